@@ -1,0 +1,3 @@
+export * from './messages.ts';
+export * from './constants.ts';
+export * from './api.ts';

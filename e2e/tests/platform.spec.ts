@@ -1,0 +1,46 @@
+import { MESSAGES } from '@app/domain';
+import { expect, test } from '@playwright/test';
+
+test.describe('[PLATFORM]', () => {
+  test('[PLATFORM][HOME] renders the header and footer under the CSP with no console errors', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') problems.push(msg.text());
+    });
+    page.on('pageerror', (err) => problems.push(err.message));
+    const res = await page.goto('/');
+    expect(res?.status()).toBe(200);
+    expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
+
+    const header = page.getByRole('banner');
+    await expect(header.getByText(MESSAGES.site.slogan)).toBeVisible();
+    for (const text of [MESSAGES.nav.eroticBody, MESSAGES.nav.sexToy, MESSAGES.nav.stripClub, MESSAGES.nav.onlineStore]) {
+      await expect(header.getByRole('link', { name: text })).toBeVisible();
+    }
+    await expect(header.getByRole('link', { name: MESSAGES.nav.login })).toBeVisible();
+    const footer = page.getByRole('contentinfo');
+    for (const text of Object.values(MESSAGES.footer)) {
+      await expect(footer.getByRole('link', { name: text })).toBeVisible();
+    }
+    await expect(footer).toContainText(String(MESSAGES.site.copyrightYear));
+    expect(problems).toEqual([]);
+  });
+
+  test('[PLATFORM][API] /api/health answers and unknown API paths are JSON 404s', async ({ request }) => {
+    const health = await request.get('/api/health');
+    expect(health.status()).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', database: 'sqlite' });
+
+    const missing = await request.get('/api/does-not-exist');
+    expect(missing.status()).toBe(404);
+    expect(await missing.json()).toMatchObject({ data: null, error: { status: 404 } });
+  });
+
+  test('[PLATFORM][ROUTER] client routes are served the app shell', async ({ page }) => {
+    const res = await page.goto('/ad/2');
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole('banner').getByText(MESSAGES.site.slogan)).toBeVisible();
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: MESSAGES.notFound.title })).toBeVisible();
+  });
+});

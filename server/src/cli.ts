@@ -1,0 +1,43 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedReference } from './db/seed/seed-reference.ts';
+import { ensureAdmin } from './modules/users/users.service.ts';
+
+const USAGE = `Usage: npm run cli -- <command>
+  create-admin EMAIL PASSWORD   create or reset an admin account
+  migrate                       apply pending migrations and seed reference data`;
+
+/** Operator commands, run against the database the environment names (DATA_DIR or DATABASE_URL). */
+async function main(argv: string[]) {
+  const [command, ...args] = argv;
+  if (!command || command === 'help' || command === '--help') {
+    console.log(USAGE);
+    return;
+  }
+  const config = loadConfig();
+  const database = openDatabase(config);
+  try {
+    await migrateToLatest(database.db);
+    if (command === 'migrate') {
+      const applied = await seedReference(database.db);
+      console.log(`Migrations applied; reference data seeded${applied.length ? `: ${applied.join(', ')}` : ' (nothing new)'}.`);
+    } else if (command === 'create-admin') {
+      const [email, password] = args;
+      if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || !password || password.length < 6 || password.length > 64) {
+        throw new ConfigError('create-admin needs an e-mail address and a password of 6 to 64 characters');
+      }
+      const id = await ensureAdmin(database.db, email, password);
+      console.log(`Admin account ${email} is ready (id ${id}).`);
+    } else {
+      throw new ConfigError(`Unknown command ${command}\n${USAGE}`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2)).catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

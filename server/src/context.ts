@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config.ts';
+import type { Engine } from './db/database.ts';
+import type { DB } from './db/schema.ts';
+import type { Mailer } from './mail/mailer.ts';
+
+/** What every module's routes receive: configuration, the database and the mailer. */
+export interface AppContext {
+  config: Config;
+  db: Kysely<DB>;
+  engine: Engine;
+  mailer: Mailer;
+}

@@ -1,0 +1,124 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table types for Kysely. Booleans are 0/1 integers and timestamps ISO-8601 text on both engines;
+ * money is integer cents. See docs/decisions/0002-portable-schema.md.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  provider: Generated<string>;
+  password: string;
+  phone_number: string | null;
+  dob: string | null;
+  city: string | null;
+  user_type: 'Hobbyist' | 'Provider' | 'Vender' | null;
+  is_active: Generated<number>;
+  role: Generated<'authenticated' | 'admin'>;
+  first_name: string | null;
+  last_name: string | null;
+  avatar_id: number | null;
+  password_changed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FilesTable {
+  id: Generated<number>;
+  name: string;
+  storage_key: string;
+  ext: string;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  formats: string | null;
+  is_private: number;
+  purpose: string | null;
+  owner_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserDocsTable {
+  user_id: number;
+  file_id: number;
+}
+
+export interface CountriesTable {
+  id: Generated<number>;
+  country_code: string;
+  name: string;
+}
+
+export interface StatesTable {
+  id: Generated<number>;
+  state_code: string;
+  state_name: string;
+  country_code: string;
+}
+
+export interface CitiesTable {
+  id: Generated<number>;
+  city_name: string;
+  state_code: string;
+  state_name: string;
+  country_code: string;
+}
+
+export interface LanguagesTable {
+  id: Generated<number>;
+  lang_name: string;
+}
+
+export interface RacesTable {
+  id: Generated<number>;
+  race_name: string;
+}
+
+export interface VendorTypesTable {
+  id: Generated<number>;
+  type: string;
+  name: string;
+}
+
+export interface PackagesTable {
+  id: Generated<number>;
+  name: string;
+  total_price: number;
+  validity: number;
+  number_of_ads_per_day: number;
+  price_per_day: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProcessingCostsTable {
+  id: Generated<number>;
+  processing_fee: number;
+  tax: number;
+  shipping_cost: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SeedLogTable {
+  key: string;
+  applied_at: string;
+}
+
+export interface DB {
+  users: UsersTable;
+  files: FilesTable;
+  user_docs: UserDocsTable;
+  countries: CountriesTable;
+  states: StatesTable;
+  cities: CitiesTable;
+  languages: LanguagesTable;
+  races: RacesTable;
+  vendor_types: VendorTypesTable;
+  packages: PackagesTable;
+  processing_costs: ProcessingCostsTable;
+  seed_log: SeedLogTable;
+}

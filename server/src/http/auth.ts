@@ -1,0 +1,104 @@
+import type { UserType } from '@app/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+/**
+ * Who may call a route. Every `/api` route declares one in `config.access`; the app refuses to
+ * start if a route forgets (see `requireAccessDeclarations`).
+ * - `public`: anyone, token optional;
+ * - `authenticated`: any signed-in account;
+ * - `admin`: the admin role only;
+ * - `{ userTypes }`: signed-in accounts of these types (admins always pass).
+ * Ownership of records is checked in the services, with the actor this hook attaches.
+ */
+export type Access = 'public' | 'authenticated' | 'admin' | { userTypes: readonly UserType[] };
+
+export interface Actor {
+  id: number;
+  role: 'authenticated' | 'admin';
+  userType: UserType | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+const TOKEN_TTL = '30d';
+
+export async function signToken(secret: string, userId: number): Promise<string> {
+  return new SignJWT({ id: userId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime(TOKEN_TTL)
+    .sign(new TextEncoder().encode(secret));
+}
+
+async function verifyToken(secret: string, token: string): Promise<{ id: number; iat: number } | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
+    if (typeof payload.id !== 'number' || typeof payload.iat !== 'number') return undefined;
+    return { id: payload.id, iat: payload.iat };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Resolves the bearer token to an actor; a bad, expired or revoked token is a 401. */
+async function resolveActor(db: Kysely<DB>, secret: string, req: FastifyRequest): Promise<Actor | null> {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match) throw unauthorized('Invalid authorization header');
+  const claims = await verifyToken(secret, match[1]!);
+  if (!claims) throw unauthorized('Invalid or expired token');
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'role', 'user_type', 'is_active', 'password_changed_at'])
+    .where('id', '=', claims.id)
+    .executeTakeFirst();
+  if (!user) throw unauthorized('Invalid or expired token');
+  if (!user.is_active) throw unauthorized('Your account has been blocked by an administrator');
+  // A password change revokes every token issued before it.
+  if (user.password_changed_at && claims.iat * 1000 < Date.parse(user.password_changed_at) - 1000) {
+    throw unauthorized('Invalid or expired token');
+  }
+  return { id: user.id, role: user.role, userType: user.user_type };
+}
+
+export function checkAccess(access: Access, actor: Actor | null): void {
+  if (access === 'public') return;
+  if (!actor) throw unauthorized();
+  if (actor.role === 'admin' || access === 'authenticated') return;
+  if (access === 'admin') throw forbidden('Only an administrator may do this');
+  if (!actor.userType || !access.userTypes.includes(actor.userType)) {
+    throw forbidden(`Only ${access.userTypes.join(' or ')} accounts may do this`);
+  }
+}
+
+/** Installs the access check on every route and refuses `/api` routes that declare none. */
+export function installAccessControl(app: FastifyInstance, db: Kysely<DB>, secret: string): void {
+  app.decorateRequest('actor', null);
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api') && !route.config?.access && !route.url.startsWith('/api/docs')) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    }
+  });
+  app.addHook('onRequest', async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (!access) return;
+    req.actor = await resolveActor(db, secret, req);
+    checkAccess(access, req.actor);
+  });
+}
+
+export function isAdmin(actor: Actor | null): boolean {
+  return actor?.role === 'admin';
+}

@@ -1,0 +1,58 @@
+/**
+ * One error class with a code; the error handler maps it to a status and Strapi's body
+ * `{ data: null, error: { status, name, message, details } }`.
+ */
+export type ErrorCode =
+  | 'ValidationError'
+  | 'UnauthorizedError'
+  | 'ForbiddenError'
+  | 'NotFoundError'
+  | 'ConflictError'
+  | 'PayloadTooLargeError'
+  | 'UnsupportedMediaTypeError'
+  | 'RateLimitError';
+
+const STATUS: Record<ErrorCode, number> = {
+  ValidationError: 400,
+  UnauthorizedError: 401,
+  ForbiddenError: 403,
+  NotFoundError: 404,
+  ConflictError: 409,
+  PayloadTooLargeError: 413,
+  UnsupportedMediaTypeError: 415,
+  RateLimitError: 429,
+};
+
+export interface ErrorDetailItem {
+  path: (string | number)[];
+  message: string;
+  name?: string;
+}
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: { errors?: ErrorDetailItem[] } & Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.status = STATUS[code];
+  }
+}
+
+export const badRequest = (message: string, details?: AppError['details']) =>
+  new AppError('ValidationError', message, details);
+export const unauthorized = (message = 'Missing or invalid credentials') =>
+  new AppError('UnauthorizedError', message);
+export const forbidden = (message = 'Forbidden') => new AppError('ForbiddenError', message);
+export const notFound = (message = 'Not Found') => new AppError('NotFoundError', message);
+
+export interface StrapiErrorBody {
+  data: null;
+  error: { status: number; name: string; message: string; details: unknown };
+}
+
+export function errorBody(status: number, name: string, message: string, details: unknown = {}): StrapiErrorBody {
+  return { data: null, error: { status, name, message, details } };
+}

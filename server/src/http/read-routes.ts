@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Access } from './auth.ts';
+import { notFound } from './errors.ts';
+import { idParam, strapiQuery } from './query.ts';
+import { findMany, findOne } from './strapi/find.ts';
+import type { ResourceDef } from './strapi/resource.ts';
+
+/** `GET /api/<path>` (Strapi list) and `GET /api/<path>/:id` (Strapi item) for a read-only resource. */
+export function registerReadRoutes(
+  app: FastifyInstance,
+  db: Kysely<any>,
+  path: string,
+  def: ResourceDef,
+  access: Access = 'public',
+): void {
+  app.get(`/api/${path}`, { config: { access } }, async (req) => findMany(db, def, strapiQuery(req, def)));
+  app.get(`/api/${path}/:id`, { config: { access } }, async (req) => {
+    const q = strapiQuery(req, def);
+    const item = await findOne(db, def, idParam(req), q);
+    if (!item) throw notFound();
+    return { data: item, meta: {} };
+  });
+}

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedReference } from './db/seed/seed-reference.ts';
+import { ensureAdmin } from './modules/users/users.service.ts';
+
+/** Starts the server: config, migrations, reference data, admin account, then listen. */
+async function main() {
+  let config;
+  try {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    config = loadConfig(process.env, { webDist: process.env.WEB_DIST ?? path.resolve(here, '../../web/dist') });
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const database = openDatabase(config);
+  await migrateToLatest(database.db);
+  await seedReference(database.db);
+  if (config.adminEmail && config.adminPassword) await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
+  if (process.argv.includes('--demo')) {
+    const { seedDemo } = await import('./db/seed/seed-demo.ts');
+    await seedDemo(database.db, config);
+  }
+  const app = await buildApp({ config, database, logger: true });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  app.log.info(`Live the Fantasy is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (${database.engine})`);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

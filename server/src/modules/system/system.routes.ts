@@ -1,0 +1,18 @@
+import type { HealthResponse } from '@app/domain';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import { errorBody } from '../../http/errors.ts';
+
+export async function systemRoutes(app: FastifyInstance, { db, engine }: AppContext) {
+  app.get('/api/health', { config: { access: 'public', rateLimit: false } }, async (req, reply) => {
+    try {
+      await sql`select 1`.execute(db);
+    } catch (err) {
+      req.log.error({ err }, 'health check failed');
+      return reply.code(503).send(errorBody(503, 'ServiceUnavailableError', 'Database unavailable'));
+    }
+    const body: HealthResponse = { status: 'ok', database: engine, time: new Date().toISOString() };
+    return body;
+  });
+}

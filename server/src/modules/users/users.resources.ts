@@ -1,0 +1,42 @@
+import { defineResource, timestamps } from '../../http/strapi/resource.ts';
+
+/** What anyone may see of another account: a display name and an avatar. */
+export const publicUserResource = defineResource({
+  name: 'publicUser',
+  table: 'users',
+  fields: {
+    username: { type: 'string' },
+    first_name: { type: 'string' },
+    last_name: { type: 'string' },
+  },
+  relations: {
+    avatar: { kind: 'belongsTo', target: 'file', column: 'avatar_id' },
+  },
+  maxPageSize: 100,
+  publicScope: (eb, a) => eb(eb.ref(`${a}.is_active`), '=', 1),
+});
+
+/** The account as its owner and the admin see it. Password and token fields are never declared. */
+export const userResource = defineResource({
+  name: 'user',
+  table: 'users',
+  fields: {
+    username: { type: 'string' },
+    email: { type: 'string' },
+    provider: { type: 'string' },
+    phone_number: { type: 'string' },
+    dob: { type: 'string' },
+    city: { type: 'string' },
+    user_type: { type: 'string' },
+    is_active: { type: 'boolean' },
+    first_name: { type: 'string' },
+    last_name: { type: 'string' },
+    role: { type: 'string' },
+    ...timestamps,
+  },
+  relations: {
+    avatar: { kind: 'belongsTo', target: 'file', column: 'avatar_id' },
+    docs: { kind: 'manyToMany', target: 'file', through: 'user_docs', sourceKey: 'user_id', targetKey: 'file_id' },
+  },
+  maxPageSize: 100,
+});

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import { flatten } from '../../http/strapi/find.ts';
+import { idParam, strapiQuery } from '../../http/query.ts';
+import { getMe, getUser, listUsers } from './users.service.ts';
+import { userResource } from './users.resources.ts';
+import type { AppContext } from '../../context.ts';
+
+/** Accounts as Strapi's users-permissions plugin serves them: flat objects. */
+export async function usersRoutes(app: FastifyInstance, { db }: AppContext) {
+  app.get('/api/users', { config: { access: 'admin' } }, async (req) => {
+    const result = await listUsers(db, strapiQuery(req, userResource));
+    return result.data.map(flatten);
+  });
+
+  app.get('/api/users/me', { config: { access: 'authenticated' } }, async (req) => {
+    return flatten(await getMe(db, req.actor!, strapiQuery(req, userResource)));
+  });
+
+  app.get('/api/users/:id', { config: { access: 'public' } }, async (req) => {
+    return flatten(await getUser(db, req.actor, idParam(req), strapiQuery(req, userResource)));
+  });
+}

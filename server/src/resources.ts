@@ -1,0 +1,7 @@
+/**
+ * Every REST resource, imported once so relation targets resolve by name whatever module is loaded first.
+ * A new area adds its `<area>.resources.ts` here.
+ */
+import './modules/media/media.resources.ts';
+import './modules/users/users.resources.ts';
+import './modules/reference/reference.resources.ts';

@@ -1,0 +1,74 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+
+const dirs: string[] = [];
+const dataDir = () => {
+  const d = mkdtempSync(path.join(tmpdir(), 'ltf-config-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.corsOrigins).toEqual([]);
+  });
+
+  it('generates the JWT secret once and keeps it in DATA_DIR', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'jwt-secret'), 'utf8').trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x@localhost/db'],
+    ['JWT_SECRET', 'short'],
+    ['PUBLIC_URL', 'not a url'],
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['ADMIN_EMAIL', 'nobody'],
+    ['ADMIN_PASSWORD', '123'],
+    ['CORS_ORIGINS', 'https://ok.example.com, nope'],
+  ])('refuses a bad %s with a message naming it', (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(
+      new RegExp(`^Invalid environment variable ${name}:`),
+    );
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      PORT: '4100',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app',
+      JWT_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://example.com/',
+      SMTP_URL: 'smtp://user:pass@mail.example.com:587',
+      ADMIN_EMAIL: 'admin@example.com',
+      ADMIN_PASSWORD: 'secret-1',
+      CORS_ORIGINS: 'https://a.example.com,https://b.example.com',
+    });
+    expect(config).toMatchObject({
+      port: 4100,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/app',
+      jwtSecret: 'x'.repeat(40),
+      publicUrl: 'https://example.com',
+      smtpUrl: 'smtp://user:pass@mail.example.com:587',
+      adminEmail: 'admin@example.com',
+      adminPassword: 'secret-1',
+      corsOrigins: ['https://a.example.com', 'https://b.example.com'],
+    });
+  });
+});

@@ -1,0 +1,153 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import SQLite from 'better-sqlite3';
+import { openSqlite } from '../src/db/database.ts';
+import { migrationProvider } from '../src/db/migrations/index.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { seedReference } from '../src/db/seed/seed-reference.ts';
+import { LANGUAGES, PACKAGES, US_STATE_CODES } from '../src/db/seed/reference-data.ts';
+import { createMailer } from '../src/mail/mailer.ts';
+import { createTestDatabase, TEST_ENGINE } from './helpers.ts';
+
+let t: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(() => t.drop());
+
+/** The schema both engines must produce, table by table. */
+const EXPECTED_SCHEMA: Record<string, string[]> = {
+  users: ['avatar_id', 'city', 'created_at', 'dob', 'email', 'first_name', 'id', 'is_active', 'last_name', 'password', 'password_changed_at', 'phone_number', 'provider', 'role', 'updated_at', 'user_type', 'username'],
+  files: ['created_at', 'ext', 'formats', 'height', 'id', 'is_private', 'mime', 'name', 'owner_id', 'purpose', 'size', 'storage_key', 'updated_at', 'width'],
+  user_docs: ['file_id', 'user_id'],
+  countries: ['country_code', 'id', 'name'],
+  states: ['country_code', 'id', 'state_code', 'state_name'],
+  cities: ['city_name', 'country_code', 'id', 'state_code', 'state_name'],
+  languages: ['id', 'lang_name'],
+  races: ['id', 'race_name'],
+  vendor_types: ['id', 'name', 'type'],
+  packages: ['created_at', 'id', 'name', 'number_of_ads_per_day', 'price_per_day', 'total_price', 'updated_at', 'validity'],
+  processing_costs: ['created_at', 'id', 'processing_fee', 'shipping_cost', 'tax', 'updated_at'],
+  seed_log: ['applied_at', 'key'],
+};
+
+describe(`migrations on ${TEST_ENGINE}`, () => {
+  it('produce the expected schema', async () => {
+    const tables = await t.database.db.introspection.getTables();
+    const actual = Object.fromEntries(
+      tables.filter((tb) => !tb.name.startsWith('kysely_')).map((tb) => [tb.name, tb.columns.map((c) => c.name).sort()]),
+    );
+    expect(actual).toEqual(EXPECTED_SCHEMA);
+  });
+
+  it('are all applied, and a second run applies nothing', async () => {
+    const names = Object.keys(await migrationProvider.getMigrations());
+    const applied = await t.database.db.selectFrom('kysely_migration' as never).select('name' as never).execute();
+    expect(applied.map((r) => (r as { name: string }).name)).toEqual(names);
+    expect(await migrateToLatest(t.database.db)).toEqual([]);
+  });
+
+  it('enforce unique e-mails and usernames', async () => {
+    const row = { username: 'same', email: 'same@example.test', password: 'x', created_at: 'now', updated_at: 'now' };
+    await t.database.db.insertInto('users').values(row).execute();
+    await expect(t.database.db.insertInto('users').values({ ...row, username: 'other' }).execute()).rejects.toThrow();
+    await expect(t.database.db.insertInto('users').values({ ...row, email: 'o@example.test' }).execute()).rejects.toThrow();
+  });
+});
+
+describe(`reference data on ${TEST_ENGINE}`, () => {
+  it('seeds every state and DC, the cities, languages, races, place types, packages and costs', async () => {
+    const applied = await seedReference(t.database.db);
+    expect(applied).toContain('cities:v1');
+    const db = t.database.db;
+    const states = await db.selectFrom('states').selectAll().execute();
+    expect(states).toHaveLength(51);
+    expect(states.map((s) => s.state_code).sort()).toEqual([...US_STATE_CODES].sort());
+    expect(states.find((s) => s.state_code === 'DC')?.state_name).toBe('District of Columbia');
+    const perState = await db
+      .selectFrom('cities')
+      .select(['state_code', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('state_code')
+      .execute();
+    expect(perState).toHaveLength(51);
+    const ca = perState.find((r) => r.state_code === 'CA');
+    expect(Number(ca?.n)).toBeGreaterThan(1000);
+    expect(Math.max(...perState.map((r) => Number(r.n)))).toBeLessThanOrEqual(1500);
+    const sanJose = await db.selectFrom('cities').selectAll().where('city_name', '=', 'San Jose').where('state_code', '=', 'CA').executeTakeFirst();
+    expect(sanJose).toMatchObject({ state_name: 'California', country_code: 'US' });
+    expect(await db.selectFrom('languages').select('lang_name').execute()).toHaveLength(LANGUAGES.length);
+    expect((await db.selectFrom('races').select('race_name').execute()).length).toBeGreaterThan(5);
+    expect((await db.selectFrom('vendor_types').select('type').orderBy('id').execute()).map((r) => r.type)).toEqual([
+      'eroticbody',
+      'sextoy',
+      'stripclub',
+    ]);
+    expect(await db.selectFrom('packages').select('name').execute()).toHaveLength(PACKAGES.length);
+    expect(await db.selectFrom('processing_costs').selectAll().executeTakeFirst()).toMatchObject({ shipping_cost: '0' });
+  });
+
+  it('is idempotent and never overwrites what an operator changed', async () => {
+    const db = t.database.db;
+    await db.updateTable('packages').set({ total_price: 12345 }).where('name', '=', 'Starter').execute();
+    await db.deleteFrom('languages').where('lang_name', '=', 'Polish').execute();
+    const before = await db.selectFrom('cities').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    expect(await seedReference(db)).toEqual([]);
+    expect((await db.selectFrom('packages').select('total_price').where('name', '=', 'Starter').executeTakeFirst())?.total_price).toBe(12345);
+    expect(await db.selectFrom('languages').select('id').where('lang_name', '=', 'Polish').executeTakeFirst()).toBeUndefined();
+    const after = await db.selectFrom('cities').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    expect(Number(after?.n)).toBe(Number(before?.n));
+  });
+});
+
+describe('SQLite durability', () => {
+  it('opens with WAL, foreign keys and a busy timeout', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ltf-sqlite-'));
+    const d = openSqlite(path.join(dir, 'a.sqlite'));
+    const pragma = async (name: string) => Object.values((await sql.raw(`pragma ${name}`).execute(d.db)).rows[0] as object)[0];
+    expect(await pragma('journal_mode')).toBe('wal');
+    expect(await pragma('foreign_keys')).toBe(1);
+    expect(await pragma('busy_timeout')).toBe(5000);
+    await d.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps every committed write when the process is killed mid-write', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ltf-kill-'));
+    const file = path.join(dir, 'kill.sqlite');
+    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'fixtures/sqlite-writer.mjs'), file]);
+    let acknowledged = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      const last = chunk.toString().trim().split('\n').pop();
+      if (last) acknowledged = Number(last);
+    });
+    await new Promise((r) => setTimeout(r, 800));
+    child.kill('SIGKILL');
+    await new Promise((r) => child.on('exit', r));
+    expect(acknowledged).toBeGreaterThan(100);
+    const db = new SQLite(file);
+    const { n } = db.prepare('select count(*) as n, max(n) as m from writes').get() as { n: number };
+    db.close();
+    expect(n).toBeGreaterThanOrEqual(acknowledged);
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('mail', () => {
+  it('writes an .eml file to DATA_DIR/outbox without SMTP_URL', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ltf-mail-'));
+    const mailer = createMailer({ dataDir: dir, from: 'Live the Fantasy <no-reply@localhost>' });
+    await mailer.send({ to: 'someone@example.test', subject: 'Reset your password', text: 'Open http://localhost/reset?code=abc' });
+    const files = readdirSync(path.join(dir, 'outbox'));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.eml$/);
+    const eml = readFileSync(path.join(dir, 'outbox', files[0]!), 'utf8');
+    expect(eml).toContain('To: someone@example.test');
+    expect(eml).toContain('Subject: Reset your password');
+    expect(eml).toContain('http://localhost/reset?code=abc');
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

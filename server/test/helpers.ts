@@ -1,0 +1,137 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { UserType } from '@app/domain';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/database.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import { seedReference } from '../src/db/seed/seed-reference.ts';
+import { signToken } from '../src/http/auth.ts';
+import type { Mailer, MailMessage } from '../src/mail/mailer.ts';
+import { insertUser } from '../src/modules/users/users.queries.ts';
+import { hashPassword } from '../src/modules/users/users.service.ts';
+
+/** Which engine this run tests: PostgreSQL when TEST_DATABASE_URL is set, else SQLite. */
+export const TEST_ENGINE = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
+
+/**
+ * A fresh, migrated database for one test file: a SQLite file in a temporary folder, or a new
+ * PostgreSQL database on the TEST_DATABASE_URL server, dropped again by `drop()`.
+ */
+export async function createTestDatabase(): Promise<{ database: Database; dataDir: string; drop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ltf-test-'));
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = openDatabase({ dataDir });
+    await migrateToLatest(database.db);
+    return {
+      database,
+      dataDir,
+      drop: async () => {
+        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `ltf_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openDatabase({ databaseUrl: url.toString(), dataDir });
+  await migrateToLatest(database.db);
+  return {
+    database,
+    dataDir,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A mailer that keeps messages in memory for assertions. */
+export function memoryMailer(): Mailer & { sent: MailMessage[] } {
+  const sent: MailMessage[] = [];
+  return { sent, send: async (m) => void sent.push(m) };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  mailer: ReturnType<typeof memoryMailer>;
+  close: () => Promise<void>;
+}
+
+/** The real app on a fresh database, with reference data (without the 20,000 cities unless asked). */
+export async function createTestApp(opts: { cities?: boolean; config?: Partial<Config> } = {}): Promise<TestContext> {
+  const { database, dataDir, drop } = await createTestDatabase();
+  await seedReference(database.db, { cities: opts.cities ?? false });
+  const config = loadConfig(
+    { DATA_DIR: dataDir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123' } as NodeJS.ProcessEnv,
+    opts.config,
+  );
+  const mailer = memoryMailer();
+  const app = await buildApp({ config, database, mailer });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    mailer,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+let userSeq = 0;
+
+export interface TestUser {
+  id: number;
+  jwt: string;
+  email: string;
+  password: string;
+  auth: { authorization: string };
+}
+
+/** Creates an account directly in the database and signs a token for it. */
+export async function buildUser(
+  ctx: TestContext,
+  overrides: { userType?: UserType | null; role?: 'admin' | 'authenticated'; isActive?: boolean } = {},
+): Promise<TestUser> {
+  const n = `${Date.now().toString(36)}${(userSeq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `user-${n}@example.test`;
+  const password = 'Secret-123';
+  const id = await insertUser(ctx.database.db, {
+    username: `user_${n}`,
+    email,
+    password: await hashPassword(password),
+    user_type: overrides.userType === undefined ? 'Hobbyist' : overrides.userType,
+    role: overrides.role ?? 'authenticated',
+    is_active: overrides.isActive === false ? 0 : 1,
+    first_name: 'Test',
+    last_name: 'Person',
+    city: 'San Jose',
+    phone_number: '555-0100',
+    dob: '1990-01-01',
+  });
+  const jwt = await signToken(ctx.config.jwtSecret, id);
+  return { id, jwt, email, password, auth: { authorization: `Bearer ${jwt}` } };
+}
+
+export const buildHobbyist = (ctx: TestContext) => buildUser(ctx, { userType: 'Hobbyist' });
+export const buildProvider = (ctx: TestContext) => buildUser(ctx, { userType: 'Provider' });
+export const buildVendor = (ctx: TestContext) => buildUser(ctx, { userType: 'Vender' });
+export const buildAdmin = (ctx: TestContext) => buildUser(ctx, { userType: null, role: 'admin' });
