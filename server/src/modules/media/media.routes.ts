@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { idParam, strapiQuery } from '../../http/query.ts';
+import { flatten } from '../../http/strapi/find.ts';
+import { fileResource } from './media.resources.ts';
+import {
+  deleteFile,
+  FORMAT_NAMES,
+  getFile,
+  getFileContent,
+  listFiles,
+  uploadFiles,
+  type MediaContext,
+} from './media.service.ts';
+import { uploadsRoot } from './media.storage.ts';
+
+export { MEDIA_LIMITS } from './media.service.ts';
+
+export const ZFileContentQuery = z.object({
+  format: z.enum(FORMAT_NAMES).optional(),
+});
+
+/**
+ * Uploads are open to anyone (anonymous ones are private registration documents), so they are
+ * rate-limited per account, and more tightly per address for anonymous callers.
+ */
+const uploadRateLimit = {
+  max: (req: FastifyRequest) => (req.actor ? 120 : 20),
+  timeWindow: '1 minute',
+  keyGenerator: (req: FastifyRequest) => (req.actor ? `user:${req.actor.id}` : `ip:${req.ip}`),
+};
+
+/** Strapi's upload plugin: `POST /api/upload`, and the file records at `/api/upload/files`, as flat objects. */
+export async function mediaRoutes(instance: FastifyInstance, { db, config }: AppContext) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const media: MediaContext = { db, storageRoot: uploadsRoot(config.dataDir) };
+
+  app.post(
+    '/api/upload',
+    { config: { access: 'public', rateLimit: uploadRateLimit } },
+    async (req, reply) => {
+      const items = await uploadFiles(media, req.actor, () => req.parts());
+      return reply.code(201).send(items.map(flatten));
+    },
+  );
+
+  app.get('/api/upload/files', { config: { access: 'admin' } }, async (req) => {
+    const result = await listFiles(db, strapiQuery(req, fileResource));
+    return result.data.map(flatten);
+  });
+
+  app.get('/api/upload/files/:id', { config: { access: 'public' } }, async (req) => {
+    return flatten(await getFile(db, req.actor, idParam(req), strapiQuery(req, fileResource)));
+  });
+
+  app.get(
+    '/api/upload/files/:id/content',
+    { config: { access: 'public' }, schema: { querystring: ZFileContentQuery } },
+    async (req, reply) => {
+      const content = await getFileContent(media, req.actor, idParam(req), req.query.format);
+      if (content.kind === 'redirect') return reply.redirect(content.url, 302);
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('content-type', content.mime)
+        .header('content-length', content.size)
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(content.fileName)}`)
+        .send(content.stream);
+    },
+  );
+
+  app.delete('/api/upload/files/:id', { config: { access: 'authenticated' } }, async (req) => {
+    return flatten(await deleteFile(media, req.actor, idParam(req)));
+  });
+}
