@@ -1,0 +1,171 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@app/domain';
+import { STORAGE_KEYS, writeJson } from '../lib/storage.ts';
+import { jsonResponse, renderRoutes } from '../test/render.tsx';
+import { loadPage } from '../lib/navigation.ts';
+import { Layout } from './Layout.tsx';
+
+vi.mock('../lib/navigation.ts', () => ({ loadPage: vi.fn() }));
+
+const routes = [{ element: <Layout />, children: [{ index: true, element: <p>page body</p> }] }];
+
+function renderLayout() {
+  return renderRoutes(routes, ['/']);
+}
+
+function storeLogin(user: Record<string, unknown>) {
+  window.localStorage.setItem(STORAGE_KEYS.token, 'jwt-1');
+  window.localStorage.setItem(STORAGE_KEYS.userId, String(user.id));
+  window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+}
+
+describe('Layout', () => {
+  it('shows the slogan, the navigation for visitors, the page and the footer', () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderLayout();
+
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: MESSAGES.site.slogan })).toHaveProperty('pathname', '/');
+    const navTexts: [string, string][] = [
+      [MESSAGES.nav.eroticBody, '/eroticbody'],
+      [MESSAGES.nav.sexToy, '/sextoy'],
+      [MESSAGES.nav.stripClub, '/stripclub'],
+      [MESSAGES.nav.onlineStore, '/products'],
+      [MESSAGES.nav.postAd, '/ads/submit'],
+      [MESSAGES.nav.feedback, '/contactus'],
+      [MESSAGES.nav.faq, '/faq'],
+      [MESSAGES.nav.login, '/login'],
+      [MESSAGES.nav.register, '/register'],
+    ];
+    for (const [text, path] of navTexts) {
+      expect(within(header).getByRole('link', { name: text }).getAttribute('href')).toBe(path);
+    }
+    const cart = within(header).getByRole('link', { name: new RegExp(`^${MESSAGES.nav.cart}`) });
+    expect(cart.getAttribute('href')).toBe('/Cart');
+    expect(within(cart).getByTestId('cart-count').textContent).toContain('0');
+
+    expect(screen.getByText('page body')).toBeTruthy();
+
+    const footer = screen.getByRole('contentinfo');
+    const footerLinks: [string, string][] = [
+      [MESSAGES.footer.terms, '/termsofservice'],
+      [MESSAGES.footer.privacy, '/privacypolicy'],
+      [MESSAGES.footer.reportTrafficking, '/reporttrafficking'],
+      [MESSAGES.footer.contactUs, '/contactus'],
+    ];
+    for (const [text, path] of footerLinks) {
+      expect(within(footer).getByRole('link', { name: text }).getAttribute('href')).toBe(path);
+    }
+    expect(within(footer).getByText(/© 2023 Live the Fantasy/)).toBeTruthy();
+    for (const name of [MESSAGES.footer.twitter, MESSAGES.footer.facebook, MESSAGES.footer.instagram]) {
+      const link = within(footer).getByRole('link', { name });
+      expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+      expect(link.getAttribute('href')).toMatch(/^https:\/\//);
+    }
+    // A visitor has no session to refresh.
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('counts cart items and follows changes to the stored cart', () => {
+    window.localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify([{ id: 1 }, { id: 2 }]));
+    renderLayout();
+    const badge = screen.getByTestId('cart-count');
+    expect(badge.textContent).toContain('2');
+
+    act(() => writeJson(STORAGE_KEYS.cart, [{ id: 1 }, { id: 2 }, { id: 3 }]));
+    expect(badge.textContent).toContain('3');
+
+    act(() => {
+      window.localStorage.setItem(STORAGE_KEYS.cart, 'broken');
+      window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.cart }));
+    });
+    expect(badge.textContent).toContain('0');
+  });
+
+  it('shows a provider the account menu with their name and keeps Post Ad', async () => {
+    const user = { id: 7, first_name: 'Jane', last_name: 'Doe', user_type: 'Provider' };
+    storeLogin(user);
+    const fetchMock = vi.fn(async () => jsonResponse(user));
+    vi.stubGlobal('fetch', fetchMock);
+    renderLayout();
+
+    const header = screen.getByRole('banner');
+    expect(await within(header).findByRole('button', { name: 'Jane Doe' })).toBeTruthy();
+    expect(within(header).queryByRole('link', { name: MESSAGES.nav.login })).toBeNull();
+    expect(within(header).queryByRole('link', { name: MESSAGES.nav.register })).toBeNull();
+    expect(within(header).getByRole('link', { name: MESSAGES.nav.postAd })).toBeTruthy();
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/users/me?populate=*');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer jwt-1');
+  });
+
+  it('hides Post Ad from a hobbyist', () => {
+    storeLogin({ id: 8, first_name: 'Sam', last_name: 'Lee', user_type: 'Hobbyist' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ id: 8, user_type: 'Hobbyist' })),
+    );
+    renderLayout();
+    expect(screen.queryByRole('link', { name: MESSAGES.nav.postAd })).toBeNull();
+  });
+
+  it('logs the user out when refreshing the user fails', async () => {
+    storeLogin({ id: 9, first_name: 'Ann', last_name: 'Ray', user_type: 'Vender' });
+    window.localStorage.setItem(STORAGE_KEYS.cart, '[{"id":1}]');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(
+          {
+            data: null,
+            error: {
+              status: 401,
+              name: 'UnauthorizedError',
+              message: 'Missing or invalid credentials',
+              details: {},
+            },
+          },
+          401,
+        ),
+      ),
+    );
+    renderLayout();
+    expect(screen.queryByRole('link', { name: MESSAGES.nav.login })).toBeNull();
+
+    await waitFor(() => expect(screen.getByRole('link', { name: MESSAGES.nav.login })).toBeTruthy());
+    expect(window.localStorage.length).toBe(0);
+    expect(screen.getByTestId('cart-count').textContent).toContain('0');
+  });
+
+  it('opens the account menu with the role items and logs out to a fresh /', async () => {
+    const user = { id: 10, first_name: 'Val', last_name: 'Kim', user_type: 'Vender' };
+    storeLogin(user);
+    window.localStorage.setItem(STORAGE_KEYS.cart, '[{"id":1}]');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(user)),
+    );
+    renderLayout();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Val Kim' }));
+    const items: [string, string][] = [
+      [MESSAGES.nav.myProfile, '/profile'],
+      [MESSAGES.nav.changePassword, '/profile/changepassword'],
+      [MESSAGES.nav.myOrders, '/orders/view'],
+      [MESSAGES.nav.myProducts, '/products/view'],
+    ];
+    for (const [text, path] of items) {
+      expect(screen.getByRole('link', { name: text }).getAttribute('href')).toBe(path);
+    }
+    expect(screen.queryByRole('link', { name: MESSAGES.nav.myAds })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.nav.logout }));
+    expect(window.localStorage.length).toBe(0);
+    expect(vi.mocked(loadPage)).toHaveBeenCalledWith('/');
+    expect(await screen.findByRole('link', { name: MESSAGES.nav.login })).toBeTruthy();
+  });
+});

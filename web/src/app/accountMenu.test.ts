@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { canSeePostAd, getAccountMenuItems, toUserType } from './accountMenu.ts';
+
+const paths = (type: Parameters<typeof getAccountMenuItems>[0]) => getAccountMenuItems(type).map((i) => i.to);
+
+describe('account menu', () => {
+  it('gives every signed-in user My Profile and Change Password first', () => {
+    for (const type of ['Hobbyist', 'Provider', 'Vender', null] as const) {
+      expect(paths(type).slice(0, 2)).toEqual(['/profile', '/profile/changepassword']);
+    }
+    expect(getAccountMenuItems(null).map((i) => i.label)).toEqual(['My Profile', 'Change Password']);
+  });
+
+  it('gives providers ads, places, wallet, subscription and screening', () => {
+    expect(paths('Provider')).toEqual([
+      '/profile',
+      '/profile/changepassword',
+      '/ads/view',
+      '/place/view',
+      '/provider/wallet',
+      '/provider/subscription',
+      '/provider/ratehobyist',
+    ]);
+    expect(getAccountMenuItems('Provider').map((i) => i.label)).toEqual([
+      'My Profile',
+      'Change Password',
+      'My Ads',
+      'My Places',
+      'My Wallet',
+      'My Subscription',
+      'Screen Hobbyists',
+    ]);
+  });
+
+  it('gives hobbyists My Orders and vendors My Orders and My Products', () => {
+    expect(paths('Hobbyist')).toEqual(['/profile', '/profile/changepassword', '/orders/view']);
+    expect(paths('Vender')).toEqual([
+      '/profile',
+      '/profile/changepassword',
+      '/orders/view',
+      '/products/view',
+    ]);
+  });
+
+  it('reads the account type however the data spells it', () => {
+    expect(toUserType('Vender')).toBe('Vender');
+    expect(toUserType('vendor')).toBe('Vender');
+    expect(toUserType('provider')).toBe('Provider');
+    expect(toUserType(' Hobbyist ')).toBe('Hobbyist');
+    expect(toUserType('admin')).toBeNull();
+    expect(toUserType(undefined)).toBeNull();
+  });
+
+  it('shows Post Ad to providers and anonymous visitors only', () => {
+    expect(canSeePostAd(false, null)).toBe(true);
+    expect(canSeePostAd(true, 'Provider')).toBe(true);
+    expect(canSeePostAd(true, 'Hobbyist')).toBe(false);
+    expect(canSeePostAd(true, 'Vender')).toBe(false);
+    expect(canSeePostAd(true, null)).toBe(false);
+  });
+});

@@ -1,0 +1,91 @@
+import type { UserType } from '@app/domain';
+import { MESSAGES } from '@app/domain';
+
+/**
+ * Which account links a signed-in user sees (spec 000 §2 "Account sidebar"), in one place for the
+ * header's account dropdown and the account sidebar. These are display hints; the server decides
+ * what each role may really do.
+ */
+export interface AccountMenuItem {
+  /** Stable key for React lists and tests. */
+  key: string;
+  label: string;
+  to: string;
+  /** bootstrap-icons class, without the `bi` prefix class. */
+  icon: string;
+}
+
+const PROFILE: AccountMenuItem = {
+  key: 'profile',
+  label: MESSAGES.nav.myProfile,
+  to: '/profile',
+  icon: 'bi-person',
+};
+const CHANGE_PASSWORD: AccountMenuItem = {
+  key: 'changePassword',
+  label: MESSAGES.nav.changePassword,
+  to: '/profile/changepassword',
+  icon: 'bi-key',
+};
+const PROVIDER_ITEMS: readonly AccountMenuItem[] = [
+  { key: 'ads', label: MESSAGES.nav.myAds, to: '/ads/view', icon: 'bi-megaphone' },
+  { key: 'places', label: MESSAGES.nav.myPlaces, to: '/place/view', icon: 'bi-geo-alt' },
+  { key: 'wallet', label: MESSAGES.nav.myWallet, to: '/provider/wallet', icon: 'bi-wallet2' },
+  {
+    key: 'subscription',
+    label: MESSAGES.nav.mySubscription,
+    to: '/provider/subscription',
+    icon: 'bi-card-checklist',
+  },
+  {
+    key: 'screenHobbyists',
+    label: MESSAGES.nav.screenHobbyists,
+    to: '/provider/ratehobyist',
+    icon: 'bi-person-check',
+  },
+];
+const ORDERS: AccountMenuItem = {
+  key: 'orders',
+  label: MESSAGES.nav.myOrders,
+  to: '/orders/view',
+  icon: 'bi-bag',
+};
+const PRODUCTS: AccountMenuItem = {
+  key: 'products',
+  label: MESSAGES.nav.myProducts,
+  to: '/products/view',
+  icon: 'bi-box-seam',
+};
+
+/**
+ * The account type of a user record. The data spells the types Hobbyist, Provider, Vender; the spec
+ * also writes them in lower case and as "vendor", so those are accepted too. Anything else is null.
+ */
+export function toUserType(raw: unknown): UserType | null {
+  if (typeof raw !== 'string') return null;
+  switch (raw.trim().toLowerCase()) {
+    case 'hobbyist':
+      return 'Hobbyist';
+    case 'provider':
+      return 'Provider';
+    case 'vender':
+    case 'vendor':
+      return 'Vender';
+    default:
+      return null;
+  }
+}
+
+/** The account links for a signed-in user of this type, in display order. */
+export function getAccountMenuItems(userType: UserType | null): AccountMenuItem[] {
+  const items: AccountMenuItem[] = [PROFILE, CHANGE_PASSWORD];
+  if (userType === 'Provider') items.push(...PROVIDER_ITEMS);
+  if (userType === 'Hobbyist' || userType === 'Vender') items.push(ORDERS);
+  if (userType === 'Vender') items.push(PRODUCTS);
+  return items;
+}
+
+/** Post Ad is shown to providers and to anonymous visitors (spec 000 §2). */
+export function canSeePostAd(isLoggedIn: boolean, userType: UserType | null): boolean {
+  return !isLoggedIn || userType === 'Provider';
+}

@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ToastContainer } from 'react-toastify';
+import { isApiError } from '../api/client.ts';
+import { SessionProvider } from './session.tsx';
+
+/** Query defaults: a client error (4xx) is an answer, not a hiccup, so only other failures retry. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: (failureCount, error) =>
+          failureCount < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Everything the app needs above the router: data cache, session, toasts (top right, 5 s). */
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <SessionProvider>
+        {children}
+        <ToastContainer position="top-right" autoClose={5000} hideProgressBar={false} newestOnTop />
+      </SessionProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,169 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UserType } from '@app/domain';
+import { apiGet, isApiError } from '../api/client.ts';
+import { clearStorage, readItem, readJson, STORAGE_KEYS, writeItem, writeJson } from '../lib/storage.ts';
+import { toUserType } from './accountMenu.ts';
+
+/** The signed-in user as the API returns it (spec 000 §3 "User"); relations only when populated. */
+export interface SessionUser {
+  id: number;
+  username?: string;
+  email?: string;
+  first_name?: string | null;
+  last_name?: string | null;
+  user_type?: string | null;
+  phone_number?: string | null;
+  city?: string | null;
+  dob?: string | null;
+  is_active?: boolean;
+  avatar?: { id: number; url: string; formats?: Record<string, { url: string } | undefined> | null } | null;
+  subscriptions?: unknown[] | null;
+}
+
+export interface Session {
+  token: string | null;
+  user: SessionUser | null;
+  userId: number | null;
+  subscribed: boolean;
+  isLoggedIn: boolean;
+  /** The user's account type, normalized (null when logged out or unknown). */
+  userType: UserType | null;
+  /** Stores a fresh login: token, user, user id and the subscribed flag (at least one subscription). */
+  login: (jwt: string, user: SessionUser) => void;
+  /** Forgets the session and clears all browser storage (spec 000 §4). */
+  logout: () => void;
+  setUser: (user: SessionUser) => void;
+  setSubscribed: (subscribed: boolean) => void;
+}
+
+interface SessionState {
+  token: string | null;
+  user: SessionUser | null;
+  userId: number | null;
+  subscribed: boolean;
+}
+
+const LOGGED_OUT: SessionState = { token: null, user: null, userId: null, subscribed: false };
+
+export const ME_QUERY_KEY = ['users', 'me'] as const;
+
+function isSessionUser(value: unknown): value is SessionUser {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { id?: unknown }).id === 'number' &&
+    Number.isInteger((value as { id: number }).id)
+  );
+}
+
+function parseUserId(raw: string | null): number | null {
+  if (raw === null) return null;
+  // The original app stored the id as JSON, so a quoted "12" is accepted as well as 12.
+  const id = Number(raw.trim().replace(/^"(.*)"$/, '$1'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** The session as kept in browser storage; bad or partial data falls back to what can be trusted. */
+export function readStoredSession(): SessionState {
+  const token = readItem(STORAGE_KEYS.token);
+  if (!token) return LOGGED_OUT;
+  const storedUser = readJson(STORAGE_KEYS.user);
+  const user = isSessionUser(storedUser) ? storedUser : null;
+  const userId = parseUserId(readItem(STORAGE_KEYS.userId)) ?? user?.id ?? null;
+  return { token, user, userId, subscribed: readJson(STORAGE_KEYS.subscribed) === true };
+}
+
+function hasSubscription(user: SessionUser): boolean {
+  return Array.isArray(user.subscriptions) && user.subscriptions.length > 0;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<SessionState>(readStoredSession);
+  const isLoggedIn = state.token !== null;
+
+  const login = useCallback((jwt: string, user: SessionUser) => {
+    const subscribed = hasSubscription(user);
+    writeItem(STORAGE_KEYS.token, jwt);
+    writeItem(STORAGE_KEYS.userId, String(user.id));
+    writeJson(STORAGE_KEYS.user, user);
+    writeJson(STORAGE_KEYS.subscribed, subscribed);
+    setState({ token: jwt, user, userId: user.id, subscribed });
+  }, []);
+
+  const logout = useCallback(() => {
+    clearStorage();
+    queryClient.clear();
+    setState(LOGGED_OUT);
+  }, [queryClient]);
+
+  const setUser = useCallback((user: SessionUser) => {
+    writeJson(STORAGE_KEYS.user, user);
+    writeItem(STORAGE_KEYS.userId, String(user.id));
+    setState((prev) => (prev.token === null ? prev : { ...prev, user, userId: user.id }));
+  }, []);
+
+  const setSubscribed = useCallback((subscribed: boolean) => {
+    writeJson(STORAGE_KEYS.subscribed, subscribed);
+    setState((prev) => ({ ...prev, subscribed }));
+  }, []);
+
+  // Refetch the user on start and whenever the user id changes while logged in (spec 000 §4).
+  const me = useQuery({
+    queryKey: [...ME_QUERY_KEY, state.userId],
+    queryFn: ({ signal }) => apiGet<unknown>('/users/me', { populate: '*' }, { signal }),
+    enabled: isLoggedIn,
+    staleTime: 5 * 60_000,
+    refetchOnWindowFocus: false,
+    // A dropped connection gets two more tries; an HTTP error is an answer and ends the session.
+    retry: (failureCount, error) => isApiError(error) && error.isNetworkError && failureCount < 2,
+  });
+
+  // The server's answer is an outside event the session must follow: a fresh user replaces the
+  // stored one, a refused or failed refresh ends the session. The extra render is intended.
+  const { isError: meFailed, isSuccess: meLoaded, data: meData } = me;
+  useEffect(() => {
+    if (!isLoggedIn || (!meFailed && !meLoaded)) return;
+    if (meLoaded && isSessionUser(meData)) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
+      setUser(meData);
+    } else {
+      logout();
+    }
+  }, [isLoggedIn, meFailed, meLoaded, meData, logout, setUser]);
+
+  // Another tab logged in or out: follow it.
+  useEffect(() => {
+    const handleStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.user) {
+        setState(readStoredSession());
+      }
+    };
+    window.addEventListener('storage', handleStorage);
+    return () => window.removeEventListener('storage', handleStorage);
+  }, []);
+
+  const value = useMemo<Session>(
+    () => ({
+      ...state,
+      isLoggedIn,
+      userType: toUserType(state.user?.user_type),
+      login,
+      logout,
+      setUser,
+      setSubscribed,
+    }),
+    [state, isLoggedIn, login, logout, setUser, setSubscribed],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}
