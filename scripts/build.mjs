@@ -37,7 +37,8 @@ function fingerprint() {
   const files = [];
   for (const i of INPUTS) walk(path.join(root, i), files);
   const hash = createHash('sha256');
-  for (const f of files) hash.update(path.relative(root, f)).update('\0').update(readFileSync(f)).update('\0');
+  for (const f of files)
+    hash.update(path.relative(root, f)).update('\0').update(readFileSync(f)).update('\0');
   return hash.digest('hex');
 }
 

@@ -16,7 +16,9 @@ const suites = [
   { name: 'domain', kind: 'vitest', cwd: 'domain' },
   { name: 'web', kind: 'vitest', cwd: 'web' },
   { name: 'server (sqlite)', kind: 'vitest', cwd: 'server', env: { TEST_DATABASE_URL: '' } },
-  ...(pgUrl ? [{ name: 'server (postgres)', kind: 'vitest', cwd: 'server', env: { TEST_DATABASE_URL: pgUrl } }] : []),
+  ...(pgUrl
+    ? [{ name: 'server (postgres)', kind: 'vitest', cwd: 'server', env: { TEST_DATABASE_URL: pgUrl } }]
+    : []),
   { name: 'e2e', kind: 'playwright', cwd: 'e2e' },
 ].filter((s) => !only.length || only.some((o) => s.name.startsWith(o)));
 
@@ -28,9 +30,19 @@ for (const [i, suite] of suites.entries()) {
   console.log(`\n=== ${suite.name} ===`);
   const bin =
     suite.kind === 'vitest'
-      ? [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
+      ? [
+          path.join(root, 'node_modules/vitest/vitest.mjs'),
+          'run',
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${report}`,
+        ]
       : [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test'];
-  const env = { ...process.env, ...suite.env, ...(suite.kind === 'playwright' ? { PLAYWRIGHT_JSON_OUTPUT_NAME: report } : {}) };
+  const env = {
+    ...process.env,
+    ...suite.env,
+    ...(suite.kind === 'playwright' ? { PLAYWRIGHT_JSON_OUTPUT_NAME: report } : {}),
+  };
   if (suite.env?.TEST_DATABASE_URL === '') delete env.TEST_DATABASE_URL;
   const res = spawnSync(process.execPath, bin, { cwd: path.join(root, suite.cwd), env, stdio: 'inherit' });
   let p = 0;
@@ -39,7 +51,9 @@ for (const [i, suite] of suites.entries()) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     if (suite.kind === 'vitest') {
       p = json.numPassedTests;
-      f = json.numFailedTests + (json.numFailedTestSuites && !json.numFailedTests ? json.numFailedTestSuites : 0);
+      f =
+        json.numFailedTests +
+        (json.numFailedTestSuites && !json.numFailedTests ? json.numFailedTestSuites : 0);
     } else {
       p = json.stats.expected + json.stats.flaky;
       f = json.stats.unexpected + (json.errors?.length ?? 0);

@@ -2,7 +2,9 @@ import { MESSAGES } from '@app/domain';
 import { expect, test } from '@playwright/test';
 
 test.describe('[PLATFORM]', () => {
-  test('[PLATFORM][HOME] renders the header and footer under the CSP with no console errors', async ({ page }) => {
+  test('[PLATFORM][HOME] renders the header and footer under the CSP with no console errors', async ({
+    page,
+  }) => {
     const problems: string[] = [];
     page.on('console', (msg) => {
       if (msg.type() === 'error') problems.push(msg.text());
@@ -14,7 +16,12 @@ test.describe('[PLATFORM]', () => {
 
     const header = page.getByRole('banner');
     await expect(header.getByText(MESSAGES.site.slogan)).toBeVisible();
-    for (const text of [MESSAGES.nav.eroticBody, MESSAGES.nav.sexToy, MESSAGES.nav.stripClub, MESSAGES.nav.onlineStore]) {
+    for (const text of [
+      MESSAGES.nav.eroticBody,
+      MESSAGES.nav.sexToy,
+      MESSAGES.nav.stripClub,
+      MESSAGES.nav.onlineStore,
+    ]) {
       await expect(header.getByRole('link', { name: text })).toBeVisible();
     }
     await expect(header.getByRole('link', { name: MESSAGES.nav.login })).toBeVisible();

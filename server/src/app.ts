@@ -40,7 +40,10 @@ export interface BuildOptions {
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger || process.env.TEST_LOG ? { level: config.logLevel, redact: ['req.headers.authorization'] } : false,
+    logger:
+      opts.logger || process.env.TEST_LOG
+        ? { level: config.logLevel, redact: ['req.headers.authorization'] }
+        : false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -62,7 +65,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // One structured line per request (the request id ties it to any error logged for it).
   app.addHook('onResponse', async (req, reply) => {
     req.log.info(
-      { method: req.method, url: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        method: req.method,
+        url: req.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       'request',
     );
   });
@@ -71,7 +79,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     config,
     db: database.db,
     engine: database.engine,
-    mailer: opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: `Live the Fantasy <no-reply@${new URL(config.publicUrl).hostname}>` }),
+    mailer:
+      opts.mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        dataDir: config.dataDir,
+        from: `Live the Fantasy <no-reply@${new URL(config.publicUrl).hostname}>`,
+      }),
   };
 
   await app.register(helmet, {
@@ -113,7 +127,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     timeWindow: '1 minute',
     allowList: (req) => !req.url.startsWith('/api'),
     errorResponseBuilder: (_req, ctx) => {
-      const err = new AppError('RateLimitError', `Too many requests, retry in ${Math.ceil(ctx.ttl / 1000)} seconds`);
+      const err = new AppError(
+        'RateLimitError',
+        `Too many requests, retry in ${Math.ceil(ctx.ttl / 1000)} seconds`,
+      );
       return err;
     },
   });
@@ -150,12 +167,21 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         name: 'ValidationError',
       }));
       const first = errors[0];
-      const message = first ? `${first.path.join('.') || error.validationContext}: ${first.message}` : 'Invalid input';
+      const message = first
+        ? `${first.path.join('.') || error.validationContext}: ${first.message}`
+        : 'Invalid input';
       return reply.code(400).send(errorBody(400, 'ValidationError', message, { errors }));
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      const name = status === 413 ? 'PayloadTooLargeError' : status === 415 ? 'UnsupportedMediaTypeError' : status === 429 ? 'RateLimitError' : 'BadRequestError';
+      const name =
+        status === 413
+          ? 'PayloadTooLargeError'
+          : status === 415
+            ? 'UnsupportedMediaTypeError'
+            : status === 429
+              ? 'RateLimitError'
+              : 'BadRequestError';
       return reply.code(status).send(errorBody(status, name, (error as Error).message));
     }
     req.log.error({ err: error, requestId: req.id }, 'unhandled error');
@@ -197,7 +223,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }
 
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api') || req.url.startsWith('/uploads/') || !hasWeb || !['GET', 'HEAD'].includes(req.method)) {
+    if (
+      req.url.startsWith('/api') ||
+      req.url.startsWith('/uploads/') ||
+      !hasWeb ||
+      !['GET', 'HEAD'].includes(req.method)
+    ) {
       return reply.code(404).send(errorBody(404, 'NotFoundError', 'Not Found'));
     }
     // Client-side routes (/ad/2, /productdetails/5, ...) get the app's shell.

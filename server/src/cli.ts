@@ -21,10 +21,18 @@ async function main(argv: string[]) {
     await migrateToLatest(database.db);
     if (command === 'migrate') {
       const applied = await seedReference(database.db);
-      console.log(`Migrations applied; reference data seeded${applied.length ? `: ${applied.join(', ')}` : ' (nothing new)'}.`);
+      console.log(
+        `Migrations applied; reference data seeded${applied.length ? `: ${applied.join(', ')}` : ' (nothing new)'}.`,
+      );
     } else if (command === 'create-admin') {
       const [email, password] = args;
-      if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || !password || password.length < 6 || password.length > 64) {
+      if (
+        !email ||
+        !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ||
+        !password ||
+        password.length < 6 ||
+        password.length > 64
+      ) {
         throw new ConfigError('create-admin needs an e-mail address and a password of 6 to 64 characters');
       }
       const id = await ensureAdmin(database.db, email, password);

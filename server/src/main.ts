@@ -12,7 +12,9 @@ async function main() {
   let config;
   try {
     const here = path.dirname(fileURLToPath(import.meta.url));
-    config = loadConfig(process.env, { webDist: process.env.WEB_DIST ?? path.resolve(here, '../../web/dist') });
+    config = loadConfig(process.env, {
+      webDist: process.env.WEB_DIST ?? path.resolve(here, '../../web/dist'),
+    });
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -23,7 +25,8 @@ async function main() {
   const database = openDatabase(config);
   await migrateToLatest(database.db);
   await seedReference(database.db);
-  if (config.adminEmail && config.adminPassword) await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
+  if (config.adminEmail && config.adminPassword)
+    await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
   if (process.argv.includes('--demo')) {
     const { seedDemo } = await import('./db/seed/seed-demo.ts');
     await seedDemo(database.db, config);
@@ -48,7 +51,9 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  app.log.info(`Live the Fantasy is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (${database.engine})`);
+  app.log.info(
+    `Live the Fantasy is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (${database.engine})`,
+  );
 }
 
 main().catch((err) => {

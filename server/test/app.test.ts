@@ -4,14 +4,25 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAccess, installAccessControl, signToken } from '../src/http/auth.ts';
-import { buildAdmin, buildHobbyist, buildProvider, buildUser, buildVendor, createTestApp, type TestContext } from './helpers.ts';
+import {
+  buildAdmin,
+  buildHobbyist,
+  buildProvider,
+  buildUser,
+  buildVendor,
+  createTestApp,
+  type TestContext,
+} from './helpers.ts';
 
 let ctx: TestContext;
 let webDist: string;
 beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), 'ltf-web-'));
   mkdirSync(path.join(webDist, 'assets'));
-  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>');
+  writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>',
+  );
   writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
   ctx = await createTestApp({ config: { webDist } });
 });
@@ -68,7 +79,10 @@ describe('server basics', () => {
   it('gives every response a request id, echoing a sane one', async () => {
     const res = await ctx.app.inject({ url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
     expect(res.headers['x-request-id']).toBe('abc-123');
-    const other = await ctx.app.inject({ url: '/api/health', headers: { 'x-request-id': 'bad id <script>' } });
+    const other = await ctx.app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': 'bad id <script>' },
+    });
     expect(other.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -110,7 +124,9 @@ describe('access control', () => {
     expect(() => checkAccess('public', null)).not.toThrow();
     expect(() => checkAccess('authenticated', null)).toThrow(expect.objectContaining({ status: 401 }));
     expect(() => checkAccess('admin', hob)).toThrow(expect.objectContaining({ status: 403 }));
-    expect(() => checkAccess({ userTypes: ['Provider'] }, hob)).toThrow(expect.objectContaining({ status: 403 }));
+    expect(() => checkAccess({ userTypes: ['Provider'] }, hob)).toThrow(
+      expect.objectContaining({ status: 403 }),
+    );
     expect(() => checkAccess({ userTypes: ['Hobbyist'] }, hob)).not.toThrow();
     expect(() => checkAccess({ userTypes: ['Provider'] }, admin)).not.toThrow();
     expect(() => checkAccess('admin', admin)).not.toThrow();

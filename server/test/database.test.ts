@@ -21,8 +21,41 @@ afterAll(() => t.drop());
 
 /** The schema both engines must produce, table by table. */
 const EXPECTED_SCHEMA: Record<string, string[]> = {
-  users: ['avatar_id', 'city', 'created_at', 'dob', 'email', 'first_name', 'id', 'is_active', 'last_name', 'password', 'password_changed_at', 'phone_number', 'provider', 'role', 'updated_at', 'user_type', 'username'],
-  files: ['created_at', 'ext', 'formats', 'height', 'id', 'is_private', 'mime', 'name', 'owner_id', 'purpose', 'size', 'storage_key', 'updated_at', 'width'],
+  users: [
+    'avatar_id',
+    'city',
+    'created_at',
+    'dob',
+    'email',
+    'first_name',
+    'id',
+    'is_active',
+    'last_name',
+    'password',
+    'password_changed_at',
+    'phone_number',
+    'provider',
+    'role',
+    'updated_at',
+    'user_type',
+    'username',
+  ],
+  files: [
+    'created_at',
+    'ext',
+    'formats',
+    'height',
+    'id',
+    'is_private',
+    'mime',
+    'name',
+    'owner_id',
+    'purpose',
+    'size',
+    'storage_key',
+    'updated_at',
+    'width',
+  ],
   user_docs: ['file_id', 'user_id'],
   countries: ['country_code', 'id', 'name'],
   states: ['country_code', 'id', 'state_code', 'state_name'],
@@ -30,7 +63,16 @@ const EXPECTED_SCHEMA: Record<string, string[]> = {
   languages: ['id', 'lang_name'],
   races: ['id', 'race_name'],
   vendor_types: ['id', 'name', 'type'],
-  packages: ['created_at', 'id', 'name', 'number_of_ads_per_day', 'price_per_day', 'total_price', 'updated_at', 'validity'],
+  packages: [
+    'created_at',
+    'id',
+    'name',
+    'number_of_ads_per_day',
+    'price_per_day',
+    'total_price',
+    'updated_at',
+    'validity',
+  ],
   processing_costs: ['created_at', 'id', 'processing_fee', 'shipping_cost', 'tax', 'updated_at'],
   seed_log: ['applied_at', 'key'],
 };
@@ -39,23 +81,44 @@ describe(`migrations on ${TEST_ENGINE}`, () => {
   it('produce the expected schema', async () => {
     const tables = await t.database.db.introspection.getTables();
     const actual = Object.fromEntries(
-      tables.filter((tb) => !tb.name.startsWith('kysely_')).map((tb) => [tb.name, tb.columns.map((c) => c.name).sort()]),
+      tables
+        .filter((tb) => !tb.name.startsWith('kysely_'))
+        .map((tb) => [tb.name, tb.columns.map((c) => c.name).sort()]),
     );
     expect(actual).toEqual(EXPECTED_SCHEMA);
   });
 
   it('are all applied, and a second run applies nothing', async () => {
     const names = Object.keys(await migrationProvider.getMigrations());
-    const applied = await t.database.db.selectFrom('kysely_migration' as never).select('name' as never).execute();
+    const applied = await t.database.db
+      .selectFrom('kysely_migration' as never)
+      .select('name' as never)
+      .execute();
     expect(applied.map((r) => (r as { name: string }).name)).toEqual(names);
     expect(await migrateToLatest(t.database.db)).toEqual([]);
   });
 
   it('enforce unique e-mails and usernames', async () => {
-    const row = { username: 'same', email: 'same@example.test', password: 'x', created_at: 'now', updated_at: 'now' };
+    const row = {
+      username: 'same',
+      email: 'same@example.test',
+      password: 'x',
+      created_at: 'now',
+      updated_at: 'now',
+    };
     await t.database.db.insertInto('users').values(row).execute();
-    await expect(t.database.db.insertInto('users').values({ ...row, username: 'other' }).execute()).rejects.toThrow();
-    await expect(t.database.db.insertInto('users').values({ ...row, email: 'o@example.test' }).execute()).rejects.toThrow();
+    await expect(
+      t.database.db
+        .insertInto('users')
+        .values({ ...row, username: 'other' })
+        .execute(),
+    ).rejects.toThrow();
+    await expect(
+      t.database.db
+        .insertInto('users')
+        .values({ ...row, email: 'o@example.test' })
+        .execute(),
+    ).rejects.toThrow();
   });
 });
 
@@ -77,28 +140,44 @@ describe(`reference data on ${TEST_ENGINE}`, () => {
     const ca = perState.find((r) => r.state_code === 'CA');
     expect(Number(ca?.n)).toBeGreaterThan(1000);
     expect(Math.max(...perState.map((r) => Number(r.n)))).toBeLessThanOrEqual(1500);
-    const sanJose = await db.selectFrom('cities').selectAll().where('city_name', '=', 'San Jose').where('state_code', '=', 'CA').executeTakeFirst();
+    const sanJose = await db
+      .selectFrom('cities')
+      .selectAll()
+      .where('city_name', '=', 'San Jose')
+      .where('state_code', '=', 'CA')
+      .executeTakeFirst();
     expect(sanJose).toMatchObject({ state_name: 'California', country_code: 'US' });
     expect(await db.selectFrom('languages').select('lang_name').execute()).toHaveLength(LANGUAGES.length);
     expect((await db.selectFrom('races').select('race_name').execute()).length).toBeGreaterThan(5);
-    expect((await db.selectFrom('vendor_types').select('type').orderBy('id').execute()).map((r) => r.type)).toEqual([
-      'eroticbody',
-      'sextoy',
-      'stripclub',
-    ]);
+    expect(
+      (await db.selectFrom('vendor_types').select('type').orderBy('id').execute()).map((r) => r.type),
+    ).toEqual(['eroticbody', 'sextoy', 'stripclub']);
     expect(await db.selectFrom('packages').select('name').execute()).toHaveLength(PACKAGES.length);
-    expect(await db.selectFrom('processing_costs').selectAll().executeTakeFirst()).toMatchObject({ shipping_cost: '0' });
+    expect(await db.selectFrom('processing_costs').selectAll().executeTakeFirst()).toMatchObject({
+      shipping_cost: '0',
+    });
   });
 
   it('is idempotent and never overwrites what an operator changed', async () => {
     const db = t.database.db;
     await db.updateTable('packages').set({ total_price: 12345 }).where('name', '=', 'Starter').execute();
     await db.deleteFrom('languages').where('lang_name', '=', 'Polish').execute();
-    const before = await db.selectFrom('cities').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const before = await db
+      .selectFrom('cities')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
     expect(await seedReference(db)).toEqual([]);
-    expect((await db.selectFrom('packages').select('total_price').where('name', '=', 'Starter').executeTakeFirst())?.total_price).toBe(12345);
-    expect(await db.selectFrom('languages').select('id').where('lang_name', '=', 'Polish').executeTakeFirst()).toBeUndefined();
-    const after = await db.selectFrom('cities').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    expect(
+      (await db.selectFrom('packages').select('total_price').where('name', '=', 'Starter').executeTakeFirst())
+        ?.total_price,
+    ).toBe(12345);
+    expect(
+      await db.selectFrom('languages').select('id').where('lang_name', '=', 'Polish').executeTakeFirst(),
+    ).toBeUndefined();
+    const after = await db
+      .selectFrom('cities')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
     expect(Number(after?.n)).toBe(Number(before?.n));
   });
 });
@@ -107,7 +186,8 @@ describe('SQLite durability', () => {
   it('opens with WAL, foreign keys and a busy timeout', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'ltf-sqlite-'));
     const d = openSqlite(path.join(dir, 'a.sqlite'));
-    const pragma = async (name: string) => Object.values((await sql.raw(`pragma ${name}`).execute(d.db)).rows[0] as object)[0];
+    const pragma = async (name: string) =>
+      Object.values((await sql.raw(`pragma ${name}`).execute(d.db)).rows[0] as object)[0];
     expect(await pragma('journal_mode')).toBe('wal');
     expect(await pragma('foreign_keys')).toBe(1);
     expect(await pragma('busy_timeout')).toBe(5000);
@@ -118,7 +198,10 @@ describe('SQLite durability', () => {
   it('keeps every committed write when the process is killed mid-write', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'ltf-kill-'));
     const file = path.join(dir, 'kill.sqlite');
-    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'fixtures/sqlite-writer.mjs'), file]);
+    const child = spawn(process.execPath, [
+      path.join(import.meta.dirname, 'fixtures/sqlite-writer.mjs'),
+      file,
+    ]);
     let acknowledged = 0;
     child.stdout.on('data', (chunk: Buffer) => {
       const last = chunk.toString().trim().split('\n').pop();
@@ -140,7 +223,11 @@ describe('mail', () => {
   it('writes an .eml file to DATA_DIR/outbox without SMTP_URL', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'ltf-mail-'));
     const mailer = createMailer({ dataDir: dir, from: 'Live the Fantasy <no-reply@localhost>' });
-    await mailer.send({ to: 'someone@example.test', subject: 'Reset your password', text: 'Open http://localhost/reset?code=abc' });
+    await mailer.send({
+      to: 'someone@example.test',
+      subject: 'Reset your password',
+      text: 'Open http://localhost/reset?code=abc',
+    });
     const files = readdirSync(path.join(dir, 'outbox'));
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.eml$/);

@@ -21,7 +21,11 @@ export const TEST_ENGINE = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'
  * A fresh, migrated database for one test file: a SQLite file in a temporary folder, or a new
  * PostgreSQL database on the TEST_DATABASE_URL server, dropped again by `drop()`.
  */
-export async function createTestDatabase(): Promise<{ database: Database; dataDir: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  database: Database;
+  dataDir: string;
+  drop: () => Promise<void>;
+}> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ltf-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
@@ -74,7 +78,9 @@ export interface TestContext {
 }
 
 /** The real app on a fresh database, with reference data (without the 20,000 cities unless asked). */
-export async function createTestApp(opts: { cities?: boolean; config?: Partial<Config> } = {}): Promise<TestContext> {
+export async function createTestApp(
+  opts: { cities?: boolean; config?: Partial<Config> } = {},
+): Promise<TestContext> {
   const { database, dataDir, drop } = await createTestDatabase();
   await seedReference(database.db, { cities: opts.cities ?? false });
   const config = loadConfig(

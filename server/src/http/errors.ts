@@ -53,6 +53,11 @@ export interface StrapiErrorBody {
   error: { status: number; name: string; message: string; details: unknown };
 }
 
-export function errorBody(status: number, name: string, message: string, details: unknown = {}): StrapiErrorBody {
+export function errorBody(
+  status: number,
+  name: string,
+  message: string,
+  details: unknown = {},
+): StrapiErrorBody {
   return { data: null, error: { status, name, message, details } };
 }

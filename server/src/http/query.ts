@@ -11,6 +11,7 @@ export function strapiQuery(req: FastifyRequest, def: ResourceDef, extra: string
 /** A positive integer id from the path, or a 404-safe 400. */
 export function idParam(req: FastifyRequest, name = 'id'): number {
   const raw = (req.params as Record<string, string>)[name];
-  if (!raw || !/^\d{1,12}$/.test(raw)) throw badRequest(`Invalid parameter ${name}: expected a positive whole number`);
+  if (!raw || !/^\d{1,12}$/.test(raw))
+    throw badRequest(`Invalid parameter ${name}: expected a positive whole number`);
   return Number(raw);
 }

@@ -6,9 +6,27 @@ import { hashPassword, ensureAdmin } from '../../modules/users/users.service.ts'
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
 const DEMO_ACCOUNTS = [
-  { email: 'hobbyist@demo.test', username: 'demo_hobbyist', user_type: 'Hobbyist', first_name: 'Harper', last_name: 'Demo' },
-  { email: 'provider@demo.test', username: 'demo_provider', user_type: 'Provider', first_name: 'Paige', last_name: 'Demo' },
-  { email: 'vendor@demo.test', username: 'demo_vendor', user_type: 'Vender', first_name: 'Victor', last_name: 'Demo' },
+  {
+    email: 'hobbyist@demo.test',
+    username: 'demo_hobbyist',
+    user_type: 'Hobbyist',
+    first_name: 'Harper',
+    last_name: 'Demo',
+  },
+  {
+    email: 'provider@demo.test',
+    username: 'demo_provider',
+    user_type: 'Provider',
+    first_name: 'Paige',
+    last_name: 'Demo',
+  },
+  {
+    email: 'vendor@demo.test',
+    username: 'demo_vendor',
+    user_type: 'Vender',
+    first_name: 'Victor',
+    last_name: 'Demo',
+  },
 ] as const;
 
 /** Demo content for `npm run demo`: one account per role (printed), more as features arrive. */
@@ -16,7 +34,13 @@ export async function seedDemo(db: Kysely<DB>, _config: Config): Promise<void> {
   const hash = await hashPassword(DEMO_PASSWORD);
   for (const a of DEMO_ACCOUNTS) {
     if (await findUserByEmail(db, a.email)) continue;
-    await insertUser(db, { ...a, password: hash, city: 'San Jose', phone_number: '555-0100', dob: '1990-01-01' });
+    await insertUser(db, {
+      ...a,
+      password: hash,
+      city: 'San Jose',
+      phone_number: '555-0100',
+      dob: '1990-01-01',
+    });
   }
   await ensureAdmin(db, 'admin@demo.test', DEMO_PASSWORD);
   const lines = [

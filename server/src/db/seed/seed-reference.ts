@@ -9,7 +9,11 @@ import { LANGUAGES, PACKAGES, PROCESSING_COSTS, RACES, US_STATE_CODES } from './
  * operator changed or removed afterwards stays as the operator left it. A new version of a data set
  * gets a new key.
  */
-async function once(db: Kysely<DB>, key: string, apply: (trx: Kysely<DB>) => Promise<void>): Promise<boolean> {
+async function once(
+  db: Kysely<DB>,
+  key: string,
+  apply: (trx: Kysely<DB>) => Promise<void>,
+): Promise<boolean> {
   const done = await db.selectFrom('seed_log').select('key').where('key', '=', key).executeTakeFirst();
   if (done) return false;
   await db.transaction().execute(async (trx) => {
@@ -41,7 +45,9 @@ export async function seedReference(db: Kysely<DB>, opts: SeedOptions = {}): Pro
   };
   const now = nowIso();
 
-  await run('countries:v1', (trx) => insertChunks(trx, 'countries', [{ country_code: 'US', name: 'United States' }]));
+  await run('countries:v1', (trx) =>
+    insertChunks(trx, 'countries', [{ country_code: 'US', name: 'United States' }]),
+  );
   await run('states:v1', async (trx) => {
     await insertChunks(
       trx,
@@ -63,19 +69,44 @@ export async function seedReference(db: Kysely<DB>, opts: SeedOptions = {}): Pro
         for (const c of City.getCitiesOfState('US', code)) {
           if (seen.has(c.name)) continue;
           seen.add(c.name);
-          rows.push({ city_name: c.name, state_code: code, state_name: STATE_NAMES[code], country_code: 'US' });
+          rows.push({
+            city_name: c.name,
+            state_code: code,
+            state_name: STATE_NAMES[code],
+            country_code: 'US',
+          });
         }
       }
       await insertChunks(trx, 'cities', rows);
     });
   }
-  await run('languages:v1', (trx) => insertChunks(trx, 'languages', LANGUAGES.map((lang_name) => ({ lang_name }))));
-  await run('races:v1', (trx) => insertChunks(trx, 'races', RACES.map((race_name) => ({ race_name }))));
+  await run('languages:v1', (trx) =>
+    insertChunks(
+      trx,
+      'languages',
+      LANGUAGES.map((lang_name) => ({ lang_name })),
+    ),
+  );
+  await run('races:v1', (trx) =>
+    insertChunks(
+      trx,
+      'races',
+      RACES.map((race_name) => ({ race_name })),
+    ),
+  );
   await run('vendor-types:v1', (trx) =>
-    insertChunks(trx, 'vendor_types', PLACE_TYPES.map((t) => ({ type: t.type, name: t.name }))),
+    insertChunks(
+      trx,
+      'vendor_types',
+      PLACE_TYPES.map((t) => ({ type: t.type, name: t.name })),
+    ),
   );
   await run('packages:v1', (trx) =>
-    insertChunks(trx, 'packages', PACKAGES.map((p) => ({ ...p, created_at: now, updated_at: now }))),
+    insertChunks(
+      trx,
+      'packages',
+      PACKAGES.map((p) => ({ ...p, created_at: now, updated_at: now })),
+    ),
   );
   await run('processing-costs:v1', (trx) =>
     insertChunks(trx, 'processing_costs', [{ ...PROCESSING_COSTS, created_at: now, updated_at: now }]),
@@ -84,13 +115,55 @@ export async function seedReference(db: Kysely<DB>, opts: SeedOptions = {}): Pro
 }
 
 const STATE_NAMES: Record<(typeof US_STATE_CODES)[number], string> = {
-  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado',
-  CT: 'Connecticut', DE: 'Delaware', DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii',
-  ID: 'Idaho', IL: 'Illinois', IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana',
-  ME: 'Maine', MD: 'Maryland', MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota', MS: 'Mississippi',
-  MO: 'Missouri', MT: 'Montana', NE: 'Nebraska', NV: 'Nevada', NH: 'New Hampshire', NJ: 'New Jersey',
-  NM: 'New Mexico', NY: 'New York', NC: 'North Carolina', ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma',
-  OR: 'Oregon', PA: 'Pennsylvania', RI: 'Rhode Island', SC: 'South Carolina', SD: 'South Dakota',
-  TN: 'Tennessee', TX: 'Texas', UT: 'Utah', VT: 'Vermont', VA: 'Virginia', WA: 'Washington',
-  WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
+  AL: 'Alabama',
+  AK: 'Alaska',
+  AZ: 'Arizona',
+  AR: 'Arkansas',
+  CA: 'California',
+  CO: 'Colorado',
+  CT: 'Connecticut',
+  DE: 'Delaware',
+  DC: 'District of Columbia',
+  FL: 'Florida',
+  GA: 'Georgia',
+  HI: 'Hawaii',
+  ID: 'Idaho',
+  IL: 'Illinois',
+  IN: 'Indiana',
+  IA: 'Iowa',
+  KS: 'Kansas',
+  KY: 'Kentucky',
+  LA: 'Louisiana',
+  ME: 'Maine',
+  MD: 'Maryland',
+  MA: 'Massachusetts',
+  MI: 'Michigan',
+  MN: 'Minnesota',
+  MS: 'Mississippi',
+  MO: 'Missouri',
+  MT: 'Montana',
+  NE: 'Nebraska',
+  NV: 'Nevada',
+  NH: 'New Hampshire',
+  NJ: 'New Jersey',
+  NM: 'New Mexico',
+  NY: 'New York',
+  NC: 'North Carolina',
+  ND: 'North Dakota',
+  OH: 'Ohio',
+  OK: 'Oklahoma',
+  OR: 'Oregon',
+  PA: 'Pennsylvania',
+  RI: 'Rhode Island',
+  SC: 'South Carolina',
+  SD: 'South Dakota',
+  TN: 'Tennessee',
+  TX: 'Texas',
+  UT: 'Utah',
+  VT: 'Vermont',
+  VA: 'Virginia',
+  WA: 'Washington',
+  WV: 'West Virginia',
+  WI: 'Wisconsin',
+  WY: 'Wyoming',
 };

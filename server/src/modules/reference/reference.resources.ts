@@ -11,7 +11,11 @@ export const countryResource = defineResource({
 export const stateResource = defineResource({
   name: 'state',
   table: 'states',
-  fields: { state_code: { type: 'string' }, state_name: { type: 'string' }, country_code: { type: 'string' } },
+  fields: {
+    state_code: { type: 'string' },
+    state_name: { type: 'string' },
+    country_code: { type: 'string' },
+  },
   maxPageSize: 100,
   defaultSort: [{ field: 'state_name', direction: 'asc' }],
 });

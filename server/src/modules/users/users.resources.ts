@@ -36,7 +36,13 @@ export const userResource = defineResource({
   },
   relations: {
     avatar: { kind: 'belongsTo', target: 'file', column: 'avatar_id' },
-    docs: { kind: 'manyToMany', target: 'file', through: 'user_docs', sourceKey: 'user_id', targetKey: 'file_id' },
+    docs: {
+      kind: 'manyToMany',
+      target: 'file',
+      through: 'user_docs',
+      sourceKey: 'user_id',
+      targetKey: 'file_id',
+    },
   },
   maxPageSize: 100,
 });

@@ -40,7 +40,11 @@ export async function ensureAdmin(db: Kysely<DB>, email: string, password: strin
   }
   const base = email.split('@')[0]!.replace(/[^a-zA-Z0-9_-]/g, '') || 'admin';
   let username = base;
-  for (let i = 1; await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst(); i++) {
+  for (
+    let i = 1;
+    await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+    i++
+  ) {
     username = `${base}-${i}`;
   }
   return insertUser(db, {
