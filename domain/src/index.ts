@@ -1,3 +1,4 @@
 export * from './messages.ts';
 export * from './constants.ts';
 export * from './api.ts';
+export * from './accounts/schemas.ts';

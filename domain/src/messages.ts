@@ -1,3 +1,6 @@
+import { ACCOUNT_MESSAGES } from './catalogue/accounts.ts';
+import { CONTENT_MESSAGES } from './catalogue/content.ts';
+
 /**
  * The message catalogue: every label, button text, toast and validation message the spec gives,
  * in one place. Screens, schemas and tests import from here; nothing retypes these strings.
@@ -49,6 +52,44 @@ export const MESSAGES = {
     tryAgainLater: 'Please try again later',
     needLogin: 'Need to login',
   },
+  validation: {
+    emailRequired: 'Email is required',
+    emailInvalid: 'Email is not valid',
+    emailTooLong: 'Email is too long - should be 160 chars maximum',
+    emailTooShort: 'Email is too short - should be 6 chars minimum',
+    emailProfileTooLong: 'Email is too long - should be 64 chars maximum',
+    passwordRequired: 'Password is required',
+    passwordTooShort: 'Password is too short - should be 6 chars minimum',
+    passwordTooLong: 'Password is too long - should be 30 chars maximun',
+    passwordsMustMatch: 'Passwords must match',
+    nameRequired: 'Name is required',
+    noteRequired: 'Note is required',
+    tooShort: 'Too Short!',
+    tooLong: 'Too Long!',
+    firstNameRequired: 'First name is required',
+    lastNameRequired: 'Last name is required',
+    nameTooShort: 'Too Short!',
+    nameTooLong: 'Too Long!',
+    lettersOnly: 'Only letters are allowed',
+    cityRequired: 'City is required',
+    cityTooShort: 'City is too short - should be 4 chars minimum',
+    cityTooLong: 'City is too long - should be 100 chars maximum',
+    cityInvalid: 'Only letters, digits, spaces, commas and slashes are allowed',
+    usernameRequired: 'Username is required',
+    usernameTooShort: 'Username is too short - should be 2 chars minimum',
+    usernameTooLong: 'Username is too long - should be 64 chars maximum',
+    usernameInvalid: 'Only letters, digits, underscores and hyphens are allowed',
+    phoneRequired: 'Phone number is required',
+    phoneTooShort: 'Phone number is too short - should be 6 chars minimum',
+    phoneTooLong: 'Phone number is too long - should be 14 chars maximum',
+    phoneInvalid: 'Only digits and hyphens are allowed',
+    dobRequired: 'Date of birth is required',
+    dobInvalid: 'Date of birth is not valid',
+    underAge: 'You must be at least 18 years old',
+    userTypeRequired: 'Please select who you are',
+    docsRequired: "Please upload your driver's licence or passport",
+    termsRequired: 'You must agree before submitting.',
+  },
   notFound: {
     title: 'Page not found',
     body: 'The page you are looking for does not exist or has moved.',
@@ -65,4 +106,6 @@ export const MESSAGES = {
     reload: 'Reload the page',
     skipToContent: 'Skip to content',
   },
+  ...ACCOUNT_MESSAGES,
+  ...CONTENT_MESSAGES,
 } as const;

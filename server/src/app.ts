@@ -53,7 +53,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     trustProxy: false,
     routerOptions: {
       querystringParser: (str: string) =>
-        qs.parse(str, { depth: 8, arrayLimit: 200, parameterLimit: 500, allowPrototypes: false }),
+        qs.parse(str, { depth: 8, arrayLimit: 200, parameterLimit: 500, plainObjects: true }),
     },
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -19,7 +19,7 @@ export const fileResource = defineResource({
     name: { type: 'string' },
     ext: { type: 'string' },
     mime: { type: 'string' },
-    size: { type: 'number' },
+    size: { type: 'integer' },
     width: { type: 'integer' },
     height: { type: 'integer' },
     formats: { type: 'json' },

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { MIN_AGE_MS, USER_TYPES } from '../constants.ts';
+import { MESSAGES } from '../messages.ts';
+
+const V = MESSAGES.validation;
+
+/** Age in whole years on `now` for a `YYYY-MM-DD` date of birth. */
+export function ageOn(dob: string, now: Date = new Date()): number {
+  const [y, m, d] = dob.split('-').map(Number) as [number, number, number];
+  let age = now.getUTCFullYear() - y;
+  if (now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d)) age -= 1;
+  return age;
+}
+
+/** The spec's rule: at least 567648000000 ms (18 years) between birth and now. */
+export function isAdult(dob: string, now: Date = new Date()): boolean {
+  const born = Date.parse(`${dob}T00:00:00Z`);
+  if (Number.isNaN(born)) return false;
+  return now.getTime() - born >= MIN_AGE_MS && ageOn(dob, now) >= 18;
+}
+
+const trimmed = (required: string) => z.string({ error: required }).trim().min(1, required);
+
+export const ZEmail = trimmed(V.emailRequired).max(160, V.emailTooLong).pipe(z.email(V.emailInvalid));
+
+/** Login (000 §5). */
+export const ZLoginForm = z.object({
+  email: ZEmail,
+  password: z
+    .string({ error: V.passwordRequired })
+    .min(1, V.passwordRequired)
+    .min(6, V.passwordTooShort)
+    .max(64, V.passwordTooLong),
+});
+export type TLoginForm = z.infer<typeof ZLoginForm>;
+
+/** `POST /api/auth/local`: Strapi's identifier is an e-mail or a username. */
+export const ZLoginRequest = z.object({
+  identifier: trimmed(V.emailRequired).max(160),
+  password: z.string({ error: V.passwordRequired }).min(1, V.passwordRequired).max(64, V.passwordTooLong),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+/** Forgot password (000 §5, 001 §5). */
+export const ZForgotPasswordForm = z.object({ email: ZEmail });
+export const ZForgotPasswordRequest = z.object({ to: ZEmail });
+export const ZForgotPasswordStrapiRequest = z.object({ email: ZEmail });
+
+const ZPassword = z
+  .string({ error: V.passwordRequired })
+  .min(1, V.passwordRequired)
+  .min(6, V.passwordTooShort)
+  .max(64, V.passwordTooLong)
+  .refine((s) => s.trim().length > 0, V.passwordRequired);
+
+/** Reset password through the e-mailed code. */
+export const ZResetPasswordRequest = z
+  .object({ code: z.string().min(10).max(200), password: ZPassword, passwordConfirmation: z.string() })
+  .refine((v) => v.password === v.passwordConfirmation, {
+    message: V.passwordsMustMatch,
+    path: ['passwordConfirmation'],
+  });
+export type TResetPasswordRequest = z.infer<typeof ZResetPasswordRequest>;
+
+/** Change password (000 §5). */
+export const ZChangePasswordRequest = z
+  .object({ currentPassword: ZPassword, password: ZPassword, passwordConfirmation: z.string() })
+  .refine((v) => v.password === v.passwordConfirmation, {
+    message: V.passwordsMustMatch,
+    path: ['passwordConfirmation'],
+  });
+export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
+
+/** Profile and registration field rules (000 §5 profile edit, 001 §5 registration). */
+export const profileFields = {
+  first_name: trimmed(V.firstNameRequired)
+    .min(2, V.nameTooShort)
+    .max(64, V.nameTooLong)
+    .regex(/^[A-Za-z]+$/, V.lettersOnly),
+  last_name: trimmed(V.lastNameRequired)
+    .min(2, V.nameTooShort)
+    .max(64, V.nameTooLong)
+    .regex(/^[A-Za-z]+$/, V.lettersOnly),
+  city: trimmed(V.cityRequired)
+    .min(4, V.cityTooShort)
+    .max(100, V.cityTooLong)
+    .regex(/^[A-Za-z0-9 ,/]+$/, V.cityInvalid),
+  username: trimmed(V.usernameRequired)
+    .min(2, V.usernameTooShort)
+    .max(64, V.usernameTooLong)
+    .regex(/^[A-Za-z0-9_-]+$/, V.usernameInvalid),
+  phone_number: trimmed(V.phoneRequired)
+    .min(6, V.phoneTooShort)
+    .max(14, V.phoneTooLong)
+    .regex(/^[0-9-]+$/, V.phoneInvalid),
+  email: trimmed(V.emailRequired)
+    .min(6, V.emailTooShort)
+    .max(64, V.emailProfileTooLong)
+    .regex(/^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,3}$/, V.emailInvalid),
+  dob: trimmed(V.dobRequired)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, V.dobInvalid)
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), V.dobInvalid)
+    .refine((s) => isAdult(s), V.underAge),
+};
+
+/** `PUT /api/users/:id` and the Edit My Profile form: only these fields may change. */
+export const ZProfileUpdate = z
+  .object({
+    first_name: profileFields.first_name,
+    last_name: profileFields.last_name,
+    phone_number: profileFields.phone_number,
+    dob: profileFields.dob,
+    city: profileFields.city,
+    avatar: z.number().int().positive().nullable(),
+  })
+  .partial();
+export type TProfileUpdate = z.infer<typeof ZProfileUpdate>;
+
+/** `POST /api/auth/local/register` (001 §3 registration payload); role-like fields are dropped. */
+export const ZRegisterRequest = z
+  .object({
+    username: profileFields.username,
+    email: profileFields.email,
+    password: ZPassword,
+    cpassword: z.string({ error: V.passwordRequired }),
+    first_name: profileFields.first_name,
+    last_name: profileFields.last_name,
+    phone_number: profileFields.phone_number,
+    dob: profileFields.dob,
+    city: profileFields.city,
+    user_type: z.enum(USER_TYPES, { error: V.userTypeRequired }),
+    docs: z.array(z.number().int().positive()).max(10).optional(),
+  })
+  .refine((v) => v.password === v.cpassword, { message: V.passwordsMustMatch, path: ['cpassword'] })
+  .refine((v) => v.user_type !== 'Provider' || (v.docs?.length ?? 0) > 0, {
+    message: V.docsRequired,
+    path: ['docs'],
+  });
+export type TRegisterRequest = z.infer<typeof ZRegisterRequest>;
+
+/** Contact Us (000 §5). */
+export const ZContactMessage = z.object({
+  name: z
+    .string({ error: V.nameRequired })
+    .trim()
+    .min(1, V.nameRequired)
+    .min(2, V.tooShort)
+    .max(50, V.tooLong),
+  email: ZEmail,
+  note: z
+    .string({ error: V.noteRequired })
+    .trim()
+    .min(1, V.noteRequired)
+    .min(5, V.tooShort)
+    .max(200, V.tooLong),
+});
+export type TContactMessage = z.infer<typeof ZContactMessage>;

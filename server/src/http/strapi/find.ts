@@ -1,0 +1,325 @@
+import {
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type OrderByItemBuilder,
+  type SqlBool,
+} from 'kysely';
+import type { Engine } from '../../db/database.ts';
+import { engineOf, textMatch } from '../../db/dialect.ts';
+import { LIMITS, type FilterNode, type ParsedQuery, type PopulateTree, type SortItem } from './parse.ts';
+import { columnOf, getResource, type ResourceDef, type ScopeFn } from './resource.ts';
+
+/** Strapi v4 item: `{ id, attributes }`. */
+export interface Item {
+  id: number;
+  attributes: Record<string, unknown>;
+}
+type Row = Record<string, unknown>;
+type AnyDb = Kysely<any>;
+type EB = ExpressionBuilder<any, any>;
+
+let aliasCounter = 0;
+const nextAlias = () => `r${(aliasCounter = (aliasCounter + 1) % 1_000_000)}`;
+
+/**
+ * Text (strings and ISO timestamps) compares byte by byte on SQLite; PostgreSQL uses the database's
+ * collation, where `'b' < 'Z'` under en_US. `collate "C"` gives PostgreSQL SQLite's order.
+ */
+function bytewise(engine: Engine, col: Expression<unknown>): Expression<unknown> {
+  return engine === 'postgres' ? sql`${col} collate "C"` : col;
+}
+
+/**
+ * PostgreSQL types an untyped parameter after its column, so `1.5` against an INTEGER column is an
+ * error there (SQLite just compares). A fraction only comes from a `number` field; sent as `real`,
+ * it compares with INTEGER and REAL columns alike.
+ */
+function numeric(engine: Engine, v: unknown): unknown {
+  return engine === 'postgres' && typeof v === 'number' && !Number.isInteger(v) ? sql`cast(${v} as real)` : v;
+}
+
+function compileCmp(engine: Engine, eb: EB, alias: string, node: Extract<FilterNode, { kind: 'cmp' }>) {
+  const col = eb.ref(`${alias}.${node.column}`);
+  const v = (
+    Array.isArray(node.value) ? node.value.map((x) => numeric(engine, x)) : numeric(engine, node.value)
+  ) as never;
+  const isText = typeof v === 'string' || (Array.isArray(v) && typeof v[0] === 'string');
+  const ordered = isText ? bytewise(engine, col) : col;
+  switch (node.op) {
+    case '$eq':
+      return eb(col, '=', v);
+    case '$ne':
+      return eb.or([eb(col, '<>', v), eb(col, 'is', null)]);
+    // lower() on both sides, so each engine folds case the same way for the column and the value.
+    case '$eqi':
+      return eb(eb.fn('lower', [col]), '=', eb.fn('lower', [eb.val(String(v))]));
+    case '$nei':
+      return eb(eb.fn('lower', [col]), '<>', eb.fn('lower', [eb.val(String(v))]));
+    case '$lt':
+      return eb(ordered, '<', v);
+    case '$lte':
+      return eb(ordered, '<=', v);
+    case '$gt':
+      return eb(ordered, '>', v);
+    case '$gte':
+      return eb(ordered, '>=', v);
+    case '$in':
+      return (v as unknown[]).length ? eb(col, 'in', v as never) : sql<SqlBool>`1 = 0`;
+    case '$notIn':
+      return (v as unknown[]).length
+        ? eb.or([eb(col, 'not in', v as never), eb(col, 'is', null)])
+        : sql<SqlBool>`1 = 1`;
+    case '$between': {
+      const [lo, hi] = v as unknown[];
+      return eb.and([eb(ordered, '>=', lo), eb(ordered, '<=', hi)]);
+    }
+    case '$null':
+      return v ? eb(col, 'is', null) : eb(col, 'is not', null);
+    case '$notNull':
+      return v ? eb(col, 'is not', null) : eb(col, 'is', null);
+    default:
+      return textMatch(engine, col, node.op.slice(1) as never, String(v));
+  }
+}
+
+/** Turns a parsed filter into a WHERE expression over `alias`; relation paths become IN subqueries. */
+export function compileFilter(db: AnyDb, node: FilterNode, alias: string): (eb: EB) => Expression<SqlBool> {
+  const engine = engineOf(db);
+  const build = (eb: EB, n: FilterNode, a: string): Expression<SqlBool> => {
+    switch (n.kind) {
+      case 'and':
+        return eb.and(n.items.map((i) => build(eb, i, a)));
+      case 'or':
+        return eb.or(n.items.map((i) => build(eb, i, a)));
+      case 'not':
+        return eb.not(build(eb, n.item, a));
+      case 'cmp':
+        return compileCmp(engine, eb, a, n);
+      case 'rel': {
+        const rel = n.def.relations![n.relation]!;
+        const target = getResource(rel.target);
+        const t = nextAlias();
+        const targetIds = (select: string) =>
+          db
+            .selectFrom(`${target.table} as ${t}`)
+            .select(`${t}.${select}` as never)
+            .where((sub: EB) => scoped(sub, target, t, build(sub, n.sub, t)));
+        if (rel.kind === 'belongsTo') return eb(eb.ref(`${a}.${rel.column}`), 'in', targetIds('id') as never);
+        if (rel.kind === 'hasMany') return eb(eb.ref(`${a}.id`), 'in', targetIds(rel.foreignKey) as never);
+        const j = nextAlias();
+        return eb(
+          eb.ref(`${a}.id`),
+          'in',
+          db
+            .selectFrom(`${rel.through} as ${j}`)
+            .select(`${j}.${rel.sourceKey}` as never)
+            .where(`${j}.${rel.targetKey}` as never, 'in', targetIds('id') as never) as never,
+        );
+      }
+    }
+  };
+  return (eb) => build(eb, node, alias);
+}
+
+function scoped(eb: EB, def: ResourceDef, alias: string, cond?: Expression<SqlBool>): Expression<SqlBool> {
+  const parts = [def.publicScope?.(eb, alias), cond].filter(Boolean) as Expression<SqlBool>[];
+  return parts.length ? eb.and(parts) : sql<SqlBool>`1 = 1`;
+}
+
+/** The columns to select for a resource: declared fields plus the keys that relations need. */
+function columnsFor(def: ResourceDef, fields?: string[]): string[] {
+  const names = fields ?? Object.keys(def.fields);
+  const cols = new Set(['id', ...names.filter((f) => f !== 'id').map((f) => columnOf(def, f))]);
+  for (const rel of Object.values(def.relations ?? {})) if (rel.kind === 'belongsTo') cols.add(rel.column);
+  return [...cols];
+}
+
+function presentValue(type: string, v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  switch (type) {
+    case 'boolean':
+      return v === 1 || v === true || v === '1';
+    case 'money':
+      return Math.round(Number(v)) / 100;
+    case 'integer':
+    case 'number':
+      return Number(v);
+    case 'json':
+      try {
+        return typeof v === 'string' ? JSON.parse(v) : v;
+      } catch {
+        return null;
+      }
+    default:
+      return v;
+  }
+}
+
+/** Turns a row into `{ id, attributes }` with the selected fields and the populated relations. */
+export function presentRow(def: ResourceDef, row: Row, fields?: string[]): Item {
+  const attributes: Record<string, unknown> = {};
+  for (const name of fields ?? Object.keys(def.fields)) {
+    if (name === 'id') continue;
+    const f = def.fields[name]!;
+    attributes[name] = presentValue(f.type, row[columnOf(def, name)]);
+  }
+  for (const [name, value] of Object.entries(row))
+    if (name.startsWith('$rel:')) attributes[name.slice(5)] = value;
+  return { id: Number(row.id), attributes: def.present ? def.present(attributes, row) : attributes };
+}
+
+/** Loads the requested relations for rows in one query per relation and level. */
+export async function populateRows(
+  db: AnyDb,
+  def: ResourceDef,
+  rows: Row[],
+  tree: PopulateTree,
+): Promise<void> {
+  if (!rows.length) return;
+  for (const [name, node] of Object.entries(tree)) {
+    const rel = def.relations![name]!;
+    const target = getResource(rel.target);
+    const cols = columnsFor(target, node.fields);
+    const t = nextAlias();
+    const select = (extra: string[] = []) =>
+      db.selectFrom(`${target.table} as ${t}`).select([...cols.map((c) => `${t}.${c}`), ...extra] as never);
+    const present = async (list: Row[]) => {
+      await populateRows(db, target, list, node.populate);
+      return list.map((r) => presentRow(target, r, node.fields));
+    };
+    if (rel.kind === 'belongsTo') {
+      const ids = [...new Set(rows.map((r) => r[rel.column]).filter((v) => v !== null && v !== undefined))];
+      const found = ids.length
+        ? await select()
+            .where((eb: EB) => scoped(eb, target, t, eb(eb.ref(`${t}.id`), 'in', ids as never)))
+            .execute()
+        : [];
+      const items = await present(found as Row[]);
+      const byId = new Map(items.map((i) => [i.id, i]));
+      for (const r of rows) r[`$rel:${name}`] = { data: byId.get(Number(r[rel.column])) ?? null };
+      continue;
+    }
+    const ids = rows.map((r) => Number(r.id));
+    let found: Row[];
+    let ownerKey: string;
+    if (rel.kind === 'hasMany') {
+      ownerKey = rel.foreignKey;
+      const q = select(cols.includes(rel.foreignKey) ? [] : [`${t}.${rel.foreignKey}`]).where((eb: EB) =>
+        scoped(eb, target, t, eb(eb.ref(`${t}.${rel.foreignKey}`), 'in', ids as never)),
+      );
+      found = (await q.orderBy(`${t}.id` as never).execute()) as Row[];
+    } else {
+      ownerKey = '$owner';
+      const j = nextAlias();
+      found = (await select([`${j}.${rel.sourceKey} as $owner`])
+        .innerJoin(`${rel.through} as ${j}`, `${j}.${rel.targetKey}` as never, `${t}.id` as never)
+        .where((eb: EB) => scoped(eb, target, t, eb(eb.ref(`${j}.${rel.sourceKey}`), 'in', ids as never)))
+        .orderBy(`${t}.id` as never)
+        .execute()) as Row[];
+    }
+    const items = await present(found);
+    const grouped = new Map<number, Item[]>();
+    found.forEach((r, i) => {
+      const key = Number(r[ownerKey]);
+      grouped.set(key, [...(grouped.get(key) ?? []), items[i]!]);
+    });
+    for (const r of rows) r[`$rel:${name}`] = { data: grouped.get(Number(r.id)) ?? [] };
+  }
+}
+
+/**
+ * An ORDER BY term that sorts the same on both engines: NULLs first when ascending (SQLite's
+ * default, PostgreSQL's is the opposite) and text byte by byte (see bytewise).
+ */
+function orderTerm(engine: Engine, def: ResourceDef, alias: string, s: SortItem) {
+  const field = Object.keys(def.fields).find((name) => columnOf(def, name) === s.column);
+  const type = field === undefined ? undefined : def.fields[field]!.type;
+  const ref = sql.ref(`${alias}.${s.column}`);
+  return {
+    expr: type === 'string' || type === 'datetime' ? bytewise(engine, ref) : ref,
+    modifiers: (ob: OrderByItemBuilder) =>
+      s.direction === 'asc' ? ob.asc().nullsFirst() : ob.desc().nullsLast(),
+  };
+}
+
+export interface FindOptions {
+  /** Which rows this caller may see at the top level (defaults to the resource's public scope). */
+  scope?: ScopeFn | null;
+}
+
+/** A Strapi list: `{ data: Item[], meta: { pagination } }`. */
+export async function findMany(db: AnyDb, def: ResourceDef, q: ParsedQuery, opts: FindOptions = {}) {
+  const alias = 'r';
+  const scope = opts.scope === undefined ? def.publicScope : (opts.scope ?? undefined);
+  const where = (eb: EB) => {
+    const parts: Expression<SqlBool>[] = [];
+    if (scope) parts.push(scope(eb, alias));
+    if (q.filters) parts.push(compileFilter(db, q.filters, alias)(eb));
+    return parts.length ? eb.and(parts) : sql<SqlBool>`1 = 1`;
+  };
+  const base = db.selectFrom(`${def.table} as ${alias}`).where(where as never);
+  let query = base.select(columnsFor(def, q.fields).map((c) => `${alias}.${c}`) as never);
+  const engine = engineOf(db);
+  for (const s of q.sort) {
+    const { expr, modifiers } = orderTerm(engine, def, alias, s);
+    query = query.orderBy(expr as never, modifiers);
+  }
+  const [rows, count] = await Promise.all([
+    query.limit(q.pageSize).offset(q.offset).execute() as Promise<Row[]>,
+    q.withCount
+      ? (base.select((eb: EB) => eb.fn.countAll().as('total')).executeTakeFirst() as Promise<{
+          total: number;
+        }>)
+      : Promise.resolve(undefined),
+  ]);
+  await populateRows(db, def, rows, q.populate);
+  const total = count ? Number(count.total) : rows.length;
+  return {
+    data: rows.map((r) => presentRow(def, r, q.fields)),
+    meta: {
+      pagination: { page: q.page, pageSize: q.pageSize, pageCount: Math.ceil(total / q.pageSize), total },
+    },
+  };
+}
+
+/** One item by id, or undefined when it does not exist or is outside the scope. */
+export async function findOne(
+  db: AnyDb,
+  def: ResourceDef,
+  id: number,
+  q: Pick<ParsedQuery, 'populate' | 'fields'>,
+  opts: FindOptions = {},
+): Promise<Item | undefined> {
+  const alias = 'r';
+  const scope = opts.scope === undefined ? def.publicScope : (opts.scope ?? undefined);
+  // Ids are 32-bit INTEGERs: PostgreSQL would answer a larger one with an error, SQLite with no row.
+  if (!Number.isSafeInteger(id) || Math.abs(id) > LIMITS.maxNumber) return undefined;
+  const row = (await db
+    .selectFrom(`${def.table} as ${alias}`)
+    .select(columnsFor(def, q.fields).map((c) => `${alias}.${c}`) as never)
+    .where((eb: EB) => eb.and([eb(eb.ref(`${alias}.id`), '=', id), ...(scope ? [scope(eb, alias)] : [])]))
+    .executeTakeFirst()) as Row | undefined;
+  if (!row) return undefined;
+  await populateRows(db, def, [row], q.populate);
+  return presentRow(def, row, q.fields);
+}
+
+/**
+ * Strapi's users-permissions and upload plugins answer with flat objects (`{ id, ...fields }`,
+ * relations flat too); content types answer with `{ id, attributes }`. This turns the latter into the former.
+ */
+export function flatten(item: Item | null): Record<string, unknown> | null {
+  if (!item) return null;
+  const out: Record<string, unknown> = { id: item.id };
+  for (const [k, v] of Object.entries(item.attributes)) {
+    if (v && typeof v === 'object' && 'data' in v && Object.keys(v).length === 1) {
+      const data = (v as { data: Item | Item[] | null }).data;
+      out[k] = Array.isArray(data) ? data.map(flatten) : flatten(data);
+    } else {
+      out[k] = v;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,80 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+
+/**
+ * A resource as the Strapi-style REST layer sees it: the whitelist of what a caller may select,
+ * filter, sort and populate. Anything not declared here does not exist for the API: private
+ * columns (passwords, storage keys, reset tokens) are simply never declared.
+ */
+export type FieldType = 'string' | 'integer' | 'number' | 'money' | 'boolean' | 'datetime' | 'json';
+
+export interface FieldDef {
+  type: FieldType;
+  /** Column name when it differs from the attribute name (`createdAt` -> `created_at`). */
+  column?: string;
+  /** Default: true for everything but json. */
+  filterable?: boolean;
+  /** Default: true for everything but json. */
+  sortable?: boolean;
+}
+
+interface RelationBase {
+  /** Name of the target resource in the registry. */
+  target: string;
+  /** May callers filter through it (`filters[user][id][$eq]`)? Default true. */
+  filterable?: boolean;
+  /** May callers populate it? Default true. */
+  populatable?: boolean;
+}
+export type RelationDef =
+  | (RelationBase & { kind: 'belongsTo'; column: string })
+  | (RelationBase & { kind: 'hasMany'; foreignKey: string })
+  | (RelationBase & { kind: 'manyToMany'; through: string; sourceKey: string; targetKey: string });
+
+export type ScopeFn = (eb: ExpressionBuilder<any, any>, alias: string) => Expression<SqlBool>;
+
+export interface ResourceDef {
+  name: string;
+  table: string;
+  fields: Record<string, FieldDef>;
+  relations?: Record<string, RelationDef>;
+  /** Largest page size a caller may ask for. */
+  maxPageSize: number;
+  defaultPageSize?: number;
+  /** Default order; `id` is always added last so pages are stable. */
+  defaultSort?: { field: string; direction: 'asc' | 'desc' }[];
+  /** Rows anyone may see when the resource is reached through a relation or a public filter. */
+  publicScope?: ScopeFn;
+  /** Final touch on an item's attributes (computed urls, ...). `row` holds the selected columns. */
+  present?: (attributes: Record<string, unknown>, row: Record<string, unknown>) => Record<string, unknown>;
+}
+
+const registry = new Map<string, ResourceDef>();
+
+/** Declares a resource and makes it reachable as a relation target by its name. */
+export function defineResource(def: ResourceDef): ResourceDef {
+  registry.set(def.name, def);
+  return def;
+}
+
+export function getResource(name: string): ResourceDef {
+  const def = registry.get(name);
+  if (!def) throw new Error(`Unknown resource ${name}`);
+  return def;
+}
+
+export function columnOf(def: ResourceDef, field: string): string {
+  return field === 'id' ? 'id' : (def.fields[field]?.column ?? field);
+}
+
+export function isFilterable(f: FieldDef): boolean {
+  return f.filterable ?? f.type !== 'json';
+}
+export function isSortable(f: FieldDef): boolean {
+  return f.sortable ?? f.type !== 'json';
+}
+
+/** The usual Strapi timestamps. */
+export const timestamps = {
+  createdAt: { type: 'datetime', column: 'created_at' },
+  updatedAt: { type: 'datetime', column: 'updated_at' },
+} satisfies Record<string, FieldDef>;
