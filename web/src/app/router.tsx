@@ -8,18 +8,51 @@ import { RouteError } from './RouteError.tsx';
 
 // Every page but the home listing is loaded on demand, so the first load stays small.
 const NotFoundPage = lazy(() => import('./NotFoundPage.tsx'));
+const LoginPage = lazy(() => import('../features/accounts/LoginPage.tsx'));
+const RegisterPage = lazy(() => import('../features/accounts/RegisterPage.tsx'));
+const ForgotPasswordPage = lazy(() => import('../features/accounts/ForgotPasswordPage.tsx'));
+const ResetPasswordPage = lazy(() => import('../features/accounts/ResetPasswordPage.tsx'));
+const AccountLayout = lazy(() => import('../features/accounts/AccountLayout.tsx'));
+const ProfilePage = lazy(() => import('../features/accounts/ProfilePage.tsx'));
+const ProfileEditPage = lazy(() => import('../features/accounts/ProfileEditPage.tsx'));
+const ChangePasswordPage = lazy(() => import('../features/accounts/ChangePasswordPage.tsx'));
+const TermsPage = lazy(() => import('../features/content/TermsPage.tsx'));
+const PrivacyPage = lazy(() => import('../features/content/PrivacyPage.tsx'));
+const ReportTraffickingPage = lazy(() => import('../features/content/ReportTraffickingPage.tsx'));
+const FaqPage = lazy(() => import('../features/content/FaqPage.tsx'));
+const ContactPage = lazy(() => import('../features/content/ContactPage.tsx'));
 
 /** Public pages (spec 000 §2 route table). */
 const publicRoutes: RouteObject[] = [
   { index: true, element: <HomePage /> },
   { path: 'ad/:page', element: <HomePage /> },
+  { path: 'termsofservice', element: <TermsPage /> },
+  { path: 'privacypolicy', element: <PrivacyPage /> },
+  { path: 'reporttrafficking', element: <ReportTraffickingPage /> },
+  { path: 'faq', element: <FaqPage /> },
+  { path: 'contactus', element: <ContactPage /> },
+  { path: 'resetPassword', element: <ResetPasswordPage /> },
 ];
 
 /** /login, /register, /forgotPassword: a logged-in user is sent on (see GuestOnly). */
-const guestRoutes: RouteObject[] = [];
+const guestRoutes: RouteObject[] = [
+  { path: 'login', element: <LoginPage /> },
+  { path: 'register', element: <RegisterPage /> },
+  { path: 'forgotPassword', element: <ForgotPasswordPage /> },
+];
 
 /** Login-required pages: others go to /login, remembering where they wanted to go. */
-const protectedRoutes: RouteObject[] = [];
+const protectedRoutes: RouteObject[] = [
+  {
+    element: <AccountLayout />,
+    children: [
+      { path: 'profile', element: <ProfilePage /> },
+      { path: 'profile/view', element: <ProfilePage /> },
+      { path: 'profile/edit', element: <ProfileEditPage /> },
+      { path: 'profile/changepassword', element: <ChangePasswordPage /> },
+    ],
+  },
+];
 
 export const routes: RouteObject[] = [
   {
