@@ -1,11 +1,14 @@
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
+import { storeGeneratedImage } from '../../modules/media/media.service.ts';
+import { findUserByEmail, insertUser, updateUser } from '../../modules/users/users.queries.ts';
+import { ensureAdmin, hashPassword } from '../../modules/users/users.service.ts';
 import type { DB } from '../schema.ts';
-import { insertUser, findUserByEmail } from '../../modules/users/users.queries.ts';
-import { hashPassword, ensureAdmin } from '../../modules/users/users.service.ts';
+import { placeholderImage } from './placeholder-images.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
-const DEMO_ACCOUNTS = [
+export const DEMO_ACCOUNTS = [
   {
     email: 'hobbyist@demo.test',
     username: 'demo_hobbyist',
@@ -28,25 +31,37 @@ const DEMO_ACCOUNTS = [
     last_name: 'Demo',
   },
 ] as const;
+export const DEMO_ADMIN_EMAIL = 'admin@demo.test';
 
-/** Demo content for `npm run demo`: one account per role (printed), more as features arrive. */
-export async function seedDemo(db: Kysely<DB>, _config: Config): Promise<void> {
+/**
+ * Demo content for `npm run demo`: one account per role with a generated placeholder avatar (their
+ * e-mail addresses and the password are printed), and more content as features arrive. Idempotent.
+ */
+export async function seedDemo(db: Kysely<DB>, config: Config): Promise<void> {
   const hash = await hashPassword(DEMO_PASSWORD);
-  for (const a of DEMO_ACCOUNTS) {
+  const media = { db, storageRoot: path.join(config.dataDir, 'uploads') };
+  for (const [i, a] of DEMO_ACCOUNTS.entries()) {
     if (await findUserByEmail(db, a.email)) continue;
-    await insertUser(db, {
+    const id = await insertUser(db, {
       ...a,
       password: hash,
       city: 'San Jose',
       phone_number: '555-0100',
       dob: '1990-01-01',
     });
+    const avatar = await storeGeneratedImage(
+      media,
+      id,
+      `${a.username}.png`,
+      await placeholderImage(`${a.first_name[0]}${a.last_name[0]}`, i),
+    );
+    await updateUser(db, id, { avatar_id: avatar.id });
   }
-  await ensureAdmin(db, 'admin@demo.test', DEMO_PASSWORD);
+  await ensureAdmin(db, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
   const lines = [
-    'Demo accounts (password for all: ' + DEMO_PASSWORD + '):',
+    `Demo accounts (password for all: ${DEMO_PASSWORD}):`,
     ...DEMO_ACCOUNTS.map((a) => `  ${a.user_type.padEnd(9)} ${a.email}`),
-    `  Admin     admin@demo.test`,
+    `  Admin     ${DEMO_ADMIN_EMAIL}`,
   ];
   console.log(lines.join('\n'));
 }

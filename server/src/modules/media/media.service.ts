@@ -584,3 +584,28 @@ export async function uploadFiles(
     await staging.dispose();
   }
 }
+
+/**
+ * Stores an image the server made itself (demo placeholders) through the same pipeline as an
+ * upload: sniffed, re-encoded without metadata, with formats. Public, owned by `ownerId`.
+ */
+export async function storeGeneratedImage(
+  ctx: MediaContext,
+  ownerId: number,
+  filename: string,
+  bytes: Buffer,
+): Promise<Item> {
+  const actor: Actor = { id: ownerId, role: 'authenticated', userType: null };
+  const file = Object.assign(
+    (async function* () {
+      yield bytes;
+    })(),
+    { truncated: false },
+  );
+  const [item] = await uploadFiles(ctx, actor, () =>
+    (async function* (): AsyncGenerator<UploadPart> {
+      yield { type: 'file', fieldname: 'files', filename, file };
+    })(),
+  );
+  return item!;
+}

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_ADMIN_EMAIL, DEMO_PASSWORD, seedDemo } from '../src/db/seed/seed-demo.ts';
+import { findUserByEmail } from '../src/modules/users/users.queries.ts';
+import { verifyPassword } from '../src/modules/users/users.service.ts';
+import { createTestApp, type TestContext } from './helpers.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+describe('demo content', () => {
+  it('creates one account per role with a generated public avatar, idempotently', async () => {
+    await seedDemo(ctx.database.db, ctx.config);
+    await seedDemo(ctx.database.db, ctx.config);
+    for (const a of DEMO_ACCOUNTS) {
+      const user = await findUserByEmail(ctx.database.db, a.email);
+      expect(user?.user_type).toBe(a.user_type);
+      expect(await verifyPassword(user!.password, DEMO_PASSWORD)).toBe(true);
+      const file = await ctx.app.inject(`/api/upload/files/${user!.avatar_id}`);
+      expect(file.statusCode).toBe(200);
+      const served = await ctx.app.inject(file.json().url);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+    }
+    const admin = await findUserByEmail(ctx.database.db, DEMO_ADMIN_EMAIL);
+    expect(admin?.role).toBe('admin');
+    const count = await ctx.database.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirst();
+    expect(Number(count?.n)).toBe(DEMO_ACCOUNTS.length + 1);
+  });
+});
