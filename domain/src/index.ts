@@ -2,3 +2,5 @@ export * from './messages.ts';
 export * from './constants.ts';
 export * from './api.ts';
 export * from './accounts/schemas.ts';
+export * from './directory/filters.ts';
+export * from './directory/comment-time.ts';
