@@ -4,3 +4,4 @@ export * from './api.ts';
 export * from './accounts/schemas.ts';
 export * from './directory/filters.ts';
 export * from './directory/comment-time.ts';
+export * from './content/schemas.ts';

@@ -155,3 +155,10 @@ export const ZContactMessage = z.object({
     .max(200, V.tooLong),
 });
 export type TContactMessage = z.infer<typeof ZContactMessage>;
+
+/**
+ * `PUT /api/users/:id` as the server reads it: the profile fields, and `is_active`, which only an
+ * admin may set (the server ignores it from anyone else).
+ */
+export const ZUserUpdateRequest = ZProfileUpdate.extend({ is_active: z.boolean().optional() });
+export type TUserUpdateRequest = z.infer<typeof ZUserUpdateRequest>;

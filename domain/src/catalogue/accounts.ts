@@ -12,6 +12,8 @@ export const ACCOUNT_MESSAGES = {
     invalidCredentials: 'Invalid email or password',
     blocked: 'Your account has been blocked by an administrator',
     tooManyAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+    /** The server's answer to wrong credentials (Strapi's text); the login screen shows invalidCredentials. */
+    invalidIdentifier: 'Invalid identifier or password',
   },
   register: {
     title: 'Register',
@@ -34,6 +36,7 @@ export const ACCOUNT_MESSAGES = {
     haveAccount: 'Already have an account?',
     loginLink: 'Login',
     taken: 'Email or Username are already taken',
+    docsInvalid: 'Your documents could not be attached. Please upload them again.',
   },
   forgotPassword: {
     title: 'Forget Password',
@@ -50,6 +53,9 @@ export const ACCOUNT_MESSAGES = {
     done: 'Your password are successfully updated',
     invalidLink: 'This reset link is invalid or has expired. Please ask for a new one.',
     emailSubject: 'Reset your password',
+    emailIntro:
+      'Someone asked to reset the password of your Live the Fantasy account. Open this link within one hour to choose a new password:',
+    emailIgnore: 'If you did not ask for this, ignore this e-mail: your password stays the same.',
   },
   changePassword: {
     title: 'Change Password',
@@ -85,5 +91,7 @@ export const ACCOUNT_MESSAGES = {
     save: 'Save',
     saved: 'Your profile are successfully updated',
     pictureSaved: 'Your profile picture are successfully updated',
+    avatarInvalid: 'Choose a public picture that you uploaded',
+    cannotBlockSelf: 'You cannot block your own account',
   },
 } as const;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+
+const V = MESSAGES.validation;
+
+/** Why a visitor reports a listing or a concern (Report Trafficking page and each card's Report action). */
+export const REPORT_REASONS = [
+  'Suspected trafficking or exploitation',
+  'Person may be under 18',
+  'Spam or scam',
+  'Offensive or illegal content',
+  'Other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** Where a report stands in the staff's review. New reports are `open`. */
+export const REPORT_STATUSES = ['open', 'reviewed', 'closed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+export const REPORT_LIMITS = { details: 1000, listing: 200, email: 160 } as const;
+
+/** An optional text field: trimmed, empty means "not given". */
+const optionalText = (max: number) => z.string().trim().max(max, V.tooLong).optional();
+
+/** `POST /api/reports` `data`, and the report form: only the reason is required. */
+export const ZReportRequest = z.object({
+  reason: z.enum(REPORT_REASONS, { error: MESSAGES.report.reasonRequired }),
+  details: optionalText(REPORT_LIMITS.details),
+  /** A listing's URL or id, when the report is about one. */
+  listing: optionalText(REPORT_LIMITS.listing),
+  /** Only when the reporter wants a reply; empty is allowed. */
+  email: z
+    .string()
+    .trim()
+    .max(REPORT_LIMITS.email, V.emailTooLong)
+    .refine((s) => s === '' || z.email().safeParse(s).success, V.emailInvalid)
+    .optional(),
+});
+export type TReportRequest = z.infer<typeof ZReportRequest>;
+
+/** `PUT /api/reports/:id` `data` (admin): the review status. */
+export const ZReportUpdate = z.object({
+  status: z.enum(REPORT_STATUSES),
+});
+export type TReportUpdate = z.infer<typeof ZReportUpdate>;
