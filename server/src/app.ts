@@ -22,6 +22,8 @@ import type { Database } from './db/database.ts';
 import { installAccessControl } from './http/auth.ts';
 import { AppError, errorBody } from './http/errors.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
 import { mediaRoutes, MEDIA_LIMITS } from './modules/media/media.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -189,8 +191,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(systemRoutes, ctx);
+  await app.register(authRoutes, ctx);
   await app.register(usersRoutes, ctx);
   await app.register(mediaRoutes, ctx);
+  await app.register(contentRoutes, ctx);
   await app.register(referenceRoutes, ctx);
 
   const publicUploads = path.join(config.dataDir, 'uploads', 'public');

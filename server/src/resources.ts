@@ -5,3 +5,4 @@
 import './modules/media/media.resources.ts';
 import './modules/users/users.resources.ts';
 import './modules/reference/reference.resources.ts';
+import './modules/content/content.resources.ts';

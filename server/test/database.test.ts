@@ -36,6 +36,7 @@ const EXPECTED_SCHEMA: Record<string, string[]> = {
     'phone_number',
     'provider',
     'role',
+    'token_version',
     'updated_at',
     'user_type',
     'username',
@@ -75,6 +76,19 @@ const EXPECTED_SCHEMA: Record<string, string[]> = {
   ],
   processing_costs: ['created_at', 'id', 'processing_fee', 'shipping_cost', 'tax', 'updated_at'],
   seed_log: ['applied_at', 'key'],
+  password_reset_tokens: ['created_at', 'expires_at', 'id', 'token_hash', 'used_at', 'user_id'],
+  contact_messages: ['created_at', 'email', 'id', 'name', 'note', 'updated_at'],
+  reports: [
+    'created_at',
+    'details',
+    'email',
+    'id',
+    'listing',
+    'reason',
+    'reporter_id',
+    'status',
+    'updated_at',
+  ],
 };
 
 describe(`migrations on ${TEST_ENGINE}`, () => {

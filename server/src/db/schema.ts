@@ -20,6 +20,8 @@ export interface UsersTable {
   last_name: string | null;
   avatar_id: number | null;
   password_changed_at: string | null;
+  /** Signed into every token; a password change increments it, which revokes older tokens. */
+  token_version: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -103,6 +105,37 @@ export interface ProcessingCostsTable {
   updated_at: string;
 }
 
+/** A password reset link: only the SHA-256 of the e-mailed code is kept. */
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  note: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  reason: string;
+  details: string | null;
+  listing: string | null;
+  email: string | null;
+  status: Generated<'open' | 'reviewed' | 'closed'>;
+  reporter_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface SeedLogTable {
   key: string;
   applied_at: string;
@@ -121,4 +154,7 @@ export interface DB {
   packages: PackagesTable;
   processing_costs: ProcessingCostsTable;
   seed_log: SeedLogTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  contact_messages: ContactMessagesTable;
+  reports: ReportsTable;
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { AppError, forbidden, unauthorized } from './errors.ts';
 
 /**
  * Who may call a route. Every `/api` route declares one in `config.access`; the app refuses to
@@ -25,6 +25,11 @@ export interface Actor {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * On a `public` route, treat a bad, expired or revoked token as no token instead of a 401.
+     * For forms that must work whatever the browser holds (login, register, contact, report).
+     */
+    ignoreBadToken?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -33,19 +38,31 @@ declare module 'fastify' {
 
 const TOKEN_TTL = '30d';
 
-export async function signToken(secret: string, userId: number): Promise<string> {
-  return new SignJWT({ id: userId })
+/**
+ * A token for a user. `tokenVersion` is the user's `token_version`: a password change increments
+ * it, and the access hook refuses tokens that carry an older one.
+ */
+export async function signToken(secret: string, userId: number, tokenVersion = 0): Promise<string> {
+  return new SignJWT({ id: userId, v: tokenVersion })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuedAt()
     .setExpirationTime(TOKEN_TTL)
     .sign(new TextEncoder().encode(secret));
 }
 
-async function verifyToken(secret: string, token: string): Promise<{ id: number; iat: number } | undefined> {
+interface Claims {
+  id: number;
+  iat: number;
+  /** Token version; absent in tokens signed before versions existed. */
+  v: number | undefined;
+}
+
+async function verifyToken(secret: string, token: string): Promise<Claims | undefined> {
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
     if (typeof payload.id !== 'number' || typeof payload.iat !== 'number') return undefined;
-    return { id: payload.id, iat: payload.iat };
+    if (payload.v !== undefined && typeof payload.v !== 'number') return undefined;
+    return { id: payload.id, iat: payload.iat, v: payload.v };
   } catch {
     return undefined;
   }
@@ -61,15 +78,19 @@ async function resolveActor(db: Kysely<DB>, secret: string, req: FastifyRequest)
   if (!claims) throw unauthorized('Invalid or expired token');
   const user = await db
     .selectFrom('users')
-    .select(['id', 'role', 'user_type', 'is_active', 'password_changed_at'])
+    .select(['id', 'role', 'user_type', 'is_active', 'password_changed_at', 'token_version'])
     .where('id', '=', claims.id)
     .executeTakeFirst();
   if (!user) throw unauthorized('Invalid or expired token');
   if (!user.is_active) throw unauthorized('Your account has been blocked by an administrator');
-  // A password change revokes every token issued before it.
-  if (user.password_changed_at && claims.iat * 1000 < Date.parse(user.password_changed_at) - 1000) {
-    throw unauthorized('Invalid or expired token');
-  }
+  // A password change increments the account's token version, which revokes every token issued
+  // before it, even one issued in the same second. Tokens from before versions existed fall back
+  // to comparing their issue time with the last password change.
+  const revoked =
+    claims.v !== undefined
+      ? claims.v !== user.token_version
+      : !!user.password_changed_at && claims.iat * 1000 < Date.parse(user.password_changed_at) - 1000;
+  if (revoked) throw unauthorized('Invalid or expired token');
   return { id: user.id, role: user.role, userType: user.user_type };
 }
 
@@ -94,7 +115,13 @@ export function installAccessControl(app: FastifyInstance, db: Kysely<DB>, secre
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access) return;
-    req.actor = await resolveActor(db, secret, req);
+    try {
+      req.actor = await resolveActor(db, secret, req);
+    } catch (err) {
+      const lenient = access === 'public' && req.routeOptions.config?.ignoreBadToken === true;
+      if (!lenient || !(err instanceof AppError) || err.status !== 401) throw err;
+      req.actor = null;
+    }
     checkAccess(access, req.actor);
   });
 }

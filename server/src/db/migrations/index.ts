@@ -1,9 +1,11 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m20261122000000 from './20261122000000_create_platform.ts';
+import * as m20261122010000 from './20261122010000_create_accounts.ts';
 
 /** Every migration, by name, in order. A static list works the same from source and from the bundle. */
 const migrations: Record<string, Migration> = {
   '20261122000000_create_platform': m20261122000000,
+  '20261122010000_create_accounts': m20261122010000,
 };
 
 export const migrationProvider: MigrationProvider = {

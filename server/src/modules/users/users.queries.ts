@@ -1,10 +1,39 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { nowIso } from '../../db/dialect.ts';
 import type { DB, UsersTable } from '../../db/schema.ts';
 import type { Insertable } from 'kysely';
 
 export function findUserByEmail(db: Kysely<DB>, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+/**
+ * The account a login identifier names: an e-mail (stored lower-case) or a username, compared
+ * without regard to case (an exact match wins should two differ only in case).
+ */
+export function findUserByIdentifier(db: Kysely<DB>, identifier: string) {
+  if (identifier.includes('@')) return findUserByEmail(db, identifier);
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', identifier.toLowerCase()))
+    .orderBy(sql`case when username = ${identifier} then 0 else 1 end`)
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+/** Accounts that already use this e-mail or this username (case-insensitively). */
+export function findUsersWithEmailOrUsername(db: Kysely<DB>, email: string, username: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'username'])
+    .where((eb) =>
+      eb.or([
+        eb('email', '=', email.toLowerCase()),
+        eb(eb.fn('lower', ['username']), '=', username.toLowerCase()),
+      ]),
+    )
+    .execute();
 }
 
 export function findUserById(db: Kysely<DB>, id: number) {
@@ -30,4 +59,24 @@ export async function updateUser(db: Kysely<DB>, id: number, values: Partial<Ins
     .set({ ...values, updated_at: nowIso() })
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * Sets a new password hash, records when, and increments the token version, which revokes every
+ * token issued before (see http/auth.ts). Returns the new token version.
+ */
+export async function setUserPassword(db: Kysely<DB>, id: number, hash: string): Promise<number> {
+  const now = nowIso();
+  const row = await db
+    .updateTable('users')
+    .set((eb) => ({
+      password: hash,
+      password_changed_at: now,
+      token_version: eb('token_version', '+', 1),
+      updated_at: now,
+    }))
+    .where('id', '=', id)
+    .returning('token_version')
+    .executeTakeFirstOrThrow();
+  return Number(row.token_version);
 }

@@ -1,12 +1,14 @@
+import { MESSAGES, type TUserUpdateRequest } from '@app/domain';
 import argon2 from 'argon2';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { Kysely, Updateable } from 'kysely';
+import type { DB, UsersTable } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { isAdmin } from '../../http/auth.ts';
-import { notFound } from '../../http/errors.ts';
-import { findMany, findOne } from '../../http/strapi/find.ts';
+import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { findMany, findOne, flatten } from '../../http/strapi/find.ts';
 import type { ParsedQuery } from '../../http/strapi/parse.ts';
-import { findUserByEmail, insertUser, updateUser } from './users.queries.ts';
+import { findFileById } from '../media/media.queries.ts';
+import { findUserByEmail, findUserById, insertUser, setUserPassword, updateUser } from './users.queries.ts';
 import { publicUserResource, userResource } from './users.resources.ts';
 
 /** argon2id with the library's defaults (64 MiB, t=3, p=4), OWASP's recommended family. */
@@ -31,11 +33,8 @@ export async function ensureAdmin(db: Kysely<DB>, email: string, password: strin
   const hash = await hashPassword(password);
   if (existing) {
     const same = await verifyPassword(existing.password, password);
-    await updateUser(db, existing.id, {
-      role: 'admin',
-      is_active: 1,
-      ...(same ? {} : { password: hash, password_changed_at: new Date().toISOString() }),
-    });
+    await updateUser(db, existing.id, { role: 'admin', is_active: 1 });
+    if (!same) await setUserPassword(db, existing.id, hash);
     return existing.id;
   }
   const base = email.split('@')[0]!.replace(/[^a-zA-Z0-9_-]/g, '') || 'admin';
@@ -82,4 +81,69 @@ export async function getUser(
     : await findOne(db, publicUserResource, id, { populate: {}, fields: undefined });
   if (!item) throw notFound();
   return item;
+}
+
+/** The account as a flat object (no relations), as sign-in answers carry it. */
+export async function getAccount(db: Kysely<DB>, id: number): Promise<Record<string, unknown>> {
+  const item = await findOne(db, userResource, id, { populate: {}, fields: undefined }, { scope: null });
+  if (!item) throw notFound();
+  return flatten(item)!;
+}
+
+const PROFILE_FIELDS = ['first_name', 'last_name', 'phone_number', 'dob', 'city'] as const;
+
+/**
+ * `PUT /api/users/:id`: the account itself or an admin changes the profile fields and the avatar (a
+ * public picture the caller or the account owns); only an admin may set `is_active`, and not on
+ * their own account. Other callers get a 403 for a visible account, a 404 for a missing or blocked
+ * one. Answers the flat account with its avatar.
+ */
+export async function updateUserProfile(
+  db: Kysely<DB>,
+  actor: Actor,
+  id: number,
+  input: TUserUpdateRequest,
+): Promise<Record<string, unknown>> {
+  const admin = isAdmin(actor);
+  const self = actor.id === id;
+  const target = await findUserById(db, id);
+  if (!target || (!admin && !self && !target.is_active)) throw notFound();
+  if (!admin && !self) throw forbidden('You may only edit your own profile');
+
+  const values: Updateable<UsersTable> = {};
+  for (const field of PROFILE_FIELDS) if (input[field] !== undefined) values[field] = input[field];
+  if (input.avatar !== undefined) {
+    if (input.avatar === null) {
+      values.avatar_id = null;
+    } else {
+      const file = await findFileById(db, input.avatar);
+      const usable =
+        !!file &&
+        Number(file.is_private) !== 1 &&
+        file.owner_id !== null &&
+        (file.owner_id === actor.id || file.owner_id === id);
+      if (!usable) {
+        const message = MESSAGES.profileEdit.avatarInvalid;
+        throw badRequest(message, { errors: [{ path: ['avatar'], message, name: 'ValidationError' }] });
+      }
+      values.avatar_id = file.id;
+    }
+  }
+  if (admin && input.is_active !== undefined) {
+    if (self && !input.is_active) {
+      const message = MESSAGES.profileEdit.cannotBlockSelf;
+      throw badRequest(message, { errors: [{ path: ['is_active'], message, name: 'ValidationError' }] });
+    }
+    values.is_active = input.is_active ? 1 : 0;
+  }
+  if (Object.keys(values).length) await updateUser(db, id, values);
+  const item = await findOne(
+    db,
+    userResource,
+    id,
+    { populate: { avatar: { populate: {} } }, fields: undefined },
+    { scope: null },
+  );
+  if (!item) throw notFound();
+  return flatten(item)!;
 }

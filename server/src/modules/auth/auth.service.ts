@@ -1,0 +1,261 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  MESSAGES,
+  type TChangePasswordRequest,
+  type TLoginRequest,
+  type TRegisterRequest,
+  type TResetPasswordRequest,
+} from '@app/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.ts';
+import { nowIso } from '../../db/dialect.ts';
+import type { DB } from '../../db/schema.ts';
+import { signToken, type Actor } from '../../http/auth.ts';
+import { AppError, badRequest, forbidden, type ErrorDetailItem } from '../../http/errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { claimFiles } from '../media/media.service.ts';
+import {
+  findUserById,
+  findUserByIdentifier,
+  findUserByEmail,
+  findUsersWithEmailOrUsername,
+  insertUser,
+  setUserPassword,
+} from '../users/users.queries.ts';
+import { getAccount, hashPassword, verifyPassword } from '../users/users.service.ts';
+import {
+  countResetTokensSince,
+  findResetTokenByHash,
+  insertResetToken,
+  revokeResetTokens,
+  useResetToken,
+} from './auth.queries.ts';
+import type { LoginThrottle } from './auth.throttle.ts';
+
+/** How long an e-mailed reset link works, and how many one account may be sent per hour. */
+export const PASSWORD_RESET = {
+  ttlMs: 60 * 60 * 1000,
+  maxEmailsPerHour: 5,
+  tokenBytes: 32,
+} as const;
+
+export interface AuthContext {
+  db: Kysely<DB>;
+  config: Pick<Config, 'jwtSecret' | 'publicUrl'>;
+  mailer: Mailer;
+  throttle: LoginThrottle;
+}
+
+/** What every sign-in answers, as Strapi's users-permissions does: a token and the flat account. */
+export interface Session {
+  jwt: string;
+  user: Record<string, unknown>;
+}
+
+const fieldError = (message: string, ...paths: string[]) =>
+  badRequest(message, {
+    errors: paths.map((p): ErrorDetailItem => ({ path: [p], message, name: 'ValidationError' })),
+  });
+
+async function sessionFor(ctx: AuthContext, userId: number, tokenVersion: number): Promise<Session> {
+  return {
+    jwt: await signToken(ctx.config.jwtSecret, userId, tokenVersion),
+    user: await getAccount(ctx.db, userId),
+  };
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+// ---------------------------------------------------------------------------------------------
+// Registration
+
+/**
+ * Rejects an e-mail or username that is taken, naming each path (the e-mail compares lower-cased,
+ * the username without regard to case).
+ */
+async function requireFreeIdentity(db: Kysely<DB>, email: string, username: string): Promise<void> {
+  const clashes = await findUsersWithEmailOrUsername(db, email, username);
+  const paths: string[] = [];
+  if (clashes.some((u) => u.email.toLowerCase() === email.toLowerCase())) paths.push('email');
+  if (clashes.some((u) => u.username.toLowerCase() === username.toLowerCase())) paths.push('username');
+  if (paths.length) throw fieldError(MESSAGES.register.taken, ...paths);
+}
+
+/**
+ * Creates a plain, active account of the chosen type (never an admin: the role and `is_active` are
+ * not read from the body) and gives it the anonymous uploads named in `docs`, which stay private.
+ * Providers must send documents. Answers a session, as Strapi's register does.
+ */
+export async function registerUser(ctx: AuthContext, input: TRegisterRequest): Promise<Session> {
+  const docs = [...new Set(input.docs ?? [])];
+  if (input.user_type === 'Provider' && !docs.length) {
+    throw fieldError(MESSAGES.validation.docsRequired, 'docs');
+  }
+  await requireFreeIdentity(ctx.db, input.email, input.username);
+  const hash = await hashPassword(input.password);
+  let id: number;
+  try {
+    id = await ctx.db.transaction().execute(async (trx) => {
+      const userId = await insertUser(trx, {
+        username: input.username,
+        email: input.email,
+        password: hash,
+        user_type: input.user_type,
+        role: 'authenticated',
+        is_active: 1,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        phone_number: input.phone_number,
+        dob: input.dob,
+        city: input.city,
+      });
+      if (docs.length) {
+        const claimed = await claimFiles(trx, docs, userId);
+        if (claimed.length !== docs.length) throw fieldError(MESSAGES.register.docsInvalid, 'docs');
+        await trx
+          .insertInto('user_docs')
+          .values(claimed.map((fileId) => ({ user_id: userId, file_id: fileId })))
+          .execute();
+      }
+      return userId;
+    });
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    // Two registrations raced for the same e-mail or username: the unique index refused the second.
+    await requireFreeIdentity(ctx.db, input.email, input.username);
+    throw err;
+  }
+  return sessionFor(ctx, id, 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Login
+
+let dummyHash: Promise<string> | undefined;
+/** A hash to verify against when the account does not exist, so both cases take as long. */
+function dummyPasswordHash(): Promise<string> {
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  return dummyHash;
+}
+
+function tooManyAttempts(retryAfterMs: number): AppError {
+  return new AppError('RateLimitError', MESSAGES.login.tooManyAttempts, {
+    retryAfter: Math.ceil(retryAfterMs / 1000),
+  });
+}
+
+/**
+ * Strapi's local login: `identifier` is an e-mail or a username. Wrong credentials are a 400 with
+ * Strapi's text; a blocked account is a 403, said only once the password is right. Failures are
+ * throttled per address and per account (auth.throttle.ts).
+ */
+export async function login(ctx: AuthContext, input: TLoginRequest, address: string): Promise<Session> {
+  const { throttle } = ctx;
+  let wait = throttle.retryAfterMs(address);
+  if (wait) throw tooManyAttempts(wait);
+  const user = await findUserByIdentifier(ctx.db, input.identifier);
+  const account = user ? `id:${user.id}` : `identifier:${input.identifier.toLowerCase()}`;
+  wait = throttle.retryAfterMs(address, account);
+  if (wait) throw tooManyAttempts(wait);
+  const valid = await verifyPassword(user?.password ?? (await dummyPasswordHash()), input.password);
+  if (!user || !valid) {
+    throttle.recordFailure(address, account);
+    throw badRequest(MESSAGES.login.invalidIdentifier);
+  }
+  if (!user.is_active) throw forbidden(MESSAGES.login.blocked);
+  throttle.recordSuccess(account);
+  return sessionFor(ctx, user.id, user.token_version);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Password reset
+
+/**
+ * Sends a reset link to an active account with this e-mail. Answers the same whether or not the
+ * account exists: only a SHA-256 of the code is stored, the link works for an hour and once, and
+ * an account is sent at most `maxEmailsPerHour` links an hour. The e-mail is sent in the
+ * background, so the answer does not take longer when the address is known.
+ */
+export async function requestPasswordReset(
+  ctx: AuthContext,
+  email: string,
+  log: Pick<FastifyBaseLogger, 'error'>,
+): Promise<void> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user || !user.is_active) return;
+  const now = Date.now();
+  const recent = await countResetTokensSince(ctx.db, user.id, new Date(now - 60 * 60 * 1000).toISOString());
+  if (recent >= PASSWORD_RESET.maxEmailsPerHour) return;
+  const code = randomBytes(PASSWORD_RESET.tokenBytes).toString('base64url');
+  await insertResetToken(ctx.db, {
+    user_id: user.id,
+    token_hash: sha256(code),
+    expires_at: new Date(now + PASSWORD_RESET.ttlMs).toISOString(),
+    created_at: new Date(now).toISOString(),
+  });
+  const link = `${ctx.config.publicUrl}/resetPassword?code=${code}`;
+  const m = MESSAGES.resetPassword;
+  ctx.mailer
+    .send({
+      to: user.email,
+      subject: m.emailSubject,
+      text: `${m.emailIntro}\n\n${link}\n\n${m.emailIgnore}\n`,
+    })
+    .catch((err: unknown) => log.error({ err, userId: user.id }, 'password reset e-mail failed'));
+}
+
+/**
+ * Sets a new password with an e-mailed code. The code works once; it and every other outstanding
+ * code of the account are used up, and every older token of the account is revoked.
+ */
+export async function resetPassword(ctx: AuthContext, input: TResetPasswordRequest): Promise<Session> {
+  const invalid = () => fieldError(MESSAGES.resetPassword.invalidLink, 'code');
+  const token = await findResetTokenByHash(ctx.db, sha256(input.code));
+  if (!token || token.used_at || Date.parse(token.expires_at) <= Date.now()) throw invalid();
+  const user = await findUserById(ctx.db, token.user_id);
+  if (!user || !user.is_active) throw invalid();
+  const hash = await hashPassword(input.password);
+  const version = await ctx.db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    if (!(await useResetToken(trx, token.id, now))) throw invalid();
+    const v = await setUserPassword(trx, user.id, hash);
+    await revokeResetTokens(trx, user.id, now);
+    return v;
+  });
+  return sessionFor(ctx, user.id, version);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Change password
+
+/**
+ * Changes the signed-in account's password after checking the current one (wrong guesses count
+ * towards the sign-in throttle). Revokes every older token and answers a new session.
+ */
+export async function changePassword(
+  ctx: AuthContext,
+  actor: Actor,
+  input: TChangePasswordRequest,
+  address: string,
+): Promise<Session> {
+  const account = `id:${actor.id}`;
+  const wait = ctx.throttle.retryAfterMs(address, account);
+  if (wait) throw tooManyAttempts(wait);
+  const user = await findUserById(ctx.db, actor.id);
+  if (!user) throw forbidden();
+  if (!(await verifyPassword(user.password, input.currentPassword))) {
+    ctx.throttle.recordFailure(address, account);
+    throw fieldError(MESSAGES.changePassword.wrongCurrent, 'currentPassword');
+  }
+  if (input.password === input.currentPassword) {
+    throw fieldError(MESSAGES.changePassword.sameAsCurrent, 'password');
+  }
+  const hash = await hashPassword(input.password);
+  const version = await ctx.db.transaction().execute(async (trx) => {
+    const v = await setUserPassword(trx, user.id, hash);
+    await revokeResetTokens(trx, user.id, nowIso());
+    return v;
+  });
+  return sessionFor(ctx, user.id, version);
+}

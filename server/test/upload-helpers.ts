@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import type { TestContext, TestUser } from './helpers.ts';
+
+/** A small PNG made on the spot, different every call. */
+export function makePng(): Promise<Buffer> {
+  const [r, g, b] = randomBytes(3);
+  return sharp({ create: { width: 40, height: 30, channels: 3, background: { r: r!, g: g!, b: b! } } })
+    .png()
+    .toBuffer();
+}
+
+/**
+ * Uploads one image through `POST /api/upload`, anonymously (a private registration document) or as
+ * `user` (public, or private with `purpose: 'docs'`). Returns the new file's id.
+ */
+export async function uploadImage(
+  ctx: TestContext,
+  user?: TestUser | null,
+  opts: { purpose?: 'docs'; remoteAddress?: string } = {},
+): Promise<number> {
+  const boundary = `----ltf-${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  if (opts.purpose) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="purpose"\r\n\r\n${opts.purpose}\r\n`,
+      ),
+    );
+  }
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="id.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    await makePng(),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/upload',
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(user ? user.auth : {}) },
+    ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
+  });
+  if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { id: number }[])[0]!.id;
+}

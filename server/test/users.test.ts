@@ -1,0 +1,190 @@
+import { MESSAGES } from '@app/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildAdmin,
+  buildHobbyist,
+  buildProvider,
+  buildUser,
+  buildVendor,
+  createTestApp,
+  type TestContext,
+  type TestUser,
+} from './helpers.ts';
+import { uploadImage } from './upload-helpers.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const put = (id: number | string, body: unknown, user?: TestUser | null) =>
+  ctx.app.inject({
+    method: 'PUT',
+    url: `/api/users/${id}`,
+    payload: body as object,
+    headers: user ? user.auth : {},
+  });
+const row = (id: number) =>
+  ctx.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const errorPaths = (res: { json(): unknown }) =>
+  ((res.json() as { error: { details: { errors?: { path: string[] }[] } } }).error.details.errors ?? []).map(
+    (e) => e.path,
+  );
+
+const profile = {
+  first_name: 'Alice',
+  last_name: 'Smith',
+  phone_number: '408-555-0199',
+  dob: '1985-02-03',
+  city: 'Santa Clara, CA',
+};
+
+describe('PUT /api/users/:id', () => {
+  it('401 without a token', async () => {
+    const user = await buildHobbyist(ctx);
+    expect((await put(user.id, profile)).statusCode).toBe(401);
+  });
+
+  it('400: invalid fields are named; a bad id is refused', async () => {
+    const user = await buildHobbyist(ctx);
+    const res = await put(
+      user.id,
+      { first_name: 'Al1ce', phone_number: 'call me', dob: '2015-01-01', city: 'SJ', avatar: 'x' },
+      user,
+    );
+    expect(res.statusCode).toBe(400);
+    expect(errorPaths(res)).toEqual(
+      expect.arrayContaining([['first_name'], ['phone_number'], ['dob'], ['city'], ['avatar']]),
+    );
+    const underAge = await put(user.id, { dob: '2015-01-01' }, user);
+    expect(underAge.json().error.details.errors[0].message).toBe(MESSAGES.validation.underAge);
+    expect((await put(user.id, { first_name: '   ' }, user)).statusCode).toBe(400);
+    expect((await put('abc', profile, user)).statusCode).toBe(400);
+  });
+
+  it("403 for another's account; 404 for a missing one (or a blocked one, to a non-admin)", async () => {
+    const owner = await buildHobbyist(ctx);
+    const blocked = await buildUser(ctx, { isActive: false });
+    for (const other of [await buildHobbyist(ctx), await buildProvider(ctx), await buildVendor(ctx)]) {
+      const res = await put(owner.id, profile, other);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.name).toBe('ForbiddenError');
+      expect((await put(999_999, profile, other)).statusCode).toBe(404);
+      expect((await put(blocked.id, profile, other)).statusCode).toBe(404);
+    }
+    const admin = await buildAdmin(ctx);
+    expect((await put(999_999, profile, admin)).statusCode).toBe(404);
+    expect((await row(owner.id)).first_name).toBe('Test');
+  });
+
+  it('200: the owner changes the profile fields and gets the flat account with its avatar', async () => {
+    const user = await buildProvider(ctx);
+    const res = await put(user.id, profile, user);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ id: user.id, email: user.email, ...profile, avatar: null });
+    expect(body).not.toHaveProperty('password');
+    expect(await row(user.id)).toMatchObject(profile);
+    // A partial update leaves the other fields alone.
+    const partial = await put(user.id, { city: 'San Jose' }, user);
+    expect(partial.json()).toMatchObject({ ...profile, city: 'San Jose' });
+  });
+
+  it('ignores every other field: e-mail, username, role, is_active (from a non-admin), password', async () => {
+    const user = await buildHobbyist(ctx);
+    const before = await row(user.id);
+    const res = await put(
+      user.id,
+      {
+        first_name: 'Bob',
+        email: 'new@example.com',
+        username: 'hijack',
+        role: 'admin',
+        is_active: false,
+        password: 'Hacked-123',
+        user_type: 'Provider',
+        token_version: 9,
+        id: 1,
+      },
+      user,
+    );
+    expect(res.statusCode).toBe(200);
+    const after = await row(user.id);
+    expect(after).toMatchObject({
+      first_name: 'Bob',
+      email: before.email,
+      username: before.username,
+      role: 'authenticated',
+      is_active: 1,
+      password: before.password,
+      user_type: 'Hobbyist',
+      token_version: before.token_version,
+    });
+    expect((await ctx.app.inject({ url: '/api/users/me', headers: user.auth })).statusCode).toBe(200);
+  });
+
+  it('avatar: a public picture the caller uploaded; anything else is a 400 at avatar; null clears it', async () => {
+    const user = await buildHobbyist(ctx);
+    const other = await buildHobbyist(ctx);
+    const mine = await uploadImage(ctx, user);
+    const privateDoc = await uploadImage(ctx, user, { purpose: 'docs' });
+    const theirs = await uploadImage(ctx, other);
+    const anonymous = await uploadImage(ctx, null);
+    for (const avatar of [theirs, privateDoc, anonymous, 999_999]) {
+      const res = await put(user.id, { avatar }, user);
+      expect(res.statusCode, String(avatar)).toBe(400);
+      expect(errorPaths(res)).toEqual([['avatar']]);
+      expect(res.json().error.message).toBe(MESSAGES.profileEdit.avatarInvalid);
+    }
+    const res = await put(user.id, { avatar: mine }, user);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().avatar).toMatchObject({ id: mine, url: expect.stringMatching(/^\/uploads\//) });
+    const meRes = await ctx.app.inject({ url: '/api/users/me?populate=*', headers: user.auth });
+    expect(meRes.statusCode).toBe(200);
+    expect(meRes.json().avatar.id).toBe(mine);
+    expect(Array.isArray(meRes.json().docs)).toBe(true);
+
+    const cleared = await put(user.id, { avatar: null }, user);
+    expect(cleared.json().avatar).toBeNull();
+  });
+
+  it('admin: edits any profile and blocks or unblocks an account, but not their own', async () => {
+    const admin = await buildAdmin(ctx);
+    const user = await buildVendor(ctx);
+    const edited = await put(user.id, { last_name: 'Admined' }, admin);
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().last_name).toBe('Admined');
+
+    const blocked = await put(user.id, { is_active: false }, admin);
+    expect(blocked.statusCode).toBe(200);
+    expect(blocked.json().is_active).toBe(false);
+    expect((await ctx.app.inject({ url: '/api/users/me', headers: user.auth })).statusCode).toBe(401);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/local',
+      payload: { identifier: user.email, password: user.password },
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().error.message).toBe(MESSAGES.login.blocked);
+
+    const unblocked = await put(user.id, { is_active: true }, admin);
+    expect(unblocked.json().is_active).toBe(true);
+    expect((await ctx.app.inject({ url: '/api/users/me', headers: user.auth })).statusCode).toBe(200);
+
+    const self = await put(admin.id, { is_active: false }, admin);
+    expect(self.statusCode).toBe(400);
+    expect(errorPaths(self)).toEqual([['is_active']]);
+    expect((await row(admin.id)).is_active).toBe(1);
+    expect((await put(user.id, { is_active: 'no' }, admin)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/users/me', () => {
+  it('accepts populate=*', async () => {
+    const user = await buildProvider(ctx);
+    const res = await ctx.app.inject({ url: '/api/users/me?populate=*', headers: user.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: user.id, avatar: null, docs: [] });
+  });
+});
