@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { andInto, count, countAnd, createBitset, fullBitset, hasBit, orInto, pageFromTop, setBit } from './bitset.ts';
+
+function fromPositions(size: number, positions: number[]) {
+  const b = createBitset(size);
+  positions.forEach((p) => setBit(b, p));
+  return b;
+}
+
+describe('bitset', () => {
+  it('sets, tests and counts bits across word boundaries', () => {
+    const b = fromPositions(100, [0, 31, 32, 63, 99]);
+    expect([0, 31, 32, 63, 99].every((p) => hasBit(b, p))).toBe(true);
+    expect(hasBit(b, 1)).toBe(false);
+    expect(count(b)).toBe(5);
+  });
+
+  it('builds a full set of any size', () => {
+    for (const size of [0, 1, 31, 32, 33, 64, 100]) expect(count(fullBitset(size))).toBe(size);
+  });
+
+  it('intersects and unites', () => {
+    const a = fromPositions(70, [1, 2, 40, 69]);
+    const b = fromPositions(70, [2, 40, 41]);
+    expect(countAnd(a, b)).toBe(2);
+    expect(count(orInto(Uint32Array.from(a), b))).toBe(5);
+    expect(count(andInto(Uint32Array.from(a), b))).toBe(2);
+  });
+
+  it('pages from the highest position down, deep pages included', () => {
+    const positions = Array.from({ length: 1000 }, (_, i) => i).filter((i) => i % 3 === 0);
+    const b = fromPositions(1000, positions);
+    const desc = [...positions].reverse();
+    expect(pageFromTop(b, 0, 10)).toEqual(desc.slice(0, 10));
+    expect(pageFromTop(b, 200, 10)).toEqual(desc.slice(200, 210));
+    expect(pageFromTop(b, 330, 10)).toEqual(desc.slice(330, 340));
+    expect(pageFromTop(b, 5000, 10)).toEqual([]);
+  });
+});
