@@ -1,5 +1,5 @@
 import { MESSAGES } from '@app/domain';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test.describe('[PLATFORM]', () => {
   test('[PLATFORM][HOME] renders the header and footer under the CSP with no console errors', async ({

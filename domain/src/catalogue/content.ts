@@ -9,6 +9,7 @@ export const CONTENT_MESSAGES = {
     note: 'Note',
     submit: 'Submit',
     sent: 'Your Message is successfully send',
+    sending: 'Sending…',
   },
   report: {
     title: 'Report Trafficking',
@@ -22,9 +23,45 @@ export const CONTENT_MESSAGES = {
     sent: 'Thank you. Your report has been sent to our staff.',
     reasonRequired: 'Reason is required',
     button: 'Report',
+    call: `Call ${TRAFFICKING_HOTLINE.phone}`,
+    text: `Text ${TRAFFICKING_HOTLINE.text}`,
+    emergency: 'If someone is in immediate danger, call 911.',
+    reasonPlaceholder: 'Choose a reason…',
+    failed: 'Your report could not be sent.',
+    dialogTitle: 'Report this listing',
+    close: 'Close',
   },
   disclaimer: {
     title: 'Disclaimer',
     accept: 'Accept',
+    ageTitle: 'Adults only',
+    age: [
+      'This website lists adult entertainment services and contains material intended for adults only.',
+      'By entering you confirm that you are 18 years of age or older, and that viewing adult content is legal where you are.',
+    ],
+    traffickingTitle: 'Zero tolerance for human trafficking',
+    trafficking: [
+      'We do not tolerate human trafficking, exploitation or the involvement of anyone under 18. Listings that suggest either are removed and reported to the authorities.',
+    ],
+    traffickingReport: 'Report trafficking or a concern to our staff',
+    paidTitle: 'Terms on paid services',
+    paidTerms: [
+      'All fees are in U.S. dollars and exclude taxes.',
+      'Subscriptions renew automatically. Cancel through the help centre before the next billing period to stop the next charge.',
+      'All payments are final: no refunds.',
+      'Billing errors must be reported within 120 days.',
+      'Paid services are delivered instantly.',
+    ],
+    acceptHint: 'Tick Accept to confirm you are 18 or older and agree to these terms, our',
+    and: 'and',
+  },
+  terms: {
+    title: 'Terms of Service',
+  },
+  privacy: {
+    title: 'Privacy Policy',
+  },
+  faq: {
+    title: 'Frequently Asked Questions',
   },
 } as const;

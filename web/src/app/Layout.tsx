@@ -1,12 +1,25 @@
-import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { MESSAGES } from '@app/domain';
+import {
+  acceptDisclaimer,
+  isDisclaimerExempt,
+  useDisclaimerAccepted,
+} from '../features/content/disclaimer.ts';
 import { PageSpinner } from '../ui/PageSpinner.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
-/** The frame of every page: header, the current route's page, footer. */
+// The disclaimer box and its modal code are fetched only by visitors who have not accepted it yet,
+// so returning visitors' first load does not carry them.
+const DisclaimerBox = lazy(() => import('../features/content/DisclaimerBox.tsx'));
+
+/** The frame of every page: header, the current route's page, footer, and the first-visit disclaimer. */
 export function Layout() {
+  const disclaimerAccepted = useDisclaimerAccepted();
+  const { pathname } = useLocation();
+  const showDisclaimer = !disclaimerAccepted && !isDisclaimerExempt(pathname);
+
   return (
     <div className="site d-flex flex-column min-vh-100">
       <a href="#main" className="visually-hidden-focusable site-skip">
@@ -19,6 +32,11 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
+      {showDisclaimer && (
+        <Suspense fallback={null}>
+          <DisclaimerBox onAccept={acceptDisclaimer} />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </div>
   );

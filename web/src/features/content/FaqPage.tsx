@@ -1,0 +1,136 @@
+import type { ReactNode } from 'react';
+import { Accordion, Col, Container, Row } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { MESSAGES, TRAFFICKING_HOTLINE } from '@app/domain';
+import { CONTENT_COPY } from './copy.ts';
+import './content.css';
+
+const Q = CONTENT_COPY.faq;
+const contactLink = <Link to="/contactus">{MESSAGES.contact.title}</Link>;
+
+interface FaqEntry {
+  key: string;
+  question: string;
+  answer: ReactNode;
+}
+
+const entries: FaqEntry[] = [
+  {
+    key: 'contact-admin',
+    question: Q.contactAdmin,
+    answer: (
+      <p className="mb-0">
+        Use the {contactLink} form (also under {MESSAGES.nav.feedback} in the menu). Give your name, the
+        e-mail address you would like the answer sent to and your question; the site administrator reads every
+        message and replies by e-mail.
+      </p>
+    ),
+  },
+  {
+    key: 'legal-contact',
+    question: Q.legalContact,
+    answer: (
+      <p className="mb-0">
+        Law enforcement officers and legal representatives can send requests through the {contactLink} form.
+        Start the note with the word <strong>&lsquo;Legal&rsquo;</strong>, and give your agency, a contact
+        e-mail address and the request; legal requests are passed to the responsible staff member straight
+        away. We disclose information when the law requires it.
+      </p>
+    ),
+  },
+  {
+    key: 'age',
+    question: Q.ageRule,
+    answer: (
+      <p className="mb-0">
+        Adults aged 18 or older only. Providers confirm their age and identity with a driver&rsquo;s licence
+        or passport when they register; the documents stay private and only our staff see them.
+      </p>
+    ),
+  },
+  {
+    key: 'post-ad',
+    question: Q.postAd,
+    answer: (
+      <ol className="mb-0">
+        <li>
+          <Link to="/register">{MESSAGES.nav.register}</Link> as a Provider (an entertainer or an agency) and
+          upload your ID document.
+        </li>
+        <li>
+          Choose a <Link to="/package">package</Link>; it sets how many ads you may post.
+        </li>
+        <li>
+          Open <Link to="/ads/submit">{MESSAGES.nav.postAd}</Link>, add your photos and details, and submit.
+          You can edit your ads any time under {MESSAGES.nav.myAds}.
+        </li>
+      </ol>
+    ),
+  },
+  {
+    key: 'payment',
+    question: Q.payment,
+    answer: (
+      <>
+        <p>Payments are made outside the website. At checkout, or when you buy a package or send a tip:</p>
+        <ol>
+          <li>scan the payment QR code with your payment app;</li>
+          <li>enter the total amount shown and pay it;</li>
+          <li>copy the transaction ID your payment app gives you;</li>
+          <li>enter that transaction ID on our form, check the details and submit.</li>
+        </ol>
+        <p className="mb-0">
+          We match the transaction ID to the payment. Fees are in U.S. dollars, excluding taxes, and are not
+          refunded; report a billing error within 120 days through the {contactLink} form.
+        </p>
+      </>
+    ),
+  },
+  {
+    key: 'report-listing',
+    question: Q.reportListing,
+    answer: (
+      <p className="mb-0">
+        Use the <Link to="/reporttrafficking">{MESSAGES.report.title}</Link> page: choose a reason, paste the
+        listing&rsquo;s link or number and tell us what you saw. No account is needed and your e-mail address
+        is optional. If someone may be a victim of trafficking, also call the hotline at{' '}
+        {TRAFFICKING_HOTLINE.phone}. {MESSAGES.report.emergency}
+      </p>
+    ),
+  },
+  {
+    key: 'delete-account',
+    question: Q.deleteAccount,
+    answer: (
+      <p className="mb-0">
+        Send a message through the {contactLink} form from the e-mail address of your account and ask for it
+        to be deleted. We confirm by e-mail once your account, ads and profile have been removed. Records we
+        must keep by law, such as payment records, are kept only for as long as required.
+      </p>
+    ),
+  },
+];
+
+/** FAQ (spec 000 §2): an accordion including the contact-administrator and legal-contact entries. */
+export default function FaqPage() {
+  return (
+    <Container className="content-page faq py-4 py-md-5">
+      <Row className="justify-content-center">
+        <Col lg={9} xl={8}>
+          <h1 className="content-page__title">{MESSAGES.faq.title}</h1>
+          <p className="lead text-body-secondary">
+            {Q.intro} {Q.moreHelp} {contactLink} {Q.moreHelpEnd}
+          </p>
+          <Accordion>
+            {entries.map((entry) => (
+              <Accordion.Item key={entry.key} eventKey={entry.key}>
+                <Accordion.Header as="h2">{entry.question}</Accordion.Header>
+                <Accordion.Body>{entry.answer}</Accordion.Body>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+        </Col>
+      </Row>
+    </Container>
+  );
+}

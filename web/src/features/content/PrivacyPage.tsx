@@ -1,0 +1,133 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { MESSAGES } from '@app/domain';
+import { LegalPage } from './LegalPage.tsx';
+import type { LegalSection } from './LegalPage.tsx';
+import { CONTENT_COPY } from './copy.ts';
+
+const SITE = MESSAGES.site.name;
+const contactLink = <Link to="/contactus">{MESSAGES.contact.title}</Link>;
+
+/** The bodies of the ten sections, in the order of CONTENT_COPY.privacy. */
+const bodies: ReactNode[] = [
+  <>
+    <p>
+      {SITE} runs this website, an adult directory and marketplace for people aged 18 and over. This policy
+      explains what personal information we collect when you visit or use the website, how we use it, and the
+      choices you have. By using the website you agree to this policy and to our{' '}
+      <Link to="/termsofservice">{MESSAGES.terms.title}</Link>.
+    </p>
+  </>,
+  <>
+    <p>We collect the information you choose to give us:</p>
+    <ul>
+      <li>
+        <strong>When you sign up:</strong> your username and e-mail address, and the other registration
+        details you enter (name, phone number, date of birth, nearest city, account type).
+      </li>
+      <li>
+        <strong>Content you post:</strong> ads, places, products, photos, videos, comments, ratings and
+        messages, and your profile details and picture.
+      </li>
+      <li>
+        <strong>When you contact us:</strong> your name, e-mail address and message, and any report you send
+        to our staff.
+      </li>
+    </ul>
+  </>,
+  <>
+    <p>
+      When you buy a package, a tip or a shop order we keep the payment details needed to record it: the
+      amount, the transaction ID you enter and your billing details. Payments themselves are made outside the
+      website.
+    </p>
+    <p>
+      A card number is only kept if you give us your consent to keep it, and you may withdraw that consent at
+      any time.
+    </p>
+  </>,
+  <>
+    <p>When you use the website we automatically record:</p>
+    <ul>
+      <li>your activity, such as the pages you view, searches, reactions and the time of each visit;</li>
+      <li>
+        device and browser data, such as your IP address, browser type and version, operating system and
+        language settings.
+      </li>
+    </ul>
+  </>,
+  <>
+    <p>
+      We use cookies and your browser&rsquo;s local storage to keep you signed in, to remember your cart and
+      to remember that you have accepted the disclaimer. You can clear or block them in your browser settings;
+      some features, such as signing in, will not work without them.
+    </p>
+  </>,
+  <>
+    <p>We use your information to:</p>
+    <ul>
+      <li>create and run your account and show the content you post;</li>
+      <li>process packages, subscriptions, tips and orders, and keep records of payments;</li>
+      <li>answer your messages and reports;</li>
+      <li>keep the website safe, including checking providers&rsquo; identity and age;</li>
+      <li>detect and prevent fraud, spam, abuse, trafficking and the involvement of minors;</li>
+      <li>understand how the website is used and improve it;</li>
+      <li>meet our legal obligations.</li>
+    </ul>
+  </>,
+  <>
+    <p>We do not sell your personal information, and we do not give it to third parties for their own use.</p>
+    <p>
+      We disclose information to law enforcement or other authorities when the law requires it, when a court
+      or a lawful request orders it, or when we believe it is needed to protect someone from harm, including
+      in cases of suspected trafficking or of minors.
+    </p>
+  </>,
+  <>
+    <p>
+      The identity documents providers upload at registration are private: they are never shown on the website
+      and only our staff can see them, to check age and identity.
+    </p>
+    <p>
+      Photos uploaded to the website are processed on upload, and their location metadata (such as GPS
+      coordinates in the file) is removed before they are stored or shown.
+    </p>
+  </>,
+  <>
+    <p>
+      We protect your information with reasonable technical and organisational measures, such as encrypted
+      connections and hashed passwords, but no website can be completely secure. We keep personal information
+      only for as long as your account is open, or as long as we need it for the purposes above and to meet
+      our legal obligations.
+    </p>
+  </>,
+  <>
+    <p>
+      You can view and correct your profile at any time in your account. To ask for a copy of your data, to
+      have your account and data deleted, or with any question about this policy, write to us through the{' '}
+      {contactLink} form.
+    </p>
+    <p>
+      We may update this policy from time to time. The date at the top shows when it last changed; continuing
+      to use the website after a change means you accept the updated policy.
+    </p>
+  </>,
+];
+
+const sections: LegalSection[] = CONTENT_COPY.privacy.map((heading, index) => ({
+  id: `privacy-${index + 1}`,
+  heading,
+  body: bodies[index],
+}));
+
+/** Privacy Policy (spec 000 §1, §2): ten numbered sections. */
+export default function PrivacyPage() {
+  return (
+    <LegalPage
+      title={MESSAGES.privacy.title}
+      updated={CONTENT_COPY.legal.updated}
+      sections={sections}
+      numbered
+    />
+  );
+}
