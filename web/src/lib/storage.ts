@@ -76,10 +76,15 @@ export function writeJson(key: StorageKey, value: unknown): void {
   writeItem(key, JSON.stringify(value));
 }
 
-/** Clears everything the site keeps in localStorage (spec 000 §4: logout clears all browser storage). */
+/** Clears what the site keeps in localStorage (spec 000 §4: logout clears browser storage), but the disclaimer acceptance. */
 export function clearStorage(): void {
   try {
-    getStorage()?.clear();
+    const storage = getStorage();
+    // The visitor's acceptance of the age and terms box is about the browser, not the account:
+    // it survives logout so the box never returns in this browser.
+    const accepted = storage?.getItem(STORAGE_KEYS.disclaimer) ?? null;
+    storage?.clear();
+    if (accepted !== null) storage?.setItem(STORAGE_KEYS.disclaimer, accepted);
   } catch {
     // see writeItem
   }
