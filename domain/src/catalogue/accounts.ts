@@ -14,6 +14,7 @@ export const ACCOUNT_MESSAGES = {
     tooManyAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
     /** The server's answer to wrong credentials (Strapi's text); the login screen shows invalidCredentials. */
     invalidIdentifier: 'Invalid identifier or password',
+    intro: 'Welcome back. Sign in to manage your account.',
   },
   register: {
     title: 'Register',
@@ -37,6 +38,8 @@ export const ACCOUNT_MESSAGES = {
     loginLink: 'Login',
     taken: 'Email or Username are already taken',
     docsInvalid: 'Your documents could not be attached. Please upload them again.',
+    docsImagesOnly: 'Please choose image files only (JPEG, PNG, WebP)',
+    intro: 'Create your free account. All fields are required.',
   },
   forgotPassword: {
     title: 'Forget Password',
@@ -44,6 +47,7 @@ export const ACCOUNT_MESSAGES = {
     submit: 'Submit',
     sent: 'Check you registered email for the reset password link',
     backToLogin: 'Back to Login',
+    intro: "Enter the email of your account and we'll send you a link to choose a new password.",
   },
   resetPassword: {
     title: 'Reset Password',
@@ -56,6 +60,8 @@ export const ACCOUNT_MESSAGES = {
     emailIntro:
       'Someone asked to reset the password of your Live the Fantasy account. Open this link within one hour to choose a new password:',
     emailIgnore: 'If you did not ask for this, ignore this e-mail: your password stays the same.',
+    intro: 'Choose a new password for your account.',
+    requestNewLink: 'Ask for a new link',
   },
   changePassword: {
     title: 'Change Password',
@@ -78,6 +84,7 @@ export const ACCOUNT_MESSAGES = {
     role: 'Role',
     editLink: 'Edit Profile',
     avatarAlt: 'Profile picture',
+    notSet: 'Not set',
   },
   profileEdit: {
     title: 'Edit My Profile',
@@ -93,5 +100,9 @@ export const ACCOUNT_MESSAGES = {
     pictureSaved: 'Your profile picture are successfully updated',
     avatarInvalid: 'Choose a public picture that you uploaded',
     cannotBlockSelf: 'You cannot block your own account',
+    previewAlt: 'Preview of the new profile picture',
+    chooseImage: 'Choose an image (JPEG, PNG or WebP)',
+    details: 'Your details',
+    backToProfile: 'Back to My Profile',
   },
 } as const;

@@ -1,0 +1,421 @@
+import { MESSAGES } from '@app/domain';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import {
+  buildAccountData,
+  createAccount,
+  readSessionStorage,
+  signInAs,
+  signInThroughApi,
+} from './support/accounts.ts';
+import type { AccountData } from './support/accounts.ts';
+import { readResetLink } from './support/outbox.ts';
+import { pngFile } from './support/png.ts';
+
+const L = MESSAGES.login;
+const R = MESSAGES.register;
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+/** The value shown next to a label of My Profile. */
+const profileValue = (page: Page, label: string) =>
+  page
+    .locator('dt')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator('+ dd');
+const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
+
+/** The path of the current page, without origin. */
+function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+async function fillRegisterForm(page: Page, data: AccountData) {
+  await page.getByLabel(R.firstName).fill(data.first_name);
+  await page.getByLabel(R.lastName).fill(data.last_name);
+  await page.getByLabel(R.username).fill(data.username);
+  await page.getByLabel(R.email, { exact: true }).fill(data.email);
+  await page.getByLabel(R.password, { exact: true }).fill(data.password);
+  await page.getByLabel(R.confirmPassword).fill(data.password);
+  await page.getByLabel(R.phoneNumber).fill(data.phone_number);
+  await page.getByLabel(R.dob).fill(data.dob);
+  await page.getByLabel(R.city).fill(data.city);
+  await page.getByLabel(R.userType).selectOption(data.user_type);
+  await page.getByLabel(R.terms).check();
+}
+
+async function fillLoginForm(page: Page, email: string, password: string) {
+  await page.getByLabel(L.email).fill(email);
+  await page.getByLabel(L.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: L.submit }).click();
+}
+
+/** The header's account menu, titled with the user's first and last name. */
+const accountMenu = (page: Page, account: Pick<AccountData, 'first_name' | 'last_name'>) =>
+  page.getByRole('banner').getByRole('button', { name: `${account.first_name} ${account.last_name}` });
+
+test.describe('[ACCOUNTS][REGISTER]', () => {
+  for (const userType of ['Hobbyist', 'Vender'] as const) {
+    test(`[ACCOUNTS][REGISTER] a ${userType} registers and is sent to /login, not signed in`, async ({
+      page,
+    }) => {
+      const data = buildAccountData(userType);
+      await page.goto('/register');
+      await expect(heading(page, R.title)).toBeVisible();
+      await expect(page.getByText(R.passwordHint)).toBeVisible();
+      await fillRegisterForm(page, data);
+      // Only providers upload ID documents.
+      await expect(page.getByLabel(R.docs)).toHaveCount(0);
+      await page.getByRole('button', { name: R.submit }).click();
+
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(heading(page, L.title)).toBeVisible();
+      const stored = await readSessionStorage(page);
+      expect(stored.token).toBeNull();
+      expect(Number(stored.userid)).toBeGreaterThan(0);
+      // The account works.
+      const { user } = await signInThroughApi(page.request, data);
+      expect(user).toMatchObject({ id: Number(stored.userid), user_type: userType, email: data.email });
+    });
+  }
+
+  test('[ACCOUNTS][REGISTER] a Provider registers with an ID document image and goes to /package', async ({
+    page,
+  }) => {
+    const data = buildAccountData('Provider');
+    await page.goto('/register');
+    await fillRegisterForm(page, data);
+    const docs = page.getByLabel(R.docs);
+    await expect(docs).toBeVisible();
+    await page.getByRole('button', { name: R.submit }).click();
+    await expect(page.getByText(MESSAGES.validation.docsRequired)).toBeVisible();
+    expect(pathOf(page)).toBe('/register');
+
+    await docs.setInputFiles([pngFile('licence-front.png'), pngFile('licence-back.png', 24, [20, 120, 200])]);
+    await expect(page.getByText(MESSAGES.validation.docsRequired)).toHaveCount(0);
+    const uploaded = page.waitForResponse(
+      (r) => r.url().endsWith('/api/upload') && r.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: R.submit }).click();
+    const upload = await uploaded;
+    expect(upload.request().headers().authorization).toBeUndefined();
+
+    await expect(page).toHaveURL(/\/package$/);
+    const { jwt, user } = await signInThroughApi(page.request, data);
+    expect(user.user_type).toBe('Provider');
+    const me = await page.request.get('/api/users/me?populate=docs', {
+      headers: { Authorization: `Bearer ${jwt}` },
+    });
+    expect(((await me.json()) as { docs: unknown[] }).docs).toHaveLength(2);
+  });
+
+  test('[ACCOUNTS][REGISTER] checks every field live and flags the fields the server refuses', async ({
+    page,
+    request,
+  }) => {
+    const V = MESSAGES.validation;
+    const existing = await createAccount(request, 'Hobbyist');
+    await page.goto('/register');
+
+    await page.getByRole('button', { name: R.submit }).click();
+    for (const text of [V.usernameRequired, V.firstNameRequired, V.userTypeRequired, V.termsRequired]) {
+      await expect(page.getByText(text, { exact: true })).toBeVisible();
+    }
+    await page.getByLabel(R.firstName).fill('Ava1');
+    await expect(page.getByText(V.lettersOnly)).toBeVisible();
+    await page.getByLabel(R.password, { exact: true }).fill('Secret-1');
+    await page.getByLabel(R.confirmPassword).fill('Secret-2');
+    await expect(page.getByText(V.passwordsMustMatch)).toBeVisible();
+    await page.getByLabel(R.dob).fill('2015-06-01');
+    await expect(page.getByText(V.underAge)).toBeVisible();
+
+    // Valid data, but the e-mail belongs to another account.
+    await fillRegisterForm(page, buildAccountData('Hobbyist', { email: existing.email }));
+    await page.getByRole('button', { name: R.submit }).click();
+    const alert = page.getByRole('alert').filter({ hasText: R.taken });
+    await expect(alert).toBeVisible();
+    await expect(alert).toHaveClass(/alert-warning/);
+    const email = page.getByLabel(R.email, { exact: true });
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel(R.username)).toHaveAttribute('aria-invalid', 'false');
+    expect(pathOf(page)).toBe('/register');
+  });
+});
+
+test.describe('[ACCOUNTS][GUARDS]', () => {
+  test('[ACCOUNTS][GUARDS] a signed-in user is sent from the guest pages to /', async ({ page, request }) => {
+    const account = await createAccount(request, 'Hobbyist');
+    await signInAs(page, account);
+    for (const path of ['/login', '/register', '/forgotPassword']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/$/);
+    }
+    await expect(accountMenu(page, account)).toBeVisible();
+  });
+
+  test('[ACCOUNTS][GUARDS] a visitor on /profile/edit signs in and lands on /profile/edit', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request, 'Vender');
+    await page.goto('/profile/edit');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(heading(page, L.title)).toBeVisible();
+    await fillLoginForm(page, account.email, account.password);
+    await expect(page).toHaveURL(/\/profile\/edit$/);
+    await expect(heading(page, MESSAGES.profileEdit.title)).toBeVisible();
+  });
+});
+
+test.describe('[ACCOUNTS][LOGIN]', () => {
+  test('[ACCOUNTS][LOGIN] shows the spec’s texts and refuses a wrong password', async ({ page, request }) => {
+    const account = await createAccount(request, 'Hobbyist');
+    await page.goto('/login');
+    await expect(page.getByLabel(L.rememberMe)).toBeVisible();
+    await expect(page.getByRole('link', { name: L.forgotPassword })).toHaveAttribute(
+      'href',
+      '/forgotPassword',
+    );
+    await expect(page.getByRole('main').getByRole('link', { name: L.registerLink })).toHaveAttribute(
+      'href',
+      '/Register',
+    );
+
+    await page.getByRole('button', { name: L.submit }).click();
+    await expect(page.getByText(MESSAGES.validation.emailRequired)).toBeVisible();
+    await expect(page.getByText(MESSAGES.validation.passwordRequired)).toBeVisible();
+
+    await fillLoginForm(page, account.email, 'Not-the-password-1');
+    await expect(toast(page, L.invalidCredentials)).toBeVisible();
+    expect(pathOf(page)).toBe('/login');
+    expect((await readSessionStorage(page)).token).toBeNull();
+  });
+
+  test('[ACCOUNTS][LOGIN] signs in with the form and keeps the session', async ({ page, request }) => {
+    const account = await createAccount(request, 'Provider');
+    await page.goto('/login');
+    await fillLoginForm(page, account.email, account.password);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(accountMenu(page, account)).toBeVisible();
+    const stored = await readSessionStorage(page);
+    expect(stored.token).toBeTruthy();
+    expect(stored.userid).toBe(String(account.id));
+    expect(JSON.parse(stored.user ?? '{}')).toMatchObject({ id: account.id, email: account.email });
+    expect(stored.subscribed).toBe('false');
+
+    await page.reload();
+    await expect(accountMenu(page, account)).toBeVisible();
+  });
+
+  test('[ACCOUNTS][LOGOUT] Logout in the named menu clears storage and goes to /', async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request, 'Hobbyist');
+    await signInAs(page, account);
+    await page.goto('/profile');
+    const menu = accountMenu(page, account);
+    await menu.click();
+    await page.getByRole('button', { name: MESSAGES.nav.logout }).click();
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('banner').getByRole('link', { name: MESSAGES.nav.login })).toBeVisible();
+    await expect(menu).toHaveCount(0);
+    expect(await readSessionStorage(page)).toEqual({
+      token: null,
+      userid: null,
+      user: null,
+      subscribed: null,
+    });
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('[ACCOUNTS][PASSWORD]', () => {
+  // Each of these hashes passwords (argon2id) half a dozen times.
+  test.slow();
+
+  test('[ACCOUNTS][PASSWORD] resets a forgotten password through the e-mailed link', async ({
+    page,
+    request,
+  }) => {
+    const F = MESSAGES.forgotPassword;
+    const P = MESSAGES.resetPassword;
+    const account = await createAccount(request, 'Hobbyist');
+    await page.goto('/login');
+    await page.getByRole('link', { name: L.forgotPassword }).click();
+    await expect(heading(page, F.title)).toBeVisible();
+    await page.getByLabel(F.email).fill('not-an-email');
+    await expect(page.getByText(MESSAGES.validation.emailInvalid)).toBeVisible();
+    await page.getByLabel(F.email).fill(account.email);
+    await page.getByRole('button', { name: F.submit }).click();
+    await expect(toast(page, F.sent)).toBeVisible();
+
+    const link = await readResetLink(account.email);
+    await page.goto(link);
+    await expect(heading(page, P.title)).toBeVisible();
+    const newPassword = 'Brand-new-pass-2';
+    await page.getByLabel(P.password, { exact: true }).fill(newPassword);
+    await page.getByLabel(P.confirmPassword).fill('Brand-new-pass-3');
+    await expect(page.getByText(MESSAGES.validation.passwordsMustMatch)).toBeVisible();
+    await page.getByLabel(P.confirmPassword).fill(newPassword);
+    await page.getByRole('button', { name: P.submit }).click();
+    await expect(toast(page, P.done)).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await fillLoginForm(page, account.email, newPassword);
+    await expect(accountMenu(page, account)).toBeVisible();
+
+    // The link works once.
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(link);
+    await page.getByLabel(P.password, { exact: true }).fill('Another-pass-4');
+    await page.getByLabel(P.confirmPassword).fill('Another-pass-4');
+    await page.getByRole('button', { name: P.submit }).click();
+    await expect(toast(page, P.invalidLink)).toBeVisible();
+  });
+
+  test('[ACCOUNTS][PASSWORD] changes the password, then signs in with the new one', async ({
+    page,
+    request,
+  }) => {
+    const C = MESSAGES.changePassword;
+    const account = await createAccount(request, 'Vender');
+    await signInAs(page, account);
+    await page.goto('/profile');
+    await page
+      .getByRole('navigation', { name: MESSAGES.nav.account })
+      .getByRole('link', { name: MESSAGES.nav.changePassword })
+      .click();
+    await expect(page).toHaveURL(/\/profile\/changepassword$/);
+    await expect(heading(page, C.title)).toBeVisible();
+
+    await page.getByLabel(C.currentPassword).fill('Wrong-pass-1');
+    await page.getByLabel(C.newPassword, { exact: true }).fill('Changed-pass-9');
+    await page.getByLabel(C.confirmPassword).fill('Changed-pass-8');
+    await expect(page.getByText(MESSAGES.validation.passwordsMustMatch)).toBeVisible();
+    await page.getByLabel(C.confirmPassword).fill('Changed-pass-9');
+    await page.getByRole('button', { name: C.submit }).click();
+    await expect(toast(page, C.wrongCurrent)).toBeVisible();
+
+    const before = (await readSessionStorage(page)).token;
+    await page.getByLabel(C.currentPassword).fill(account.password);
+    await page.getByRole('button', { name: C.submit }).click();
+    await expect(toast(page, C.done)).toBeVisible();
+    await expect(page.getByLabel(C.currentPassword)).toHaveValue('');
+    const after = (await readSessionStorage(page)).token;
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+
+    // Still signed in with the new token.
+    await page.reload();
+    await expect(accountMenu(page, account)).toBeVisible();
+
+    const old = await page.request.post('/api/auth/local', {
+      data: { identifier: account.email, password: account.password },
+    });
+    expect(old.status()).toBe(400);
+    await signInThroughApi(page.request, { email: account.email, password: 'Changed-pass-9' });
+  });
+});
+
+test.describe('[ACCOUNTS][PROFILE]', () => {
+  test('[ACCOUNTS][PROFILE] shows the details and the sidebar of each role', async ({ page, request }) => {
+    test.slow(); // three accounts
+    const P = MESSAGES.profile;
+    const N = MESSAGES.nav;
+    const sidebars = {
+      Provider: [
+        N.myProfile,
+        N.changePassword,
+        N.myAds,
+        N.myPlaces,
+        N.myWallet,
+        N.mySubscription,
+        N.screenHobbyists,
+      ],
+      Hobbyist: [N.myProfile, N.changePassword, N.myOrders],
+      Vender: [N.myProfile, N.changePassword, N.myOrders, N.myProducts],
+    } as const;
+    for (const [userType, links] of Object.entries(sidebars) as [
+      keyof typeof sidebars,
+      readonly string[],
+    ][]) {
+      const account = await createAccount(request, userType);
+      const { jwt, user } = await signInThroughApi(request, account);
+      await page.goto('/');
+      await page.evaluate(
+        ({ jwt, user }) => {
+          localStorage.setItem('token', jwt);
+          localStorage.setItem('userid', String(user.id));
+          localStorage.setItem('user', JSON.stringify(user));
+        },
+        { jwt, user },
+      );
+      await page.goto(userType === 'Vender' ? '/profile/view' : '/profile');
+      await expect(heading(page, P.title)).toBeVisible();
+      const nav = page.getByRole('navigation', { name: N.account });
+      await expect(nav.getByRole('link')).toHaveText([...links]);
+
+      const details = {
+        [P.name]: `${account.first_name} ${account.last_name}`,
+        [P.address]: account.city,
+        [P.dob]: 'April 12, 1990',
+        [P.phoneNumber]: account.phone_number,
+        [P.email]: account.email,
+        [P.username]: account.username,
+        [P.role]: userType,
+      };
+      for (const [label, value] of Object.entries(details)) {
+        await expect(profileValue(page, label)).toHaveText(value);
+      }
+      await expect(page.getByRole('img', { name: P.avatarAlt })).toHaveAttribute('data-placeholder', 'true');
+    }
+    await page.getByRole('link', { name: MESSAGES.profile.editLink }).click();
+    await expect(page).toHaveURL(/\/profile\/edit$/);
+  });
+
+  test('[ACCOUNTS][PROFILE] edits the details with live checks and uploads an avatar', async ({
+    page,
+    request,
+  }) => {
+    const E = MESSAGES.profileEdit;
+    const V = MESSAGES.validation;
+    const account = await createAccount(request, 'Hobbyist');
+    await signInAs(page, account);
+    await page.goto('/profile/edit');
+    await expect(heading(page, E.title)).toBeVisible();
+    await expect(page.getByLabel(E.firstName)).toHaveValue(account.first_name);
+
+    const save = page.getByRole('button', { name: E.save });
+    await page.getByLabel(E.phoneNumber).fill('12');
+    await expect(page.getByText(V.phoneTooShort)).toBeVisible();
+    await expect(save).toBeDisabled();
+    await page.getByLabel(E.address).fill('S$');
+    await expect(page.getByText(V.cityTooShort)).toBeVisible();
+    await page.getByLabel(E.phoneNumber).fill('555-010-2030');
+    await page.getByLabel(E.address).fill('Oakland, CA');
+    await page.getByLabel(E.lastName).fill('Rivers');
+    await expect(save).toBeEnabled();
+    await save.click();
+    await expect(toast(page, E.saved)).toBeVisible();
+    await expect(accountMenu(page, { first_name: account.first_name, last_name: 'Rivers' })).toBeVisible();
+
+    // The avatar: pick, preview, upload.
+    const upload = page.getByRole('button', { name: E.upload });
+    await expect(upload).toBeDisabled();
+    await page.getByLabel(E.avatar).setInputFiles(pngFile('me.png', 64, [30, 140, 90]));
+    await expect(page.getByRole('img', { name: E.previewAlt })).toHaveAttribute('src', /^blob:/);
+    await upload.click();
+    await expect(toast(page, E.pictureSaved)).toBeVisible();
+
+    await page.goto('/profile');
+    const avatar = page.getByRole('img', { name: MESSAGES.profile.avatarAlt });
+    await expect(avatar).toHaveAttribute('src', /^\/uploads\//);
+    await expect(avatar).not.toHaveAttribute('data-placeholder', 'true');
+    expect(await avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(profileValue(page, MESSAGES.profile.address)).toHaveText('Oakland, CA');
+    await expect(profileValue(page, MESSAGES.profile.phoneNumber)).toHaveText('555-010-2030');
+  });
+});

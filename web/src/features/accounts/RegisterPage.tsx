@@ -1,0 +1,248 @@
+import { useState } from 'react';
+import { Alert, Col, Form, Row } from 'react-bootstrap';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import { MESSAGES, USER_TYPES } from '@app/domain';
+import { isApiError } from '../../api/client.ts';
+import { CheckboxField, SelectField, TextField } from '../../ui/FormField.tsx';
+import { useServerFieldErrors } from '../../ui/serverFieldErrors.ts';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { getServerFieldErrors, useRegister } from './api.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { isUserType, latestAdultBirthDate, REGISTER_FIELDS, toFileArray, ZRegisterForm } from './schemas.ts';
+import type { TRegisterForm, TRegisterFormInput } from './schemas.ts';
+
+const M = MESSAGES.register;
+const baseResolver = zodResolver(ZRegisterForm);
+const USER_TYPE_OPTIONS = USER_TYPES.map((type) => ({ value: type, label: type }));
+const DEFAULT_VALUES: TRegisterFormInput = {
+  username: '',
+  email: '',
+  password: '',
+  cpassword: '',
+  first_name: '',
+  last_name: '',
+  phone_number: '',
+  dob: '',
+  city: '',
+  user_type: '',
+  docs: undefined,
+  terms: false,
+};
+
+type RegisterField = (typeof REGISTER_FIELDS)[number];
+
+function isRegisterField(field: string): field is RegisterField {
+  return (REGISTER_FIELDS as readonly string[]).includes(field);
+}
+
+/**
+ * /register (spec 001 §2, §5): every field checked on change and blur; a Provider also uploads an ID
+ * document. Success does not sign in: a Provider goes on to the packages, anyone else to /login.
+ */
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const registration = useRegister();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const serverFields = useServerFieldErrors(baseResolver);
+  const {
+    register,
+    handleSubmit,
+    control,
+    trigger,
+    getFieldState,
+    getValues,
+    formState: { errors },
+  } = useForm<TRegisterFormInput, unknown, TRegisterForm>({
+    resolver: serverFields.resolver,
+    mode: 'all',
+    defaultValues: DEFAULT_VALUES,
+  });
+  const isProvider = useWatch({ control, name: 'user_type' }) === 'Provider';
+
+  // A changed password re-checks a confirmation already typed, so "Passwords must match" follows both;
+  // a changed type re-checks documents already picked. (Fields are registered in the JSX, in display
+  // order, so a refused submit focuses the first invalid field on the screen.)
+  const handlePasswordChange = () => {
+    if (getFieldState('cpassword').isDirty) void trigger('cpassword');
+  };
+  const handleUserTypeChange = () => {
+    if (getFieldState('docs').isTouched || getFieldState('docs').isDirty) void trigger('docs');
+  };
+
+  const handleRegister = handleSubmit(async (form) => {
+    setServerError(null);
+    if (!isUserType(form.user_type)) return; // the schema already refused it
+    const { docs, terms: _terms, user_type, ...fields } = form;
+    try {
+      const { user } = await registration.mutateAsync({
+        payload: { ...fields, user_type },
+        documents: user_type === 'Provider' ? toFileArray(docs) : [],
+      });
+      navigate((user.user_type ?? user_type) === 'Provider' ? '/package' : '/login');
+    } catch (error) {
+      // The fields the server names stay invalid until their value changes.
+      const named = getServerFieldErrors(error).filter(({ field }) => isRegisterField(field));
+      for (const { field, message } of named)
+        serverFields.reject(field, getValues(field as RegisterField), message);
+      if (named.length > 0)
+        void trigger(
+          named.map(({ field }) => field as RegisterField),
+          { shouldFocus: true },
+        );
+      setServerError(
+        isApiError(error) && !error.isNetworkError ? error.message : MESSAGES.toast.genericWarning,
+      );
+    }
+  });
+
+  return (
+    <AuthCard
+      wide
+      title={M.title}
+      intro={M.intro}
+      footer={
+        <>
+          {M.haveAccount} <Link to="/Login">{M.loginLink}</Link>
+        </>
+      }
+    >
+      {serverError && (
+        <Alert variant="warning" dismissible onClose={() => setServerError(null)}>
+          {serverError}
+        </Alert>
+      )}
+      <Form noValidate onSubmit={handleRegister} aria-label={M.title}>
+        <fieldset disabled={registration.isPending}>
+          <Row className="gx-3">
+            <Col md={6}>
+              <TextField
+                id="register-first-name"
+                label={M.firstName}
+                autoComplete="given-name"
+                registration={register('first_name')}
+                error={errors.first_name}
+              />
+            </Col>
+            <Col md={6}>
+              <TextField
+                id="register-last-name"
+                label={M.lastName}
+                autoComplete="family-name"
+                registration={register('last_name')}
+                error={errors.last_name}
+              />
+            </Col>
+            <Col md={6}>
+              <TextField
+                id="register-username"
+                label={M.username}
+                autoComplete="username"
+                registration={register('username')}
+                error={errors.username}
+              />
+            </Col>
+            <Col md={6}>
+              <TextField
+                id="register-email"
+                label={M.email}
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                registration={register('email')}
+                error={errors.email}
+              />
+            </Col>
+            <Col md={6}>
+              <TextField
+                id="register-password"
+                label={M.password}
+                type="password"
+                autoComplete="new-password"
+                registration={register('password', { onChange: handlePasswordChange })}
+                error={errors.password}
+                help={M.passwordHint}
+              />
+            </Col>
+            <Col md={6}>
+              <TextField
+                id="register-cpassword"
+                label={M.confirmPassword}
+                type="password"
+                autoComplete="new-password"
+                registration={register('cpassword')}
+                error={errors.cpassword}
+              />
+            </Col>
+            <Col md={6}>
+              <TextField
+                id="register-phone"
+                label={M.phoneNumber}
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                registration={register('phone_number')}
+                error={errors.phone_number}
+              />
+            </Col>
+            <Col md={6}>
+              <TextField
+                id="register-dob"
+                label={M.dob}
+                type="date"
+                max={latestAdultBirthDate()}
+                autoComplete="bday"
+                registration={register('dob')}
+                error={errors.dob}
+              />
+            </Col>
+            <Col md={6}>
+              <TextField
+                id="register-city"
+                label={M.city}
+                autoComplete="address-level2"
+                registration={register('city')}
+                error={errors.city}
+              />
+            </Col>
+            <Col md={6}>
+              <SelectField
+                id="register-user-type"
+                label={M.userType}
+                placeholder={M.userTypePlaceholder}
+                options={USER_TYPE_OPTIONS}
+                registration={register('user_type', { onChange: handleUserTypeChange })}
+                error={errors.user_type}
+              />
+            </Col>
+            {isProvider && (
+              <Col xs={12}>
+                <TextField
+                  id="register-docs"
+                  label={M.docs}
+                  type="file"
+                  accept="image/*"
+                  multiple
+                  registration={register('docs')}
+                  error={errors.docs}
+                  help={M.docsHelp}
+                />
+              </Col>
+            )}
+          </Row>
+          <CheckboxField
+            id="register-terms"
+            label={M.terms}
+            registration={register('terms')}
+            error={errors.terms}
+            className="mb-4"
+          />
+          <SubmitButton submitting={registration.isPending} className="w-100">
+            {M.submit}
+          </SubmitButton>
+        </fieldset>
+      </Form>
+    </AuthCard>
+  );
+}

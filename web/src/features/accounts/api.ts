@@ -1,0 +1,216 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UserType } from '@app/domain';
+import { apiGet, apiPost, apiPut, apiUpload, isApiError } from '../../api/client.ts';
+import type { UploadedFile } from '../../api/client.ts';
+import { ME_QUERY_KEY, useSession } from '../../app/session.tsx';
+import type { SessionUser } from '../../app/session.tsx';
+import { STORAGE_KEYS, writeItem } from '../../lib/storage.ts';
+
+/** What `/api/auth/local`, `/auth/local/register`, `/auth/reset-password` and `/auth/change-password` answer. */
+export interface AuthResponse {
+  jwt: string;
+  user: SessionUser;
+}
+
+export interface RegisterPayload {
+  username: string;
+  email: string;
+  password: string;
+  cpassword: string;
+  first_name: string;
+  last_name: string;
+  phone_number: string;
+  dob: string;
+  city: string;
+  user_type: UserType;
+}
+
+export interface ProfileChanges {
+  first_name?: string;
+  last_name?: string;
+  phone_number?: string;
+  dob?: string;
+  city?: string;
+  avatar?: number;
+}
+
+/** One field the server refused, from `error.details.errors` of a 400 (Strapi's ValidationError). */
+export interface ServerFieldError {
+  field: string;
+  message: string;
+}
+
+/** The named fields of a validation error reply; empty for anything else. */
+export function getServerFieldErrors(error: unknown): ServerFieldError[] {
+  if (!isApiError(error) || typeof error.details !== 'object' || error.details === null) return [];
+  const errors = (error.details as { errors?: unknown }).errors;
+  if (!Array.isArray(errors)) return [];
+  const result: ServerFieldError[] = [];
+  for (const entry of errors) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { path, message } = entry as { path?: unknown; message?: unknown };
+    const field = Array.isArray(path) ? path[0] : path;
+    if (typeof field !== 'string' || field === '') continue;
+    result.push({ field, message: typeof message === 'string' ? message : error.message });
+  }
+  return result;
+}
+
+/** `GET /api/users/me?populate=*`: the signed-in user with all relations (avatar, subscriptions…). */
+export function fetchMe(token?: string, signal?: AbortSignal): Promise<SessionUser> {
+  const options = token ? { auth: false, headers: { Authorization: `Bearer ${token}` }, signal } : { signal };
+  return apiGet<SessionUser>('/users/me', { populate: '*' }, options);
+}
+
+/**
+ * Login (spec 000 §4): `POST /api/auth/local`, then the user with all relations, so the session knows
+ * whether the user holds a subscription. If that second call fails the basic user is kept; the
+ * session's own refresh then decides.
+ */
+export async function signIn(email: string, password: string): Promise<AuthResponse> {
+  const auth = await apiPost<AuthResponse>('/auth/local', { identifier: email, password }, { auth: false });
+  try {
+    return { jwt: auth.jwt, user: await fetchMe(auth.jwt) };
+  } catch {
+    return auth;
+  }
+}
+
+/** Uploads registration documents without a login (they are stored privately); returns their ids. */
+export async function uploadDocuments(files: readonly File[]): Promise<number[]> {
+  const uploaded = await apiUpload<UploadedFile[]>(files, {}, { auth: false });
+  return uploaded.map((file) => file.id);
+}
+
+/** `POST /api/auth/local/register`, first uploading a Provider's ID documents (001 §3, §4). */
+export async function registerAccount(
+  payload: RegisterPayload,
+  documents: readonly File[],
+): Promise<AuthResponse> {
+  const docs = documents.length > 0 ? await uploadDocuments(documents) : undefined;
+  return apiPost<AuthResponse>('/auth/local/register', docs ? { ...payload, docs } : payload, {
+    auth: false,
+  });
+}
+
+/** Forgot password (001 §7): the server mails a reset link to `to`. */
+export function sendResetLink(email: string): Promise<unknown> {
+  return apiPost<unknown>('/upload/sendmail', { to: email }, { auth: false });
+}
+
+export function resetPassword(
+  code: string,
+  password: string,
+  passwordConfirmation: string,
+): Promise<AuthResponse> {
+  return apiPost<AuthResponse>(
+    '/auth/reset-password',
+    { code, password, passwordConfirmation },
+    { auth: false },
+  );
+}
+
+export function changePassword(body: {
+  currentPassword: string;
+  password: string;
+  passwordConfirmation: string;
+}): Promise<AuthResponse> {
+  return apiPost<AuthResponse>('/auth/change-password', body);
+}
+
+export function updateProfile(userId: number, changes: ProfileChanges): Promise<SessionUser> {
+  return apiPut<SessionUser>(`/users/${userId}`, changes);
+}
+
+/** Uploads a new profile picture (public, with the token) and makes it the user's avatar. */
+export async function replaceAvatar(userId: number, file: File): Promise<SessionUser> {
+  const [uploaded] = await apiUpload<UploadedFile[]>(file);
+  if (!uploaded) throw new Error('The upload returned no file');
+  return updateProfile(userId, { avatar: uploaded.id });
+}
+
+// ---- hooks -------------------------------------------------------------------------------------
+
+/** Signs in and stores the session (token, user id, user, subscribed flag). */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  const { login } = useSession();
+  return useMutation({
+    mutationFn: ({ email, password }: { email: string; password: string }) => signIn(email, password),
+    onSuccess: ({ jwt, user }) => {
+      // The session refetches the user when the id changes; it already has the fresh one.
+      queryClient.setQueryData([...ME_QUERY_KEY, user.id], user);
+      login(jwt, user);
+    },
+  });
+}
+
+/** Registers an account. Success only saves the user id: registering does not sign in (spec 000 §4). */
+export function useRegister() {
+  return useMutation({
+    mutationFn: ({ payload, documents }: { payload: RegisterPayload; documents: readonly File[] }) =>
+      registerAccount(payload, documents),
+    onSuccess: ({ user }) => writeItem(STORAGE_KEYS.userId, String(user.id)),
+  });
+}
+
+export function useSendResetLink() {
+  return useMutation({ mutationFn: (email: string) => sendResetLink(email) });
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: ({
+      code,
+      password,
+      passwordConfirmation,
+    }: {
+      code: string;
+      password: string;
+      passwordConfirmation: string;
+    }) => resetPassword(code, password, passwordConfirmation),
+  });
+}
+
+/**
+ * Changes the password and keeps the new token (the server revokes the old one). The user record of
+ * the reply may carry fewer relations than the session's, so it is merged over the current one.
+ */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  const { login, user } = useSession();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: ({ jwt, user: fresh }) => {
+      login(jwt, { ...user, ...fresh });
+      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    },
+  });
+}
+
+/** Saves profile fields or a new avatar, then refreshes the session's user with all relations. */
+function useProfileMutation<TVariables>(
+  mutationFn: (userId: number, variables: TVariables) => Promise<SessionUser>,
+) {
+  const queryClient = useQueryClient();
+  const { user, userId, setUser } = useSession();
+  return useMutation({
+    mutationFn: (variables: TVariables) => {
+      const id = userId ?? user?.id;
+      if (id === undefined || id === null) throw new Error('Not signed in');
+      return mutationFn(id, variables);
+    },
+    onSuccess: (fresh) => {
+      setUser({ ...user, ...fresh });
+      void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    },
+  });
+}
+
+export function useUpdateProfile() {
+  return useProfileMutation((userId, changes: ProfileChanges) => updateProfile(userId, changes));
+}
+
+export function useReplaceAvatar() {
+  return useProfileMutation((userId, file: File) => replaceAvatar(userId, file));
+}
