@@ -5,3 +5,4 @@ export * from './accounts/schemas.ts';
 export * from './directory/filters.ts';
 export * from './directory/comment-time.ts';
 export * from './content/schemas.ts';
+export * from './billing/pricing.ts';

@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES } from './catalogue/accounts.ts';
+import { BILLING_MESSAGES } from './catalogue/billing.ts';
 import { CONTENT_MESSAGES } from './catalogue/content.ts';
 
 /**
@@ -108,4 +109,5 @@ export const MESSAGES = {
   },
   ...ACCOUNT_MESSAGES,
   ...CONTENT_MESSAGES,
+  ...BILLING_MESSAGES,
 } as const;

@@ -101,6 +101,11 @@ test.describe('[ACCOUNTS][REGISTER]', () => {
     expect(upload.request().headers().authorization).toBeUndefined();
 
     await expect(page).toHaveURL(/\/package$/);
+    await expect(heading(page, MESSAGES.packages.title)).toBeVisible();
+    await expect(page.getByRole('button', { name: MESSAGES.packages.select }).first()).toBeVisible();
+    // Skip (shown when not logged in) goes to the listing.
+    await page.getByRole('button', { name: MESSAGES.packages.skip }).click();
+    await expect(page).toHaveURL(/\/$/);
     const { jwt, user } = await signInThroughApi(page.request, data);
     expect(user.user_type).toBe('Provider');
     const me = await page.request.get('/api/users/me?populate=docs', {

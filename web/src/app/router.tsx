@@ -21,6 +21,7 @@ const PrivacyPage = lazy(() => import('../features/content/PrivacyPage.tsx'));
 const ReportTraffickingPage = lazy(() => import('../features/content/ReportTraffickingPage.tsx'));
 const FaqPage = lazy(() => import('../features/content/FaqPage.tsx'));
 const ContactPage = lazy(() => import('../features/content/ContactPage.tsx'));
+const PackagesPage = lazy(() => import('../features/billing/PackagesPage.tsx'));
 
 /** Public pages (spec 000 §2 route table). */
 const publicRoutes: RouteObject[] = [
@@ -32,6 +33,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'faq', element: <FaqPage /> },
   { path: 'contactus', element: <ContactPage /> },
   { path: 'resetPassword', element: <ResetPasswordPage /> },
+  { path: 'package', element: <PackagesPage /> },
 ];
 
 /** /login, /register, /forgotPassword: a logged-in user is sent on (see GuestOnly). */

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { andInto, count, countAnd, createBitset, fullBitset, hasBit, orInto, pageFromTop, setBit } from './bitset.ts';
+import {
+  andInto,
+  count,
+  countAnd,
+  createBitset,
+  fullBitset,
+  hasBit,
+  orInto,
+  pageFromTop,
+  setBit,
+} from './bitset.ts';
 
 function fromPositions(size: number, positions: number[]) {
   const b = createBitset(size);

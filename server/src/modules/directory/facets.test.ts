@@ -8,7 +8,7 @@ const TYPES = ['Light', 'Moderate', 'Heavy'];
 /** A deterministic pseudo-random data set. */
 function rows(n: number): FacetRow[] {
   let seed = 42;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   return Array.from({ length: n }, (_, i) => ({
     id: i * 2 + 1,
     terms: {
@@ -40,7 +40,10 @@ describe('FacetIndex', () => {
   const index = new FacetIndex(data, DIMS, ['age']);
 
   it('answers totals and pages newest first', () => {
-    const q: FacetQuery = { terms: { state: ['CA'], kissing_types: ['Light', 'Heavy'] }, ranges: { age: [25, 40] } };
+    const q: FacetQuery = {
+      terms: { state: ['CA'], kissing_types: ['Light', 'Heavy'] },
+      ranges: { age: [25, 40] },
+    };
     const expected = brute(data, q)
       .map((r) => r.id)
       .sort((a, b) => b - a);
@@ -51,7 +54,10 @@ describe('FacetIndex', () => {
   });
 
   it('gives disjunctive counts that equal the total the option would give', () => {
-    const q: FacetQuery = { terms: { state: ['CA'], language: ['2'], call: ['Incall'] }, ranges: { age: [20, 50] } };
+    const q: FacetQuery = {
+      terms: { state: ['CA'], language: ['2'], call: ['Incall'] },
+      ranges: { age: [20, 50] },
+    };
     const counts = index.query(q).counts(DIMS);
     for (const dim of DIMS) {
       for (const value of index.values(dim)) {

@@ -1,4 +1,14 @@
-import { andInto, count, countAnd, createBitset, fullBitset, orInto, pageFromTop, setBit, type Bitset } from './bitset.ts';
+import {
+  andInto,
+  count,
+  countAnd,
+  createBitset,
+  fullBitset,
+  orInto,
+  pageFromTop,
+  setBit,
+  type Bitset,
+} from './bitset.ts';
 
 /**
  * An in-memory facet index over the shown providers: one bitset per (dimension, value), and a typed
@@ -36,7 +46,11 @@ export class FacetIndex {
   private readonly numbers = new Map<string, Float64Array>();
   private readonly all: Bitset;
 
-  constructor(rows: readonly FacetRow[], termDimensions: readonly string[], numberDimensions: readonly string[]) {
+  constructor(
+    rows: readonly FacetRow[],
+    termDimensions: readonly string[],
+    numberDimensions: readonly string[],
+  ) {
     const sorted = [...rows].sort((a, b) => a.id - b.id);
     this.size = sorted.length;
     this.ids = Int32Array.from(sorted.map((r) => r.id));
