@@ -141,6 +141,119 @@ export interface SeedLogTable {
   applied_at: string;
 }
 
+export interface ProvidersTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  name: string;
+  country: Generated<string>;
+  state: string;
+  city: string;
+  age: number;
+  phone: string | null;
+  language_id: number | null;
+  race_id: number | null;
+  call: string | null;
+  massage: string | null;
+  threesome: string | null;
+  kissing: string | null;
+  kissing_types: string | null;
+  fellatio: string | null;
+  fellatio_type: string | null;
+  cunnilingus: string | null;
+  anilingus: string | null;
+  anilingus_act: string | null;
+  vaginal: string | null;
+  vaginal_type: string | null;
+  anal: string | null;
+  anal_activity: string | null;
+  cum: string | null;
+  cum_type: string | null;
+  personality: string | null;
+  grooming: string | null;
+  /** Cents. */
+  donation_half_hour: number | null;
+  /** Cents. */
+  donation_hour: number | null;
+  message: string | null;
+  services_provided_approval: Generated<number>;
+  duration_ad: Generated<number>;
+  duration_ad_unit: Generated<string>;
+  ad_bonus_side_panel_ad: Generated<number>;
+  discount_code: string | null;
+  is_showed: Generated<number>;
+  video_id: number | null;
+  likes_count: Generated<number>;
+  dislikes_count: Generated<number>;
+  averages_count: Generated<number>;
+  comments_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProviderFilesTable {
+  provider_id: number;
+  file_id: number;
+  position: Generated<number>;
+}
+
+export interface ReactionsTable {
+  id: Generated<number>;
+  user_id: number;
+  provider_id: number;
+  kind: 'like' | 'dislike' | 'average';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  user_id: number;
+  provider_id: number;
+  comment: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  provider_id: number;
+  text: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TipsTable {
+  id: Generated<number>;
+  user_id: number;
+  provider_id: number;
+  transaction_id: string;
+  /** Cents. */
+  tip_amount: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TransactionsTable {
+  id: Generated<number>;
+  transaction_uid: string;
+  /** Cents. */
+  transaction_amount: number;
+  user_id: number | null;
+  tip_id: number | null;
+  subscription_id: number | null;
+  order_type: string;
+  transaction_type: 'credit' | 'debit';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
 export interface DB {
   users: UsersTable;
   files: FilesTable;
@@ -157,4 +270,13 @@ export interface DB {
   password_reset_tokens: PasswordResetTokensTable;
   contact_messages: ContactMessagesTable;
   reports: ReportsTable;
+  providers: ProvidersTable;
+  provider_images: ProviderFilesTable;
+  provider_docs: ProviderFilesTable;
+  reactions: ReactionsTable;
+  comments: CommentsTable;
+  messages: MessagesTable;
+  tips: TipsTable;
+  transactions: TransactionsTable;
+  settings: SettingsTable;
 }
