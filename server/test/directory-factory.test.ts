@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readDirectoryVersion } from '../src/modules/directory/directory.version.ts';
+import { buildProviderAd } from './factories.ts';
+import { buildProvider, createTestApp, type TestContext } from './helpers.ts';
+
+describe('buildProviderAd', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => ctx.close());
+
+  it('inserts a shown ad owned by the user and bumps the directory version', async () => {
+    const owner = await buildProvider(ctx);
+    const before = await readDirectoryVersion(ctx.database.db);
+    const id = await buildProviderAd(ctx, owner, { city: 'Oakland', donation_hour: 30000 });
+    const row = await ctx.database.db
+      .selectFrom('providers')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ user_id: owner.id, city: 'Oakland', donation_hour: 30000, is_showed: 1 });
+    expect(await readDirectoryVersion(ctx.database.db)).toBe(before + 1);
+  });
+});
