@@ -6,3 +6,4 @@ export * from './directory/filters.ts';
 export * from './directory/comment-time.ts';
 export * from './content/schemas.ts';
 export * from './billing/pricing.ts';
+export * from './engagement/schemas.ts';

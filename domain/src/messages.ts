@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES } from './catalogue/accounts.ts';
 import { BILLING_MESSAGES } from './catalogue/billing.ts';
 import { CONTENT_MESSAGES } from './catalogue/content.ts';
+import { ENGAGEMENT_MESSAGES } from './catalogue/engagement.ts';
 
 /**
  * The message catalogue: every label, button text, toast and validation message the spec gives,
@@ -110,4 +111,5 @@ export const MESSAGES = {
   ...ACCOUNT_MESSAGES,
   ...CONTENT_MESSAGES,
   ...BILLING_MESSAGES,
+  ...ENGAGEMENT_MESSAGES,
 } as const;

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { MESSAGES } from '../messages.ts';
+
+/** Limits for reactions, comments, messages, the mail relay and tips (spec 001 §5). */
+export const ENGAGEMENT_LIMITS = {
+  comment: 1000,
+  message: 2000,
+  mail: 2000,
+  transactionId: 100,
+  /** Dollars. */
+  maxTip: 10_000,
+  /** Mail relay: messages per hobbyist account per hour. */
+  mailPerHour: 10,
+} as const;
+
+/** The three mutually exclusive reactions and the paths they are served under. */
+export const REACTION_TYPES = ['like', 'dislike', 'average'] as const;
+export type TReactionType = (typeof REACTION_TYPES)[number];
+export const REACTION_PATHS = { like: 'likes', dislike: 'dislikes', average: 'averages' } as const;
+
+export const TRANSACTION_TYPES = ['credit', 'debit'] as const;
+export const ORDER_TYPES = ['package', 'tip', 'other'] as const;
+
+const E = MESSAGES.engagementErrors;
+
+/** A provider (ad) id as the card sends it. */
+const providerId = z
+  .number({ error: E.providerRequired })
+  .int(E.providerRequired)
+  .positive(E.providerRequired)
+  .max(2_147_483_647, E.providerRequired);
+
+const text = (max: number, required: string, tooLong: string) =>
+  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+
+/** `POST /api/likes|dislikes|averages` `data`; the user comes from the token (a sent `user` is ignored). */
+export const ZReactionRequest = z.object({ provider: providerId });
+export type TReactionRequest = z.infer<typeof ZReactionRequest>;
+
+/** `POST /api/comments` `data`, and the card's comment form. */
+export const ZCommentRequest = z.object({
+  provider: providerId,
+  comment: text(ENGAGEMENT_LIMITS.comment, MESSAGES.comments.required, MESSAGES.comments.tooLong),
+});
+export type TCommentRequest = z.infer<typeof ZCommentRequest>;
+
+/** `PUT /api/comments/:id` `data`. */
+export const ZCommentUpdate = ZCommentRequest.pick({ comment: true });
+export type TCommentUpdate = z.infer<typeof ZCommentUpdate>;
+
+/** `POST /api/messages` `data`, and the card's message form. */
+export const ZMessageRequest = z.object({
+  provider: providerId,
+  text: text(ENGAGEMENT_LIMITS.message, MESSAGES.cardMessages.required, MESSAGES.cardMessages.tooLong),
+});
+export type TMessageRequest = z.infer<typeof ZMessageRequest>;
+
+/** `PUT /api/messages/:id` `data`. */
+export const ZMessageUpdate = ZMessageRequest.pick({ text: true });
+export type TMessageUpdate = z.infer<typeof ZMessageUpdate>;
+
+/** `POST /api/providers/:id/mail` `data`: the card's Mail panel. */
+export const ZMailRequest = z.object({
+  message: text(ENGAGEMENT_LIMITS.mail, MESSAGES.mailRelay.required, MESSAGES.mailRelay.tooLong),
+});
+export type TMailRequest = z.infer<typeof ZMailRequest>;
+
+/** True when a dollar amount has at most two decimals (whole cents). */
+export function isWholeCents(dollars: number): boolean {
+  return Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
+}
+
+/** A dollar amount: more than 0, at most 10,000, whole cents. */
+const tipAmount = z
+  .number({ error: MESSAGES.tip.amountRequired })
+  .refine((v) => Number.isFinite(v), MESSAGES.tip.amountRequired)
+  .refine((v) => v > 0, MESSAGES.tip.amountPositive)
+  .refine((v) => v <= ENGAGEMENT_LIMITS.maxTip, MESSAGES.tip.amountTooLarge)
+  .refine(isWholeCents, MESSAGES.tip.amountCents);
+
+/** `POST /api/tips` `data`, and the tip modal's form (`tip_amount` in dollars). */
+export const ZTipRequest = z.object({
+  provider: providerId,
+  tip_amount: tipAmount,
+  transaction_id: text(
+    ENGAGEMENT_LIMITS.transactionId,
+    MESSAGES.tip.transactionIdRequired,
+    MESSAGES.tip.transactionIdTooLong,
+  ),
+});
+export type TTipRequest = z.infer<typeof ZTipRequest>;
+
+/** `POST /api/transactions` `data` (admin adjustments only; amounts in dollars). */
+export const ZTransactionRequest = z.object({
+  user: z.number().int().positive(),
+  transaction_uid: z.string().trim().min(1).max(ENGAGEMENT_LIMITS.transactionId),
+  transaction_amount: z
+    .number()
+    .positive()
+    .max(1_000_000)
+    .refine(isWholeCents, 'Amount can have at most 2 decimals'),
+  transaction_type: z.enum(TRANSACTION_TYPES),
+  order_type: z.enum(ORDER_TYPES).default('other'),
+});
+export type TTransactionRequest = z.infer<typeof ZTransactionRequest>;
