@@ -1,0 +1,286 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ApiItem, ApiList } from '@app/domain';
+import { apiGet } from '../../api/client.ts';
+import type { QueryParams } from '../../api/client.ts';
+import { toFacetParams } from './filterUrl.ts';
+import type { DirectoryQuery } from './filterUrl.ts';
+
+/**
+ * The directory's calls (docs/directory-contract.md): the listing, its filter counts and the lookups
+ * of the Categories panel and the location picker.
+ */
+
+// ---- shapes ------------------------------------------------------------------------------------
+
+/** A populated to-one relation, as Strapi nests it. */
+export interface RelationOne<T> {
+  data: ApiItem<T> | null;
+}
+
+/** A populated to-many relation (Strapi sends `data: null` for an empty media list; this server `[]`). */
+export interface RelationMany<T> {
+  data: ApiItem<T>[] | null;
+}
+
+/** An uploaded image or video as populated on a provider. */
+export interface MediaAttributes {
+  name: string;
+  url: string;
+  ext?: string;
+  mime?: string;
+  size?: number;
+  width?: number | null;
+  height?: number | null;
+  /** Image sizes (`thumbnail`, `small`…); null for videos. */
+  formats?: Record<string, { url: string; width?: number; height?: number } | undefined> | null;
+}
+
+/** The provider's account as populated publicly: never the e-mail. */
+export interface ProviderUserAttributes {
+  username: string;
+  first_name?: string | null;
+  last_name?: string | null;
+}
+
+/**
+ * One listed provider's attributes (contract "Item attributes"; spec 001 §3 "Provider" and "Ad"):
+ * list-valued fields as comma-joined text (`"Light,Heavy"`), yes/no as lowercase words, money in
+ * dollars. Relations are present only when populated (the listing populates images, language, race,
+ * user and video).
+ */
+export interface ProviderAttributes {
+  title: string;
+  name: string;
+  country: string;
+  state: string;
+  city: string;
+  age: number;
+  phone: string | null;
+  /** `Incall`, `Outcall` or `Outcall/Incall` (Both). */
+  call: string | null;
+  massage: string | null;
+  threesome: string | null;
+  kissing: string | null;
+  kissing_types: string | null;
+  fellatio: string | null;
+  fellatio_type: string | null;
+  cunnilingus: string | null;
+  anilingus: string | null;
+  anilingus_act: string | null;
+  vaginal: string | null;
+  vaginal_type: string | null;
+  anal: string | null;
+  anal_activity: string | null;
+  /** `no`, `CIM`, `Anywhere` or `N/A`. */
+  cum: string | null;
+  cum_type: string | null;
+  personality: string | null;
+  grooming: string | null;
+  donation_half_hour: number | null;
+  donation_hour: number | null;
+  message: string | null;
+  services_provided_approval?: boolean;
+  duration_ad?: number;
+  duration_ad_unit?: string;
+  ad_bonus_side_panel_ad?: boolean;
+  discount_code?: string | null;
+  isShowed: boolean;
+  likes_count: number;
+  dislikes_count: number;
+  averages_count: number;
+  comments_count: number;
+  createdAt: string;
+  updatedAt: string;
+  images?: RelationMany<MediaAttributes>;
+  video?: RelationOne<MediaAttributes>;
+  language?: RelationOne<{ lang_name: string }>;
+  race?: RelationOne<{ race_name: string }>;
+  user?: RelationOne<ProviderUserAttributes>;
+}
+
+/** One listed provider, as `<ProviderCard provider={item} />` takes it. */
+export type ProviderItem = ApiItem<ProviderAttributes>;
+export type ProviderList = ApiList<ProviderAttributes>;
+
+/** Option counts by section and option (`counts.call.Incall`), every option present. */
+export type FilterCounts = Record<string, Record<string, number> | undefined>;
+
+/** `GET /api/filterdata`: the total and the disjunctive option counts for a query. */
+export interface FilterData {
+  total: number;
+  counts: FilterCounts;
+}
+
+/** A language or race with its count of shown providers; the last entry (id 0) is N/A. */
+export interface LanguageAttributes {
+  lang_name: string;
+  provider?: number;
+}
+export interface RaceAttributes {
+  race_name: string;
+  provider?: number;
+}
+
+export interface StateCount {
+  state_code: string;
+  state_name: string;
+  provider: number;
+}
+export interface CityCount {
+  city_name: string;
+  state_code: string;
+  state_name: string;
+  provider: number;
+}
+export interface CountryCount {
+  country_code: string;
+  provider: number;
+}
+
+// ---- calls -------------------------------------------------------------------------------------
+
+/** Listing page size and relations (spec 001 §7, §9). */
+export const LISTING_PAGE_SIZE = 10;
+export const LISTING_POPULATE = ['images', 'language', 'race', 'user', 'video'] as const;
+
+/** The `GET /api/providers` query for a page of the listing. */
+export function buildProvidersQuery(query: DirectoryQuery, page: number): QueryParams {
+  return {
+    pagination: { page, pageSize: LISTING_PAGE_SIZE },
+    sort: 'id:desc',
+    populate: LISTING_POPULATE,
+    ...toFacetParams(query),
+  };
+}
+
+export function fetchProviders(query: DirectoryQuery, page: number, signal?: AbortSignal) {
+  return apiGet<ProviderList>('/providers', buildProvidersQuery(query, page), { signal, auth: false });
+}
+
+export async function fetchFilterData(query: DirectoryQuery, signal?: AbortSignal): Promise<FilterData> {
+  const body = await apiGet<{ data: FilterData }>('/filterdata', toFacetParams(query), {
+    signal,
+    auth: false,
+  });
+  return body.data;
+}
+
+export async function fetchLanguages(signal?: AbortSignal) {
+  const body = await apiGet<ApiList<LanguageAttributes>>(
+    '/languages',
+    { pagination: { pageSize: 100 } },
+    { signal, auth: false },
+  );
+  return body.data;
+}
+
+export async function fetchRaces(signal?: AbortSignal) {
+  const body = await apiGet<ApiList<RaceAttributes>>(
+    '/races',
+    { pagination: { pageSize: 100 } },
+    { signal, auth: false },
+  );
+  return body.data;
+}
+
+export async function fetchStatesByCountry(countryCode: string, signal?: AbortSignal) {
+  const body = await apiGet<{ data: StateCount[] }>(
+    '/state-by-country',
+    { country_code: countryCode },
+    { signal, auth: false },
+  );
+  return body.data;
+}
+
+export async function fetchCitiesByState(stateCode: string, signal?: AbortSignal) {
+  const body = await apiGet<{ data: CityCount[] }>(
+    '/cityByState',
+    { state_code: stateCode },
+    { signal, auth: false },
+  );
+  return body.data;
+}
+
+export async function fetchProviderCountByCountry(countryCode: string, signal?: AbortSignal) {
+  const body = await apiGet<{ data: CountryCount[] }>(
+    '/provider-count-by-country',
+    { country_code: countryCode },
+    { signal, auth: false },
+  );
+  return body.data[0]?.provider ?? 0;
+}
+
+// ---- hooks -------------------------------------------------------------------------------------
+
+/** Query keys carry the facet query string, so any filter change is a new fetch. */
+export const directoryKeys = {
+  all: ['directory'] as const,
+  providers: (search: string, page: number) => ['directory', 'providers', search, page] as const,
+  filterData: (search: string) => ['directory', 'filterdata', search] as const,
+  languages: ['directory', 'languages'] as const,
+  races: ['directory', 'races'] as const,
+  states: (country: string) => ['directory', 'states', country] as const,
+  cities: (state: string) => ['directory', 'cities', state] as const,
+  countryCount: (country: string) => ['directory', 'country-count', country] as const,
+};
+
+/**
+ * A page of the listing. `search` is the canonical query string of `query` (the cache key); the
+ * previous page stays on screen while the next one loads.
+ */
+export function useProviders(query: DirectoryQuery, search: string, page: number) {
+  return useQuery({
+    queryKey: directoryKeys.providers(search, page),
+    queryFn: ({ signal }) => fetchProviders(query, page, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The Categories panel's counts, refetched on any filter change (spec 001 §4). */
+export function useFilterData(query: DirectoryQuery, search: string) {
+  return useQuery({
+    queryKey: directoryKeys.filterData(search),
+    queryFn: ({ signal }) => fetchFilterData(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useLanguages() {
+  return useQuery({
+    queryKey: directoryKeys.languages,
+    queryFn: ({ signal }) => fetchLanguages(signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useRaces() {
+  return useQuery({
+    queryKey: directoryKeys.races,
+    queryFn: ({ signal }) => fetchRaces(signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useStatesByCountry(countryCode: string, enabled = true) {
+  return useQuery({
+    queryKey: directoryKeys.states(countryCode),
+    queryFn: ({ signal }) => fetchStatesByCountry(countryCode, signal),
+    enabled: enabled && countryCode !== '',
+  });
+}
+
+export function useCitiesByState(stateCode: string, enabled = true) {
+  return useQuery({
+    queryKey: directoryKeys.cities(stateCode),
+    queryFn: ({ signal }) => fetchCitiesByState(stateCode, signal),
+    enabled: enabled && stateCode !== '',
+  });
+}
+
+export function useProviderCountByCountry(countryCode: string, enabled = true) {
+  return useQuery({
+    queryKey: directoryKeys.countryCount(countryCode),
+    queryFn: ({ signal }) => fetchProviderCountByCountry(countryCode, signal),
+    enabled: enabled && countryCode !== '',
+  });
+}
