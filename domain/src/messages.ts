@@ -1,6 +1,7 @@
 import { ACCOUNT_MESSAGES } from './catalogue/accounts.ts';
 import { BILLING_MESSAGES } from './catalogue/billing.ts';
 import { CONTENT_MESSAGES } from './catalogue/content.ts';
+import { DIRECTORY_MESSAGES } from './catalogue/directory.ts';
 import { ENGAGEMENT_MESSAGES } from './catalogue/engagement.ts';
 
 /**
@@ -112,4 +113,5 @@ export const MESSAGES = {
   ...CONTENT_MESSAGES,
   ...BILLING_MESSAGES,
   ...ENGAGEMENT_MESSAGES,
+  ...DIRECTORY_MESSAGES,
 } as const;
