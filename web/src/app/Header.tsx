@@ -3,6 +3,7 @@ import { Badge, Container, Nav, Navbar } from 'react-bootstrap';
 import { Link, NavLink } from 'react-router';
 import { MESSAGES } from '@app/domain';
 import { useCartCount } from '../features/cart/cartStorage.ts';
+import { LocationPicker } from '../features/directory/location/LocationPicker.tsx';
 import { loadPage } from '../lib/navigation.ts';
 import { canSeePostAd, getAccountMenuItems } from './accountMenu.ts';
 import { useSession } from './session.tsx';
@@ -45,6 +46,9 @@ export function Header() {
             <i className="bi bi-stars me-2" aria-hidden="true" />
             {MESSAGES.site.slogan}
           </Navbar.Brand>
+          <div className="site-location-wrap">
+            <LocationPicker />
+          </div>
           <Navbar.Toggle aria-controls="site-nav" aria-label={MESSAGES.nav.toggle} />
           <Navbar.Collapse id="site-nav">
             <Nav className="site-nav__main">

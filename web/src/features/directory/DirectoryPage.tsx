@@ -1,0 +1,158 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Alert, Button, Col, Container, Row } from 'react-bootstrap';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { MESSAGES } from '@app/domain';
+import { PageSpinner } from '../../ui/PageSpinner.tsx';
+import { useFilterData, useProviders } from './api.ts';
+import { firstPagePath, parseDirectoryQuery, parsePage, toDirectorySearch } from './filterUrl.ts';
+import { FilterPanel } from './filters/FilterPanel.tsx';
+import type { FilterUpdate } from './filters/FilterPanel.tsx';
+import { ListingPagination } from './listing/ListingPagination.tsx';
+import { ProviderCard } from './ProviderCard.tsx';
+import './directory.css';
+
+const T = MESSAGES.directory;
+
+/** "1 provider", "123 providers". */
+export function formatTotal(total: number): string {
+  return `${total.toLocaleString('en-US')} ${total === 1 ? T.providerOne : T.providerMany}`;
+}
+
+/**
+ * The provider listing at `/` and `/ad/:page` (spec 001 §2): the Categories panel on the left, the
+ * role-playing disclaimer, the cards and pagination in the centre, an empty right column. The filter
+ * state and location live in the query string; any filter change goes back to page 1.
+ */
+export function DirectoryPage() {
+  const params = useParams();
+  const page = parsePage(params.page);
+  const { search: rawSearch } = useLocation();
+  const navigate = useNavigate();
+  const query = useMemo(() => parseDirectoryQuery(rawSearch), [rawSearch]);
+  const search = useMemo(() => toDirectorySearch(query), [query]);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  const providers = useProviders(query, search, page);
+  const filterData = useFilterData(query, search);
+
+  // Debounced sliders apply their change to the state of the moment they fire, not of when they began.
+  const latest = useRef(query);
+  useEffect(() => {
+    latest.current = query;
+  }, [query]);
+  const handleFilterChange = useCallback(
+    (update: FilterUpdate) => {
+      const current = latest.current;
+      const next = toDirectorySearch({ filters: update(current.filters), location: current.location });
+      if (next === toDirectorySearch(current) && page === 1) return;
+      void navigate(firstPagePath(next));
+    },
+    [navigate, page],
+  );
+
+  const pagination = providers.data?.meta.pagination;
+  const total = pagination?.total ?? filterData.data?.total;
+  const items = providers.data?.data ?? [];
+  const pageCount = pagination?.pageCount ?? 0;
+
+  let listing: ReactNode;
+  if (providers.isPending) {
+    listing = <PageSpinner />;
+  } else if (providers.isError && !providers.data) {
+    listing = (
+      <Alert variant="light" className="listing-empty text-center border">
+        <p className="fw-semibold mb-2">{T.failed}</p>
+        <Button variant="outline-secondary" size="sm" onClick={() => void providers.refetch()}>
+          {T.retry}
+        </Button>
+      </Alert>
+    );
+  } else if (items.length === 0) {
+    listing = (
+      <Alert variant="light" className="listing-empty text-center border">
+        <p className="fw-semibold mb-1">{T.empty}</p>
+        {page > 1 && pageCount > 0 ? (
+          <Link to={firstPagePath(search)}>{T.firstPage}</Link>
+        ) : (
+          <p className="text-body-secondary mb-0">{T.emptyHint}</p>
+        )}
+      </Alert>
+    );
+  } else {
+    listing = (
+      <>
+        <ul className="listing-cards list-unstyled" aria-label={T.listLabel} aria-busy={providers.isFetching}>
+          {items.map((item) => (
+            <li key={item.id} className="listing-cards__item">
+              <ProviderCard provider={item} />
+            </li>
+          ))}
+        </ul>
+        <ListingPagination page={page} pageCount={pageCount} search={search} />
+      </>
+    );
+  }
+
+  const clearedSearch = toDirectorySearch({ filters: {}, location: query.location });
+  const hasFilters = clearedSearch !== search;
+
+  return (
+    <Container fluid="xl" className="directory py-3 py-lg-4">
+      <Row className="g-4">
+        <Col lg={3} as="aside" aria-labelledby="filters-title" className="directory__filters">
+          <div className="d-flex align-items-center justify-content-between mb-2">
+            <h2 id="filters-title" className="h5 mb-0 d-none d-lg-block">
+              {MESSAGES.filters.title}
+            </h2>
+            <Button
+              variant="outline-dark"
+              className="d-lg-none w-100 d-flex justify-content-between align-items-center"
+              aria-expanded={filtersOpen}
+              aria-controls="filter-panel"
+              onClick={() => setFiltersOpen((open) => !open)}
+            >
+              <span>
+                <i className="bi bi-funnel me-2" aria-hidden="true" />
+                {MESSAGES.filters.title}
+              </span>
+              <i className={`bi bi-chevron-${filtersOpen ? 'up' : 'down'}`} aria-hidden="true" />
+            </Button>
+          </div>
+          <div id="filter-panel" className={filtersOpen ? undefined : 'd-none d-lg-block'}>
+            {hasFilters && (
+              <Link to={firstPagePath(clearedSearch)} className="d-inline-block small mb-2">
+                {T.clearFilters}
+              </Link>
+            )}
+            <FilterPanel
+              filters={query.filters}
+              counts={filterData.data?.counts}
+              onChange={handleFilterChange}
+            />
+          </div>
+        </Col>
+        <Col lg={6} className="directory__listing">
+          <p className="role-play-disclaimer small text-center mb-3" role="note">
+            <i className="bi bi-info-circle me-1" aria-hidden="true" />
+            {T.rolePlay}
+          </p>
+          <div className="d-flex align-items-baseline justify-content-between mb-2">
+            <h1 className="h4 mb-0">{T.title}</h1>
+            {total !== undefined && !providers.isError && (
+              <p
+                className="listing-total text-body-secondary mb-0"
+                data-testid="listing-total"
+                aria-live="polite"
+              >
+                {formatTotal(total)}
+              </p>
+            )}
+          </div>
+          {listing}
+        </Col>
+        <Col lg={3} className="directory__aside d-none d-lg-block" aria-hidden="true" />
+      </Row>
+    </Container>
+  );
+}
