@@ -37,6 +37,13 @@ const text = (max: number, required: string, tooLong: string) =>
 export const ZReactionRequest = z.object({ provider: providerId });
 export type TReactionRequest = z.infer<typeof ZReactionRequest>;
 
+/**
+ * `PUT /api/likes|dislikes|averages/:id` `data`: a reaction has nothing to edit (switching is a POST
+ * to the other kind), so any fields sent are ignored and the PUT answers the reaction unchanged.
+ */
+export const ZReactionUpdate = z.object({});
+export type TReactionUpdate = z.infer<typeof ZReactionUpdate>;
+
 /** `POST /api/comments` `data`, and the card's comment form. */
 export const ZCommentRequest = z.object({
   provider: providerId,

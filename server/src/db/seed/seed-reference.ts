@@ -1,6 +1,7 @@
 import { PLACE_TYPES } from '@app/domain';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../dialect.ts';
+import { ensureEngagementSettings } from '../../modules/engagement/engagement.settings.ts';
 import type { DB } from '../schema.ts';
 import { LANGUAGES, PACKAGES, PROCESSING_COSTS, RACES, US_STATE_CODES } from './reference-data.ts';
 
@@ -111,6 +112,7 @@ export async function seedReference(db: Kysely<DB>, opts: SeedOptions = {}): Pro
   await run('processing-costs:v1', (trx) =>
     insertChunks(trx, 'processing_costs', [{ ...PROCESSING_COSTS, created_at: now, updated_at: now }]),
   );
+  await ensureEngagementSettings(db);
   return applied;
 }
 

@@ -1,0 +1,113 @@
+import { sql, type Kysely } from 'kysely';
+import { shownProvider } from '../../modules/engagement/engagement.access.ts';
+import type { ReactionKind } from '../../modules/engagement/engagement.resources.ts';
+import type { DB } from '../schema.ts';
+
+/** Tame demo comments, as a hobbyist would leave them. */
+export const DEMO_COMMENTS = ['Very friendly and on time.', 'Great conversation, would book again.'] as const;
+
+/** More likes than anything else, some averages, a few dislikes. */
+const KIND_CYCLE: readonly ReactionKind[] = ['like', 'like', 'average', 'like', 'dislike'];
+const HOUR = 3600 * 1000;
+const CHUNK = 400;
+
+/**
+ * Demo reactions and comments from the demo hobbyists (Hobbyist accounts at @demo.test) on about
+ * two thirds of the shown providers, with the providers' counters recounted from the rows so they
+ * always agree. Idempotent: a second run adds nothing (one reaction per hobbyist and provider; a
+ * comment only when that hobbyist has not left that text there yet).
+ */
+export async function seedDemoEngagement(db: Kysely<DB>): Promise<{ reactions: number; comments: number }> {
+  return db.transaction().execute(async (trx) => {
+    const hobbyists = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('user_type', '=', 'Hobbyist')
+      .where('email', 'like', '%@demo.test')
+      .orderBy('id')
+      .execute();
+    const providers = await trx
+      .selectFrom('providers as p')
+      .select('p.id')
+      .where((eb) => shownProvider(eb as never, 'p'))
+      .orderBy('p.id')
+      .execute();
+    const chosen = providers.map((p) => Number(p.id)).filter((id) => id % 3 !== 0);
+    if (!hobbyists.length || !chosen.length) return { reactions: 0, comments: 0 };
+
+    const existing = await trx
+      .selectFrom('comments')
+      .select(['user_id', 'provider_id', 'comment'])
+      .where(
+        'user_id',
+        'in',
+        hobbyists.map((h) => h.id),
+      )
+      .execute();
+    const said = new Set(existing.map((c) => `${c.user_id}:${c.provider_id}:${c.comment}`));
+
+    const now = Date.now();
+    const reactions: DB['reactions'][] = [];
+    const comments: Omit<DB['comments'], 'id'>[] = [];
+    hobbyists.forEach((h, i) => {
+      for (const providerId of chosen) {
+        const at = new Date(now - ((providerId * 7 + i * 13) % 400) * HOUR).toISOString();
+        reactions.push({
+          user_id: h.id,
+          provider_id: providerId,
+          kind: KIND_CYCLE[(providerId + i) % KIND_CYCLE.length]!,
+          created_at: at,
+          updated_at: at,
+        } as DB['reactions']);
+        if ((providerId + i) % 2 === 0) {
+          const comment = DEMO_COMMENTS[(providerId + i) % 4 === 0 ? 0 : 1];
+          if (!said.has(`${h.id}:${providerId}:${comment}`)) {
+            comments.push({
+              user_id: h.id,
+              provider_id: providerId,
+              comment,
+              created_at: at,
+              updated_at: at,
+            });
+          }
+        }
+      }
+    });
+
+    let addedReactions = 0;
+    for (let i = 0; i < reactions.length; i += CHUNK) {
+      const rows = await trx
+        .insertInto('reactions')
+        .values(reactions.slice(i, i + CHUNK) as never)
+        .onConflict((oc) => oc.columns(['user_id', 'provider_id']).doNothing())
+        .returning('id')
+        .execute();
+      addedReactions += rows.length;
+    }
+    for (let i = 0; i < comments.length; i += CHUNK) {
+      await trx
+        .insertInto('comments')
+        .values(comments.slice(i, i + CHUNK) as never)
+        .execute();
+    }
+
+    // Recount rather than increment: the counters then match the rows whatever ran before.
+    const count = (table: 'reactions' | 'comments', kind?: ReactionKind) =>
+      sql<number>`(select count(*) from ${sql.table(table)} x where x.provider_id = providers.id${
+        kind ? sql` and x.kind = ${kind}` : sql``
+      })`;
+    for (let i = 0; i < chosen.length; i += CHUNK) {
+      await trx
+        .updateTable('providers')
+        .set({
+          likes_count: count('reactions', 'like'),
+          dislikes_count: count('reactions', 'dislike'),
+          averages_count: count('reactions', 'average'),
+          comments_count: count('comments'),
+        })
+        .where('id', 'in', chosen.slice(i, i + CHUNK))
+        .execute();
+    }
+    return { reactions: addedReactions, comments: comments.length };
+  });
+}

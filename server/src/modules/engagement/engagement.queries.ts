@@ -1,0 +1,265 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { nowIso } from '../../db/dialect.ts';
+import type { DB } from '../../db/schema.ts';
+import type { ReactionKind } from './engagement.resources.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** The counter column on providers for each reaction kind. */
+export const COUNTER_OF = {
+  like: 'likes_count',
+  dislike: 'dislikes_count',
+  average: 'averages_count',
+} as const satisfies Record<ReactionKind, string>;
+type Counter = (typeof COUNTER_OF)[ReactionKind] | 'comments_count';
+
+/** Adds `delta` (+1 or -1) to one of a provider's counters, never below 0. */
+export async function bumpCounter(
+  db: Db,
+  providerId: number,
+  counter: Counter,
+  delta: 1 | -1,
+): Promise<void> {
+  const col = sql.ref(counter);
+  await db
+    .updateTable('providers')
+    .set({
+      [counter]: delta > 0 ? sql`${col} + 1` : sql`case when ${col} > 0 then ${col} - 1 else 0 end`,
+    })
+    .where('id', '=', providerId)
+    .execute();
+}
+
+export interface ReactionCounts {
+  likes: number;
+  dislikes: number;
+  averages: number;
+}
+
+export async function findReactionCounts(db: Db, providerId: number): Promise<ReactionCounts> {
+  const row = await db
+    .selectFrom('providers')
+    .select(['likes_count', 'dislikes_count', 'averages_count'])
+    .where('id', '=', providerId)
+    .executeTakeFirst();
+  return {
+    likes: Number(row?.likes_count ?? 0),
+    dislikes: Number(row?.dislikes_count ?? 0),
+    averages: Number(row?.averages_count ?? 0),
+  };
+}
+
+/** A provider's owner account, or undefined when there is no such provider. */
+export async function findProviderOwner(
+  db: Db,
+  providerId: number,
+): Promise<{ id: number; user_id: number; is_showed: number } | undefined> {
+  return db
+    .selectFrom('providers')
+    .select(['id', 'user_id', 'is_showed'])
+    .where('id', '=', providerId)
+    .executeTakeFirst();
+}
+
+/** The address, first name and activity of an account (server-side only; never answered). */
+export async function findUserContact(
+  db: Db,
+  userId: number,
+): Promise<{ email: string; first_name: string | null; is_active: number } | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['email', 'first_name', 'is_active'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reactions
+
+export interface ReactionRow {
+  id: number;
+  user_id: number;
+  provider_id: number;
+  kind: ReactionKind;
+}
+
+export async function findReaction(
+  db: Db,
+  userId: number,
+  providerId: number,
+): Promise<ReactionRow | undefined> {
+  return db
+    .selectFrom('reactions')
+    .select(['id', 'user_id', 'provider_id', 'kind'])
+    .where('user_id', '=', userId)
+    .where('provider_id', '=', providerId)
+    .executeTakeFirst();
+}
+
+export async function findReactionById(db: Db, id: number): Promise<ReactionRow | undefined> {
+  return db
+    .selectFrom('reactions')
+    .select(['id', 'user_id', 'provider_id', 'kind'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Deletes one reaction; true when this call removed it (false when another got there first). */
+export async function deleteReactionById(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('reactions').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * Inserts a reaction unless the user already holds one on that provider (the unique key decides,
+ * so a parallel insert waits for the other and then does nothing). Answers the new id, or undefined.
+ */
+export async function insertReactionIfNone(
+  db: Db,
+  values: { user_id: number; provider_id: number; kind: ReactionKind },
+): Promise<number | undefined> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('reactions')
+    .values({ ...values, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'provider_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row ? Number(row.id) : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comments and messages
+
+export interface AuthoredRow {
+  id: number;
+  user_id: number;
+  provider_id: number;
+}
+
+export async function insertComment(
+  db: Db,
+  values: { user_id: number; provider_id: number; comment: string },
+): Promise<number> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('comments')
+    .values({ ...values, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function findCommentById(db: Db, id: number): Promise<AuthoredRow | undefined> {
+  return db
+    .selectFrom('comments')
+    .select(['id', 'user_id', 'provider_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function updateCommentText(db: Db, id: number, comment: string): Promise<boolean> {
+  const result = await db
+    .updateTable('comments')
+    .set({ comment, updated_at: nowIso() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteCommentById(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('comments').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function insertMessage(
+  db: Db,
+  values: { user_id: number; provider_id: number; text: string },
+): Promise<number> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('messages')
+    .values({ ...values, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function findMessageById(db: Db, id: number): Promise<AuthoredRow | undefined> {
+  return db
+    .selectFrom('messages')
+    .select(['id', 'user_id', 'provider_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function updateMessageText(db: Db, id: number, text: string): Promise<boolean> {
+  const result = await db
+    .updateTable('messages')
+    .set({ text, updated_at: nowIso() })
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteMessageById(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('messages').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tips and transactions
+
+export async function insertTip(
+  db: Db,
+  values: { user_id: number; provider_id: number; transaction_id: string; tip_amount: number },
+): Promise<number> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('tips')
+    .values({ ...values, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function insertTransaction(
+  db: Db,
+  values: {
+    transaction_uid: string;
+    transaction_amount: number;
+    user_id: number | null;
+    tip_id: number | null;
+    order_type: string;
+    transaction_type: 'credit' | 'debit';
+  },
+): Promise<number> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('transactions')
+    .values({ ...values, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function userExists(db: Db, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+export async function readSetting(db: Db, key: string): Promise<string | undefined> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value;
+}
+
+/** Stores a setting unless one is already there (an operator's value is never overwritten). */
+export async function insertSettingIfMissing(db: Db, key: string, value: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+}
