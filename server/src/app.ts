@@ -24,6 +24,7 @@ import { AppError, errorBody } from './http/errors.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
+import { directoryRoutes } from './modules/directory/directory.routes.ts';
 import { engagementRoutes } from './modules/engagement/engagement.routes.ts';
 import { mediaRoutes, MEDIA_LIMITS } from './modules/media/media.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
@@ -197,6 +198,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(mediaRoutes, ctx);
   await app.register(contentRoutes, ctx);
   await app.register(referenceRoutes, ctx);
+  await app.register(directoryRoutes, ctx);
   await app.register(engagementRoutes, ctx);
 
   const publicUploads = path.join(config.dataDir, 'uploads', 'public');

@@ -6,4 +6,5 @@ import './modules/media/media.resources.ts';
 import './modules/users/users.resources.ts';
 import './modules/reference/reference.resources.ts';
 import './modules/content/content.resources.ts';
+import './modules/directory/directory.resources.ts';
 import './modules/engagement/engagement.resources.ts';

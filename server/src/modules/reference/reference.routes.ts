@@ -4,24 +4,21 @@ import { registerReadRoutes } from '../../http/read-routes.ts';
 import {
   cityResource,
   countryResource,
-  languageResource,
   packageResource,
   processingCostResource,
-  raceResource,
   stateResource,
   vendorTypeResource,
 } from './reference.resources.ts';
 
 /**
  * Reference data, readable by anyone (cities: signed in, as the spec's calls say). Writes are the
- * admin area's (a later issue); the directory issue adds provider counts to languages, races, states and cities.
+ * admin area's (a later issue). Languages and races, whose items carry provider counts, and the
+ * location lookups with counts are served by the directory module (directory.routes.ts).
  */
 export async function referenceRoutes(app: FastifyInstance, { db }: AppContext) {
   registerReadRoutes(app, db, 'countries', countryResource);
   registerReadRoutes(app, db, 'states', stateResource);
   registerReadRoutes(app, db, 'cities', cityResource, 'authenticated');
-  registerReadRoutes(app, db, 'languages', languageResource);
-  registerReadRoutes(app, db, 'races', raceResource);
   registerReadRoutes(app, db, 'vendor-types', vendorTypeResource);
   registerReadRoutes(app, db, 'packages', packageResource);
   registerReadRoutes(app, db, 'processing-costs', processingCostResource);

@@ -1,0 +1,260 @@
+import {
+  sql,
+  type Expression,
+  type Insertable,
+  type Kysely,
+  type SqlBool,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
+import type { Engine } from '../../db/database.ts';
+import { nowIso, textMatch } from '../../db/dialect.ts';
+import type { DB, ProvidersTable } from '../../db/schema.ts';
+import type { ScopeFn } from '../../http/strapi/resource.ts';
+import { bumpDirectoryVersion } from './directory.version.ts';
+import { LIST_SECTIONS, type FacetFilter } from './facet-params.ts';
+
+/** The REST layer's expression builder over a table chosen at run time. */
+type AnyEB = Parameters<ScopeFn>[0];
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** The columns the facet index is built from. */
+export interface FacetSourceRow {
+  id: number;
+  country: string;
+  state: string;
+  city: string;
+  age: number;
+  language_id: number | null;
+  race_id: number | null;
+  call: string | null;
+  kissing: string | null;
+  kissing_types: string | null;
+  fellatio: string | null;
+  fellatio_type: string | null;
+  cunnilingus: string | null;
+  anilingus: string | null;
+  anilingus_act: string | null;
+  vaginal: string | null;
+  vaginal_type: string | null;
+  anal: string | null;
+  anal_activity: string | null;
+  cum_type: string | null;
+  threesome: string | null;
+  massage: string | null;
+  personality: string | null;
+  grooming: string | null;
+  /** Cents. */
+  donation_hour: number | null;
+}
+
+/** Every shown provider's filterable columns, in id order. */
+export async function loadFacetRows(db: Kysely<DB>): Promise<FacetSourceRow[]> {
+  return db
+    .selectFrom('providers')
+    .select([
+      'id',
+      'country',
+      'state',
+      'city',
+      'age',
+      'language_id',
+      'race_id',
+      'call',
+      'kissing',
+      'kissing_types',
+      'fellatio',
+      'fellatio_type',
+      'cunnilingus',
+      'anilingus',
+      'anilingus_act',
+      'vaginal',
+      'vaginal_type',
+      'anal',
+      'anal_activity',
+      'cum_type',
+      'threesome',
+      'massage',
+      'personality',
+      'grooming',
+      'donation_hour',
+    ])
+    .where('is_showed', '=', 1)
+    .orderBy('id')
+    .execute();
+}
+
+export async function loadReferenceIds(db: Kysely<DB>) {
+  const [languages, races] = await Promise.all([
+    db.selectFrom('languages').select('id').orderBy('id').execute(),
+    db.selectFrom('races').select('id').orderBy('id').execute(),
+  ]);
+  return { languageIds: languages.map((r) => r.id), raceIds: races.map((r) => r.id) };
+}
+
+/** Only shown providers. */
+export const shownScope = (eb: AnyEB, a: string) => eb(eb.ref(`${a}.is_showed`), '=', 1);
+
+/** Shown providers and the actor's own, whatever their state. */
+export const shownOrOwnScope = (userId: number) => (eb: AnyEB, a: string) =>
+  eb.or([eb(eb.ref(`${a}.is_showed`), '=', 1), eb(eb.ref(`${a}.user_id`), '=', userId)]);
+
+/** What the filter's call options match: a provider with 'Outcall/Incall' does both. */
+function callValues(options: string[]): string[] {
+  const out = new Set<string>();
+  for (const o of options) {
+    out.add(o);
+    if (o === 'Incall' || o === 'Outcall') out.add('Outcall/Incall');
+  }
+  return [...out];
+}
+
+/**
+ * The facet filter as SQL over `alias`, meaning exactly what the facet index means by it (used when a
+ * facet filter meets SQL filters, another sort, or a scope the index does not hold).
+ */
+export function facetWhere(engine: Engine, f: FacetFilter) {
+  return (eb: AnyEB, a: string): Expression<SqlBool> => {
+    const col = (c: string) => eb.ref(`${a}.${c}`);
+    const parts: Expression<SqlBool>[] = [];
+    if (f.country) parts.push(eb(col('country'), 'in', f.country));
+    if (f.state) parts.push(eb(col('state'), 'in', f.state));
+    if (f.city) parts.push(eb(col('city'), 'in', f.city));
+    for (const [section, values] of Object.entries(f.sections)) {
+      if (!values?.length) continue;
+      if (section === 'language' || section === 'race') {
+        parts.push(eb(col(`${section}_id`), 'in', values.map(Number)));
+      } else if (section === 'call') {
+        parts.push(eb(col('call'), 'in', callValues(values)));
+      } else if (LIST_SECTIONS.has(section)) {
+        // Comma-joined options: match whole items (",Light," in ",Light,Heavy,"), case-sensitively.
+        const padded = sql`(',' || replace(${col(section)}, ' ', '') || ',')`;
+        parts.push(eb.or(values.map((v) => textMatch(engine, padded, 'contains', `,${v},`))));
+      } else {
+        parts.push(eb(col(section), 'in', values));
+      }
+    }
+    // Ages are whole numbers; a fractional bound would be a type error on PostgreSQL.
+    if (f.age)
+      parts.push(eb.between(col('age'), Math.ceil(f.age[0]), Math.min(Math.floor(f.age[1]), 2_147_483_647)));
+    if (f.donation_hour) {
+      const lo = Math.ceil(f.donation_hour[0] * 100);
+      const hi = Math.min(Math.floor(f.donation_hour[1] * 100), 2_147_483_647);
+      parts.push(eb.between(col('donation_hour'), lo, hi));
+    }
+    return parts.length ? eb.and(parts) : sql<SqlBool>`1 = 1`;
+  };
+}
+
+export function findProviderAccessRow(db: Kysely<DB>, id: number) {
+  return db
+    .selectFrom('providers')
+    .select(['id', 'user_id', 'is_showed'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The files among `ids` that `ownerIds` own, with what decides where they may be used. */
+export function findOwnedFiles(db: Kysely<DB>, ids: number[], ownerIds: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .selectFrom('files')
+    .select(['id', 'mime', 'is_private'])
+    .where('id', 'in', ids)
+    .where('owner_id', 'in', ownerIds)
+    .execute();
+}
+
+export type ProviderColumns = Omit<Insertable<ProvidersTable>, 'id' | 'created_at' | 'updated_at'>;
+
+async function setFiles(trx: Db, table: 'provider_images' | 'provider_docs', id: number, files: number[]) {
+  await trx.deleteFrom(table).where('provider_id', '=', id).execute();
+  if (files.length)
+    await trx
+      .insertInto(table)
+      .values(files.map((file_id, position) => ({ provider_id: id, file_id, position })))
+      .execute();
+}
+
+/** Inserts an ad with its images and documents and bumps the directory version, in one transaction. */
+export async function insertProvider(
+  db: Kysely<DB>,
+  columns: ProviderColumns,
+  files: { images: number[]; docs: number[] },
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const row = await trx
+      .insertInto('providers')
+      .values({ ...columns, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const id = Number(row.id);
+    await setFiles(trx, 'provider_images', id, files.images);
+    await setFiles(trx, 'provider_docs', id, files.docs);
+    await bumpDirectoryVersion(trx);
+    return id;
+  });
+}
+
+/** Updates an ad (and replaces its image or document lists when given), bumping the version. */
+export async function updateProvider(
+  db: Kysely<DB>,
+  id: number,
+  columns: Updateable<ProvidersTable>,
+  files: { images?: number[] | undefined; docs?: number[] | undefined },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('providers')
+      .set({ ...columns, updated_at: nowIso() })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    if (files.images) await setFiles(trx, 'provider_images', id, files.images);
+    if (files.docs) await setFiles(trx, 'provider_docs', id, files.docs);
+    await bumpDirectoryVersion(trx);
+    return true;
+  });
+}
+
+/** Deletes an ad (its images, reactions, comments, … go with it), bumping the version. */
+export async function deleteProvider(db: Kysely<DB>, id: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('providers').where('id', '=', id).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) return false;
+    await bumpDirectoryVersion(trx);
+    return true;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lookups
+
+export function findLanguageRows(db: Kysely<DB>) {
+  return db.selectFrom('languages').select(['id', 'lang_name']).execute();
+}
+
+export function findStatesOfCountry(db: Kysely<DB>, countryCode: string) {
+  return db
+    .selectFrom('states')
+    .select(['state_code', 'state_name'])
+    .where('country_code', '=', countryCode)
+    .execute();
+}
+
+export function findState(db: Kysely<DB>, stateCode: string) {
+  return db
+    .selectFrom('states')
+    .select(['state_code', 'state_name', 'country_code'])
+    .where('state_code', '=', stateCode)
+    .executeTakeFirst();
+}
+
+export function findCitiesOfState(db: Kysely<DB>, stateCode: string) {
+  return db
+    .selectFrom('cities')
+    .select(['city_name', 'state_code', 'state_name'])
+    .where('state_code', '=', stateCode)
+    .execute();
+}

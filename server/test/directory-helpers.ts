@@ -1,0 +1,68 @@
+import { insertFiles } from '../src/modules/media/media.queries.ts';
+import type { TestContext, TestUser } from './helpers.ts';
+
+let addressSeq = 1;
+/** A fresh client address per request, so the per-address rate limits never get in the way. */
+export const newAddress = () => `10.4.${Math.floor(addressSeq / 250) % 250}.${addressSeq++ % 250}`;
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** `app.inject` as `user` (or anonymously) from a new address. */
+export function callAs(
+  ctx: TestContext,
+  method: Method,
+  url: string,
+  opts: { user?: TestUser | null; body?: unknown } = {},
+) {
+  return ctx.app.inject({
+    method,
+    url,
+    ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+    headers: opts.user ? opts.user.auth : {},
+    remoteAddress: newAddress(),
+  });
+}
+
+/** File records owned by `owner` (no bytes: enough for checks on ids, kinds and ownership). */
+export async function buildFiles(
+  ctx: TestContext,
+  owner: TestUser | { id: number },
+  kind: 'image' | 'video' | 'doc',
+  n = 1,
+): Promise<number[]> {
+  return insertFiles(
+    ctx.database.db,
+    Array.from({ length: n }, (_, i) => ({
+      name: `${kind}-${i}`,
+      storage_key: `${kind}-${owner.id}-${Date.now()}-${i}-${Math.random().toString(36).slice(2)}`,
+      ext: kind === 'video' ? '.mp4' : '.png',
+      mime: kind === 'video' ? 'video/mp4' : 'image/png',
+      size: 100,
+      width: kind === 'video' ? null : 10,
+      height: kind === 'video' ? null : 10,
+      formats: null,
+      is_private: kind === 'doc' ? 1 : 0,
+      purpose: kind === 'doc' ? 'docs' : null,
+      owner_id: owner.id,
+    })),
+  );
+}
+
+/** A small deterministic PRNG (mulberry32), so random data sets repeat run to run. */
+export function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
+    some: <T>(list: readonly T[], p = 0.4): T[] => list.filter(() => next() < p),
+    chance: (p: number) => next() < p,
+  };
+}

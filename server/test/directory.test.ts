@@ -1,0 +1,494 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildFiles, callAs, type Method } from './directory-helpers.ts';
+import { buildProviderAd } from './factories.ts';
+import {
+  buildAdmin,
+  buildHobbyist,
+  buildProvider,
+  buildVendor,
+  createTestApp,
+  type TestContext,
+  type TestUser,
+} from './helpers.ts';
+
+let ctx: TestContext;
+let admin: TestUser;
+let hobbyist: TestUser;
+let vendor: TestUser;
+let owner: TestUser;
+let other: TestUser;
+let shownId: number;
+let hiddenId: number;
+let otherShownId: number;
+
+const call = (method: Method, url: string, opts: { user?: TestUser | null; body?: unknown } = {}) =>
+  callAs(ctx, method, url, opts);
+const errorPaths = (res: { json(): unknown }) =>
+  ((res.json() as { error: { details: { errors?: { path: unknown[] }[] } } }).error.details.errors ?? []).map(
+    (e) => e.path.join('.'),
+  );
+const ids = (res: { json(): unknown }) => (res.json() as { data: { id: number }[] }).data.map((i) => i.id);
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  [admin, hobbyist, vendor, owner, other] = await Promise.all([
+    buildAdmin(ctx),
+    buildHobbyist(ctx),
+    buildVendor(ctx),
+    buildProvider(ctx),
+    buildProvider(ctx),
+  ]);
+  shownId = await buildProviderAd(ctx, owner, { title: 'Shown ad', city: 'Oakland' });
+  hiddenId = await buildProviderAd(ctx, owner, { title: 'Hidden ad', is_showed: 0 });
+  otherShownId = await buildProviderAd(ctx, other, { title: 'Other ad', state: 'NV', city: 'Reno' });
+});
+afterAll(() => ctx.close());
+
+/** A valid ad body for `owner`, with fresh files of theirs. */
+async function adBody(user: TestUser, overrides: Record<string, unknown> = {}) {
+  const [image] = await buildFiles(ctx, user, 'image');
+  const [doc] = await buildFiles(ctx, user, 'doc');
+  return {
+    data: {
+      title: 'Friendly companion in San Jose',
+      name: 'Aria',
+      state: 'CA',
+      city: 'San Jose',
+      age: 27,
+      call: 'Outcall/Incall',
+      kissing: 'yes',
+      kissing_types: 'Light,Heavy',
+      cum_type: ['Swallow', 'COB'],
+      donation_hour: 250,
+      donation_half_hour: 150.5,
+      images: [image],
+      docs: [doc],
+      ...overrides,
+    },
+  };
+}
+
+describe('GET /api/providers', () => {
+  it('lists only shown providers, newest first, ten by default', async () => {
+    const res = await call('GET', '/api/providers');
+    expect(res.statusCode).toBe(200);
+    expect(ids(res)).toEqual([otherShownId, shownId]);
+    expect(res.json().meta.pagination).toEqual({ page: 1, pageSize: 10, pageCount: 1, total: 2 });
+    const item = res.json().data[1];
+    expect(item.attributes).toMatchObject({
+      title: 'Shown ad',
+      city: 'Oakland',
+      isShowed: true,
+      donation_hour: 200,
+      donation_half_hour: 100,
+      kissing: 'yes',
+      kissing_types: 'Light',
+      likes_count: 0,
+      comments_count: 0,
+    });
+    expect(item.attributes.createdAt).toMatch(/^\d{4}-/);
+  });
+
+  it('never lists hidden providers to anyone but their owner and the admin', async () => {
+    for (const user of [null, hobbyist, vendor, other]) {
+      const res = await call('GET', `/api/providers?filters[user][id][$eq]=${owner.id}`, { user });
+      expect(ids(res), `as ${user?.id ?? 'anonymous'}`).toEqual([shownId]);
+      expect(ids(await call('GET', '/api/providers?pagination[pageSize]=40', { user }))).not.toContain(
+        hiddenId,
+      );
+    }
+    // The owner, filtering by their own id, sees the hidden one; without that filter, only shown ones.
+    const own = await call('GET', `/api/providers?filters[user][id][$eq]=${owner.id}`, { user: owner });
+    expect(ids(own)).toEqual([hiddenId, shownId]);
+    expect(own.json().data[0].attributes.isShowed).toBe(false);
+    expect(ids(await call('GET', '/api/providers', { user: owner }))).not.toContain(hiddenId);
+    // The owner's filter by someone else's id shows no hidden ad of theirs.
+    const hiddenOfOther = await buildProviderAd(ctx, other, { is_showed: 0 });
+    const cross = await call('GET', `/api/providers?filters[user][id][$eq]=${other.id}`, { user: owner });
+    expect(ids(cross)).not.toContain(hiddenOfOther);
+    expect(ids(await call('GET', '/api/providers', { user: admin }))).toEqual(
+      expect.arrayContaining([hiddenId, hiddenOfOther, shownId]),
+    );
+    // Facet parameters on the owner's view keep working (SQL path).
+    const ownInOakland = await call(
+      'GET',
+      `/api/providers?filters[user][id][$eq]=${owner.id}&city=Oakland&state=CA`,
+      { user: owner },
+    );
+    expect(ids(ownInOakland)).toEqual([shownId]);
+  });
+
+  it('populates user without the e-mail, and refuses messages and docs', async () => {
+    const res = await call('GET', '/api/providers?populate=*');
+    expect(res.statusCode).toBe(200);
+    const user = res.json().data[0].attributes.user.data;
+    expect(Object.keys(user.attributes).sort()).toEqual(['first_name', 'last_name', 'username']);
+    expect(JSON.stringify(res.json())).not.toContain('@example.test');
+    expect(res.json().data[0].attributes).not.toHaveProperty('messages');
+    expect(res.json().data[0].attributes).not.toHaveProperty('docs');
+    for (const url of [
+      '/api/providers?populate=messages',
+      '/api/providers?populate[docs]=true',
+      '/api/providers?populate[user][fields][0]=email',
+      '/api/providers?filters[messages][text][$contains]=a',
+      '/api/providers?filters[user][email][$contains]=a',
+    ]) {
+      const r = await call('GET', url);
+      expect(r.statusCode, url).toBe(400);
+    }
+    const populated = await call(
+      'GET',
+      '/api/providers?populate=images,language,race,user,video,comments,likes,dislikes,averages',
+    );
+    expect(populated.statusCode).toBe(200);
+    expect(populated.json().data[0].attributes.images).toEqual({ data: [] });
+    expect(populated.json().data[0].attributes.video).toEqual({ data: null });
+  });
+
+  it('pages: default size 10, at most 40, deep pages empty', async () => {
+    expect((await call('GET', '/api/providers?pagination[pageSize]=40')).statusCode).toBe(200);
+    const tooBig = await call('GET', '/api/providers?pagination[pageSize]=41');
+    expect(tooBig.statusCode).toBe(400);
+    expect(errorPaths(tooBig)).toEqual(['pagination.pageSize']);
+    const deep = await call('GET', '/api/providers?pagination[page]=500');
+    expect(deep.json()).toEqual({
+      data: [],
+      meta: { pagination: { page: 500, pageSize: 10, pageCount: 1, total: expect.any(Number) } },
+    });
+    const one = await call('GET', '/api/providers?pagination[pageSize]=1&pagination[page]=2');
+    expect(ids(one)).toEqual([shownId]);
+  });
+
+  it('answers 400 naming the parameter for bad facet input, never 500', async () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => `filter[language][${i}]=${i + 1}`).join('&');
+    const cities = Array.from({ length: 300 }, (_, i) => `city[${i}]=C${i}`).join('&');
+    const cases: [string, string][] = [
+      ['filter[colour][0]=red', 'filter.colour'],
+      ['filter[language][0]=abc', 'filter.language'],
+      ['filter[race]=1;drop', 'filter.race'],
+      ['filter[kissing]=maybe', 'filter.kissing'],
+      ['filter[call][0]=Teleport', 'filter.call'],
+      ['filter[age][0]=20', 'filter.age'],
+      ['filter[age][0]=18&filter[age][1]=99999', 'filter.age.1'],
+      ['filter[age][0]=-5&filter[age][1]=30', 'filter.age.0'],
+      ['filter[age][0]=50&filter[age][1]=20', 'filter.age'],
+      ['filter[donation_hour][0]=1e9&filter[donation_hour][1]=2', 'filter.donation_hour.0'],
+      ['minValue=abc', 'minValue'],
+      ['maxValueDonation=99999999', 'maxValueDonation'],
+      ['filter=yes', 'filter'],
+      ['filter[kissing][x]=yes', 'filter.kissing'],
+      ['country=USA1', 'country'],
+      ['state=California', 'state'],
+      ['colour=red', 'colour'],
+      ['filter[cum]=sometimes', 'filter.cum'],
+      [many, 'filter.language'],
+      [cities, 'city'],
+    ];
+    for (const [qs, path] of cases) {
+      for (const route of ['/api/providers', '/api/filterdata']) {
+        const res = await call('GET', `${route}?${qs}`);
+        expect(res.statusCode, `${route}?${qs.slice(0, 60)}`).toBe(400);
+        expect(errorPaths(res), `${route}?${qs.slice(0, 60)}`).toEqual([path]);
+      }
+    }
+    // N/A, empty values and a [0, 0] range are ignored.
+    const ignored = await call(
+      'GET',
+      '/api/providers?filter[kissing]=N/A&filter[language][0]=&filter[age][0]=0&filter[age][1]=0&filter[race][0]=0',
+    );
+    expect(ignored.statusCode).toBe(200);
+    expect(ignored.json().meta.pagination.total).toBe(2);
+  });
+
+  it('filters by location and facets', async () => {
+    const get = async (qs: string) => ids(await call('GET', `/api/providers?${qs}`));
+    expect(await get('state=NV')).toEqual([otherShownId]);
+    expect(await get('state=CA&city[0]=Oakland')).toEqual([shownId]);
+    expect(await get('city=Reno')).toEqual([otherShownId]);
+    expect(await get('city[0]=Nowhere')).toEqual([]);
+    expect(await get('country=US&filter[call][0]=Incall')).toEqual([otherShownId, shownId]);
+    expect(await get('filter[call][0]=Outcall')).toEqual([]);
+    expect(await get('filter[kissing_types][0]=Light&filter[kissing]=yes')).toEqual([otherShownId, shownId]);
+    expect(await get('filter[age][0]=26&filter[age][1]=30')).toEqual([]);
+    expect(await get('minValue=20&maxValue=30&minValueDonation=150&maxValueDonation=250')).toEqual([
+      otherShownId,
+      shownId,
+    ]);
+    // Combined with a Strapi filter and another order (SQL for both).
+    expect(await get(`state=CA&filters[title][$containsi]=shown&sort=title:asc`)).toEqual([shownId]);
+  });
+});
+
+describe('GET /api/providers/:id', () => {
+  it('shows a shown provider to anyone, a hidden one only to its owner and the admin', async () => {
+    const res = await call('GET', `/api/providers/${shownId}?populate=user`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.id).toBe(shownId);
+    expect(res.json().data.attributes.user.data.attributes).not.toHaveProperty('email');
+    for (const user of [null, hobbyist, other]) {
+      expect((await call('GET', `/api/providers/${hiddenId}`, { user })).statusCode).toBe(404);
+    }
+    for (const user of [owner, admin]) {
+      const r = await call('GET', `/api/providers/${hiddenId}?populate=docs`, { user });
+      expect(r.statusCode).toBe(200);
+      expect(r.json().data.attributes.docs).toEqual({ data: [] });
+    }
+    expect((await call('GET', `/api/providers/${shownId}?populate=docs`, { user: other })).statusCode).toBe(
+      400,
+    );
+    expect((await call('GET', '/api/providers/abc')).statusCode).toBe(400);
+    expect((await call('GET', '/api/providers/99999999')).statusCode).toBe(404);
+    expect((await call('GET', '/api/providers/99999999999')).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/providers', () => {
+  it('refuses anonymous callers, hobbyists and vendors', async () => {
+    expect((await call('POST', '/api/providers', { body: await adBody(owner) })).statusCode).toBe(401);
+    for (const user of [hobbyist, vendor]) {
+      const res = await call('POST', '/api/providers', { user, body: await adBody(user) });
+      expect(res.statusCode).toBe(403);
+    }
+  });
+
+  it('answers 400 naming the field for bad input', async () => {
+    const [othersImage] = await buildFiles(ctx, other, 'image');
+    const [video] = await buildFiles(ctx, owner, 'video');
+    const [ownImage] = await buildFiles(ctx, owner, 'image');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ age: 17 }, 'data.age'],
+      [{ age: 'old' }, 'data.age'],
+      [{ donation_hour: -1 }, 'data.donation_hour'],
+      [{ donation_hour: 10.555 }, 'data.donation_hour'],
+      [{ kissing: 'Yes' }, 'data.kissing'],
+      [{ kissing_types: 'Light,Wild' }, 'data.kissing_types'],
+      [{ call: 'Anywhere' }, 'data.call'],
+      [{ images: [] }, 'data.images'],
+      [{ images: [othersImage] }, 'data.images'],
+      [{ images: [video] }, 'data.images'],
+      [{ video: ownImage }, 'data.video'],
+      [{ docs: [ownImage] }, 'data.docs'],
+      [{ docs: [] }, 'data.docs'],
+      [{ title: '' }, 'data.title'],
+      [{ language: 99999 }, 'data.language'],
+      [{ state: 'California' }, 'data.state'],
+    ];
+    for (const [overrides, path] of cases) {
+      const res = await call('POST', '/api/providers', { user: owner, body: await adBody(owner, overrides) });
+      expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
+      const paths = errorPaths(res);
+      expect(
+        paths.some((p) => p === path || p.startsWith(`${path}.`)),
+        `${JSON.stringify(overrides)}: ${paths.join()}`,
+      ).toBe(true);
+    }
+    expect((await call('POST', '/api/providers', { user: owner, body: { nodata: 1 } })).statusCode).toBe(400);
+  });
+
+  it('creates an ad owned by the caller, normalised, listed at once', async () => {
+    const [video] = await buildFiles(ctx, owner, 'video');
+    const body = await adBody(owner, { video, user: other.id, likes_count: 99, fellatio: 'no' });
+    const res = await call('POST', '/api/providers', { user: owner, body });
+    expect(res.statusCode).toBe(200);
+    const created = res.json().data;
+    expect(created.attributes).toMatchObject({
+      title: 'Friendly companion in San Jose',
+      country: 'US',
+      kissing_types: 'Light,Heavy',
+      cum_type: 'Swallow,COB',
+      donation_hour: 250,
+      donation_half_hour: 150.5,
+      isShowed: true,
+      duration_ad: 2,
+      duration_ad_unit: 'Days',
+      likes_count: 0,
+      fellatio: 'no',
+      fellatio_type: null,
+    });
+    const row = await ctx.database.db
+      .selectFrom('providers')
+      .selectAll()
+      .where('id', '=', created.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ user_id: owner.id, donation_hour: 25000, video_id: video });
+    const listed = await call('GET', `/api/providers?populate=images,video&filter[cum_type][0]=COB`);
+    expect(ids(listed)).toEqual([created.id]);
+    expect(listed.json().data[0].attributes.images.data).toHaveLength(1);
+    expect(listed.json().data[0].attributes.video.data.id).toBe(video);
+    // The admin may post too (owned by the admin).
+    const byAdmin = await call('POST', '/api/providers', { user: admin, body: await adBody(admin) });
+    expect(byAdmin.statusCode).toBe(200);
+    await call('DELETE', `/api/providers/${byAdmin.json().data.id}`, { user: admin });
+  });
+});
+
+describe('PUT and DELETE /api/providers/:id', () => {
+  it('lets only the owner and the admin change an ad (404 hidden, 403 visible)', async () => {
+    const adId = await buildProviderAd(ctx, owner, { title: 'To change' });
+    const hidden = await buildProviderAd(ctx, owner, { title: 'Hidden to change', is_showed: 0 });
+    const body = { data: { title: 'Changed' } };
+    for (const method of ['PUT', 'DELETE'] as const) {
+      expect((await call(method, `/api/providers/${adId}`, { body })).statusCode).toBe(401);
+      for (const user of [hobbyist, vendor, other]) {
+        expect((await call(method, `/api/providers/${adId}`, { user, body })).statusCode).toBe(403);
+        expect((await call(method, `/api/providers/${hidden}`, { user, body })).statusCode).toBe(404);
+      }
+      expect((await call(method, '/api/providers/99999999', { user: owner, body })).statusCode).toBe(404);
+      expect((await call(method, '/api/providers/x', { user: owner, body })).statusCode).toBe(400);
+    }
+    const bad = await call('PUT', `/api/providers/${adId}`, { user: owner, body: { data: { age: 12 } } });
+    expect(bad.statusCode).toBe(400);
+    expect(errorPaths(bad)).toEqual(['data.age']);
+
+    const res = await call('PUT', `/api/providers/${adId}`, { user: owner, body });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.attributes.title).toBe('Changed');
+    const byAdmin = await call('PUT', `/api/providers/${hidden}`, {
+      user: admin,
+      body: { data: { isShowed: true, kissing: 'no' } },
+    });
+    expect(byAdmin.json().data.attributes).toMatchObject({
+      isShowed: true,
+      kissing: 'no',
+      kissing_types: null,
+    });
+
+    const del = await call('DELETE', `/api/providers/${adId}`, { user: owner });
+    expect(del.statusCode).toBe(200);
+    expect(del.json().data.attributes.title).toBe('Changed');
+    expect((await call('GET', `/api/providers/${adId}`)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/providers/${hidden}`, { user: admin })).statusCode).toBe(200);
+  });
+
+  it('replaces images, and refuses files the owner does not own', async () => {
+    const adId = await buildProviderAd(ctx, owner, { images: await buildFiles(ctx, owner, 'image', 2) });
+    const [next] = await buildFiles(ctx, owner, 'image');
+    const [foreign] = await buildFiles(ctx, hobbyist, 'image');
+    const refused = await call('PUT', `/api/providers/${adId}`, {
+      user: owner,
+      body: { data: { images: [foreign] } },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(errorPaths(refused)).toEqual(['data.images']);
+    const res = await call('PUT', `/api/providers/${adId}`, {
+      user: owner,
+      body: { data: { images: [next] } },
+    });
+    expect(res.statusCode).toBe(200);
+    const one = await call('GET', `/api/providers/${adId}?populate=images`);
+    expect(one.json().data.attributes.images.data.map((i: { id: number }) => i.id)).toEqual([next]);
+    await call('DELETE', `/api/providers/${adId}`, { user: owner });
+  });
+});
+
+describe('GET /api/filterdata', () => {
+  it('answers the total and every option of every section', async () => {
+    const res = await call('GET', '/api/filterdata');
+    expect(res.statusCode).toBe(200);
+    const { total, counts } = res.json().data;
+    const listing = await call('GET', '/api/providers');
+    expect(total).toBe(listing.json().meta.pagination.total);
+    expect(Object.keys(counts)).toEqual([
+      'language',
+      'race',
+      'call',
+      'kissing',
+      'kissing_types',
+      'fellatio',
+      'fellatio_type',
+      'cunnilingus',
+      'anilingus',
+      'anilingus_act',
+      'vaginal',
+      'vaginal_type',
+      'anal',
+      'anal_activity',
+      'cum_type',
+      'threesome',
+      'massage',
+      'personality',
+      'grooming',
+    ]);
+    // Every ad here has Incall or Outcall/Incall (which counts for Incall and Outcall too).
+    expect(counts.call.Incall).toBe(total);
+    expect(counts.call.Outcall).toBe(counts.call['Outcall/Incall']);
+    expect(counts.kissing).toEqual({ yes: total, no: 0 });
+    expect(Object.keys(counts.cum_type)).toEqual([
+      'Swallow',
+      'Drool',
+      'Spit',
+      'CIP',
+      'COF',
+      'COT',
+      'COB',
+      'COA',
+      'CIA',
+    ]);
+    expect(Object.keys(counts.anilingus_act)).toEqual(['Give', 'Receive', 'Both']);
+    const languages = await ctx.database.db.selectFrom('languages').select('id').execute();
+    expect(Object.keys(counts.language).sort()).toEqual(languages.map((l) => String(l.id)).sort());
+    // The filter state may come as populate[...] too (the original client's call).
+    const viaPopulate = await call('GET', '/api/filterdata?populate[kissing]=no');
+    expect(viaPopulate.json().data.total).toBe(0);
+    expect(viaPopulate.json().data.counts.kissing.yes).toBe(total);
+    expect((await call('GET', '/api/filterdata?pagination[page]=1')).statusCode).toBe(400);
+  });
+});
+
+describe('lookups with provider counts', () => {
+  it('languages and races carry counts and an N/A item', async () => {
+    const [lang] = await ctx.database.db.selectFrom('languages').select('id').limit(1).execute();
+    const ad = await buildProviderAd(ctx, owner, { language_id: lang!.id });
+    const res = await call('GET', '/api/languages?pagination[pageSize]=100');
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data as { id: number; attributes: { lang_name: string; provider: number } }[];
+    expect(data.find((l) => l.id === lang!.id)!.attributes.provider).toBe(1);
+    const total = (await call('GET', '/api/filterdata')).json().data.total;
+    expect(data.at(-1)).toEqual({ id: 0, attributes: { lang_name: 'N/A', provider: total - 1 } });
+    const one = await call('GET', `/api/languages/${lang!.id}`);
+    expect(one.json().data.attributes.provider).toBe(1);
+    const races = await call('GET', '/api/races');
+    expect(races.json().data.at(-1)).toEqual({ id: 0, attributes: { race_name: 'N/A', provider: total } });
+    expect((await call('GET', '/api/races/99999')).statusCode).toBe(404);
+    await call('DELETE', `/api/providers/${ad}`, { user: owner });
+  });
+
+  it('states, cities and countries with counts', async () => {
+    const states = await call('GET', '/api/state-by-country?country_code=US');
+    expect(states.statusCode).toBe(200);
+    const list = states.json().data as { state_code: string; state_name: string; provider: number }[];
+    expect(list.length).toBeGreaterThan(50);
+    expect(list.find((s) => s.state_code === 'NV')!.provider).toBe(1);
+    expect(list.find((s) => s.state_code === 'TX')!.provider).toBe(0);
+    const names = list.map((s) => s.state_name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+
+    const cities = await call('GET', '/api/cityByState?state_code=CA');
+    const caTotal = list.find((s) => s.state_code === 'CA')!.provider;
+    const cityList = cities.json().data as { city_name: string; provider: number; state_name: string }[];
+    expect(cityList.reduce((a, c) => a + c.provider, 0)).toBe(caTotal);
+    expect(cityList.find((c) => c.city_name === 'Oakland')).toEqual({
+      city_name: 'Oakland',
+      state_code: 'CA',
+      state_name: 'California',
+      provider: 1,
+    });
+    expect((await call('GET', '/api/cityByState?state_code=NV&all=true')).json().data).toEqual([
+      { city_name: 'Reno', state_code: 'NV', state_name: 'Nevada', provider: 1 },
+    ]);
+
+    const country = await call('GET', '/api/provider-count-by-country?country_code=US');
+    expect(country.json()).toEqual({
+      data: [{ country_code: 'US', provider: (await call('GET', '/api/filterdata')).json().data.total }],
+    });
+    for (const url of [
+      '/api/state-by-country?country_code=USA',
+      '/api/cityByState',
+      '/api/cityByState?state_code=CA&all=maybe',
+      '/api/provider-count-by-country?country_code=1',
+      '/api/state-by-country?foo=1',
+    ]) {
+      expect((await call('GET', url)).statusCode, url).toBe(400);
+    }
+  });
+});
