@@ -87,7 +87,9 @@ const LIST_OPTIONS: Partial<Record<FilterKey, readonly string[]>> = {
 
 const FILTER_PARAM = /^filter\[([a-z_]+)\](?:\[(\d*)\])?$/;
 const CITY_PARAM = /^city(?:\[(\d*)\])?$/;
-const CODE = /^[A-Za-z]{2,3}$/;
+/** Codes as the server takes them: a two-letter country, a state of up to three letters or digits. */
+const COUNTRY_CODE = /^[A-Za-z]{2}$/;
+const STATE_CODE = /^[A-Za-z0-9]{1,3}$/;
 
 function unique<T>(list: T[]): T[] {
   return [...new Set(list)];
@@ -134,8 +136,8 @@ export function parseDirectoryQuery(search: string | URLSearchParams): Directory
       cities.push({ index, order, value });
       continue;
     }
-    if (key === 'country' && CODE.test(value)) country = value.toUpperCase();
-    else if (key === 'state' && CODE.test(value)) state = value.toUpperCase();
+    if (key === 'country' && COUNTRY_CODE.test(value)) country = value.toUpperCase();
+    else if (key === 'state' && STATE_CODE.test(value)) state = value.toUpperCase();
     else if (['minValue', 'maxValue', 'minValueDonation', 'maxValueDonation'].includes(key))
       legacyAge[key] = value;
   }

@@ -1,0 +1,393 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@app/domain';
+import { jsonResponse, renderRoutes } from '../../test/render.tsx';
+import { errorResponse, mockApi } from '../accounts/testApi.ts';
+import type { ApiCall } from '../accounts/testApi.ts';
+import { DirectoryPage } from './DirectoryPage.tsx';
+import { parseDirectoryQuery } from './filterUrl.ts';
+import { LocationPicker } from './location/LocationPicker.tsx';
+
+// The card is another engineer's component with its own tests; here it only has to show which item it got.
+vi.mock('./ProviderCard.tsx', () => ({
+  ProviderCard: ({ provider }: { provider: { id: number; attributes: { title: string } } }) => (
+    <article data-testid="card">{provider.attributes.title}</article>
+  ),
+}));
+
+// jsdom has no matchMedia; the offcanvas asks it for the responsive breakpoint.
+window.matchMedia ??= ((query: string) => ({
+  matches: false,
+  media: query,
+  onchange: null,
+  addListener: () => {},
+  removeListener: () => {},
+  addEventListener: () => {},
+  removeEventListener: () => {},
+  dispatchEvent: () => false,
+})) as typeof window.matchMedia;
+
+const F = MESSAGES.filters;
+const D = MESSAGES.directory;
+
+const COUNTS = {
+  language: { 1: 9, 2: 4 },
+  race: { 5: 6 },
+  call: { Incall: 12, Outcall: 8, 'Outcall/Incall': 3 },
+  kissing: { yes: 14, no: 6 },
+  kissing_types: { Light: 5, Moderate: 4, Heavy: 2 },
+  fellatio: { yes: 10, no: 3 },
+  fellatio_type: { CBJ: 4, BBJ: 2 },
+  cunnilingus: { yes: 7, no: 2 },
+  anilingus: { yes: 3, no: 9 },
+  anilingus_act: { Give: 1, Receive: 2, Both: 1 },
+  vaginal: { yes: 8, no: 1 },
+  vaginal_type: { CFS: 3, BFS: 2 },
+  anal: { yes: 2, no: 10 },
+  anal_activity: { CAS: 1, BAS: 1 },
+  cum_type: { Swallow: 2, Drool: 1, Spit: 3, CIP: 1, COF: 2, COT: 1, COB: 1, COA: 0, CIA: 0 },
+  threesome: { yes: 4, no: 11 },
+  massage: { yes: 13, no: 2 },
+  personality: { Submissive: 3, Confident: 9, Dominant: 4 },
+  grooming: { Natural: 5, Trimmed: 6, Bare: 7 },
+};
+
+function providerList(page: number, total: number) {
+  const pageSize = 10;
+  const count = Math.max(0, Math.min(pageSize, total - (page - 1) * pageSize));
+  return {
+    data: Array.from({ length: count }, (_, i) => ({
+      id: 1000 - (page - 1) * pageSize - i,
+      attributes: { title: `Provider ${(page - 1) * pageSize + i + 1}`, name: 'Demo' },
+    })),
+    meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
+  };
+}
+
+interface Options {
+  total?: number;
+  failProviders?: boolean;
+}
+
+function mockDirectoryApi({ total = 23, failProviders = false }: Options = {}) {
+  return mockApi((call: ApiCall) => {
+    switch (call.path) {
+      case '/providers':
+        if (failProviders) return errorResponse(500, 'Internal Server Error');
+        return jsonResponse(providerList(Number(call.search.get('pagination[page]') ?? 1), total));
+      case '/filterdata':
+        return jsonResponse({ data: { total, counts: COUNTS } });
+      case '/languages':
+        return jsonResponse({
+          data: [
+            { id: 1, attributes: { lang_name: 'English', provider: 20 } },
+            { id: 2, attributes: { lang_name: 'Spanish', provider: 5 } },
+            { id: 0, attributes: { lang_name: 'N/A', provider: 1 } },
+          ],
+          meta: { pagination: { page: 1, pageSize: 100, pageCount: 1, total: 3 } },
+        });
+      case '/races':
+        return jsonResponse({
+          data: [
+            { id: 5, attributes: { race_name: 'Latina', provider: 6 } },
+            { id: 0, attributes: { race_name: 'N/A', provider: 2 } },
+          ],
+          meta: { pagination: { page: 1, pageSize: 100, pageCount: 1, total: 2 } },
+        });
+      case '/provider-count-by-country':
+        return jsonResponse({ data: [{ country_code: 'US', provider: 23 }] });
+      case '/state-by-country':
+        return jsonResponse({
+          data: [
+            { state_code: 'CA', state_name: 'California', provider: 15 },
+            { state_code: 'TX', state_name: 'Texas', provider: 8 },
+          ],
+        });
+      case '/cityByState':
+        return jsonResponse({
+          data:
+            call.search.get('state_code') === 'TX'
+              ? [
+                  { city_name: 'Austin', state_code: 'TX', state_name: 'Texas', provider: 5 },
+                  { city_name: 'Dallas', state_code: 'TX', state_name: 'Texas', provider: 3 },
+                ]
+              : [{ city_name: 'San Jose', state_code: 'CA', state_name: 'California', provider: 15 }],
+        });
+      default:
+        return undefined;
+    }
+  });
+}
+
+function renderDirectory(initial = '/') {
+  const page = (
+    <>
+      <LocationPicker />
+      <DirectoryPage />
+    </>
+  );
+  return renderRoutes(
+    [
+      { path: '/', element: page },
+      { path: '/ad/:page', element: page },
+    ],
+    [initial],
+  );
+}
+
+const group = (name: string) => within(screen.getByRole('group', { name }));
+const isChecked = (element: HTMLElement) => (element as HTMLInputElement).checked;
+
+/** The filter state and location the router's URL holds now. */
+function currentQuery(router: ReturnType<typeof renderDirectory>['router']) {
+  return parseDirectoryQuery(router.state.location.search);
+}
+
+describe('DirectoryPage', () => {
+  it('shows a spinner, then the disclaimer, the total, the cards and option counts', async () => {
+    mockDirectoryApi();
+    renderDirectory();
+    expect(screen.getByRole('status')).toBeTruthy();
+    expect(await screen.findByText('23 providers')).toBeTruthy();
+    expect(screen.getByText(D.rolePlay)).toBeTruthy();
+    expect(screen.getAllByTestId('card')).toHaveLength(10);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(await screen.findByLabelText('Incall (12)')).toBeTruthy();
+    expect(screen.getByLabelText('Outcall (8)')).toBeTruthy();
+    // Both stands for Incall ∪ Outcall: 12 + 8 − 3 providers offering both.
+    expect(screen.getByLabelText('Both (17)')).toBeTruthy();
+    expect(await screen.findByLabelText('English (9)')).toBeTruthy();
+    expect(group(F.language).getByLabelText('N/A (1)')).toBeTruthy();
+    expect(group(F.kissing).getByLabelText('Yes (14)')).toBeTruthy();
+    expect(screen.getByLabelText('Give to provider (1)')).toBeTruthy();
+    for (const section of [F.age, F.donation, F.cum, F.threesome, F.massage, F.personality, F.grooming]) {
+      expect(screen.getByRole('button', { name: section })).toBeTruthy();
+    }
+  });
+
+  it('requests the listing with the relations, page size, sort and the URL’s facet parameters', async () => {
+    const calls = mockDirectoryApi();
+    renderDirectory('/ad/2?filter[kissing]=yes&state=CA&city[0]=San%20Jose&country=US');
+    await screen.findByText('23 providers');
+    const listing = calls.find((c) => c.path === '/providers')!;
+    expect(listing.search.get('pagination[page]')).toBe('2');
+    expect(listing.search.get('pagination[pageSize]')).toBe('10');
+    expect(listing.search.get('sort')).toBe('id:desc');
+    expect([0, 1, 2, 3, 4].map((i) => listing.search.get(`populate[${i}]`))).toEqual([
+      'images',
+      'language',
+      'race',
+      'user',
+      'video',
+    ]);
+    expect(listing.search.get('filter[kissing]')).toBe('yes');
+    expect(listing.search.get('city[0]')).toBe('San Jose');
+    const counts = calls.find((c) => c.path === '/filterdata')!;
+    expect(counts.search.toString()).toBe(
+      new URLSearchParams('filter[kissing]=yes&country=US&state=CA&city[0]=San Jose').toString(),
+    );
+    expect(listing.authorization).toBeNull();
+  });
+
+  it('Call: Both selects all three, Incall and Outcall exclude each other', async () => {
+    mockDirectoryApi();
+    const { router } = renderDirectory();
+    fireEvent.click(await screen.findByLabelText('Both (17)'));
+    await waitFor(() =>
+      expect(currentQuery(router).filters.call).toEqual(['Incall', 'Outcall', 'Outcall/Incall']),
+    );
+    expect(isChecked(screen.getByLabelText(/^Incall/))).toBe(true);
+    expect(isChecked(screen.getByLabelText(/^Outcall/))).toBe(true);
+    fireEvent.click(group(F.call).getByLabelText(/^Both/));
+    await waitFor(() => expect(currentQuery(router).filters.call).toBeUndefined());
+    fireEvent.click(screen.getByLabelText(/^Incall/));
+    await waitFor(() => expect(currentQuery(router).filters.call).toEqual(['Incall']));
+    fireEvent.click(screen.getByLabelText(/^Outcall/));
+    await waitFor(() => expect(currentQuery(router).filters.call).toEqual(['Outcall']));
+    expect(isChecked(screen.getByLabelText(/^Incall/))).toBe(false);
+  });
+
+  it('sub-types set the parent to yes and clear with it; No or N/A clear them', async () => {
+    mockDirectoryApi();
+    const { router } = renderDirectory();
+    fireEvent.click(await screen.findByLabelText('Light (5)'));
+    await waitFor(() =>
+      expect(currentQuery(router).filters).toEqual({ kissing: 'yes', kissing_types: ['Light'] }),
+    );
+    expect(isChecked(group(F.kissing).getByLabelText(/^Yes/))).toBe(true);
+    fireEvent.click(screen.getByLabelText(/^Light/));
+    await waitFor(() => expect(currentQuery(router).filters).toEqual({}));
+    expect(isChecked(group(F.kissing).getByLabelText('N/A'))).toBe(true);
+
+    fireEvent.click(screen.getByLabelText('CBJ (4)'));
+    fireEvent.click(await screen.findByLabelText('Moderate (4)'));
+    await waitFor(() => expect(currentQuery(router).filters.kissing_types).toEqual(['Moderate']));
+    fireEvent.click(group(F.fellatio).getByLabelText(/^No/));
+    await waitFor(() =>
+      expect(currentQuery(router).filters).toEqual({
+        kissing: 'yes',
+        kissing_types: ['Moderate'],
+        fellatio: 'no',
+      }),
+    );
+    expect(isChecked(screen.getByLabelText(/^CBJ/))).toBe(false);
+    fireEvent.click(group(F.kissing).getByLabelText('N/A'));
+    await waitFor(() => expect(currentQuery(router).filters).toEqual({ fellatio: 'no' }));
+
+    fireEvent.click(screen.getByLabelText('Give to provider (1)'));
+    fireEvent.click(await screen.findByLabelText('CAS (1)'));
+    await waitFor(() =>
+      expect(currentQuery(router).filters).toMatchObject({
+        anilingus: 'yes',
+        anilingus_act: ['Give'],
+        anal: 'yes',
+        anal_activity: ['CAS'],
+      }),
+    );
+  });
+
+  it('Cum: CIM selects the mouth options, Anywhere the finishing places, N/A clears all', async () => {
+    mockDirectoryApi();
+    const { router } = renderDirectory();
+    const cum = () => group(F.cum);
+    fireEvent.click(await screen.findByLabelText(F.cim));
+    await waitFor(() => expect(currentQuery(router).filters.cum_type).toEqual(['Swallow', 'Drool', 'Spit']));
+    expect(isChecked(cum().getByLabelText('Drool (1)'))).toBe(true);
+    fireEvent.click(cum().getByLabelText(F.cumAnywhere));
+    await waitFor(() =>
+      expect(currentQuery(router).filters.cum_type).toEqual([
+        'Swallow',
+        'Drool',
+        'Spit',
+        'CIP',
+        'COF',
+        'COT',
+        'COB',
+        'COA',
+        'CIA',
+      ]),
+    );
+    fireEvent.click(cum().getByLabelText('Spit (3)'));
+    await waitFor(() => expect(currentQuery(router).filters.cum_type).not.toContain('Spit'));
+    expect(isChecked(cum().getByLabelText(F.cim))).toBe(false);
+    fireEvent.click(cum().getByLabelText('N/A'));
+    await waitFor(() => expect(currentQuery(router).filters.cum_type).toBeUndefined());
+  });
+
+  it('checkbox groups: options add up, N/A clears; radio groups keep their value', async () => {
+    mockDirectoryApi();
+    const { router } = renderDirectory();
+    fireEvent.click(await screen.findByLabelText('English (9)'));
+    fireEvent.click(await screen.findByLabelText('Spanish (4)'));
+    fireEvent.click(screen.getByLabelText('Confident (9)'));
+    fireEvent.click(group(F.massage).getByLabelText('Yes (13)'));
+    await waitFor(() =>
+      expect(currentQuery(router).filters).toEqual({
+        language: [1, 2],
+        personality: ['Confident'],
+        massage: 'yes',
+      }),
+    );
+    fireEvent.click(group(F.language).getByLabelText('N/A (1)'));
+    fireEvent.click(group(F.personality).getByLabelText('N/A'));
+    fireEvent.click(group(F.massage).getByLabelText('N/A'));
+    await waitFor(() => expect(currentQuery(router).filters).toEqual({}));
+  });
+
+  it('a filter change goes back to page 1 and keeps the location', async () => {
+    const calls = mockDirectoryApi();
+    const { router } = renderDirectory('/ad/3?state=TX&country=US');
+    fireEvent.click(await screen.findByLabelText('Latina (6)'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(currentQuery(router)).toEqual({
+      filters: { race: [5] },
+      location: { country: 'US', state: 'TX' },
+    });
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === '/filterdata')
+          .at(-1)
+          ?.search.get('filter[race][0]'),
+      ).toBe('5'),
+    );
+  });
+
+  it('age slider: commits after the pause; N/A removes the range', async () => {
+    mockDirectoryApi();
+    const { router } = renderDirectory();
+    await screen.findByText('23 providers');
+    const min = screen.getByLabelText(new RegExp(`^${F.ageMin}`));
+    expect(isChecked(group(F.age).getByLabelText(F.rangeNa))).toBe(true);
+    fireEvent.change(min, { target: { value: '25' } });
+    expect(currentQuery(router).filters.age).toBeUndefined();
+    await waitFor(() => expect(currentQuery(router).filters.age).toEqual([25, 100]), { timeout: 2000 });
+    await waitFor(() => expect(isChecked(group(F.age).getByLabelText(F.rangeNa))).toBe(false));
+    // The maximum never goes below the minimum.
+    fireEvent.change(screen.getByLabelText(new RegExp(`^${F.ageMax}`)), { target: { value: '20' } });
+    await waitFor(() => expect(currentQuery(router).filters.age).toEqual([25, 25]), { timeout: 2000 });
+    fireEvent.click(group(F.age).getByLabelText(F.rangeNa));
+    await waitFor(() => expect(currentQuery(router).filters.age).toBeUndefined());
+  });
+
+  it('pagination: Prev, a window of pages and Next keep the query; the ends are disabled', async () => {
+    mockDirectoryApi({ total: 95 });
+    const { router } = renderDirectory('/ad/1?state=CA');
+    const nav = await screen.findByRole('navigation', { name: MESSAGES.pagination.label });
+    expect(within(nav).queryByRole('link', { name: MESSAGES.pagination.prev })).toBeNull();
+    expect(within(nav).getByText('1').closest('[aria-current="page"]')).toBeTruthy();
+    const next = within(nav).getByRole('link', { name: MESSAGES.pagination.next });
+    expect(next.getAttribute('href')).toBe('/ad/2?state=CA');
+    expect(within(nav).getByRole('link', { name: 'Page 10' }).getAttribute('href')).toBe('/ad/10?state=CA');
+    fireEvent.click(next);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ad/2'));
+    expect(await screen.findByText('Provider 11')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Page 10' }));
+    expect(await screen.findByText('Provider 91')).toBeTruthy();
+    const last = screen.getByRole('navigation', { name: MESSAGES.pagination.label });
+    expect(within(last).queryByRole('link', { name: MESSAGES.pagination.next })).toBeNull();
+    expect(within(last).getByRole('link', { name: MESSAGES.pagination.prev }).getAttribute('href')).toBe(
+      '/ad/9?state=CA',
+    );
+  });
+
+  it('a failed load stops the spinner and shows the empty state', async () => {
+    mockDirectoryApi({ failProviders: true });
+    renderDirectory();
+    expect(await screen.findByText(D.failed)).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByTestId('listing-total')).toBeNull();
+  });
+
+  it('shows the empty state when nothing matches', async () => {
+    mockDirectoryApi({ total: 0 });
+    renderDirectory('/?filter[anal]=yes');
+    expect(await screen.findByText(D.empty)).toBeTruthy();
+    expect(screen.getByText('0 providers')).toBeTruthy();
+    expect(screen.getByRole('link', { name: D.clearFilters }).getAttribute('href')).toBe('/');
+  });
+
+  it('the location picker applies country, state and cities and keeps the other filters', async () => {
+    mockDirectoryApi();
+    const { router } = renderDirectory('/ad/2?filter[massage]=yes');
+    const button = await screen.findByTestId('location-picker');
+    expect(button.textContent).toContain('US > CA');
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByLabelText('United States (23)')).toBeTruthy();
+    expect(isChecked(await within(dialog).findByLabelText('California (15)'))).toBe(true);
+    fireEvent.click(await within(dialog).findByLabelText('San Jose (15)'));
+    fireEvent.click(within(dialog).getByLabelText('Texas (8)'));
+    // Choosing a state clears the cities.
+    fireEvent.click(await within(dialog).findByLabelText('Dallas (3)'));
+    fireEvent.click(within(dialog).getByLabelText('Austin (5)'));
+    fireEvent.click(within(dialog).getByRole('button', { name: MESSAGES.location.find }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(currentQuery(router)).toEqual({
+      filters: { massage: 'yes' },
+      location: { country: 'US', state: 'TX', city: ['Dallas', 'Austin'] },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByTestId('location-picker').textContent).toContain('US > TX > Austin');
+  });
+});
