@@ -43,7 +43,7 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   webServer: {
-    command: 'node ../scripts/start.mjs',
+    command: 'node ../scripts/start.mjs --demo',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 300_000,
