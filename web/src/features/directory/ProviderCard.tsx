@@ -1,17 +1,158 @@
-import { Card } from 'react-bootstrap';
-import type { ProviderItem } from './api.ts';
+import { lazy, Suspense, useId, useState } from 'react';
+import { MESSAGES } from '@app/domain';
+import type { ProviderAttributes } from './api.ts';
+import { ActionButton } from './card/ActionButton.tsx';
+import { useCardViewer } from './card/api.ts';
+import { CardCarousel } from './card/CardCarousel.tsx';
+import { CardDetails } from './card/CardDetails.tsx';
+import { formatCum, imageUrls, videoUrl } from './card/details.ts';
+import { PanelHint } from './card/PanelHint.tsx';
+import { PanelLoading } from './card/PanelStatus.tsx';
+import { useReactions } from './card/useReactions.ts';
+import './card/card.css';
 
-/** Placeholder until the provider card lands: the title and the name. */
-export function ProviderCard({ provider }: { provider: ProviderItem }) {
+// The panels' lists and forms and every modal load on first use: the base card stays small because
+// it is part of the home page's first load.
+const CommentPanel = lazy(() => import('./card/CommentPanel.tsx'));
+const MessagePanel = lazy(() => import('./card/MessagePanel.tsx'));
+const MailPanel = lazy(() => import('./card/MailPanel.tsx'));
+const TipModal = lazy(() => import('./card/TipModal.tsx'));
+const VideoModal = lazy(() => import('./card/VideoModal.tsx'));
+const ReportDialog = lazy(() =>
+  import('../content/ReportDialog.tsx').then((module) => ({ default: module.ReportDialog })),
+);
+
+const A = MESSAGES.cardActions;
+const C = MESSAGES.card;
+
+export type CardPanel = 'comment' | 'message' | 'mail';
+type CardModal = 'tip' | 'video' | 'report';
+
+export interface ProviderCardProps {
+  provider: { id: number; attributes: ProviderAttributes };
+}
+
+/**
+ * One provider in the listing (spec 001 §2, §4): photos, title, details and price, the Cum summary,
+ * the action bar (reactions, Comment, Play, Message, Mail, Report, TIP $) and the panel below it.
+ * Comment, Message and Mail exclude each other; Message is open to begin with.
+ */
+export function ProviderCard({ provider }: ProviderCardProps) {
+  const { id, attributes } = provider;
+  const baseId = useId();
+  const { isLoggedIn, isHobbyist } = useCardViewer();
+  const { counts, held, react } = useReactions(id, attributes);
+  const [panel, setPanel] = useState<CardPanel | null>('message');
+  const [modal, setModal] = useState<CardModal | null>(null);
+  // A modal stays mounted once opened, so it can play its closing animation.
+  const [mounted, setMounted] = useState<Partial<Record<CardModal, true>>>({});
+
+  const name = attributes.name || attributes.title;
+  const images = imageUrls(attributes);
+  const video = videoUrl(attributes);
+  const cum = formatCum(attributes.cum, attributes.cum_type);
+  const panelId = `${baseId}-panel`;
+
+  const togglePanel = (next: CardPanel) => setPanel((current) => (current === next ? null : next));
+  const openModal = (next: CardModal) => {
+    setMounted((current) => ({ ...current, [next]: true }));
+    setModal(next);
+  };
+  const closeModal = () => setModal(null);
+
+  const panelButton = (kind: CardPanel) => ({
+    expanded: panel === kind,
+    controls: panel === kind ? panelId : undefined,
+    onClick: () => togglePanel(kind),
+  });
+
   return (
-    <Card className="provider-card">
-      <Card.Body>
-        <Card.Title as="h2" className="h5">
-          {provider.attributes.title}
-        </Card.Title>
-        <Card.Text>{provider.attributes.name}</Card.Text>
-      </Card.Body>
-    </Card>
+    <article className="card provider-card" aria-labelledby={`${baseId}-title`}>
+      <div className="provider-card__top">
+        <CardCarousel name={name} images={images} />
+        <div className="provider-card__body">
+          <h2 id={`${baseId}-title`} className="provider-card__title">
+            {attributes.title}
+          </h2>
+          <CardDetails attributes={attributes} id={`${baseId}-details`} />
+        </div>
+      </div>
+
+      <p className="provider-card__cum">
+        <span className="fw-semibold">{MESSAGES.cardDetails.cum}:</span> {cum}
+      </p>
+
+      <div className="provider-card__actions" role="group" aria-label={C.actions}>
+        <ActionButton
+          label={A.like}
+          icon={held === 'like' ? 'bi-hand-thumbs-up-fill' : 'bi-hand-thumbs-up'}
+          count={counts.likes}
+          pressed={held === 'like'}
+          onClick={() => react('like')}
+        />
+        <ActionButton
+          label={A.average}
+          icon={held === 'average' ? 'bi-star-half' : 'bi-star'}
+          count={counts.averages}
+          pressed={held === 'average'}
+          onClick={() => react('average')}
+        />
+        <ActionButton
+          label={A.dislike}
+          icon={held === 'dislike' ? 'bi-hand-thumbs-down-fill' : 'bi-hand-thumbs-down'}
+          count={counts.dislikes}
+          pressed={held === 'dislike'}
+          onClick={() => react('dislike')}
+        />
+        <ActionButton label={A.comment} icon="bi-chat-left-text" {...panelButton('comment')} />
+        {video && <ActionButton label={A.play} icon="bi-play-circle" onClick={() => openModal('video')} />}
+        <ActionButton label={A.message} icon="bi-chat-dots" {...panelButton('message')} />
+        <ActionButton label={A.mail} icon="bi-envelope" {...panelButton('mail')} />
+        <ActionButton label={C.report} icon="bi-flag" onClick={() => openModal('report')} />
+        {isHobbyist && (
+          <button
+            type="button"
+            className="btn btn-accent btn-sm provider-card__tip"
+            onClick={() => openModal('tip')}
+          >
+            {A.tip}
+          </button>
+        )}
+      </div>
+
+      {panel && (
+        <div id={panelId} className="provider-card__panel">
+          {panel === 'message' && !isLoggedIn ? (
+            <>
+              <h3 className="provider-card__panel-title">{MESSAGES.cardMessages.title}</h3>
+              <PanelHint isLoggedIn={false} />
+            </>
+          ) : (
+            <Suspense fallback={<PanelLoading />}>
+              {panel === 'comment' && <CommentPanel providerId={id} />}
+              {panel === 'message' && <MessagePanel providerId={id} />}
+              {panel === 'mail' && <MailPanel providerId={id} providerName={name} />}
+            </Suspense>
+          )}
+        </div>
+      )}
+
+      <Suspense fallback={null}>
+        {mounted.tip && isHobbyist && (
+          <TipModal show={modal === 'tip'} onHide={closeModal} providerId={id} providerName={name} />
+        )}
+        {mounted.video && video && (
+          <VideoModal show={modal === 'video'} onHide={closeModal} url={video} providerName={name} />
+        )}
+        {mounted.report && (
+          <ReportDialog
+            show={modal === 'report'}
+            onHide={closeModal}
+            listing={`${C.reportListing} #${id}: ${name}`.slice(0, 200)}
+          />
+        )}
+      </Suspense>
+    </article>
   );
 }
 
