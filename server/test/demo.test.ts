@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_ADMIN_EMAIL, DEMO_PASSWORD, seedDemo } from '../src/db/seed/seed-demo.ts';
+import { DEMO_HOBBYIST_ACCOUNTS, DEMO_PROVIDER_ACCOUNTS } from '../src/db/seed/seed-demo-providers.ts';
 import { findUserByEmail } from '../src/modules/users/users.queries.ts';
 import { verifyPassword } from '../src/modules/users/users.service.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
@@ -30,6 +31,6 @@ describe('demo content', () => {
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst();
-    expect(Number(count?.n)).toBe(DEMO_ACCOUNTS.length + 1);
+    expect(Number(count?.n)).toBe(DEMO_ACCOUNTS.length + 1 + DEMO_PROVIDER_ACCOUNTS + DEMO_HOBBYIST_ACCOUNTS);
   });
 });

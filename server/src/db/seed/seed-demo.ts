@@ -6,6 +6,8 @@ import { findUserByEmail, insertUser, updateUser } from '../../modules/users/use
 import { ensureAdmin, hashPassword } from '../../modules/users/users.service.ts';
 import type { DB } from '../schema.ts';
 import { placeholderImage } from './placeholder-images.ts';
+import { seedDemoEngagement } from './seed-demo-engagement.ts';
+import { DEMO_ADS, demoHobbyistEmail, demoProviderEmail, seedDemoProviders } from './seed-demo-providers.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
 export const DEMO_ACCOUNTS = [
@@ -35,7 +37,9 @@ export const DEMO_ADMIN_EMAIL = 'admin@demo.test';
 
 /**
  * Demo content for `npm run demo`: one account per role with a generated placeholder avatar (their
- * e-mail addresses and the password are printed), and more content as features arrive. Idempotent.
+ * e-mail addresses and the password are printed); demo providers with a few hundred ads and demo
+ * hobbyists (seed-demo-providers.ts), whose reactions and comments seed-demo-engagement.ts adds.
+ * Idempotent.
  */
 export async function seedDemo(db: Kysely<DB>, config: Config): Promise<void> {
   const hash = await hashPassword(DEMO_PASSWORD);
@@ -58,10 +62,14 @@ export async function seedDemo(db: Kysely<DB>, config: Config): Promise<void> {
     await updateUser(db, id, { avatar_id: avatar.id });
   }
   await ensureAdmin(db, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
+  const directory = await seedDemoProviders(db, config, hash);
+  await seedDemoEngagement(db);
   const lines = [
     `Demo accounts (password for all: ${DEMO_PASSWORD}):`,
     ...DEMO_ACCOUNTS.map((a) => `  ${a.user_type.padEnd(9)} ${a.email}`),
     `  Admin     ${DEMO_ADMIN_EMAIL}`,
+    `  Provider  ${demoProviderEmail(1)} … ${demoProviderEmail(directory.providers)} (${DEMO_ADS} ads between them)`,
+    `  Hobbyist  ${demoHobbyistEmail(1)} … ${demoHobbyistEmail(directory.hobbyists)}`,
   ];
   console.log(lines.join('\n'));
 }
