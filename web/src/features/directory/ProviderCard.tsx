@@ -3,7 +3,7 @@ import { MESSAGES } from '@app/domain';
 import type { ProviderAttributes } from './api.ts';
 import { ActionButton } from './card/ActionButton.tsx';
 import { useCardViewer } from './card/api.ts';
-import { CardCarousel } from './card/CardCarousel.tsx';
+import { CardPhotos } from './card/CardPhotos.tsx';
 import { CardDetails } from './card/CardDetails.tsx';
 import { formatCum, imageUrls, videoUrl } from './card/details.ts';
 import { PanelHint } from './card/PanelHint.tsx';
@@ -69,7 +69,7 @@ export function ProviderCard({ provider }: ProviderCardProps) {
   return (
     <article className="card provider-card" aria-labelledby={`${baseId}-title`}>
       <div className="provider-card__top">
-        <CardCarousel name={name} images={images} />
+        <CardPhotos name={name} images={images} />
         <div className="provider-card__body">
           <h2 id={`${baseId}-title`} className="provider-card__title">
             {attributes.title}

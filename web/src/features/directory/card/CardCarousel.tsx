@@ -1,31 +1,15 @@
 import { Carousel } from 'react-bootstrap';
 import { MESSAGES } from '@app/domain';
+import { photoAlt } from './CardPhotos.tsx';
 
 const C = MESSAGES.card;
 
-interface CardCarouselProps {
-  name: string;
-  images: string[];
-}
-
 /**
- * The card's photos (spec 001 §2, §9): one slide at a time, wrapping round, with arrows; the slide
- * takes 500 ms (card.css). No automatic sliding: ten moving cards would distract and cost paint.
+ * The card's photo slider (spec 001 §2, §9): one slide at a time, wrapping round, with arrows; the
+ * slide takes 500 ms (card.css). No automatic sliding: ten moving cards would distract and cost paint.
+ * Its own chunk: the card first shows the first photo, and the slider takes over once loaded.
  */
-export function CardCarousel({ name, images }: CardCarouselProps) {
-  if (images.length === 0) {
-    return (
-      <div
-        className="provider-card__media provider-card__placeholder"
-        role="img"
-        aria-label={`${C.noPhoto}: ${name}`}
-      >
-        <i className="bi bi-person-bounding-box" aria-hidden="true" />
-        <span aria-hidden="true">{C.noPhoto}</span>
-      </div>
-    );
-  }
-  const many = images.length > 1;
+export default function CardCarousel({ name, images }: { name: string; images: string[] }) {
   return (
     <Carousel
       className="provider-card__media"
@@ -33,8 +17,8 @@ export function CardCarousel({ name, images }: CardCarouselProps) {
       wrap
       slide
       touch
-      controls={many}
-      indicators={many}
+      controls
+      indicators
       prevLabel={C.previous}
       nextLabel={C.next}
       prevIcon={<span className="carousel-control-prev-icon" aria-hidden="true" />}
@@ -45,11 +29,7 @@ export function CardCarousel({ name, images }: CardCarouselProps) {
           <img
             className="provider-card__image"
             src={url}
-            alt={
-              many
-                ? `${C.photoAlt} ${name}, ${index + 1} ${C.photoOf} ${images.length}`
-                : `${C.photoAlt} ${name}`
-            }
+            alt={photoAlt(name, index, images.length)}
             loading={index === 0 ? 'eager' : 'lazy'}
             decoding="async"
           />

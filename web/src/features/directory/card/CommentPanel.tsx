@@ -1,5 +1,6 @@
 import { formatCommentTime, MESSAGES, ENGAGEMENT_LIMITS, ZCommentUpdate } from '@app/domain';
-import { authorName, useCardViewer, useComments, usePostComment } from './api.ts';
+import { useCardViewer } from './api.ts';
+import { authorName, useComments, usePostComment } from './panelApi.ts';
 import { PanelHint } from './PanelHint.tsx';
 import { PanelLoading } from './PanelStatus.tsx';
 import { PostForm } from './PostForm.tsx';

@@ -8,7 +8,8 @@ import type { TMailRequest } from '@app/domain';
 import { isApiError } from '../../../api/client.ts';
 import { SubmitButton } from '../../../ui/SubmitButton.tsx';
 import { toastFailure } from '../../accounts/feedback.ts';
-import { useCardViewer, useSendMail } from './api.ts';
+import { useCardViewer } from './api.ts';
+import { useSendMail } from './panelApi.ts';
 import { PanelHint } from './PanelHint.tsx';
 
 const M = MESSAGES.mailRelay;

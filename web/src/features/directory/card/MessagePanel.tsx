@@ -1,5 +1,6 @@
 import { ENGAGEMENT_LIMITS, MESSAGES, ZMessageUpdate } from '@app/domain';
-import { authorName, useCardViewer, useMessages, usePostMessage } from './api.ts';
+import { useCardViewer } from './api.ts';
+import { authorName, useMessages, usePostMessage } from './panelApi.ts';
 import { PanelHint } from './PanelHint.tsx';
 import { PanelLoading } from './PanelStatus.tsx';
 import { PostForm } from './PostForm.tsx';

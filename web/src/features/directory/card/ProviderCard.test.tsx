@@ -24,14 +24,18 @@ const button = (name: string) => screen.getByRole('button', { name });
 const posts = (calls: ApiCall[]) => calls.filter((call) => call.method === 'POST');
 
 describe('ProviderCard: photos and details', () => {
-  it('shows the photos (small format first), the title, every detail, the price line and the Cum summary', () => {
+  it('shows the photos (small format first), the title, every detail, the price line and the Cum summary', async () => {
     mockApi(() => undefined);
     renderCards([buildProvider()]);
 
     expect(screen.getByRole('heading', { level: 2, name: 'Sunset sessions in San Jose' })).toBeTruthy();
+    // The first photo shows at once; the slider (its own chunk) then takes over.
+    expect(screen.getByRole('img', { name: 'Photo of Ava, 1 of 2' }).getAttribute('src')).toBe(
+      '/uploads/small_a.jpg',
+    );
+    expect(await screen.findByRole('button', { name: C.next })).toBeTruthy();
     const photos = screen.getAllByRole('img', { name: /Photo of Ava/ });
     expect(photos.map((img) => img.getAttribute('src'))).toEqual(['/uploads/small_a.jpg', '/uploads/b.jpg']);
-    expect(button(C.next)).toBeTruthy();
 
     const details = screen.getByRole('region', { name: C.details });
     const labels = within(details)
@@ -79,13 +83,18 @@ describe('ProviderCard: photos and details', () => {
     expect(screen.getByRole('region', { name: C.details })).toBeTruthy();
   });
 
-  it('shows a placeholder without photos, and Play only when there is a video', () => {
+  it('shows a placeholder without photos, one photo without arrows, and Play only with a video', () => {
     mockApi(() => undefined);
     renderCards([
       buildProvider(1, { images: { data: [] } }),
+      buildProvider(3, {
+        name: 'Bea',
+        images: { data: [{ id: 5, attributes: { name: 'c.jpg', url: '/uploads/c.jpg' } }] },
+      }),
       buildProvider(2, { video: { data: { id: 9, attributes: { name: 'v.mp4', url: '/uploads/v.mp4' } } } }),
     ]);
     expect(screen.getByRole('img', { name: `${C.noPhoto}: Ava` })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Photo of Bea' }).getAttribute('src')).toBe('/uploads/c.jpg');
     expect(screen.getAllByRole('button', { name: A.play })).toHaveLength(1);
   });
 

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { ENGAGEMENT_LIMITS, MESSAGES, ZTipRequest } from '@app/domain';
 import { isApiError } from '../../../api/client.ts';
 import { SubmitButton } from '../../../ui/SubmitButton.tsx';
-import { usePaymentInfo, usePostTip } from './api.ts';
+import { usePaymentInfo, usePostTip } from './panelApi.ts';
 import { PanelLoading } from './PanelStatus.tsx';
 
 const M = MESSAGES.tip;

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiItem, ApiList, TReactionType } from '@app/domain';
 import { REACTION_PATHS, REACTION_TYPES } from '@app/domain';
 import { apiGet, apiPost } from '../../../api/client.ts';
@@ -8,12 +9,10 @@ import type { RelationOne } from '../api.ts';
 import { createBatchLoader } from './batch.ts';
 
 /**
- * The provider card's calls (docs/directory-contract.md "Reactions, comments, messages, mail, tips"):
- * held reactions and the first message lists are batched across the cards of a page, so a page of ten
- * cards costs three reaction lookups and one message list, not thirty and ten.
+ * The provider card's own calls: who is looking, and the reactions (docs/directory-contract.md
+ * "Reactions"). Held reactions are batched across the cards of a page, so ten cards cost three
+ * lookups, not thirty. The panels' calls live in `panelApi.ts`, loaded with the panels.
  */
-
-// ---- shapes ------------------------------------------------------------------------------------
 
 /** The three counters a reaction changes, as `meta.counts` of a reaction POST answers them. */
 export interface ReactionCounts {
@@ -24,55 +23,15 @@ export interface ReactionCounts {
 
 export type HeldReaction = TReactionType | null;
 
-export interface AuthorAttributes {
-  first_name?: string | null;
-  last_name?: string | null;
-}
-
-export interface CommentAttributes {
-  comment: string;
-  createdAt: string;
-  user?: RelationOne<AuthorAttributes>;
-}
-
-export interface MessageAttributes {
-  text: string;
-  createdAt: string;
-  user?: RelationOne<AuthorAttributes>;
-  provider?: RelationOne<unknown>;
-}
-
-export type CardComment = ApiItem<CommentAttributes>;
-export type CardMessage = ApiItem<MessageAttributes>;
-
-export interface PaymentInfo {
-  address: string;
-  /** A `data:image/png;base64,…` QR code of the address. */
-  qr: string;
-}
-
-export interface TipInput {
-  tip_amount: number;
-  transaction_id: string;
-}
-
 interface ReactionAnswer {
   data: ApiItem<unknown>;
   meta: { counts: ReactionCounts };
 }
 
-/** "First Last" of a comment's or message's author; empty when the account is gone. */
-export function authorName(user: RelationOne<AuthorAttributes> | undefined): string {
-  const author = user?.data?.attributes;
-  return [author?.first_name, author?.last_name].filter(Boolean).join(' ');
-}
-
 /** `filters[provider][id]`: `$eq` for one card, `$in` for a batch. */
-function providerFilter(ids: readonly number[]): QueryParams {
+export function providerFilter(ids: readonly number[]): QueryParams {
   return { id: ids.length === 1 ? { $eq: ids[0] } : { $in: ids } };
 }
-
-// ---- calls -------------------------------------------------------------------------------------
 
 /**
  * Which reaction `userId` holds on each of `providerIds`: one list call per kind (a user holds at
@@ -103,78 +62,9 @@ export async function fetchHeldReactions(
   return held;
 }
 
-/** `GET /api/comments` of one provider, newest first, with the authors' names (spec 001 §7). */
-export async function fetchComments(providerId: number, signal?: AbortSignal): Promise<CardComment[]> {
-  const list = await apiGet<ApiList<CommentAttributes>>(
-    '/comments',
-    {
-      filters: { provider: { id: { $eq: providerId } } },
-      populate: { user: { fields: ['first_name', 'last_name'] } },
-      sort: 'createdAt:desc',
-    },
-    { signal, auth: false },
-  );
-  return list.data;
-}
-
-const MESSAGES_PAGE_SIZE = 100;
-
-function messagesQuery(providerIds: readonly number[]): QueryParams {
-  return {
-    filters: { provider: providerFilter(providerIds) },
-    populate: { user: { fields: ['first_name', 'last_name'] }, provider: { fields: ['id'] } },
-    sort: 'createdAt:desc',
-    pagination: { pageSize: MESSAGES_PAGE_SIZE },
-  };
-}
-
-/**
- * `GET /api/messages` for several cards at once (the server answers only what this user may read:
- * a hobbyist's own, a provider's received). When one page does not hold them all, each card asks
- * for its own.
- */
-export async function fetchMessages(providerIds: readonly number[]): Promise<Map<number, CardMessage[]>> {
-  const byProvider = new Map<number, CardMessage[]>(providerIds.map((id) => [id, []]));
-  const list = await apiGet<ApiList<MessageAttributes>>('/messages', messagesQuery(providerIds));
-  if (providerIds.length > 1 && list.meta.pagination.total > list.data.length) {
-    const singles = await Promise.all(providerIds.map((id) => fetchMessages([id])));
-    for (const single of singles) for (const [id, messages] of single) byProvider.set(id, messages);
-    return byProvider;
-  }
-  for (const message of list.data) {
-    const id =
-      message.attributes.provider?.data?.id ?? (providerIds.length === 1 ? providerIds[0] : undefined);
-    if (id !== undefined) byProvider.get(id)?.push(message);
-  }
-  return byProvider;
-}
-
 export function postReaction(kind: TReactionType, providerId: number): Promise<ReactionAnswer> {
   return apiPost<ReactionAnswer>(`/${REACTION_PATHS[kind]}`, { data: { provider: providerId } });
 }
-
-export function postComment(providerId: number, comment: string): Promise<unknown> {
-  return apiPost('/comments', { data: { provider: providerId, comment } });
-}
-
-export function postMessage(providerId: number, text: string): Promise<unknown> {
-  return apiPost('/messages', { data: { provider: providerId, text } });
-}
-
-export function sendMail(providerId: number, message: string): Promise<unknown> {
-  return apiPost(`/providers/${providerId}/mail`, { data: { message } });
-}
-
-export async function fetchPaymentInfo(signal?: AbortSignal): Promise<PaymentInfo> {
-  const body = await apiGet<{ data: PaymentInfo }>('/payment-info', undefined, { signal, auth: false });
-  return body.data;
-}
-
-export function postTip(providerId: number, tip: TipInput): Promise<unknown> {
-  return apiPost('/tips', { data: { provider: providerId, ...tip } });
-}
-
-// ---- batching ----------------------------------------------------------------------------------
 
 const heldLoaders = new Map<number, (providerId: number) => Promise<HeldReaction>>();
 
@@ -186,10 +76,6 @@ function loadHeldReaction(userId: number, providerId: number): Promise<HeldReact
   }
   return load(providerId);
 }
-
-const loadMessages = createBatchLoader((ids: number[]) => fetchMessages(ids), [] as CardMessage[]);
-
-// ---- hooks -------------------------------------------------------------------------------------
 
 export const cardKeys = {
   held: (userId: number | null, providerId: number) => ['card', 'held', userId, providerId] as const,
@@ -215,66 +101,32 @@ export function useHeldReaction(providerId: number) {
   });
 }
 
-/** Posts a reaction; the answer's counters replace the card's and the held reaction is the new one. */
+/**
+ * Posts a reaction; the answer's counters replace the card's and the held reaction is the new one.
+ * A plain hook rather than `useMutation`: the card is in the home page's first load, which has no
+ * other mutation, and this saves that code there (about 2 KB gzipped).
+ */
 export function useReact(providerId: number, onCounts: (counts: ReactionCounts) => void) {
   const queryClient = useQueryClient();
   const { userId } = useCardViewer();
-  return useMutation({
-    mutationFn: (kind: TReactionType) => postReaction(kind, providerId),
-    onSuccess: (answer, kind) => {
-      queryClient.setQueryData<HeldReaction>(cardKeys.held(userId, providerId), kind);
-      onCounts(answer.meta.counts);
+  const [isPending, setPending] = useState(false);
+  // A second click before the re-render must not post twice.
+  const pending = useRef(false);
+  const react = useCallback(
+    async (kind: TReactionType) => {
+      if (pending.current) return;
+      pending.current = true;
+      setPending(true);
+      try {
+        const answer = await postReaction(kind, providerId);
+        queryClient.setQueryData<HeldReaction>(cardKeys.held(userId, providerId), kind);
+        onCounts(answer.meta.counts);
+      } finally {
+        pending.current = false;
+        setPending(false);
+      }
     },
-  });
-}
-
-export function useComments(providerId: number) {
-  return useQuery({
-    queryKey: cardKeys.comments(providerId),
-    queryFn: ({ signal }) => fetchComments(providerId, signal),
-  });
-}
-
-export function usePostComment(providerId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (comment: string) => postComment(providerId, comment),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cardKeys.comments(providerId) }),
-  });
-}
-
-/** The messages this user may read on this card (signed in only). */
-export function useMessages(providerId: number) {
-  const { isLoggedIn, userId } = useCardViewer();
-  return useQuery({
-    queryKey: cardKeys.messages(userId, providerId),
-    queryFn: () => loadMessages(providerId),
-    enabled: isLoggedIn,
-  });
-}
-
-export function usePostMessage(providerId: number) {
-  const queryClient = useQueryClient();
-  const { userId } = useCardViewer();
-  return useMutation({
-    mutationFn: (text: string) => postMessage(providerId, text),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: cardKeys.messages(userId, providerId) }),
-  });
-}
-
-export function useSendMail(providerId: number) {
-  return useMutation({ mutationFn: (message: string) => sendMail(providerId, message) });
-}
-
-export function usePaymentInfo(enabled = true) {
-  return useQuery({
-    queryKey: cardKeys.paymentInfo,
-    queryFn: ({ signal }) => fetchPaymentInfo(signal),
-    enabled,
-    staleTime: 10 * 60_000,
-  });
-}
-
-export function usePostTip(providerId: number) {
-  return useMutation({ mutationFn: (tip: TipInput) => postTip(providerId, tip) });
+    [queryClient, userId, providerId, onCounts],
+  );
+  return { react, isPending };
 }

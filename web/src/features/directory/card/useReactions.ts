@@ -16,7 +16,7 @@ export function useReactions(providerId: number, attributes: ProviderAttributes)
   const { isLoggedIn, isHobbyist } = useCardViewer();
   const [counts, setCounts] = useState<ReactionCounts | null>(null);
   const held = useHeldReaction(providerId);
-  const mutation = useReact(providerId, setCounts);
+  const reaction = useReact(providerId, setCounts);
   const heldKind = isHobbyist ? (held.data ?? null) : null;
 
   const react = (kind: TReactionType) => {
@@ -28,8 +28,8 @@ export function useReactions(providerId: number, attributes: ProviderAttributes)
       toast.info(MESSAGES.cardActions.hobbyistsOnly, { toastId: 'card-hobbyists-only' });
       return;
     }
-    if (heldKind === kind || mutation.isPending) return;
-    mutation.mutate(kind, { onError: (error) => toastFailure(error) });
+    if (heldKind === kind || reaction.isPending) return;
+    reaction.react(kind).catch(toastFailure);
   };
 
   return {
