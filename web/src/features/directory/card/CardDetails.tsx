@@ -35,7 +35,10 @@ export function CardDetails({ attributes, id }: { attributes: ProviderAttributes
       />
       <dl className="provider-card__facts mb-0">
         {buildDetailRows(attributes).map((row) => (
-          <div key={row.label} className="provider-card__fact">
+          <div
+            key={row.label}
+            className={`provider-card__fact${row.wide ? ' provider-card__fact--wide' : ''}`}
+          >
             <dt>{row.label}</dt>
             <dd>{row.href ? <a href={row.href}>{row.value}</a> : row.value}</dd>
           </div>

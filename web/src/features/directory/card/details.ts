@@ -69,6 +69,8 @@ export interface DetailRow {
   value: string;
   /** A `tel:` link for the phone row. */
   href?: string;
+  /** Free text that takes the full width when the facts sit in two columns. */
+  wide?: boolean;
 }
 
 /** The details panel's rows, in the spec's order (001 §2). */
@@ -91,7 +93,7 @@ export function buildDetailRows(a: ProviderAttributes): DetailRow[] {
     { label: D.cum, value: formatCum(a.cum, a.cum_type) },
     { label: D.personality, value: formatAnswer(a.personality) },
     { label: D.grooming, value: formatAnswer(a.grooming) },
-    { label: D.other, value: formatOther(a) },
+    { label: D.other, value: formatOther(a), wide: true },
     phone
       ? { label: D.phone, value: phone, href: `tel:${phone.replace(/[^\d+]/g, '')}` }
       : { label: D.phone, value: D.na },
