@@ -93,7 +93,7 @@ export async function engagementRoutes(instance: FastifyInstance, { db, mailer }
       `${path}/:id`,
       {
         ...signedInOnly,
-        schema: { ...bearer, body: z.object({ data: ZReactionUpdate.optional() }).optional() },
+        schema: { ...bearer, body: z.object({ data: ZReactionUpdate.optional() }).nullish() },
       },
       async (req) => updateReaction(db, signedIn(req), kind, idParam(req)),
     );

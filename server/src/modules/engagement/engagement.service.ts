@@ -120,22 +120,26 @@ export async function createReaction(
   const actor = requireHobbyist(caller);
   await requireShownProvider(db, providerId);
   for (let attempt = 0; attempt < MAX_REACTION_ATTEMPTS; attempt++) {
-    const id = await db.transaction().execute(async (trx) => {
+    const result = await db.transaction().execute(async (trx) => {
       const held = await findReaction(trx, actor.id, providerId);
-      if (held?.kind === kind) return held.id;
-      if (held && (await deleteReactionById(trx, held.id))) {
-        await bumpCounter(trx, providerId, COUNTER_OF[held.kind], -1);
+      let id: number | undefined;
+      if (held?.kind === kind) {
+        id = held.id;
+      } else {
+        if (held && (await deleteReactionById(trx, held.id))) {
+          await bumpCounter(trx, providerId, COUNTER_OF[held.kind], -1);
+        }
+        id = await insertReactionIfNone(trx, { user_id: actor.id, provider_id: providerId, kind });
+        if (id !== undefined) await bumpCounter(trx, providerId, COUNTER_OF[kind], 1);
       }
-      const created = await insertReactionIfNone(trx, { user_id: actor.id, provider_id: providerId, kind });
-      if (created !== undefined) await bumpCounter(trx, providerId, COUNTER_OF[kind], 1);
-      return created;
+      // Read back in the transaction: a parallel request may replace the reaction once this commits.
+      const item =
+        id === undefined
+          ? undefined
+          : await findOne(trx, REACTION_RESOURCES[kind], id, plain, { scope: null });
+      return item && { data: item, meta: { counts: await findReactionCounts(trx, providerId) } };
     });
-    if (id !== undefined) {
-      return {
-        data: await getWritten(db, REACTION_RESOURCES[kind], id),
-        meta: { counts: await findReactionCounts(db, providerId) },
-      };
-    }
+    if (result) return result;
   }
   throw new AppError('ConflictError', 'The reaction changed meanwhile, please try again');
 }
