@@ -143,7 +143,8 @@ function currentQuery(router: ReturnType<typeof renderDirectory>['router']) {
   return parseDirectoryQuery(router.state.location.search);
 }
 
-describe('DirectoryPage', () => {
+// Many clicks, each a navigation and two fetches: generous on a busy machine.
+describe('DirectoryPage', { timeout: 20_000 }, () => {
   it('shows a spinner, then the disclaimer, the total, the cards and option counts', async () => {
     mockDirectoryApi();
     renderDirectory();
@@ -163,6 +164,16 @@ describe('DirectoryPage', () => {
     for (const section of [F.age, F.donation, F.cum, F.threesome, F.massage, F.personality, F.grooming]) {
       expect(screen.getByRole('button', { name: section })).toBeTruthy();
     }
+  });
+
+  it('shows the default location, US and CA, when the URL has none', async () => {
+    const calls = mockDirectoryApi();
+    renderDirectory();
+    await screen.findByText('23 providers');
+    const listing = calls.find((c) => c.path === '/providers')!;
+    expect(listing.search.get('country')).toBe('US');
+    expect(listing.search.get('state')).toBe('CA');
+    expect(screen.getByTestId('location-picker').textContent).toContain('US > CA');
   });
 
   it('requests the listing with the relations, page size, sort and the URL’s facet parameters', async () => {
@@ -364,7 +375,10 @@ describe('DirectoryPage', () => {
     renderDirectory('/?filter[anal]=yes');
     expect(await screen.findByText(D.empty)).toBeTruthy();
     expect(screen.getByText('0 providers')).toBeTruthy();
-    expect(screen.getByRole('link', { name: D.clearFilters }).getAttribute('href')).toBe('/');
+    // Clearing the filters keeps the location (here the default one).
+    expect(screen.getByRole('link', { name: D.clearFilters }).getAttribute('href')).toBe(
+      '/?country=US&state=CA',
+    );
   });
 
   it('the location picker applies country, state and cities and keeps the other filters', async () => {

@@ -5,7 +5,13 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '@app/domain';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { useFilterData, useProviders } from './api.ts';
-import { firstPagePath, parseDirectoryQuery, parsePage, toDirectorySearch } from './filterUrl.ts';
+import {
+  firstPagePath,
+  parseDirectoryQuery,
+  parsePage,
+  toDirectorySearch,
+  withDefaultLocation,
+} from './filterUrl.ts';
 import { FilterPanel } from './filters/FilterPanel.tsx';
 import type { FilterUpdate } from './filters/FilterPanel.tsx';
 import { ListingPagination } from './listing/ListingPagination.tsx';
@@ -29,7 +35,7 @@ export function DirectoryPage() {
   const page = parsePage(params.page);
   const { search: rawSearch } = useLocation();
   const navigate = useNavigate();
-  const query = useMemo(() => parseDirectoryQuery(rawSearch), [rawSearch]);
+  const query = useMemo(() => withDefaultLocation(parseDirectoryQuery(rawSearch)), [rawSearch]);
   const search = useMemo(() => toDirectorySearch(query), [query]);
   const [filtersOpen, setFiltersOpen] = useState(false);
 

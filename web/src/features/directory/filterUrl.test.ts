@@ -8,6 +8,7 @@ import {
   parsePage,
   toDirectorySearch,
   toFacetParams,
+  withDefaultLocation,
 } from './filterUrl.ts';
 import type { DirectoryQuery } from './filterUrl.ts';
 
@@ -107,6 +108,19 @@ describe('parseDirectoryQuery', () => {
 
   it('upper-cases country and state codes', () => {
     expect(parseDirectoryQuery('country=us&state=ca').location).toEqual({ country: 'US', state: 'CA' });
+  });
+});
+
+describe('withDefaultLocation', () => {
+  it('adds US and CA only when the URL names no location at all', () => {
+    expect(withDefaultLocation({ filters: { massage: 'yes' }, location: {} })).toEqual({
+      filters: { massage: 'yes' },
+      location: { country: 'US', state: 'CA' },
+    });
+    const texas: DirectoryQuery = { filters: {}, location: { state: 'TX' } };
+    expect(withDefaultLocation(texas)).toBe(texas);
+    const city: DirectoryQuery = { filters: {}, location: { city: ['Austin'] } };
+    expect(withDefaultLocation(city)).toBe(city);
   });
 });
 

@@ -28,6 +28,10 @@ export interface LocationFilter {
   city?: string[];
 }
 
+/** The listing's default location (spec 001 §2, §9: default filter country US, state CA). */
+export const DEFAULT_COUNTRY = 'US';
+export const DEFAULT_STATE = 'CA';
+
 /** Everything the listing is filtered by. */
 export interface DirectoryQuery {
   filters: FilterState;
@@ -218,6 +222,16 @@ export function parsePage(raw: string | undefined): number {
   if (raw === undefined || !/^\d+$/.test(raw)) return 1;
   const page = Number(raw);
   return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * The query the listing shows: a URL without any location means the default one, US and CA, so the
+ * header's "US > CA" and the listing agree.
+ */
+export function withDefaultLocation(query: DirectoryQuery): DirectoryQuery {
+  const { country, state, city } = query.location;
+  if (country || state || city?.length) return query;
+  return { ...query, location: { country: DEFAULT_COUNTRY, state: DEFAULT_STATE } };
 }
 
 /** A page of the listing: `/ad/{page}?<query>` (pagination links). */

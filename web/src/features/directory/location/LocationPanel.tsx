@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button, Form, Offcanvas, Spinner } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
@@ -38,6 +38,15 @@ function LocationForm({ query, onClose }: Omit<LocationPanelProps, 'show'>) {
   const countryCount = useProviderCountByCountry(location.country);
   const states = useStatesByCountry(location.country);
   const cities = useCitiesByState(location.state);
+  const stateList = useRef<HTMLDivElement>(null);
+
+  // The chosen state is scrolled into view once the list arrives (California sits below the fold).
+  const statesLoaded = states.isSuccess;
+  useEffect(() => {
+    const list = stateList.current;
+    const checked = list?.querySelector<HTMLElement>('input:checked')?.closest<HTMLElement>('.form-check');
+    if (list && checked) list.scrollTop = checked.offsetTop - list.clientHeight / 2;
+  }, [statesLoaded]);
 
   const handleState = (state: string) => setLocation((current) => ({ ...current, state, city: [] }));
   const handleCity = (city: string, on: boolean) =>
@@ -72,7 +81,7 @@ function LocationForm({ query, onClose }: Omit<LocationPanelProps, 'show'>) {
         </fieldset>
         <fieldset className="mb-3">
           <legend className="h6">{T.state}</legend>
-          <div className="location-form__scroll">
+          <div className="location-form__scroll" ref={stateList}>
             {states.isPending ? (
               <Loading />
             ) : (

@@ -1,8 +1,7 @@
+import { DEFAULT_COUNTRY, DEFAULT_STATE } from '../filterUrl.ts';
 import type { LocationFilter } from '../filterUrl.ts';
 
-/** The picker's defaults (spec 001 §2, §9): United States, California. */
-export const DEFAULT_COUNTRY = 'US';
-export const DEFAULT_STATE = 'CA';
+export { DEFAULT_COUNTRY } from '../filterUrl.ts';
 
 /** The location the picker starts from: the listing's, else the defaults. */
 export function getPickerLocation(location: LocationFilter): Required<LocationFilter> {
