@@ -141,7 +141,11 @@ describe(`[REST] query layer on ${TEST_ENGINE}`, () => {
     it('lists as { data: [{ id, attributes }], meta: { pagination } }', async () => {
       const body = await list('/api/languages');
       expect(Object.keys(body)).toEqual(['data', 'meta']);
-      expect(body.data[0]).toEqual({ id: expect.any(Number), attributes: { lang_name: expect.any(String) } });
+      // Languages carry their count of shown providers (docs/directory-contract.md "Lookups").
+      expect(body.data[0]).toEqual({
+        id: expect.any(Number),
+        attributes: { lang_name: expect.any(String), provider: 0 },
+      });
       expect(body.meta).toEqual({
         pagination: { page: 1, pageSize: 10, pageCount: 2, total: LANGUAGES.length },
       });
@@ -412,7 +416,8 @@ describe(`[REST] query layer on ${TEST_ENGINE}`, () => {
         ['pagination[page]', '4'],
         ['pagination[pageSize]', '4'],
       ]);
-      expect(names(last, 'lang_name')).toEqual(sortedLanguages.slice(12));
+      // The last page of an unfiltered list ends with the N/A item (directory contract).
+      expect(names(last, 'lang_name')).toEqual([...sortedLanguages.slice(12), 'N/A']);
       const beyond = await list('/api/languages', [['pagination[page]', '50']]);
       expect(beyond.data).toEqual([]);
       expect(beyond.meta.pagination).toEqual({
@@ -449,16 +454,17 @@ describe(`[REST] query layer on ${TEST_ENGINE}`, () => {
     });
 
     it('sorts ascending, descending and by several fields', async () => {
-      expect(names(await list('/api/languages', [['pagination[pageSize]', '100']]), 'lang_name')).toEqual(
-        sortedLanguages,
-      );
+      expect(names(await list('/api/languages', [['pagination[pageSize]', '100']]), 'lang_name')).toEqual([
+        ...sortedLanguages,
+        'N/A',
+      ]);
       const desc = await list('/api/languages', [
         ['sort', 'lang_name:desc'],
         ['pagination[pageSize]', '100'],
       ]);
-      expect(names(desc, 'lang_name')).toEqual([...sortedLanguages].reverse());
+      expect(names(desc, 'lang_name')).toEqual([...[...sortedLanguages].reverse(), 'N/A']);
       const races = await list('/api/races', [['sort[0]', 'race_name:DESC']]);
-      expect(names(races, 'race_name')).toEqual([...RACES].sort(bytewise).reverse());
+      expect(names(races, 'race_name')).toEqual([...[...RACES].sort(bytewise).reverse(), 'N/A']);
       const packages = await list('/api/packages', [['sort', 'validity:desc']]);
       expect(names(packages, 'name')).toEqual(['Premium', 'Standard', 'Starter']);
       const states = await list('/api/states', [
