@@ -1,0 +1,293 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { MESSAGES } from '@app/domain';
+import { expect, test } from './fixtures.ts';
+import {
+  buildAccountData,
+  createAccount,
+  signInAs,
+  signInThroughApi,
+  uniqueId,
+  uploadDocumentsThroughApi,
+} from './support/accounts.ts';
+import type { AccountData, TestAccount } from './support/accounts.ts';
+import { decodeQuotedPrintable, outboxDir } from './support/outbox.ts';
+import { pngFile } from './support/png.ts';
+
+/**
+ * The provider card on the listing (spec 001 §2, §4–§8): a hobbyist's reactions, comments, messages,
+ * mail and tips, and what visitors and providers do not get. Each worker lists its own provider in a
+ * city of its own, so the card is alone on the page and its counters are this file's to change.
+ */
+
+const A = MESSAGES.cardActions;
+const C = MESSAGES.card;
+
+interface ListedProvider {
+  id: number;
+  title: string;
+  name: string;
+  city: string;
+  owner: AccountData & { id: number };
+}
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+const letters = (n: number) =>
+  Array.from({ length: n }, () => LETTERS[Math.floor(Math.random() * 26)]).join('');
+
+/** A Provider account (with its ID document) and one shown ad with a photo, through the API. */
+async function createListedProvider(request: APIRequestContext): Promise<ListedProvider> {
+  const owner = buildAccountData('Provider');
+  const docs = await uploadDocumentsThroughApi(request);
+  const registered = await request.post('/api/auth/local/register', {
+    data: { ...owner, cpassword: owner.password, docs },
+  });
+  expect(registered.status(), await registered.text()).toBe(200);
+  const { jwt, user } = (await registered.json()) as { jwt: string; user: { id: number } };
+  const headers = { Authorization: `Bearer ${jwt}` };
+
+  const photo = pngFile('card.png', 64, [200, 90, 60]);
+  const form = new FormData();
+  form.append('files', new Blob([new Uint8Array(photo.buffer)], { type: photo.mimeType }), photo.name);
+  const uploaded = await request.post('/api/upload', { multipart: form, headers });
+  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+  const [image] = (await uploaded.json()) as { id: number }[];
+
+  const city = `Cardville ${letters(8)}`;
+  const title = `Card journey ${uniqueId()}`;
+  const name = `Nova${letters(4)}`;
+  const created = await request.post('/api/providers', {
+    headers,
+    data: {
+      data: {
+        title,
+        name,
+        state: 'CA',
+        city,
+        age: 29,
+        call: 'Incall',
+        massage: 'yes',
+        kissing: 'yes',
+        kissing_types: ['Light'],
+        donation_half_hour: 120,
+        donation_hour: 200,
+        images: [image!.id],
+        docs,
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { data } = (await created.json()) as { data: { id: number } };
+  return { id: data.id, title, name, city, owner: { ...owner, id: user.id } };
+}
+
+let provider: ListedProvider;
+
+test.beforeAll(async ({ playwright }, workerInfo) => {
+  const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+  provider = await createListedProvider(request);
+  await request.dispose();
+});
+
+/** The listing narrowed to the worker's provider's city, and its card. */
+async function openCard(page: Page): Promise<Locator> {
+  await page.goto(`/?country=US&state=CA&city[0]=${encodeURIComponent(provider.city)}`);
+  const card = page.getByRole('article', { name: provider.title });
+  await expect(card).toBeVisible();
+  return card;
+}
+
+const action = (card: Locator, name: string) => card.getByRole('button', { name, exact: true });
+
+async function signInHobbyist(page: Page): Promise<TestAccount> {
+  const hobbyist = await createAccount(page.request, 'Hobbyist');
+  await signInAs(page, hobbyist);
+  return hobbyist;
+}
+
+async function reactionsOf(request: APIRequestContext, kind: string, userId: number) {
+  const response = await request.get(
+    `/api/${kind}?filters[provider][id][$eq]=${provider.id}&filters[user][id][$eq]=${userId}`,
+  );
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { data: unknown[] }).data.length;
+}
+
+test.describe('[DIRECTORY][CARD]', () => {
+  test('[DIRECTORY][CARD] a hobbyist likes, then dislikes: the counts move and only one is held', async ({
+    page,
+  }) => {
+    const hobbyist = await signInHobbyist(page);
+    const card = await openCard(page);
+    const like = action(card, A.like);
+    const dislike = action(card, A.dislike);
+    const average = action(card, A.average);
+    await expect(like).toHaveText('0');
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+
+    await like.click();
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await expect(like).toHaveText('1');
+
+    await dislike.click();
+    await expect(dislike).toHaveAttribute('aria-pressed', 'true');
+    await expect(dislike).toHaveText('1');
+    await expect(like).toHaveText('0');
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+    await expect(average).toHaveAttribute('aria-pressed', 'false');
+    await expect(card.getByRole('button', { pressed: true })).toHaveCount(1);
+
+    // The server agrees, and the card finds the held reaction again after a reload.
+    expect(await reactionsOf(page.request, 'likes', hobbyist.id)).toBe(0);
+    expect(await reactionsOf(page.request, 'dislikes', hobbyist.id)).toBe(1);
+    await page.reload();
+    await expect(action(card, A.dislike)).toHaveAttribute('aria-pressed', 'true');
+    await expect(action(card, A.dislike)).toHaveText('1');
+  });
+
+  test('[DIRECTORY][CARD] a hobbyist comments and the comment shows with "0 hours ago"', async ({ page }) => {
+    const hobbyist = await signInHobbyist(page);
+    const card = await openCard(page);
+    await action(card, A.comment).click();
+    await expect(card.getByRole('heading', { name: MESSAGES.comments.title })).toBeVisible();
+    await expect(action(card, A.message)).toHaveAttribute('aria-expanded', 'false');
+
+    const box = card.getByRole('textbox', { name: MESSAGES.comments.title });
+    const post = card.getByRole('button', { name: MESSAGES.comments.post });
+    await expect(post).toBeDisabled();
+    await box.fill('   ');
+    await expect(post).toBeDisabled();
+    const text = `Kind and on time ${uniqueId()}`;
+    await box.fill(`  ${text}  `);
+    await post.click();
+
+    const entry = card.getByRole('listitem').filter({ hasText: text });
+    await expect(entry).toBeVisible();
+    await expect(entry).toContainText(`${hobbyist.first_name} ${hobbyist.last_name}`);
+    await expect(entry).toContainText('0 hours ago');
+    await expect(box).toHaveValue('');
+    await expect(post).toBeDisabled();
+  });
+
+  test('[DIRECTORY][CARD] a hobbyist messages a provider, who reads it on the card', async ({
+    page,
+    browser,
+  }) => {
+    await signInHobbyist(page);
+    const card = await openCard(page);
+    // Message is the panel open to begin with.
+    await expect(action(card, A.message)).toHaveAttribute('aria-expanded', 'true');
+    const text = `Are you free on Friday? ${uniqueId()}`;
+    await card.getByRole('textbox', { name: MESSAGES.cardMessages.title }).fill(text);
+    await card.getByRole('button', { name: MESSAGES.cardMessages.send }).click();
+    await expect(card.getByRole('listitem').filter({ hasText: text })).toBeVisible();
+
+    const ownerContext = await browser.newContext();
+    try {
+      const ownerPage = await ownerContext.newPage();
+      await ownerPage.addInitScript(() => localStorage.setItem('disclaimerbox', 'true'));
+      await signInAs(ownerPage, provider.owner);
+      const ownerCard = await openCard(ownerPage);
+      await expect(ownerCard.getByRole('listitem').filter({ hasText: text })).toBeVisible();
+      // A provider reads messages but writes none, and gets no tip button.
+      await expect(ownerCard.getByRole('button', { name: MESSAGES.cardMessages.send })).toHaveCount(0);
+      await expect(ownerCard.getByRole('button', { name: A.tip })).toHaveCount(0);
+    } finally {
+      await ownerContext.close();
+    }
+  });
+
+  test('[DIRECTORY][CARD] a hobbyist mails a provider through the relay, by name only', async ({ page }) => {
+    await signInHobbyist(page);
+    const card = await openCard(page);
+    await action(card, A.mail).click();
+    await expect(card.getByLabel(MESSAGES.mailRelay.to, { exact: true })).toHaveValue(provider.name);
+    await expect(card).not.toContainText(provider.owner.email);
+    const text = `Hello from the card ${uniqueId()}`;
+    await card.getByRole('textbox', { name: MESSAGES.mailRelay.message, exact: true }).fill(text);
+    await card.getByRole('button', { name: MESSAGES.mailRelay.send }).click();
+    await expect(page.getByText(MESSAGES.mailRelay.sent)).toBeVisible();
+
+    // The server relayed it to the provider's account address.
+    await expect
+      .poll(
+        async () => {
+          const names = await readdir(outboxDir()).catch(() => [] as string[]);
+          for (const name of names.filter((n) => n.endsWith('.eml'))) {
+            const mail = decodeQuotedPrintable(await readFile(path.join(outboxDir(), name), 'utf8'));
+            if (mail.includes(text) && new RegExp(`^To:.*${provider.owner.email}`, 'im').test(mail))
+              return true;
+          }
+          return false;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+  });
+
+  test('[DIRECTORY][CARD] a hobbyist tips: the toast confirms, the form resets and the server has it', async ({
+    page,
+  }) => {
+    const hobbyist = await signInHobbyist(page);
+    const card = await openCard(page);
+    await card.getByRole('button', { name: A.tip }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('img', { name: MESSAGES.tip.qrAlt })).toBeVisible();
+    expect(await dialog.getByRole('img', { name: MESSAGES.tip.qrAlt }).getAttribute('src')).toMatch(
+      /^data:image\/png;base64,/,
+    );
+    await expect(dialog.getByRole('listitem')).toHaveText([...MESSAGES.tip.steps]);
+
+    const transactionId = `TX-${uniqueId()}`;
+    await dialog.getByLabel(MESSAGES.tip.amount).fill('12.50');
+    await dialog.getByLabel(MESSAGES.tip.transactionId).fill(transactionId);
+    await dialog.getByRole('button', { name: MESSAGES.tip.submit }).click();
+
+    await expect(page.getByText(MESSAGES.tip.paid)).toBeVisible();
+    await expect(dialog.getByLabel(MESSAGES.tip.amount)).toHaveValue('');
+    await expect(dialog.getByLabel(MESSAGES.tip.transactionId)).toHaveValue('');
+
+    const { jwt } = await signInThroughApi(page.request, hobbyist);
+    const tips = await page.request.get(`/api/tips?filters[provider][id][$eq]=${provider.id}`, {
+      headers: { Authorization: `Bearer ${jwt}` },
+    });
+    expect(tips.ok()).toBe(true);
+    const { data } = (await tips.json()) as {
+      data: { attributes: { transaction_id: string; tip_amount: number } }[];
+    };
+    expect(data.map((tip) => tip.attributes)).toContainEqual(
+      expect.objectContaining({ transaction_id: transactionId, tip_amount: 12.5 }),
+    );
+  });
+
+  test('[DIRECTORY][CARD] no tip for a visitor or a provider; a visitor reacting is asked to log in', async ({
+    page,
+    browser,
+  }) => {
+    const card = await openCard(page);
+    await expect(card.getByRole('button', { name: A.tip })).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(card.getByText(C.loginHint)).toBeVisible();
+    const likes = await action(card, A.like).textContent();
+    await action(card, A.like).click();
+    await expect(page.getByText(MESSAGES.toast.needLogin)).toBeVisible();
+    await expect(action(card, A.like)).toHaveText(likes ?? '');
+    await expect(action(card, A.like)).toHaveAttribute('aria-pressed', 'false');
+
+    const context = await browser.newContext();
+    try {
+      const providerPage = await context.newPage();
+      await providerPage.addInitScript(() => localStorage.setItem('disclaimerbox', 'true'));
+      const other = await createAccount(providerPage.request, 'Provider');
+      await signInAs(providerPage, other);
+      const providerCard = await openCard(providerPage);
+      await expect(action(providerCard, A.like)).toBeVisible();
+      await expect(providerCard.getByRole('button', { name: A.tip })).toHaveCount(0);
+      await expect(providerPage.getByRole('dialog')).toHaveCount(0);
+      await expect(providerCard.getByText(A.hobbyistsOnly)).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+});
