@@ -4,10 +4,10 @@ import { Button, Form, Offcanvas, Spinner } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
 import { MESSAGES } from '@app/domain';
 import { useCitiesByState, useProviderCountByCountry, useStatesByCountry } from '../api.ts';
-import { firstPagePath, toDirectorySearch } from '../filterUrl.ts';
+import { DEFAULT_COUNTRY, firstPagePath, toDirectorySearch } from '../filterUrl.ts';
 import type { DirectoryQuery, LocationFilter } from '../filterUrl.ts';
 import { withCount } from '../filters/FilterPanel.tsx';
-import { DEFAULT_COUNTRY, getPickerLocation } from './locationLabel.ts';
+import { getPickerLocation } from './locationLabel.ts';
 
 const T = MESSAGES.location;
 

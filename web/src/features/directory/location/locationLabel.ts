@@ -1,14 +1,16 @@
-import { DEFAULT_COUNTRY, DEFAULT_STATE } from '../filterUrl.ts';
+import { DEFAULT_COUNTRY, withDefaultLocation } from '../filterUrl.ts';
 import type { LocationFilter } from '../filterUrl.ts';
 
-export { DEFAULT_COUNTRY } from '../filterUrl.ts';
-
-/** The location the picker starts from: the listing's, else the defaults. */
+/**
+ * The location the listing shows and the picker starts from: the URL's, or US and CA when the URL
+ * names none (the same rule as the listing's, see withDefaultLocation).
+ */
 export function getPickerLocation(location: LocationFilter): Required<LocationFilter> {
+  const effective = withDefaultLocation({ filters: {}, location }).location;
   return {
-    country: location.country ?? DEFAULT_COUNTRY,
-    state: location.state ?? DEFAULT_STATE,
-    city: location.city ?? [],
+    country: effective.country ?? DEFAULT_COUNTRY,
+    state: effective.state ?? '',
+    city: effective.city ?? [],
   };
 }
 
