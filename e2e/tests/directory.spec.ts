@@ -44,14 +44,21 @@ async function openListing(page: Page, path = '/') {
   await page.goto(path);
   await counts;
   await expect(total(page)).toHaveText(/\d+ providers?$/);
+  await countsSettled(page);
 }
 
-/** Clicks an option, waits for the listing and the counts that follow, and returns the new total. */
+/** Waits until every count of the Categories panel belongs to the current filters. */
+async function countsSettled(page: Page) {
+  await expect(page.locator('#filter-panel')).toHaveAttribute('aria-busy', 'false');
+}
+
+/** Clicks an option and checks that the listing's total is the count the option showed. */
 async function choose(page: Page, label: Locator, expected: number) {
   const counts = nextFilterData(page);
   await label.click();
   await counts;
   await expect(total(page)).toHaveText(totalText(expected));
+  await countsSettled(page);
 }
 
 test.describe('[DIRECTORY]', () => {
@@ -98,6 +105,7 @@ test.describe('[DIRECTORY]', () => {
     // The filtered page survives a reload.
     await page.reload();
     await expect(total(page)).toHaveText(totalText(expected));
+    await countsSettled(page);
     await expect(section(page, F.call).getByRole('checkbox', { name: /^Incall/ })).toBeChecked();
     await expect(section(page, F.personality).getByRole('checkbox', { name: /^Confident/ })).toBeChecked();
 
@@ -152,7 +160,7 @@ test.describe('[DIRECTORY]', () => {
     await choose(page, bigger, expected);
     const filtered = page.url();
     const list = page.getByRole('list', { name: MESSAGES.directory.listLabel });
-    const firstOnPage1 = await list.locator(':scope > li').first().innerText();
+    const firstOnPage1 = (await list.locator(':scope > li').first().textContent()) ?? '';
 
     const nav = page.getByRole('navigation', { name: P.label });
     await expect(nav.getByText(P.prev, { exact: true })).toHaveAttribute('aria-disabled', 'true');

@@ -76,7 +76,15 @@ function mockDirectoryApi({ total = 23, failProviders = false }: Options = {}) {
         if (failProviders) return errorResponse(500, 'Internal Server Error');
         return jsonResponse(providerList(Number(call.search.get('pagination[page]') ?? 1), total));
       case '/filterdata':
-        return jsonResponse({ data: { total, counts: COUNTS } });
+        // Without the kissing sub-types (the linked query for the Kissing radios) No counts 6, with them 0.
+        return jsonResponse({
+          data: {
+            total,
+            counts: call.search.has('filter[kissing_types][0]')
+              ? { ...COUNTS, kissing: { yes: 5, no: 0 } }
+              : COUNTS,
+          },
+        });
       case '/languages':
         return jsonResponse({
           data: [
@@ -255,6 +263,16 @@ describe('DirectoryPage', { timeout: 20_000 }, () => {
         anal_activity: ['CAS'],
       }),
     );
+  });
+
+  it('counts a parent’s Yes/No as the click filters: without the sub-types it clears', async () => {
+    const calls = mockDirectoryApi();
+    renderDirectory('/?filter[kissing]=yes&filter[kissing_types][0]=Light');
+    expect(await group(F.kissing).findByLabelText('No (6)')).toBeTruthy();
+    expect(group(F.kissing).getByLabelText('Yes (14)')).toBeTruthy();
+    const linked = calls.filter((c) => c.path === '/filterdata' && !c.search.has('filter[kissing_types][0]'));
+    expect(linked.map((c) => c.search.get('filter[kissing]'))).toContain('yes');
+    expect(screen.getByLabelText('Light (5)')).toBeTruthy();
   });
 
   it('Cum: CIM selects the mouth options, Anywhere the finishing places, N/A clears all', async () => {

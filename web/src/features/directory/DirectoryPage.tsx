@@ -4,7 +4,7 @@ import { Alert, Button, Col, Container, Row } from 'react-bootstrap';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { MESSAGES } from '@app/domain';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
-import { useFilterData, useProviders } from './api.ts';
+import { useFilterCounts, useProviders } from './api.ts';
 import {
   firstPagePath,
   parseDirectoryQuery,
@@ -40,7 +40,7 @@ export function DirectoryPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
 
   const providers = useProviders(query, search, page);
-  const filterData = useFilterData(query, search);
+  const filterCounts = useFilterCounts(query, search);
 
   // Debounced sliders apply their change to the state of the moment they fire, not of when they began.
   const latest = useRef(query);
@@ -58,7 +58,7 @@ export function DirectoryPage() {
   );
 
   const pagination = providers.data?.meta.pagination;
-  const total = pagination?.total ?? filterData.data?.total;
+  const total = pagination?.total ?? filterCounts.total;
   const items = providers.data?.data ?? [];
   const pageCount = pagination?.pageCount ?? 0;
 
@@ -125,17 +125,17 @@ export function DirectoryPage() {
               <i className={`bi bi-chevron-${filtersOpen ? 'up' : 'down'}`} aria-hidden="true" />
             </Button>
           </div>
-          <div id="filter-panel" className={filtersOpen ? undefined : 'd-none d-lg-block'}>
+          <div
+            id="filter-panel"
+            className={filtersOpen ? undefined : 'd-none d-lg-block'}
+            aria-busy={filterCounts.isFetching}
+          >
             {hasFilters && (
               <Link to={firstPagePath(clearedSearch)} className="d-inline-block small mb-2">
                 {T.clearFilters}
               </Link>
             )}
-            <FilterPanel
-              filters={query.filters}
-              counts={filterData.data?.counts}
-              onChange={handleFilterChange}
-            />
+            <FilterPanel filters={query.filters} counts={filterCounts.counts} onChange={handleFilterChange} />
           </div>
         </Col>
         <Col lg={6} className="directory__listing">

@@ -1,8 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import type { ApiItem, ApiList } from '@app/domain';
 import { apiGet } from '../../api/client.ts';
 import type { QueryParams } from '../../api/client.ts';
-import { toFacetParams } from './filterUrl.ts';
+import { toDirectorySearch, toFacetParams } from './filterUrl.ts';
+import { getLinkedCountQueries, mergeLinkedCounts } from './linkedCounts.ts';
 import type { DirectoryQuery } from './filterUrl.ts';
 
 /**
@@ -243,6 +244,31 @@ export function useFilterData(query: DirectoryQuery, search: string) {
     queryFn: ({ signal }) => fetchFilterData(query, signal),
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * The counts the Categories panel shows: the query's, with the linked parent and sub-type sections
+ * counted as a click on them would filter (see linkedCounts.ts). `isFetching` is true while any of
+ * them is on its way.
+ */
+export function useFilterCounts(query: DirectoryQuery, search: string) {
+  const base = useFilterData(query, search);
+  const linked = getLinkedCountQueries(query.filters).map((entry) => {
+    const linkedQuery: DirectoryQuery = { filters: entry.filters, location: query.location };
+    return { ...entry, query: linkedQuery, search: toDirectorySearch(linkedQuery) };
+  });
+  const results = useQueries({
+    queries: linked.map((entry) => ({
+      queryKey: directoryKeys.filterData(entry.search),
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchFilterData(entry.query, signal),
+    })),
+  });
+  const counts = mergeLinkedCounts(
+    base.data?.counts,
+    linked.map((entry, index) => ({ sections: entry.sections, counts: results[index]?.data?.counts })),
+  );
+  const isFetching = base.isFetching || results.some((result) => result.isFetching);
+  return { counts, total: base.data?.total, isFetching };
 }
 
 export function useLanguages() {
