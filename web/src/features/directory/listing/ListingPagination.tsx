@@ -5,6 +5,9 @@ import { getPageWindow } from './pageWindow.ts';
 
 const T = MESSAGES.pagination;
 
+/** One page either side of the current one, so the bar fits a phone's width on one row. */
+const PAGE_RADIUS = 1;
+
 export interface ListingPaginationProps {
   page: number;
   pageCount: number;
@@ -50,7 +53,7 @@ export function ListingPagination({ page, pageCount, search }: ListingPagination
         <PageLink to={pagePath(page - 1, search)} disabled={page <= 1}>
           {T.prev}
         </PageLink>
-        {getPageWindow(page, pageCount).map((entry, index) =>
+        {getPageWindow(page, pageCount, PAGE_RADIUS).map((entry, index) =>
           entry === 'gap' ? (
             <li key={`gap-${index}`} className="page-item disabled">
               <span className="page-link" aria-label={T.more}>
