@@ -108,7 +108,7 @@ describe('facet index freshness', () => {
 
   it('with a check interval, sees other writers within the interval', async () => {
     const db = ctx.database.db;
-    const store = new FacetStore(db, { checkIntervalMs: 250 });
+    const store = new FacetStore(db, ctx.database.engine, { checkIntervalMs: 250 });
     const first = await store.get();
     // A write by "another process": bump the version without telling this store.
     await buildProviderAd(ctx, owner, { state: 'ID', city: 'Boise' });

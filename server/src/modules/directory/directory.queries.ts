@@ -12,76 +12,78 @@ import { nowIso, textMatch } from '../../db/dialect.ts';
 import type { DB, ProvidersTable } from '../../db/schema.ts';
 import type { ScopeFn } from '../../http/strapi/resource.ts';
 import { bumpDirectoryVersion } from './directory.version.ts';
-import { LIST_SECTIONS, type FacetFilter } from './facet-params.ts';
+import {
+  LIST_SECTIONS,
+  OPTION_SECTION_KEYS,
+  OPTION_SECTIONS,
+  type FacetFilter,
+  type OptionSection,
+} from './facet-params.ts';
 
 /** The REST layer's expression builder over a table chosen at run time. */
 type AnyEB = Parameters<ScopeFn>[0];
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** The columns the facet index is built from. */
+/**
+ * Where each option section's bits sit in a row's option mask (46 bits in all: within a double's 53).
+ */
+export const OPTION_BITS: Record<OptionSection, number> = (() => {
+  const out = {} as Record<OptionSection, number>;
+  let offset = 0;
+  for (const section of OPTION_SECTION_KEYS) {
+    out[section] = offset;
+    offset += OPTION_SECTIONS[section].length;
+  }
+  return out;
+})();
+
+/** One shown provider as the facet index is built from it. */
 export interface FacetSourceRow {
   id: number;
   country: string;
+  /** `state|city`. */
+  city_key: string;
   state: string;
-  city: string;
   age: number;
   language_id: number | null;
   race_id: number | null;
-  call: string | null;
-  kissing: string | null;
-  kissing_types: string | null;
-  fellatio: string | null;
-  fellatio_type: string | null;
-  cunnilingus: string | null;
-  anilingus: string | null;
-  anilingus_act: string | null;
-  vaginal: string | null;
-  vaginal_type: string | null;
-  anal: string | null;
-  anal_activity: string | null;
-  cum_type: string | null;
-  threesome: string | null;
-  massage: string | null;
-  personality: string | null;
-  grooming: string | null;
   /** Cents. */
   donation_hour: number | null;
+  /**
+   * Bit OPTION_BITS[section] + i is set when the row has OPTION_SECTIONS[section][i]: computed in SQL
+   * with the very predicate the SQL path filters with, so the index and SQL always agree.
+   */
+  options: number;
 }
 
-/** Every shown provider's filterable columns, in id order. */
-export async function loadFacetRows(db: Kysely<DB>): Promise<FacetSourceRow[]> {
-  return db
-    .selectFrom('providers')
-    .select([
-      'id',
-      'country',
-      'state',
-      'city',
-      'age',
-      'language_id',
-      'race_id',
-      'call',
-      'kissing',
-      'kissing_types',
-      'fellatio',
-      'fellatio_type',
-      'cunnilingus',
-      'anilingus',
-      'anilingus_act',
-      'vaginal',
-      'vaginal_type',
-      'anal',
-      'anal_activity',
-      'cum_type',
-      'threesome',
-      'massage',
-      'personality',
-      'grooming',
-      'donation_hour',
+/** Shown providers for the facet index, in id order: up to `limit` with an id above `afterId`. */
+export async function loadFacetRows(
+  db: Kysely<DB>,
+  engine: Engine,
+  afterId: number,
+  limit: number,
+): Promise<FacetSourceRow[]> {
+  const rows = await db
+    .selectFrom('providers as p')
+    .select(['p.id', 'p.country', 'p.state', 'p.age', 'p.language_id', 'p.race_id', 'p.donation_hour'])
+    .select((eb) => [
+      sql<string>`p.state || '|' || p.city`.as('city_key'),
+      sql<number>`${sql.join(
+        OPTION_SECTION_KEYS.flatMap((section) =>
+          (OPTION_SECTIONS[section] as readonly string[]).map(
+            (option, i) =>
+              sql`case when ${optionMatch(engine, eb as AnyEB, 'p', section, option)} then ${sql.lit(2 ** (OPTION_BITS[section] + i))} else 0 end`,
+          ),
+        ),
+        sql` + `,
+      )}`.as('options'),
     ])
-    .where('is_showed', '=', 1)
-    .orderBy('id')
+    .where('p.is_showed', '=', 1)
+    .where('p.id', '>', afterId)
+    .orderBy('p.id')
+    .limit(limit)
     .execute();
+  return rows as FacetSourceRow[];
 }
 
 export async function loadReferenceIds(db: Kysely<DB>) {
@@ -99,14 +101,26 @@ export const shownScope = (eb: AnyEB, a: string) => eb(eb.ref(`${a}.is_showed`),
 export const shownOrOwnScope = (userId: number) => (eb: AnyEB, a: string) =>
   eb.or([eb(eb.ref(`${a}.is_showed`), '=', 1), eb(eb.ref(`${a}.user_id`), '=', userId)]);
 
-/** What the filter's call options match: a provider with 'Outcall/Incall' does both. */
-function callValues(options: string[]): string[] {
-  const out = new Set<string>();
-  for (const o of options) {
-    out.add(o);
-    if (o === 'Incall' || o === 'Outcall') out.add('Outcall/Incall');
+/**
+ * Whether a provider (alias `a`) has one option of a section: a call of 'Outcall/Incall' does both
+ * Incall and Outcall; list-valued columns hold comma-joined options, matched whole and case-sensitively
+ * (",Light," in ",Light,Heavy,"); the rest are single words.
+ */
+export function optionMatch(
+  engine: Engine,
+  eb: AnyEB,
+  a: string,
+  section: OptionSection,
+  option: string,
+): Expression<SqlBool> {
+  const col = eb.ref(`${a}.${section}`);
+  if (section === 'call') {
+    return eb(col, 'in', option === 'Outcall/Incall' ? [option] : [option, 'Outcall/Incall']);
   }
-  return [...out];
+  if (LIST_SECTIONS.has(section)) {
+    return textMatch(engine, sql`(',' || replace(${col}, ' ', '') || ',')`, 'contains', `,${option},`);
+  }
+  return eb(col, '=', option);
 }
 
 /**
@@ -124,14 +138,8 @@ export function facetWhere(engine: Engine, f: FacetFilter) {
       if (!values?.length) continue;
       if (section === 'language' || section === 'race') {
         parts.push(eb(col(`${section}_id`), 'in', values.map(Number)));
-      } else if (section === 'call') {
-        parts.push(eb(col('call'), 'in', callValues(values)));
-      } else if (LIST_SECTIONS.has(section)) {
-        // Comma-joined options: match whole items (",Light," in ",Light,Heavy,"), case-sensitively.
-        const padded = sql`(',' || replace(${col(section)}, ' ', '') || ',')`;
-        parts.push(eb.or(values.map((v) => textMatch(engine, padded, 'contains', `,${v},`))));
       } else {
-        parts.push(eb(col(section), 'in', values));
+        parts.push(eb.or(values.map((v) => optionMatch(engine, eb, a, section as OptionSection, v))));
       }
     }
     // Ages are whole numbers; a fractional bound would be a type error on PostgreSQL.

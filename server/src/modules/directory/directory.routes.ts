@@ -30,7 +30,7 @@ type Query = Record<string, unknown>;
  */
 export async function directoryRoutes(instance: FastifyInstance, { db, engine }: AppContext) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const d: DirectoryContext = { db, engine, store: new FacetStore(db) };
+  const d: DirectoryContext = { db, engine, store: new FacetStore(db, engine) };
   // Public reads: a stale token left in the browser must not break the home page.
   const read = {
     config: { access: 'public' as const, ignoreBadToken: true },

@@ -337,8 +337,7 @@ async function listWithCounts(
   // The N/A item closes an unfiltered list: on its last page (without a count, on a short page).
   const n = list.data.length;
   const last =
-    (n > 0 || q.offset === 0) &&
-    (q.withCount ? q.offset + n >= list.meta.pagination.total : n < q.pageSize);
+    (n > 0 || q.offset === 0) && (q.withCount ? q.offset + n >= list.meta.pagination.total : n < q.pageSize);
   if (!q.filters && last) {
     const withOne = Object.values(counts).reduce((a, b) => a + b, 0);
     data.push({ id: 0, attributes: { [nameField]: 'N/A', provider: all.total - withOne } });

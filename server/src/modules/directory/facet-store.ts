@@ -1,16 +1,16 @@
 import type { Kysely } from 'kysely';
+import type { Engine } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { readDirectoryVersion } from './directory.version.ts';
-import { loadFacetRows, loadReferenceIds, type FacetSourceRow } from './directory.queries.ts';
+import { loadFacetRows, loadReferenceIds, OPTION_BITS, type FacetSourceRow } from './directory.queries.ts';
 import {
   COUNT_SECTIONS,
-  LIST_SECTIONS,
+  OPTION_SECTION_KEYS,
   OPTION_SECTIONS,
   type CountSection,
   type FacetFilter,
-  type OptionSection,
 } from './facet-params.ts';
-import { FacetIndex, type FacetQuery, type FacetRow } from './facets.ts';
+import { FacetIndexBuilder, type FacetIndex, type FacetQuery } from './facets.ts';
 
 /**
  * The per-process facet index of the shown providers (docs/decisions/0003-directory-facet-index.md)
@@ -25,50 +25,68 @@ import { FacetIndex, type FacetQuery, type FacetRow } from './facets.ts';
 export const TERM_DIMENSIONS = ['state', 'city', 'country', ...COUNT_SECTIONS] as const;
 export const NUMBER_DIMENSIONS = ['age', 'donation_hour'] as const;
 
-/** A provider whose call is 'Outcall/Incall' does both (the filter's Both). */
-export function callTerms(call: string | null): string[] {
-  if (!call) return [];
-  return call === 'Outcall/Incall' ? ['Incall', 'Outcall', 'Outcall/Incall'] : [call];
-}
-
-/** Comma-joined options as a list (spaces around commas tolerated). */
-export function splitList(v: string | null): string[] {
-  if (!v) return [];
-  return [
-    ...new Set(
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
-  ];
-}
-
 export const cityKey = (state: string, city: string) => `${state}|${city}`;
 
-/** One database row as the index sees it. */
-export function toFacetRow(r: FacetSourceRow): FacetRow {
-  const terms: Record<string, string[]> = {
-    country: [r.country],
-    state: [r.state],
-    city: [cityKey(r.state, r.city)],
-    language: r.language_id === null ? [] : [String(r.language_id)],
-    race: r.race_id === null ? [] : [String(r.race_id)],
-    call: callTerms(r.call),
-  };
-  for (const key of Object.keys(OPTION_SECTIONS) as OptionSection[]) {
-    if (key === 'call') continue;
-    const v = r[key];
-    terms[key] = LIST_SECTIONS.has(key) ? splitList(v) : v ? [v] : [];
+/**
+ * A function that adds database rows to the index being built, with the positions lists of the
+ * option bits and of each language, race and location looked up once (a rebuild adds 100,000 rows).
+ */
+export function rowAdder(b: FacetIndexBuilder): (r: FacetSourceRow) => void {
+  const byBit: number[][] = [];
+  for (const section of OPTION_SECTION_KEYS) {
+    OPTION_SECTIONS[section].forEach((option, i) => {
+      byBit[OPTION_BITS[section] + i] = b.positions(section, option);
+    });
   }
-  return {
-    id: r.id,
-    terms,
-    numbers: {
-      age: r.age,
-      donation_hour: r.donation_hour === null ? null : r.donation_hour / 100,
-    },
+  const cache = new Map<string, number[]>();
+  const positions = (dim: string, value: string) => {
+    const key = `${dim}\u0000${value}`;
+    let list = cache.get(key);
+    if (!list) cache.set(key, (list = b.positions(dim, value)));
+    return list;
   };
+  return (r) => {
+    b.addRow(r.id);
+    const pos = b.position;
+    positions('country', r.country).push(pos);
+    positions('state', r.state).push(pos);
+    positions('city', r.city_key).push(pos);
+    if (r.language_id !== null) positions('language', String(r.language_id)).push(pos);
+    if (r.race_id !== null) positions('race', String(r.race_id)).push(pos);
+    const mask = Number(r.options);
+    // The mask has up to 46 bits: the low 32 and the rest.
+    let low = (mask % 2 ** 32) | 0;
+    let high = Math.floor(mask / 2 ** 32) | 0;
+    while (low) {
+      const bit = low & -low;
+      byBit[31 - Math.clz32(bit)]!.push(pos);
+      low ^= bit;
+    }
+    while (high) {
+      const bit = high & -high;
+      byBit[63 - Math.clz32(bit)]!.push(pos);
+      high ^= bit;
+    }
+    b.setNumber('age', r.age);
+    b.setNumber('donation_hour', r.donation_hour === null ? null : r.donation_hour / 100);
+  };
+}
+
+/** Rows per query while building: small enough that a rebuild never holds many row objects at once. */
+const CHUNK = 5000;
+
+/** Builds the index from the shown providers, reading them in id order, a chunk at a time. */
+export async function buildFacetIndex(db: Kysely<DB>, engine: Engine): Promise<FacetIndex> {
+  const builder = new FacetIndexBuilder(TERM_DIMENSIONS, NUMBER_DIMENSIONS);
+  const add = rowAdder(builder);
+  let after = 0;
+  for (;;) {
+    const chunk = await loadFacetRows(db, engine, after, CHUNK);
+    for (const row of chunk) add(row);
+    if (chunk.length < CHUNK) break;
+    after = chunk[chunk.length - 1]!.id;
+  }
+  return builder.build();
 }
 
 export interface FacetSnapshot {
@@ -145,6 +163,7 @@ export class FacetStore {
 
   constructor(
     private readonly db: Kysely<DB>,
+    private readonly engine: Engine,
     opts: FacetStoreOptions = {},
   ) {
     this.checkIntervalMs = opts.checkIntervalMs ?? 0;
@@ -199,8 +218,10 @@ export class FacetStore {
         if (previous && previous.version === version) {
           snapshot = { ...previous, generation };
         } else {
-          const [rows, refs] = await Promise.all([loadFacetRows(this.db), loadReferenceIds(this.db)]);
-          const index = new FacetIndex(rows.map(toFacetRow), TERM_DIMENSIONS, NUMBER_DIMENSIONS);
+          const [index, refs] = await Promise.all([
+            buildFacetIndex(this.db, this.engine),
+            loadReferenceIds(this.db),
+          ]);
           const cityKeys = new Map<string, string[]>();
           for (const key of index.values('city')) {
             const name = key.slice(key.indexOf('|') + 1);

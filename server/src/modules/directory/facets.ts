@@ -39,11 +39,91 @@ export interface FacetResult {
   counts(dimensions: readonly string[]): Record<string, Record<string, number>>;
 }
 
+/**
+ * Collects rows one at a time, in ascending id order, without keeping them: each (dimension, value)
+ * keeps the positions that have it, and each number dimension a column. `build()` turns that into
+ * bitsets. Used to build the index from the database in chunks (facet-store.ts), so a rebuild over
+ * 100,000 providers never holds them all as objects.
+ */
+export class FacetIndexBuilder {
+  private readonly ids: number[] = [];
+  private readonly terms = new Map<string, Map<string, number[]>>();
+  private readonly numbers = new Map<string, number[]>();
+  private pos = -1;
+
+  constructor(
+    readonly termDimensions: readonly string[],
+    readonly numberDimensions: readonly string[],
+  ) {
+    for (const dim of termDimensions) this.terms.set(dim, new Map());
+    for (const dim of numberDimensions) this.numbers.set(dim, []);
+  }
+
+  /** Starts the next row; ids must ascend. */
+  addRow(id: number): void {
+    const last = this.ids[this.ids.length - 1];
+    if (last !== undefined && id <= last) throw new Error('FacetIndexBuilder: ids must ascend');
+    this.ids.push(id);
+    this.pos++;
+    for (const column of this.numbers.values()) column.push(Number.NaN);
+  }
+
+  /** Gives the current row a value of a term dimension (a row may have several, or none). */
+  addTerm(dim: string, value: string): void {
+    const byValue = this.terms.get(dim);
+    if (!byValue) throw new Error(`Unknown facet dimension ${dim}`);
+    let positions = byValue.get(value);
+    if (!positions) byValue.set(value, (positions = []));
+    if (positions[positions.length - 1] !== this.pos) positions.push(this.pos);
+  }
+
+  /**
+   * The positions list of a (dimension, value), for callers adding many rows fast: push `position`
+   * to it at most once per row.
+   */
+  positions(dim: string, value: string): number[] {
+    const byValue = this.terms.get(dim);
+    if (!byValue) throw new Error(`Unknown facet dimension ${dim}`);
+    let positions = byValue.get(value);
+    if (!positions) byValue.set(value, (positions = []));
+    return positions;
+  }
+
+  /** The current row's position. */
+  get position(): number {
+    return this.pos;
+  }
+
+  /** Sets the current row's value of a number dimension (null: unknown, outside every range). */
+  setNumber(dim: string, value: number | null): void {
+    const column = this.numbers.get(dim);
+    if (!column) throw new Error(`Unknown range dimension ${dim}`);
+    if (value !== null && value !== undefined) column[this.pos] = value;
+  }
+
+  build(): FacetIndex {
+    const size = this.ids.length;
+    const terms = new Map<string, Map<string, Bitset>>();
+    for (const [dim, byValue] of this.terms) {
+      const bits = new Map<string, Bitset>();
+      for (const [value, positions] of byValue) {
+        const b = createBitset(size);
+        for (const p of positions) setBit(b, p);
+        bits.set(value, b);
+      }
+      terms.set(dim, bits);
+    }
+    const numbers = new Map<string, Float64Array>();
+    for (const [dim, column] of this.numbers) numbers.set(dim, Float64Array.from(column));
+    return FacetIndex.fromParts(Int32Array.from(this.ids), terms, numbers);
+  }
+}
+
 export class FacetIndex {
   readonly size: number;
   private readonly ids: Int32Array;
-  private readonly terms = new Map<string, Map<string, Bitset>>();
-  private readonly numbers = new Map<string, Float64Array>();
+  private readonly terms: Map<string, Map<string, Bitset>>;
+  private readonly numbers: Map<string, Float64Array>;
   private readonly all: Bitset;
 
   constructor(
@@ -51,26 +131,29 @@ export class FacetIndex {
     termDimensions: readonly string[],
     numberDimensions: readonly string[],
   ) {
-    const sorted = [...rows].sort((a, b) => a.id - b.id);
-    this.size = sorted.length;
-    this.ids = Int32Array.from(sorted.map((r) => r.id));
-    this.all = fullBitset(this.size);
-    for (const dim of termDimensions) this.terms.set(dim, new Map());
-    for (const dim of numberDimensions) this.numbers.set(dim, new Float64Array(this.size).fill(Number.NaN));
-    sorted.forEach((row, pos) => {
-      for (const dim of termDimensions) {
-        const byValue = this.terms.get(dim)!;
-        for (const value of row.terms[dim] ?? []) {
-          let b = byValue.get(value);
-          if (!b) byValue.set(value, (b = createBitset(this.size)));
-          setBit(b, pos);
-        }
-      }
-      for (const dim of numberDimensions) {
-        const v = row.numbers[dim];
-        if (v !== null && v !== undefined) this.numbers.get(dim)![pos] = v;
-      }
-    });
+    const builder = new FacetIndexBuilder(termDimensions, numberDimensions);
+    for (const row of [...rows].sort((a, b) => a.id - b.id)) {
+      builder.addRow(row.id);
+      for (const dim of termDimensions) for (const value of row.terms[dim] ?? []) builder.addTerm(dim, value);
+      for (const dim of numberDimensions) builder.setNumber(dim, row.numbers[dim] ?? null);
+    }
+    const built = builder.build();
+    this.size = built.size;
+    this.ids = built.ids;
+    this.terms = built.terms;
+    this.numbers = built.numbers;
+    this.all = built.all;
+  }
+
+  /** An index from built parts (FacetIndexBuilder). */
+  static fromParts(
+    ids: Int32Array,
+    terms: Map<string, Map<string, Bitset>>,
+    numbers: Map<string, Float64Array>,
+  ): FacetIndex {
+    const index = Object.create(FacetIndex.prototype) as FacetIndex;
+    Object.assign(index, { size: ids.length, ids, terms, numbers, all: fullBitset(ids.length) });
+    return index;
   }
 
   /** The values a dimension has in the index (for counts of options nobody chose yet). */
