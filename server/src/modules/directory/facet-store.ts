@@ -73,7 +73,7 @@ export function rowAdder(b: FacetIndexBuilder): (r: FacetSourceRow) => void {
 }
 
 /** Rows per query while building: small enough that a rebuild never holds many row objects at once. */
-const CHUNK = 5000;
+const CHUNK = 2000;
 
 /** Builds the index from the shown providers, reading them in id order, a chunk at a time. */
 export async function buildFacetIndex(db: Kysely<DB>, engine: Engine): Promise<FacetIndex> {
