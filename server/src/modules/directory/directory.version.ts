@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 /** The `settings` key whose integer value changes with every write to the shown directory. */
@@ -13,12 +13,18 @@ export async function bumpDirectoryVersion(db: Kysely<DB> | Transaction<DB>): Pr
     on conflict (key) do update set value = cast(cast(settings.value as integer) + 1 as text)`.execute(db);
 }
 
-/** The stored directory version (0 when no write has happened yet). */
+const compiled = new WeakMap<Kysely<DB>, CompiledQuery<{ value: string }>>();
+
+/**
+ * The stored directory version (0 when no write has happened yet). Read on every listing request, so
+ * the query is compiled once per database.
+ */
 export async function readDirectoryVersion(db: Kysely<DB>): Promise<number> {
-  const row = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', DIRECTORY_VERSION_KEY)
-    .executeTakeFirst();
-  return row ? Number(row.value) : 0;
+  let query = compiled.get(db);
+  if (!query) {
+    query = db.selectFrom('settings').select('value').where('key', '=', DIRECTORY_VERSION_KEY).compile();
+    compiled.set(db, query);
+  }
+  const { rows } = await db.executeQuery(query);
+  return rows[0] ? Number(rows[0].value) : 0;
 }
