@@ -152,7 +152,14 @@ export class FacetIndex {
     numbers: Map<string, Float64Array>,
   ): FacetIndex {
     const index = Object.create(FacetIndex.prototype) as FacetIndex;
-    Object.assign(index, { size: ids.length, ids, terms, numbers, all: fullBitset(ids.length) });
+    Object.assign(index, {
+      size: ids.length,
+      ids,
+      terms,
+      numbers,
+      all: fullBitset(ids.length),
+      ranges: new Map(),
+    });
     return index;
   }
 
@@ -164,6 +171,8 @@ export class FacetIndex {
   private termGroup(dim: string, values: readonly string[]): Bitset {
     const byValue = this.terms.get(dim);
     if (!byValue) throw new Error(`Unknown facet dimension ${dim}`);
+    // Groups are only read (ANDed into copies): one value's own bitset serves as is.
+    if (values.length === 1) return byValue.get(values[0]!) ?? createBitset(this.size);
     const b = createBitset(this.size);
     for (const v of values) {
       const bits = byValue.get(v);
@@ -172,14 +181,22 @@ export class FacetIndex {
     return b;
   }
 
+  /** Recent range groups: a listing page and its counts ask for the same slider range. */
+  private readonly ranges = new Map<string, Bitset>();
+
   private rangeGroup(dim: string, [lo, hi]: readonly [number, number]): Bitset {
     const values = this.numbers.get(dim);
     if (!values) throw new Error(`Unknown range dimension ${dim}`);
+    const key = `${dim}:${lo}:${hi}`;
+    const cached = this.ranges.get(key);
+    if (cached) return cached;
     const b = createBitset(this.size);
     for (let i = 0; i < values.length; i++) {
       const v = values[i]!;
       if (v >= lo && v <= hi) setBit(b, i);
     }
+    if (this.ranges.size >= 64) this.ranges.delete(this.ranges.keys().next().value!);
+    this.ranges.set(key, b);
     return b;
   }
 
