@@ -513,6 +513,7 @@ export async function runDirectoryBench({ engine, pgAdminUrl, ...overrides }) {
     report.rssAtStart = rssMb(server.pid);
     const cold = await timed(`${server.base}/api/providers?${POPULATE}`);
     report.firstRequestMs = Math.round(cold.ms);
+    report.rssAfterFirstRequest = rssMb(server.pid);
     report.total = cold.body.meta.pagination.total;
     // Check the answers before timing them.
     const scenarios = SCENARIOS.map((s) => ({

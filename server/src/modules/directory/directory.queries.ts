@@ -86,6 +86,16 @@ export async function loadFacetRows(
   return rows as FacetSourceRow[];
 }
 
+/** How many providers are shown (sizes the facet index before it is built). */
+export async function countShownProviders(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('providers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('is_showed', '=', 1)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 export async function loadReferenceIds(db: Kysely<DB>) {
   const [languages, races] = await Promise.all([
     db.selectFrom('languages').select('id').orderBy('id').execute(),

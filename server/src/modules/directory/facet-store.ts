@@ -2,7 +2,13 @@ import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { readDirectoryVersion } from './directory.version.ts';
-import { loadFacetRows, loadReferenceIds, OPTION_BITS, type FacetSourceRow } from './directory.queries.ts';
+import {
+  countShownProviders,
+  loadFacetRows,
+  loadReferenceIds,
+  OPTION_BITS,
+  type FacetSourceRow,
+} from './directory.queries.ts';
 import {
   COUNT_SECTIONS,
   OPTION_SECTION_KEYS,
@@ -10,7 +16,7 @@ import {
   type CountSection,
   type FacetFilter,
 } from './facet-params.ts';
-import { FacetIndexBuilder, type FacetIndex, type FacetQuery } from './facets.ts';
+import { FacetIndexBuilder, type FacetIndex, type FacetQuery, type GrowingBitset } from './facets.ts';
 
 /**
  * The per-process facet index of the shown providers (docs/decisions/0003-directory-facet-index.md)
@@ -28,43 +34,43 @@ export const NUMBER_DIMENSIONS = ['age', 'donation_hour'] as const;
 export const cityKey = (state: string, city: string) => `${state}|${city}`;
 
 /**
- * A function that adds database rows to the index being built, with the positions lists of the
+ * A function that adds database rows to the index being built, with the bitsets of the
  * option bits and of each language, race and location looked up once (a rebuild adds 100,000 rows).
  */
 export function rowAdder(b: FacetIndexBuilder): (r: FacetSourceRow) => void {
-  const byBit: number[][] = [];
+  const byBit: GrowingBitset[] = [];
   for (const section of OPTION_SECTION_KEYS) {
     OPTION_SECTIONS[section].forEach((option, i) => {
-      byBit[OPTION_BITS[section] + i] = b.positions(section, option);
+      byBit[OPTION_BITS[section] + i] = b.bits(section, option);
     });
   }
-  const cache = new Map<string, number[]>();
-  const positions = (dim: string, value: string) => {
+  const cache = new Map<string, GrowingBitset>();
+  const bits = (dim: string, value: string) => {
     const key = `${dim}\u0000${value}`;
-    let list = cache.get(key);
-    if (!list) cache.set(key, (list = b.positions(dim, value)));
-    return list;
+    let found = cache.get(key);
+    if (!found) cache.set(key, (found = b.bits(dim, value)));
+    return found;
   };
   return (r) => {
     b.addRow(r.id);
     const pos = b.position;
-    positions('country', r.country).push(pos);
-    positions('state', r.state).push(pos);
-    positions('city', r.city_key).push(pos);
-    if (r.language_id !== null) positions('language', String(r.language_id)).push(pos);
-    if (r.race_id !== null) positions('race', String(r.race_id)).push(pos);
+    bits('country', r.country).set(pos);
+    bits('state', r.state).set(pos);
+    bits('city', r.city_key).set(pos);
+    if (r.language_id !== null) bits('language', String(r.language_id)).set(pos);
+    if (r.race_id !== null) bits('race', String(r.race_id)).set(pos);
     const mask = Number(r.options);
     // The mask has up to 46 bits: the low 32 and the rest.
     let low = (mask % 2 ** 32) | 0;
     let high = Math.floor(mask / 2 ** 32) | 0;
     while (low) {
       const bit = low & -low;
-      byBit[31 - Math.clz32(bit)]!.push(pos);
+      byBit[31 - Math.clz32(bit)]!.set(pos);
       low ^= bit;
     }
     while (high) {
       const bit = high & -high;
-      byBit[63 - Math.clz32(bit)]!.push(pos);
+      byBit[63 - Math.clz32(bit)]!.set(pos);
       high ^= bit;
     }
     b.setNumber('age', r.age);
@@ -77,7 +83,7 @@ const CHUNK = 2000;
 
 /** Builds the index from the shown providers, reading them in id order, a chunk at a time. */
 export async function buildFacetIndex(db: Kysely<DB>, engine: Engine): Promise<FacetIndex> {
-  const builder = new FacetIndexBuilder(TERM_DIMENSIONS, NUMBER_DIMENSIONS);
+  const builder = new FacetIndexBuilder(TERM_DIMENSIONS, NUMBER_DIMENSIONS, await countShownProviders(db));
   const add = rowAdder(builder);
   let after = 0;
   for (;;) {

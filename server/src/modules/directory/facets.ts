@@ -39,54 +39,86 @@ export interface FacetResult {
   counts(dimensions: readonly string[]): Record<string, Record<string, number>>;
 }
 
+/** A bitset that grows as positions are set (positions only ascend while building). */
+export class GrowingBitset {
+  words: Uint32Array;
+
+  constructor(expectedSize = 2048) {
+    this.words = createBitset(Math.max(expectedSize, 32));
+  }
+
+  set(pos: number): void {
+    const w = pos >>> 5;
+    if (w >= this.words.length) {
+      const next = new Uint32Array(Math.max(w + 1, this.words.length * 2));
+      next.set(this.words);
+      this.words = next;
+    }
+    this.words[w]! |= 1 << (pos & 31);
+  }
+
+  /** The bitset over exactly `size` positions. */
+  finish(size: number): Bitset {
+    const length = Math.ceil(size / 32);
+    if (this.words.length === length) return this.words;
+    const b = createBitset(size);
+    b.set(this.words.subarray(0, Math.min(b.length, this.words.length)));
+    return b;
+  }
+}
+
 /**
  * Collects rows one at a time, in ascending id order, without keeping them: each (dimension, value)
- * keeps the positions that have it, and each number dimension a column. `build()` turns that into
- * bitsets. Used to build the index from the database in chunks (facet-store.ts), so a rebuild over
- * 100,000 providers never holds them all as objects.
+ * sets its bits as rows arrive, each number dimension fills a column. Used to build the index from the
+ * database in chunks (facet-store.ts), so a rebuild over 100,000 providers never holds them as objects.
  */
 export class FacetIndexBuilder {
-  private readonly ids: number[] = [];
-  private readonly terms = new Map<string, Map<string, number[]>>();
-  private readonly numbers = new Map<string, number[]>();
+  private ids: Int32Array;
+  private readonly terms = new Map<string, Map<string, GrowingBitset>>();
+  private readonly numbers = new Map<string, Float64Array>();
   private pos = -1;
 
+  /** `expectedRows`: how many rows will come, about (a count just before); a good guess saves copies. */
   constructor(
     readonly termDimensions: readonly string[],
     readonly numberDimensions: readonly string[],
+    private readonly expectedRows = 1024,
   ) {
+    const capacity = Math.max(expectedRows, 32);
+    this.ids = new Int32Array(capacity);
     for (const dim of termDimensions) this.terms.set(dim, new Map());
-    for (const dim of numberDimensions) this.numbers.set(dim, []);
+    for (const dim of numberDimensions) this.numbers.set(dim, new Float64Array(capacity).fill(Number.NaN));
   }
 
   /** Starts the next row; ids must ascend. */
   addRow(id: number): void {
-    const last = this.ids[this.ids.length - 1];
-    if (last !== undefined && id <= last) throw new Error('FacetIndexBuilder: ids must ascend');
-    this.ids.push(id);
+    if (this.pos >= 0 && id <= this.ids[this.pos]!) throw new Error('FacetIndexBuilder: ids must ascend');
     this.pos++;
-    for (const column of this.numbers.values()) column.push(Number.NaN);
+    if (this.pos >= this.ids.length) {
+      const ids = new Int32Array(this.ids.length * 2);
+      ids.set(this.ids);
+      this.ids = ids;
+      for (const [dim, column] of this.numbers) {
+        const grown = new Float64Array(column.length * 2).fill(Number.NaN);
+        grown.set(column);
+        this.numbers.set(dim, grown);
+      }
+    }
+    this.ids[this.pos] = id;
   }
 
   /** Gives the current row a value of a term dimension (a row may have several, or none). */
   addTerm(dim: string, value: string): void {
-    const byValue = this.terms.get(dim);
-    if (!byValue) throw new Error(`Unknown facet dimension ${dim}`);
-    let positions = byValue.get(value);
-    if (!positions) byValue.set(value, (positions = []));
-    if (positions[positions.length - 1] !== this.pos) positions.push(this.pos);
+    this.bits(dim, value).set(this.pos);
   }
 
-  /**
-   * The positions list of a (dimension, value), for callers adding many rows fast: push `position`
-   * to it at most once per row.
-   */
-  positions(dim: string, value: string): number[] {
+  /** The bits of a (dimension, value), for callers adding many rows fast: `set(position)`. */
+  bits(dim: string, value: string): GrowingBitset {
     const byValue = this.terms.get(dim);
     if (!byValue) throw new Error(`Unknown facet dimension ${dim}`);
-    let positions = byValue.get(value);
-    if (!positions) byValue.set(value, (positions = []));
-    return positions;
+    let bits = byValue.get(value);
+    if (!bits) byValue.set(value, (bits = new GrowingBitset(Math.max(this.expectedRows, this.pos + 1))));
+    return bits;
   }
 
   /** The current row's position. */
@@ -102,20 +134,16 @@ export class FacetIndexBuilder {
   }
 
   build(): FacetIndex {
-    const size = this.ids.length;
+    const size = this.pos + 1;
     const terms = new Map<string, Map<string, Bitset>>();
     for (const [dim, byValue] of this.terms) {
       const bits = new Map<string, Bitset>();
-      for (const [value, positions] of byValue) {
-        const b = createBitset(size);
-        for (const p of positions) setBit(b, p);
-        bits.set(value, b);
-      }
+      for (const [value, growing] of byValue) bits.set(value, growing.finish(size));
       terms.set(dim, bits);
     }
     const numbers = new Map<string, Float64Array>();
-    for (const [dim, column] of this.numbers) numbers.set(dim, Float64Array.from(column));
-    return FacetIndex.fromParts(Int32Array.from(this.ids), terms, numbers);
+    for (const [dim, column] of this.numbers) numbers.set(dim, column.slice(0, size));
+    return FacetIndex.fromParts(this.ids.slice(0, size), terms, numbers);
   }
 }
 
