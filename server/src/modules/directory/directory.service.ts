@@ -1,5 +1,5 @@
 import type { TProviderUpdate, TProviderWrite } from '@app/domain';
-import type { Expression, Kysely, SqlBool, Updateable } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import type { Engine } from '../../db/database.ts';
 import type { DB, ProvidersTable } from '../../db/schema.ts';
 import { isAdmin, type Actor } from '../../http/auth.ts';
@@ -92,9 +92,30 @@ export async function listProviders(d: DirectoryContext, actor: Actor | null, qu
   const q = parseQuery(def, query, [...FACET_PARAMS]);
   if (!admin && !ownerView && !q.filters && isDefaultOrder(q)) return listFromIndex(d, def, q, facets);
   const visibility = admin ? undefined : ownerView ? shownOrOwnScope(actor.id) : shownScope;
-  const facetScope = isEmptyFilter(facets) ? undefined : facetWhere(d.engine, facets);
+  let facetScope: ScopeFn | undefined;
+  if (!isEmptyFilter(facets)) {
+    // For shown providers the index knows the matching ids: when they are few, SQL only looks at
+    // those rows; otherwise it runs the same filter itself.
+    const ids = visibility === shownScope ? await matchingIds(d, facets, ID_SET_LIMIT) : undefined;
+    facetScope = ids ? idScope(ids) : facetWhere(d.engine, facets);
+  }
   return findMany(d.db, def, q, { scope: andScopes(visibility, facetScope) });
 }
+
+/** Up to this many ids from the facet index restrict a SQL listing by `id IN (…)`. */
+const ID_SET_LIMIT = 5000;
+
+/** The ids of the shown providers matching a facet filter, or undefined when more than `limit`. */
+async function matchingIds(d: DirectoryContext, facets: FacetFilter, limit: number) {
+  const snapshot = await d.store.get();
+  const result = snapshot.index.query(toFacetQuery(snapshot, facets));
+  return result.total <= limit ? result.page(0, result.total) : undefined;
+}
+
+const idScope =
+  (ids: number[]): ScopeFn =>
+  (eb, a) =>
+    ids.length ? eb(eb.ref(`${a}.id`), 'in', ids) : sql<SqlBool>`1 = 0`;
 
 /** A page of shown providers: ids from the facet index (newest first), rows from the database. */
 async function listFromIndex(d: DirectoryContext, def: ResourceDef, q: ParsedQuery, facets: FacetFilter) {
