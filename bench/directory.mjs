@@ -538,7 +538,7 @@ export async function runDirectoryBench({ engine, pgAdminUrl, ...overrides }) {
       console.log(
         `[${engine}] ${s.name}: p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.rps} req/s${r.non2xx ? `, ${r.non2xx} non-2xx` : ''} (load ${r.load})`,
       );
-      report.scenarios.push({ ...s, ...r });
+      report.scenarios.push({ ...s, ...r, rssAfter: rssMb(server.pid) });
     }
     report.rssAfter = rssMb(server.pid);
 
