@@ -114,6 +114,24 @@ test.describe('[DIRECTORY]', () => {
     await choose(page, no, await countIn(no));
     await expect(section(page, F.kissing).getByRole('checkbox', { name: /^Light/ })).not.toBeChecked();
     await expect(page).not.toHaveURL(/kissing_types/);
+
+    // CIM chooses the three mouth options at once; its count is the total that gives.
+    const cim = await optionLabel(page, F.cum, F.cim);
+    await choose(page, cim, await countIn(cim));
+    // N/A clears a section: its count is the total without that section. (Those states were seen
+    // before, so their counts may come from the page's cache rather than a new request.)
+    for (const [name, key] of [
+      [F.cum, /cum_type/],
+      [F.kissing, /kissing/],
+      [F.personality, /personality/],
+    ] as const) {
+      const na = await optionLabel(page, name, F.na);
+      const expectedTotal = await countIn(na);
+      await na.click();
+      await expect(page).not.toHaveURL(key);
+      await expect(total(page)).toHaveText(totalText(expectedTotal));
+      await countsSettled(page);
+    }
   });
 
   test('[DIRECTORY][LOCATION] choosing a state and a city shows only that city', async ({ page }) => {

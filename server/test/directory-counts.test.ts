@@ -1,4 +1,13 @@
-import { CALL_OPTIONS, CUM_TYPES, GROOMING, PERSONALITY, SUBTYPES, YES_NO } from '@app/domain';
+import {
+  CALL_OPTIONS,
+  CUM_MOUTH,
+  CUM_PLACES,
+  CUM_TYPES,
+  GROOMING,
+  PERSONALITY,
+  SUBTYPES,
+  YES_NO,
+} from '@app/domain';
 import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/db/dialect.ts';
@@ -197,6 +206,25 @@ async function listing(query: string, user: TestUser | null = null) {
   return { ids: body.data.map((i) => i.id), total: body.meta.pagination.total };
 }
 
+/** The filter keys each section's N/A clears (spec 001 §4). */
+const NA_CLEARED: Record<string, string[]> = {
+  language: ['language'],
+  race: ['race'],
+  age: ['age'],
+  donation: ['donation_hour'],
+  kissing: ['kissing', 'kissing_types'],
+  fellatio: ['fellatio', 'fellatio_type'],
+  cunnilingus: ['cunnilingus'],
+  anilingus: ['anilingus', 'anilingus_act'],
+  vaginal: ['vaginal', 'vaginal_type'],
+  anal: ['anal', 'anal_activity'],
+  cum: ['cum_type'],
+  threesome: ['threesome'],
+  massage: ['massage'],
+  personality: ['personality'],
+  grooming: ['grooming'],
+};
+
 describe('filter counts agree with the listing', () => {
   it('on 30 random filter states over 200 providers', async () => {
     let checkedOptions = 0;
@@ -226,8 +254,27 @@ describe('filter counts agree with the listing', () => {
 
       const counts = await callAs(ctx, 'GET', `/api/filterdata?${query}`);
       expect(counts.statusCode).toBe(200);
-      const data = counts.json().data as { total: number; counts: Record<string, Record<string, number>> };
+      const data = counts.json().data as {
+        total: number;
+        counts: Record<string, Record<string, number>>;
+        na: Record<string, number>;
+        cum: Record<'CIM' | 'Anywhere', number>;
+      };
       expect(data.total, query).toBe(expected.length);
+      // A section's N/A count is the total with that section (its sub-types, its range) cleared.
+      for (const [section, cleared] of Object.entries(NA_CLEARED)) {
+        const filter = { ...s.filter };
+        for (const key of cleared) delete filter[key];
+        const total = rows.filter((r) => matches(r, { ...s, filter })).length;
+        expect(data.na[section], `${query}: ${section}=N/A`).toBe(total);
+      }
+      for (const [group, types] of [
+        ['CIM', CUM_MOUTH],
+        ['Anywhere', CUM_PLACES],
+      ] as const) {
+        const chosen: State = { ...s, filter: { ...s.filter, cum_type: [...types] } };
+        expect(data.cum[group], `${query}: ${group}`).toBe(rows.filter((r) => matches(r, chosen)).length);
+      }
       for (const section of rnd.some(Object.keys(data.counts), 0.25).slice(0, 4)) {
         for (const [option, count] of Object.entries(data.counts[section]!)) {
           const chosen: State = { ...s, filter: { ...s.filter, [section]: [option] } };

@@ -1,4 +1,4 @@
-import type { TProviderUpdate, TProviderWrite } from '@app/domain';
+import { CUM_MOUTH, CUM_PLACES, type TProviderUpdate, type TProviderWrite } from '@app/domain';
 import { sql, type Expression, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import type { Engine } from '../../db/database.ts';
 import type { DB, ProvidersTable } from '../../db/schema.ts';
@@ -27,6 +27,7 @@ import {
   COUNT_SECTIONS,
   FACET_PARAMS,
   isEmptyFilter,
+  NA_CLEARS,
   parseFacetParams,
   type FacetFilter,
 } from './facet-params.ts';
@@ -183,7 +184,17 @@ export async function getFilterData(d: DirectoryContext, query: Query) {
   const facets = parseFacetParams(query, ['filter', 'populate']);
   const snapshot = await d.store.get();
   const result = snapshot.index.query(toFacetQuery(snapshot, facets));
-  return { data: { total: result.total, counts: countsFor(snapshot, result.counts(COUNT_SECTIONS)) } };
+  const na = Object.fromEntries(
+    Object.entries(NA_CLEARS).map(([section, dims]) => [section, result.totalWithout(dims)]),
+  );
+  // CIM and Anywhere choose a group of cum types at once.
+  const cum = {
+    CIM: result.totalWith('cum_type', CUM_MOUTH),
+    Anywhere: result.totalWith('cum_type', CUM_PLACES),
+  };
+  return {
+    data: { total: result.total, counts: countsFor(snapshot, result.counts(COUNT_SECTIONS)), na, cum },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -59,6 +59,28 @@ export const COUNT_SECTIONS = [
 ] as const;
 export type CountSection = (typeof COUNT_SECTIONS)[number];
 
+/**
+ * What a section's N/A clears (spec 001 §4): the section, its sub-types, or the range. `/api/filterdata`
+ * answers, per section, the total that N/A would give (`na`).
+ */
+export const NA_CLEARS = {
+  language: ['language'],
+  race: ['race'],
+  age: ['#age'],
+  donation: ['#donation_hour'],
+  kissing: ['kissing', 'kissing_types'],
+  fellatio: ['fellatio', 'fellatio_type'],
+  cunnilingus: ['cunnilingus'],
+  anilingus: ['anilingus', 'anilingus_act'],
+  vaginal: ['vaginal', 'vaginal_type'],
+  anal: ['anal', 'anal_activity'],
+  cum: ['cum_type'],
+  threesome: ['threesome'],
+  massage: ['massage'],
+  personality: ['personality'],
+  grooming: ['grooming'],
+} as const satisfies Record<string, readonly string[]>;
+
 /** Which list-valued columns hold comma-joined options. */
 export const LIST_SECTIONS = new Set<string>([
   'kissing_types',

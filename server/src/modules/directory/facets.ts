@@ -37,6 +37,10 @@ export interface FacetResult {
   page(offset: number, limit: number): number[];
   /** Disjunctive counts for every value of the given dimensions. */
   counts(dimensions: readonly string[]): Record<string, Record<string, number>>;
+  /** The total with these groups cleared and every other kept (a section's N/A). */
+  totalWithout(dimensions: readonly string[]): number;
+  /** The total if exactly these values were chosen in one dimension, every other group kept. */
+  totalWith(dimension: string, values: readonly string[]): number;
 }
 
 /** A bitset that grows as positions are set (positions only ascend while building). */
@@ -236,12 +240,12 @@ export class FacetIndex {
     for (const [dim, range] of Object.entries(q.ranges ?? {})) {
       if (range) groups.set(`#${dim}`, this.rangeGroup(dim, range));
     }
-    const allBut = (skip: string | undefined) => {
+    const allBut = (...skip: string[]) => {
       const b = Uint32Array.from(this.all);
-      for (const [key, g] of groups) if (key !== skip) andInto(b, g);
+      for (const [key, g] of groups) if (!skip.includes(key)) andInto(b, g);
       return b;
     };
-    const result = allBut(undefined);
+    const result = allBut();
     return {
       total: count(result),
       page: (offset, limit) => pageFromTop(result, offset, limit).map((pos) => this.ids[pos]!),
@@ -256,6 +260,10 @@ export class FacetIndex {
         }
         return out;
       },
+      totalWithout: (dimensions) =>
+        dimensions.some((d) => groups.has(d)) ? count(allBut(...dimensions)) : count(result),
+      totalWith: (dim, values) =>
+        countAnd(groups.has(dim) ? allBut(dim) : result, this.termGroup(dim, values)),
     };
   }
 }

@@ -69,6 +69,24 @@ interface Options {
   failProviders?: boolean;
 }
 
+const NA_SECTIONS = [
+  'language',
+  'race',
+  'age',
+  'donation',
+  'kissing',
+  'fellatio',
+  'cunnilingus',
+  'anilingus',
+  'vaginal',
+  'anal',
+  'cum',
+  'threesome',
+  'massage',
+  'personality',
+  'grooming',
+];
+
 function mockDirectoryApi({ total = 23, failProviders = false }: Options = {}) {
   return mockApi((call: ApiCall) => {
     switch (call.path) {
@@ -83,6 +101,8 @@ function mockDirectoryApi({ total = 23, failProviders = false }: Options = {}) {
             counts: call.search.has('filter[kissing_types][0]')
               ? { ...COUNTS, kissing: { yes: 5, no: 0 } }
               : COUNTS,
+            na: { ...Object.fromEntries(NA_SECTIONS.map((section) => [section, total])), language: 21 },
+            cum: { CIM: 7, Anywhere: 11 },
           },
         });
       case '/languages':
@@ -166,7 +186,13 @@ describe('DirectoryPage', { timeout: 20_000 }, () => {
     // Both stands for Incall ∪ Outcall: 12 + 8 − 3 providers offering both.
     expect(screen.getByLabelText('Both (17)')).toBeTruthy();
     expect(await screen.findByLabelText('English (9)')).toBeTruthy();
-    expect(group(F.language).getByLabelText('N/A (1)')).toBeTruthy();
+    // N/A counts what clearing the section lists (from the counts, not the lookup's own N/A entry).
+    expect(group(F.language).getByLabelText('N/A (21)')).toBeTruthy();
+    expect(group(F.race).getByLabelText('N/A (23)')).toBeTruthy();
+    expect(group(F.kissing).getByLabelText('N/A (23)')).toBeTruthy();
+    expect(group(F.age).getByLabelText(`${F.rangeNa} (23)`)).toBeTruthy();
+    expect(group(F.cum).getByLabelText(`${F.cim} (7)`)).toBeTruthy();
+    expect(group(F.cum).getByLabelText(`${F.cumAnywhere} (11)`)).toBeTruthy();
     expect(group(F.kissing).getByLabelText('Yes (14)')).toBeTruthy();
     expect(screen.getByLabelText('Give to provider (1)')).toBeTruthy();
     for (const section of [F.age, F.donation, F.cum, F.threesome, F.massage, F.personality, F.grooming]) {
@@ -236,7 +262,7 @@ describe('DirectoryPage', { timeout: 20_000 }, () => {
     expect(isChecked(group(F.kissing).getByLabelText(/^Yes/))).toBe(true);
     fireEvent.click(screen.getByLabelText(/^Light/));
     await waitFor(() => expect(currentQuery(router).filters).toEqual({}));
-    expect(isChecked(group(F.kissing).getByLabelText('N/A'))).toBe(true);
+    expect(isChecked(group(F.kissing).getByLabelText(/^N\/A/))).toBe(true);
 
     fireEvent.click(screen.getByLabelText('CBJ (4)'));
     fireEvent.click(await screen.findByLabelText('Moderate (4)'));
@@ -250,7 +276,7 @@ describe('DirectoryPage', { timeout: 20_000 }, () => {
       }),
     );
     expect(isChecked(screen.getByLabelText(/^CBJ/))).toBe(false);
-    fireEvent.click(group(F.kissing).getByLabelText('N/A'));
+    fireEvent.click(group(F.kissing).getByLabelText(/^N\/A/));
     await waitFor(() => expect(currentQuery(router).filters).toEqual({ fellatio: 'no' }));
 
     fireEvent.click(screen.getByLabelText('Give to provider (1)'));
@@ -279,10 +305,10 @@ describe('DirectoryPage', { timeout: 20_000 }, () => {
     mockDirectoryApi();
     const { router } = renderDirectory();
     const cum = () => group(F.cum);
-    fireEvent.click(await screen.findByLabelText(F.cim));
+    fireEvent.click(await screen.findByLabelText(/^CIM/));
     await waitFor(() => expect(currentQuery(router).filters.cum_type).toEqual(['Swallow', 'Drool', 'Spit']));
     expect(isChecked(cum().getByLabelText('Drool (1)'))).toBe(true);
-    fireEvent.click(cum().getByLabelText(F.cumAnywhere));
+    fireEvent.click(cum().getByLabelText(new RegExp(`^${F.cumAnywhere}`)));
     await waitFor(() =>
       expect(currentQuery(router).filters.cum_type).toEqual([
         'Swallow',
@@ -298,8 +324,8 @@ describe('DirectoryPage', { timeout: 20_000 }, () => {
     );
     fireEvent.click(cum().getByLabelText('Spit (3)'));
     await waitFor(() => expect(currentQuery(router).filters.cum_type).not.toContain('Spit'));
-    expect(isChecked(cum().getByLabelText(F.cim))).toBe(false);
-    fireEvent.click(cum().getByLabelText('N/A'));
+    expect(isChecked(cum().getByLabelText(/^CIM/))).toBe(false);
+    fireEvent.click(cum().getByLabelText(/^N\/A/));
     await waitFor(() => expect(currentQuery(router).filters.cum_type).toBeUndefined());
   });
 
@@ -317,9 +343,9 @@ describe('DirectoryPage', { timeout: 20_000 }, () => {
         massage: 'yes',
       }),
     );
-    fireEvent.click(group(F.language).getByLabelText('N/A (1)'));
-    fireEvent.click(group(F.personality).getByLabelText('N/A'));
-    fireEvent.click(group(F.massage).getByLabelText('N/A'));
+    fireEvent.click(group(F.language).getByLabelText('N/A (21)'));
+    fireEvent.click(group(F.personality).getByLabelText(/^N\/A/));
+    fireEvent.click(group(F.massage).getByLabelText(/^N\/A/));
     await waitFor(() => expect(currentQuery(router).filters).toEqual({}));
   });
 
@@ -347,15 +373,15 @@ describe('DirectoryPage', { timeout: 20_000 }, () => {
     const { router } = renderDirectory();
     await screen.findByText('23 providers');
     const min = screen.getByLabelText(new RegExp(`^${F.ageMin}`));
-    expect(isChecked(group(F.age).getByLabelText(F.rangeNa))).toBe(true);
+    expect(isChecked(group(F.age).getByLabelText(`${F.rangeNa} (23)`))).toBe(true);
     fireEvent.change(min, { target: { value: '25' } });
     expect(currentQuery(router).filters.age).toBeUndefined();
     await waitFor(() => expect(currentQuery(router).filters.age).toEqual([25, 100]), { timeout: 2000 });
-    await waitFor(() => expect(isChecked(group(F.age).getByLabelText(F.rangeNa))).toBe(false));
+    await waitFor(() => expect(isChecked(group(F.age).getByLabelText(`${F.rangeNa} (23)`))).toBe(false));
     // The maximum never goes below the minimum.
     fireEvent.change(screen.getByLabelText(new RegExp(`^${F.ageMax}`)), { target: { value: '20' } });
     await waitFor(() => expect(currentQuery(router).filters.age).toEqual([25, 25]), { timeout: 2000 });
-    fireEvent.click(group(F.age).getByLabelText(F.rangeNa));
+    fireEvent.click(group(F.age).getByLabelText(`${F.rangeNa} (23)`));
     await waitFor(() => expect(currentQuery(router).filters.age).toBeUndefined());
   });
 

@@ -103,13 +103,23 @@ export interface ProviderAttributes {
 export type ProviderItem = ApiItem<ProviderAttributes>;
 export type ProviderList = ApiList<ProviderAttributes>;
 
-/** Option counts by section and option (`counts.call.Incall`), every option present. */
+/**
+ * Option counts by section and option (`counts.call.Incall`), every option present; `counts.na` holds
+ * each section's N/A total and `counts.cum` the CIM and Anywhere groups' totals.
+ */
 export type FilterCounts = Record<string, Record<string, number> | undefined>;
 
 /** `GET /api/filterdata`: the total and the disjunctive option counts for a query. */
 export interface FilterData {
   total: number;
   counts: FilterCounts;
+}
+
+interface FilterDataBody {
+  total: number;
+  counts: FilterCounts;
+  na?: Record<string, number>;
+  cum?: Record<string, number>;
 }
 
 /** A language or race with its count of shown providers; the last entry (id 0) is N/A. */
@@ -159,11 +169,12 @@ export function fetchProviders(query: DirectoryQuery, page: number, signal?: Abo
 }
 
 export async function fetchFilterData(query: DirectoryQuery, signal?: AbortSignal): Promise<FilterData> {
-  const body = await apiGet<{ data: FilterData }>('/filterdata', toFacetParams(query), {
+  const body = await apiGet<{ data: FilterDataBody }>('/filterdata', toFacetParams(query), {
     signal,
     auth: false,
   });
-  return body.data;
+  const { total, counts, na, cum } = body.data;
+  return { total, counts: { ...counts, na, cum } };
 }
 
 export async function fetchLanguages(signal?: AbortSignal) {

@@ -119,7 +119,11 @@ function YesNoRadios({
           name={`filter-${name}`}
           id={`filter-${name}-${option.value === NA ? 'na' : option.value}`}
           label={option.label}
-          count={option.value === NA ? undefined : countOf(counts, name, option.value)}
+          count={countOf(
+            counts,
+            option.value === NA ? 'na' : name,
+            option.value === NA ? name : option.value,
+          )}
           checked={option.value === NA ? value === undefined : value === option.value}
           onChange={(checked) => checked && onChange(option.value)}
         />
@@ -182,9 +186,8 @@ function LookupSection({ kind, filters, counts, onChange }: SectionProps & { kin
   const pending = kind === 'language' ? languages.isPending : races.isPending;
   const chosen = filters[kind] ?? [];
   if (pending) return <p className="small text-body-secondary mb-0">{T.loading}</p>;
-  const entries = items.some((item) => item.id === 0)
-    ? items
-    : [...items, { id: 0, name: NA, provider: undefined }];
+  // The N/A entry clears the choice: it counts what the list holds with this section cleared.
+  const entries = [...items.filter((item) => item.id !== 0), { id: 0, name: NA, provider: undefined }];
   return (
     <>
       {entries.map((item) =>
@@ -193,7 +196,7 @@ function LookupSection({ kind, filters, counts, onChange }: SectionProps & { kin
             key="na"
             id={`filter-${kind}-na`}
             label={T.na}
-            count={item.provider}
+            count={countOf(counts, 'na', kind)}
             checked={chosen.length === 0}
             onChange={(checked) => checked && onChange((f) => setListOption(f, kind, NA, true))}
           />
@@ -261,6 +264,7 @@ function CumSection({ filters, counts, onChange }: SectionProps) {
       <Check
         id="filter-cum-cim"
         label={T.cim}
+        count={countOf(counts, 'cum', 'CIM')}
         checked={allOf(CUM_MOUTH)}
         onChange={(on) => onChange((f) => setCum(f, 'CIM', on))}
       />
@@ -268,6 +272,7 @@ function CumSection({ filters, counts, onChange }: SectionProps) {
       <Check
         id="filter-cum-anywhere"
         label={T.cumAnywhere}
+        count={countOf(counts, 'cum', 'Anywhere')}
         checked={allOf(CUM_PLACES)}
         onChange={(on) => onChange((f) => setCumPlaces(f, on))}
       />
@@ -275,6 +280,7 @@ function CumSection({ filters, counts, onChange }: SectionProps) {
       <Check
         id="filter-cum-na"
         label={T.na}
+        count={countOf(counts, 'na', 'cum')}
         checked={chosen.length === 0}
         onChange={(on) => on && onChange((f) => setCum(f, NA))}
       />
@@ -306,6 +312,7 @@ function ListSection({
       <Check
         id={`filter-${kind}-na`}
         label={T.na}
+        count={countOf(counts, 'na', kind)}
         checked={chosen.length === 0}
         onChange={(on) => on && onChange((f) => setListOption(f, kind, NA, true))}
       />
@@ -329,6 +336,7 @@ function SectionBody({ section, ...props }: SectionProps & { section: Section })
           maxLabel={T.ageMax}
           bounds={AGE_RANGE}
           value={filters.age}
+          naCount={countOf(props.counts, 'na', 'age')}
           onChange={(range) => onChange((f) => setRange(f, 'age', range))}
         />
       );
@@ -340,6 +348,7 @@ function SectionBody({ section, ...props }: SectionProps & { section: Section })
           maxLabel={T.donationMax}
           bounds={DONATION_RANGE}
           value={filters.donation_hour}
+          naCount={countOf(props.counts, 'na', 'donation')}
           unit="$"
           onChange={(range) => onChange((f) => setRange(f, 'donation_hour', range))}
         />

@@ -15,6 +15,8 @@ export interface RangeFilterProps {
   onChange: (range: Range | typeof NA) => void;
   /** Prefix shown before the values, e.g. `$`. */
   unit?: string;
+  /** How many providers N/A (no range) would list. */
+  naCount?: number;
 }
 
 /**
@@ -30,6 +32,7 @@ export function RangeFilter({
   value,
   onChange,
   unit = '',
+  naCount,
 }: RangeFilterProps) {
   const active = isActiveRange(value);
   const committed: Range = active ? value : [bounds.min, bounds.max];
@@ -93,7 +96,7 @@ export function RangeFilter({
       <Form.Check
         type="checkbox"
         id={`${id}-na`}
-        label={MESSAGES.filters.rangeNa}
+        label={naCount === undefined ? MESSAGES.filters.rangeNa : `${MESSAGES.filters.rangeNa} (${naCount})`}
         checked={!active}
         onChange={(event) => handleNa(event.target.checked)}
       />
