@@ -10,6 +10,12 @@ export interface Database {
   db: Kysely<DB>;
   engine: Engine;
   close(): Promise<void>;
+  /**
+   * A mark that changes whenever anything may have been written to the database, by this process or
+   * another: equal marks mean equal data. Only SQLite can tell (its data_version and this process's
+   * own writes); on PostgreSQL it is undefined and nothing may be cached on it.
+   */
+  changeMark?: () => string;
 }
 
 // PostgreSQL returns bigint (COUNT(*)) and numeric as strings; our counts and ids fit in a JS number.
@@ -34,6 +40,64 @@ export function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, engine: 'sqlite', close: () => db.destroy() };
+  const statements = new StatementCache(sqlite);
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) });
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  return {
+    db,
+    engine: 'sqlite',
+    close: () => db.destroy(),
+    // data_version changes when another connection commits; `writes` counts this connection's.
+    changeMark: () => `${dataVersion.get() as number}:${statements.writes}`,
+  };
+}
+
+/**
+ * Kysely's SQLite driver prepares every statement it runs; this keeps the most recent prepared
+ * statements by SQL text (the REST layer builds the same text for the same query shape), and counts
+ * the statements that may write (anything but a SELECT), before and after they run.
+ */
+class StatementCache {
+  private readonly cache = new Map<string, SQLite.Statement>();
+  writes = 0;
+
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    private readonly size = 300,
+  ) {}
+
+  close(): void {
+    this.sqlite.close();
+  }
+
+  prepare(sql: string): SQLite.Statement {
+    let stmt = this.cache.get(sql);
+    if (stmt && !stmt.busy) {
+      this.cache.delete(sql);
+    } else {
+      stmt = this.sqlite.prepare(sql);
+      if (!/^\s*select\b/i.test(sql)) stmt = this.counted(stmt);
+    }
+    this.cache.set(sql, stmt);
+    if (this.cache.size > this.size) this.cache.delete(this.cache.keys().next().value!);
+    return stmt;
+  }
+
+  /** The statement, with each run counted as a possible write (INSERT … RETURNING reads too). */
+  private counted(stmt: SQLite.Statement): SQLite.Statement {
+    for (const method of ['run', 'all', 'get', 'iterate'] as const) {
+      const original = stmt[method].bind(stmt) as (...args: unknown[]) => unknown;
+      Object.defineProperty(stmt, method, {
+        value: (...args: unknown[]) => {
+          this.writes++;
+          try {
+            return original(...args);
+          } finally {
+            this.writes++;
+          }
+        },
+      });
+    }
+    return stmt;
+  }
 }

@@ -20,8 +20,10 @@ type Row = Record<string, unknown>;
 type AnyDb = Kysely<any>;
 type EB = ExpressionBuilder<any, any>;
 
-let aliasCounter = 0;
-const nextAlias = () => `r${(aliasCounter = (aliasCounter + 1) % 1_000_000)}`;
+// Aliases are the same for the same query shape, so the SQL text repeats and its prepared statement
+// is reused (db/database.ts). Populate runs one statement per relation: fixed aliases serve.
+const POP = 'p';
+const POP_JOIN = 'pj';
 
 /**
  * Text (strings and ISO timestamps) compares byte by byte on SQLite; PostgreSQL uses the database's
@@ -87,6 +89,9 @@ function compileCmp(engine: Engine, eb: EB, alias: string, node: Extract<FilterN
 /** Turns a parsed filter into a WHERE expression over `alias`; relation paths become IN subqueries. */
 export function compileFilter(db: AnyDb, node: FilterNode, alias: string): (eb: EB) => Expression<SqlBool> {
   const engine = engineOf(db);
+  // Relation subqueries nest inside one statement: each gets its own alias, numbered in build order.
+  let subqueries = 0;
+  const nextAlias = () => `${alias}f${++subqueries}`;
   const build = (eb: EB, n: FilterNode, a: string): Expression<SqlBool> => {
     switch (n.kind) {
       case 'and':
@@ -120,7 +125,10 @@ export function compileFilter(db: AnyDb, node: FilterNode, alias: string): (eb: 
       }
     }
   };
-  return (eb) => build(eb, node, alias);
+  return (eb) => {
+    subqueries = 0;
+    return build(eb, node, alias);
+  };
 }
 
 function scoped(eb: EB, def: ResourceDef, alias: string, cond?: Expression<SqlBool>): Expression<SqlBool> {
@@ -182,7 +190,7 @@ export async function populateRows(
     const rel = def.relations![name]!;
     const target = getResource(rel.target);
     const cols = columnsFor(target, node.fields);
-    const t = nextAlias();
+    const t = POP;
     const select = (extra: string[] = []) =>
       db.selectFrom(`${target.table} as ${t}`).select([...cols.map((c) => `${t}.${c}`), ...extra] as never);
     const present = async (list: Row[]) => {
@@ -212,7 +220,7 @@ export async function populateRows(
       found = (await q.orderBy(`${t}.id` as never).execute()) as Row[];
     } else {
       ownerKey = '$owner';
-      const j = nextAlias();
+      const j = POP_JOIN;
       found = (await select([`${j}.${rel.sourceKey} as $owner`])
         .innerJoin(`${rel.through} as ${j}`, `${j}.${rel.targetKey}` as never, `${t}.id` as never)
         .where((eb: EB) => scoped(eb, target, t, eb(eb.ref(`${j}.${rel.sourceKey}`), 'in', ids as never)))

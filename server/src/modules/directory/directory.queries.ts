@@ -107,6 +107,12 @@ export async function loadReferenceIds(db: Kysely<DB>) {
 /** Only shown providers. */
 export const shownScope = (eb: AnyEB, a: string) => eb(eb.ref(`${a}.is_showed`), '=', 1);
 
+/**
+ * Only shown providers, for rows fetched by id: written `+is_showed` so that SQLite reads the ids
+ * through the primary key rather than the (is_showed, id) index (half the cost of a listing page).
+ */
+export const shownByIdScope = (_eb: AnyEB, a: string) => sql<SqlBool>`+${sql.ref(`${a}.is_showed`)} = 1`;
+
 /** Shown providers and the actor's own, whatever their state. */
 export const shownOrOwnScope = (userId: number) => (eb: AnyEB, a: string) =>
   eb.or([eb(eb.ref(`${a}.is_showed`), '=', 1), eb(eb.ref(`${a}.user_id`), '=', userId)]);

@@ -17,6 +17,7 @@ import {
   findState,
   findStatesOfCountry,
   insertProvider,
+  shownByIdScope,
   shownOrOwnScope,
   shownScope,
   updateProvider as updateProviderRow,
@@ -136,7 +137,7 @@ async function listFromIndex(d: DirectoryContext, def: ResourceDef, q: ParsedQue
         pageSize: ids.length,
         withCount: false,
       },
-      { scope: shownScope },
+      { scope: shownByIdScope },
     );
     data = rows.data;
   }
