@@ -18,6 +18,7 @@ import {
 import qs from 'qs';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
+import { ResponseCache } from './http/response-cache.ts';
 import type { Database } from './db/database.ts';
 import { installAccessControl } from './http/auth.ts';
 import { AppError, errorBody } from './http/errors.ts';
@@ -83,6 +84,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     config,
     db: database.db,
     engine: database.engine,
+    responseCache: new ResponseCache(config.responseCache ? database.changeMark : undefined),
     mailer:
       opts.mailer ??
       createMailer({

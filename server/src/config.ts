@@ -48,6 +48,7 @@ export const ZEnv = z.object({
     )
     .pipe(z.array(z.url())),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
 });
 
 export interface Config {
@@ -62,6 +63,8 @@ export interface Config {
   adminPassword: string | undefined;
   corsOrigins: string[];
   logLevel: string;
+  /** Keep anonymous answers of the directory's reads while the (SQLite) database is unchanged. */
+  responseCache: boolean;
   /** Where the built web app lives; absent in API-only tests. */
   webDist: string | undefined;
 }
@@ -91,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminPassword: e.ADMIN_PASSWORD,
     corsOrigins: e.CORS_ORIGINS,
     logLevel: e.LOG_LEVEL,
+    responseCache: e.RESPONSE_CACHE === 'on',
     webDist: undefined,
     ...overrides,
   };

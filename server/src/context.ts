@@ -2,12 +2,15 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
 import type { Engine } from './db/database.ts';
 import type { DB } from './db/schema.ts';
+import type { ResponseCache } from './http/response-cache.ts';
 import type { Mailer } from './mail/mailer.ts';
 
-/** What every module's routes receive: configuration, the database and the mailer. */
+/** What every module's routes receive: configuration, the database, the mailer, the response cache. */
 export interface AppContext {
   config: Config;
   db: Kysely<DB>;
   engine: Engine;
   mailer: Mailer;
+  /** Anonymous answers of the hottest public reads, kept while the database is unchanged. */
+  responseCache: ResponseCache;
 }

@@ -28,7 +28,10 @@ type Query = Record<string, unknown>;
  * The directory (docs/directory-contract.md): the provider listing and its filter counts, ad writes,
  * and the lookups with provider counts. The facet index lives per app instance.
  */
-export async function directoryRoutes(instance: FastifyInstance, { db, engine }: AppContext) {
+export async function directoryRoutes(
+  instance: FastifyInstance,
+  { db, engine, responseCache: cache }: AppContext,
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const d: DirectoryContext = { db, engine, store: new FacetStore(db, engine) };
   // Public reads: a stale token left in the browser must not break the home page.
@@ -41,11 +44,16 @@ export async function directoryRoutes(instance: FastifyInstance, { db, engine }:
     schema: { tags: ['directory'], security: [{ bearer: [] }] },
   };
 
-  app.get('/api/providers', read, async (req) => listProviders(d, req.actor, req.query as Query));
-  app.get('/api/providers/:id', read, async (req) => ({
-    data: await getProvider(d, req.actor, idParam(req), req.query as Query),
-    meta: {},
-  }));
+  // The home page's reads: anonymous answers are kept while nothing is written (http/response-cache.ts).
+  app.get('/api/providers', read, async (req, reply) =>
+    cache.serve(req, reply, () => listProviders(d, req.actor, req.query as Query)),
+  );
+  app.get('/api/providers/:id', read, async (req, reply) =>
+    cache.serve(req, reply, async () => ({
+      data: await getProvider(d, req.actor, idParam(req), req.query as Query),
+      meta: {},
+    })),
+  );
   app.post(
     '/api/providers',
     { ...owners, schema: { ...owners.schema, body: z.object({ data: ZProviderWrite }) } },
@@ -65,7 +73,9 @@ export async function directoryRoutes(instance: FastifyInstance, { db, engine }:
     async (req) => ({ data: await deleteProvider(d, req.actor!, idParam(req)), meta: {} }),
   );
 
-  app.get('/api/filterdata', read, async (req) => getFilterData(d, req.query as Query));
+  app.get('/api/filterdata', read, async (req, reply) =>
+    cache.serve(req, reply, () => getFilterData(d, req.query as Query)),
+  );
 
   app.get('/api/languages', read, async (req) => listLanguages(d, req.query as Query));
   app.get('/api/languages/:id', read, async (req) => ({

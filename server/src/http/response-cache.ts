@@ -1,0 +1,51 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Answers of public reads kept for anonymous callers, by URL, while the database is unchanged
+ * (docs/performance.md). `changeMark` (db/database.ts) changes on any write, by this process or
+ * another, so a kept answer is exactly what the route would compute again. Without a mark (PostgreSQL)
+ * nothing is kept. Signed-in callers are never served from it: their answers may hold their own data.
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, string>();
+  private mark: string | undefined;
+
+  constructor(
+    private readonly changeMark: (() => string) | undefined,
+    private readonly maxEntries = 500,
+    private readonly maxBytes = 256 * 1024,
+  ) {}
+
+  /**
+   * Sends the kept answer for an anonymous request, or computes, keeps and sends a new one.
+   * Errors propagate as usual and are never kept.
+   */
+  async serve(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    compute: () => Promise<unknown>,
+  ): Promise<string | unknown> {
+    if (!this.changeMark || req.actor) return compute();
+    const mark = this.changeMark();
+    if (mark !== this.mark) {
+      this.entries.clear();
+      this.mark = mark;
+    }
+    const key = req.url;
+    const kept = this.entries.get(key);
+    void reply.type('application/json; charset=utf-8');
+    if (kept !== undefined) {
+      // Most recently used last, so the oldest goes first when full.
+      this.entries.delete(key);
+      this.entries.set(key, kept);
+      return kept;
+    }
+    const body = JSON.stringify(await compute());
+    // A write while computing changes the mark: that answer may mix both states, so it is not kept.
+    if (body.length <= this.maxBytes && this.changeMark() === mark) {
+      this.entries.set(key, body);
+      if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    }
+    return body;
+  }
+}
