@@ -9,7 +9,6 @@ import {
   type TTransactionRequest,
 } from '@app/domain';
 import type { Kysely } from 'kysely';
-import QRCode from 'qrcode';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
@@ -317,6 +316,8 @@ export async function getPaymentInfo(db: Kysely<DB>): Promise<{ address: string;
   const address = await readPaymentAddress(db);
   let qr = qrCache.get(address);
   if (!qr) {
+    // qrcode is loaded when a QR image is first drawn (docs/performance.md).
+    const { default: QRCode } = await import('qrcode');
     qr = await QRCode.toDataURL(address, { errorCorrectionLevel: 'M', margin: 2, width: 256 });
     if (qrCache.size > 20) qrCache.clear();
     qrCache.set(address, qr);

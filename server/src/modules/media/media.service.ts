@@ -1,6 +1,7 @@
 import { fileTypeFromBuffer } from 'file-type';
 import type { Kysely } from 'kysely';
-import sharp, { type Sharp } from 'sharp';
+import type sharpModule from 'sharp';
+import type { Sharp } from 'sharp';
 import type { DB } from '../../db/schema.ts';
 import { isAdmin, type Actor } from '../../http/auth.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
@@ -378,6 +379,13 @@ async function receiveFile(part: Extract<UploadPart, { type: 'file' }>, staging:
   return storeImage(Buffer.concat(chunks), kind, name, key, staging);
 }
 
+/**
+ * sharp (libvips, about 20 MB of memory) is loaded with the first image a server receives, not at
+ * start: most requests never touch it (docs/performance.md).
+ */
+let sharpLoaded: Promise<typeof sharpModule> | undefined;
+const loadSharp = () => (sharpLoaded ??= import('sharp').then((m) => m.default));
+
 function encode(pipeline: Sharp, output: ImageOutput): Sharp {
   // No withMetadata()/keepExif(): sharp then drops EXIF (GPS included), XMP, IPTC and ICC.
   switch (output) {
@@ -404,7 +412,8 @@ async function storeImage(
   staging: Staging,
 ): Promise<Received> {
   const unreadable = () => invalidFile(`${quoted(name)} could not be read as an image`);
-  let meta: sharp.Metadata;
+  const sharp = await loadSharp();
+  let meta: sharpModule.Metadata;
   try {
     // The header only, no pixels decoded: the dimensions are checked before any decoding.
     meta = await sharp(input, { limitInputPixels: false, animated: false }).metadata();
@@ -431,7 +440,7 @@ async function storeImage(
     animated: false,
   });
   const upright = source.rotate();
-  let main: { data: Buffer; info: sharp.OutputInfo };
+  let main: { data: Buffer; info: sharpModule.OutputInfo };
   try {
     main = await encode(upright.clone(), kind.output).toBuffer({ resolveWithObject: true });
   } catch {
