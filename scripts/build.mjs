@@ -3,7 +3,7 @@
 // last build; `--force` builds anyway. A fingerprint of every input is kept in server/dist/.build-stamp.
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -46,6 +46,8 @@ async function buildServer() {
   const { build } = await import('esbuild');
   const pkg = JSON.parse(readFileSync(path.join(root, 'server/package.json'), 'utf8'));
   const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@app/'));
+  // Chunk names change with their contents: start from an empty folder so old ones do not pile up.
+  rmSync(path.join(root, 'server/dist'), { recursive: true, force: true });
   await build({
     entryPoints: { main: path.join(root, 'server/src/main.ts'), cli: path.join(root, 'server/src/cli.ts') },
     outdir: path.join(root, 'server/dist'),
