@@ -348,7 +348,13 @@ async function startServer(env) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    ['--import', path.join(root, 'bench/no-rate-limit.mjs'), path.join(root, 'server/dist/main.js')],
+    [
+      // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under load.
+      ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      '--import',
+      path.join(root, 'bench/no-rate-limit.mjs'),
+      path.join(root, 'server/dist/main.js'),
+    ],
     {
       cwd: root,
       env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
@@ -516,7 +522,7 @@ export async function runDirectoryBench({ engine, pgAdminUrl, ...overrides }) {
     report.rssAfterFirstRequest = rssMb(server.pid);
     report.total = cold.body.meta.pagination.total;
     // Check the answers before timing them.
-    const scenarios = SCENARIOS.map((s) => ({
+    const scenarios = SCENARIOS.filter((s) => !opts.only || s.name.includes(opts.only)).map((s) => ({
       ...s,
       path: s.path.replace(':id', String(report.load.sampleId)),
     }));
@@ -554,7 +560,9 @@ export async function runDirectoryBench({ engine, pgAdminUrl, ...overrides }) {
     report.rssEnd = rssMb(server.pid);
   } finally {
     await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    // BENCH_KEEP=1 keeps the SQLite data folder (printed) to look at the queries afterwards.
+    if (process.env.BENCH_KEEP) console.log(`[${engine}] data kept in ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
     if (dbName) {
       const admin = new pg.Client({ connectionString: pgAdminUrl });
       await admin.connect();

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench`: builds the app, then runs the directory benchmark on SQLite, and on PostgreSQL too
 // with `--pg` (server URL from BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres; the
-// benchmark creates and drops its own database there). Options: `--providers=N`, `--seconds=N`.
+// benchmark creates and drops its own database there). Options: `--providers=N`, `--seconds=N`,
+// `--only=<part of a scenario name>`; BENCH_NODE_ARGS passes node flags to the server (profiling);
+// RESPONSE_CACHE=off measures the server without its cache of anonymous answers (*-uncached.json).
 // Results: printed, and written to bench/results/directory-<engine>.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -19,6 +21,7 @@ if (args.includes('--pg-only')) engines.shift();
 const overrides = {};
 if (option('providers')) overrides.providers = Number(option('providers'));
 if (option('seconds')) overrides.seconds = Number(option('seconds'));
+if (option('only')) overrides.only = option('only');
 
 await ensureBuilt();
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${os.platform()} ${os.release()}`;
@@ -32,10 +35,17 @@ for (const engine of engines) {
     ...overrides,
   });
   report.machine = machine;
+  report.responseCache = process.env.RESPONSE_CACHE ?? 'on';
   reports.push(report);
+  // Partial runs (--only, fewer providers, a profiler) are printed, not recorded.
+  if (Object.keys(overrides).length || process.env.BENCH_NODE_ARGS) continue;
   mkdirSync(path.join(here, 'results'), { recursive: true });
   writeFileSync(
-    path.join(here, 'results', `directory-${engine}.json`),
+    path.join(
+      here,
+      'results',
+      `directory-${engine}${process.env.RESPONSE_CACHE === 'off' ? '-uncached' : ''}.json`,
+    ),
     JSON.stringify(report, null, 2) + '\n',
   );
 }
@@ -44,9 +54,9 @@ const rows = [
   '| scenario | engine | p50 ms | p99 ms | req/s |',
   '| --- | --- | ---: | ---: | ---: |',
   ...SCENARIOS.flatMap((s) =>
-    reports.map((r) => {
+    reports.flatMap((r) => {
       const x = r.scenarios.find((y) => y.name === s.name);
-      return `| ${s.name} | ${r.engine} | ${x.p50} | ${x.p99} | ${x.rps} |`;
+      return x ? [`| ${s.name} | ${r.engine} | ${x.p50} | ${x.p99} | ${x.rps} |`] : [];
     }),
   ),
 ];
