@@ -343,12 +343,19 @@ async function freePort() {
   });
 }
 
+/** The node flags `npm start` runs the server with (package.json), so the benchmark measures them. */
+function startFlags() {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  return scripts.start.split(' ').filter((word) => word.startsWith('--'));
+}
+
 /** Starts server/dist/main.js (with the benchmark's rate-limit stand-in) and waits until it answers. */
 async function startServer(env) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
     [
+      ...startFlags(),
       // BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server under load.
       ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
       '--import',
