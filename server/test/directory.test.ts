@@ -379,6 +379,25 @@ describe('PUT and DELETE /api/providers/:id', () => {
     expect(one.json().data.attributes.images.data.map((i: { id: number }) => i.id)).toEqual([next]);
     await call('DELETE', `/api/providers/${adId}`, { user: owner });
   });
+
+  it("keeps the owner's order of images (the first is the cover), not the files' ids", async () => {
+    const [a, b, c] = await buildFiles(ctx, owner, 'image', 3);
+    const adId = await buildProviderAd(ctx, owner, { images: [c!, a!, b!] });
+    const imageIds = async () => {
+      const res = await call('GET', `/api/providers/${adId}?populate=images`);
+      return res.json().data.attributes.images.data.map((i: { id: number }) => i.id);
+    };
+    expect(await imageIds()).toEqual([c, a, b]);
+    const listed = await call('GET', `/api/providers?populate=images&filters[id][$eq]=${adId}`);
+    expect(listed.json().data[0].attributes.images.data.map((i: { id: number }) => i.id)).toEqual([c, a, b]);
+    const res = await call('PUT', `/api/providers/${adId}`, {
+      user: owner,
+      body: { data: { images: [b, c] } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await imageIds()).toEqual([b, c]);
+    await call('DELETE', `/api/providers/${adId}`, { user: owner });
+  });
 });
 
 describe('GET /api/filterdata', () => {

@@ -221,11 +221,11 @@ export async function populateRows(
     } else {
       ownerKey = '$owner';
       const j = POP_JOIN;
-      found = (await select([`${j}.${rel.sourceKey} as $owner`])
+      let q = select([`${j}.${rel.sourceKey} as $owner`])
         .innerJoin(`${rel.through} as ${j}`, `${j}.${rel.targetKey}` as never, `${t}.id` as never)
-        .where((eb: EB) => scoped(eb, target, t, eb(eb.ref(`${j}.${rel.sourceKey}`), 'in', ids as never)))
-        .orderBy(`${t}.id` as never)
-        .execute()) as Row[];
+        .where((eb: EB) => scoped(eb, target, t, eb(eb.ref(`${j}.${rel.sourceKey}`), 'in', ids as never)));
+      if (rel.orderKey) q = q.orderBy(`${j}.${rel.orderKey}` as never);
+      found = (await q.orderBy(`${t}.id` as never).execute()) as Row[];
     }
     const items = await present(found);
     const grouped = new Map<number, Item[]>();

@@ -28,7 +28,14 @@ interface RelationBase {
 export type RelationDef =
   | (RelationBase & { kind: 'belongsTo'; column: string })
   | (RelationBase & { kind: 'hasMany'; foreignKey: string })
-  | (RelationBase & { kind: 'manyToMany'; through: string; sourceKey: string; targetKey: string });
+  | (RelationBase & {
+      kind: 'manyToMany';
+      through: string;
+      sourceKey: string;
+      targetKey: string;
+      /** A column of the join table that orders the targets (the owner's order); else by id. */
+      orderKey?: string;
+    });
 
 export type ScopeFn = (eb: ExpressionBuilder<any, any>, alias: string) => Expression<SqlBool>;
 

@@ -60,6 +60,7 @@ const relations: Record<string, RelationDef> = {
     through: 'provider_images',
     sourceKey: 'provider_id',
     targetKey: 'file_id',
+    orderKey: 'position',
   },
   video: { kind: 'belongsTo', target: 'file', column: 'video_id' },
   // Engagement resources (server/src/modules/engagement/engagement.resources.ts).
