@@ -822,4 +822,31 @@ describe('tips and transactions', () => {
     const owned = json(await call('GET', '/api/transactions', { user: owner })).data as Json[];
     expect(owned.map((t) => t.attributes.transaction_uid)).toEqual(['ADJ-1', 'TX-1001']);
   });
+
+  it('POST /api/tips 400: a transaction ID already used for a tip, also when two race', async () => {
+    const before = await db().selectFrom('transactions').select('id').execute();
+    for (const user of [hob, hob2]) {
+      const res = await call('POST', '/api/tips', { user, body: tip(other, 5, ' TX-1001 ') });
+      expect(res.statusCode).toBe(400);
+      expect(json(res).error.details.errors).toEqual([
+        {
+          path: ['data', 'transaction_id'],
+          message: MESSAGES.tip.transactionIdUsed,
+          name: 'ValidationError',
+        },
+      ]);
+    }
+    const raced = await Promise.all(
+      [hob, hob2].map((user) => call('POST', '/api/tips', { user, body: tip(other, 7, 'TX-RACE') })),
+    );
+    expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+    const after = await db().selectFrom('transactions').select('id').execute();
+    expect(after).toHaveLength(before.length + 1);
+    const racedTips = await db()
+      .selectFrom('tips')
+      .select('id')
+      .where('transaction_id', '=', 'TX-RACE')
+      .execute();
+    expect(racedTips).toHaveLength(1);
+  });
 });

@@ -68,6 +68,7 @@ export const ENGAGEMENT_MESSAGES = {
     amountCents: 'Tip amount can have at most 2 decimals',
     transactionIdRequired: 'Transaction ID is required',
     transactionIdTooLong: 'Transaction ID is too long - should be 100 chars maximum',
+    transactionIdUsed: 'This transaction ID has already been used for a tip',
   },
   /** The provider card itself: photos, details panel, action bar and panel hints (spec 001 §2). */
   card: {

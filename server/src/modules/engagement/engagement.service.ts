@@ -346,24 +346,47 @@ export async function createTip(db: Kysely<DB>, caller: Actor | null, input: TTi
   const actor = requireHobbyist(caller);
   const provider = await requireShownProvider(db, input.provider);
   const cents = toCents(input.tip_amount);
-  const tipId = await db.transaction().execute(async (trx) => {
-    const id = await insertTip(trx, {
-      user_id: actor.id,
-      provider_id: provider.id,
-      transaction_id: input.transaction_id,
-      tip_amount: cents,
+  await requireUnusedTransactionId(db, input.transaction_id);
+  const tipId = await db
+    .transaction()
+    .execute(async (trx) => {
+      const id = await insertTip(trx, {
+        user_id: actor.id,
+        provider_id: provider.id,
+        transaction_id: input.transaction_id,
+        tip_amount: cents,
+      });
+      await insertTransaction(trx, {
+        transaction_uid: input.transaction_id,
+        transaction_amount: cents,
+        user_id: provider.user_id,
+        tip_id: id,
+        order_type: 'tip',
+        transaction_type: 'credit',
+      });
+      return id;
+    })
+    .catch(async (err: unknown) => {
+      // Two tips with one transaction ID raced: the unique index refused the second.
+      await requireUnusedTransactionId(db, input.transaction_id);
+      throw err;
     });
-    await insertTransaction(trx, {
-      transaction_uid: input.transaction_id,
-      transaction_amount: cents,
-      user_id: provider.user_id,
-      tip_id: id,
-      order_type: 'tip',
-      transaction_type: 'credit',
-    });
-    return id;
-  });
   return getWritten(db, tipResource, tipId);
+}
+
+/** A payment pays one tip: a transaction ID already quoted by a tip is a 400 naming the field. */
+async function requireUnusedTransactionId(db: Kysely<DB>, transactionId: string): Promise<void> {
+  const used = await db
+    .selectFrom('tips')
+    .select('id')
+    .where('transaction_id', '=', transactionId)
+    .executeTakeFirst();
+  if (used) {
+    const message = MESSAGES.tip.transactionIdUsed;
+    throw badRequest(message, {
+      errors: [{ path: ['data', 'transaction_id'], message, name: 'ValidationError' }],
+    });
+  }
 }
 
 export function listTransactions(db: Kysely<DB>, actor: Actor, q: ParsedQuery) {
