@@ -297,4 +297,37 @@ test.describe('[DIRECTORY][CARD]', () => {
       await context.close();
     }
   });
+
+  test('[DIRECTORY][CARD] Play shows only with a video and opens a player that loads it', async ({
+    page,
+  }) => {
+    const card = await openCard(page);
+    await expect(action(card, A.like)).toBeVisible();
+    await expect(action(card, A.play)).toHaveCount(0);
+
+    // The owner adds a video (the demo's placeholder clip) to the ad.
+    const { jwt } = await signInThroughApi(page.request, provider.owner);
+    const headers = { Authorization: `Bearer ${jwt}` };
+    const clip = await readFile(path.resolve(import.meta.dirname, '../../server/assets/demo-clip.webm'));
+    const form = new FormData();
+    form.append('files', new Blob([new Uint8Array(clip)], { type: 'video/webm' }), 'clip.webm');
+    const uploaded = await page.request.post('/api/upload', { multipart: form, headers });
+    expect(uploaded.ok(), await uploaded.text()).toBe(true);
+    const [video] = (await uploaded.json()) as { id: number }[];
+    const updated = await page.request.put(`/api/providers/${provider.id}`, {
+      headers,
+      data: { data: { video: video!.id } },
+    });
+    expect(updated.status(), await updated.text()).toBe(200);
+
+    const withVideo = await openCard(page);
+    await action(withVideo, A.play).click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(C.videoTitle) });
+    await expect(dialog).toBeVisible();
+    const player = dialog.locator('video');
+    // HAVE_METADATA or better: the browser fetched and understood the file.
+    await expect.poll(() => player.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+    await dialog.getByRole('button', { name: C.close }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
 });

@@ -9,9 +9,10 @@ import { ensureAdmin } from './modules/users/users.service.ts';
 
 /** Starts the server: config, migrations, reference data, admin account, then listen. */
 async function main() {
+  // server/src or server/dist: the repository's folders are two levels up.
+  const here = path.dirname(fileURLToPath(import.meta.url));
   let config;
   try {
-    const here = path.dirname(fileURLToPath(import.meta.url));
     config = loadConfig(process.env, {
       webDist: process.env.WEB_DIST ?? path.resolve(here, '../../web/dist'),
     });
@@ -29,7 +30,7 @@ async function main() {
     await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
   if (process.argv.includes('--demo')) {
     const { seedDemo } = await import('./db/seed/seed-demo.ts');
-    await seedDemo(database.db, config);
+    await seedDemo(database.db, config, { clipFile: path.resolve(here, '../assets/demo-clip.webm') });
   }
   const app = await buildApp({ config, database, logger: true });
 

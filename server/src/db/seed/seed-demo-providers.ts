@@ -1,9 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CALL_OPTIONS, CUM_TYPES, GROOMING, PERSONALITY, SUBTYPES, YES_NO, CUM_OPTIONS } from '@app/domain';
 import type { Insertable, Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import { bumpDirectoryVersion } from '../../modules/directory/directory.version.ts';
-import { storeGeneratedImage } from '../../modules/media/media.service.ts';
+import { storeGeneratedFile } from '../../modules/media/media.service.ts';
 import { findUserByEmail, insertUser } from '../../modules/users/users.queries.ts';
 import { nowIso } from '../dialect.ts';
 import type { DB, ProvidersTable } from '../schema.ts';
@@ -21,6 +22,9 @@ export const DEMO_HOBBYIST_ACCOUNTS = 10;
 export const DEMO_ADS = 320;
 export const DEMO_IMAGES = 24;
 const SEED_KEY = 'demo-providers:v1';
+const VIDEO_SEED_KEY = 'demo-videos:v1';
+/** Every this many demo ads (in id order) has the placeholder clip as its video. */
+export const DEMO_VIDEO_EVERY = 40;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 export const demoProviderEmail = (n: number) => `provider${pad(n)}@demo.test`;
@@ -258,7 +262,7 @@ async function ensureImages(db: Kysely<DB>, config: Config, ownerId: number): Pr
         const id = byName.get(name);
         if (id) return id;
         const bytes = await placeholderImage(`Demo ${i + j + 1}`, i + j, 600, 600);
-        return (await storeGeneratedImage(media, ownerId, name, bytes)).id;
+        return (await storeGeneratedFile(media, ownerId, name, bytes)).id;
       }),
     );
     ids.push(...made);
@@ -267,9 +271,54 @@ async function ensureImages(db: Kysely<DB>, config: Config, ownerId: number): Pr
 }
 
 /**
- * Seeds the demo providers once. Returns what the demo has (also on later runs), for the printout.
+ * Gives every DEMO_VIDEO_EVERY-th demo ad the placeholder clip (`server/assets/demo-clip.webm`, a few
+ * seconds of a moving gradient titled "Demo clip", recorded once in Chromium) as its video, stored once
+ * per owning provider through the upload pipeline. Once, recorded in `seed_log`.
  */
-export async function seedDemoProviders(db: Kysely<DB>, config: Config, passwordHash: string) {
+async function ensureVideos(db: Kysely<DB>, config: Config, providerIds: number[], clipFile: string) {
+  const done = await db
+    .selectFrom('seed_log')
+    .select('key')
+    .where('key', '=', VIDEO_SEED_KEY)
+    .executeTakeFirst();
+  if (done) return;
+  const ads = await db
+    .selectFrom('providers')
+    .select(['id', 'user_id'])
+    .where('user_id', 'in', providerIds)
+    .orderBy('id')
+    .execute();
+  const chosen = ads.filter((_, n) => n % DEMO_VIDEO_EVERY === 0);
+  const clip = await readFile(clipFile);
+  const media = { db, storageRoot: path.join(config.dataDir, 'uploads') };
+  const fileOf = new Map<number, number>();
+  for (const { user_id: owner } of chosen) {
+    if (!fileOf.has(owner))
+      fileOf.set(owner, (await storeGeneratedFile(media, owner, 'demo-clip.webm', clip)).id);
+  }
+  await db.transaction().execute(async (trx) => {
+    for (const ad of chosen) {
+      await trx
+        .updateTable('providers')
+        .set({ video_id: fileOf.get(ad.user_id)! })
+        .where('id', '=', ad.id)
+        .execute();
+    }
+    await bumpDirectoryVersion(trx);
+    await trx.insertInto('seed_log').values({ key: VIDEO_SEED_KEY, applied_at: nowIso() }).execute();
+  });
+}
+
+/**
+ * Seeds the demo providers once, and their videos when `clipFile` is given. Returns what the demo has
+ * (also on later runs), for the printout.
+ */
+export async function seedDemoProviders(
+  db: Kysely<DB>,
+  config: Config,
+  passwordHash: string,
+  clipFile?: string,
+) {
   const { providers, hobbyists } = await ensureAccounts(db, passwordHash);
   const done = await db.selectFrom('seed_log').select('key').where('key', '=', SEED_KEY).executeTakeFirst();
   if (!done) {
@@ -310,5 +359,6 @@ export async function seedDemoProviders(db: Kysely<DB>, config: Config, password
       await trx.insertInto('seed_log').values({ key: SEED_KEY, applied_at: nowIso() }).execute();
     });
   }
+  if (clipFile) await ensureVideos(db, config, providers, clipFile);
   return { providers: providers.length, hobbyists: hobbyists.length };
 }

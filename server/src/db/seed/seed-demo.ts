@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
-import { storeGeneratedImage } from '../../modules/media/media.service.ts';
+import { storeGeneratedFile } from '../../modules/media/media.service.ts';
 import { findUserByEmail, insertUser, updateUser } from '../../modules/users/users.queries.ts';
 import { ensureAdmin, hashPassword } from '../../modules/users/users.service.ts';
 import type { DB } from '../schema.ts';
@@ -41,7 +41,11 @@ export const DEMO_ADMIN_EMAIL = 'admin@demo.test';
  * hobbyists (seed-demo-providers.ts), whose reactions and comments seed-demo-engagement.ts adds.
  * Idempotent.
  */
-export async function seedDemo(db: Kysely<DB>, config: Config): Promise<void> {
+export async function seedDemo(
+  db: Kysely<DB>,
+  config: Config,
+  options: { clipFile?: string } = {},
+): Promise<void> {
   const hash = await hashPassword(DEMO_PASSWORD);
   const media = { db, storageRoot: path.join(config.dataDir, 'uploads') };
   for (const [i, a] of DEMO_ACCOUNTS.entries()) {
@@ -53,7 +57,7 @@ export async function seedDemo(db: Kysely<DB>, config: Config): Promise<void> {
       phone_number: '555-0100',
       dob: '1990-01-01',
     });
-    const avatar = await storeGeneratedImage(
+    const avatar = await storeGeneratedFile(
       media,
       id,
       `${a.username}.png`,
@@ -62,7 +66,7 @@ export async function seedDemo(db: Kysely<DB>, config: Config): Promise<void> {
     await updateUser(db, id, { avatar_id: avatar.id });
   }
   await ensureAdmin(db, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
-  const directory = await seedDemoProviders(db, config, hash);
+  const directory = await seedDemoProviders(db, config, hash, options.clipFile);
   await seedDemoEngagement(db);
   const lines = [
     `Demo accounts (password for all: ${DEMO_PASSWORD}):`,

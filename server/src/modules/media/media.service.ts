@@ -595,10 +595,10 @@ export async function uploadFiles(
 }
 
 /**
- * Stores an image the server made itself (demo placeholders) through the same pipeline as an
- * upload: sniffed, re-encoded without metadata, with formats. Public, owned by `ownerId`.
+ * Stores a file the server made itself (demo placeholders) through the same pipeline as an upload:
+ * sniffed, images re-encoded without metadata with formats, videos kept. Public, owned by `ownerId`.
  */
-export async function storeGeneratedImage(
+export async function storeGeneratedFile(
   ctx: MediaContext,
   ownerId: number,
   filename: string,
