@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_COMMENTS, seedDemoEngagement } from '../src/db/seed/seed-demo-engagement.ts';
+import { DEMO_COMMENTS, DEMO_MESSAGES, seedDemoEngagement } from '../src/db/seed/seed-demo-engagement.ts';
 import { seedReference } from '../src/db/seed/seed-reference.ts';
 import {
   DEFAULT_PAYMENT_ADDRESS,
@@ -43,7 +43,7 @@ describe('payment address setting', () => {
 
 describe('seedDemoEngagement', () => {
   it('does nothing without demo hobbyists or shown providers', async () => {
-    expect(await seedDemoEngagement(db())).toEqual({ reactions: 0, comments: 0 });
+    expect(await seedDemoEngagement(db())).toEqual({ reactions: 0, comments: 0, messages: 0 });
   });
 
   it('reacts and comments on about two thirds of the shown providers, counters consistent, idempotent', async () => {
@@ -57,6 +57,7 @@ describe('seedDemoEngagement', () => {
     const first = await seedDemoEngagement(db());
     expect(first.reactions).toBeGreaterThanOrEqual(10);
     expect(first.comments).toBeGreaterThan(0);
+    expect(first.messages).toBeGreaterThan(0);
 
     const reactions = await db().selectFrom('reactions').select(['user_id', 'provider_id', 'kind']).execute();
     const comments = await db()
@@ -69,6 +70,13 @@ describe('seedDemoEngagement', () => {
     expect(reacted.size).toBeGreaterThanOrEqual(Math.floor((shown.length * 2) / 3));
     expect(reacted.size).toBeLessThan(shown.length);
     for (const c of comments) expect(DEMO_COMMENTS).toContain(c.comment);
+    const messages = await db().selectFrom('messages').select(['user_id', 'provider_id', 'text']).execute();
+    expect(messages).toHaveLength(first.messages);
+    for (const m of messages) {
+      expect(DEMO_MESSAGES).toContain(m.text);
+      expect(hobbyists).toContain(m.user_id);
+      expect(shown).toContain(m.provider_id);
+    }
 
     const check = async () => {
       const rows = await db()
@@ -87,9 +95,10 @@ describe('seedDemoEngagement', () => {
     };
     await check();
 
-    expect(await seedDemoEngagement(db())).toEqual({ reactions: 0, comments: 0 });
+    expect(await seedDemoEngagement(db())).toEqual({ reactions: 0, comments: 0, messages: 0 });
     expect(await db().selectFrom('reactions').select('id').execute()).toHaveLength(reactions.length);
     expect(await db().selectFrom('comments').select('id').execute()).toHaveLength(comments.length);
+    expect(await db().selectFrom('messages').select('id').execute()).toHaveLength(messages.length);
     await check();
   });
 });

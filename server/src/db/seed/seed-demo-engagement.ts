@@ -6,6 +6,12 @@ import type { DB } from '../schema.ts';
 /** Tame demo comments, as a hobbyist would leave them. */
 export const DEMO_COMMENTS = ['Very friendly and on time.', 'Great conversation, would book again.'] as const;
 
+/** Tame demo messages to providers, as a hobbyist would send them (a provider's Review Mail shows them). */
+export const DEMO_MESSAGES = [
+  'Hello! Are you available on Friday evening?',
+  'Could we meet for coffee downtown next week?',
+] as const;
+
 /** More likes than anything else, some averages, a few dislikes. */
 const KIND_CYCLE: readonly ReactionKind[] = ['like', 'like', 'average', 'like', 'dislike'];
 const HOUR = 3600 * 1000;
@@ -14,10 +20,12 @@ const CHUNK = 400;
 /**
  * Demo reactions and comments from the demo hobbyists (Hobbyist accounts at @demo.test) on about
  * two thirds of the shown providers, with the providers' counters recounted from the rows so they
- * always agree. Idempotent: a second run adds nothing (one reaction per hobbyist and provider; a
- * comment only when that hobbyist has not left that text there yet).
+ * always agree, and a few messages. Idempotent: a second run adds nothing (one reaction per hobbyist
+ * and provider; a comment or message only when that hobbyist has not sent that text there yet).
  */
-export async function seedDemoEngagement(db: Kysely<DB>): Promise<{ reactions: number; comments: number }> {
+export async function seedDemoEngagement(
+  db: Kysely<DB>,
+): Promise<{ reactions: number; comments: number; messages: number }> {
   return db.transaction().execute(async (trx) => {
     const hobbyists = await trx
       .selectFrom('users')
@@ -33,7 +41,7 @@ export async function seedDemoEngagement(db: Kysely<DB>): Promise<{ reactions: n
       .orderBy('p.id')
       .execute();
     const chosen = providers.map((p) => Number(p.id)).filter((id) => id % 3 !== 0);
-    if (!hobbyists.length || !chosen.length) return { reactions: 0, comments: 0 };
+    if (!hobbyists.length || !chosen.length) return { reactions: 0, comments: 0, messages: 0 };
 
     const existing = await trx
       .selectFrom('comments')
@@ -45,10 +53,24 @@ export async function seedDemoEngagement(db: Kysely<DB>): Promise<{ reactions: n
       )
       .execute();
     const said = new Set(existing.map((c) => `${c.user_id}:${c.provider_id}:${c.comment}`));
+    const sent = new Set(
+      (
+        await trx
+          .selectFrom('messages')
+          .select(['user_id', 'provider_id', 'text'])
+          .where(
+            'user_id',
+            'in',
+            hobbyists.map((h) => h.id),
+          )
+          .execute()
+      ).map((m) => `${m.user_id}:${m.provider_id}:${m.text}`),
+    );
 
     const now = Date.now();
     const reactions: DB['reactions'][] = [];
     const comments: Omit<DB['comments'], 'id'>[] = [];
+    const messages: Omit<DB['messages'], 'id'>[] = [];
     hobbyists.forEach((h, i) => {
       for (const providerId of chosen) {
         const at = new Date(now - ((providerId * 7 + i * 13) % 400) * HOUR).toISOString();
@@ -71,6 +93,12 @@ export async function seedDemoEngagement(db: Kysely<DB>): Promise<{ reactions: n
             });
           }
         }
+        if ((providerId + i) % 5 === 0) {
+          const text = DEMO_MESSAGES[(providerId + i) % 10 === 0 ? 0 : 1];
+          if (!sent.has(`${h.id}:${providerId}:${text}`)) {
+            messages.push({ user_id: h.id, provider_id: providerId, text, created_at: at, updated_at: at });
+          }
+        }
       }
     });
 
@@ -88,6 +116,12 @@ export async function seedDemoEngagement(db: Kysely<DB>): Promise<{ reactions: n
       await trx
         .insertInto('comments')
         .values(comments.slice(i, i + CHUNK) as never)
+        .execute();
+    }
+    for (let i = 0; i < messages.length; i += CHUNK) {
+      await trx
+        .insertInto('messages')
+        .values(messages.slice(i, i + CHUNK) as never)
         .execute();
     }
 
@@ -108,6 +142,6 @@ export async function seedDemoEngagement(db: Kysely<DB>): Promise<{ reactions: n
         .where('id', 'in', chosen.slice(i, i + CHUNK))
         .execute();
     }
-    return { reactions: addedReactions, comments: comments.length };
+    return { reactions: addedReactions, comments: comments.length, messages: messages.length };
   });
 }
