@@ -33,6 +33,7 @@ export const MESSAGES = {
     myWallet: 'My Wallet',
     mySubscription: 'My Subscription',
     screenHobbyists: 'Screen Hobbyists',
+    reviewMail: 'Review Mail',
     myOrders: 'My Orders',
     myProducts: 'My Products',
     account: 'My Account',

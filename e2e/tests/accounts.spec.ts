@@ -339,6 +339,7 @@ test.describe('[ACCOUNTS][PROFILE]', () => {
         N.myWallet,
         N.mySubscription,
         N.screenHobbyists,
+        N.reviewMail,
       ],
       Hobbyist: [N.myProfile, N.changePassword, N.myOrders],
       Vender: [N.myProfile, N.changePassword, N.myOrders, N.myProducts],

@@ -177,7 +177,7 @@ test.describe('[DIRECTORY][CARD]', () => {
     await expect(post).toBeDisabled();
   });
 
-  test('[DIRECTORY][CARD] a hobbyist messages a provider, who reads it on the card', async ({
+  test('[DIRECTORY][CARD] a hobbyist messages a provider, who reads it on the card and in Review Mail', async ({
     page,
     browser,
   }) => {
@@ -200,6 +200,16 @@ test.describe('[DIRECTORY][CARD]', () => {
       // A provider reads messages but writes none, and gets no tip button.
       await expect(ownerCard.getByRole('button', { name: MESSAGES.cardMessages.send })).toHaveCount(0);
       await expect(ownerCard.getByRole('button', { name: A.tip })).toHaveCount(0);
+
+      // The sidebar's Review Mail lists it too, with the ad it was sent to.
+      await ownerPage.goto('/profile');
+      const sidebar = ownerPage.getByRole('navigation', { name: MESSAGES.nav.account });
+      await sidebar.getByRole('link', { name: MESSAGES.nav.reviewMail }).click();
+      await expect(ownerPage).toHaveURL(/\/provider\/reviewmail$/);
+      await expect(ownerPage.getByRole('heading', { name: MESSAGES.reviewMail.title })).toBeVisible();
+      const row = ownerPage.getByRole('row').filter({ hasText: text });
+      await expect(row).toBeVisible();
+      await expect(row.getByRole('cell', { name: provider.title })).toBeVisible();
     } finally {
       await ownerContext.close();
     }

@@ -125,4 +125,18 @@ export const ENGAGEMENT_MESSAGES = {
     providerNotFound: 'Provider not found',
     hobbyistsOnly: 'Only hobbyists may do this',
   },
+  /** The provider's Review Mail page (spec 001 "Provider area": Review Mail, Arrange Time & Place). */
+  reviewMail: {
+    title: 'Review Mail',
+    subtitle: 'Arrange Time & Place',
+    intro:
+      "Messages hobbyists send from your ads' cards, newest first. Mail sent with the Mail action goes to your account's e-mail address; reply from there to arrange a time and place.",
+    from: 'From',
+    ad: 'Ad',
+    message: 'Message',
+    sent: 'Sent',
+    empty: 'No messages yet.',
+    providersOnly: 'Review Mail is for provider accounts.',
+    pages: 'Message pages',
+  },
 } as const;

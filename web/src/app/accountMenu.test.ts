@@ -20,6 +20,7 @@ describe('account menu', () => {
       '/provider/wallet',
       '/provider/subscription',
       '/provider/ratehobyist',
+      '/provider/reviewmail',
     ]);
     expect(getAccountMenuItems('Provider').map((i) => i.label)).toEqual([
       'My Profile',
@@ -29,6 +30,7 @@ describe('account menu', () => {
       'My Wallet',
       'My Subscription',
       'Screen Hobbyists',
+      'Review Mail',
     ]);
   });
 

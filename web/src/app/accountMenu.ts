@@ -43,6 +43,7 @@ const PROVIDER_ITEMS: readonly AccountMenuItem[] = [
     to: '/provider/ratehobyist',
     icon: 'bi-person-check',
   },
+  { key: 'reviewMail', label: MESSAGES.nav.reviewMail, to: '/provider/reviewmail', icon: 'bi-envelope-open' },
 ];
 const ORDERS: AccountMenuItem = {
   key: 'orders',

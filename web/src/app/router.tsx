@@ -22,6 +22,7 @@ const ReportTraffickingPage = lazy(() => import('../features/content/ReportTraff
 const FaqPage = lazy(() => import('../features/content/FaqPage.tsx'));
 const ContactPage = lazy(() => import('../features/content/ContactPage.tsx'));
 const PackagesPage = lazy(() => import('../features/billing/PackagesPage.tsx'));
+const ReviewMailPage = lazy(() => import('../features/provider/ReviewMailPage.tsx'));
 
 /** Public pages (spec 000 §2 route table). */
 const publicRoutes: RouteObject[] = [
@@ -52,6 +53,7 @@ const protectedRoutes: RouteObject[] = [
       { path: 'profile/view', element: <ProfilePage /> },
       { path: 'profile/edit', element: <ProfileEditPage /> },
       { path: 'profile/changepassword', element: <ChangePasswordPage /> },
+      { path: 'provider/reviewmail', element: <ReviewMailPage /> },
     ],
   },
 ];

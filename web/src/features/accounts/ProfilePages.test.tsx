@@ -81,6 +81,7 @@ describe('AccountLayout', () => {
         'My Wallet',
         'My Subscription',
         'Screen Hobbyists',
+        'Review Mail',
       ],
     ],
     ['Hobbyist', ['My Profile', 'Change Password', 'My Orders']],

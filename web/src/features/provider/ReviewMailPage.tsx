@@ -1,0 +1,137 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Card, Table } from 'react-bootstrap';
+import { useSearchParams } from 'react-router';
+import type { ApiItem, ApiList } from '@app/domain';
+import { formatCommentTime, MESSAGES } from '@app/domain';
+import { apiGet } from '../../api/client.ts';
+import { useSession } from '../../app/session.tsx';
+import { PageSpinner } from '../../ui/PageSpinner.tsx';
+import type { RelationOne } from '../directory/api.ts';
+import { formatFullName } from '../accounts/format.ts';
+
+const M = MESSAGES.reviewMail;
+const PAGE_SIZE = 25;
+
+interface ReviewMessage {
+  text: string;
+  createdAt: string;
+  user?: RelationOne<{ first_name?: string | null; last_name?: string | null }>;
+  provider?: RelationOne<{ title?: string | null }>;
+}
+
+/** `GET /api/messages`: for a provider the server answers only messages to the ads they own. */
+function fetchReviewMail(page: number, signal: AbortSignal) {
+  return apiGet<ApiList<ReviewMessage>>(
+    '/messages',
+    {
+      populate: { user: { fields: ['first_name', 'last_name'] }, provider: { fields: ['title'] } },
+      sort: 'createdAt:desc',
+      pagination: { page, pageSize: PAGE_SIZE },
+    },
+    { signal },
+  );
+}
+
+/**
+ * Review Mail (spec 001 "Provider area"; the provider sidebar's Review Mail link): the messages
+ * hobbyists sent to the provider's ads, newest first, a page of 25 at a time (`?page=` in the URL).
+ */
+export default function ReviewMailPage() {
+  const { userType } = useSession();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const isProvider = userType === 'Provider';
+  const messages = useQuery({
+    queryKey: ['reviewMail', page],
+    queryFn: ({ signal }) => fetchReviewMail(page, signal),
+    enabled: isProvider,
+    placeholderData: keepPreviousData,
+  });
+
+  const goTo = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
+  const pageCount = messages.data?.meta.pagination.pageCount ?? 1;
+
+  return (
+    <Card className="shadow-sm">
+      <Card.Header className="bg-transparent">
+        <h1 className="h4 mb-0">{M.title}</h1>
+        <p className="text-body-secondary small mb-0">{M.subtitle}</p>
+      </Card.Header>
+      <Card.Body>
+        {!isProvider ? (
+          <Alert variant="info" className="mb-0">
+            {M.providersOnly}
+          </Alert>
+        ) : messages.isPending ? (
+          <PageSpinner />
+        ) : messages.isError ? (
+          <Alert variant="warning" className="mb-0">
+            {MESSAGES.card.loadFailed}
+          </Alert>
+        ) : (
+          <>
+            <p className="small">{M.intro}</p>
+            {messages.data.data.length === 0 ? (
+              <p className="text-body-secondary mb-0">{M.empty}</p>
+            ) : (
+              <Table responsive hover size="sm" className="review-mail align-middle mb-3">
+                <thead>
+                  <tr>
+                    <th scope="col">{M.from}</th>
+                    <th scope="col">{M.ad}</th>
+                    <th scope="col">{M.message}</th>
+                    <th scope="col">{M.sent}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {messages.data.data.map((m: ApiItem<ReviewMessage>) => {
+                    const author = m.attributes.user?.data?.attributes;
+                    return (
+                      <tr key={m.id}>
+                        <td>{formatFullName(author?.first_name, author?.last_name)}</td>
+                        <td>{m.attributes.provider?.data?.attributes.title}</td>
+                        <td className="text-break">{m.attributes.text}</td>
+                        <td className="text-nowrap small">{formatCommentTime(m.attributes.createdAt)}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </Table>
+            )}
+            {pageCount > 1 && (
+              <nav aria-label={M.pages}>
+                <ul className="pagination pagination-sm mb-0">
+                  <li className={`page-item${page <= 1 ? ' disabled' : ''}`}>
+                    <button
+                      type="button"
+                      className="page-link"
+                      disabled={page <= 1}
+                      onClick={() => goTo(page - 1)}
+                    >
+                      {MESSAGES.pagination.prev}
+                    </button>
+                  </li>
+                  <li className="page-item active" aria-current="page">
+                    <span className="page-link">
+                      {page} / {pageCount}
+                    </span>
+                  </li>
+                  <li className={`page-item${page >= pageCount ? ' disabled' : ''}`}>
+                    <button
+                      type="button"
+                      className="page-link"
+                      disabled={page >= pageCount}
+                      onClick={() => goTo(page + 1)}
+                    >
+                      {MESSAGES.pagination.next}
+                    </button>
+                  </li>
+                </ul>
+              </nav>
+            )}
+          </>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}
