@@ -400,6 +400,43 @@ describe('PUT and DELETE /api/providers/:id', () => {
   });
 });
 
+describe('blocked accounts', () => {
+  it("hides a blocked provider's ads from the listing, counts, lookups and reactions until unblocked", async () => {
+    const blocked = await buildProvider(ctx);
+    const city = 'Blockville';
+    const adId = await buildProviderAd(ctx, blocked, { title: 'Blocked owner ad', state: 'WY', city });
+    const listing = `/api/providers?state=WY&city[0]=${city}`;
+    const counts = `/api/filterdata?country=US&state=WY&city[0]=${city}`;
+    const visible = async () => ({
+      listed: ids(await call('GET', listing)),
+      total: (await call('GET', counts)).json().data.total,
+      one: (await call('GET', `/api/providers/${adId}`)).statusCode,
+      cities: (await call('GET', '/api/cityByState?state_code=WY')).json(),
+    });
+    const before = await visible();
+    expect(before.listed).toEqual([adId]);
+    expect(before.total).toBe(1);
+    expect(before.one).toBe(200);
+    expect(JSON.stringify(before.cities)).toContain(city);
+
+    const block = (is_active: boolean) =>
+      call('PUT', `/api/users/${blocked.id}`, { user: admin, body: { is_active } });
+    expect((await block(false)).statusCode).toBe(200);
+    const after = await visible();
+    expect(after.listed).toEqual([]);
+    expect(after.total).toBe(0);
+    expect(after.one).toBe(404);
+    expect(JSON.stringify(after.cities)).not.toContain(city);
+    const like = await call('POST', '/api/likes', { user: hobbyist, body: { data: { provider: adId } } });
+    expect(like.statusCode).toBe(404);
+    // The admin still sees it, to review it.
+    expect((await call('GET', `/api/providers/${adId}`, { user: admin })).statusCode).toBe(200);
+
+    expect((await block(true)).statusCode).toBe(200);
+    expect(await visible()).toEqual(before);
+  });
+});
+
 describe('GET /api/filterdata', () => {
   it('answers the total and every option of every section', async () => {
     const res = await call('GET', '/api/filterdata');

@@ -78,7 +78,7 @@ export async function loadFacetRows(
         sql` + `,
       )}`.as('options'),
     ])
-    .where('p.is_showed', '=', 1)
+    .where((eb) => shownScope(eb as AnyEB, 'p'))
     .where('p.id', '>', afterId)
     .orderBy('p.id')
     .limit(limit)
@@ -89,9 +89,9 @@ export async function loadFacetRows(
 /** How many providers are shown (sizes the facet index before it is built). */
 export async function countShownProviders(db: Kysely<DB>): Promise<number> {
   const row = await db
-    .selectFrom('providers')
+    .selectFrom('providers as p')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('is_showed', '=', 1)
+    .where((eb) => shownScope(eb as AnyEB, 'p'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
@@ -104,18 +104,30 @@ export async function loadReferenceIds(db: Kysely<DB>) {
   return { languageIds: languages.map((r) => r.id), raceIds: races.map((r) => r.id) };
 }
 
-/** Only shown providers. */
-export const shownScope = (eb: AnyEB, a: string) => eb(eb.ref(`${a}.is_showed`), '=', 1);
+/**
+ * Accounts an admin blocked (`is_active` 0): their ads are not public, whatever their own show/hide
+ * says, and come back as they were when the account is unblocked.
+ */
+const blockedAccountIds = (eb: AnyEB) =>
+  eb.selectFrom('users as blocked').select('blocked.id').where('blocked.is_active', '=', 0);
+
+/** Only shown providers: shown by their owner, and the owner not blocked. */
+export const shownScope = (eb: AnyEB, a: string) =>
+  eb.and([eb(eb.ref(`${a}.is_showed`), '=', 1), eb(eb.ref(`${a}.user_id`), 'not in', blockedAccountIds(eb))]);
 
 /**
  * Only shown providers, for rows fetched by id: written `+is_showed` so that SQLite reads the ids
  * through the primary key rather than the (is_showed, id) index (half the cost of a listing page).
  */
-export const shownByIdScope = (_eb: AnyEB, a: string) => sql<SqlBool>`+${sql.ref(`${a}.is_showed`)} = 1`;
+export const shownByIdScope = (eb: AnyEB, a: string) =>
+  eb.and([
+    sql<SqlBool>`+${sql.ref(`${a}.is_showed`)} = 1`,
+    eb(eb.ref(`${a}.user_id`), 'not in', blockedAccountIds(eb)),
+  ]);
 
 /** Shown providers and the actor's own, whatever their state. */
 export const shownOrOwnScope = (userId: number) => (eb: AnyEB, a: string) =>
-  eb.or([eb(eb.ref(`${a}.is_showed`), '=', 1), eb(eb.ref(`${a}.user_id`), '=', userId)]);
+  eb.or([shownScope(eb, a), eb(eb.ref(`${a}.user_id`), '=', userId)]);
 
 /**
  * Whether a provider (alias `a`) has one option of a section: a call of 'Outcall/Incall' does both
@@ -170,11 +182,22 @@ export function facetWhere(engine: Engine, f: FacetFilter) {
   };
 }
 
+/** A provider's id, owner and whether it is public (shown, and its owner not blocked). */
 export function findProviderAccessRow(db: Kysely<DB>, id: number) {
   return db
-    .selectFrom('providers')
-    .select(['id', 'user_id', 'is_showed'])
-    .where('id', '=', id)
+    .selectFrom('providers as p')
+    .select((eb) => [
+      'p.id',
+      'p.user_id',
+      eb
+        .case()
+        .when(shownScope(eb as AnyEB, 'p'))
+        .then(1)
+        .else(0)
+        .end()
+        .as('shown'),
+    ])
+    .where('p.id', '=', id)
     .executeTakeFirst();
 }
 

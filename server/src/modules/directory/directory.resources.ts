@@ -1,5 +1,6 @@
 import type { FieldDef, RelationDef, ResourceDef } from '../../http/strapi/resource.ts';
 import { defineResource, timestamps } from '../../http/strapi/resource.ts';
+import { shownScope } from './directory.queries.ts';
 
 /**
  * Providers (the listed ads) as the REST layer sees them (docs/directory-contract.md "Item attributes").
@@ -94,8 +95,7 @@ const base = {
   defaultPageSize: 10,
   defaultSort: [{ field: 'id', direction: 'desc' as const }],
   // Reached through a relation (a reaction's or comment's provider) only shown providers appear.
-  publicScope: (eb: Parameters<NonNullable<ResourceDef['publicScope']>>[0], a: string) =>
-    eb(eb.ref(`${a}.is_showed`), '=', 1),
+  publicScope: (eb: Parameters<NonNullable<ResourceDef['publicScope']>>[0], a: string) => shownScope(eb, a),
 };
 
 /** The public view: `messages` and `docs` can be neither populated nor filtered on. */

@@ -163,7 +163,7 @@ async function requireProviderAccess(
   const row = await findProviderAccessRow(db, id);
   const own = !!actor && row?.user_id === actor.id;
   const admin = isAdmin(actor);
-  if (!row || (row.is_showed !== 1 && !own && !admin)) throw notFound('Provider not found');
+  if (!row || (Number(row.shown) !== 1 && !own && !admin)) throw notFound('Provider not found');
   if (action === 'write' && !own && !admin) throw forbidden('Only the owner may change this ad');
   return { row, privileged: own || admin };
 }

@@ -49,18 +49,6 @@ export async function findReactionCounts(db: Db, providerId: number): Promise<Re
   };
 }
 
-/** A provider's owner account, or undefined when there is no such provider. */
-export async function findProviderOwner(
-  db: Db,
-  providerId: number,
-): Promise<{ id: number; user_id: number; is_showed: number } | undefined> {
-  return db
-    .selectFrom('providers')
-    .select(['id', 'user_id', 'is_showed'])
-    .where('id', '=', providerId)
-    .executeTakeFirst();
-}
-
 /** The address, first name and activity of an account (server-side only; never answered). */
 export async function findUserContact(
   db: Db,

@@ -7,6 +7,7 @@ import { isAdmin } from '../../http/auth.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { findMany, findOne, flatten } from '../../http/strapi/find.ts';
 import type { ParsedQuery } from '../../http/strapi/parse.ts';
+import { bumpDirectoryVersion } from '../directory/directory.version.ts';
 import { findFileById } from '../media/media.queries.ts';
 import { findUserByEmail, findUserById, insertUser, setUserPassword, updateUser } from './users.queries.ts';
 import { publicUserResource, userResource } from './users.resources.ts';
@@ -136,7 +137,15 @@ export async function updateUserProfile(
     }
     values.is_active = input.is_active ? 1 : 0;
   }
-  if (Object.keys(values).length) await updateUser(db, id, values);
+  if (values.is_active !== undefined && values.is_active !== Number(target.is_active)) {
+    // Blocking or unblocking hides or restores the account's ads: the directory changes with it.
+    await db.transaction().execute(async (trx) => {
+      await updateUser(trx, id, values);
+      await bumpDirectoryVersion(trx);
+    });
+  } else if (Object.keys(values).length) {
+    await updateUser(db, id, values);
+  }
   const item = await findOne(
     db,
     userResource,
