@@ -43,29 +43,18 @@ export async function seedDemoEngagement(
     const chosen = providers.map((p) => Number(p.id)).filter((id) => id % 3 !== 0);
     if (!hobbyists.length || !chosen.length) return { reactions: 0, comments: 0, messages: 0 };
 
-    const existing = await trx
-      .selectFrom('comments')
-      .select(['user_id', 'provider_id', 'comment'])
-      .where(
-        'user_id',
-        'in',
-        hobbyists.map((h) => h.id),
-      )
-      .execute();
-    const said = new Set(existing.map((c) => `${c.user_id}:${c.provider_id}:${c.comment}`));
-    const sent = new Set(
-      (
-        await trx
-          .selectFrom('messages')
-          .select(['user_id', 'provider_id', 'text'])
-          .where(
-            'user_id',
-            'in',
-            hobbyists.map((h) => h.id),
-          )
-          .execute()
-      ).map((m) => `${m.user_id}:${m.provider_id}:${m.text}`),
-    );
+    const hobbyistIds = hobbyists.map((h) => h.id);
+    /** `user:provider:text` of what the demo hobbyists already wrote, so a rerun adds nothing twice. */
+    const written = async (table: 'comments' | 'messages', column: 'comment' | 'text') => {
+      const rows = (await trx
+        .selectFrom(table)
+        .select(['user_id', 'provider_id', column] as never)
+        .where('user_id', 'in', hobbyistIds)
+        .execute()) as Record<string, unknown>[];
+      return new Set(rows.map((r) => `${String(r.user_id)}:${String(r.provider_id)}:${String(r[column])}`));
+    };
+    const said = await written('comments', 'comment');
+    const sent = await written('messages', 'text');
 
     const now = Date.now();
     const reactions: DB['reactions'][] = [];
