@@ -350,7 +350,7 @@ function startFlags() {
 }
 
 /** Starts server/dist/main.js (with the benchmark's rate-limit stand-in) and waits until it answers. */
-async function startServer(env) {
+export async function startServer(env) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
