@@ -2,8 +2,8 @@
 // `npm run bench:first-load`: how much JavaScript the home page ships on a first visit (issue 4: at most
 // 200 KB gzipped). Builds the app, starts the server on a fresh DATA_DIR, opens `/` in Chromium as a
 // new visitor (no storage), waits for the listing and the network to settle, and sums every script the
-// page loaded, raw and gzipped (level 9, as a server or CDN would serve them). Chromium from
-// CHROMIUM_PATH (default /usr/bin/chromium). Results: printed, and bench/results/first-load.json.
+// page loaded, raw and gzipped (level 9, as a server or CDN would serve them). Chromium as
+// scripts/chromium.mjs launches it. Results: printed, and bench/results/first-load.json.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,28 +11,16 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { ensureBuilt } from '../scripts/build.mjs';
+import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
 import { startServer } from './directory.mjs';
 
 const BUDGET_KB = 200;
 const here = path.dirname(fileURLToPath(import.meta.url));
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 await ensureBuilt();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ltf-first-load-'));
 const server = await startServer({ DATA_DIR: dataDir });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: CHROMIUM_ARGS,
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   const page = await browser.newPage();
   const scripts = [];

@@ -6,6 +6,7 @@ import { errorResponse, mockApi } from '../accounts/testApi.ts';
 import type { ApiCall } from '../accounts/testApi.ts';
 import { DirectoryPage } from './DirectoryPage.tsx';
 import { parseDirectoryQuery } from './filterUrl.ts';
+import { FILTER_SECTIONS } from './filters/FilterPanel.tsx';
 import { LocationPicker } from './location/LocationPicker.tsx';
 
 // The card is another engineer's component with its own tests; here it only has to show which item it got.
@@ -69,23 +70,8 @@ interface Options {
   failProviders?: boolean;
 }
 
-const NA_SECTIONS = [
-  'language',
-  'race',
-  'age',
-  'donation',
-  'kissing',
-  'fellatio',
-  'cunnilingus',
-  'anilingus',
-  'vaginal',
-  'anal',
-  'cum',
-  'threesome',
-  'massage',
-  'personality',
-  'grooming',
-];
+// Every section but Call has an N/A option.
+const NA_SECTIONS = FILTER_SECTIONS.filter((section) => section !== 'call');
 
 function mockDirectoryApi({ total = 23, failProviders = false }: Options = {}) {
   return mockApi((call: ApiCall) => {
