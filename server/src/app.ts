@@ -41,6 +41,16 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. A hop count trusts that many nearest hops, whatever their
+ * address (Fastify itself no longer does hop counts): right only when the server is reachable
+ * through the proxies alone (docs/deployment.md). A list trusts those addresses only.
+ */
+function trustProxyOption(trust: Config['trustProxy']) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
 /** Builds the whole Fastify app: security, the REST layer, every module, and the web app's files. */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
@@ -55,7 +65,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     bodyLimit: 1024 * 1024,
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: false,
+    // Behind a reverse proxy, TRUST_PROXY says whose X-Forwarded-For to believe (req.ip, the
+    // per-address limits); off by default so a visitor cannot choose their own address.
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: {
       querystringParser: (str: string) =>
         qs.parse(str, { depth: 8, arrayLimit: 200, parameterLimit: 500, plainObjects: true }),
@@ -113,7 +125,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       },
     },
     crossOriginResourcePolicy: { policy: 'same-origin' },
-    hsts: false,
+    // Browsers are told to keep to https only when the site is served over https.
+    hsts: config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
   if (config.corsOrigins.length) {
     app.addHook('onRequest', async (req, reply) => {

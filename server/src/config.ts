@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -49,7 +50,45 @@ export const ZEnv = z.object({
     .pipe(z.array(z.url())),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx): TrustProxy => {
+      const text = (v ?? '').trim();
+      if (!text || text === 'off' || text === 'false') return false;
+      if (/^\d+$/.test(text)) {
+        const hops = Number(text);
+        if (hops >= 1 && hops <= 10) return hops;
+      } else {
+        const list = text
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        if (list.length && list.every(isAddressOrRange)) return list;
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be off, a number of proxy hops from 1 to 10, or a comma-separated list of proxy addresses (CIDR ranges allowed)',
+      });
+      return z.NEVER;
+    }),
 });
+
+/**
+ * Which reverse proxies are trusted to say who the visitor is (X-Forwarded-For, -Proto, -Host):
+ * none (`false`, the default), the nearest `n` hops, or the proxies at these addresses or ranges.
+ */
+export type TrustProxy = false | number | string[];
+
+/** An IPv4 or IPv6 address, optionally with a /prefix (what Fastify's proxy-addr accepts). */
+function isAddressOrRange(text: string): boolean {
+  const [address, prefix, extra] = text.split('/');
+  if (extra !== undefined || !address || isIP(address) === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (isIP(address) === 4 ? 32 : 128);
+}
 
 export interface Config {
   port: number;
@@ -65,8 +104,12 @@ export interface Config {
   logLevel: string;
   /** Keep anonymous answers of the directory's reads while the (SQLite) database is unchanged. */
   responseCache: boolean;
+  /** Reverse proxies trusted to report the visitor's address (`TRUST_PROXY`); false by default. */
+  trustProxy: TrustProxy;
   /** Where the built web app lives; absent in API-only tests. */
   webDist: string | undefined;
+  /** Tests only (no variable): other limits for the failed sign-in throttle (modules/auth/auth.throttle.ts). */
+  loginThrottle?: Partial<Record<'slowAccountAfter' | 'slowdownMs', number>>;
 }
 
 export class ConfigError extends Error {}
@@ -95,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     corsOrigins: e.CORS_ORIGINS,
     logLevel: e.LOG_LEVEL,
     responseCache: e.RESPONSE_CACHE === 'on',
+    trustProxy: e.TRUST_PROXY,
     webDist: undefined,
     ...overrides,
   };
