@@ -18,7 +18,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULTS = {
   providers: 100_000,
   providerAccounts: 1_000,
-  hobbyists: 2_000,
+  /** At least as many accounts as providers, as on a real site (a read must not scan accounts). */
+  hobbyists: 100_000,
+  /** One account in this many is blocked by the admin (their ads are not public). */
+  blockedEvery: 97,
   /** Reactions per provider on average (0–6). */
   reactions: 3,
   images: 60,
@@ -180,6 +183,7 @@ export async function loadData(loader, opts) {
       `bench${i}@bench.test`,
       'x',
       provider ? 'Provider' : 'Hobbyist',
+      i % opts.blockedEvery === 0 ? 0 : 1,
       'Bench',
       `User ${i}`,
       now,
@@ -194,6 +198,7 @@ export async function loadData(loader, opts) {
       'email',
       'password',
       'user_type',
+      'is_active',
       'first_name',
       'last_name',
       'created_at',
@@ -318,12 +323,16 @@ export async function loadData(loader, opts) {
   await loader.exec(
     "insert into settings (key, value) values ('directory_version', '1') on conflict (key) do update set value = cast(cast(settings.value as integer) + 1 as text)",
   );
-  const middle = providers.find((p) => p[0] >= opts.providers * 0.54 && p[31] === 1) ?? providers[0];
+  // Shown: shown by the owner, and the owner's account not blocked.
+  const isShown = (p) => p[31] === 1 && p[1] % opts.blockedEvery !== 0;
+  const middle = providers.find((p) => p[0] >= opts.providers * 0.54 && isShown(p)) ?? providers[0];
   return {
     sampleId: middle[0],
     seconds: (Date.now() - t0) / 1000,
     providers: providers.length,
-    shown: providers.filter((p) => p[31] === 1).length,
+    shown: providers.filter(isShown).length,
+    accounts: users.length,
+    blockedAccounts: users.filter((u) => u[5] === 0).length,
     reactions: reactions.length,
     imageLinks: links.length,
   };
