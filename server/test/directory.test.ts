@@ -145,11 +145,19 @@ describe('GET /api/providers', () => {
     expect(populated.json().data[0].attributes.video).toEqual({ data: null });
   });
 
-  it('pages: default size 10, at most 40, deep pages empty', async () => {
+  it('pages: default size 10, at most 40 (larger sizes are clamped), deep pages empty', async () => {
     expect((await call('GET', '/api/providers?pagination[pageSize]=40')).statusCode).toBe(200);
-    const tooBig = await call('GET', '/api/providers?pagination[pageSize]=41');
-    expect(tooBig.statusCode).toBe(400);
-    expect(errorPaths(tooBig)).toEqual(['pagination.pageSize']);
+    // From the facet index (anonymous, default order) and from SQL (the admin) alike.
+    for (const user of [undefined, admin]) {
+      const clamped = await call('GET', '/api/providers?pagination[pageSize]=100000', { user });
+      expect(clamped.statusCode).toBe(200);
+      expect(clamped.json().meta.pagination).toMatchObject({ page: 1, pageSize: 40 });
+    }
+    for (const bad of ['abc', '-1', '0']) {
+      const res = await call('GET', `/api/providers?pagination[pageSize]=${bad}`);
+      expect(res.statusCode).toBe(400);
+      expect(errorPaths(res)).toEqual(['pagination.pageSize']);
+    }
     const deep = await call('GET', '/api/providers?pagination[page]=500');
     expect(deep.json()).toEqual({
       data: [],
@@ -238,7 +246,7 @@ describe('GET /api/providers/:id', () => {
     );
     expect((await call('GET', '/api/providers/abc')).statusCode).toBe(400);
     expect((await call('GET', '/api/providers/99999999')).statusCode).toBe(404);
-    expect((await call('GET', '/api/providers/99999999999')).statusCode).toBe(404);
+    expect((await call('GET', '/api/providers/99999999999')).statusCode).toBe(400);
   });
 });
 
@@ -319,6 +327,53 @@ describe('POST /api/providers', () => {
     const byAdmin = await call('POST', '/api/providers', { user: admin, body: await adBody(admin) });
     expect(byAdmin.statusCode).toBe(200);
     await call('DELETE', `/api/providers/${byAdmin.json().data.id}`, { user: admin });
+  });
+});
+
+describe('paid and visibility fields (issue 9, item 4)', () => {
+  const paid = {
+    ad_bonus_side_panel_ad: true,
+    duration_ad: 365,
+    duration_ad_unit: 'Days',
+    isShowed: false,
+  };
+  const stored = (id: number) =>
+    ctx.database.db
+      .selectFrom('providers')
+      .select(['ad_bonus_side_panel_ad', 'duration_ad', 'duration_ad_unit', 'is_showed', 'likes_count'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  it("ignores a provider's values on create and on update; the server sets them", async () => {
+    const res = await call('POST', '/api/providers', {
+      user: owner,
+      body: await adBody(owner, { ...paid, likes_count: 500 }),
+    });
+    expect(res.statusCode).toBe(200);
+    const id = res.json().data.id as number;
+    const defaults = { ad_bonus_side_panel_ad: 0, duration_ad: 2, duration_ad_unit: 'Days', is_showed: 1 };
+    expect(await stored(id)).toEqual({ ...defaults, likes_count: 0 });
+    const put = await call('PUT', `/api/providers/${id}`, {
+      user: owner,
+      body: { data: { ...paid, title: 'Paid?' } },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json().data.attributes.title).toBe('Paid?');
+    expect(await stored(id)).toEqual({ ...defaults, likes_count: 0 });
+    await call('DELETE', `/api/providers/${id}`, { user: owner });
+  });
+
+  it('lets the admin set them', async () => {
+    const id = await buildProviderAd(ctx, owner, { title: 'Admin sets paid fields' });
+    const put = await call('PUT', `/api/providers/${id}`, { user: admin, body: { data: paid } });
+    expect(put.statusCode).toBe(200);
+    expect(await stored(id)).toMatchObject({
+      ad_bonus_side_panel_ad: 1,
+      duration_ad: 365,
+      duration_ad_unit: 'Days',
+      is_showed: 0,
+    });
+    await call('DELETE', `/api/providers/${id}`, { user: admin });
   });
 });
 

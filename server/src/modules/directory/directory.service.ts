@@ -170,7 +170,6 @@ async function requireProviderAccess(
 
 /** `GET /api/providers/:id`: as the listing decides visibility; owner and admin may populate `docs`. */
 export async function getProvider(d: DirectoryContext, actor: Actor | null, id: number, query: Query) {
-  if (id > 2_147_483_647) throw notFound('Provider not found');
   const { privileged } = await requireProviderAccess(d.db, actor, id, 'read');
   const def = privileged ? ownProviderResource : providerResource;
   const q = parseQuery(def, query);
@@ -285,12 +284,37 @@ function toColumns(input: TProviderUpdate): Updateable<ProvidersTable> {
 
 const plain: ItemQuery = { populate: {}, fields: undefined };
 
+/**
+ * Fields that cost money or decide who sees the ad (issue 9, item 4): the server sets them (the
+ * packages and review flow), or the admin. What anyone else sends for them is ignored; counters are
+ * not in the write schemas at all.
+ */
+export const SERVER_SET_AD_FIELDS = [
+  'ad_bonus_side_panel_ad',
+  'duration_ad',
+  'duration_ad_unit',
+  'isShowed',
+] as const;
+
+/** What a new ad gets for the server-set fields when the caller is not the admin. */
+const SERVER_SET_AD_DEFAULTS = {
+  ad_bonus_side_panel_ad: false,
+  duration_ad: 2,
+  duration_ad_unit: 'Days',
+  isShowed: true,
+} as const satisfies Pick<TProviderWrite, (typeof SERVER_SET_AD_FIELDS)[number]>;
+
+/** The input without the server-set fields, unless the admin sent it. */
+function withoutServerSetFields<T extends TProviderUpdate>(actor: Actor, input: T): T {
+  if (isAdmin(actor)) return input;
+  const out = { ...input };
+  for (const key of SERVER_SET_AD_FIELDS) delete out[key];
+  return out;
+}
+
 /** `POST /api/providers`: a new ad owned by the caller (a Provider, or the admin). */
-export async function createProvider(
-  d: DirectoryContext,
-  actor: Actor,
-  input: TProviderWrite,
-): Promise<Item> {
+export async function createProvider(d: DirectoryContext, actor: Actor, sent: TProviderWrite): Promise<Item> {
+  const input = isAdmin(actor) ? sent : { ...sent, ...SERVER_SET_AD_DEFAULTS };
   await checkReferences(d.db, input);
   await checkFiles(d.db, [actor.id], input);
   const columns = { ...toColumns(input), user_id: actor.id } as ProviderColumns;
@@ -304,9 +328,9 @@ export async function updateProvider(
   d: DirectoryContext,
   actor: Actor,
   id: number,
-  input: TProviderUpdate,
+  sent: TProviderUpdate,
 ): Promise<Item> {
-  if (id > 2_147_483_647) throw notFound('Provider not found');
+  const input = withoutServerSetFields(actor, sent);
   const { row } = await requireProviderAccess(d.db, actor, id, 'write');
   await checkReferences(d.db, input);
   await checkFiles(d.db, [...new Set([row.user_id, actor.id])], input);
@@ -321,7 +345,6 @@ export async function updateProvider(
 
 /** `DELETE /api/providers/:id`: owner or admin; answers the ad as it was. */
 export async function deleteProvider(d: DirectoryContext, actor: Actor, id: number): Promise<Item> {
-  if (id > 2_147_483_647) throw notFound('Provider not found');
   await requireProviderAccess(d.db, actor, id, 'write');
   const item = await findOne(d.db, ownProviderResource, id, plain, { scope: null });
   if (!item || !(await deleteProviderRow(d.db, id))) throw notFound('Provider not found');
