@@ -114,6 +114,35 @@ test.describe('[ACCOUNTS][REGISTER]', () => {
     expect(((await me.json()) as { docs: unknown[] }).docs).toHaveLength(2);
   });
 
+  test('[ACCOUNTS][REGISTER] a Provider whose username is taken tries again without uploading the documents twice', async ({
+    page,
+    request,
+  }) => {
+    const existing = await createAccount(request, 'Hobbyist');
+    const data = buildAccountData('Provider', { username: existing.username });
+    const uploads: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/upload') && r.method() === 'POST') uploads.push(r.url());
+    });
+    await page.goto('/register');
+    await fillRegisterForm(page, data);
+    await page.getByLabel(R.docs).setInputFiles([pngFile('licence-front.png')]);
+    await page.getByRole('button', { name: R.submit }).click();
+    await expect(page.getByRole('alert')).toContainText(R.taken);
+    expect(uploads).toHaveLength(1);
+
+    const username = `${data.username}_2`;
+    await page.getByLabel(R.username).fill(username);
+    await page.getByRole('button', { name: R.submit }).click();
+    await expect(page).toHaveURL(/\/package$/);
+    expect(uploads).toHaveLength(1);
+    const { jwt } = await signInThroughApi(page.request, data);
+    const me = await page.request.get('/api/users/me?populate=docs', {
+      headers: { Authorization: `Bearer ${jwt}` },
+    });
+    expect(((await me.json()) as { docs: unknown[] }).docs).toHaveLength(1);
+  });
+
   test('[ACCOUNTS][REGISTER] checks every field live and flags the fields the server refuses', async ({
     page,
     request,
@@ -220,8 +249,14 @@ test.describe('[ACCOUNTS][LOGIN]', () => {
     await signInAs(page, account);
     await page.goto('/profile');
     const menu = accountMenu(page, account);
+    const { token } = await readSessionStorage(page);
+    expect(token).toBeTruthy();
     await menu.click();
+    const loggedOut = page.waitForResponse(
+      (r) => r.url().endsWith('/api/auth/logout') && r.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: MESSAGES.nav.logout }).click();
+    expect((await loggedOut).status()).toBe(200);
 
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('banner').getByRole('link', { name: MESSAGES.nav.login })).toBeVisible();
@@ -234,6 +269,9 @@ test.describe('[ACCOUNTS][LOGIN]', () => {
     });
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/login$/);
+    // The server no longer accepts the token Logout ended.
+    const me = await request.get('/api/users/me', { headers: { Authorization: `Bearer ${token}` } });
+    expect(me.status()).toBe(401);
   });
 });
 

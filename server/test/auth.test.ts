@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { MESSAGES } from '@app/domain';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { deleteExpiredRevocations } from '../src/modules/auth/auth.service.ts';
 import { LOGIN_THROTTLE, createLoginThrottle } from '../src/modules/auth/auth.throttle.ts';
+import { COMMON_PASSWORDS_REFUSED, isCommonPassword } from '../src/modules/auth/password-policy.ts';
 import {
   buildAdmin,
   buildHobbyist,
@@ -13,7 +15,7 @@ import {
   type TestContext,
   type TestUser,
 } from './helpers.ts';
-import { uploadImage } from './upload-helpers.ts';
+import { uploadDocument, uploadImage } from './upload-helpers.ts';
 
 // Many tests here hash and verify passwords (argon2id, 64 MiB): give them room on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
@@ -65,6 +67,17 @@ const errorPaths = (res: { json(): unknown }) =>
     (e) => e.path,
   );
 
+const res400Message = (res: { json(): unknown }) =>
+  (res.json() as { error: { message: string } }).error.message;
+const fileOwner = async (id: number) =>
+  (
+    await ctx.database.db
+      .selectFrom('files')
+      .select('owner_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+  ).owner_id;
+
 function codeFrom(text: string): string {
   const match = /\/resetPassword\?code=([A-Za-z0-9_-]+)/.exec(text);
   if (!match) throw new Error(`no reset link in ${text}`);
@@ -92,6 +105,37 @@ describe('POST /api/auth/local/register', () => {
     expect(mismatch.statusCode).toBe(400);
     expect(errorPaths(mismatch)).toEqual([['cpassword']]);
     expect(mismatch.json().error.details.errors[0].message).toBe(MESSAGES.validation.passwordsMustMatch);
+  });
+
+  it('400 at password: one of the 10,000 most common passwords (any case), or the username or e-mail', async () => {
+    const P = MESSAGES.passwordPolicy;
+    for (const [password, message] of [
+      ['password123', P.tooCommon],
+      ['Password1', P.tooCommon],
+      ['QWERTY123', P.tooCommon],
+      ['iloveyou', P.tooCommon],
+    ] as const) {
+      const res = await register(registration({ password, cpassword: password }), fromNewAddress());
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().error.message).toBe(message);
+      expect(errorPaths(res)).toEqual([['password']]);
+    }
+    const body = registration();
+    const asUsername = body.username.toUpperCase();
+    const sameName = await register(
+      { ...body, password: asUsername, cpassword: asUsername },
+      fromNewAddress(),
+    );
+    expect(sameName.statusCode).toBe(400);
+    expect(sameName.json().error.message).toBe(P.sameAsUsername);
+    expect(errorPaths(sameName)).toEqual([['password']]);
+    const asEmail = body.email.toUpperCase();
+    const sameEmail = await register({ ...body, password: asEmail, cpassword: asEmail }, fromNewAddress());
+    expect(sameEmail.statusCode).toBe(400);
+    expect(sameEmail.json().error.message).toBe(P.sameAsEmail);
+    expect(errorPaths(sameEmail)).toEqual([['password']]);
+    // None of them made an account; the same body with an uncommon password does.
+    expect((await register(body, fromNewAddress())).statusCode).toBe(200);
   });
 
   it('400: a provider must send documents', async () => {
@@ -123,15 +167,17 @@ describe('POST /api/auth/local/register', () => {
 
   it('400: documents that cannot be claimed are refused, and no account is created', async () => {
     const someone = await buildProvider(ctx);
-    const ownedByOther = await uploadImage(ctx, someone);
-    const stale = await uploadImage(ctx, null);
+    const ownedByOther = { id: await uploadImage(ctx, someone), token: 'a'.repeat(43) };
+    const stale = await uploadDocument(ctx);
     await ctx.database.db
       .updateTable('files')
       .set({ created_at: new Date(Date.now() - 25 * 3600 * 1000).toISOString() })
-      .where('id', '=', stale)
+      .where('id', '=', stale.id)
       .execute();
-    const fresh = await uploadImage(ctx, null);
-    for (const docs of [[999_999], [ownedByOther], [stale], [fresh, 999_999]]) {
+    const fresh = await uploadDocument(ctx);
+    const missing = { id: 999_999, token: fresh.token };
+    const wrongToken = { id: fresh.id, token: stale.token };
+    for (const docs of [[missing], [ownedByOther], [stale], [fresh, missing], [wrongToken], [fresh.id]]) {
       const body = registration({ user_type: 'Provider', docs });
       const res = await register(body);
       expect(res.statusCode, JSON.stringify(docs)).toBe(400);
@@ -144,13 +190,39 @@ describe('POST /api/auth/local/register', () => {
         .executeTakeFirst();
       expect(row).toBeUndefined();
     }
-    // The refused attempt left the fresh upload unclaimed: a proper registration can still use it.
+    // The refused attempts left the fresh upload unclaimed: a proper registration can still use it.
     const ok = await register(registration({ user_type: 'Provider', docs: [fresh] }));
     expect(ok.statusCode).toBe(200);
-    // ...and nobody can claim it a second time.
+    // ...and nobody can claim it a second time, not even with its token.
     const again = await register(registration({ user_type: 'Provider', docs: [fresh] }));
     expect(again.statusCode).toBe(400);
     expect(errorPaths(again)).toEqual([['docs']]);
+  });
+
+  it("400: an attacker cannot take another person's ID document by its id (issue 9, item 1)", async () => {
+    // The victim uploads a document, and the registration fails (say, the username was taken).
+    const victimDoc = await uploadDocument(ctx, { remoteAddress: '198.51.100.7' });
+    // The attacker guesses the sequential id, and registers with it: with no token, or a made-up one.
+    for (const docs of [[victimDoc.id], [{ id: victimDoc.id, token: 'guessed-token' }]]) {
+      const attack = await register(registration({ user_type: 'Provider', docs }));
+      expect(attack.statusCode).toBe(400);
+      expect(res400Message(attack)).toBe(MESSAGES.register.docsInvalid);
+    }
+    expect(await fileOwner(victimDoc.id)).toBeNull();
+    // Anonymously, the document cannot be read either.
+    const read = await ctx.app.inject(`/api/upload/files/${victimDoc.id}/content`);
+    expect(read.statusCode).toBe(404);
+    // Only the token's holder (the victim's browser, retrying) can claim it.
+    const victim = await register(registration({ user_type: 'Provider', docs: [victimDoc] }));
+    expect(victim.statusCode).toBe(200);
+    expect(await fileOwner(victimDoc.id)).toBe(victim.json().user.id);
+    // The token is used up: nothing of it stays in the database.
+    const row = await ctx.database.db
+      .selectFrom('files')
+      .select(['claim_token_hash', 'uploader_hash'])
+      .where('id', '=', victimDoc.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ claim_token_hash: null, uploader_hash: null });
   });
 
   it('ignores role, is_active, id and other unknown fields: a plain, active account', async () => {
@@ -211,8 +283,9 @@ describe('POST /api/auth/local/register', () => {
   });
 
   it('200: a provider registers with anonymous uploads, which become private documents of the account', async () => {
-    const docs = [await uploadImage(ctx, null), await uploadImage(ctx, null)];
-    const res = await register(registration({ user_type: 'Provider', docs }));
+    const claims = [await uploadDocument(ctx), await uploadDocument(ctx)];
+    const docs = claims.map((c) => c.id);
+    const res = await register(registration({ user_type: 'Provider', docs: claims }));
     expect(res.statusCode).toBe(200);
     const { jwt, user } = res.json();
     expect(user.user_type).toBe('Provider');
@@ -339,9 +412,8 @@ describe('POST /api/auth/local', () => {
     expect(stale.statusCode).toBe(200);
   });
 
-  it('429: twenty wrong passwords in a row end in 429s; another account from another address still signs in', async () => {
+  it('429: ten wrong passwords lock that account for that address only; the right password from another address still signs in', async () => {
     const victim = await buildHobbyist(ctx);
-    const other = await buildHobbyist(ctx);
     const attacker = { remoteAddress: '10.66.0.1' };
     const statuses: number[] = [];
     for (let i = 0; i < 20; i++) {
@@ -349,25 +421,23 @@ describe('POST /api/auth/local', () => {
       statuses.push(res.statusCode);
       if (res.statusCode === 429) expect(res.json().error.message).toBe(MESSAGES.login.tooManyAttempts);
     }
-    expect(statuses.slice(0, LOGIN_THROTTLE.maxFailuresPerAccount)).toEqual(
-      Array(LOGIN_THROTTLE.maxFailuresPerAccount).fill(400),
-    );
-    expect(statuses.slice(LOGIN_THROTTLE.maxFailuresPerAccount)).toEqual(
-      Array(20 - LOGIN_THROTTLE.maxFailuresPerAccount).fill(429),
-    );
-    // The locked account stays locked for the window, even with its right password from elsewhere...
-    const locked = await login(victim.email, victim.password, { remoteAddress: '10.66.0.2' });
-    expect(locked.statusCode).toBe(429);
-    // ...by username too...
+    const max = LOGIN_THROTTLE.maxFailuresPerAccountAndAddress;
+    expect(statuses.slice(0, max)).toEqual(Array(max).fill(400));
+    expect(statuses.slice(max)).toEqual(Array(20 - max).fill(429));
+    // The attacker's address stays refused for this account, even with the right password...
+    expect((await login(victim.email, victim.password, attacker)).statusCode).toBe(429);
+    // ...but the owner, from another address, signs in: by e-mail and by username.
+    const owner = { remoteAddress: '10.66.0.2' };
+    expect((await login(victim.email, victim.password, owner)).statusCode).toBe(200);
     const row = await ctx.database.db
       .selectFrom('users')
       .select('username')
       .where('id', '=', victim.id)
       .executeTakeFirstOrThrow();
-    expect((await login(row.username, victim.password, { remoteAddress: '10.66.0.2' })).statusCode).toBe(429);
-    // ...while another account signs in from another address.
-    const fine = await login(other.email, other.password, { remoteAddress: '10.66.0.3' });
-    expect(fine.statusCode).toBe(200);
+    expect((await login(row.username.toUpperCase(), victim.password, owner)).statusCode).toBe(200);
+    // The attacker's address may still sign in to other accounts (it is under the per-address limit).
+    const other = await buildHobbyist(ctx);
+    expect((await login(other.email, other.password, attacker)).statusCode).toBe(200);
   });
 
   it('429: thirty failures from one address lock that address, whatever the account', async () => {
@@ -385,17 +455,65 @@ describe('POST /api/auth/local', () => {
     expect((await login(fresh.email, fresh.password, { remoteAddress: '10.67.0.2' })).statusCode).toBe(200);
   });
 
-  it("a successful sign-in resets the account's count", async () => {
+  it('a successful sign-in resets the count of its account and address', async () => {
     const user = await buildHobbyist(ctx);
     const address = { remoteAddress: '10.68.0.1' };
-    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerAccount - 1; i++) {
-      expect((await login(user.email, 'Wrong-123', address)).statusCode).toBe(400);
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerAccountAndAddress - 1; i++) {
+        expect((await login(user.email, 'Wrong-123', address)).statusCode).toBe(400);
+      }
+      expect((await login(user.email, user.password, address)).statusCode).toBe(200);
     }
-    expect((await login(user.email, user.password, address)).statusCode).toBe(200);
-    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerAccount - 1; i++) {
-      expect((await login(user.email, 'Wrong-123', { remoteAddress: '10.68.0.2' })).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/auth/local: the account-wide ceiling slows answers instead of refusing', () => {
+  // A small ceiling and delay, so the suite stays fast; the defaults are checked in the unit tests below.
+  const limits = { slowAccountAfter: 4, slowdownMs: 800 };
+  let slowCtx: TestContext;
+  beforeAll(async () => {
+    slowCtx = await createTestApp({ config: { loginThrottle: limits } });
+  });
+  afterAll(() => slowCtx.close());
+
+  const timedLogin = async (identifier: string, password: string, remoteAddress: string) => {
+    const started = performance.now();
+    const res = await slowCtx.app.inject({
+      method: 'POST',
+      url: '/api/auth/local',
+      payload: { identifier, password },
+      remoteAddress,
+    });
+    return { status: res.statusCode, ms: performance.now() - started };
+  };
+
+  it('past the ceiling, failures from many addresses slow every answer, and the right password still signs in', async () => {
+    const victim = await buildHobbyist(slowCtx);
+    // Below the ceiling, answers are not held back.
+    for (let i = 0; i < limits.slowAccountAfter; i++) {
+      const res = await timedLogin(victim.email, `Wrong-${i}`, `10.70.0.${i + 1}`);
+      expect(res.status).toBe(400);
     }
-    expect((await login(user.email, user.password, { remoteAddress: '10.68.0.2' })).statusCode).toBe(200);
+    // At the ceiling: a wrong password from a new address waits the delay, and is still a 400...
+    const wrong = await timedLogin(victim.email, 'Wrong-x', '10.70.1.1');
+    expect(wrong.status).toBe(400);
+    expect(wrong.ms).toBeGreaterThanOrEqual(limits.slowdownMs);
+    // ...and the right password waits too, but is answered with a session, never refused.
+    const right = await timedLogin(victim.email, victim.password, '10.70.1.2');
+    expect(right.status).toBe(200);
+    expect(right.ms).toBeGreaterThanOrEqual(limits.slowdownMs);
+  });
+});
+
+describe('the common password list', () => {
+  it('holds the 10,000 most common passwords, and not the ones this suite signs in with', () => {
+    expect(COMMON_PASSWORDS_REFUSED).toBe(10_000);
+    for (const p of ['123456', 'password', 'password123', 'PASSWORD123', 'secret', 'welcome1']) {
+      expect(isCommonPassword(p), p).toBe(true);
+    }
+    for (const p of ['Secret-123', 'Violet-Harbor-2291', 'Demo-pass-1', 'Brand-new-1']) {
+      expect(isCommonPassword(p), p).toBe(false);
+    }
   });
 });
 
@@ -403,7 +521,7 @@ describe('the login throttle', () => {
   it('lets attempts through again once the window has passed', () => {
     const throttle = createLoginThrottle({
       ...LOGIN_THROTTLE,
-      maxFailuresPerAccount: 2,
+      maxFailuresPerAccountAndAddress: 2,
       maxFailuresPerAddress: 5,
     });
     const t0 = 1_000_000;
@@ -414,6 +532,33 @@ describe('the login throttle', () => {
     expect(throttle.retryAfterMs('b', 'v', t0 + 1000)).toBe(0);
     expect(throttle.retryAfterMs('a', undefined, t0 + 1000)).toBe(0);
     expect(throttle.retryAfterMs('a', 'u', t0 + LOGIN_THROTTLE.windowMs)).toBe(0);
+  });
+
+  it('counts an account per address: another address is never refused for that account', () => {
+    const throttle = createLoginThrottle();
+    const t0 = 1_000_000;
+    for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerAccountAndAddress; i++)
+      throttle.recordFailure('a', 'u', t0);
+    expect(throttle.retryAfterMs('a', 'u', t0)).toBeGreaterThan(0);
+    expect(throttle.retryAfterMs('b', 'u', t0)).toBe(0);
+    throttle.recordSuccess('a', 'u');
+    expect(throttle.retryAfterMs('a', 'u', t0)).toBe(0);
+  });
+
+  it(`slows (never refuses) an account after ${LOGIN_THROTTLE.slowAccountAfter} failures from any addresses`, () => {
+    const throttle = createLoginThrottle();
+    const t0 = 1_000_000;
+    for (let i = 0; i < LOGIN_THROTTLE.slowAccountAfter - 1; i++)
+      throttle.recordFailure(`addr-${i}`, 'u', t0);
+    expect(throttle.slowdownMs('u', t0)).toBe(0);
+    throttle.recordFailure('one-more', 'u', t0);
+    expect(throttle.slowdownMs('u', t0)).toBe(LOGIN_THROTTLE.slowdownMs);
+    expect(LOGIN_THROTTLE.slowdownMs).toBeGreaterThanOrEqual(1000);
+    expect(throttle.retryAfterMs('fresh-address', 'u', t0)).toBe(0);
+    // The owner's success does not reset the account-wide count; the window's end does.
+    throttle.recordSuccess('fresh-address', 'u');
+    expect(throttle.slowdownMs('u', t0)).toBe(LOGIN_THROTTLE.slowdownMs);
+    expect(throttle.slowdownMs('u', t0 + LOGIN_THROTTLE.windowMs)).toBe(0);
   });
 
   it('keeps a bounded number of counters', () => {
@@ -496,17 +641,24 @@ describe('forgot password: POST /api/upload/sendmail and POST /api/auth/forgot-p
     expect(ctx.mailer.sent.length - before).toBe(5);
   });
 
-  it('429: each path is rate-limited per address', async () => {
-    const address = { remoteAddress: '10.69.0.1' };
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      statuses.push((await post('/api/upload/sendmail', { to: `x${i}@example.test` }, address)).statusCode);
+  it('429: both paths share one limit per address', async () => {
+    const forgot = (path: 'sendmail' | 'strapi', i: number, remoteAddress: string) =>
+      path === 'sendmail'
+        ? post('/api/upload/sendmail', { to: `x${i}@example.test` }, { remoteAddress })
+        : post('/api/auth/forgot-password', { email: `x${i}@example.test` }, { remoteAddress });
+    for (const [first, second, address] of [
+      ['sendmail', 'strapi', '10.69.0.1'],
+      ['strapi', 'sendmail', '10.69.0.2'],
+    ] as const) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) statuses.push((await forgot(first, i, address)).statusCode);
+      expect(statuses).toEqual(Array(10).fill(200));
+      const res = await forgot(second, 10, address);
+      expect(res.statusCode).toBe(429);
+      expect(res.json().error.name).toBe('RateLimitError');
+      // Another address is not affected.
+      expect((await forgot(second, 11, `${address}0`)).statusCode).toBe(200);
     }
-    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
-    expect(statuses[10]).toBe(429);
-    expect((await post('/api/auth/forgot-password', { email: 'x@example.test' }, address)).statusCode).toBe(
-      200,
-    );
   });
 });
 
@@ -529,6 +681,29 @@ describe('POST /api/auth/reset-password', () => {
     expect(errorPaths(mismatch)).toEqual([['passwordConfirmation']]);
     expect((await reset('a'.repeat(43), '123')).statusCode).toBe(400);
     expect((await post('/api/auth/reset-password', {}, fromNewAddress())).statusCode).toBe(400);
+  });
+
+  it('400 at password: a common password, the username or the e-mail; the link still works after', async () => {
+    const user = await buildHobbyist(ctx);
+    const { username } = await ctx.database.db
+      .selectFrom('users')
+      .select('username')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    const code = await requestCode(user);
+    const P = MESSAGES.passwordPolicy;
+    for (const [password, message] of [
+      ['qwerty123', P.tooCommon],
+      [username, P.sameAsUsername],
+      [user.email.toUpperCase(), P.sameAsEmail],
+    ] as const) {
+      const res = await reset(code, password);
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().error.message).toBe(message);
+      expect(errorPaths(res)).toEqual([['password']]);
+    }
+    expect((await login(user.email, user.password, fromNewAddress())).statusCode).toBe(200);
+    expect((await reset(code)).statusCode).toBe(200);
   });
 
   it('400: an unknown code', async () => {
@@ -601,6 +776,34 @@ describe('POST /api/auth/change-password', () => {
   it('401 without a token', async () => {
     const res = await change(null, { currentPassword: 'x', password: 'y', passwordConfirmation: 'y' });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('400 at password: a common password, the username or the e-mail', async () => {
+    const user = await buildHobbyist(ctx);
+    const { username } = await ctx.database.db
+      .selectFrom('users')
+      .select('username')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    const P = MESSAGES.passwordPolicy;
+    for (const [password, message] of [
+      ['Password1', P.tooCommon],
+      ['letmein1', P.tooCommon],
+      [username.toUpperCase(), P.sameAsUsername],
+      [user.email, P.sameAsEmail],
+    ] as const) {
+      const res = await change(user, {
+        currentPassword: user.password,
+        password,
+        passwordConfirmation: password,
+      });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().error.message).toBe(message);
+      expect(errorPaths(res)).toEqual([['password']]);
+    }
+    // The password did not change, and the token still works.
+    expect((await me(user.jwt)).statusCode).toBe(200);
+    expect((await login(user.email, user.password, fromNewAddress())).statusCode).toBe(200);
   });
 
   it('400: a bad body, a wrong current password, or the same password again', async () => {
@@ -683,6 +886,115 @@ describe('tokens signed before token versions', () => {
       { headers: user.auth },
     );
     expect(res.statusCode).toBe(200);
+    expect((await me(legacy)).statusCode).toBe(401);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('POST /api/auth/logout', () => {
+  const logout = (jwt?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: jwt ? { authorization: `Bearer ${jwt}` } : {},
+    });
+  /** A real sign-in through the API, from its own address: a new token of the account. */
+  const signIn = async (user: TestUser): Promise<string> => {
+    const res = await login(user.email, user.password, fromNewAddress());
+    expect(res.statusCode).toBe(200);
+    return res.json().jwt;
+  };
+
+  it('401 without a token, or with a bad one', async () => {
+    expect((await logout()).statusCode).toBe(401);
+    expect((await logout('x.y.z')).statusCode).toBe(401);
+  });
+
+  it('200 { ok: true }: revokes only the token it is called with', async () => {
+    const user = await buildHobbyist(ctx);
+    const [first, second] = [await signIn(user), await signIn(user)];
+    expect(first).not.toBe(second);
+    const res = await logout(first);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    // The token that logged out is refused everywhere, logout included...
+    expect((await me(first)).statusCode).toBe(401);
+    expect((await logout(first)).statusCode).toBe(401);
+    // ...while the account's other session, and the account's password, still work.
+    expect((await me(second)).statusCode).toBe(200);
+    expect((await me(await signIn(user))).statusCode).toBe(200);
+  });
+
+  it('revokes a token signed before tokens had ids', async () => {
+    const user = await buildHobbyist(ctx);
+    const legacy = await new SignJWT({ id: user.id, v: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('30d')
+      .sign(new TextEncoder().encode(ctx.config.jwtSecret));
+    expect((await me(legacy)).statusCode).toBe(200);
+    expect((await logout(legacy)).statusCode).toBe(200);
+    expect((await me(legacy)).statusCode).toBe(401);
+    expect((await me(user.jwt)).statusCode).toBe(200);
+  });
+
+  it('keeps each revocation until its token expires; deleteExpiredRevocations removes only expired ones', async () => {
+    const user = await buildHobbyist(ctx);
+    const jwt = await signIn(user);
+    expect((await logout(jwt)).statusCode).toBe(200);
+    const rows = () =>
+      ctx.database.db.selectFrom('revoked_tokens').selectAll().where('user_id', '=', user.id).execute();
+    const [row] = await rows();
+    const days = (Date.parse(row!.expires_at) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29);
+    expect(days).toBeLessThanOrEqual(30);
+    await deleteExpiredRevocations(ctx.database.db);
+    expect(await rows()).toHaveLength(1);
+    expect((await me(jwt)).statusCode).toBe(401);
+    const deleted = await deleteExpiredRevocations(ctx.database.db, new Date(Date.now() + 31 * 86_400_000));
+    expect(deleted).toBeGreaterThanOrEqual(1);
+    expect(await rows()).toHaveLength(0);
+  });
+});
+
+describe('POST /api/auth/logout-all', () => {
+  const logoutAll = (jwt?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout-all',
+      headers: jwt ? { authorization: `Bearer ${jwt}` } : {},
+    });
+
+  it('401 without a token', async () => {
+    expect((await logoutAll()).statusCode).toBe(401);
+  });
+
+  it("200 { ok: true }: revokes every token of the account, and no one else's", async () => {
+    const user = await buildHobbyist(ctx);
+    const other = await buildHobbyist(ctx);
+    const tokens = [user.jwt];
+    for (let i = 0; i < 2; i++)
+      tokens.push((await login(user.email, user.password, fromNewAddress())).json().jwt);
+    const res = await logoutAll(tokens[1]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    for (const jwt of tokens) expect((await me(jwt)).statusCode).toBe(401);
+    expect((await me(other.jwt)).statusCode).toBe(200);
+    // Signing in again gives a working token.
+    const again = await login(user.email, user.password, fromNewAddress());
+    expect((await me(again.json().jwt)).statusCode).toBe(200);
+  });
+
+  it('also revokes tokens signed before token versions', async () => {
+    const user = await buildHobbyist(ctx);
+    const legacy = await new SignJWT({ id: user.id })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('30d')
+      .sign(new TextEncoder().encode(ctx.config.jwtSecret));
+    expect((await me(legacy)).statusCode).toBe(200);
+    expect((await logoutAll(user.jwt)).statusCode).toBe(200);
     expect((await me(legacy)).statusCode).toBe(401);
   });
 });

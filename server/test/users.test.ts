@@ -188,3 +188,50 @@ describe('GET /api/users/me', () => {
     expect(res.json()).toMatchObject({ id: user.id, avatar: null, docs: [] });
   });
 });
+
+describe('POST /api/users/:id/logout-all', () => {
+  const logoutAll = (id: number | string, user?: TestUser | null) =>
+    ctx.app.inject({ method: 'POST', url: `/api/users/${id}/logout-all`, headers: user ? user.auth : {} });
+  const me = (user: TestUser) => ctx.app.inject({ url: '/api/users/me', headers: user.auth });
+
+  it('401 without a token', async () => {
+    const victim = await buildHobbyist(ctx);
+    expect((await logoutAll(victim.id)).statusCode).toBe(401);
+    expect((await me(victim)).statusCode).toBe(200);
+  });
+
+  it('403 for anyone but the admin, on another account and on their own', async () => {
+    const victim = await buildHobbyist(ctx);
+    for (const caller of [await buildHobbyist(ctx), await buildProvider(ctx), await buildVendor(ctx)]) {
+      expect((await logoutAll(victim.id, caller)).statusCode).toBe(403);
+      expect((await logoutAll(caller.id, caller)).statusCode).toBe(403);
+      expect((await me(caller)).statusCode).toBe(200);
+    }
+    expect((await me(victim)).statusCode).toBe(200);
+  });
+
+  it('400 for a bad id, 404 for an account that does not exist', async () => {
+    const admin = await buildAdmin(ctx);
+    expect((await logoutAll('abc', admin)).statusCode).toBe(400);
+    expect((await logoutAll(999_999, admin)).statusCode).toBe(404);
+  });
+
+  it("200: the admin signs another account out everywhere; the admin's own session goes on", async () => {
+    const admin = await buildAdmin(ctx);
+    const victim = await buildProvider(ctx);
+    const bystander = await buildHobbyist(ctx);
+    const res = await logoutAll(victim.id, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect((await me(victim)).statusCode).toBe(401);
+    expect((await me(admin)).statusCode).toBe(200);
+    expect((await me(bystander)).statusCode).toBe(200);
+    // The account itself is not blocked: it signs in again.
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/local',
+      payload: { identifier: victim.email, password: victim.password },
+    });
+    expect(again.statusCode).toBe(200);
+  });
+});

@@ -38,6 +38,8 @@ export const ACCOUNT_MESSAGES = {
     loginLink: 'Login',
     taken: 'Email or Username are already taken',
     docsInvalid: 'Your documents could not be attached. Please upload them again.',
+    docsDailyLimit:
+      "Today's limit for documents uploaded without an account from your address has been reached. Please try again tomorrow.",
     docsImagesOnly: 'Please choose image files only (JPEG, PNG, WebP)',
     intro: 'Create your free account. All fields are required.',
   },
@@ -73,6 +75,12 @@ export const ACCOUNT_MESSAGES = {
     wrongCurrent: 'The provided current password is invalid',
     sameAsCurrent: 'Your new password must be different than your current password',
   },
+  /** What registration, reset and change password refuse beyond the 6-64 rule (issue 9, item 11). */
+  passwordPolicy: {
+    tooCommon: 'This password is one of the most common passwords. Please choose a less common one.',
+    sameAsUsername: 'Your password must not be your username',
+    sameAsEmail: 'Your password must not be your email',
+  },
   profile: {
     title: 'My Profile',
     name: 'Name',
@@ -85,6 +93,8 @@ export const ACCOUNT_MESSAGES = {
     editLink: 'Edit Profile',
     avatarAlt: 'Profile picture',
     notSet: 'Not set',
+    signOutEverywhere: 'Sign out everywhere',
+    signOutEverywhereHelp: 'Ends every session of your account, on this device and on any other.',
   },
   profileEdit: {
     title: 'Edit My Profile',

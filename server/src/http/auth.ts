@@ -1,6 +1,8 @@
-import type { UserType } from '@app/domain';
+import { ZIdText, type UserType } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHash, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
@@ -20,6 +22,8 @@ export interface Actor {
   id: number;
   role: 'authenticated' | 'admin';
   userType: UserType | null;
+  /** The token this request came with: its id (see `tokenIdOf`) and when it expires (ISO). */
+  token?: { id: string; expiresAt: string };
 }
 
 declare module 'fastify' {
@@ -34,17 +38,32 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
   }
+  interface FastifyInstance {
+    /** Every `/api` route with the access it declares, as registered (the security suite reads it). */
+    apiRoutes: ApiRoute[];
+  }
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  access: Access;
 }
 
 const TOKEN_TTL = '30d';
 
+/** The path parameters of a route with `:id`. */
+const ZIdParams = z.object({ id: ZIdText });
+
 /**
- * A token for a user. `tokenVersion` is the user's `token_version`: a password change increments
- * it, and the access hook refuses tokens that carry an older one.
+ * A token for a user, with a unique id (`jti`) that logout can revoke alone. `tokenVersion` is the
+ * user's `token_version`: a password change or "sign out everywhere" increments it, and the access
+ * hook refuses tokens that carry an older one.
  */
 export async function signToken(secret: string, userId: number, tokenVersion = 0): Promise<string> {
   return new SignJWT({ id: userId, v: tokenVersion })
     .setProtectedHeader({ alg: 'HS256' })
+    .setJti(randomUUID())
     .setIssuedAt()
     .setExpirationTime(TOKEN_TTL)
     .sign(new TextEncoder().encode(secret));
@@ -53,8 +72,17 @@ export async function signToken(secret: string, userId: number, tokenVersion = 0
 interface Claims {
   id: number;
   iat: number;
+  /** Expiry, seconds since the epoch; absent only in tokens that never expire (none are signed). */
+  exp: number | undefined;
   /** Token version; absent in tokens signed before versions existed. */
   v: number | undefined;
+  /** Revocation key: the `jti`, or for a token signed without one, a hash of the token. */
+  tokenId: string;
+}
+
+/** The key a token is revoked by: its `jti`, else (older tokens) the SHA-256 of the whole token. */
+function tokenIdOf(token: string, jti: unknown): string {
+  return typeof jti === 'string' && jti ? jti : `sha256:${createHash('sha256').update(token).digest('hex')}`;
 }
 
 async function verifyToken(secret: string, token: string): Promise<Claims | undefined> {
@@ -62,7 +90,13 @@ async function verifyToken(secret: string, token: string): Promise<Claims | unde
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
     if (typeof payload.id !== 'number' || typeof payload.iat !== 'number') return undefined;
     if (payload.v !== undefined && typeof payload.v !== 'number') return undefined;
-    return { id: payload.id, iat: payload.iat, v: payload.v };
+    return {
+      id: payload.id,
+      iat: payload.iat,
+      exp: payload.exp,
+      v: payload.v,
+      tokenId: tokenIdOf(token, payload.jti),
+    };
   } catch {
     return undefined;
   }
@@ -76,22 +110,38 @@ async function resolveActor(db: Kysely<DB>, secret: string, req: FastifyRequest)
   if (!match) throw unauthorized('Invalid authorization header');
   const claims = await verifyToken(secret, match[1]!);
   if (!claims) throw unauthorized('Invalid or expired token');
+  // One statement: the account, and whether this token was revoked by a logout.
   const user = await db
     .selectFrom('users')
     .select(['id', 'role', 'user_type', 'is_active', 'password_changed_at', 'token_version'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('revoked_tokens')
+            .select('revoked_tokens.token_id')
+            .where('revoked_tokens.token_id', '=', claims.tokenId)
+            .whereRef('revoked_tokens.user_id', '=', 'users.id'),
+        )
+        .as('logged_out'),
+    )
     .where('id', '=', claims.id)
     .executeTakeFirst();
   if (!user) throw unauthorized('Invalid or expired token');
   if (!user.is_active) throw unauthorized('Your account has been blocked by an administrator');
-  // A password change increments the account's token version, which revokes every token issued
-  // before it, even one issued in the same second. Tokens from before versions existed fall back
-  // to comparing their issue time with the last password change.
+  // A password change or "sign out everywhere" increments the account's token version, which
+  // revokes every token issued before it, even one issued in the same second. Tokens from before
+  // versions existed are revoked by the first increment, or by a password change after they were
+  // issued.
   const revoked =
-    claims.v !== undefined
+    (claims.v !== undefined
       ? claims.v !== user.token_version
-      : !!user.password_changed_at && claims.iat * 1000 < Date.parse(user.password_changed_at) - 1000;
+      : user.token_version > 0 ||
+        (!!user.password_changed_at && claims.iat * 1000 < Date.parse(user.password_changed_at) - 1000)) ||
+    Boolean(Number(user.logged_out));
   if (revoked) throw unauthorized('Invalid or expired token');
-  return { id: user.id, role: user.role, userType: user.user_type };
+  const expiresAt = new Date((claims.exp ?? claims.iat + 30 * 24 * 3600) * 1000).toISOString();
+  return { id: user.id, role: user.role, userType: user.user_type, token: { id: claims.tokenId, expiresAt } };
 }
 
 export function checkAccess(access: Access, actor: Actor | null): void {
@@ -107,9 +157,18 @@ export function checkAccess(access: Access, actor: Actor | null): void {
 /** Installs the access check on every route and refuses `/api` routes that declare none. */
 export function installAccessControl(app: FastifyInstance, db: Kysely<DB>, secret: string): void {
   app.decorateRequest('actor', null);
+  const apiRoutes: ApiRoute[] = [];
+  app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api') && !route.config?.access && !route.url.startsWith('/api/docs')) {
-      throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    // Every `:id` in a path is read by the one id schema, before the body: a 400 naming `id`.
+    if (route.url.includes(':id') && !route.schema?.params) {
+      route.schema = { ...route.schema, params: ZIdParams };
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') apiRoutes.push({ method, url: route.url, access });
     }
   });
   app.addHook('onRequest', async (req) => {

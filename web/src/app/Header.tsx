@@ -30,12 +30,11 @@ const BROWSE_LINKS = [
 ] as const;
 
 export function Header() {
-  const { isLoggedIn, user, userType, logout } = useSession();
+  const { isLoggedIn, user, userType, signOut } = useSession();
   const cartCount = useCartCount();
 
   const handleLogout = () => {
-    logout();
-    loadPage('/');
+    void signOut().then(() => loadPage('/'));
   };
 
   return (

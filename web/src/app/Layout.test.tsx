@@ -145,10 +145,8 @@ describe('Layout', () => {
     const user = { id: 10, first_name: 'Val', last_name: 'Kim', user_type: 'Vender' };
     storeLogin(user);
     window.localStorage.setItem(STORAGE_KEYS.cart, '[{"id":1}]');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse(user)),
-    );
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => jsonResponse(user));
+    vi.stubGlobal('fetch', fetchMock);
     renderLayout();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Val Kim' }));
@@ -164,8 +162,30 @@ describe('Layout', () => {
     expect(screen.queryByRole('link', { name: MESSAGES.nav.myAds })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: MESSAGES.nav.logout }));
+    await waitFor(() => expect(vi.mocked(loadPage)).toHaveBeenCalledWith('/'));
     expect(window.localStorage.length).toBe(0);
-    expect(vi.mocked(loadPage)).toHaveBeenCalledWith('/');
     expect(await screen.findByRole('link', { name: MESSAGES.nav.login })).toBeTruthy();
+    // The server was asked to revoke the token, with that token.
+    const logoutCall = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/api/auth/logout'));
+    expect(logoutCall?.[1]?.method).toBe('POST');
+    expect(new Headers(logoutCall?.[1]?.headers).get('Authorization')).toBe('Bearer jwt-1');
+  });
+
+  it('Logout ends the local session even when the server cannot be reached', async () => {
+    vi.mocked(loadPage).mockClear();
+    const user = { id: 11, first_name: 'Ria', last_name: 'Lee', user_type: 'Hobbyist' };
+    storeLogin(user);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        if (String(input).endsWith('/api/auth/logout')) throw new TypeError('Failed to fetch');
+        return jsonResponse(user);
+      }),
+    );
+    renderLayout();
+    fireEvent.click(await screen.findByRole('button', { name: 'Ria Lee' }));
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.nav.logout }));
+    await waitFor(() => expect(vi.mocked(loadPage)).toHaveBeenCalledWith('/'));
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState } 
 import type { ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserType } from '@app/domain';
-import { apiGet, isApiError } from '../api/client.ts';
+import { apiGet, apiPost, isApiError } from '../api/client.ts';
 import { clearStorage, readItem, readJson, STORAGE_KEYS, writeItem, writeJson } from '../lib/storage.ts';
 import { toUserType } from './accountMenu.ts';
 
@@ -34,6 +34,11 @@ export interface Session {
   login: (jwt: string, user: SessionUser) => void;
   /** Forgets the session and clears all browser storage (spec 000 §4). */
   logout: () => void;
+  /**
+   * Logout: asks the server to revoke this session's token (`POST /api/auth/logout`), then forgets
+   * the session whatever the answer (offline, refused, or slow past a few seconds).
+   */
+  signOut: () => Promise<void>;
   setUser: (user: SessionUser) => void;
   setSubscribed: (subscribed: boolean) => void;
 }
@@ -46,6 +51,9 @@ interface SessionState {
 }
 
 const LOGGED_OUT: SessionState = { token: null, user: null, userId: null, subscribed: false };
+
+/** How long Logout waits for the server to revoke the token before it ends the session anyway. */
+const SIGN_OUT_TIMEOUT_MS = 5000;
 
 export const ME_QUERY_KEY = ['users', 'me'] as const;
 
@@ -101,6 +109,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setState(LOGGED_OUT);
   }, [queryClient]);
 
+  const signOut = useCallback(async () => {
+    if (readItem(STORAGE_KEYS.token)) {
+      try {
+        const signal =
+          typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(SIGN_OUT_TIMEOUT_MS) : undefined;
+        await apiPost('/auth/logout', undefined, { signal });
+      } catch {
+        // The local session ends all the same; an unrevoked token still expires on its own.
+      }
+    }
+    logout();
+  }, [logout]);
+
   const setUser = useCallback((user: SessionUser) => {
     writeJson(STORAGE_KEYS.user, user);
     writeItem(STORAGE_KEYS.userId, String(user.id));
@@ -154,10 +175,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       userType: toUserType(state.user?.user_type),
       login,
       logout,
+      signOut,
       setUser,
       setSubscribed,
     }),
-    [state, isLoggedIn, login, logout, setUser, setSubscribed],
+    [state, isLoggedIn, login, logout, signOut, setUser, setSubscribed],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -49,3 +49,21 @@ export async function revokeResetTokens(db: Kysely<DB>, userId: number, now: str
     .where('used_at', 'is', null)
     .execute();
 }
+
+/** Records a token as revoked until it would have expired; revoking it twice changes nothing. */
+export async function insertRevokedToken(
+  db: Kysely<DB>,
+  values: { token_id: string; user_id: number; expires_at: string },
+): Promise<void> {
+  await db
+    .insertInto('revoked_tokens')
+    .values(values)
+    .onConflict((oc) => oc.column('token_id').doNothing())
+    .execute();
+}
+
+/** Deletes revocations of tokens that have expired anyway (ISO `now`); answers how many. */
+export async function deleteRevokedTokensBefore(db: Kysely<DB>, now: string): Promise<number> {
+  const result = await db.deleteFrom('revoked_tokens').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

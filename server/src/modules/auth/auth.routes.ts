@@ -9,8 +9,16 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { changePassword, login, registerUser, requestPasswordReset, resetPassword } from './auth.service.ts';
-import { createLoginThrottle } from './auth.throttle.ts';
+import { signOutEverywhere } from '../users/users.service.ts';
+import {
+  changePassword,
+  login,
+  logout,
+  registerUser,
+  requestPasswordReset,
+  resetPassword,
+} from './auth.service.ts';
+import { createLoginThrottle, LOGIN_THROTTLE } from './auth.throttle.ts';
 
 /**
  * Per-address request limits of the account routes (on top of the failed-login throttle). Generous
@@ -29,7 +37,12 @@ const perAccount = (req: FastifyRequest) => (req.actor ? `user:${req.actor.id}` 
 /** Strapi's users-permissions auth routes: register, login, forgot/reset/change password. */
 export async function authRoutes(instance: FastifyInstance, { db, config, mailer }: AppContext) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const ctx = { db, config, mailer, throttle: createLoginThrottle() };
+  const ctx = {
+    db,
+    config,
+    mailer,
+    throttle: createLoginThrottle({ ...LOGIN_THROTTLE, ...config.loginThrottle }),
+  };
   // Anonymous forms: a stale token left in the browser must not stop them working.
   const anonymous = { access: 'public', ignoreBadToken: true } as const;
 
@@ -51,11 +64,18 @@ export async function authRoutes(instance: FastifyInstance, { db, config, mailer
     async (req) => login(ctx, req.body, req.ip),
   );
 
-  // The spec's forgot-password call (`{ to }`), and Strapi's (`{ email }`): same answer either way.
+  // The spec's forgot-password call (`{ to }`), and Strapi's (`{ email }`): same answer either way,
+  // and one per-address limit for both. A route's own `config.rateLimit` gets a store of its own, so
+  // the two routes share one limiter made once (the plugin's `rateLimit` hook) instead.
+  const forgotPasswordLimit = app.rateLimit({
+    ...AUTH_RATE_LIMITS.forgotPassword,
+    groupId: 'forgot-password',
+  });
   app.post(
     '/api/upload/sendmail',
     {
-      config: { ...anonymous, rateLimit: AUTH_RATE_LIMITS.forgotPassword },
+      config: { ...anonymous, rateLimit: false },
+      onRequest: forgotPasswordLimit,
       schema: { body: ZForgotPasswordRequest, tags: ['auth'] },
     },
     async (req) => {
@@ -67,7 +87,8 @@ export async function authRoutes(instance: FastifyInstance, { db, config, mailer
   app.post(
     '/api/auth/forgot-password',
     {
-      config: { ...anonymous, rateLimit: AUTH_RATE_LIMITS.forgotPassword },
+      config: { ...anonymous, rateLimit: false },
+      onRequest: forgotPasswordLimit,
       schema: { body: ZForgotPasswordStrapiRequest, tags: ['auth'] },
     },
     async (req) => {
@@ -95,5 +116,19 @@ export async function authRoutes(instance: FastifyInstance, { db, config, mailer
       schema: { body: ZChangePasswordRequest, tags: ['auth'], security: [{ bearer: [] }] },
     },
     async (req) => changePassword(ctx, req.actor!, req.body, req.ip),
+  );
+
+  // Revokes the token this request carries; the account's other sessions go on.
+  app.post(
+    '/api/auth/logout',
+    { config: { access: 'authenticated' }, schema: { tags: ['auth'], security: [{ bearer: [] }] } },
+    async (req) => logout(db, req.actor!),
+  );
+
+  // "Sign out everywhere": revokes every token of the signed-in account, this one included.
+  app.post(
+    '/api/auth/logout-all',
+    { config: { access: 'authenticated' }, schema: { tags: ['auth'], security: [{ bearer: [] }] } },
+    async (req) => signOutEverywhere(db, req.actor!, req.actor!.id),
   );
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   MESSAGES,
   type TChangePasswordRequest,
@@ -26,12 +27,15 @@ import {
 import { getAccount, hashPassword, verifyPassword } from '../users/users.service.ts';
 import {
   countResetTokensSince,
+  deleteRevokedTokensBefore,
   findResetTokenByHash,
   insertResetToken,
+  insertRevokedToken,
   revokeResetTokens,
   useResetToken,
 } from './auth.queries.ts';
 import type { LoginThrottle } from './auth.throttle.ts';
+import { passwordProblem } from './password-policy.ts';
 
 /** How long an e-mailed reset link works, and how many one account may be sent per hour. */
 export const PASSWORD_RESET = {
@@ -67,6 +71,12 @@ async function sessionFor(ctx: AuthContext, userId: number, tokenVersion: number
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+/** Refuses (400 at `password`) a new password that is too common or is the username or e-mail. */
+function requireAcceptablePassword(password: string, account: { username: string; email: string }): void {
+  const problem = passwordProblem(password, account);
+  if (problem) throw fieldError(problem, 'password');
+}
+
 // ---------------------------------------------------------------------------------------------
 // Registration
 
@@ -84,15 +94,18 @@ async function requireFreeIdentity(db: Kysely<DB>, email: string, username: stri
 
 /**
  * Creates a plain, active account of the chosen type (never an admin: the role and `is_active` are
- * not read from the body) and gives it the anonymous uploads named in `docs`, which stay private.
+ * not read from the body) and gives it the anonymous uploads named in `docs`, each with its claim
+ * token, which stay private. A wrong token, a missing file and a claimed one are the same 400.
  * Providers must send documents. Answers a session, as Strapi's register does.
  */
 export async function registerUser(ctx: AuthContext, input: TRegisterRequest): Promise<Session> {
-  const docs = [...new Set(input.docs ?? [])];
+  // One claim per document id (a repeated id counts once, with the first token given).
+  const docs = (input.docs ?? []).filter((d, i, all) => all.findIndex((e) => e.id === d.id) === i);
   if (input.user_type === 'Provider' && !docs.length) {
     throw fieldError(MESSAGES.validation.docsRequired, 'docs');
   }
   await requireFreeIdentity(ctx.db, input.email, input.username);
+  requireAcceptablePassword(input.password, input);
   const hash = await hashPassword(input.password);
   let id: number;
   try {
@@ -148,7 +161,7 @@ function tooManyAttempts(retryAfterMs: number): AppError {
 /**
  * Strapi's local login: `identifier` is an e-mail or a username. Wrong credentials are a 400 with
  * Strapi's text; a blocked account is a 403, said only once the password is right. Failures are
- * throttled per address and per account (auth.throttle.ts).
+ * throttled per account and address and per address (429), and slowed per account (auth.throttle.ts).
  */
 export async function login(ctx: AuthContext, input: TLoginRequest, address: string): Promise<Session> {
   const { throttle } = ctx;
@@ -158,13 +171,16 @@ export async function login(ctx: AuthContext, input: TLoginRequest, address: str
   const account = user ? `id:${user.id}` : `identifier:${input.identifier.toLowerCase()}`;
   wait = throttle.retryAfterMs(address, account);
   if (wait) throw tooManyAttempts(wait);
+  // Past the account-wide ceiling every attempt waits, whatever the password: slowed, not refused.
+  const slow = throttle.slowdownMs(account);
+  if (slow) await sleep(slow);
   const valid = await verifyPassword(user?.password ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) {
     throttle.recordFailure(address, account);
     throw badRequest(MESSAGES.login.invalidIdentifier);
   }
   if (!user.is_active) throw forbidden(MESSAGES.login.blocked);
-  throttle.recordSuccess(account);
+  throttle.recordSuccess(address, account);
   return sessionFor(ctx, user.id, user.token_version);
 }
 
@@ -215,6 +231,7 @@ export async function resetPassword(ctx: AuthContext, input: TResetPasswordReque
   if (!token || token.used_at || Date.parse(token.expires_at) <= Date.now()) throw invalid();
   const user = await findUserById(ctx.db, token.user_id);
   if (!user || !user.is_active) throw invalid();
+  requireAcceptablePassword(input.password, user);
   const hash = await hashPassword(input.password);
   const version = await ctx.db.transaction().execute(async (trx) => {
     const now = nowIso();
@@ -242,6 +259,8 @@ export async function changePassword(
   const account = `id:${actor.id}`;
   const wait = ctx.throttle.retryAfterMs(address, account);
   if (wait) throw tooManyAttempts(wait);
+  const slow = ctx.throttle.slowdownMs(account);
+  if (slow) await sleep(slow);
   const user = await findUserById(ctx.db, actor.id);
   if (!user) throw forbidden();
   if (!(await verifyPassword(user.password, input.currentPassword))) {
@@ -251,6 +270,7 @@ export async function changePassword(
   if (input.password === input.currentPassword) {
     throw fieldError(MESSAGES.changePassword.sameAsCurrent, 'password');
   }
+  requireAcceptablePassword(input.password, user);
   const hash = await hashPassword(input.password);
   const version = await ctx.db.transaction().execute(async (trx) => {
     const v = await setUserPassword(trx, user.id, hash);
@@ -258,4 +278,31 @@ export async function changePassword(
     return v;
   });
   return sessionFor(ctx, user.id, version);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Logout
+
+/**
+ * Revokes the token the request came with (`POST /api/auth/logout`): it is refused from now on,
+ * while the account's other tokens keep working. The revocation is kept until the token would have
+ * expired anyway (see `deleteExpiredRevocations`).
+ */
+export async function logout(db: Kysely<DB>, actor: Actor): Promise<{ ok: true }> {
+  if (actor.token) {
+    await insertRevokedToken(db, {
+      token_id: actor.token.id,
+      user_id: actor.id,
+      expires_at: actor.token.expiresAt,
+    });
+  }
+  return { ok: true };
+}
+
+/**
+ * Deletes the revocations of tokens that have expired by `now` (they are refused as expired
+ * anyway), so the list holds only live tokens. For the scheduled jobs; answers how many went.
+ */
+export function deleteExpiredRevocations(db: Kysely<DB>, now: Date = new Date()): Promise<number> {
+  return deleteRevokedTokensBefore(db, now.toISOString());
 }

@@ -80,3 +80,16 @@ export async function setUserPassword(db: Kysely<DB>, id: number, hash: string):
     .executeTakeFirstOrThrow();
   return Number(row.token_version);
 }
+
+/**
+ * Increments the account's token version, which revokes every token issued before ("sign out
+ * everywhere"). False when there is no such account.
+ */
+export async function bumpTokenVersion(db: Kysely<DB>, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: nowIso() }))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

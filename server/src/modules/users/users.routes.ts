@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { flatten } from '../../http/strapi/find.ts';
 import { idParam, strapiQuery } from '../../http/query.ts';
-import { getMe, getUser, listUsers, updateUserProfile } from './users.service.ts';
+import { getMe, getUser, listUsers, signOutEverywhere, updateUserProfile } from './users.service.ts';
 import { userResource } from './users.resources.ts';
 import type { AppContext } from '../../context.ts';
 
@@ -32,5 +32,12 @@ export async function usersRoutes(instance: FastifyInstance, { db }: AppContext)
       schema: { body: ZUserUpdateRequest, tags: ['users'], security: [{ bearer: [] }] },
     },
     async (req) => updateUserProfile(db, req.actor!, idParam(req), req.body),
+  );
+
+  // The admin signs an account out everywhere (every token it holds is revoked).
+  app.post(
+    '/api/users/:id/logout-all',
+    { config: { access: 'admin' }, schema: { tags: ['users'], security: [{ bearer: [] }] } },
+    async (req) => signOutEverywhere(db, req.actor!, idParam(req)),
   );
 }

@@ -9,7 +9,14 @@ import { findMany, findOne, flatten } from '../../http/strapi/find.ts';
 import type { ParsedQuery } from '../../http/strapi/parse.ts';
 import { bumpDirectoryVersion } from '../directory/directory.version.ts';
 import { findFileById } from '../media/media.queries.ts';
-import { findUserByEmail, findUserById, insertUser, setUserPassword, updateUser } from './users.queries.ts';
+import {
+  bumpTokenVersion,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  setUserPassword,
+  updateUser,
+} from './users.queries.ts';
 import { publicUserResource, userResource } from './users.resources.ts';
 
 /** argon2id with the library's defaults (64 MiB, t=3, p=4), OWASP's recommended family. */
@@ -155,4 +162,14 @@ export async function updateUserProfile(
   );
   if (!item) throw notFound();
   return flatten(item)!;
+}
+
+/**
+ * "Sign out everywhere": revokes every token of the account (its token version goes up), for the
+ * account itself or the admin. 403 for anyone else, 404 for an account that does not exist.
+ */
+export async function signOutEverywhere(db: Kysely<DB>, actor: Actor, id: number): Promise<{ ok: true }> {
+  if (!isAdmin(actor) && actor.id !== id) throw forbidden('You may only sign out your own account');
+  if (!(await bumpTokenVersion(db, id))) throw notFound();
+  return { ok: true };
 }

@@ -95,6 +95,19 @@ describe('ResetPasswordPage', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
+  it('shows the server’s reason when it refuses the new password', async () => {
+    const message = MESSAGES.passwordPolicy.tooCommon;
+    mockApi(() =>
+      errorResponse(400, message, { errors: [{ path: ['password'], message, name: 'ValidationError' }] }),
+    );
+    render('/resetPassword?code=abcdefghijklmnop');
+    type(M.password, 'Password1');
+    type(M.confirmPassword, 'Password1');
+    fireEvent.click(screen.getByRole('button', { name: M.submit }));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(screen.queryByText(M.invalidLink)).toBeNull();
+  });
+
   it('says the link is invalid when the server refuses the code', async () => {
     mockApi(() => errorResponse(400, 'code refused'));
     render('/resetPassword?code=abcdefghijklmnop');

@@ -1,9 +1,11 @@
-import { Card } from 'react-bootstrap';
+import { Button, Card, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { MESSAGES } from '@app/domain';
 import { useSession } from '../../app/session.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
+import { useSignOutEverywhere } from './api.ts';
 import { Avatar, getAvatarUrl } from './Avatar.tsx';
+import { toastFailure } from './feedback.ts';
 import { formatDateOfBirth, formatFullName } from './format.ts';
 
 const M = MESSAGES.profile;
@@ -14,7 +16,11 @@ const M = MESSAGES.profile;
  */
 export default function ProfilePage() {
   const { user } = useSession();
+  const signOutEverywhere = useSignOutEverywhere();
   if (!user) return <PageSpinner />;
+
+  const handleSignOutEverywhere = () =>
+    signOutEverywhere.mutate(undefined, { onError: (e) => toastFailure(e) });
 
   const rows: [label: string, value: string | null | undefined][] = [
     [M.name, formatFullName(user.first_name, user.last_name)],
@@ -48,6 +54,22 @@ export default function ProfilePage() {
           ))}
         </dl>
       </Card.Body>
+      <Card.Footer className="d-flex flex-wrap justify-content-between align-items-center gap-2 bg-transparent">
+        <small className="text-body-secondary">{M.signOutEverywhereHelp}</small>
+        <Button
+          variant="outline-danger"
+          size="sm"
+          onClick={handleSignOutEverywhere}
+          disabled={signOutEverywhere.isPending}
+        >
+          {signOutEverywhere.isPending ? (
+            <Spinner as="span" animation="border" size="sm" className="me-1" aria-hidden="true" />
+          ) : (
+            <i className="bi bi-box-arrow-right me-1" aria-hidden="true" />
+          )}
+          {M.signOutEverywhere}
+        </Button>
+      </Card.Footer>
     </Card>
   );
 }

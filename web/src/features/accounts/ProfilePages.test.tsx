@@ -2,12 +2,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import { RequireAuth } from '../../app/guards.tsx';
+import { loadPage } from '../../lib/navigation.ts';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import AccountLayout from './AccountLayout.tsx';
 import ProfileEditPage from './ProfileEditPage.tsx';
 import ProfilePage from './ProfilePage.tsx';
 import { errorResponse, mockApi } from './testApi.ts';
+
+vi.mock('../../lib/navigation.ts', () => ({ loadPage: vi.fn() }));
 
 const V = MESSAGES.validation;
 
@@ -135,6 +138,39 @@ describe('ProfilePage', () => {
     renderAccount('/profile');
     const avatar = await screen.findByRole('img', { name: M.avatarAlt });
     expect(avatar.getAttribute('src')).toBe('/uploads/t_a.webp');
+  });
+
+  it('Sign out everywhere: the server revokes every session, then this one ends and /login loads', async () => {
+    vi.mocked(loadPage).mockClear();
+    const calls = mockApi((call) => {
+      if (call.path === '/users/me') return jsonResponse(USER);
+      if (call.method === 'POST' && call.path === '/auth/logout-all') return jsonResponse({ ok: true });
+      return undefined;
+    });
+    signInAs(USER);
+    renderAccount('/profile');
+    fireEvent.click(await screen.findByRole('button', { name: M.signOutEverywhere }));
+    await waitFor(() => expect(vi.mocked(loadPage)).toHaveBeenCalledWith('/login'));
+    const call = calls.find((c) => c.path === '/auth/logout-all');
+    expect(call?.method).toBe('POST');
+    expect(call?.authorization).toBe('Bearer jwt');
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('Sign out everywhere: a refused call keeps the session and says so', async () => {
+    vi.mocked(loadPage).mockClear();
+    mockApi((call) => {
+      if (call.path === '/users/me') return jsonResponse(USER);
+      if (call.path === '/auth/logout-all') return errorResponse(500, 'Internal Server Error');
+      return undefined;
+    });
+    signInAs(USER);
+    renderAccount('/profile');
+    const button = await screen.findByRole('button', { name: M.signOutEverywhere });
+    fireEvent.click(button);
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    expect(vi.mocked(loadPage)).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('jwt');
   });
 });
 

@@ -7,7 +7,7 @@ import { MESSAGES } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { TextField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { useResetPassword } from './api.ts';
+import { getServerFieldErrors, useResetPassword } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { ZResetPasswordForm } from './schemas.ts';
 import type { TResetPasswordForm } from './schemas.ts';
@@ -46,7 +46,10 @@ export default function ResetPasswordPage() {
       toast.success(M.done);
       navigate('/login', { replace: true });
     } catch (error) {
-      if (isApiError(error) && error.isBadRequest) toast.error(M.invalidLink);
+      // A refused new password (too common, the username…) says why; any other 400 is the link.
+      const refusedPassword = getServerFieldErrors(error).find(({ field }) => field === 'password');
+      if (refusedPassword) toast.error(refusedPassword.message);
+      else if (isApiError(error) && error.isBadRequest) toast.error(M.invalidLink);
       else toast.warning(MESSAGES.toast.genericWarning);
     }
   });
