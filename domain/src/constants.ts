@@ -25,3 +25,9 @@ export const TRAFFICKING_HOTLINE = {
   phone: '1-888-373-7888',
   text: '233733',
 } as const;
+
+/**
+ * The longest video an ad may carry, in seconds (spec 001 §9: "video 30 seconds"). The server reads
+ * every uploaded video's length and refuses a longer one (server/src/modules/media/video.ts).
+ */
+export const MAX_VIDEO_SECONDS = 30;

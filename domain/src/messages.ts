@@ -3,6 +3,7 @@ import { BILLING_MESSAGES } from './catalogue/billing.ts';
 import { CONTENT_MESSAGES } from './catalogue/content.ts';
 import { DIRECTORY_MESSAGES } from './catalogue/directory.ts';
 import { ENGAGEMENT_MESSAGES } from './catalogue/engagement.ts';
+import { MEDIA_MESSAGES } from './catalogue/media.ts';
 
 /**
  * The message catalogue: every label, button text, toast and validation message the spec gives,
@@ -115,4 +116,5 @@ export const MESSAGES = {
   ...BILLING_MESSAGES,
   ...ENGAGEMENT_MESSAGES,
   ...DIRECTORY_MESSAGES,
+  ...MEDIA_MESSAGES,
 } as const;

@@ -5,6 +5,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedReference } from './db/seed/seed-reference.ts';
+import { JOBS, startJobs } from './jobs/index.ts';
+import { uploadsRoot } from './modules/media/media.storage.ts';
 import { ensureAdmin } from './modules/users/users.service.ts';
 
 /** Starts the server: config, migrations, reference data, admin account, then listen. */
@@ -33,6 +35,13 @@ async function main() {
     await seedDemo(database.db, config, { clipFile: path.resolve(here, '../assets/demo-clip.webm') });
   }
   const app = await buildApp({ config, database, logger: true });
+  // Scheduled jobs (server/src/jobs/): run now, then at their intervals; one process at a time each.
+  const jobs = startJobs(
+    database.db,
+    { db: database.db, storageRoot: uploadsRoot(config.dataDir) },
+    JOBS,
+    app.log.child({ component: 'jobs' }),
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -40,6 +49,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      await jobs.stop();
       await app.close();
       await database.close();
     } finally {

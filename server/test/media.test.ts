@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { MESSAGES } from '@app/domain';
 import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -14,6 +15,7 @@ import {
   type TestContext,
   type TestUser,
 } from './helpers.ts';
+import { buildMp4 } from './video-fixtures.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -58,13 +60,14 @@ const file = (data: Buffer | string, filename: string, contentType?: string): Pa
   ...(contentType ? { contentType } : {}),
 });
 
-function upload(parts: Part[], user?: TestUser | null) {
+function upload(parts: Part[], user?: TestUser | null, remoteAddress?: string) {
   const body = multipart(parts);
   return ctx.app.inject({
     method: 'POST',
     url: '/api/upload',
     payload: body.payload,
     headers: { ...body.headers, ...(user ? user.auth : {}) },
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
 }
 
@@ -122,28 +125,17 @@ const png = (width: number, height: number, background = '#3a6') =>
     .png()
     .toBuffer();
 
-function box(type: string, body: Buffer): Buffer {
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(8 + body.length);
-  head.write(type, 4, 'latin1');
-  return Buffer.concat([head, body]);
-}
-
-/** A minimal MP4: an `ftyp` box (isom) and an `mdat` box, which file-type recognises as video/mp4. */
+/**
+ * A minimal MP4: one video track whose one sample is `payload` random bytes (video-fixtures.ts).
+ * Uploads are cleaned and their length read (video.ts): this one has no metadata, so it is stored
+ * byte for byte as sent.
+ */
 function tinyMp4(payload = 256): Buffer {
-  const ftyp = box(
-    'ftyp',
-    Buffer.concat([Buffer.from('isom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2avc1mp41')]),
-  );
-  return Buffer.concat([ftyp, box('free', Buffer.alloc(0)), box('mdat', randomBytes(payload))]);
+  return buildMp4({ payload: randomBytes(payload), seconds: 2 }).bytes;
 }
 
 function tinyMov(): Buffer {
-  const ftyp = box(
-    'ftyp',
-    Buffer.concat([Buffer.from('qt  '), Buffer.from([0, 0, 2, 0]), Buffer.from('qt  ')]),
-  );
-  return Buffer.concat([ftyp, box('mdat', randomBytes(128))]);
+  return buildMp4({ brand: 'qt  ', payload: randomBytes(128), seconds: 2 }).bytes;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -701,27 +693,50 @@ describe('claimFiles and deleteExpiredAnonymousUploads', () => {
       .where('id', '=', id)
       .execute();
 
-  async function anonymousUpload(): Promise<number> {
+  /** An anonymous upload: its id, and the claim it answered ({ id, token }). */
+  async function anonymousUpload(): Promise<{ id: number; claim: { id: number; token: string } }> {
     const res = await upload([file(await png(300, 200), 'id-card.png')], null);
     expect(res.statusCode).toBe(201);
-    return res.json()[0].id;
+    const [item] = res.json();
+    expect(item.claimToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    return { id: item.id, claim: { id: item.id, token: item.claimToken } };
   }
 
-  it('claims only unowned files younger than 24 hours, once', async () => {
+  it('claims only unowned files younger than 24 hours with their token, once', async () => {
     const a = await buildHobbyist(ctx);
     const b = await buildHobbyist(ctx);
-    const fresh = await anonymousUpload();
-    const old = await anonymousUpload();
+    const { id: fresh, claim: freshClaim } = await anonymousUpload();
+    const { id: old, claim: oldClaim } = await anonymousUpload();
+    const { id: other, claim: otherClaim } = await anonymousUpload();
     await ageFile(old, 25);
     const owned = (await upload([file(await png(10, 10), 'mine.png')], b)).json()[0].id as number;
+    const db = ctx.database.db;
 
-    expect(await claimFiles(ctx.database.db, [fresh, old, owned, 999999], a.id)).toEqual([fresh]);
-    expect(await fileRow(fresh)).toMatchObject({ owner_id: a.id, is_private: 1 });
+    // Only the hash of a token is kept.
+    const stored = await db
+      .selectFrom('files')
+      .select('claim_token_hash')
+      .where('id', '=', fresh)
+      .executeTakeFirstOrThrow();
+    expect(stored.claim_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored.claim_token_hash).not.toContain(freshClaim.token);
+
+    const claims = [
+      freshClaim,
+      oldClaim,
+      { id: owned, token: freshClaim.token },
+      { id: 999999, token: freshClaim.token },
+      { id: other, token: freshClaim.token },
+    ];
+    expect(await claimFiles(db, claims, a.id)).toEqual([fresh]);
+    expect(await fileRow(fresh)).toMatchObject({ owner_id: a.id, is_private: 1, claim_token_hash: null });
     expect(await fileRow(old)).toMatchObject({ owner_id: null });
     expect(await fileRow(owned)).toMatchObject({ owner_id: b.id });
-    // Already claimed: another account cannot take it.
-    expect(await claimFiles(ctx.database.db, [fresh], b.id)).toEqual([]);
-    expect(await claimFiles(ctx.database.db, [], b.id)).toEqual([]);
+    expect(await fileRow(other)).toMatchObject({ owner_id: null });
+    // Already claimed: another account cannot take it, not even with its token.
+    expect(await claimFiles(db, [freshClaim], b.id)).toEqual([]);
+    expect(await claimFiles(db, [], b.id)).toEqual([]);
+    expect(await claimFiles(db, [otherClaim], b.id)).toEqual([other]);
 
     // The claimer now owns the private file and can fetch it.
     const content = await ctx.app.inject({ url: `/api/upload/files/${fresh}/content`, headers: a.auth });
@@ -730,10 +745,10 @@ describe('claimFiles and deleteExpiredAnonymousUploads', () => {
 
   it('removes unclaimed anonymous uploads older than 24 hours, records and disk files', async () => {
     const user = await buildHobbyist(ctx);
-    const expired = await anonymousUpload();
-    const recent = await anonymousUpload();
-    const claimed = await anonymousUpload();
-    expect(await claimFiles(ctx.database.db, [claimed], user.id)).toEqual([claimed]);
+    const { id: expired } = await anonymousUpload();
+    const { id: recent } = await anonymousUpload();
+    const { id: claimed, claim } = await anonymousUpload();
+    expect(await claimFiles(ctx.database.db, [claim], user.id)).toEqual([claimed]);
     await ageFile(expired, 25);
     await ageFile(claimed, 25);
     const expiredNames = await diskNames(expired);
@@ -756,6 +771,56 @@ describe('claimFiles and deleteExpiredAnonymousUploads', () => {
     for (const name of recentNames) expect(existsSync(path.join(privateDir(), name))).toBe(true);
     expect(await fileRow(claimed)).toMatchObject({ owner_id: user.id });
     expect(existsSync(stale)).toBe(false);
+  });
+});
+
+describe('daily cap of unclaimed anonymous uploads per address (issue 9, item 2)', () => {
+  const saved = MEDIA_LIMITS.maxAnonymousBytesPerDay;
+  afterAll(() => {
+    MEDIA_LIMITS.maxAnonymousBytesPerDay = saved;
+  });
+
+  it('refuses (429) an upload that would take one address over the cap, others unaffected', async () => {
+    const address = '203.0.113.50';
+    const first = await upload([file(await png(300, 200), 'a.png')], null, address);
+    expect(first.statusCode).toBe(201);
+    const [firstRow] = await ctx.database.db
+      .selectFrom('files')
+      .select(['size', 'formats'])
+      .where('id', '=', first.json()[0].id)
+      .execute();
+    const used =
+      Number(firstRow!.size) +
+      Object.values(JSON.parse(firstRow!.formats ?? '{}') as Record<string, { size: number }>).reduce(
+        (a, f) => a + f.size,
+        0,
+      );
+    // Room for about one more such upload from this address today.
+    MEDIA_LIMITS.maxAnonymousBytesPerDay = Math.floor(used * 2.5);
+    expect((await upload([file(await png(300, 200), 'b.png')], null, address)).statusCode).toBe(201);
+    const before = await ctx.database.db
+      .selectFrom('files')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const refused = await upload([file(await png(300, 200), 'c.png')], null, address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe(MESSAGES.register.docsDailyLimit);
+    const after = await ctx.database.db
+      .selectFrom('files')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    // Another address, and a signed-in uploader, are not affected.
+    expect((await upload([file(await png(300, 200), 'd.png')], null, '203.0.113.51')).statusCode).toBe(201);
+    const user = await buildHobbyist(ctx);
+    expect((await upload([file(await png(300, 200), 'e.png')], user, address)).statusCode).toBe(201);
+    // Claimed uploads no longer count: registration frees the address's allowance.
+    await claimFiles(
+      ctx.database.db,
+      [{ id: first.json()[0].id, token: first.json()[0].claimToken }],
+      user.id,
+    );
+    expect((await upload([file(await png(300, 200), 'f.png')], null, address)).statusCode).toBe(201);
   });
 });
 

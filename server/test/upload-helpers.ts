@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import type { TestContext, TestUser } from './helpers.ts';
 
 /** A small PNG made on the spot, different every call. */
-export function makePng(): Promise<Buffer> {
-  const [r, g, b] = randomBytes(3);
+export function makePng(color?: { r: number; g: number; b: number }): Promise<Buffer> {
+  const [r, g, b] = color ? [color.r, color.g, color.b] : randomBytes(3);
   return sharp({ create: { width: 40, height: 30, channels: 3, background: { r: r!, g: g!, b: b! } } })
     .png()
     .toBuffer();
@@ -19,6 +19,24 @@ export async function uploadImage(
   user?: TestUser | null,
   opts: { purpose?: 'docs'; remoteAddress?: string } = {},
 ): Promise<number> {
+  return (await uploadImageItem(ctx, user, opts)).id;
+}
+
+/** An anonymous upload (an ID document before registration): its id and the claim token it answered. */
+export async function uploadDocument(
+  ctx: TestContext,
+  opts: { remoteAddress?: string } = {},
+): Promise<{ id: number; token: string }> {
+  const item = await uploadImageItem(ctx, null, opts);
+  if (typeof item.claimToken !== 'string') throw new Error('an anonymous upload answered no claim token');
+  return { id: item.id, token: item.claimToken };
+}
+
+async function uploadImageItem(
+  ctx: TestContext,
+  user: TestUser | null | undefined,
+  opts: { purpose?: 'docs'; remoteAddress?: string },
+): Promise<{ id: number; claimToken?: unknown }> {
   const boundary = `----ltf-${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
   if (opts.purpose) {
@@ -43,5 +61,5 @@ export async function uploadImage(
     ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
   });
   if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
-  return (res.json() as { id: number }[])[0]!.id;
+  return (res.json() as { id: number; claimToken?: unknown }[])[0]!;
 }

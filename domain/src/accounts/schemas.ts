@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MIN_AGE_MS, USER_TYPES } from '../constants.ts';
+import { ZId } from '../ids.ts';
 import { MESSAGES } from '../messages.ts';
 
 const V = MESSAGES.validation;
@@ -111,10 +112,21 @@ export const ZProfileUpdate = z
     phone_number: profileFields.phone_number,
     dob: profileFields.dob,
     city: profileFields.city,
-    avatar: z.number().int().positive().nullable(),
+    avatar: ZId.nullable(),
   })
   .partial();
 export type TProfileUpdate = z.infer<typeof ZProfileUpdate>;
+
+/**
+ * One anonymous upload (an ID document) that registration claims: its id and the claim token the
+ * upload answered. A bare id (the seed client's shape) is read too, and claims nothing: without the
+ * token the answer is the same 400 as for a missing file.
+ */
+export const ZDocumentClaim = z.union([
+  z.object({ id: ZId, token: z.string().min(1).max(200) }),
+  ZId.transform((id) => ({ id, token: '' })),
+]);
+export type TDocumentClaim = z.infer<typeof ZDocumentClaim>;
 
 /** `POST /api/auth/local/register` (001 §3 registration payload); role-like fields are dropped. */
 export const ZRegisterRequest = z
@@ -129,7 +141,7 @@ export const ZRegisterRequest = z
     dob: profileFields.dob,
     city: profileFields.city,
     user_type: z.enum(USER_TYPES, { error: V.userTypeRequired }),
-    docs: z.array(z.number().int().positive()).max(10).optional(),
+    docs: z.array(ZDocumentClaim).max(10).optional(),
   })
   .refine((v) => v.password === v.cpassword, { message: V.passwordsMustMatch, path: ['cpassword'] })
   .refine((v) => v.user_type !== 'Provider' || (v.docs?.length ?? 0) > 0, {

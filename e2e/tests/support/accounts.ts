@@ -61,8 +61,14 @@ export function buildAccountData(userType: UserType, overrides: Partial<AccountD
   };
 }
 
-/** Uploads ID documents without a login, as the register screen does; returns their ids. */
-export async function uploadDocumentsThroughApi(request: APIRequestContext, count = 1): Promise<number[]> {
+/**
+ * Uploads ID documents without a login, as the register screen does; returns what registration
+ * presents for each: its id and the claim token the upload answered.
+ */
+export async function uploadDocumentsThroughApi(
+  request: APIRequestContext,
+  count = 1,
+): Promise<{ id: number; token: string }[]> {
   const form = new FormData();
   for (let i = 0; i < count; i++) {
     const file = pngFile(`id-${i}.png`, 24, [60, 90 + i * 40, 160]);
@@ -70,8 +76,8 @@ export async function uploadDocumentsThroughApi(request: APIRequestContext, coun
   }
   const response = await request.post('/api/upload', { multipart: form });
   expect(response.ok(), await response.text()).toBe(true);
-  const files = (await response.json()) as { id: number }[];
-  return files.map((file) => file.id);
+  const files = (await response.json()) as { id: number; claimToken: string }[];
+  return files.map((file) => ({ id: file.id, token: file.claimToken }));
 }
 
 /** Creates an account through `POST /api/auth/local/register` (a Provider with one ID document). */

@@ -3,7 +3,8 @@ import { migrationProvider } from './migrations/index.ts';
 
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Unordered: migrations written side by side may land after a later-named one already ran.
+  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {

@@ -33,26 +33,68 @@ export async function deleteFileById(db: Kysely<DB>, id: number): Promise<boolea
   return Number(result.numDeletedRows) > 0;
 }
 
+/** One anonymous upload to claim: its id and the SHA-256 (hex) of the claim token presented. */
+export interface FileClaim {
+  id: number;
+  tokenHash: string;
+}
+
 /**
- * Gives unowned files created at or after `since` to a user, atomically: a file another request
- * claimed first is left alone. Returns the ids claimed.
+ * Gives unowned files created at or after `since` to a user, each only when the hash of the token
+ * presented equals the stored one (compared in SQL), atomically: a file another request claimed
+ * first is left alone. Clears the token and uploader hashes of what it claims. Returns the ids claimed.
  */
 export async function claimUnownedFiles(
   db: Kysely<DB>,
-  ids: number[],
+  claims: FileClaim[],
   userId: number,
   since: string,
 ): Promise<number[]> {
-  if (!ids.length) return [];
+  if (!claims.length) return [];
   const rows = await db
     .updateTable('files')
-    .set({ owner_id: userId, updated_at: nowIso() })
-    .where('id', 'in', ids)
+    .set({ owner_id: userId, claim_token_hash: null, uploader_hash: null, updated_at: nowIso() })
+    .where((eb) =>
+      eb.or(claims.map((c) => eb.and([eb('id', '=', c.id), eb('claim_token_hash', '=', c.tokenHash)]))),
+    )
     .where('owner_id', 'is', null)
     .where('created_at', '>=', since)
     .returning('id')
     .execute();
   return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/**
+ * The bytes (originals and formats, as recorded) of the unclaimed anonymous uploads made from one
+ * address (its keyed hash) at or after `since`.
+ */
+export async function sumUnclaimedBytesFrom(
+  db: Kysely<DB>,
+  uploaderHash: string,
+  since: string,
+): Promise<number> {
+  const rows = await db
+    .selectFrom('files')
+    .select(['size', 'formats'])
+    .where('uploader_hash', '=', uploaderHash)
+    .where('created_at', '>=', since)
+    .where('owner_id', 'is', null)
+    .execute();
+  return rows.reduce((total, row) => total + storedBytes(row), 0);
+}
+
+/** The bytes a file record accounts for: its original plus the formats listed in `formats`. */
+export function storedBytes(row: { size: number; formats?: string | null }): number {
+  let bytes = Number(row.size) || 0;
+  if (!row.formats) return bytes;
+  try {
+    for (const f of Object.values(JSON.parse(row.formats) as Record<string, { size?: unknown }>)) {
+      bytes += Number(f?.size) || 0;
+    }
+  } catch {
+    // A malformed formats column counts the original only.
+  }
+  return bytes;
 }
 
 /**

@@ -35,14 +35,21 @@ const uploadRateLimit = {
 /** Strapi's upload plugin: `POST /api/upload`, and the file records at `/api/upload/files`, as flat objects. */
 export async function mediaRoutes(instance: FastifyInstance, { db, config }: AppContext) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const media: MediaContext = { db, storageRoot: uploadsRoot(config.dataDir) };
+  // The address hash is keyed with the token secret: a stored row never reveals the address.
+  const media: MediaContext = { db, storageRoot: uploadsRoot(config.dataDir), addressKey: config.jwtSecret };
 
   app.post(
     '/api/upload',
     { config: { access: 'public', rateLimit: uploadRateLimit } },
     async (req, reply) => {
-      const items = await uploadFiles(media, req.actor, () => req.parts());
-      return reply.code(201).send(items.map(flatten));
+      const uploaded = await uploadFiles(media, req.actor, () => req.parts(), req.ip);
+      // An anonymous upload's claim token is answered here only: registration presents it with the id.
+      return reply.code(201).send(
+        uploaded.map(({ item, claimToken }) => ({
+          ...flatten(item),
+          ...(claimToken ? { claimToken } : {}),
+        })),
+      );
     },
   );
 

@@ -1,3 +1,5 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { MESSAGES } from '@app/domain';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Kysely } from 'kysely';
 import type sharpModule from 'sharp';
@@ -15,6 +17,8 @@ import {
   findExpiredAnonymousFiles,
   findFileById,
   insertFiles,
+  storedBytes,
+  sumUnclaimedBytesFrom,
   type FileRow,
   type NewFile,
 } from './media.queries.ts';
@@ -27,6 +31,7 @@ import {
   storedName,
   type Staging,
 } from './media.storage.ts';
+import { cleanVideo } from './video.ts';
 
 /** Upload limits; the multipart plugin is configured from these too (app.ts). */
 export const MEDIA_LIMITS = {
@@ -35,7 +40,15 @@ export const MEDIA_LIMITS = {
   maxFilesPerRequest: 10,
   maxImagePixels: 40_000_000,
   maxImageSide: 12_000,
+  /**
+   * The bytes (originals and formats) one address may leave in unclaimed anonymous uploads within
+   * 24 hours; an upload that would go over is refused whole (429). Tests may lower it.
+   */
+  maxAnonymousBytesPerDay: 60 * 1024 * 1024,
 };
+
+/** The random bytes of an anonymous upload's claim token (answered once, only its SHA-256 kept). */
+export const CLAIM_TOKEN_BYTES = 32;
 
 /** How long an anonymous upload (registration documents) waits to be claimed. */
 export const ANONYMOUS_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
@@ -86,6 +99,14 @@ export interface MediaContext {
   db: Kysely<DB>;
   /** `<DATA_DIR>/uploads`, see media.storage.ts. */
   storageRoot: string;
+  /** The key of the keyed hash that stands for an anonymous uploader's address (never stored raw). */
+  addressKey?: string;
+}
+
+/** One stored upload; an anonymous one carries the claim token registration must present with its id. */
+export interface UploadedItem {
+  item: Item;
+  claimToken?: string;
 }
 
 /** One part of a multipart body, as @fastify/multipart yields them. */
@@ -114,6 +135,10 @@ const payloadTooLarge = (message: string) =>
 const unsupportedType = (message: string) =>
   new AppError('UnsupportedMediaTypeError', message, { errors: [{ path: ['files'], message }] });
 const invalidFile = (message: string) => badRequest(message, { errors: [{ path: ['files'], message }] });
+const dailyLimitReached = () =>
+  new AppError('RateLimitError', MESSAGES.register.docsDailyLimit, {
+    errors: [{ path: ['files'], message: MESSAGES.register.docsDailyLimit }],
+  });
 
 // ---------------------------------------------------------------------------------------------
 // Access
@@ -233,19 +258,33 @@ export async function deleteFile(ctx: MediaContext, actor: Actor | null, id: num
 // ---------------------------------------------------------------------------------------------
 // Anonymous uploads
 
+/** The SHA-256 (hex) of a claim token, as kept in `files.claim_token_hash`. */
+export const hashClaimToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** The keyed hash that stands for an uploader's address on an anonymous file row. */
+export const hashUploaderAddress = (key: string, address: string) =>
+  createHmac('sha256', key).update(`anonymous-upload:${address}`).digest('hex');
+
 /**
- * Gives anonymous uploads to the account that registered with them: sets the owner of the given
- * files that have none and are less than 24 hours old. Returns the ids actually claimed.
+ * Gives anonymous uploads to the account that registered with them: sets the owner of each given
+ * file that has none, is less than 24 hours old and whose claim token matches (only hashes are
+ * compared, in SQL); the token is used up. Returns the ids actually claimed: a caller compares them
+ * with what it asked for, and a wrong token looks exactly like a missing file.
  */
 export function claimFiles(
   db: Kysely<DB>,
-  fileIds: number[],
+  claims: readonly { id: number; token: string }[],
   userId: number,
   now = new Date(),
 ): Promise<number[]> {
-  const ids = [...new Set(fileIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
+  const valid = claims.filter((c) => Number.isSafeInteger(c.id) && c.id > 0 && c.token.length > 0);
   const since = new Date(now.getTime() - ANONYMOUS_UPLOAD_TTL_MS).toISOString();
-  return claimUnownedFiles(db, ids, userId, since);
+  return claimUnownedFiles(
+    db,
+    valid.map((c) => ({ id: c.id, tokenHash: hashClaimToken(c.token) })),
+    userId,
+    since,
+  );
 }
 
 /**
@@ -362,6 +401,8 @@ async function receiveFile(part: Extract<UploadPart, { type: 'file' }>, staging:
   }
 
   if (kind.category === 'video') {
+    // Metadata removed in place (sizes kept) and the length checked, or the video is refused.
+    await cleanVideo(staging.pathOf(storedName(key, kind.ext)), name);
     return {
       files: [storedName(key, kind.ext)],
       record: {
@@ -535,7 +576,8 @@ export async function uploadFiles(
   ctx: MediaContext,
   actor: Actor | null,
   parts: () => AsyncIterable<UploadPart>,
-): Promise<Item[]> {
+  address = 'unknown',
+): Promise<UploadedItem[]> {
   const staging = await createStaging(ctx.storageRoot);
   try {
     const received: Received[] = [];
@@ -570,25 +612,48 @@ export async function uploadFiles(
       throw unsupportedType('Without a login only images (ID documents) may be uploaded');
     }
     const isPrivate = !actor || purpose === PRIVATE_PURPOSE;
+    // An anonymous upload answers a claim token once (only its hash is kept) and is marked with a
+    // keyed hash of the address, which caps what one address may leave unclaimed per day.
+    const tokens = actor ? [] : received.map(() => randomBytes(CLAIM_TOKEN_BYTES).toString('base64url'));
+    const uploaderHash = actor ? null : hashUploaderAddress(ctx.addressKey ?? '', address);
+    const since = new Date(Date.now() - ANONYMOUS_UPLOAD_TTL_MS).toISOString();
+    const overDailyCap = async (adding: number) =>
+      uploaderHash !== null &&
+      (await sumUnclaimedBytesFrom(ctx.db, uploaderHash, since)) + adding >
+        MEDIA_LIMITS.maxAnonymousBytesPerDay;
+    if (await overDailyCap(received.reduce((sum, r) => sum + storedBytes(r.record), 0))) {
+      throw dailyLimitReached();
+    }
     const names = received.flatMap((r) => r.files);
     await staging.commit(names, isPrivate);
     let ids: number[];
     try {
       ids = await insertFiles(
         ctx.db,
-        received.map((r) => ({
+        received.map((r, i) => ({
           ...r.record,
           is_private: isPrivate ? 1 : 0,
           purpose: isPrivate ? PRIVATE_PURPOSE : null,
           owner_id: actor?.id ?? null,
+          claim_token_hash: tokens[i] ? hashClaimToken(tokens[i]) : null,
+          uploader_hash: uploaderHash,
         })),
       );
     } catch (err) {
       await removeStoredFiles(ctx.storageRoot, isPrivate, names);
       throw err;
     }
+    // Two uploads from one address at once both passed the check above: counted again with both
+    // stored, whichever goes over is taken back.
+    if (await overDailyCap(0)) {
+      await deleteUnownedFiles(ctx.db, ids);
+      await removeStoredFiles(ctx.storageRoot, isPrivate, names);
+      throw dailyLimitReached();
+    }
     const items = await Promise.all(ids.map((id) => presentFile(ctx.db, id)));
-    return items.filter((i): i is Item => !!i);
+    return items.flatMap((item, i) =>
+      item ? [{ item, ...(tokens[i] ? { claimToken: tokens[i] } : {}) }] : [],
+    );
   } finally {
     await staging.dispose();
   }
@@ -611,10 +676,10 @@ export async function storeGeneratedFile(
     })(),
     { truncated: false },
   );
-  const [item] = await uploadFiles(ctx, actor, () =>
+  const [uploaded] = await uploadFiles(ctx, actor, () =>
     (async function* (): AsyncGenerator<UploadPart> {
       yield { type: 'file', fieldname: 'files', filename, file };
     })(),
   );
-  return item!;
+  return uploaded!.item;
 }

@@ -56,6 +56,8 @@ export interface Staging {
   write(name: string, data: Buffer): Promise<void>;
   /** Opens a staged file for streaming writes. */
   createWriter(name: string): Promise<{ write(chunk: Buffer): Promise<void>; close(): Promise<void> }>;
+  /** The disk path of a staged file, for checks that edit it in place before commit (video.ts). */
+  pathOf(name: string): string;
   commit(names: string[], isPrivate: boolean): Promise<void>;
   dispose(): Promise<void>;
 }
@@ -92,6 +94,7 @@ export async function createStaging(root: string): Promise<Staging> {
         throw err;
       }
     },
+    pathOf: (name) => path.join(dir, path.basename(name)),
     dispose: () => rm(dir, { recursive: true, force: true }),
   };
 }

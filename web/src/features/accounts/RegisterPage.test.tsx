@@ -123,9 +123,16 @@ describe('RegisterPage', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('uploads a Provider’s documents anonymously, registers with their ids and goes to /package', async () => {
+  it('uploads a Provider’s documents anonymously, registers with their ids and claim tokens and goes to /package', async () => {
     const calls = mockApi((call) => {
-      if (call.path === '/upload') return jsonResponse([{ id: 41 }, { id: 42 }], 201);
+      if (call.path === '/upload')
+        return jsonResponse(
+          [
+            { id: 41, claimToken: 'token-41' },
+            { id: 42, claimToken: 'token-42' },
+          ],
+          201,
+        );
       if (call.path === '/auth/local/register') {
         return jsonResponse({ jwt: 'jwt', user: { id: 7, user_type: 'Provider' } });
       }
@@ -155,11 +162,60 @@ describe('RegisterPage', () => {
       dob: '1990-04-12',
       city: 'San Jose',
       user_type: 'Provider',
-      docs: [41, 42],
+      docs: [
+        { id: 41, token: 'token-41' },
+        { id: 42, token: 'token-42' },
+      ],
     });
     // Registering saves the user id but does not sign in.
     expect(window.localStorage.getItem(STORAGE_KEYS.userId)).toBe('7');
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('reuses the uploaded documents when a refused registration is tried again, and uploads anew after they are refused', async () => {
+    let uploads = 0;
+    const registerAnswers = [
+      () => errorResponse(400, M.taken, { errors: [{ path: ['username'], message: M.taken }] }),
+      () => errorResponse(400, M.docsInvalid, { errors: [{ path: ['docs'], message: M.docsInvalid }] }),
+      () => jsonResponse({ jwt: 'jwt', user: { id: 9, user_type: 'Provider' } }),
+    ];
+    const calls = mockApi((call) => {
+      if (call.path === '/upload') {
+        uploads += 1;
+        return jsonResponse([{ id: 40 + uploads, claimToken: `token-${uploads}` }], 201);
+      }
+      if (call.path === '/auth/local/register') return registerAnswers.shift()!();
+      return undefined;
+    });
+    renderRegister();
+    fillValidForm('Provider');
+    const front = new File([new Uint8Array([137, 80, 78, 71])], 'front.png', { type: 'image/png' });
+    fireEvent.change(await screen.findByLabelText(M.docs), { target: { files: [front] } });
+    submit();
+    expect((await screen.findByRole('alert')).textContent).toContain(M.taken);
+    type(M.username, 'ava_stone_2');
+    submit();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain(M.docsInvalid));
+    // As the message asks, the documents are chosen again.
+    const again = new File([new Uint8Array([137, 80, 78, 71])], 'front.png', { type: 'image/png' });
+    fireEvent.change(field(M.docs), { target: { files: [again] } });
+    submit();
+    expect(await screen.findByText('package page')).toBeTruthy();
+    expect(calls.map((c) => c.path)).toEqual([
+      '/upload',
+      '/auth/local/register',
+      '/auth/local/register',
+      '/upload',
+      '/auth/local/register',
+    ]);
+    const docsSent = calls
+      .filter((c) => c.path === '/auth/local/register')
+      .map((c) => (c.body as { docs: unknown }).docs);
+    expect(docsSent).toEqual([
+      [{ id: 41, token: 'token-1' }],
+      [{ id: 41, token: 'token-1' }],
+      [{ id: 42, token: 'token-2' }],
+    ]);
   });
 
   it('sends a Hobbyist to /login without uploading anything', async () => {

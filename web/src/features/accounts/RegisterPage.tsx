@@ -8,7 +8,7 @@ import { isApiError } from '../../api/client.ts';
 import { CheckboxField, SelectField, TextField } from '../../ui/FormField.tsx';
 import { useServerFieldErrors } from '../../ui/serverFieldErrors.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { getServerFieldErrors, useRegister } from './api.ts';
+import { getServerFieldErrors, useRegister, type DocumentUploads } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { isUserType, latestAdultBirthDate, REGISTER_FIELDS, toFileArray, ZRegisterForm } from './schemas.ts';
 import type { TRegisterForm, TRegisterFormInput } from './schemas.ts';
@@ -44,6 +44,9 @@ function isRegisterField(field: string): field is RegisterField {
 export default function RegisterPage() {
   const navigate = useNavigate();
   const registration = useRegister();
+  // The ID documents already uploaded by an earlier try, reused when the same files are sent again:
+  // a box kept for the life of the form, read and written only while registering (not rendered).
+  const [uploads] = useState<{ current: DocumentUploads | null }>(() => ({ current: null }));
   const [serverError, setServerError] = useState<string | null>(null);
   const serverFields = useServerFieldErrors(baseResolver);
   const {
@@ -79,6 +82,7 @@ export default function RegisterPage() {
       const { user } = await registration.mutateAsync({
         payload: { ...fields, user_type },
         documents: user_type === 'Provider' ? toFileArray(docs) : [],
+        uploads,
       });
       navigate((user.user_type ?? user_type) === 'Provider' ? '/package' : '/login');
     } catch (error) {

@@ -5,6 +5,7 @@ import type { UploadedFile } from '../../api/client.ts';
 import { ME_QUERY_KEY, useSession } from '../../app/session.tsx';
 import type { SessionUser } from '../../app/session.tsx';
 import { STORAGE_KEYS, writeItem } from '../../lib/storage.ts';
+import { loadPage } from '../../lib/navigation.ts';
 
 /** What `/api/auth/local`, `/auth/local/register`, `/auth/reset-password` and `/auth/change-password` answer. */
 export interface AuthResponse {
@@ -76,21 +77,56 @@ export async function signIn(email: string, password: string): Promise<AuthRespo
   }
 }
 
-/** Uploads registration documents without a login (they are stored privately); returns their ids. */
-export async function uploadDocuments(files: readonly File[]): Promise<number[]> {
-  const uploaded = await apiUpload<UploadedFile[]>(files, {}, { auth: false });
-  return uploaded.map((file) => file.id);
+/** One uploaded ID document as registration presents it: its id and the claim token it answered. */
+export interface DocumentClaim {
+  id: number;
+  token: string;
 }
 
-/** `POST /api/auth/local/register`, first uploading a Provider's ID documents (001 §3, §4). */
+/** Uploads registration documents without a login (they are stored privately); returns their claims. */
+export async function uploadDocuments(files: readonly File[]): Promise<DocumentClaim[]> {
+  const uploaded = await apiUpload<(UploadedFile & { claimToken?: string })[]>(files, {}, { auth: false });
+  return uploaded.map((file) => ({ id: file.id, token: file.claimToken ?? '' }));
+}
+
+/**
+ * The documents this registration form already uploaded, so that a retry (say, after "username
+ * taken") presents the same claims instead of uploading the files again. Another choice of files,
+ * or a refusal of the documents themselves, uploads afresh.
+ */
+export interface DocumentUploads {
+  files: readonly File[];
+  claims: DocumentClaim[];
+}
+
+const sameFiles = (a: readonly File[], b: readonly File[]) =>
+  a.length === b.length && a.every((file, i) => file === b[i]);
+
+/**
+ * `POST /api/auth/local/register`, first uploading a Provider's ID documents (001 §3, §4) unless
+ * `previous` already holds them; `remember` is told what was uploaded.
+ */
 export async function registerAccount(
   payload: RegisterPayload,
   documents: readonly File[],
+  previous?: DocumentUploads | null,
+  remember?: (uploads: DocumentUploads | null) => void,
 ): Promise<AuthResponse> {
-  const docs = documents.length > 0 ? await uploadDocuments(documents) : undefined;
-  return apiPost<AuthResponse>('/auth/local/register', docs ? { ...payload, docs } : payload, {
-    auth: false,
-  });
+  let docs: DocumentClaim[] | undefined;
+  if (documents.length > 0) {
+    docs =
+      previous && sameFiles(previous.files, documents) ? previous.claims : await uploadDocuments(documents);
+    remember?.({ files: [...documents], claims: docs });
+  }
+  try {
+    return await apiPost<AuthResponse>('/auth/local/register', docs ? { ...payload, docs } : payload, {
+      auth: false,
+    });
+  } catch (error) {
+    // The documents themselves were refused (expired or already used): the next try uploads again.
+    if (getServerFieldErrors(error).some(({ field }) => field === 'docs')) remember?.(null);
+    throw error;
+  }
 }
 
 /** Forgot password (001 §7): the server mails a reset link to `to`. */
@@ -148,8 +184,19 @@ export function useSignIn() {
 /** Registers an account. Success only saves the user id: registering does not sign in (spec 000 §4). */
 export function useRegister() {
   return useMutation({
-    mutationFn: ({ payload, documents }: { payload: RegisterPayload; documents: readonly File[] }) =>
-      registerAccount(payload, documents),
+    mutationFn: ({
+      payload,
+      documents,
+      uploads,
+    }: {
+      payload: RegisterPayload;
+      documents: readonly File[];
+      /** The form's memory of what it already uploaded (kept across retries). */
+      uploads?: { current: DocumentUploads | null };
+    }) =>
+      registerAccount(payload, documents, uploads?.current, (next) => {
+        if (uploads) uploads.current = next;
+      }),
     onSuccess: ({ user }) => writeItem(STORAGE_KEYS.userId, String(user.id)),
   });
 }
@@ -184,6 +231,21 @@ export function useChangePassword() {
     onSuccess: ({ jwt, user: fresh }) => {
       login(jwt, { ...user, ...fresh });
       void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    },
+  });
+}
+
+/**
+ * "Sign out everywhere": the server revokes every token of the account (`POST /api/auth/logout-all`);
+ * then this session ends too and the browser loads the login page.
+ */
+export function useSignOutEverywhere() {
+  const { logout } = useSession();
+  return useMutation({
+    mutationFn: () => apiPost<{ ok: true }>('/auth/logout-all'),
+    onSuccess: () => {
+      logout();
+      loadPage('/login');
     },
   });
 }

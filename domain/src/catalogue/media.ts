@@ -1,0 +1,12 @@
+/**
+ * What the upload API answers when it refuses a video (issue 9, item 11). The length limit is
+ * MAX_VIDEO_SECONDS (constants.ts, spec 001 §9); the text that names it agrees with it (tested).
+ */
+export const MEDIA_MESSAGES = {
+  videoUpload: {
+    unreadable: 'This video could not be read. Please upload an MP4, MOV or WebM video.',
+    noDuration:
+      'The length of this video could not be read. Please save it again as MP4 or WebM and upload it.',
+    tooLong: 'A video may be at most 30 seconds long. Please shorten it and upload it again.',
+  },
+} as const;

@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { deleteExpiredRevocations } from '../modules/auth/auth.service.ts';
+import { deleteExpiredAnonymousUploads } from '../modules/media/media.service.ts';
+import type { Job } from './runner.ts';
+
+export { startJobs, type Job, type JobRunner } from './runner.ts';
+
+/** What the jobs work on. */
+export interface JobContext {
+  db: Kysely<DB>;
+  /** `<DATA_DIR>/uploads`. */
+  storageRoot: string;
+}
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * Every scheduled job of the server, in one place. Each runs when the server starts and then at its
+ * interval (server/src/jobs/runner.ts). Retention rules that come later (ID documents after a
+ * decision, old messages) are added here.
+ */
+export const JOBS: readonly Job<JobContext>[] = [
+  {
+    // Registration documents nobody claimed within 24 hours: records and bytes.
+    name: 'delete-unclaimed-uploads',
+    everyMs: HOUR,
+    run: async (ctx) => (await deleteExpiredAnonymousUploads(ctx.db, ctx.storageRoot)).length,
+  },
+  {
+    // Logout revocations of tokens that have expired anyway.
+    name: 'delete-expired-revocations',
+    everyMs: HOUR,
+    run: (ctx) => deleteExpiredRevocations(ctx.db),
+  },
+];

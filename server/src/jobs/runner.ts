@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+
+/** One scheduled job: a name (its lease row), how often it runs, and what it does. */
+export interface Job<C> {
+  name: string;
+  /** How often to run, in milliseconds; every job also runs once when the runner starts. */
+  everyMs: number;
+  /** Does the work; answers how many things it handled (for the log and `job_leases.last_count`). */
+  run(ctx: C): Promise<number>;
+}
+
+/** Where the runner writes one line per run. */
+export interface JobLog {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface JobRunner {
+  /** Runs one job now if no process holds its lease; answers its count, or undefined when skipped. */
+  runNow(name: string): Promise<number | undefined>;
+  /** Stops the timers and waits for runs under way. */
+  stop(): Promise<void>;
+}
+
+/** How long a lease holds when its holder never releases it (a crashed process). */
+const LEASE_MS = 10 * 60 * 1000;
+
+/**
+ * Starts the scheduled jobs: each runs at start and then every `everyMs`. Of several processes on
+ * one database only one runs a job at a time: a run first takes the job's lease in `job_leases` with
+ * a conditional UPDATE (free, or expired), and gives it back when done, writing when it started, how
+ * long it took and what it answered. Each run is logged. Timers do not keep the process alive.
+ */
+export function startJobs<C>(
+  db: Kysely<DB>,
+  ctx: C,
+  jobs: readonly Job<C>[],
+  log: JobLog,
+  opts: { runAtStart?: boolean } = {},
+): JobRunner {
+  const me = randomUUID();
+  const running = new Set<Promise<unknown>>();
+  const timers: NodeJS.Timeout[] = [];
+  let stopped = false;
+
+  async function takeLease(name: string, now: Date): Promise<boolean> {
+    await db
+      .insertInto('job_leases')
+      .values({ name })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    const result = await db
+      .updateTable('job_leases')
+      .set({
+        locked_by: me,
+        locked_until: new Date(now.getTime() + LEASE_MS).toISOString(),
+        last_started_at: now.toISOString(),
+      })
+      .where('name', '=', name)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now.toISOString())]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async function release(name: string, started: Date, count: number | null, error: string | null) {
+    const finished = new Date();
+    await db
+      .updateTable('job_leases')
+      .set({
+        locked_by: null,
+        locked_until: null,
+        last_finished_at: finished.toISOString(),
+        last_duration_ms: finished.getTime() - started.getTime(),
+        last_count: count,
+        last_error: error,
+      })
+      .where('name', '=', name)
+      .where('locked_by', '=', me)
+      .execute();
+  }
+
+  async function runJob(job: Job<C>): Promise<number | undefined> {
+    const started = new Date();
+    if (!(await takeLease(job.name, started))) {
+      log.info({ job: job.name }, 'job skipped: another process is running it');
+      return undefined;
+    }
+    try {
+      const count = await job.run(ctx);
+      await release(job.name, started, count, null);
+      log.info({ job: job.name, count, ms: Date.now() - started.getTime() }, 'job done');
+      return count;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      await release(job.name, started, null, message.slice(0, 1000)).catch(() => undefined);
+      log.error({ job: job.name, err }, 'job failed');
+      throw err;
+    }
+  }
+
+  /** A run from a timer: never throws (the failure is logged and written to the lease row). */
+  function runInBackground(job: Job<C>) {
+    if (stopped) return;
+    const p = runJob(job)
+      .catch(() => undefined)
+      .finally(() => running.delete(p));
+    running.add(p);
+  }
+
+  for (const job of jobs) {
+    if (opts.runAtStart !== false) runInBackground(job);
+    const timer = setInterval(() => runInBackground(job), job.everyMs);
+    timer.unref();
+    timers.push(timer);
+  }
+
+  return {
+    runNow(name) {
+      const job = jobs.find((j) => j.name === name);
+      if (!job) throw new Error(`No job named ${name}`);
+      return runJob(job);
+    },
+    async stop() {
+      stopped = true;
+      for (const t of timers) clearInterval(t);
+      await Promise.all([...running]);
+    },
+  };
+}
