@@ -26,3 +26,18 @@ export interface HealthResponse {
   database: 'sqlite' | 'postgres';
   time: string;
 }
+
+/**
+ * `GET /api/wallet` `data`, in dollars (spec 000 §3, §4): the totals count `verified` ledger rows only;
+ * `pending` holds the rows still waiting for an admin to check their payment, shown apart.
+ */
+export interface WalletTotals {
+  totalCredit: number;
+  totalDebit: number;
+  totalCreditPackage: number;
+  /** totalCredit minus totalCreditPackage. */
+  totalIncome: number;
+  /** totalCredit minus totalDebit, floored at 0. */
+  totalWalletBalance: number;
+  pending: { totalCredit: number; totalDebit: number; count: number };
+}

@@ -1,6 +1,10 @@
 import { ENGAGEMENT_LIMITS, MESSAGES, REACTION_PATHS, REACTION_TYPES } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PAYMENT_ADDRESS } from '../src/modules/engagement/engagement.settings.ts';
+import {
+  DEFAULT_PAYMENT_ADDRESS,
+  DEFAULT_TIP_MAX_AMOUNT,
+  DEFAULT_TIPS_PER_HOUR,
+} from '../src/modules/engagement/engagement.settings.ts';
 import { buildProviderAd } from './factories.ts';
 import {
   buildAdmin,
@@ -642,8 +646,9 @@ describe('GET /api/payment-info', () => {
   it('anyone gets the configured address and its QR code as a PNG data URL', async () => {
     const res = await call('GET', '/api/payment-info');
     expect(res.statusCode).toBe(200);
-    const { address, qr } = json(res).data;
+    const { address, qr, tip_max_amount } = json(res).data;
     expect(address).toBe(DEFAULT_PAYMENT_ADDRESS);
+    expect(tip_max_amount).toBe(DEFAULT_TIP_MAX_AMOUNT);
     expect(qr).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
     const png = Buffer.from(qr.split(',')[1], 'base64');
     expect(png.subarray(1, 4).toString()).toBe('PNG');
@@ -708,7 +713,7 @@ describe('tips and transactions', () => {
   });
 
   let tipId: number;
-  it("records the tip and exactly one credit transaction for the provider's user", async () => {
+  it("records the tip and exactly one pending credit transaction for the provider's user", async () => {
     const res = await call('POST', '/api/tips', { user: hob, body: tip(shown, 25.5, '  TX-1001  ') });
     expect(res.statusCode).toBe(200);
     const body = json(res);
@@ -716,6 +721,7 @@ describe('tips and transactions', () => {
     expect(body.data.attributes).toEqual({
       transaction_id: 'TX-1001',
       tip_amount: 25.5,
+      payment_status: 'pending',
       createdAt: expect.any(String),
     });
     const stored = await db()
@@ -723,7 +729,12 @@ describe('tips and transactions', () => {
       .selectAll()
       .where('id', '=', tipId)
       .executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ user_id: hob.id, provider_id: shown, tip_amount: 2550 });
+    expect(stored).toMatchObject({
+      user_id: hob.id,
+      provider_id: shown,
+      tip_amount: 2550,
+      payment_status: 'pending',
+    });
     const txs = await db().selectFrom('transactions').selectAll().where('tip_id', '=', tipId).execute();
     expect(txs).toHaveLength(1);
     expect(txs[0]).toMatchObject({
@@ -732,10 +743,15 @@ describe('tips and transactions', () => {
       user_id: owner.id,
       order_type: 'tip',
       transaction_type: 'credit',
+      payment_status: 'pending',
     });
-    const max = await call('POST', '/api/tips', { user: hob2, body: tip(other, 10_000, 'TX-2002') });
+    // The cap itself is allowed (default $1,000; above it: see "the tip cap").
+    const max = await call('POST', '/api/tips', {
+      user: hob2,
+      body: tip(other, DEFAULT_TIP_MAX_AMOUNT, 'TX-2002'),
+    });
     expect(max.statusCode).toBe(200);
-    expect(json(max).data.attributes.tip_amount).toBe(10_000);
+    expect(json(max).data.attributes.tip_amount).toBe(DEFAULT_TIP_MAX_AMOUNT);
   });
 
   it('GET /api/tips: the tipper, the provider’s user and the admin; nobody else', async () => {
@@ -756,7 +772,7 @@ describe('tips and transactions', () => {
     expect(populated.data.attributes.provider.data.id).toBe(shown);
   });
 
-  it('GET /api/transactions: own (the credited provider’s user) and the admin; others none', async () => {
+  it('GET /api/transactions: own (the credited provider’s user), the tipper, the admin; others none', async () => {
     expect((await call('GET', '/api/transactions')).statusCode).toBe(401);
     const list = async (user: TestUser, query = '') =>
       json(await call('GET', `/api/transactions${query}`, { user })).data as Json[];
@@ -767,8 +783,11 @@ describe('tips and transactions', () => {
       transaction_amount: 25.5,
       order_type: 'tip',
       transaction_type: 'credit',
+      payment_status: 'pending',
     });
-    expect(await list(hob)).toEqual([]);
+    // The tipper follows the state of the credit their tip made (it is not their money: see the wallet).
+    expect((await list(hob)).map((t) => t.attributes.transaction_uid)).toEqual(['TX-1001']);
+    expect((await list(hob2)).map((t) => t.attributes.transaction_uid)).toEqual(['TX-2002']);
     expect(await list(vendor)).toEqual([]);
     expect((await list(otherOwner)).map((t) => t.attributes.transaction_uid)).toEqual(['TX-2002']);
     expect((await list(admin)).length).toBeGreaterThanOrEqual(2);
@@ -787,7 +806,9 @@ describe('tips and transactions', () => {
 
     const txId = mine[0]!.id as number;
     expect((await call('GET', `/api/transactions/${txId}`, { user: owner })).statusCode).toBe(200);
-    expect((await call('GET', `/api/transactions/${txId}`, { user: hob })).statusCode).toBe(404);
+    expect((await call('GET', `/api/transactions/${txId}`, { user: hob })).statusCode).toBe(200);
+    expect((await call('GET', `/api/transactions/${txId}`, { user: hob2 })).statusCode).toBe(404);
+    expect((await call('GET', `/api/transactions/${txId}`, { user: otherOwner })).statusCode).toBe(404);
   });
 
   it('POST /api/transactions: admin only (adjustments)', async () => {
@@ -818,6 +839,7 @@ describe('tips and transactions', () => {
       transaction_amount: 10,
       transaction_type: 'debit',
       order_type: 'other',
+      payment_status: 'verified',
     });
     const owned = json(await call('GET', '/api/transactions', { user: owner })).data as Json[];
     expect(owned.map((t) => t.attributes.transaction_uid)).toEqual(['ADJ-1', 'TX-1001']);
@@ -848,5 +870,249 @@ describe('tips and transactions', () => {
       .where('transaction_id', '=', 'TX-RACE')
       .execute();
     expect(racedTips).toHaveLength(1);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe('tip payment state and the wallet (issue 9, item 3)', () => {
+  /** Owns `ad`; its wallet starts empty. */
+  let payee: TestUser;
+  let tipper: TestUser;
+  let ad: number;
+  let seq = 0;
+  beforeAll(async () => {
+    payee = await buildProvider(ctx);
+    tipper = await buildHobbyist(ctx);
+    ad = await buildProviderAd(ctx, payee);
+  });
+
+  const postTip = (user: TestUser, tip_amount: number, provider = ad) =>
+    call('POST', '/api/tips', {
+      user,
+      body: { data: { provider, tip_amount, transaction_id: `MADE-UP-${Date.now()}-${seq++}` } },
+    });
+  const review = (id: number, data: unknown, user: TestUser | null = admin) =>
+    call('PUT', `/api/tips/${id}`, { user, body: { data } });
+  const wallet = async (user: TestUser) => {
+    const res = await call('GET', '/api/wallet', { user });
+    expect(res.statusCode).toBe(200);
+    return json(res).data;
+  };
+  const states = async (tipId: number) => ({
+    tip: (await db().selectFrom('tips').select('payment_status').where('id', '=', tipId).executeTakeFirst())
+      ?.payment_status,
+    ledger: (
+      await db().selectFrom('transactions').select('payment_status').where('tip_id', '=', tipId).execute()
+    ).map((r) => r.payment_status),
+  });
+  const empty = {
+    totalCredit: 0,
+    totalDebit: 0,
+    totalCreditPackage: 0,
+    totalIncome: 0,
+    totalWalletBalance: 0,
+    pending: { totalCredit: 0, totalDebit: 0, count: 0 },
+  };
+
+  let verifiedId: number;
+  let rejectedId: number;
+  it('a made-up tip is pending everywhere and does not count in the balance', async () => {
+    expect(await wallet(payee)).toEqual(empty);
+    const res = await postTip(tipper, 40);
+    expect(res.statusCode).toBe(200);
+    verifiedId = json(res).data.id;
+    expect(json(res).data.attributes.payment_status).toBe('pending');
+    expect(await states(verifiedId)).toEqual({ tip: 'pending', ledger: ['pending'] });
+    for (const user of [tipper, payee, admin]) {
+      const tips = json(await call('GET', `/api/tips?filters[id][$eq]=${verifiedId}`, { user })).data;
+      expect(
+        tips.map((t: Json) => t.attributes.payment_status),
+        user.email,
+      ).toEqual(['pending']);
+    }
+    const ledger = json(await call('GET', '/api/transactions', { user: payee })).data as Json[];
+    expect(ledger.map((t) => [t.attributes.transaction_amount, t.attributes.payment_status])).toEqual([
+      [40, 'pending'],
+    ]);
+    expect(await wallet(payee)).toEqual({ ...empty, pending: { totalCredit: 40, totalDebit: 0, count: 1 } });
+    // The tipper's own wallet holds nothing of it: a tip sent is the provider's credit.
+    expect(await wallet(tipper)).toEqual(empty);
+  });
+
+  it('PUT /api/tips/:id: admin only (401 anonymous, 403 anyone else), nothing changes', async () => {
+    expect((await review(verifiedId, { payment_status: 'verified' }, null)).statusCode).toBe(401);
+    for (const user of [tipper, payee, hob2, vendor, otherOwner]) {
+      const res = await review(verifiedId, { payment_status: 'verified' }, user);
+      expect(res.statusCode, user.email).toBe(403);
+    }
+    expect(await states(verifiedId)).toEqual({ tip: 'pending', ledger: ['pending'] });
+    expect((await wallet(payee)).totalWalletBalance).toBe(0);
+  });
+
+  it('PUT /api/tips/:id 400 for any other body, 404 for a missing tip; nothing changes', async () => {
+    const bad: unknown[] = [
+      { payment_status: 'pending' },
+      { payment_status: 'paid' },
+      { payment_status: 'VERIFIED' },
+      { payment_status: 1 },
+      {},
+      { payment_status: 'verified', tip_amount: 1 },
+      null,
+    ];
+    for (const data of bad) {
+      const res = await review(verifiedId, data);
+      expect(res.statusCode, JSON.stringify(data)).toBe(400);
+      expect(json(res).error.name).toBe('ValidationError');
+    }
+    const msg = json(await review(verifiedId, { payment_status: 'paid' })).error.details.errors;
+    expect(msg).toEqual([
+      expect.objectContaining({
+        path: ['data', 'payment_status'],
+        message: MESSAGES.tip.paymentStatusInvalid,
+      }),
+    ]);
+    expect((await call('PUT', `/api/tips/${verifiedId}`, { user: admin, body: {} })).statusCode).toBe(400);
+    expect((await review(missing, { payment_status: 'verified' })).statusCode).toBe(404);
+    expect(await states(verifiedId)).toEqual({ tip: 'pending', ledger: ['pending'] });
+  });
+
+  it('verified by the admin: the tip and its ledger row are verified and count in the balance', async () => {
+    const res = await review(verifiedId, { payment_status: 'verified' });
+    expect(res.statusCode).toBe(200);
+    expect(json(res).data).toMatchObject({
+      id: verifiedId,
+      attributes: { tip_amount: 40, payment_status: 'verified' },
+    });
+    expect(await states(verifiedId)).toEqual({ tip: 'verified', ledger: ['verified'] });
+    expect(await wallet(payee)).toEqual({
+      ...empty,
+      totalCredit: 40,
+      totalIncome: 40,
+      totalWalletBalance: 40,
+    });
+    // Verifying again changes nothing.
+    expect((await review(verifiedId, { payment_status: 'verified' })).statusCode).toBe(200);
+    expect((await wallet(payee)).totalWalletBalance).toBe(40);
+  });
+
+  it('rejected: never counts, neither in the balance nor as pending', async () => {
+    const res = await postTip(tipper, 15.25);
+    rejectedId = json(res).data.id;
+    expect((await wallet(payee)).pending).toEqual({ totalCredit: 15.25, totalDebit: 0, count: 1 });
+    const rejected = await review(rejectedId, { payment_status: 'rejected' });
+    expect(rejected.statusCode).toBe(200);
+    expect(json(rejected).data.attributes.payment_status).toBe('rejected');
+    expect(await states(rejectedId)).toEqual({ tip: 'rejected', ledger: ['rejected'] });
+    expect(await wallet(payee)).toEqual({
+      ...empty,
+      totalCredit: 40,
+      totalIncome: 40,
+      totalWalletBalance: 40,
+    });
+    // Its transaction ID stays used: a rejected payment cannot be quoted again.
+    const tx = (
+      await db()
+        .selectFrom('tips')
+        .select('transaction_id')
+        .where('id', '=', rejectedId)
+        .executeTakeFirstOrThrow()
+    ).transaction_id;
+    const again = await call('POST', '/api/tips', {
+      user: tipper,
+      body: { data: { provider: ad, tip_amount: 5, transaction_id: tx } },
+    });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('the totals of spec §4 over verified rows: balance = credit − debit (floored at 0), income = credit − package credit', async () => {
+    const adjust = (data: Record<string, unknown>) =>
+      call('POST', '/api/transactions', {
+        user: admin,
+        body: { data: { user: payee.id, transaction_uid: `ADJ-${seq++}`, ...data } },
+      });
+    expect((await adjust({ transaction_amount: 100, transaction_type: 'debit' })).statusCode).toBe(200);
+    expect(await wallet(payee)).toMatchObject({ totalCredit: 40, totalDebit: 100, totalWalletBalance: 0 });
+    expect(
+      (await adjust({ transaction_amount: 200.1, transaction_type: 'credit', order_type: 'package' }))
+        .statusCode,
+    ).toBe(200);
+    await postTip(tipper, 7.5); // pending: apart
+    expect(await wallet(payee)).toEqual({
+      totalCredit: 240.1,
+      totalDebit: 100,
+      totalCreditPackage: 200.1,
+      totalIncome: 40,
+      totalWalletBalance: 140.1,
+      pending: { totalCredit: 7.5, totalDebit: 0, count: 1 },
+    });
+    // Another provider's wallet holds none of it.
+    expect(await wallet(await buildProvider(ctx))).toEqual(empty);
+    expect((await call('GET', '/api/wallet')).statusCode).toBe(401);
+  });
+});
+
+describe('the tip cap and the hourly tip limit', () => {
+  let payee: TestUser;
+  let ad: number;
+  let seq = 0;
+  beforeAll(async () => {
+    payee = await buildProvider(ctx);
+    ad = await buildProviderAd(ctx, payee);
+  });
+  const postTip = (user: TestUser, tip_amount: number) =>
+    call('POST', '/api/tips', {
+      user,
+      body: { data: { provider: ad, tip_amount, transaction_id: `CAP-${Date.now()}-${seq++}` } },
+    });
+  const tipCount = async () =>
+    (await db().selectFrom('tips').select('id').where('provider_id', '=', ad).execute()).length;
+  const setSetting = (key: string, value: string) =>
+    db().updateTable('settings').set({ value }).where('key', '=', key).execute();
+
+  it('a tip above the cap (default $1,000) is a 400 at data.tip_amount; nothing is written', async () => {
+    const tipper = await buildHobbyist(ctx);
+    const before = await db().selectFrom('transactions').select('id').execute();
+    for (const amount of [DEFAULT_TIP_MAX_AMOUNT + 0.01, 5000, 10_000]) {
+      const res = await postTip(tipper, amount);
+      expect(res.statusCode, String(amount)).toBe(400);
+      expect(json(res).error.details.errors).toEqual([
+        {
+          path: ['data', 'tip_amount'],
+          message: `${MESSAGES.tip.amountOverCap} $1,000.00`,
+          name: 'ValidationError',
+        },
+      ]);
+    }
+    expect(await tipCount()).toBe(0);
+    expect(await db().selectFrom('transactions').select('id').execute()).toHaveLength(before.length);
+    expect((await postTip(tipper, DEFAULT_TIP_MAX_AMOUNT)).statusCode).toBe(200);
+
+    // The operator's setting decides; an unreadable value falls back to the default.
+    await setSetting('tip_max_amount', '50');
+    const over = await postTip(tipper, 50.01);
+    expect(over.statusCode).toBe(400);
+    expect(json(over).error.message).toBe(`${MESSAGES.tip.amountOverCap} $50.00`);
+    expect(json(await call('GET', '/api/payment-info')).data.tip_max_amount).toBe(50);
+    expect((await postTip(tipper, 50)).statusCode).toBe(200);
+    await setSetting('tip_max_amount', 'lots');
+    expect((await postTip(tipper, DEFAULT_TIP_MAX_AMOUNT + 1)).statusCode).toBe(400);
+    await setSetting('tip_max_amount', String(DEFAULT_TIP_MAX_AMOUNT));
+    expect(await tipCount()).toBe(2);
+  });
+
+  it(`the ${DEFAULT_TIPS_PER_HOUR + 1}st tip of a hobbyist in an hour is a 429; others still tip`, async () => {
+    const tipper = await buildHobbyist(ctx);
+    const before = await tipCount();
+    for (let i = 0; i < DEFAULT_TIPS_PER_HOUR; i++) {
+      const res = await postTip(tipper, 1);
+      expect(res.statusCode, `tip ${i + 1}`).toBe(200);
+    }
+    const over = await postTip(tipper, 1);
+    expect(over.statusCode).toBe(429);
+    expect(json(over).error).toMatchObject({ name: 'RateLimitError', message: MESSAGES.tip.tooMany });
+    expect(await tipCount()).toBe(before + DEFAULT_TIPS_PER_HOUR);
+    // Per account: another hobbyist (from any address) is not held back.
+    expect((await postTip(await buildHobbyist(ctx), 1)).statusCode).toBe(200);
   });
 });

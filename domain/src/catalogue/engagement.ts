@@ -69,6 +69,10 @@ export const ENGAGEMENT_MESSAGES = {
     transactionIdRequired: 'Transaction ID is required',
     transactionIdTooLong: 'Transaction ID is too long - should be 100 chars maximum',
     transactionIdUsed: 'This transaction ID has already been used for a tip',
+    /** Followed by the operator's cap as money: 'Tip amount must be at most $1,000.00'. */
+    amountOverCap: 'Tip amount must be at most',
+    tooMany: 'Too many tips sent, please try again later',
+    paymentStatusInvalid: "Payment status must be 'verified' or 'rejected'",
   },
   /** The provider card itself: photos, details panel, action bar and panel hints (spec 001 §2). */
   card: {

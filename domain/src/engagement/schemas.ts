@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID, ZId } from '../ids.ts';
 import { MESSAGES } from '../messages.ts';
 
 /** Limits for reactions, comments, messages, the mail relay and tips (spec 001 §5). */
@@ -7,7 +8,10 @@ export const ENGAGEMENT_LIMITS = {
   message: 2000,
   mail: 2000,
   transactionId: 100,
-  /** Dollars. */
+  /**
+   * Dollars: the most any tip may be, whatever the operator's cap. The cap a tip is checked against
+   * is the server's `tip_max_amount` setting (default 1,000; `GET /api/payment-info` answers it).
+   */
   maxTip: 10_000,
   /** Mail relay: messages per hobbyist account per hour. */
   mailPerHour: 10,
@@ -21,6 +25,13 @@ export const REACTION_PATHS = { like: 'likes', dislike: 'dislikes', average: 'av
 export const TRANSACTION_TYPES = ['credit', 'debit'] as const;
 export const ORDER_TYPES = ['package', 'tip', 'other'] as const;
 
+/**
+ * The payment state of a ledger row (and of the tip it belongs to). A credit from a transaction ID a
+ * person typed is `pending` until an admin checks the payment; only `verified` rows count in a wallet.
+ */
+export const PAYMENT_STATUSES = ['pending', 'verified', 'rejected'] as const;
+export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
 const E = MESSAGES.engagementErrors;
 
 /** A provider (ad) id as the card sends it. */
@@ -28,7 +39,7 @@ const providerId = z
   .number({ error: E.providerRequired })
   .int(E.providerRequired)
   .positive(E.providerRequired)
-  .max(2_147_483_647, E.providerRequired);
+  .max(MAX_ID, E.providerRequired);
 
 const text = (max: number, required: string, tooLong: string) =>
   z.string({ error: required }).trim().min(1, required).max(max, tooLong);
@@ -97,9 +108,15 @@ export const ZTipRequest = z.object({
 });
 export type TTipRequest = z.infer<typeof ZTipRequest>;
 
+/** `PUT /api/tips/:id` `data` (admin only): the admin's decision on the tip's payment; nothing else. */
+export const ZTipReview = z.strictObject({
+  payment_status: z.enum(['verified', 'rejected'], { error: MESSAGES.tip.paymentStatusInvalid }),
+});
+export type TTipReview = z.infer<typeof ZTipReview>;
+
 /** `POST /api/transactions` `data` (admin adjustments only; amounts in dollars). */
 export const ZTransactionRequest = z.object({
-  user: z.number().int().positive(),
+  user: ZId,
   transaction_uid: z.string().trim().min(1).max(ENGAGEMENT_LIMITS.transactionId),
   transaction_amount: z
     .number()

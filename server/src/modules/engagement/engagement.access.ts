@@ -68,7 +68,11 @@ export function authorOrRecipientScope(actor: Actor): ScopeFn {
     ]);
 }
 
-/** Transactions: the actor's own (tip credits already name the provider's user), or for tips to their providers. */
+/**
+ * Transactions: the actor's own (tip credits already name the provider's user), those of tips to
+ * their providers, and the credits of tips they sent (the tipper follows the payment's state). A
+ * wallet counts only the first two (`sumWallet`): a tip sent is not the tipper's money.
+ */
 export function transactionScope(actor: Actor): ScopeFn {
   if (isAdmin(actor)) return everything;
   return (eb, a) =>
@@ -80,7 +84,9 @@ export function transactionScope(actor: Actor): ScopeFn {
         eb
           .selectFrom('tips as tt')
           .select('tt.id')
-          .where('tt.provider_id', 'in', ownedProviderIds(eb, actor.id)),
+          .where((e: EB) =>
+            e.or([e('tt.provider_id', 'in', ownedProviderIds(e, actor.id)), e('tt.user_id', '=', actor.id)]),
+          ),
       ),
     ]);
 }

@@ -75,13 +75,14 @@ export const messageResource = defineResource({
   publicScope: privateScope,
 });
 
-/** Tips (amount stored in cents, served in dollars). */
+/** Tips (amount stored in cents, served in dollars; `payment_status` as on the tip's ledger row). */
 export const tipResource = defineResource({
   name: 'tip',
   table: 'tips',
   fields: {
     transaction_id: { type: 'string' },
     tip_amount: { type: 'money' },
+    payment_status: { type: 'string' },
     createdAt: timestamps.createdAt,
   },
   relations: {
@@ -93,7 +94,7 @@ export const tipResource = defineResource({
   defaultSort: [{ field: 'id', direction: 'desc' }],
 });
 
-/** Wallet entries (amount stored in cents, served in dollars). */
+/** Wallet entries (amount stored in cents, served in dollars; only `verified` ones count in a wallet). */
 export const transactionResource = defineResource({
   name: 'transaction',
   table: 'transactions',
@@ -102,6 +103,7 @@ export const transactionResource = defineResource({
     transaction_amount: { type: 'money' },
     order_type: { type: 'string' },
     transaction_type: { type: 'string' },
+    payment_status: { type: 'string' },
     createdAt: timestamps.createdAt,
   },
   relations: {

@@ -1,5 +1,6 @@
 import {
   ENGAGEMENT_LIMITS,
+  MESSAGES,
   REACTION_PATHS,
   REACTION_TYPES,
   ZCommentRequest,
@@ -10,6 +11,7 @@ import {
   ZReactionRequest,
   ZReactionUpdate,
   ZTipRequest,
+  ZTipReview,
   ZTransactionRequest,
 } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -17,6 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
 import { idParam, strapiQuery } from '../../http/query.ts';
 import { requireHobbyist } from './engagement.access.ts';
 import {
@@ -41,6 +44,7 @@ import {
   getReaction,
   getTip,
   getTransaction,
+  getWallet,
   listComments,
   listMessages,
   listReactions,
@@ -49,8 +53,10 @@ import {
   sendProviderMail,
   updateComment,
   updateMessage,
+  reviewTip,
   updateReaction,
 } from './engagement.service.ts';
+import { readTipsPerHour } from './engagement.settings.ts';
 
 /** The mail relay's limit per hobbyist account. */
 export const MAIL_RATE_LIMIT = {
@@ -58,6 +64,20 @@ export const MAIL_RATE_LIMIT = {
   timeWindow: '1 hour',
   keyGenerator: (req: FastifyRequest) => (req.actor ? `mail:user:${req.actor.id}` : `mail:ip:${req.ip}`),
 } as const;
+
+/**
+ * Tips per hobbyist account: the `tips_per_hour` setting (default 20) per hour, then 429. Every
+ * attempt counts, refused ones too (guessing transaction IDs is what this slows down).
+ */
+function tipRateLimit(db: AppContext['db']) {
+  return {
+    max: (_req: FastifyRequest) => readTipsPerHour(db),
+    timeWindow: '1 hour',
+    keyGenerator: (req: FastifyRequest) => (req.actor ? `tip:user:${req.actor.id}` : `tip:ip:${req.ip}`),
+    errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) =>
+      new AppError('RateLimitError', MESSAGES.tip.tooMany, { retryAfter: Math.ceil(ctx.ttl / 1000) }),
+  };
+}
 
 /** The route's access check has run: the actor is there. */
 const signedIn = (req: FastifyRequest): Actor => req.actor!;
@@ -164,8 +184,17 @@ export async function engagementRoutes(instance: FastifyInstance, { db, mailer }
     data: await getTip(db, signedIn(req), idParam(req), strapiQuery(req, tipResource)),
     meta: {},
   }));
-  app.post('/api/tips', { ...hobbyist, schema: body(ZTipRequest) }, async (req) => ({
-    data: await createTip(db, req.actor, req.body.data),
+  app.post(
+    '/api/tips',
+    {
+      ...hobbyist,
+      config: { ...hobbyist.config, rateLimit: tipRateLimit(db) },
+      schema: body(ZTipRequest),
+    },
+    async (req) => ({ data: await createTip(db, req.actor, req.body.data), meta: {} }),
+  );
+  app.put('/api/tips/:id', { config: { access: 'admin' }, schema: body(ZTipReview) }, async (req) => ({
+    data: await reviewTip(db, idParam(req), req.body.data),
     meta: {},
   }));
 
@@ -181,4 +210,9 @@ export async function engagementRoutes(instance: FastifyInstance, { db, mailer }
     { config: { access: 'admin' }, schema: body(ZTransactionRequest) },
     async (req) => ({ data: await createTransaction(db, req.body.data), meta: {} }),
   );
+
+  app.get('/api/wallet', signedInOnly, async (req) => ({
+    data: await getWallet(db, signedIn(req)),
+    meta: {},
+  }));
 }

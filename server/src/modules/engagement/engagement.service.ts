@@ -1,12 +1,16 @@
 import {
+  formatMoney,
   MESSAGES,
+  toCents,
   type TCommentRequest,
   type TCommentUpdate,
   type TMailRequest,
   type TMessageRequest,
   type TMessageUpdate,
   type TTipRequest,
+  type TTipReview,
   type TTransactionRequest,
+  type WalletTotals,
 } from '@app/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
@@ -42,6 +46,8 @@ import {
   insertReactionIfNone,
   insertTip,
   insertTransaction,
+  setTipPaymentStatus,
+  sumWallet,
   updateCommentText,
   updateMessageText,
   userExists,
@@ -55,7 +61,7 @@ import {
   transactionResource,
   type ReactionKind,
 } from './engagement.resources.ts';
-import { readPaymentAddress } from './engagement.settings.ts';
+import { readPaymentAddress, readTipMaxAmount } from './engagement.settings.ts';
 
 type ItemQuery = Pick<ParsedQuery, 'populate' | 'fields'>;
 const plain: ItemQuery = { populate: {}, fields: undefined };
@@ -311,9 +317,15 @@ export async function sendProviderMail(
 
 const qrCache = new Map<string, string>();
 
-/** The payment address and its QR code as a PNG data URL (made once per address). */
-export async function getPaymentInfo(db: Kysely<DB>): Promise<{ address: string; qr: string }> {
+/**
+ * The payment address and its QR code as a PNG data URL (made once per address), and the largest
+ * tip the server takes (dollars).
+ */
+export async function getPaymentInfo(
+  db: Kysely<DB>,
+): Promise<{ address: string; qr: string; tip_max_amount: number }> {
   const address = await readPaymentAddress(db);
+  const tip_max_amount = await readTipMaxAmount(db);
   let qr = qrCache.get(address);
   if (!qr) {
     // qrcode is loaded when a QR image is first drawn (docs/performance.md).
@@ -322,13 +334,11 @@ export async function getPaymentInfo(db: Kysely<DB>): Promise<{ address: string;
     if (qrCache.size > 20) qrCache.clear();
     qrCache.set(address, qr);
   }
-  return { address, qr };
+  return { address, qr, tip_max_amount };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Tips and transactions
-
-const toCents = (dollars: number) => Math.round(dollars * 100);
 
 export function listTips(db: Kysely<DB>, actor: Actor, q: ParsedQuery) {
   return findMany(db, tipResource, q, { scope: authorOrRecipientScope(actor) });
@@ -340,12 +350,15 @@ export function getTip(db: Kysely<DB>, actor: Actor, id: number, q: ItemQuery): 
 
 /**
  * Records a hobbyist's tip to a shown provider and, in the same transaction, the credit it makes
- * to the provider's account (the client never posts transactions).
+ * to the provider's account (the client never posts transactions). Both are `pending`: the
+ * transaction ID is only what the hobbyist typed, so the credit counts in the provider's wallet once
+ * an admin has checked the payment (`reviewTip`). The amount is capped by the `tip_max_amount` setting.
  */
 export async function createTip(db: Kysely<DB>, caller: Actor | null, input: TTipRequest): Promise<Item> {
   const actor = requireHobbyist(caller);
-  const provider = await requireShownProvider(db, input.provider);
   const cents = toCents(input.tip_amount);
+  await requireTipWithinCap(db, cents);
+  const provider = await requireShownProvider(db, input.provider);
   await requireUnusedTransactionId(db, input.transaction_id);
   const tipId = await db
     .transaction()
@@ -363,6 +376,7 @@ export async function createTip(db: Kysely<DB>, caller: Actor | null, input: TTi
         tip_id: id,
         order_type: 'tip',
         transaction_type: 'credit',
+        payment_status: 'pending',
       });
       return id;
     })
@@ -372,6 +386,27 @@ export async function createTip(db: Kysely<DB>, caller: Actor | null, input: TTi
       throw err;
     });
   return getWritten(db, tipResource, tipId);
+}
+
+/** A tip above the operator's cap is a 400 naming `data.tip_amount`, with the cap in the message. */
+async function requireTipWithinCap(db: Kysely<DB>, cents: number): Promise<void> {
+  const max = await readTipMaxAmount(db);
+  if (cents > toCents(max)) {
+    const message = `${MESSAGES.tip.amountOverCap} ${formatMoney(max)}`;
+    throw badRequest(message, {
+      errors: [{ path: ['data', 'tip_amount'], message, name: 'ValidationError' }],
+    });
+  }
+}
+
+/**
+ * `PUT /api/tips/:id` (the route lets only the admin through): the admin's decision on a tip's
+ * payment, set on the tip and its ledger row in one transaction. `verified` makes the credit count
+ * in the provider's wallet; `rejected` keeps it out for good (unless the admin verifies it later).
+ */
+export async function reviewTip(db: Kysely<DB>, id: number, input: TTipReview): Promise<Item> {
+  if (!(await setTipPaymentStatus(db, id, input.payment_status))) throw notFound();
+  return getWritten(db, tipResource, id);
 }
 
 /** A payment pays one tip: a transaction ID already quoted by a tip is a 400 naming the field. */
@@ -411,6 +446,43 @@ export async function createTransaction(db: Kysely<DB>, input: TTransactionReque
     tip_id: null,
     order_type: input.order_type,
     transaction_type: input.transaction_type,
+    // The admin enters it: nothing to check.
+    payment_status: 'verified',
   });
   return getWritten(db, transactionResource, id);
+}
+
+const dollars = (cents: number) => cents / 100;
+
+/**
+ * `GET /api/wallet`: the caller's wallet totals (spec 000 §4), computed on the server over the
+ * caller's `verified` ledger rows (its own rows and those of tips to providers it owns). Pending
+ * rows are summed apart; rejected rows never count.
+ */
+export async function getWallet(db: Kysely<DB>, actor: Actor): Promise<WalletTotals> {
+  const sums = await sumWallet(db, actor.id);
+  const total = (status: string, type: 'credit' | 'debit', packageOnly = false) =>
+    sums
+      .filter(
+        (r) =>
+          r.payment_status === status &&
+          r.transaction_type === type &&
+          (!packageOnly || r.order_type === 'package'),
+      )
+      .reduce((sum, r) => sum + r.cents, 0);
+  const credit = total('verified', 'credit');
+  const debit = total('verified', 'debit');
+  const packageCredit = total('verified', 'credit', true);
+  return {
+    totalCredit: dollars(credit),
+    totalDebit: dollars(debit),
+    totalCreditPackage: dollars(packageCredit),
+    totalIncome: dollars(credit - packageCredit),
+    totalWalletBalance: dollars(Math.max(credit - debit, 0)),
+    pending: {
+      totalCredit: dollars(total('pending', 'credit')),
+      totalDebit: dollars(total('pending', 'debit')),
+      count: sums.filter((r) => r.payment_status === 'pending').reduce((n, r) => n + r.rows, 0),
+    },
+  };
 }

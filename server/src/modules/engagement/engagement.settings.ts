@@ -1,3 +1,4 @@
+import { ENGAGEMENT_LIMITS } from '@app/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { insertSettingIfMissing, readSetting } from './engagement.queries.ts';
@@ -7,11 +8,48 @@ export const PAYMENT_ADDRESS_KEY = 'payment_address';
 /** Placeholder until an operator sets a real address (`update settings set value = ... where key = 'payment_address'`). */
 export const DEFAULT_PAYMENT_ADDRESS = 'PAY-TO: demo-payments@live-the-fantasy.test';
 
+/** The `settings` key of the largest tip, in dollars (whole cents); at most `ENGAGEMENT_LIMITS.maxTip`. */
+export const TIP_MAX_AMOUNT_KEY = 'tip_max_amount';
+export const DEFAULT_TIP_MAX_AMOUNT = 1000;
+/** The `settings` key of how many tips one hobbyist account may send per hour. */
+export const TIPS_PER_HOUR_KEY = 'tips_per_hour';
+export const DEFAULT_TIPS_PER_HOUR = 20;
+
 /** Seeds the engagement settings that are missing; an operator's values stay as they are. */
 export async function ensureEngagementSettings(db: Kysely<DB>): Promise<void> {
   await insertSettingIfMissing(db, PAYMENT_ADDRESS_KEY, DEFAULT_PAYMENT_ADDRESS);
+  await insertSettingIfMissing(db, TIP_MAX_AMOUNT_KEY, String(DEFAULT_TIP_MAX_AMOUNT));
+  await insertSettingIfMissing(db, TIPS_PER_HOUR_KEY, String(DEFAULT_TIPS_PER_HOUR));
 }
 
 export async function readPaymentAddress(db: Kysely<DB>): Promise<string> {
   return (await readSetting(db, PAYMENT_ADDRESS_KEY)) ?? DEFAULT_PAYMENT_ADDRESS;
+}
+
+/** A stored number, or `fallback` when it is missing or not a number in [min, max]. */
+async function readNumber(db: Kysely<DB>, key: string, fallback: number, min: number, max: number) {
+  const raw = (await readSetting(db, key))?.trim();
+  const value = raw ? Number(raw) : NaN;
+  return Number.isFinite(value) && value >= min && value <= max ? value : fallback;
+}
+
+/**
+ * The largest tip in dollars: the operator's `tip_max_amount`, never above the schema's own
+ * ceiling; a missing or unreadable value is the default (an operator's typo never lifts the cap).
+ */
+export async function readTipMaxAmount(db: Kysely<DB>): Promise<number> {
+  const dollars = await readNumber(
+    db,
+    TIP_MAX_AMOUNT_KEY,
+    DEFAULT_TIP_MAX_AMOUNT,
+    0.01,
+    ENGAGEMENT_LIMITS.maxTip,
+  );
+  // Whole cents, rounded down (a stored 12.345 caps at 12.34).
+  return Math.floor(dollars * 100 + 1e-6) / 100;
+}
+
+/** Tips per hobbyist account per hour: the operator's `tips_per_hour`, a whole number of at least 1. */
+export async function readTipsPerHour(db: Kysely<DB>): Promise<number> {
+  return Math.floor(await readNumber(db, TIPS_PER_HOUR_KEY, DEFAULT_TIPS_PER_HOUR, 1, 1_000_000));
 }

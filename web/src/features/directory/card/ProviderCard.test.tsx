@@ -367,10 +367,16 @@ describe('ProviderCard: tip', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  function tipApi(answer: () => Response) {
+  function tipApi(answer: () => Response, tipMax?: number) {
     return mockApi((call) => {
       if (call.path === '/payment-info')
-        return jsonResponse({ data: { address: 'PAY-ADDRESS-1', qr: 'data:image/png;base64,iVBORw0KGgo=' } });
+        return jsonResponse({
+          data: {
+            address: 'PAY-ADDRESS-1',
+            qr: 'data:image/png;base64,iVBORw0KGgo=',
+            ...(tipMax ? { tip_max_amount: tipMax } : {}),
+          },
+        });
       if (call.path === '/tips' && call.method === 'POST') return answer();
       if (call.method === 'GET' && ['/likes', '/dislikes', '/averages', '/messages'].includes(call.path))
         return emptyList();
@@ -422,6 +428,20 @@ describe('ProviderCard: tip', () => {
     });
     await waitFor(() => expect(amount.value).toBe(''));
     expect(transaction.value).toBe('');
+  });
+
+  it("refuses an amount above the server's cap at the field, without posting", async () => {
+    signInAs(HOBBYIST);
+    const calls = tipApi(() => jsonResponse({ data: { id: 3, attributes: {} } }), 100);
+    renderCards([buildProvider(7)]);
+    const dialog = await openTip();
+    fireEvent.change(within(dialog).getByLabelText(MESSAGES.tip.amount), { target: { value: '150' } });
+    fireEvent.change(within(dialog).getByLabelText(MESSAGES.tip.transactionId), {
+      target: { value: 'TX-3' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: MESSAGES.tip.submit }));
+    expect(await within(dialog).findByText(`${MESSAGES.tip.amountOverCap} $100.00`)).toBeTruthy();
+    expect(posts(calls).filter((call) => call.path === '/tips')).toHaveLength(0);
   });
 
   it.each([

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import type { ToastOptions } from 'react-toastify';
 import type { z } from 'zod';
-import { ENGAGEMENT_LIMITS, MESSAGES, ZTipRequest } from '@app/domain';
+import { ENGAGEMENT_LIMITS, formatMoney, MESSAGES, ZTipRequest } from '@app/domain';
 import { isApiError } from '../../../api/client.ts';
 import { SubmitButton } from '../../../ui/SubmitButton.tsx';
 import { usePaymentInfo, usePostTip } from './panelApi.ts';
@@ -47,13 +47,20 @@ export default function TipModal({ show, onHide, providerId, providerName }: Tip
     register,
     handleSubmit,
     reset,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<TipFormInput, unknown, TipFormValues>({
     resolver: zodResolver(ZTipForm),
     defaultValues: EMPTY,
   });
 
+  const maxTip = payment.data?.tip_max_amount ?? ENGAGEMENT_LIMITS.maxTip;
   const handleTip = handleSubmit(async (values) => {
+    // The server refuses a tip above the operator's cap; say so at the field rather than after.
+    if (values.tip_amount > maxTip) {
+      setError('tip_amount', { message: `${M.amountOverCap} ${formatMoney(maxTip)}` }, { shouldFocus: true });
+      return;
+    }
     try {
       await postTip.mutateAsync(values);
       toast.success(M.paid, TIP_TOAST);
@@ -102,7 +109,7 @@ export default function TipModal({ show, onHide, providerId, providerName }: Tip
                 inputMode="decimal"
                 min={0}
                 step={0.01}
-                max={ENGAGEMENT_LIMITS.maxTip}
+                max={maxTip}
                 required
                 isInvalid={!!errors.tip_amount}
                 aria-invalid={!!errors.tip_amount}

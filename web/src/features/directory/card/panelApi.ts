@@ -36,6 +36,8 @@ export interface PaymentInfo {
   address: string;
   /** A `data:image/png;base64,…` QR code of the address. */
   qr: string;
+  /** The largest tip the server takes, in dollars (the operator's setting). */
+  tip_max_amount?: number;
 }
 
 export interface TipInput {
