@@ -2,10 +2,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, PACKAGES, RACES, US_STATE_CODES } from '../src/db/seed/reference-data.ts';
 import { nowIso } from '../src/db/dialect.ts';
+import { LIMITS } from '../src/http/strapi/parse.ts';
 import { insertUser } from '../src/modules/users/users.queries.ts';
+import { buildProviderAd } from './factories.ts';
 import {
   buildAdmin,
   buildHobbyist,
+  buildProvider,
   createTestApp,
   TEST_ENGINE,
   type TestContext,
@@ -158,16 +161,17 @@ describe(`[REST] query layer on ${TEST_ENGINE}`, () => {
       expect(res.json()).toEqual({ data: { id: first!.id, attributes: first!.attributes }, meta: {} });
     });
 
-    it('answers a missing id, an id beyond 32 bits and an unknown path with a JSON 404', async () => {
+    it('answers a missing id and an unknown path with a JSON 404', async () => {
       expectStrapiError(await get('/api/languages/999999'), 404, 'NotFoundError');
-      expectStrapiError(await get('/api/languages/99999999999'), 404, 'NotFoundError');
       expectStrapiError(await get('/api/whatever'), 404, 'NotFoundError');
       expectStrapiError(await get('/api/whatever/1', [['filters[x]', '1']]), 404, 'NotFoundError');
     });
 
-    it('answers an id that is not a number with a 400', async () => {
-      expectStrapiError(await get('/api/languages/abc'), 400, 'ValidationError');
-      expectStrapiError(await get('/api/languages/-1'), 400, 'ValidationError');
+    it('answers an id that is not a positive 32-bit whole number with a 400 naming it', async () => {
+      for (const bad of ['abc', '-1', '0', '1.5', '2147483648', '99999999999']) {
+        const err = expectStrapiError(await get(`/api/languages/${bad}`), 400, 'ValidationError');
+        expect(err.details, bad).toMatchObject({ errors: [{ path: ['id'] }] });
+      }
     });
 
     it('validates the query of a single item too', async () => {
@@ -441,16 +445,38 @@ describe(`[REST] query layer on ${TEST_ENGINE}`, () => {
       expect(noCount.data).toHaveLength(3);
     });
 
-    it('allows the largest page size and refuses one above it', async () => {
+    it('allows the largest page size and clamps a larger one to it, as Strapi does', async () => {
       expect((await list('/api/states', [['pagination[pageSize]', '100']])).data).toHaveLength(
         US_STATE_CODES.length,
       );
-      const err = expectStrapiError(
-        await get('/api/states', [['pagination[pageSize]', '101']]),
-        400,
-        'ValidationError',
-      );
-      expect(err.message).toContain('pagination[pageSize]');
+      for (const size of ['101', '100000', '99999999999999999999']) {
+        const body = await list('/api/states', [['pagination[pageSize]', size]]);
+        expect(body.data).toHaveLength(US_STATE_CODES.length);
+        expect(body.meta.pagination).toEqual({
+          page: 1,
+          pageSize: 100,
+          pageCount: 1,
+          total: US_STATE_CODES.length,
+        });
+      }
+      const second = await list('/api/states', [
+        ['pagination[page]', '2'],
+        ['pagination[pageSize]', '100000'],
+      ]);
+      expect(second.data).toEqual([]);
+      expect(second.meta.pagination).toMatchObject({ page: 2, pageSize: 100 });
+      // processing-costs allows 10: `limit` is clamped the same way.
+      const byLimit = await list('/api/processing-costs', [['pagination[limit]', '11']]);
+      expect(byLimit.meta.pagination.pageSize).toBe(10);
+      for (const [key, bad] of [
+        ['pagination[pageSize]', 'abc'],
+        ['pagination[pageSize]', '-1'],
+        ['pagination[pageSize]', '0'],
+        ['pagination[limit]', '-1'],
+      ]) {
+        const err = expectStrapiError(await get('/api/states', [[key!, bad!]]), 400, 'ValidationError');
+        expect(err.message).toContain(key);
+      }
     });
 
     it('sorts ascending, descending and by several fields', async () => {
@@ -675,6 +701,158 @@ describe(`[REST] query layer on ${TEST_ENGINE}`, () => {
     });
   });
 
+  describe('populate: depth, to-many caps and the answer size', () => {
+    /** 130 comments (more than a relation gives) and 2 comments, on two shown providers. */
+    let busy: number;
+    let quiet: number;
+    let busyComments: number[];
+    let quietComments: number[];
+    const comments = async (provider: number, count: number): Promise<number[]> => {
+      const now = nowIso();
+      const rows = await ctx.database.db
+        .insertInto('comments')
+        .values(
+          Array.from({ length: count }, (_, i) => ({
+            user_id: hobbyist.id,
+            provider_id: provider,
+            comment: `Comment number ${i + 1} on ${provider}`,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .returning('id')
+        .execute();
+      return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    };
+    beforeAll(async () => {
+      const owner = await buildProvider(ctx);
+      busy = await buildProviderAd(ctx, owner);
+      quiet = await buildProviderAd(ctx, owner);
+      busyComments = await comments(busy, 130);
+      quietComments = await comments(quiet, 2);
+    });
+    type Related = { data: { id: number; attributes: Record<string, unknown> }[]; meta?: unknown };
+
+    it(`refuses populate nested deeper than ${LIMITS.maxPopulateDepth} relations, for anyone, naming the parameter`, async () => {
+      expect(LIMITS.maxPopulateDepth).toBe(2);
+      const deep: [string, Pairs, string][] = [
+        // The request of issue 9: comments → provider → likes → provider → likes.
+        [
+          '/api/comments',
+          [['populate[provider][populate][likes][populate][provider][populate][likes]', 'true']],
+          'populate[provider][populate][likes][populate][provider]',
+        ],
+        [
+          '/api/providers',
+          [['populate[comments][populate][provider][populate][likes][populate][provider]', 'true']],
+          'populate[comments][populate][provider][populate][likes]',
+        ],
+        ['/api/comments', [['populate', 'provider.likes.provider.likes']], 'populate[0]'],
+        [
+          '/api/comments',
+          [['populate[provider][populate][likes][populate]', '*']],
+          'populate[provider][populate][likes][populate]',
+        ],
+      ];
+      for (const [path, pairs, param] of deep) {
+        for (const who of [undefined, admin]) {
+          const err = expectStrapiError(await get(path, pairs, who), 400, 'ValidationError');
+          expect(err.message).toContain(`Invalid parameter ${param}`);
+          expect(err.message).toContain('at most 2 levels of relations');
+          expect(err.details).toMatchObject({ errors: [{ path: expect.arrayContaining(['populate']) }] });
+        }
+      }
+      const two = await list('/api/comments', [
+        ['populate[provider][populate][likes]', 'true'],
+        ['filters[provider][id][$eq]', String(quiet)],
+      ]);
+      expect(two.data).toHaveLength(2);
+      const provider = (two.data[0]!.attributes.provider as { data: { attributes: Record<string, unknown> } })
+        .data;
+      expect(provider.attributes.likes).toEqual({ data: [] });
+    });
+
+    it(`gives at most ${LIMITS.maxRelationRows} rows of a to-many relation, the first by id, with the real count`, async () => {
+      const body = await list('/api/providers', [
+        ['populate[comments][fields][0]', 'comment'],
+        ['filters[id][$in][0]', String(busy)],
+        ['filters[id][$in][1]', String(quiet)],
+        ['sort', 'id:asc'],
+      ]);
+      const [first, second] = body.data.map((d) => d.attributes.comments as Related);
+      expect(first!.data.map((c) => c.id)).toEqual(busyComments.slice(0, 100));
+      expect(first!.meta).toEqual({ truncated: true, pagination: { start: 0, limit: 100, total: 130 } });
+      expect(first!.data[0]).toEqual({
+        id: busyComments[0],
+        attributes: { comment: `Comment number 1 on ${busy}` },
+      });
+      // A relation that holds everything has no meta: the shape Strapi clients know.
+      expect(second).toEqual({
+        data: quietComments.map((id, i) => ({
+          id,
+          attributes: { comment: `Comment number ${i + 1} on ${quiet}` },
+        })),
+      });
+      const one = await get(`/api/providers/${busy}`, [['populate', 'comments']]);
+      expect(one.statusCode, one.body).toBe(200);
+      const item = one.json().data.attributes.comments as Related;
+      expect(item.data).toHaveLength(100);
+      expect(item.meta).toEqual(first!.meta);
+      // Nested: each comment's provider holds its first 100 comments too.
+      const nested = await list('/api/comments', [
+        ['populate[provider][populate][comments][fields][0]', 'comment'],
+        ['filters[provider][id][$eq]', String(busy)],
+        ['pagination[pageSize]', '2'],
+      ]);
+      for (const c of nested.data) {
+        const p = (c.attributes.provider as { data: { attributes: Record<string, unknown> } }).data;
+        expect((p.attributes.comments as Related).data).toHaveLength(100);
+        expect((p.attributes.comments as Related).meta).toMatchObject({ pagination: { total: 130 } });
+      }
+    });
+
+    it('refuses an answer over 1 MB with a 400 that says how to narrow it', async () => {
+      expect(LIMITS.maxResponseBytes).toBe(1_000_000);
+      // 100 comments, each with its provider and that provider's 100 comments: about 1.3 MB.
+      const query = (pageSize: string): Pairs => [
+        ['filters[provider][id][$eq]', String(busy)],
+        ['populate[provider][populate]', 'comments'],
+        ['pagination[pageSize]', pageSize],
+      ];
+      for (const who of [undefined, admin]) {
+        const err = expectStrapiError(await get('/api/comments', query('100'), who), 400, 'ValidationError');
+        expect(err.message).toContain('larger than 1000000 bytes');
+        for (const hint of ['populate', 'pagination[pageSize]', 'fields'])
+          expect(err.message).toContain(hint);
+        expect(err.details).toEqual({ maxBytes: 1_000_000 });
+      }
+      // Half the page fits.
+      const half = await get('/api/comments', query('50'));
+      expect(half.statusCode, half.body.slice(0, 300)).toBe(200);
+      expect(half.body.length).toBeGreaterThan(500_000);
+      expect(half.body.length).toBeLessThan(1_000_000);
+      // The size counted is the body's, to within the envelope.
+      const limit = LIMITS.maxResponseBytes;
+      try {
+        LIMITS.maxResponseBytes = half.body.length + 200;
+        expect((await get('/api/comments', query('50'))).statusCode).toBe(200);
+        LIMITS.maxResponseBytes = half.body.length - 1;
+        expectStrapiError(await get('/api/comments', query('50')), 400, 'ValidationError');
+        // The same for one item (signed in: anonymous answers this small may come from the response cache).
+        LIMITS.maxResponseBytes = limit;
+        const one = await get(`/api/providers/${busy}`, [['populate', 'comments']], hobbyist);
+        LIMITS.maxResponseBytes = one.body.length - 1;
+        expectStrapiError(
+          await get(`/api/providers/${busy}`, [['populate', 'comments']], hobbyist),
+          400,
+          'ValidationError',
+        );
+      } finally {
+        LIMITS.maxResponseBytes = limit;
+      }
+    });
+  });
+
   describe('malformed, injection-like and absurd parameters', () => {
     const long = 'x'.repeat(501);
     const manyIds = Array.from(
@@ -699,12 +877,7 @@ describe(`[REST] query layer on ${TEST_ENGINE}`, () => {
         'pagination[pageSize]',
       ],
       ['page beyond the limit', '/api/languages', [['pagination[page]', '1000001']], 'pagination[page]'],
-      [
-        'limit above the maximum',
-        '/api/processing-costs',
-        [['pagination[limit]', '11']],
-        'pagination[limit]',
-      ],
+      ['limit abc', '/api/processing-costs', [['pagination[limit]', 'abc']], 'pagination[limit]'],
       ['negative start', '/api/languages', [['pagination[start]', '-5']], 'pagination[start]'],
       [
         'page and start together',

@@ -1,6 +1,7 @@
 import {
   DummyDriver,
   Kysely,
+  type DatabaseConnection,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
@@ -10,8 +11,9 @@ import {
   type CompiledQuery,
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { findMany, findOne } from './find.ts';
-import { parseQuery } from './parse.ts';
+import { AppError } from '../errors.ts';
+import { findMany, findOne, flatten } from './find.ts';
+import { LIMITS, parseQuery } from './parse.ts';
 import { defineResource } from './resource.ts';
 
 /*
@@ -27,23 +29,70 @@ const note = defineResource({
     weight: { type: 'number' },
     createdAt: { type: 'datetime', column: 'created_at' },
   },
+  relations: {
+    comments: { kind: 'hasMany', target: 'findTestComment', foreignKey: 'note_id' },
+    tags: {
+      kind: 'manyToMany',
+      target: 'findTestTag',
+      through: 'ft_note_tags',
+      sourceKey: 'note_id',
+      targetKey: 'tag_id',
+      orderKey: 'position',
+    },
+    author: { kind: 'belongsTo', target: 'findTestTag', column: 'author_id' },
+  },
+  maxPageSize: 20,
+});
+defineResource({
+  name: 'findTestComment',
+  table: 'ft_comments',
+  fields: { body: { type: 'string' } },
+  relations: { note: { kind: 'belongsTo', target: 'findTestNote', column: 'note_id' } },
+  maxPageSize: 20,
+});
+defineResource({
+  name: 'findTestTag',
+  table: 'ft_tags',
+  fields: { label: { type: 'string' } },
   maxPageSize: 20,
 });
 
-function recorder(engine: 'postgres' | 'sqlite') {
+type Rows = Record<string, unknown>[];
+
+/** DummyDriver, but each query is answered by `answer` (the n-th query gets answer(query, n)). */
+class StubDriver extends DummyDriver {
+  constructor(private readonly answer: (query: CompiledQuery, n: number) => Rows) {
+    super();
+  }
+  private n = 0;
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    return {
+      executeQuery: async (query: CompiledQuery) => ({ rows: this.answer(query, this.n++) as never[] }),
+      // eslint-disable-next-line require-yield
+      streamQuery: async function* () {
+        throw new Error('not used');
+      },
+    };
+  }
+}
+
+function recorder(
+  engine: 'postgres' | 'sqlite',
+  answer: (query: CompiledQuery, n: number) => Rows = () => [],
+) {
   const queries: CompiledQuery[] = [];
   const db = new Kysely<Record<string, never>>({
     dialect:
       engine === 'postgres'
         ? {
             createAdapter: () => new PostgresAdapter(),
-            createDriver: () => new DummyDriver(),
+            createDriver: () => new StubDriver(answer),
             createIntrospector: (k) => new PostgresIntrospector(k),
             createQueryCompiler: () => new PostgresQueryCompiler(),
           }
         : {
             createAdapter: () => new SqliteAdapter(),
-            createDriver: () => new DummyDriver(),
+            createDriver: () => new StubDriver(answer),
             createIntrospector: (k) => new SqliteIntrospector(k),
             createQueryCompiler: () => new SqliteQueryCompiler(),
           },
@@ -124,5 +173,128 @@ describe('findOne', () => {
     expect(queries).toEqual([]);
     await findOne(db, note, 5, { populate: {} });
     expect(queries[0]!.parameters).toEqual([5]);
+  });
+});
+
+describe('populate: to-many caps and the answer size', () => {
+  /** `count` related rows for `owner`, as the windowed query gives them (its real count in `$total`). */
+  const related = (owner: number, count: number, total: number, from = 1): Rows =>
+    Array.from({ length: count }, (_, i) => ({
+      id: owner * 1000 + from + i,
+      body: `c${i}`,
+      label: `t${i}`,
+      note_id: owner,
+      $owner: owner,
+      $rank: i + 1,
+      $total: total,
+    }));
+  const notes = (n: number, extra: Record<string, unknown> = {}): Rows =>
+    Array.from({ length: n }, (_, i) => ({ id: i + 1, title: `n${i + 1}`, author_id: null, ...extra }));
+
+  it.each(['postgres', 'sqlite'] as const)(
+    'caps each parent in SQL with row_number() and gives the real count (%s)',
+    async (engine) => {
+      const { db, queries } = recorder(engine, (q, n) =>
+        n === 0
+          ? notes(2)
+          : q.sql.includes('ft_comments')
+            ? [...related(1, 100, 250), ...related(2, 3, 3)]
+            : [],
+      );
+      const list = await findMany(
+        db,
+        note,
+        parseQuery(note, { populate: 'comments', pagination: { withCount: 'false' } }),
+      );
+      const pop = queries.find((q) => q.sql.includes('ft_comments'))!;
+      const p = engine === 'postgres' ? (k: number) => `$${k}` : () => '?';
+      expect(pop.sql).toContain(
+        'row_number() over (partition by "p"."note_id" order by "p"."id") as "$rank", count(*) over (partition by "p"."note_id") as "$total"',
+      );
+      expect(pop.sql).toContain(`"p"."note_id" in (${p(1)}, ${p(2)})`);
+      expect(pop.sql).toContain(
+        `where "w"."$rank" <= ${p(3)} order by "w"."$owner", "w"."$rank" limit ${p(4)}`,
+      );
+      expect(pop.parameters.slice(0, 3)).toEqual([1, 2, LIMITS.maxRelationRows]);
+      const [first, second] = list.data;
+      const comments = first!.attributes.comments as { data: unknown[]; meta?: unknown };
+      expect(comments.data).toHaveLength(100);
+      expect(comments.meta).toEqual({ truncated: true, pagination: { start: 0, limit: 100, total: 250 } });
+      expect(second!.attributes.comments).toEqual({
+        data: related(2, 3, 3).map((r) => ({ id: r.id, attributes: { body: r.body } })),
+      });
+      // The flat form (users, files) keeps the items.
+      expect(flatten(first!)!.comments).toHaveLength(100);
+    },
+  );
+
+  it('orders a many-to-many relation by its order key, then id, before capping', async () => {
+    const { db, queries } = recorder('postgres', (q, n) => (n === 0 ? notes(1) : []));
+    await findMany(db, note, parseQuery(note, { populate: 'tags' }));
+    const pop = queries.find((q) => q.sql.includes('ft_tags'))!;
+    expect(pop.sql).toContain('inner join "ft_note_tags" as "pj" on "pj"."tag_id" = "p"."id"');
+    expect(pop.sql).toContain(
+      'row_number() over (partition by "pj"."note_id" order by "pj"."position", "p"."id") as "$rank"',
+    );
+  });
+
+  /** The 400 a call must throw. */
+  async function refusal(call: () => Promise<unknown>): Promise<AppError> {
+    const err = await call().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).status).toBe(400);
+    return err as AppError;
+  }
+
+  it('refuses an answer over the size limit with a 400 that says how to ask for less', async () => {
+    const big = 'x'.repeat(60_000);
+    const ok = recorder('sqlite', () => notes(16, { title: big }));
+    expect(
+      (await findMany(ok.db, note, parseQuery(note, { pagination: { pageSize: '16' } }))).data,
+    ).toHaveLength(16);
+    const tooBig = recorder('sqlite', () => notes(17, { title: big }));
+    const err = await refusal(() =>
+      findMany(tooBig.db, note, parseQuery(note, { pagination: { pageSize: '17' } })),
+    );
+    expect(err.message).toContain(`larger than ${LIMITS.maxResponseBytes} bytes`);
+    for (const hint of ['populate', 'pagination[pageSize]', 'fields']) expect(err.message).toContain(hint);
+    expect(err.details).toEqual({ maxBytes: LIMITS.maxResponseBytes });
+  });
+
+  it('counts an item shared by several parents once per parent', async () => {
+    // 20 notes by one author with a long label: one row loaded, twenty copies answered.
+    const { db, queries } = recorder('sqlite', (_q, n) =>
+      n === 0 ? notes(20, { author_id: 7 }) : [{ id: 7, label: 'y'.repeat(60_000) }],
+    );
+    await refusal(() =>
+      findMany(db, note, parseQuery(note, { populate: 'author', pagination: { withCount: 'false' } })),
+    );
+    expect(queries).toHaveLength(2);
+  });
+
+  it('limits the rows a relation query may bring to what could still fit, and stops when they come', async () => {
+    let limit = 0;
+    const { db, queries } = recorder('postgres', (q, n) => {
+      if (n === 0) return notes(20);
+      limit = q.parameters.at(-1) as number;
+      return related(1, limit, limit);
+    });
+    await refusal(() =>
+      findMany(
+        db,
+        note,
+        parseQuery(note, {
+          populate: { comments: { populate: 'note' } },
+          pagination: { withCount: 'false' },
+        }),
+      ),
+    );
+    expect(limit).toBeGreaterThan(0);
+    expect(limit).toBeLessThanOrEqual(Math.floor(LIMITS.maxResponseBytes / 24) + 1);
+    // The nested relation (comments -> note) was never asked for.
+    expect(queries).toHaveLength(2);
   });
 });

@@ -8,8 +8,9 @@ import {
 } from 'kysely';
 import type { Engine } from '../../db/database.ts';
 import { engineOf, textMatch } from '../../db/dialect.ts';
+import { badRequest, type AppError } from '../errors.ts';
 import { LIMITS, type FilterNode, type ParsedQuery, type PopulateTree, type SortItem } from './parse.ts';
-import { columnOf, getResource, type ResourceDef, type ScopeFn } from './resource.ts';
+import { columnOf, getResource, type RelationDef, type ResourceDef, type ScopeFn } from './resource.ts';
 
 /** Strapi v4 item: `{ id, attributes }`. */
 export interface Item {
@@ -21,7 +22,7 @@ type AnyDb = Kysely<any>;
 type EB = ExpressionBuilder<any, any>;
 
 // Aliases are the same for the same query shape, so the SQL text repeats and its prepared statement
-// is reused (db/database.ts). Populate runs one statement per relation: fixed aliases serve.
+// is reused (db/database.ts). Populate runs one statement per relation and level: fixed aliases serve.
 const POP = 'p';
 const POP_JOIN = 'pj';
 
@@ -165,7 +166,7 @@ function presentValue(type: string, v: unknown): unknown {
   }
 }
 
-/** Turns a row into `{ id, attributes }` with the selected fields and the populated relations. */
+/** Turns a row into `{ id, attributes }` with the selected fields (relations are added by loadItems). */
 export function presentRow(def: ResourceDef, row: Row, fields?: string[]): Item {
   const attributes: Record<string, unknown> = {};
   for (const name of fields ?? Object.keys(def.fields)) {
@@ -173,68 +174,177 @@ export function presentRow(def: ResourceDef, row: Row, fields?: string[]): Item 
     const f = def.fields[name]!;
     attributes[name] = presentValue(f.type, row[columnOf(def, name)]);
   }
-  for (const [name, value] of Object.entries(row))
-    if (name.startsWith('$rel:')) attributes[name.slice(5)] = value;
   return { id: Number(row.id), attributes: def.present ? def.present(attributes, row) : attributes };
 }
 
-/** Loads the requested relations for rows in one query per relation and level. */
-export async function populateRows(
+/**
+ * A populated relation as Strapi nests it. A to-many relation holds at most `LIMITS.maxRelationRows`
+ * items; when it has more, `meta` says so and gives the real count.
+ */
+export interface Relation {
+  data: Item | Item[] | null;
+  meta?: { truncated: true; pagination: { start: 0; limit: number; total: number } };
+}
+
+/** The 400 for an answer over `LIMITS.maxResponseBytes`: it says how to ask for less. */
+export function tooLarge(): AppError {
+  const max = LIMITS.maxResponseBytes;
+  return badRequest(
+    `The answer would be larger than ${max} bytes. Ask for less: fewer relations in populate ` +
+      '(or only some of their fields, populate[<relation>][fields]), a smaller pagination[pageSize], ' +
+      'or only the fields you need (fields).',
+    { maxBytes: max },
+  );
+}
+
+/** `{"id":1,"attributes":{}}`: no item is shorter, which bounds how many rows an answer can hold. */
+const MIN_ITEM_CHARS = 24;
+
+/**
+ * What an answer has loaded so far, in characters of JSON: a lower bound of its size (an item shared by
+ * several parents counts once here), checked after every query so an answer that is certainly too large
+ * stops early. The exact size is checked once it is built (fits).
+ */
+class Budget {
+  private loaded = 0;
+  add(chars: number): void {
+    this.loaded += chars;
+    if (this.loaded > LIMITS.maxResponseBytes) throw tooLarge();
+  }
+  /** A LIMIT for the next query: this many rows would certainly not fit. */
+  rowsLeft(): number {
+    return Math.floor((LIMITS.maxResponseBytes - this.loaded) / MIN_ITEM_CHARS) + 1;
+  }
+}
+
+/** Refuses a list whose items (sizes in characters of JSON) do not fit in one answer. */
+function fits(sizes: number[]): void {
+  let total = 200; // the envelope: `{"data":[…],"meta":{"pagination":{…}}}`
+  for (const n of sizes) total += n + 1;
+  if (total > LIMITS.maxResponseBytes) throw tooLarge();
+}
+
+const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
+
+/**
+ * The related rows of a to-many relation for the parents `ids`, at most `LIMITS.maxRelationRows` per
+ * parent (the first in the relation's order: `orderKey`, then id), each with its parent (`$owner`) and
+ * the parent's real count (`$total`). One statement; the window functions work on both engines.
+ */
+async function loadToMany(
+  db: AnyDb,
+  rel: Extract<RelationDef, { kind: 'hasMany' | 'manyToMany' }>,
+  target: ResourceDef,
+  cols: string[],
+  ids: number[],
+  budget: Budget,
+): Promise<Row[]> {
+  const t = POP;
+  const j = POP_JOIN;
+  const owner = rel.kind === 'hasMany' ? `${t}.${rel.foreignKey}` : `${j}.${rel.sourceKey}`;
+  const order =
+    rel.kind === 'manyToMany' && rel.orderKey
+      ? [sql.ref(`${j}.${rel.orderKey}`), sql.ref(`${t}.id`)]
+      : [sql.ref(`${t}.id`)];
+  const partition = sql`partition by ${sql.ref(owner)}`;
+  let from = db.selectFrom(`${target.table} as ${t}`);
+  if (rel.kind === 'manyToMany')
+    from = from.innerJoin(`${rel.through} as ${j}`, `${j}.${rel.targetKey}` as never, `${t}.id` as never);
+  const ranked = from
+    .select([
+      ...cols.map((c) => `${t}.${c}`),
+      `${owner} as $owner`,
+      sql`row_number() over (${partition} order by ${sql.join(order)})`.as('$rank'),
+      sql`count(*) over (${partition})`.as('$total'),
+    ] as never)
+    .where((eb: EB) => scoped(eb, target, t, eb(eb.ref(owner), 'in', ids as never)));
+  const limit = budget.rowsLeft();
+  const rows = (await db
+    .selectFrom(ranked.as('w'))
+    .selectAll()
+    .where('w.$rank' as never, '<=', LIMITS.maxRelationRows as never)
+    .orderBy('w.$owner' as never)
+    .orderBy('w.$rank' as never)
+    .limit(limit)
+    .execute()) as Row[];
+  if (rows.length >= limit) throw tooLarge();
+  return rows;
+}
+
+/**
+ * Presents rows as items and loads their requested relations, one query per relation and level.
+ * Returns each item's size in characters of JSON, relations included (a shared item counts each time).
+ */
+async function loadItems(
   db: AnyDb,
   def: ResourceDef,
   rows: Row[],
+  fields: string[] | undefined,
   tree: PopulateTree,
-): Promise<void> {
-  if (!rows.length) return;
+  budget: Budget,
+): Promise<{ items: Item[]; sizes: number[] }> {
+  const items = rows.map((r) => presentRow(def, r, fields));
+  const sizes = items.map((i) => JSON.stringify(i).length);
+  budget.add(sum(sizes));
+  if (!rows.length) return { items, sizes };
   for (const [name, node] of Object.entries(tree)) {
     const rel = def.relations![name]!;
     const target = getResource(rel.target);
     const cols = columnsFor(target, node.fields);
-    const t = POP;
-    const select = (extra: string[] = []) =>
-      db.selectFrom(`${target.table} as ${t}`).select([...cols.map((c) => `${t}.${c}`), ...extra] as never);
-    const present = async (list: Row[]) => {
-      await populateRows(db, target, list, node.populate);
-      return list.map((r) => presentRow(target, r, node.fields));
-    };
+    // `,"<name>":{"data":…}`
+    const wrapper = name.length + 13;
     if (rel.kind === 'belongsTo') {
+      const t = POP;
       const ids = [...new Set(rows.map((r) => r[rel.column]).filter((v) => v !== null && v !== undefined))];
       const found = ids.length
-        ? await select()
+        ? ((await db
+            .selectFrom(`${target.table} as ${t}`)
+            .select(cols.map((c) => `${t}.${c}`) as never)
             .where((eb: EB) => scoped(eb, target, t, eb(eb.ref(`${t}.id`), 'in', ids as never)))
-            .execute()
+            .execute()) as Row[])
         : [];
-      const items = await present(found as Row[]);
-      const byId = new Map(items.map((i) => [i.id, i]));
-      for (const r of rows) r[`$rel:${name}`] = { data: byId.get(Number(r[rel.column])) ?? null };
+      const sub = await loadItems(db, target, found, node.fields, node.populate, budget);
+      const byId = new Map(sub.items.map((item, k) => [item.id, k]));
+      rows.forEach((r, i) => {
+        const k = byId.get(Number(r[rel.column]));
+        items[i]!.attributes[name] = { data: k === undefined ? null : sub.items[k]! } satisfies Relation;
+        sizes[i]! += wrapper + (k === undefined ? 4 : sub.sizes[k]!);
+      });
       continue;
     }
-    const ids = rows.map((r) => Number(r.id));
-    let found: Row[];
-    let ownerKey: string;
-    if (rel.kind === 'hasMany') {
-      ownerKey = rel.foreignKey;
-      const q = select(cols.includes(rel.foreignKey) ? [] : [`${t}.${rel.foreignKey}`]).where((eb: EB) =>
-        scoped(eb, target, t, eb(eb.ref(`${t}.${rel.foreignKey}`), 'in', ids as never)),
-      );
-      found = (await q.orderBy(`${t}.id` as never).execute()) as Row[];
-    } else {
-      ownerKey = '$owner';
-      const j = POP_JOIN;
-      let q = select([`${j}.${rel.sourceKey} as $owner`])
-        .innerJoin(`${rel.through} as ${j}`, `${j}.${rel.targetKey}` as never, `${t}.id` as never)
-        .where((eb: EB) => scoped(eb, target, t, eb(eb.ref(`${j}.${rel.sourceKey}`), 'in', ids as never)));
-      if (rel.orderKey) q = q.orderBy(`${j}.${rel.orderKey}` as never);
-      found = (await q.orderBy(`${t}.id` as never).execute()) as Row[];
-    }
-    const items = await present(found);
-    const grouped = new Map<number, Item[]>();
-    found.forEach((r, i) => {
-      const key = Number(r[ownerKey]);
-      grouped.set(key, [...(grouped.get(key) ?? []), items[i]!]);
+    const found = await loadToMany(
+      db,
+      rel,
+      target,
+      cols,
+      rows.map((r) => Number(r.id)),
+      budget,
+    );
+    const sub = await loadItems(db, target, found, node.fields, node.populate, budget);
+    const groups = new Map<number, { at: number[]; total: number }>();
+    found.forEach((r, k) => {
+      const key = Number(r.$owner);
+      const group = groups.get(key) ?? { at: [], total: Number(r.$total) };
+      group.at.push(k);
+      groups.set(key, group);
     });
-    for (const r of rows) r[`$rel:${name}`] = { data: grouped.get(Number(r.id)) ?? [] };
+    rows.forEach((r, i) => {
+      const group = groups.get(Number(r.id));
+      const at = group?.at ?? [];
+      const value: Relation = { data: at.map((k) => sub.items[k]!) };
+      let size = wrapper + 1 + sum(at.map((k) => sub.sizes[k]! + 1));
+      if (group && group.total > at.length) {
+        value.meta = {
+          truncated: true,
+          pagination: { start: 0, limit: LIMITS.maxRelationRows, total: group.total },
+        };
+        size += JSON.stringify(value.meta).length + 8;
+      }
+      items[i]!.attributes[name] = value;
+      sizes[i]! += size;
+    });
   }
+  return { items, sizes };
 }
 
 /**
@@ -282,10 +392,11 @@ export async function findMany(db: AnyDb, def: ResourceDef, q: ParsedQuery, opts
         }>)
       : Promise.resolve(undefined),
   ]);
-  await populateRows(db, def, rows, q.populate);
+  const { items, sizes } = await loadItems(db, def, rows, q.fields, q.populate, new Budget());
+  fits(sizes);
   const total = count ? Number(count.total) : rows.length;
   return {
-    data: rows.map((r) => presentRow(def, r, q.fields)),
+    data: items,
     meta: {
       pagination: { page: q.page, pageSize: q.pageSize, pageCount: Math.ceil(total / q.pageSize), total },
     },
@@ -310,8 +421,15 @@ export async function findOne(
     .where((eb: EB) => eb.and([eb(eb.ref(`${alias}.id`), '=', id), ...(scope ? [scope(eb, alias)] : [])]))
     .executeTakeFirst()) as Row | undefined;
   if (!row) return undefined;
-  await populateRows(db, def, [row], q.populate);
-  return presentRow(def, row, q.fields);
+  const { items, sizes } = await loadItems(db, def, [row], q.fields, q.populate, new Budget());
+  fits(sizes);
+  return items[0];
+}
+
+function isRelation(v: unknown): v is Relation {
+  return (
+    !!v && typeof v === 'object' && 'data' in v && Object.keys(v).every((k) => k === 'data' || k === 'meta')
+  );
 }
 
 /**
@@ -322,8 +440,9 @@ export function flatten(item: Item | null): Record<string, unknown> | null {
   if (!item) return null;
   const out: Record<string, unknown> = { id: item.id };
   for (const [k, v] of Object.entries(item.attributes)) {
-    if (v && typeof v === 'object' && 'data' in v && Object.keys(v).length === 1) {
-      const data = (v as { data: Item | Item[] | null }).data;
+    if (isRelation(v)) {
+      // A truncated to-many relation keeps its first items; the flat form has no place for its meta.
+      const data = v.data;
       out[k] = Array.isArray(data) ? data.map(flatten) : flatten(data);
     } else {
       out[k] = v;

@@ -293,8 +293,8 @@ describe('parseQuery: populate', () => {
   });
 
   it('reads dot paths and merges them', () => {
-    expect(parse({ populate: 'books.author,books.author.avatar,tags' }).populate).toEqual({
-      books: { populate: { author: { populate: { avatar: leaf } } } },
+    expect(parse({ populate: 'books,books.author,tags' }).populate).toEqual({
+      books: { populate: { author: leaf } },
       tags: leaf,
     });
   });
@@ -322,20 +322,29 @@ describe('parseQuery: populate', () => {
     expect(parse({ populate: 'false' }).populate).toEqual({});
   });
 
-  it(`allows ${LIMITS.maxPopulateDepth} levels and no more`, () => {
-    expect(parse({ populate: 'books.author.books.author' }).populate).toBeTruthy();
-    expectBad({ populate: 'books.author.books.author.books' }, 'populate[0]');
+  it(`allows ${LIMITS.maxPopulateDepth} levels of relations and no more, however they are written`, () => {
+    expect(LIMITS.maxPopulateDepth).toBe(2);
+    expect(parse({ populate: 'books.author' }).populate).toEqual({ books: { populate: { author: leaf } } });
+    expect(parse({ populate: { books: { populate: { author: true } } } }).populate).toBeTruthy();
+    expect(parse({ populate: { books: { populate: '*' } } }).populate).toBeTruthy();
+    // A resource without relations may say * even at the last level: it populates nothing.
+    expect(
+      parse({ populate: { author: { populate: { avatar: { populate: '*' } } } } }, book).populate,
+    ).toEqual({ author: { populate: { avatar: leaf } } });
+    expectBad({ populate: 'books.author.books' }, 'populate[0]');
+    expect(rejection({ populate: 'books.author.books' }).message).toContain('at most 2 levels of relations');
+    expectBad({ populate: ['books', 'books.author.avatar'] }, 'populate[1]');
     expectBad(
-      {
-        populate: {
-          books: {
-            populate: {
-              author: { populate: { books: { populate: { author: { populate: { books: true } } } } } },
-            },
-          },
-        },
-      },
-      'populate[books][populate][author][populate][books][populate][author][populate][books]',
+      { populate: { books: { populate: { author: { populate: { books: true } } } } } },
+      'populate[books][populate][author][populate][books]',
+    );
+    expectBad(
+      { populate: { books: { populate: { author: { populate: '*' } } } } },
+      'populate[books][populate][author][populate]',
+    );
+    expectBad(
+      { populate: { books: { populate: { author: { populate: ['avatar'] } } } } },
+      'populate[books][populate][author][populate][0]',
     );
   });
 });
@@ -375,6 +384,23 @@ describe('parseQuery: fields, sort, pagination', () => {
     expect(parse({ pagination: { page: String(LIMITS.maxPage) } }).page).toBe(LIMITS.maxPage);
   });
 
+  it('clamps a page size above the maximum to the maximum, as Strapi clamps to maxLimit', () => {
+    expect(parse({ pagination: { pageSize: '101' } }).pageSize).toBe(100);
+    expect(parse({ pagination: { pageSize: '100000' } }).pageSize).toBe(100);
+    expect(parse({ pagination: { pageSize: '99999999999999999999' } }).pageSize).toBe(100);
+    expect(parse({ pagination: { page: '3', pageSize: '500' } })).toMatchObject({
+      page: 3,
+      pageSize: 100,
+      offset: 200,
+    });
+    expect(parse({ pagination: { pageSize: '26' } }, book).pageSize).toBe(25);
+    expect(parse({ pagination: { start: '40', limit: '1000' } })).toMatchObject({
+      page: 1,
+      pageSize: 100,
+      offset: 40,
+    });
+  });
+
   it('reads start and limit', () => {
     const q = parse({ pagination: { start: '30', limit: '15' } });
     expect([q.page, q.pageSize, q.offset]).toEqual([3, 15, 30]);
@@ -398,13 +424,14 @@ describe('parseQuery: malformed, injection-like and absurd parameters are 400s n
     ['pageSize 0', { pagination: { pageSize: '0' } }, 'pagination[pageSize]'],
     ['pageSize -1', { pagination: { pageSize: '-1' } }, 'pagination[pageSize]'],
     ['pageSize abc', { pagination: { pageSize: 'abc' } }, 'pagination[pageSize]'],
-    ['pageSize above the maximum', { pagination: { pageSize: '101' } }, 'pagination[pageSize]'],
     ['pageSize as a float', { pagination: { pageSize: '2.5' } }, 'pagination[pageSize]'],
     ['pageSize as an object', { pagination: { pageSize: { $gt: '1' } } }, 'pagination[pageSize]'],
     ['page beyond the limit', { pagination: { page: String(LIMITS.maxPage + 1) } }, 'pagination[page]'],
     ['page 0', { pagination: { page: '0' } }, 'pagination[page]'],
     ['huge page', { pagination: { page: '99999999999999999999' } }, 'pagination[page]'],
-    ['limit above the maximum', { pagination: { limit: '101' } }, 'pagination[limit]'],
+    ['limit 0', { pagination: { limit: '0' } }, 'pagination[limit]'],
+    ['limit -1', { pagination: { limit: '-1' } }, 'pagination[limit]'],
+    ['limit abc', { pagination: { limit: 'abc' } }, 'pagination[limit]'],
     ['negative start', { pagination: { start: '-1' } }, 'pagination[start]'],
     ['unknown pagination key', { pagination: { offset: '1' } }, 'pagination[offset]'],
     ['pagination as a string', { pagination: '5' }, 'pagination'],

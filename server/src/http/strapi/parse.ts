@@ -77,7 +77,18 @@ export interface ParsedQuery {
 
 export const LIMITS = {
   maxRelationDepth: 3,
-  maxPopulateDepth: 4,
+  /** Relation levels one `populate` may nest: `populate[a][populate][b]` is 2 (`a.b` too). */
+  maxPopulateDepth: 2,
+  /**
+   * Rows one populated to-many relation gives each parent (the first ones in the relation's order);
+   * when it holds more, the relation says how many in its `meta` (find.ts).
+   */
+  maxRelationRows: 100,
+  /**
+   * The largest answer the REST layer builds, in characters of JSON (about bytes): a larger one is a
+   * 400 that asks for less (fewer relations, a smaller page, `fields`).
+   */
+  maxResponseBytes: 1_000_000,
   maxLogicalItems: 25,
   maxInItems: 200,
   maxValueLength: 500,
@@ -277,11 +288,13 @@ function populatable(def: ResourceDef): string[] {
     .map(([k]) => k);
 }
 
+const tooDeep = () => `populate nested too deep: at most ${LIMITS.maxPopulateDepth} levels of relations`;
+
 function addPath(def: ResourceDef, tree: PopulateTree, dotted: string, path: string, depth: number): void {
   const [head, ...rest] = dotted.split('.');
   if (!head) fail(path, 'empty relation name');
   if (!populatable(def).includes(head)) fail(path, `cannot populate ${head}`);
-  if (depth >= LIMITS.maxPopulateDepth) fail(path, 'populate nested too deep');
+  if (depth >= LIMITS.maxPopulateDepth) fail(path, tooDeep());
   const node = (tree[head] ??= { populate: {} });
   if (rest.length)
     addPath(getResource(def.relations![head]!.target), node.populate, rest.join('.'), path, depth + 1);
@@ -291,7 +304,9 @@ function parsePopulate(def: ResourceDef, input: unknown, path: string, depth: nu
   const tree: PopulateTree = {};
   if (input === undefined || input === '' || input === 'false') return tree;
   if (input === '*' || input === 'true' || input === true) {
-    for (const rel of populatable(def)) tree[rel] = { populate: {} };
+    const all = populatable(def);
+    if (all.length && depth >= LIMITS.maxPopulateDepth) fail(path, tooDeep());
+    for (const rel of all) tree[rel] = { populate: {} };
     return tree;
   }
   const list = typeof input === 'string' ? input.split(',') : asList(input);
@@ -306,7 +321,7 @@ function parsePopulate(def: ResourceDef, input: unknown, path: string, depth: nu
   for (const [rel, spec] of Object.entries(input)) {
     const p = `${path}[${rel}]`;
     if (!populatable(def).includes(rel)) fail(p, `cannot populate ${rel}`);
-    if (depth >= LIMITS.maxPopulateDepth) fail(p, 'populate nested too deep');
+    if (depth >= LIMITS.maxPopulateDepth) fail(p, tooDeep());
     const target = getResource(def.relations![rel]!.target);
     if (spec === true || spec === 'true' || spec === '*') {
       tree[rel] = { populate: {} };
@@ -363,6 +378,19 @@ function parseBoolean(v: unknown, path: string, fallback: boolean): boolean {
   return fail(path, 'expected true or false');
 }
 
+/**
+ * A page size: a whole number from 1; above the resource's largest it is that largest (Strapi clamps to
+ * its `maxLimit` too), and `meta.pagination.pageSize` says what was used.
+ */
+function parsePageSize(v: unknown, path: string, max: number): number {
+  if (typeof v !== 'string' && typeof v !== 'number') fail(path, 'expected a whole number');
+  const s = String(v);
+  if (!/^\d+$/.test(s)) fail(path, 'expected a whole number');
+  const n = Number(s);
+  if (n < 1) fail(path, 'must be at least 1');
+  return Math.min(n, max);
+}
+
 function parseInteger(v: unknown, path: string, min: number, max: number): number {
   if (typeof v !== 'string' && typeof v !== 'number') fail(path, 'expected a whole number');
   const s = String(v);
@@ -401,7 +429,7 @@ export function parseQuery(def: ResourceDef, query: unknown, extra: string[] = [
     pageSize =
       pagination.limit === undefined
         ? defaultSize
-        : parseInteger(pagination.limit, 'pagination[limit]', 1, def.maxPageSize);
+        : parsePageSize(pagination.limit, 'pagination[limit]', def.maxPageSize);
     offset = start;
     page = Math.floor(start / pageSize) + 1;
   } else {
@@ -412,7 +440,7 @@ export function parseQuery(def: ResourceDef, query: unknown, extra: string[] = [
     pageSize =
       pagination.pageSize === undefined
         ? defaultSize
-        : parseInteger(pagination.pageSize, 'pagination[pageSize]', 1, def.maxPageSize);
+        : parsePageSize(pagination.pageSize, 'pagination[pageSize]', def.maxPageSize);
     offset = (page - 1) * pageSize;
   }
   const withCount = parseBoolean(pagination.withCount, 'pagination[withCount]', true);

@@ -44,7 +44,7 @@ export interface ResourceDef {
   table: string;
   fields: Record<string, FieldDef>;
   relations?: Record<string, RelationDef>;
-  /** Largest page size a caller may ask for. */
+  /** Largest page size: a larger one asked for is clamped to it (parse.ts). */
   maxPageSize: number;
   defaultPageSize?: number;
   /** Default order; `id` is always added last so pages are stable. */
