@@ -1,5 +1,6 @@
 export * from './messages.ts';
 export * from './constants.ts';
+export * from './ids.ts';
 export * from './api.ts';
 export * from './accounts/schemas.ts';
 export * from './directory/filters.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId } from '../ids.ts';
 import { CALL_OPTIONS, CUM_TYPES, GROOMING, PERSONALITY, SUBTYPES, YES_NO } from './filters.ts';
 
 /**
@@ -51,7 +52,7 @@ const optionalText = (max: number) =>
     .max(max, 'Too Long!')
     .nullable()
     .transform((s) => (s ? s : null));
-const id = z.number().int().positive().max(2_147_483_647);
+const id = ZId;
 const dollars = z
   .number()
   .min(0, 'Must be 0 or more')

@@ -1,3 +1,4 @@
+import { ID_MESSAGE, ZIdText } from '@app/domain';
 import type { FastifyRequest } from 'fastify';
 import { parseQuery, type ParsedQuery } from './strapi/parse.ts';
 import type { ResourceDef } from './strapi/resource.ts';
@@ -8,10 +9,16 @@ export function strapiQuery(req: FastifyRequest, def: ResourceDef, extra: string
   return parseQuery(def, req.query, extra);
 }
 
-/** A positive integer id from the path, or a 404-safe 400. */
+/**
+ * An id from the path, by the one id schema of `domain/` (a positive whole number within the 32-bit
+ * range of the id columns): anything else is a 400 naming the parameter, never a database error.
+ */
 export function idParam(req: FastifyRequest, name = 'id'): number {
   const raw = (req.params as Record<string, string>)[name];
-  if (!raw || !/^\d{1,12}$/.test(raw))
-    throw badRequest(`Invalid parameter ${name}: expected a positive whole number`);
-  return Number(raw);
+  const parsed = ZIdText.safeParse(raw ?? '');
+  if (!parsed.success) {
+    const message = `Invalid parameter ${name}: ${ID_MESSAGE}`;
+    throw badRequest(message, { errors: [{ path: [name], message }] });
+  }
+  return parsed.data;
 }
