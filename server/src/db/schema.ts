@@ -39,6 +39,10 @@ export interface FilesTable {
   is_private: number;
   purpose: string | null;
   owner_id: number | null;
+  /** SHA-256 (hex) of an anonymous upload's claim token; null once claimed, and for other files. */
+  claim_token_hash: string | null;
+  /** Keyed hash of an anonymous uploader's address (the daily cap); null once claimed. */
+  uploader_hash: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -113,6 +117,25 @@ export interface PasswordResetTokensTable {
   expires_at: string;
   used_at: string | null;
   created_at: string;
+}
+
+/** A token revoked by logout before it expires: its `jti` (or a hash of a token without one). */
+export interface RevokedTokensTable {
+  token_id: string;
+  user_id: number;
+  expires_at: string;
+}
+
+/** The lease and last run of one scheduled job (server/src/jobs/runner.ts). */
+export interface JobLeasesTable {
+  name: string;
+  locked_by: string | null;
+  locked_until: string | null;
+  last_started_at: string | null;
+  last_finished_at: string | null;
+  last_duration_ms: number | null;
+  last_count: number | null;
+  last_error: string | null;
 }
 
 export interface ContactMessagesTable {
@@ -224,6 +247,8 @@ export interface MessagesTable {
   updated_at: string;
 }
 
+export type PaymentStatus = 'pending' | 'verified' | 'rejected';
+
 export interface TipsTable {
   id: Generated<number>;
   user_id: number;
@@ -231,6 +256,8 @@ export interface TipsTable {
   transaction_id: string;
   /** Cents. */
   tip_amount: number;
+  /** The same state as the tip's ledger row (an admin sets both at once). */
+  payment_status: Generated<PaymentStatus>;
   created_at: string;
   updated_at: string;
 }
@@ -245,6 +272,8 @@ export interface TransactionsTable {
   subscription_id: number | null;
   order_type: string;
   transaction_type: 'credit' | 'debit';
+  /** Only `verified` rows count in a wallet; a typed-in payment is `pending` until an admin checks it. */
+  payment_status: Generated<PaymentStatus>;
   created_at: string;
   updated_at: string;
 }
@@ -268,6 +297,8 @@ export interface DB {
   processing_costs: ProcessingCostsTable;
   seed_log: SeedLogTable;
   password_reset_tokens: PasswordResetTokensTable;
+  revoked_tokens: RevokedTokensTable;
+  job_leases: JobLeasesTable;
   contact_messages: ContactMessagesTable;
   reports: ReportsTable;
   providers: ProvidersTable;

@@ -3,6 +3,11 @@ import * as m20261122000000 from './20261122000000_create_platform.ts';
 import * as m20261122010000 from './20261122010000_create_accounts.ts';
 import * as m20261122020000 from './20261122020000_create_directory.ts';
 import * as m20261122030000 from './20261122030000_unique_tip_transaction.ts';
+import * as m20261123000000 from './20261123000000_upload_claim_tokens.ts';
+import * as m20261123000100 from './20261123000100_create_job_leases.ts';
+import * as m20261123020000 from './20261123020000_create_revoked_tokens.ts';
+import * as m20261123040000 from './20261123040000_index_users_is_active.ts';
+import * as m20261124000000 from './20261124000000_add_payment_status.ts';
 
 /** Every migration, by name, in order. A static list works the same from source and from the bundle. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +15,11 @@ const migrations: Record<string, Migration> = {
   '20261122010000_create_accounts': m20261122010000,
   '20261122020000_create_directory': m20261122020000,
   '20261122030000_unique_tip_transaction': m20261122030000,
+  '20261123000000_upload_claim_tokens': m20261123000000,
+  '20261123000100_create_job_leases': m20261123000100,
+  '20261123020000_create_revoked_tokens': m20261123020000,
+  '20261123040000_index_users_is_active': m20261123040000,
+  '20261124000000_add_payment_status': m20261124000000,
 };
 
 export const migrationProvider: MigrationProvider = {

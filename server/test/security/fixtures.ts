@@ -1,0 +1,216 @@
+import { randomBytes } from 'node:crypto';
+import { signToken } from '../../src/http/auth.ts';
+import { buildProviderAd } from '../factories.ts';
+import { buildFiles, newAddress } from '../directory-helpers.ts';
+import {
+  buildAdmin,
+  buildHobbyist,
+  buildProvider,
+  buildVendor,
+  type TestContext,
+  type TestUser,
+} from '../helpers.ts';
+import { makePng, uploadImage } from '../upload-helpers.ts';
+
+/** What a route case's setup made: the record in the path, a body, a query string. */
+export interface Made {
+  id?: number;
+  body?: unknown;
+  query?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Users {
+  hobbyist: TestUser;
+  provider: TestUser;
+  vendor: TestUser;
+  admin: TestUser;
+  otherHobbyist: TestUser;
+  otherProvider: TestUser;
+}
+
+type ReferenceTable =
+  | 'countries'
+  | 'states'
+  | 'cities'
+  | 'languages'
+  | 'races'
+  | 'vendor_types'
+  | 'packages'
+  | 'processing_costs';
+
+/**
+ * The accounts and records the route × role table acts on. Records are made through the API as
+ * their owners would make them (a hobbyist's comment is posted by the hobbyist), fresh for each call,
+ * so a DELETE by one caller never changes what the next caller meets.
+ */
+export async function createFixtures(ctx: TestContext) {
+  const users: Users = {
+    hobbyist: await buildHobbyist(ctx),
+    provider: await buildProvider(ctx),
+    vendor: await buildVendor(ctx),
+    admin: await buildAdmin(ctx),
+    otherHobbyist: await buildHobbyist(ctx),
+    otherProvider: await buildProvider(ctx),
+  };
+  const loginUser = await buildHobbyist(ctx);
+  // The suite runs without the 20,000 seeded cities: one is enough for the cities routes.
+  await ctx.database.db
+    .insertInto('cities')
+    .values({ city_name: 'San Jose', state_code: 'CA', state_name: 'California', country_code: 'US' })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const ad = await buildProviderAd(ctx, users.provider);
+  await buildProviderAd(ctx, users.otherProvider);
+  const db = ctx.database.db;
+  // The table posts a fresh tip for many of its rows, all from one hobbyist: lift the hourly tip
+  // limit (engagement.test.ts tests it) so it never decides a status here.
+  await db.updateTable('settings').set({ value: '100000' }).where('key', '=', 'tips_per_hour').execute();
+
+  /** A token for `user` as of now: signed with the account's current token version. */
+  const tokenOf = async (user: TestUser) => {
+    const row = await db
+      .selectFrom('users')
+      .select('token_version')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    return signToken(ctx.config.jwtSecret, user.id, Number(row.token_version));
+  };
+
+  /** `user` with a token of now: "sign out everywhere" earlier in the table revoked the first. */
+  const current = async (user: TestUser): Promise<TestUser> => {
+    const jwt = await tokenOf(user);
+    return { ...user, jwt, auth: { authorization: `Bearer ${jwt}` } };
+  };
+
+  /** `app.inject` as `user` (or anonymously), from a new address so per-address limits stay apart. */
+  const call = async (
+    user: TestUser | null,
+    method: string,
+    url: string,
+    made: Made = {},
+  ): Promise<{ statusCode: number; body: string; json: () => { data: { id: number } } }> => {
+    const headers: Record<string, string> = { ...made.headers };
+    if (user) headers.authorization = `Bearer ${await tokenOf(user)}`;
+    return ctx.app.inject({
+      method: method as 'GET',
+      url: made.query ? `${url}?${made.query}` : url,
+      headers,
+      ...(made.body !== undefined
+        ? { payload: Buffer.isBuffer(made.body) ? made.body : (made.body as object) }
+        : {}),
+      remoteAddress: newAddress(),
+    });
+  };
+
+  const created = async (user: TestUser, url: string, body: unknown): Promise<number> => {
+    const res = await call(user, 'POST', url, { body });
+    if (res.statusCode !== 200) throw new Error(`setup ${url}: ${res.statusCode} ${res.body}`);
+    return res.json().data.id;
+  };
+
+  let seq = 0;
+  const f = {
+    users,
+    loginUser,
+    /** The provider's shown ad. */
+    ad,
+    call,
+    newAd: () => buildProviderAd(ctx, users.provider),
+    victim: async (): Promise<Made> => ({ id: (await buildHobbyist(ctx)).id }),
+    first: async (table: ReferenceTable): Promise<Made> => {
+      const row = await db.selectFrom(table).select('id').orderBy('id').executeTakeFirstOrThrow();
+      return { id: Number(row.id) };
+    },
+    reaction: async (kind: 'like' | 'dislike' | 'average'): Promise<Made> => {
+      const path = { like: 'likes', dislike: 'dislikes', average: 'averages' }[kind];
+      const provider = await buildProviderAd(ctx, users.provider);
+      return { id: await created(users.hobbyist, `/api/${path}`, { data: { provider } }) };
+    },
+    comment: async (): Promise<Made> => ({
+      id: await created(users.hobbyist, '/api/comments', { data: { provider: ad, comment: 'Kind words.' } }),
+    }),
+    message: async (): Promise<Made> => ({
+      id: await created(users.hobbyist, '/api/messages', { data: { provider: ad, text: 'Hello.' } }),
+    }),
+    tip: async (): Promise<Made> => ({
+      id: await created(users.hobbyist, '/api/tips', {
+        data: { provider: ad, tip_amount: 5, transaction_id: `TIP-${Date.now()}-${seq++}` },
+      }),
+    }),
+    tipTransaction: async (): Promise<Made> => {
+      const tip = await f.tip();
+      const row = await db
+        .selectFrom('transactions')
+        .select('id')
+        .where('tip_id', '=', tip.id!)
+        .executeTakeFirstOrThrow();
+      return { id: row.id };
+    },
+    contactMessage: async (): Promise<Made> => {
+      const res = await call(null, 'POST', '/api/contact-messages', {
+        body: { data: { name: 'Jane Doe', email: 'jane@example.com', note: 'Hello there, a question.' } },
+      });
+      return { id: res.json().data.id };
+    },
+    report: async (): Promise<Made> => {
+      const row = await db
+        .insertInto('reports')
+        .values({
+          reason: 'Other',
+          details: 'A placeholder report.',
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+        } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: Number(row.id) };
+    },
+    privateDoc: async (): Promise<Made> => ({
+      id: await uploadImage(ctx, await current(users.provider), {
+        purpose: 'docs',
+        remoteAddress: newAddress(),
+      }),
+    }),
+    publicImage: async (): Promise<Made> => ({
+      id: await uploadImage(ctx, await current(users.provider), { remoteAddress: newAddress() }),
+    }),
+    adBody: async (caller: TestUser | null): Promise<Made> => ({ body: await adBodyFor(ctx, caller) }),
+    uploadBody: async (): Promise<Made> => {
+      const boundary = `----ltf-${randomBytes(8).toString('hex')}`;
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        await makePng(),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+    },
+  };
+  return f;
+}
+
+export type Fixtures = Awaited<ReturnType<typeof createFixtures>>;
+
+/** A valid new ad whose image and ID document belong to `caller` (files must be the caller's own). */
+async function adBodyFor(ctx: TestContext, caller: TestUser | null) {
+  const owner = caller ?? { id: 0 };
+  const [image] = caller ? await buildFiles(ctx, owner, 'image') : [undefined];
+  const [doc] = caller ? await buildFiles(ctx, owner, 'doc') : [undefined];
+  return {
+    data: {
+      title: 'Friendly companion in San Jose',
+      name: 'Aria',
+      state: 'CA',
+      city: 'San Jose',
+      age: 27,
+      call: 'Outcall/Incall',
+      kissing: 'yes',
+      kissing_types: 'Light',
+      donation_hour: 250,
+      donation_half_hour: 150,
+      ...(image ? { images: [image], docs: [doc] } : {}),
+    },
+  };
+}

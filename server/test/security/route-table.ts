@@ -1,0 +1,296 @@
+import { REPORT_REASONS } from '@app/domain';
+import type { TestUser } from '../helpers.ts';
+import type { Fixtures, Made } from './fixtures.ts';
+
+/**
+ * Who may call each `/api` route: the expected status for each caller (issue 9, item 13;
+ * ../shared/design/permissions.md). `other` is another account of the record owner's type (another
+ * hobbyist for a hobbyist's comment, another provider for a provider's ad). Every route the app
+ * registers must have an entry here: a new route without one fails the suite.
+ */
+export type Role = 'anonymous' | 'hobbyist' | 'provider' | 'vendor' | 'admin' | 'other';
+export const ROLES: readonly Role[] = ['anonymous', 'hobbyist', 'provider', 'vendor', 'admin', 'other'];
+
+export interface RouteCase {
+  /** The record's owner type; `other` is another account of this type (default: hobbyist). */
+  owner?: 'hobbyist' | 'provider';
+  /** Makes the records the call acts on, fresh for each caller, and a valid body. */
+  setup?: (f: Fixtures, caller: TestUser | null) => Promise<Made>;
+  expect: Record<Role, number>;
+}
+
+const all = (status: number): Record<Role, number> => ({
+  anonymous: status,
+  hobbyist: status,
+  provider: status,
+  vendor: status,
+  admin: status,
+  other: status,
+});
+const signedIn = (status: number, anonymous = 401) => ({ ...all(status), anonymous });
+const adminOnly = (status = 200) => ({ ...all(403), anonymous: 401, admin: status });
+/** Only `roles` get `ok`; other signed-in callers get `refused`, anonymous 401. */
+const only = (roles: Role[], ok: number, refused: number) => ({
+  ...all(refused),
+  anonymous: 401,
+  ...Object.fromEntries(roles.map((r) => [r, ok])),
+});
+
+const strongPassword = 'Violet-Harbor-2291';
+let seq = 0;
+const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}`;
+
+const reaction = (path: string, kind: 'like' | 'dislike' | 'average'): Record<string, RouteCase> => ({
+  [`GET /api/${path}`]: { expect: all(200) },
+  [`GET /api/${path}/:id`]: { setup: (f) => f.reaction(kind), expect: all(200) },
+  [`POST /api/${path}`]: {
+    setup: async (f) => ({ body: { data: { provider: await f.newAd() } } }),
+    expect: only(['hobbyist', 'other'], 200, 403),
+  },
+  // Reactions are public: others see them (403, not 404); their hobbyist and the admin change them.
+  [`PUT /api/${path}/:id`]: {
+    setup: (f) => f.reaction(kind),
+    expect: only(['hobbyist', 'admin'], 200, 403),
+  },
+  [`DELETE /api/${path}/:id`]: {
+    setup: (f) => f.reaction(kind),
+    expect: only(['hobbyist', 'admin'], 200, 403),
+  },
+});
+
+export const ROUTE_TABLE: Record<string, RouteCase> = {
+  'GET /api/health': { expect: all(200) },
+
+  // Accounts
+  'POST /api/auth/local/register': {
+    setup: async () => {
+      const n = unique();
+      return {
+        body: {
+          username: `reg_${n}`,
+          email: `reg-${n}@example.com`,
+          password: strongPassword,
+          cpassword: strongPassword,
+          first_name: 'Jane',
+          last_name: 'Doe',
+          phone_number: '555-0100',
+          dob: '1990-05-17',
+          city: 'San Jose',
+          user_type: 'Hobbyist',
+        },
+      };
+    },
+    expect: all(200),
+  },
+  'POST /api/auth/local': {
+    setup: async (f) => ({ body: { identifier: f.loginUser.email, password: f.loginUser.password } }),
+    expect: all(200),
+  },
+  'POST /api/upload/sendmail': {
+    setup: async () => ({ body: { to: 'nobody@example.test' } }),
+    expect: all(200),
+  },
+  'POST /api/auth/forgot-password': {
+    setup: async () => ({ body: { email: 'nobody@example.test' } }),
+    expect: all(200),
+  },
+  // Open to anyone; a made-up code is refused as an invalid link, whoever sends it.
+  'POST /api/auth/reset-password': {
+    setup: async () => ({
+      body: {
+        code: 'not-a-real-code-0123456789',
+        password: strongPassword,
+        passwordConfirmation: strongPassword,
+      },
+    }),
+    expect: all(400),
+  },
+  // Signed in; a wrong current password is the 400 that shows the route was reached.
+  'POST /api/auth/change-password': {
+    setup: async () => ({
+      body: {
+        currentPassword: 'Wrong-Password-1',
+        password: strongPassword,
+        passwordConfirmation: strongPassword,
+      },
+    }),
+    expect: signedIn(400),
+  },
+  'POST /api/auth/logout': { expect: signedIn(200) },
+  'POST /api/auth/logout-all': { expect: signedIn(200) },
+  'POST /api/users/:id/logout-all': { setup: (f) => f.victim(), expect: adminOnly() },
+
+  'GET /api/users': { expect: adminOnly() },
+  'GET /api/users/me': { expect: signedIn(200) },
+  // Anyone sees an active account's public name fields; private fields only self and admin.
+  'GET /api/users/:id': { setup: async (f) => ({ id: f.users.hobbyist.id }), expect: all(200) },
+  'PUT /api/users/:id': {
+    setup: async (f) => ({ id: f.users.hobbyist.id, body: { first_name: 'Renamed' } }),
+    expect: { ...only(['hobbyist', 'admin'], 200, 403) },
+  },
+
+  // Files
+  'POST /api/upload': { setup: (f) => f.uploadBody(), expect: all(201) },
+  'GET /api/upload/files': { expect: adminOnly() },
+  // A private ID document: its owner and the admin only; others are not told it exists.
+  'GET /api/upload/files/:id': {
+    owner: 'provider',
+    setup: (f) => f.privateDoc(),
+    expect: { ...all(404), provider: 200, admin: 200 },
+  },
+  'GET /api/upload/files/:id/content': {
+    owner: 'provider',
+    setup: (f) => f.privateDoc(),
+    expect: { ...all(404), provider: 200, admin: 200 },
+  },
+  'DELETE /api/upload/files/:id': {
+    owner: 'provider',
+    setup: (f) => f.publicImage(),
+    expect: { ...only(['provider', 'admin'], 200, 403) },
+  },
+
+  // Contact and reports: anyone writes, the admin reads and handles.
+  'POST /api/contact-messages': {
+    setup: async () => ({
+      body: { data: { name: 'Jane Doe', email: 'jane@example.com', note: 'Hello there, a question.' } },
+    }),
+    expect: all(200),
+  },
+  'GET /api/contact-messages': { expect: adminOnly() },
+  'GET /api/contact-messages/:id': { setup: (f) => f.contactMessage(), expect: adminOnly() },
+  'DELETE /api/contact-messages/:id': { setup: (f) => f.contactMessage(), expect: adminOnly() },
+  'POST /api/reports': {
+    setup: async () => ({
+      body: { data: { reason: REPORT_REASONS[0], details: 'A placeholder report.', email: 'w@example.com' } },
+    }),
+    expect: all(200),
+  },
+  'GET /api/reports': { expect: adminOnly() },
+  'GET /api/reports/:id': { setup: (f) => f.report(), expect: adminOnly() },
+  'PUT /api/reports/:id': {
+    setup: async (f) => ({ ...(await f.report()), body: { data: { status: 'closed' } } }),
+    expect: adminOnly(),
+  },
+  'DELETE /api/reports/:id': { setup: (f) => f.report(), expect: adminOnly() },
+
+  // Reference data: public reads, but cities for signed-in callers only (spec).
+  'GET /api/countries': { expect: all(200) },
+  'GET /api/countries/:id': { setup: (f) => f.first('countries'), expect: all(200) },
+  'GET /api/states': { expect: all(200) },
+  'GET /api/states/:id': { setup: (f) => f.first('states'), expect: all(200) },
+  'GET /api/cities': { expect: signedIn(200) },
+  'GET /api/cities/:id': { setup: (f) => f.first('cities'), expect: signedIn(200) },
+  'GET /api/languages': { expect: all(200) },
+  'GET /api/languages/:id': { setup: (f) => f.first('languages'), expect: all(200) },
+  'GET /api/races': { expect: all(200) },
+  'GET /api/races/:id': { setup: (f) => f.first('races'), expect: all(200) },
+  'GET /api/vendor-types': { expect: all(200) },
+  'GET /api/vendor-types/:id': { setup: (f) => f.first('vendor_types'), expect: all(200) },
+  'GET /api/packages': { expect: all(200) },
+  'GET /api/packages/:id': { setup: (f) => f.first('packages'), expect: all(200) },
+  'GET /api/processing-costs': { expect: all(200) },
+  'GET /api/processing-costs/:id': { setup: (f) => f.first('processing_costs'), expect: all(200) },
+  'GET /api/state-by-country': { expect: all(200) },
+  'GET /api/cityByState': { setup: async () => ({ query: 'state_code=CA' }), expect: all(200) },
+  'GET /api/provider-count-by-country': { expect: all(200) },
+  'GET /api/payment-info': { expect: all(200) },
+
+  // The directory
+  'GET /api/providers': { expect: all(200) },
+  'GET /api/filterdata': { expect: all(200) },
+  'GET /api/providers/:id': { setup: async (f) => ({ id: f.ad }), expect: all(200) },
+  'POST /api/providers': {
+    owner: 'provider',
+    setup: (f, caller) => f.adBody(caller),
+    expect: { ...only(['provider', 'other', 'admin'], 200, 403) },
+  },
+  'PUT /api/providers/:id': {
+    owner: 'provider',
+    setup: async (f) => ({ id: await f.newAd(), body: { data: { title: 'A new title' } } }),
+    expect: { ...only(['provider', 'admin'], 200, 403), other: 403 },
+  },
+  'DELETE /api/providers/:id': {
+    owner: 'provider',
+    setup: async (f) => ({ id: await f.newAd() }),
+    expect: { ...only(['provider', 'admin'], 200, 403), other: 403 },
+  },
+  'POST /api/providers/:id/mail': {
+    setup: async (f) => ({ id: f.ad, body: { data: { message: 'Hello, is Friday free?' } } }),
+    expect: only(['hobbyist', 'other'], 200, 403),
+  },
+
+  ...reaction('likes', 'like'),
+  ...reaction('dislikes', 'dislike'),
+  ...reaction('averages', 'average'),
+
+  'GET /api/comments': { expect: all(200) },
+  'GET /api/comments/:id': { setup: (f) => f.comment(), expect: all(200) },
+  'POST /api/comments': {
+    setup: async (f) => ({ body: { data: { provider: f.ad, comment: 'Lovely person.' } } }),
+    expect: only(['hobbyist', 'other'], 200, 403),
+  },
+  'PUT /api/comments/:id': {
+    setup: async (f) => ({ ...(await f.comment()), body: { data: { comment: 'Edited.' } } }),
+    expect: { ...only(['hobbyist', 'admin'], 200, 403) },
+  },
+  'DELETE /api/comments/:id': {
+    setup: (f) => f.comment(),
+    expect: { ...only(['hobbyist', 'admin'], 200, 403) },
+  },
+
+  // Messages: the author, the provider they were sent to, the admin.
+  'GET /api/messages': { expect: signedIn(200) },
+  'GET /api/messages/:id': {
+    setup: (f) => f.message(),
+    expect: { ...only(['hobbyist', 'provider', 'admin'], 200, 404) },
+  },
+  'POST /api/messages': {
+    setup: async (f) => ({ body: { data: { provider: f.ad, text: 'Hello there.' } } }),
+    expect: only(['hobbyist', 'other'], 200, 403),
+  },
+  'PUT /api/messages/:id': {
+    setup: async (f) => ({ ...(await f.message()), body: { data: { text: 'Edited.' } } }),
+    expect: { ...only(['hobbyist', 'admin'], 200, 403), vendor: 404, other: 404 },
+  },
+  'DELETE /api/messages/:id': {
+    setup: (f) => f.message(),
+    expect: { ...only(['hobbyist', 'admin'], 200, 403), vendor: 404, other: 404 },
+  },
+
+  // Tips and the ledger: the tipper, the tipped provider's account, the admin.
+  'GET /api/tips': { expect: signedIn(200) },
+  'GET /api/tips/:id': {
+    setup: (f) => f.tip(),
+    expect: { ...only(['hobbyist', 'provider', 'admin'], 200, 404) },
+  },
+  'POST /api/tips': {
+    setup: async (f) => ({
+      body: { data: { provider: f.ad, tip_amount: 5, transaction_id: `TX-${unique()}` } },
+    }),
+    expect: only(['hobbyist', 'other'], 200, 403),
+  },
+  'PUT /api/tips/:id': {
+    setup: async (f) => ({ ...(await f.tip()), body: { data: { payment_status: 'verified' } } }),
+    expect: adminOnly(),
+  },
+  'GET /api/transactions': { expect: signedIn(200) },
+  'GET /api/transactions/:id': {
+    setup: (f) => f.tipTransaction(),
+    expect: { ...only(['hobbyist', 'provider', 'admin'], 200, 404) },
+  },
+  'POST /api/transactions': {
+    setup: async (f) => ({
+      body: {
+        data: {
+          user: f.users.provider.id,
+          transaction_uid: `ADJ-${unique()}`,
+          transaction_amount: 10,
+          transaction_type: 'credit',
+          order_type: 'other',
+        },
+      },
+    }),
+    expect: adminOnly(),
+  },
+  'GET /api/wallet': { expect: signedIn(200) },
+};
