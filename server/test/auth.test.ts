@@ -129,6 +129,10 @@ describe('POST /api/auth/local/register', () => {
     expect(sameName.statusCode).toBe(400);
     expect(sameName.json().error.message).toBe(P.sameAsUsername);
     expect(errorPaths(sameName)).toEqual([['password']]);
+    const padded = `  ${body.username}  `;
+    const samePadded = await register({ ...body, password: padded, cpassword: padded }, fromNewAddress());
+    expect(samePadded.statusCode).toBe(400);
+    expect(samePadded.json().error.message).toBe(P.sameAsUsername);
     const asEmail = body.email.toUpperCase();
     const sameEmail = await register({ ...body, password: asEmail, cpassword: asEmail }, fromNewAddress());
     expect(sameEmail.statusCode).toBe(400);
@@ -280,6 +284,13 @@ describe('POST /api/auth/local/register', () => {
     expect(mine.json().id).toBe(user.id);
     // The new account can sign in with what it registered.
     expect((await login(body.email, body.password)).statusCode).toBe(200);
+  });
+
+  it('200: another type than Provider registers without claiming the documents it sends', async () => {
+    const doc = await uploadDocument(ctx);
+    const res = await register(registration({ user_type: 'Hobbyist', docs: [doc] }));
+    expect(res.statusCode).toBe(200);
+    expect(await fileOwner(doc.id)).toBeNull();
   });
 
   it('200: a provider registers with anonymous uploads, which become private documents of the account', async () => {

@@ -100,7 +100,10 @@ async function requireFreeIdentity(db: Kysely<DB>, email: string, username: stri
  */
 export async function registerUser(ctx: AuthContext, input: TRegisterRequest): Promise<Session> {
   // One claim per document id (a repeated id counts once, with the first token given).
-  const docs = (input.docs ?? []).filter((d, i, all) => all.findIndex((e) => e.id === d.id) === i);
+  // Only a Provider registers with ID documents (spec 001 §3); another type's are not claimed, and
+  // are deleted with the other unclaimed uploads.
+  const sent = input.user_type === 'Provider' ? (input.docs ?? []) : [];
+  const docs = sent.filter((d, i, all) => all.findIndex((e) => e.id === d.id) === i);
   if (input.user_type === 'Provider' && !docs.length) {
     throw fieldError(MESSAGES.validation.docsRequired, 'docs');
   }

@@ -18,15 +18,17 @@ export function isCommonPassword(password: string): boolean {
 
 /**
  * Why a new password is refused beyond the schema's 6-64 rule, or undefined when it is fine: one
- * of the most common passwords (in any case), or the account's username or e-mail (in any case).
+ * of the most common passwords (in any case), or the account's username or e-mail (in any case,
+ * spaces around it ignored).
  */
 export function passwordProblem(
   password: string,
   account: { username: string; email: string },
 ): string | undefined {
-  const lower = password.toLowerCase();
-  if (lower === account.username.toLowerCase()) return MESSAGES.passwordPolicy.sameAsUsername;
-  if (lower === account.email.toLowerCase()) return MESSAGES.passwordPolicy.sameAsEmail;
+  // Compared without case or surrounding spaces: " Jane_Doe " is still the username.
+  const plain = password.trim().toLowerCase();
+  if (plain === account.username.trim().toLowerCase()) return MESSAGES.passwordPolicy.sameAsUsername;
+  if (plain === account.email.trim().toLowerCase()) return MESSAGES.passwordPolicy.sameAsEmail;
   if (isCommonPassword(password)) return MESSAGES.passwordPolicy.tooCommon;
   return undefined;
 }
