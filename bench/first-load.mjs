@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { ensureBuilt } from '../scripts/build.mjs';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
-import { startServer } from './directory.mjs';
+import { startServer } from './server.mjs';
 
 const BUDGET_KB = 200;
 const here = path.dirname(fileURLToPath(import.meta.url));

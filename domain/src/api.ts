@@ -13,6 +13,14 @@ export interface ApiList<T> {
   data: ApiItem<T>[];
   meta: { pagination: ApiPagination };
 }
+/** A populated to-one relation, as Strapi nests it. */
+export interface RelationOne<T> {
+  data: ApiItem<T> | null;
+}
+/** A populated to-many relation (Strapi sends `data: null` for an empty media list; this server `[]`). */
+export interface RelationMany<T> {
+  data: ApiItem<T>[] | null;
+}
 export interface ApiSingle<T> {
   data: ApiItem<T>;
   meta: Record<string, never>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/db/seed/seed-demo.ts';
-import { DEMO_ADS, DEMO_IMAGES } from '../src/db/seed/seed-demo-providers.ts';
+import { seedDemo } from '../src/demo/seed-demo.ts';
+import { DEMO_ADS, DEMO_IMAGES } from '../src/demo/seed-demo-providers.ts';
 import { callAs } from './directory-helpers.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openSqlite, type Database } from '../src/db/database.ts';
 import { bumpDirectoryVersion } from '../src/modules/directory/directory.version.ts';
-import { FacetStore } from '../src/modules/directory/facet-store.ts';
+import { FacetStore } from '../src/modules/directory/facets/facet-store.ts';
 import { buildFiles, newAddress } from './directory-helpers.ts';
 import { buildProviderAd } from './factories.ts';
 import { buildProvider, createTestApp, memoryMailer, type TestContext, type TestUser } from './helpers.ts';

@@ -1,3 +1,4 @@
+import { COUNT_SECTIONS, CUM_TYPES, SUBTYPES } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFiles, callAs, type Method } from './directory-helpers.ts';
 import { buildProviderAd } from './factories.ts';
@@ -499,43 +500,13 @@ describe('GET /api/filterdata', () => {
     const { total, counts } = res.json().data;
     const listing = await call('GET', '/api/providers');
     expect(total).toBe(listing.json().meta.pagination.total);
-    expect(Object.keys(counts)).toEqual([
-      'language',
-      'race',
-      'call',
-      'kissing',
-      'kissing_types',
-      'fellatio',
-      'fellatio_type',
-      'cunnilingus',
-      'anilingus',
-      'anilingus_act',
-      'vaginal',
-      'vaginal_type',
-      'anal',
-      'anal_activity',
-      'cum_type',
-      'threesome',
-      'massage',
-      'personality',
-      'grooming',
-    ]);
+    expect(Object.keys(counts)).toEqual(COUNT_SECTIONS);
     // Every ad here has Incall or Outcall/Incall (which counts for Incall and Outcall too).
     expect(counts.call.Incall).toBe(total);
     expect(counts.call.Outcall).toBe(counts.call['Outcall/Incall']);
     expect(counts.kissing).toEqual({ yes: total, no: 0 });
-    expect(Object.keys(counts.cum_type)).toEqual([
-      'Swallow',
-      'Drool',
-      'Spit',
-      'CIP',
-      'COF',
-      'COT',
-      'COB',
-      'COA',
-      'CIA',
-    ]);
-    expect(Object.keys(counts.anilingus_act)).toEqual(['Give', 'Receive', 'Both']);
+    expect(Object.keys(counts.cum_type)).toEqual(CUM_TYPES);
+    expect(Object.keys(counts.anilingus_act)).toEqual(SUBTYPES.anilingus.options);
     const languages = await ctx.database.db.selectFrom('languages').select('id').execute();
     expect(Object.keys(counts.language).sort()).toEqual(languages.map((l) => String(l.id)).sort());
     // The filter state may come as populate[...] too (the original client's call).

@@ -9,4 +9,7 @@ export const MEDIA_MESSAGES = {
       'The length of this video could not be read. Please save it again as MP4 or WebM and upload it.',
     tooLong: 'A video may be at most 30 seconds long. Please shorten it and upload it again.',
   },
+  upload: {
+    accountDailyLimit: "Today's upload limit for your account has been reached. Please try again tomorrow.",
+  },
 } as const;

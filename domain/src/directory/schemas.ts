@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId } from '../ids.ts';
+import { isWholeCents } from '../money.ts';
 import { CALL_OPTIONS, CUM_TYPES, GROOMING, PERSONALITY, SUBTYPES, YES_NO } from './filters.ts';
 
 /**
@@ -57,7 +58,7 @@ const dollars = z
   .number()
   .min(0, 'Must be 0 or more')
   .max(AD_LIMITS.maxDonation, 'Too large')
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'At most two decimals')
+  .refine(isWholeCents, 'At most two decimals')
   .nullable();
 
 function docIds(min: number) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID, ZId } from '../ids.ts';
 import { MESSAGES } from '../messages.ts';
+import { isWholeCents } from '../money.ts';
 
 /** Limits for reactions, comments, messages, the mail relay and tips (spec 001 §5). */
 export const ENGAGEMENT_LIMITS = {
@@ -82,11 +83,6 @@ export const ZMailRequest = z.object({
   message: text(ENGAGEMENT_LIMITS.mail, MESSAGES.mailRelay.required, MESSAGES.mailRelay.tooLong),
 });
 export type TMailRequest = z.infer<typeof ZMailRequest>;
-
-/** True when a dollar amount has at most two decimals (whole cents). */
-export function isWholeCents(dollars: number): boolean {
-  return Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6;
-}
 
 /** A dollar amount: more than 0, at most 10,000, whole cents. */
 const tipAmount = z

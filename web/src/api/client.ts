@@ -1,11 +1,9 @@
-import type { ApiErrorBody } from '@app/domain';
-import { MESSAGES } from '@app/domain';
+import type { ApiErrorBody, QueryParams } from '@app/domain';
+import { MESSAGES, toQueryString } from '@app/domain';
 import { readItem, STORAGE_KEYS } from '../lib/storage.ts';
-import { toQueryString } from './queryString.ts';
-import type { QueryParams } from './queryString.ts';
 
-export { toQueryString } from './queryString.ts';
-export type { QueryParams, QueryValue } from './queryString.ts';
+export { toQueryString } from '@app/domain';
+export type { QueryParams, QueryValue } from '@app/domain';
 
 /** Every call goes to the same origin; the Vite dev server proxies it to the API. */
 export const API_BASE = '/api';

@@ -1,6 +1,9 @@
 import type { FieldDef, RelationDef, ResourceDef } from '../../http/strapi/resource.ts';
 import { defineResource, timestamps } from '../../http/strapi/resource.ts';
 import { shownScope } from './directory.queries.ts';
+import { fileResource } from '../media/media.resources.ts';
+import { languageResource, raceResource } from '../reference/reference.resources.ts';
+import { publicUserResource } from '../users/users.resources.ts';
 
 /**
  * Providers (the listed ads) as the REST layer sees them (docs/directory-contract.md "Item attributes").
@@ -51,35 +54,53 @@ export const PROVIDER_FIELDS = {
   ...timestamps,
 } satisfies Record<string, FieldDef>;
 
+/**
+ * The provider's relations to records of the areas that build on an ad (its comments, reactions and
+ * messages). Those areas import the directory, not the reverse: each links its resource here when
+ * its module loads (`linkProviderRelation`), and the relation's thunk reads it when a query runs.
+ */
+export type LinkedRelation = 'comments' | 'likes' | 'dislikes' | 'averages' | 'messages';
+const linkedResources = new Map<LinkedRelation, ResourceDef>();
+
+export function linkProviderRelation(relation: LinkedRelation, target: ResourceDef): void {
+  linkedResources.set(relation, target);
+}
+
+const linked = (relation: LinkedRelation) => (): ResourceDef => {
+  const target = linkedResources.get(relation);
+  if (!target) throw new Error(`The provider's ${relation} are not linked: their area is not loaded`);
+  return target;
+};
+
 const relations: Record<string, RelationDef> = {
-  user: { kind: 'belongsTo', target: 'publicUser', column: 'user_id' },
-  language: { kind: 'belongsTo', target: 'language', column: 'language_id' },
-  race: { kind: 'belongsTo', target: 'race', column: 'race_id' },
+  user: { kind: 'belongsTo', target: () => publicUserResource, column: 'user_id' },
+  language: { kind: 'belongsTo', target: () => languageResource, column: 'language_id' },
+  race: { kind: 'belongsTo', target: () => raceResource, column: 'race_id' },
   images: {
     kind: 'manyToMany',
-    target: 'file',
+    target: () => fileResource,
     through: 'provider_images',
     sourceKey: 'provider_id',
     targetKey: 'file_id',
     orderKey: 'position',
   },
-  video: { kind: 'belongsTo', target: 'file', column: 'video_id' },
-  // Engagement resources (server/src/modules/engagement/engagement.resources.ts).
-  comments: { kind: 'hasMany', target: 'comment', foreignKey: 'provider_id' },
-  likes: { kind: 'hasMany', target: 'like', foreignKey: 'provider_id' },
-  dislikes: { kind: 'hasMany', target: 'dislike', foreignKey: 'provider_id' },
-  averages: { kind: 'hasMany', target: 'average', foreignKey: 'provider_id' },
+  video: { kind: 'belongsTo', target: () => fileResource, column: 'video_id' },
+  // Linked by the areas that own them (comments/, reactions/, messages/).
+  comments: { kind: 'hasMany', target: linked('comments'), foreignKey: 'provider_id' },
+  likes: { kind: 'hasMany', target: linked('likes'), foreignKey: 'provider_id' },
+  dislikes: { kind: 'hasMany', target: linked('dislikes'), foreignKey: 'provider_id' },
+  averages: { kind: 'hasMany', target: linked('averages'), foreignKey: 'provider_id' },
   // Never reachable publicly: not populatable, not filterable (a filter could probe their text).
   messages: {
     kind: 'hasMany',
-    target: 'message',
+    target: linked('messages'),
     foreignKey: 'provider_id',
     populatable: false,
     filterable: false,
   },
   docs: {
     kind: 'manyToMany',
-    target: 'file',
+    target: () => fileResource,
     through: 'provider_docs',
     sourceKey: 'provider_id',
     targetKey: 'file_id',

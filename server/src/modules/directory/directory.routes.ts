@@ -6,21 +6,23 @@ import type { AppContext } from '../../context.ts';
 import { idParam } from '../../http/query.ts';
 import {
   citiesByState,
-  createProvider,
-  deleteProvider,
-  getFilterData,
   getLanguage,
-  getProvider,
   getRace,
   listLanguages,
-  listProviders,
   listRaces,
   providerCountByCountry,
   statesByCountry,
+} from './directory.lookups.ts';
+import {
+  createProvider,
+  deleteProvider,
+  getFilterData,
+  getProvider,
+  listProviders,
   updateProvider,
   type DirectoryContext,
 } from './directory.service.ts';
-import { FacetStore } from './facet-store.ts';
+import { FacetStore } from './facets/facet-store.ts';
 
 type Query = Record<string, unknown>;
 

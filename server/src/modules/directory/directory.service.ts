@@ -1,38 +1,24 @@
-import { CUM_MOUTH, CUM_PLACES, type TProviderUpdate, type TProviderWrite } from '@app/domain';
-import { sql, type Expression, type Kysely, type SqlBool, type Updateable } from 'kysely';
+import { FACET_PARAMS, toCents, type TProviderUpdate, type TProviderWrite } from '@app/domain';
+import type { Kysely, Updateable } from 'kysely';
 import type { Engine } from '../../db/database.ts';
 import type { DB, ProvidersTable } from '../../db/schema.ts';
 import { isAdmin, type Actor } from '../../http/auth.ts';
 import { badRequest, forbidden, notFound, type ErrorDetailItem } from '../../http/errors.ts';
-import { findMany, findOne, type Item } from '../../http/strapi/find.ts';
+import { onlyParams } from '../../http/query.ts';
+import { findOne, type Item } from '../../http/strapi/find.ts';
 import { parseQuery, type ParsedQuery } from '../../http/strapi/parse.ts';
-import type { ResourceDef, ScopeFn } from '../../http/strapi/resource.ts';
-import { languageResource, raceResource } from '../reference/reference.resources.ts';
 import {
   deleteProvider as deleteProviderRow,
-  facetWhere,
-  findCitiesOfState,
   findOwnedFiles,
   findProviderAccessRow,
-  findState,
-  findStatesOfCountry,
   insertProvider,
-  shownByIdScope,
-  shownOrOwnScope,
-  shownScope,
   updateProvider as updateProviderRow,
   type ProviderColumns,
 } from './directory.queries.ts';
+import { countFilterData, findListing, type ListingQuery, type ListingView } from './directory.listing.ts';
 import { ownProviderResource, providerResource } from './directory.resources.ts';
-import {
-  COUNT_SECTIONS,
-  FACET_PARAMS,
-  isEmptyFilter,
-  NA_CLEARS,
-  parseFacetParams,
-  type FacetFilter,
-} from './facet-params.ts';
-import { countsFor, toFacetQuery, type FacetStore } from './facet-store.ts';
+import { readFacetParams } from './facets/facet-params.ts';
+import type { FacetStore } from './facets/facet-store.ts';
 
 /** What the directory's services need: the database and this process's facet index. */
 export interface DirectoryContext {
@@ -48,17 +34,6 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function fail(path: string, message: string): never {
-  throw badRequest(`Invalid parameter ${path}: ${message}`, {
-    errors: [{ path: [path], message, name: 'ValidationError' }],
-  });
-}
-
-/** Refuses top-level query parameters other than `allowed`. */
-function onlyParams(query: Query, allowed: readonly string[]): void {
-  for (const key of Object.keys(query)) if (!allowed.includes(key)) fail(key, 'unknown parameter');
-}
-
 /** The user id of `filters[user][id][$eq]=<id>` (or `filters[user][id]=<id>`), when the query has it. */
 function ownerFilterId(query: Query): number | undefined {
   const filters = query.filters;
@@ -68,86 +43,32 @@ function ownerFilterId(query: Query): number | undefined {
   return typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : undefined;
 }
 
-function andScopes(...scopes: (ScopeFn | undefined)[]): ScopeFn | null {
-  const list = scopes.filter((s): s is ScopeFn => !!s);
-  if (!list.length) return null;
-  return (eb, a) => eb.and(list.map((s) => s(eb, a) as Expression<SqlBool>));
-}
-
-const isDefaultOrder = (q: ParsedQuery) =>
-  q.sort.length === 1 && q.sort[0]!.column === 'id' && q.sort[0]!.direction === 'desc';
-
 // ---------------------------------------------------------------------------------------------
 // Reading
 
 /**
- * `GET /api/providers`. Anyone sees shown providers; with `filters[user][id][$eq]=<own id>` the
- * owner also sees their hidden ones; the admin sees all. Facet parameters are answered from the
- * facet index when nothing else narrows or orders the list (the home listing); otherwise the same
- * facet filter runs as SQL next to the Strapi filters.
+ * Reads a listing request once. Anyone sees shown providers; with `filters[user][id][$eq]=<own id>`
+ * the owner also sees their hidden ones; the admin sees all. The facet parameters are read first (a
+ * bad one is the 400), then the Strapi query through the resource the caller's view allows.
  */
-export async function listProviders(d: DirectoryContext, actor: Actor | null, query: Query) {
-  const facets = parseFacetParams(query);
-  const admin = isAdmin(actor);
-  const ownerView = !!actor && ownerFilterId(query) === actor.id;
-  const def = admin || ownerView ? ownProviderResource : providerResource;
-  const q = parseQuery(def, query, [...FACET_PARAMS]);
-  if (!admin && !ownerView && !q.filters && isDefaultOrder(q)) return listFromIndex(d, def, q, facets);
-  const visibility = admin ? undefined : ownerView ? shownOrOwnScope(actor.id) : shownScope;
-  let facetScope: ScopeFn | undefined;
-  if (!isEmptyFilter(facets)) {
-    // For shown providers the index knows the matching ids: when they are few, SQL only looks at
-    // those rows; otherwise it runs the same filter itself.
-    const ids = visibility === shownScope ? await matchingIds(d, facets, ID_SET_LIMIT) : undefined;
-    facetScope = ids ? idScope(ids) : facetWhere(d.engine, facets);
-  }
-  return findMany(d.db, def, q, { scope: andScopes(visibility, facetScope) });
+export function readListingQuery(actor: Actor | null, query: Query): ListingQuery {
+  const facets = readFacetParams(query);
+  const view: ListingView = isAdmin(actor)
+    ? { kind: 'admin' }
+    : actor && ownerFilterId(query) === actor.id
+      ? { kind: 'owner', userId: actor.id }
+      : { kind: 'public' };
+  const def = view.kind === 'public' ? providerResource : ownProviderResource;
+  return { view, def, facets, strapi: parseQuery(def, query, [...FACET_PARAMS]) };
 }
 
-/** Up to this many ids from the facet index restrict a SQL listing by `id IN (…)`. */
-const ID_SET_LIMIT = 5000;
-
-/** The ids of the shown providers matching a facet filter, or undefined when more than `limit`. */
-async function matchingIds(d: DirectoryContext, facets: FacetFilter, limit: number) {
-  const snapshot = await d.store.get();
-  const result = snapshot.index.query(toFacetQuery(snapshot, facets));
-  return result.total <= limit ? result.page(0, result.total) : undefined;
-}
-
-const idScope =
-  (ids: number[]): ScopeFn =>
-  (eb, a) =>
-    ids.length ? eb(eb.ref(`${a}.id`), 'in', ids) : sql<SqlBool>`1 = 0`;
-
-/** A page of shown providers: ids from the facet index (newest first), rows from the database. */
-async function listFromIndex(d: DirectoryContext, def: ResourceDef, q: ParsedQuery, facets: FacetFilter) {
-  const snapshot = await d.store.get();
-  const result = snapshot.index.query(toFacetQuery(snapshot, facets));
-  const ids = result.page(q.offset, q.pageSize);
-  let data: Item[] = [];
-  if (ids.length) {
-    const rows = await findMany(
-      d.db,
-      def,
-      {
-        ...q,
-        filters: { kind: 'cmp', column: 'id', op: '$in', value: ids },
-        page: 1,
-        offset: 0,
-        pageSize: ids.length,
-        withCount: false,
-      },
-      { scope: shownByIdScope },
-    );
-    data = rows.data;
-  }
-  const total = result.total;
-  return {
-    data,
-    meta: {
-      pagination: { page: q.page, pageSize: q.pageSize, pageCount: Math.ceil(total / q.pageSize), total },
-    },
-  };
+/**
+ * `GET /api/providers`: the listing for the caller's view, from the facet index when nothing else
+ * narrows or orders the list (the home listing); otherwise the same facet filter runs as SQL next to
+ * the Strapi filters.
+ */
+export function listProviders(d: DirectoryContext, actor: Actor | null, query: Query) {
+  return findListing(d, readListingQuery(actor, query));
 }
 
 /**
@@ -181,20 +102,7 @@ export async function getProvider(d: DirectoryContext, actor: Actor | null, id: 
 /** `GET /api/filterdata`: the listing's total and the disjunctive count of every option. */
 export async function getFilterData(d: DirectoryContext, query: Query) {
   onlyParams(query, [...FACET_PARAMS, 'populate']);
-  const facets = parseFacetParams(query, ['filter', 'populate']);
-  const snapshot = await d.store.get();
-  const result = snapshot.index.query(toFacetQuery(snapshot, facets));
-  const na = Object.fromEntries(
-    Object.entries(NA_CLEARS).map(([section, dims]) => [section, result.totalWithout(dims)]),
-  );
-  // CIM and Anywhere choose a group of cum types at once.
-  const cum = {
-    CIM: result.totalWith('cum_type', CUM_MOUTH),
-    Anywhere: result.totalWith('cum_type', CUM_PLACES),
-  };
-  return {
-    data: { total: result.total, counts: countsFor(snapshot, result.counts(COUNT_SECTIONS)), na, cum },
-  };
+  return { data: await countFilterData(d.store, readFacetParams(query, ['filter', 'populate'])) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -244,7 +152,7 @@ async function checkReferences(db: Kysely<DB>, input: { language?: number | null
   }
 }
 
-const cents = (dollars: number | null) => (dollars === null ? null : Math.round(dollars * 100));
+const cents = (dollars: number | null) => (dollars === null ? null : toCents(dollars));
 const joined = (list: readonly string[]) => (list.length ? list.join(',') : null);
 const flag = (b: boolean) => (b ? 1 : 0);
 
@@ -350,131 +258,4 @@ export async function deleteProvider(d: DirectoryContext, actor: Actor, id: numb
   if (!item || !(await deleteProviderRow(d.db, id))) throw notFound('Provider not found');
   d.store.invalidate();
   return item;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Lookups with provider counts (docs/directory-contract.md "Lookups")
-
-function countryParam(query: Query): string {
-  const raw = query.country_code ?? 'US';
-  if (typeof raw !== 'string' || !/^[A-Za-z]{2}$/.test(raw.trim()))
-    fail('country_code', 'expected a country code like US');
-  return raw.trim().toUpperCase();
-}
-
-function stateParam(query: Query): string {
-  const raw = query.state_code;
-  if (typeof raw !== 'string' || !/^[A-Za-z0-9]{1,3}$/.test(raw.trim()))
-    fail('state_code', 'expected a state code like CA');
-  return raw.trim().toUpperCase();
-}
-
-const byName = (a: string, b: string) => a.localeCompare(b, 'en');
-
-/**
- * `GET /api/languages` and `/api/races`: the Strapi list with each item's count of shown providers
- * (`provider`) and, on an unfiltered list's last page, an N/A item counting those without one.
- */
-async function listWithCounts(
-  d: DirectoryContext,
-  def: ResourceDef,
-  section: 'language' | 'race',
-  nameField: string,
-  query: Query,
-) {
-  const q = parseQuery(def, query);
-  const [list, snapshot] = await Promise.all([findMany(d.db, def, q), d.store.get()]);
-  const all = snapshot.index.query({});
-  const counts = all.counts([section])[section]!;
-  const data: Item[] = list.data.map((item) => ({
-    id: item.id,
-    attributes: { ...item.attributes, provider: counts[String(item.id)] ?? 0 },
-  }));
-  // The N/A item closes an unfiltered list: on its last page (without a count, on a short page).
-  const n = list.data.length;
-  const last =
-    (n > 0 || q.offset === 0) && (q.withCount ? q.offset + n >= list.meta.pagination.total : n < q.pageSize);
-  if (!q.filters && last) {
-    const withOne = Object.values(counts).reduce((a, b) => a + b, 0);
-    data.push({ id: 0, attributes: { [nameField]: 'N/A', provider: all.total - withOne } });
-  }
-  return { data, meta: list.meta };
-}
-
-async function getWithCount(
-  d: DirectoryContext,
-  def: ResourceDef,
-  section: 'language' | 'race',
-  id: number,
-  query: Query,
-) {
-  const item = await findOne(d.db, def, id, parseQuery(def, query));
-  if (!item) throw notFound();
-  const snapshot = await d.store.get();
-  const counts = snapshot.index.query({ terms: { [section]: [String(id)] } });
-  return { id: item.id, attributes: { ...item.attributes, provider: counts.total } };
-}
-
-export const listLanguages = (d: DirectoryContext, query: Query) =>
-  listWithCounts(d, languageResource, 'language', 'lang_name', query);
-export const listRaces = (d: DirectoryContext, query: Query) =>
-  listWithCounts(d, raceResource, 'race', 'race_name', query);
-export const getLanguage = (d: DirectoryContext, id: number, query: Query) =>
-  getWithCount(d, languageResource, 'language', id, query);
-export const getRace = (d: DirectoryContext, id: number, query: Query) =>
-  getWithCount(d, raceResource, 'race', id, query);
-
-/** `GET /api/state-by-country?country_code=US`: every state of the country with its count. */
-export async function statesByCountry(d: DirectoryContext, query: Query) {
-  onlyParams(query, ['country_code']);
-  const country = countryParam(query);
-  const [states, snapshot] = await Promise.all([findStatesOfCountry(d.db, country), d.store.get()]);
-  const counts = snapshot.index.query({ terms: { country: [country] } }).counts(['state']).state!;
-  return {
-    data: states
-      .map((s) => ({
-        state_code: s.state_code,
-        state_name: s.state_name,
-        provider: counts[s.state_code] ?? 0,
-      }))
-      .sort((a, b) => byName(a.state_name, b.state_name)),
-  };
-}
-
-/**
- * `GET /api/cityByState?state_code=CA`: the state's cities with shown providers and their counts
- * (`all=true`: every city of the state, 0 included).
- */
-export async function citiesByState(d: DirectoryContext, query: Query) {
-  onlyParams(query, ['state_code', 'all']);
-  const stateCode = stateParam(query);
-  if (query.all !== undefined && query.all !== 'true' && query.all !== 'false')
-    fail('all', 'expected true or false');
-  const all = query.all === 'true';
-  const [state, snapshot, cities] = await Promise.all([
-    findState(d.db, stateCode),
-    d.store.get(),
-    all ? findCitiesOfState(d.db, stateCode) : Promise.resolve([]),
-  ]);
-  const stateName = state?.state_name ?? stateCode;
-  const counted = snapshot.index.query({ terms: { state: [stateCode] } }).counts(['city']).city!;
-  const byCity = new Map<string, number>();
-  for (const c of cities) byCity.set(c.city_name, 0);
-  for (const [key, n] of Object.entries(counted)) {
-    if (n > 0 && key.startsWith(`${stateCode}|`)) byCity.set(key.slice(stateCode.length + 1), n);
-  }
-  return {
-    data: [...byCity]
-      .map(([city_name, provider]) => ({ city_name, state_code: stateCode, state_name: stateName, provider }))
-      .sort((a, b) => byName(a.city_name, b.city_name)),
-  };
-}
-
-/** `GET /api/provider-count-by-country?country_code=US`. */
-export async function providerCountByCountry(d: DirectoryContext, query: Query) {
-  onlyParams(query, ['country_code']);
-  const country = countryParam(query);
-  const snapshot = await d.store.get();
-  const provider = snapshot.index.query({ terms: { country: [country] } }).total;
-  return { data: [{ country_code: country, provider }] };
 }

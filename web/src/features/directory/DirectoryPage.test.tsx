@@ -1,12 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@app/domain';
+import { FILTER_SECTIONS, MESSAGES, parseDirectoryQuery } from '@app/domain';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import { errorResponse, mockApi } from '../accounts/testApi.ts';
 import type { ApiCall } from '../accounts/testApi.ts';
 import { DirectoryPage } from './DirectoryPage.tsx';
-import { parseDirectoryQuery } from './filterUrl.ts';
-import { FILTER_SECTIONS } from './filters/FilterPanel.tsx';
 import { LocationPicker } from './location/LocationPicker.tsx';
 
 // The card is another engineer's component with its own tests; here it only has to show which item it got.

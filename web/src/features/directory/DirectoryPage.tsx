@@ -2,16 +2,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, Button, Col, Container, Row } from 'react-bootstrap';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { MESSAGES } from '@app/domain';
+import { MESSAGES, parseDirectoryQuery, toDirectorySearch } from '@app/domain';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { useFilterCounts, useProviders } from './api.ts';
-import {
-  firstPagePath,
-  parseDirectoryQuery,
-  parsePage,
-  toDirectorySearch,
-  withDefaultLocation,
-} from './filterUrl.ts';
+import { firstPagePath, parsePage, withDefaultLocation } from './filterUrl.ts';
 import { FilterPanel } from './filters/FilterPanel.tsx';
 import type { FilterUpdate } from './filters/FilterPanel.tsx';
 import { ListingPagination } from './listing/ListingPagination.tsx';

@@ -1,22 +1,22 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { MESSAGES } from '@app/domain';
-import type { ProviderAttributes } from './api.ts';
+import type { ProviderAttributes } from '@app/domain';
 import { ActionButton } from './card/ActionButton.tsx';
-import { useCardViewer } from './card/api.ts';
 import { CardPhotos } from './card/CardPhotos.tsx';
 import { CardDetails } from './card/CardDetails.tsx';
 import { formatCum, imageUrls, videoUrl } from './card/details.ts';
-import { PanelHint } from './card/PanelHint.tsx';
-import { PanelLoading } from './card/PanelStatus.tsx';
-import { useReactions } from './card/useReactions.ts';
+import { useCardViewer } from '../../app/viewer.ts';
+import { PanelHint } from '../../ui/PanelHint.tsx';
+import { PanelLoading } from '../../ui/PanelStatus.tsx';
+import { useReactions } from '../reactions/useReactions.ts';
 import './card/card.css';
 
 // The panels' lists and forms and every modal load on first use: the base card stays small because
 // it is part of the home page's first load.
-const CommentPanel = lazy(() => import('./card/CommentPanel.tsx'));
-const MessagePanel = lazy(() => import('./card/MessagePanel.tsx'));
-const MailPanel = lazy(() => import('./card/MailPanel.tsx'));
-const TipModal = lazy(() => import('./card/TipModal.tsx'));
+const CommentPanel = lazy(() => import('../comments/CommentPanel.tsx'));
+const MessagePanel = lazy(() => import('../messages/MessagePanel.tsx'));
+const MailPanel = lazy(() => import('../messages/MailPanel.tsx'));
+const TipModal = lazy(() => import('../billing/TipModal.tsx'));
 const VideoModal = lazy(() => import('./card/VideoModal.tsx'));
 const ReportDialog = lazy(() =>
   import('../content/ReportDialog.tsx').then((module) => ({ default: module.ReportDialog })),

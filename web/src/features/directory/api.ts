@@ -1,151 +1,35 @@
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import type { ApiItem, ApiList } from '@app/domain';
+import { toDirectorySearch, toFacetParams } from '@app/domain';
+import type {
+  ApiList,
+  CityCount,
+  CountryCount,
+  DirectoryQuery,
+  FilterDataResponse,
+  LanguageAttributes,
+  ProviderList,
+  RaceAttributes,
+  StateCount,
+} from '@app/domain';
 import { apiGet } from '../../api/client.ts';
 import type { QueryParams } from '../../api/client.ts';
-import { toDirectorySearch, toFacetParams } from './filterUrl.ts';
 import { getLinkedCountQueries, mergeLinkedCounts } from './linkedCounts.ts';
-import type { DirectoryQuery } from './filterUrl.ts';
 
 /**
  * The directory's calls (docs/directory-contract.md): the listing, its filter counts and the lookups
- * of the Categories panel and the location picker.
+ * of the Categories panel and the location picker. The answers' shapes are the domain's.
  */
 
-// ---- shapes ------------------------------------------------------------------------------------
-
-/** A populated to-one relation, as Strapi nests it. */
-export interface RelationOne<T> {
-  data: ApiItem<T> | null;
-}
-
-/** A populated to-many relation (Strapi sends `data: null` for an empty media list; this server `[]`). */
-export interface RelationMany<T> {
-  data: ApiItem<T>[] | null;
-}
-
-/** An uploaded image or video as populated on a provider. */
-export interface MediaAttributes {
-  name: string;
-  url: string;
-  ext?: string;
-  mime?: string;
-  size?: number;
-  width?: number | null;
-  height?: number | null;
-  /** Image sizes (`thumbnail`, `small`…); null for videos. */
-  formats?: Record<string, { url: string; width?: number; height?: number } | undefined> | null;
-}
-
-/** The provider's account as populated publicly: never the e-mail. */
-export interface ProviderUserAttributes {
-  username: string;
-  first_name?: string | null;
-  last_name?: string | null;
-}
-
 /**
- * One listed provider's attributes (contract "Item attributes"; spec 001 §3 "Provider" and "Ad"):
- * list-valued fields as comma-joined text (`"Light,Heavy"`), yes/no as lowercase words, money in
- * dollars. Relations are present only when populated (the listing populates images, language, race,
- * user and video).
- */
-export interface ProviderAttributes {
-  title: string;
-  name: string;
-  country: string;
-  state: string;
-  city: string;
-  age: number;
-  phone: string | null;
-  /** `Incall`, `Outcall` or `Outcall/Incall` (Both). */
-  call: string | null;
-  massage: string | null;
-  threesome: string | null;
-  kissing: string | null;
-  kissing_types: string | null;
-  fellatio: string | null;
-  fellatio_type: string | null;
-  cunnilingus: string | null;
-  anilingus: string | null;
-  anilingus_act: string | null;
-  vaginal: string | null;
-  vaginal_type: string | null;
-  anal: string | null;
-  anal_activity: string | null;
-  /** `no`, `CIM`, `Anywhere` or `N/A`. */
-  cum: string | null;
-  cum_type: string | null;
-  personality: string | null;
-  grooming: string | null;
-  donation_half_hour: number | null;
-  donation_hour: number | null;
-  message: string | null;
-  services_provided_approval?: boolean;
-  duration_ad?: number;
-  duration_ad_unit?: string;
-  ad_bonus_side_panel_ad?: boolean;
-  discount_code?: string | null;
-  isShowed: boolean;
-  likes_count: number;
-  dislikes_count: number;
-  averages_count: number;
-  comments_count: number;
-  createdAt: string;
-  updatedAt: string;
-  images?: RelationMany<MediaAttributes>;
-  video?: RelationOne<MediaAttributes>;
-  language?: RelationOne<{ lang_name: string }>;
-  race?: RelationOne<{ race_name: string }>;
-  user?: RelationOne<ProviderUserAttributes>;
-}
-
-/** One listed provider, as `<ProviderCard provider={item} />` takes it. */
-export type ProviderItem = ApiItem<ProviderAttributes>;
-export type ProviderList = ApiList<ProviderAttributes>;
-
-/**
- * Option counts by section and option (`counts.call.Incall`), every option present; `counts.na` holds
- * each section's N/A total and `counts.cum` the CIM and Anywhere groups' totals.
+ * The Categories panel's counts by section and option (`counts.call.Incall`), every option present;
+ * `counts.na` holds each section's N/A total and `counts.cum` the CIM and Anywhere groups' totals.
  */
 export type FilterCounts = Record<string, Record<string, number> | undefined>;
 
-/** `GET /api/filterdata`: the total and the disjunctive option counts for a query. */
+/** `GET /api/filterdata` as the panel reads it: the total and the counts. */
 export interface FilterData {
   total: number;
   counts: FilterCounts;
-}
-
-interface FilterDataBody {
-  total: number;
-  counts: FilterCounts;
-  na?: Record<string, number>;
-  cum?: Record<string, number>;
-}
-
-/** A language or race with its count of shown providers; the last entry (id 0) is N/A. */
-export interface LanguageAttributes {
-  lang_name: string;
-  provider?: number;
-}
-export interface RaceAttributes {
-  race_name: string;
-  provider?: number;
-}
-
-export interface StateCount {
-  state_code: string;
-  state_name: string;
-  provider: number;
-}
-export interface CityCount {
-  city_name: string;
-  state_code: string;
-  state_name: string;
-  provider: number;
-}
-export interface CountryCount {
-  country_code: string;
-  provider: number;
 }
 
 // ---- calls -------------------------------------------------------------------------------------
@@ -169,7 +53,7 @@ export function fetchProviders(query: DirectoryQuery, page: number, signal?: Abo
 }
 
 export async function fetchFilterData(query: DirectoryQuery, signal?: AbortSignal): Promise<FilterData> {
-  const body = await apiGet<{ data: FilterDataBody }>('/filterdata', toFacetParams(query), {
+  const body = await apiGet<{ data: FilterDataResponse }>('/filterdata', toFacetParams(query), {
     signal,
     auth: false,
   });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CloseButton } from 'react-bootstrap';
 import { MESSAGES } from '@app/domain';
-import type { ProviderAttributes } from '../api.ts';
+import type { ProviderAttributes } from '@app/domain';
 import { buildDetailRows, formatPriceLine } from './details.ts';
 
 const C = MESSAGES.card;

@@ -1,5 +1,5 @@
 import { formatMoney, MESSAGES } from '@app/domain';
-import type { ProviderAttributes } from '../api.ts';
+import type { ProviderAttributes } from '@app/domain';
 
 const D = MESSAGES.cardDetails;
 

@@ -1,4 +1,5 @@
-import type { ProviderAttributes } from '../api.ts';
+import { screen } from '@testing-library/react';
+import type { ProviderAttributes } from '@app/domain';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import { jsonResponse, renderRoutes } from '../../../test/render.tsx';
 import type { ApiCall } from '../../accounts/testApi.ts';
@@ -116,3 +117,6 @@ export function renderCards(providers: ReturnType<typeof buildProvider>[]) {
     { path: '/login', element: <p>login page</p> },
   ]);
 }
+
+export const button = (name: string) => screen.getByRole('button', { name });
+export const posts = (calls: ApiCall[]) => calls.filter((call) => call.method === 'POST');

@@ -4,6 +4,7 @@ import {
   CUM_MOUTH,
   CUM_PLACES,
   DONATION_RANGE,
+  FILTER_SECTIONS,
   GROOMING,
   MESSAGES,
   NA,
@@ -17,7 +18,7 @@ import {
   setSubtype,
   SUBTYPES,
 } from '@app/domain';
-import type { CallOption, FilterState, ParentKey, RadioKey, YesNo } from '@app/domain';
+import type { CallOption, FilterSection, FilterState, ParentKey, RadioKey, YesNo } from '@app/domain';
 import { useLanguages, useRaces } from '../api.ts';
 import type { FilterCounts } from '../api.ts';
 import { RangeFilter } from './RangeFilter.tsx';
@@ -33,27 +34,6 @@ export interface FilterPanelProps {
   counts: FilterCounts | undefined;
   onChange: (update: FilterUpdate) => void;
 }
-
-/** The sixteen sections of the Categories panel, in the spec's order (001 §2). */
-export const FILTER_SECTIONS = [
-  'language',
-  'race',
-  'call',
-  'age',
-  'donation',
-  'kissing',
-  'fellatio',
-  'cunnilingus',
-  'anilingus',
-  'vaginal',
-  'anal',
-  'cum',
-  'threesome',
-  'massage',
-  'personality',
-  'grooming',
-] as const;
-type Section = (typeof FILTER_SECTIONS)[number];
 
 /** "Incall (12)"; just the label while the count is unknown. */
 export function withCount(label: string, count: number | undefined): string {
@@ -320,7 +300,7 @@ function ListSection({
   );
 }
 
-function SectionBody({ section, ...props }: SectionProps & { section: Section }) {
+function SectionBody({ section, ...props }: SectionProps & { section: FilterSection }) {
   const { filters, onChange } = props;
   switch (section) {
     case 'language':
@@ -380,8 +360,9 @@ function SectionBody({ section, ...props }: SectionProps & { section: Section })
 }
 
 /**
- * The Categories panel (spec 001 §2, §4): sixteen sections, each collapsible and open by default,
- * every option with its count, every change through the domain's linkage rules.
+ * The Categories panel (spec 001 §2, §4): the contract's sixteen sections in the spec's order, each
+ * collapsible and open by default, every option with its count, every change through the domain's
+ * linkage rules.
  */
 export function FilterPanel({ filters, counts, onChange }: FilterPanelProps) {
   return (

@@ -2,10 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button, Form, Offcanvas, Spinner } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
-import { MESSAGES } from '@app/domain';
+import { MESSAGES, toDirectorySearch } from '@app/domain';
+import type { DirectoryQuery, LocationFilter } from '@app/domain';
 import { useCitiesByState, useProviderCountByCountry, useStatesByCountry } from '../api.ts';
-import { DEFAULT_COUNTRY, firstPagePath, toDirectorySearch } from '../filterUrl.ts';
-import type { DirectoryQuery, LocationFilter } from '../filterUrl.ts';
+import { DEFAULT_COUNTRY, firstPagePath } from '../filterUrl.ts';
 import { withCount } from '../filters/FilterPanel.tsx';
 import { getPickerLocation } from './locationLabel.ts';
 

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useLocation } from 'react-router';
-import { MESSAGES } from '@app/domain';
-import { parseDirectoryQuery } from '../filterUrl.ts';
+import { MESSAGES, parseDirectoryQuery } from '@app/domain';
 import { formatLocationLabel } from './locationLabel.ts';
 import './location.css';
 

@@ -1,5 +1,5 @@
+import type { LocationFilter } from '@app/domain';
 import { DEFAULT_COUNTRY, withDefaultLocation } from '../filterUrl.ts';
-import type { LocationFilter } from '../filterUrl.ts';
 
 /**
  * The location the listing shows and the picker starts from: the URL's, or US and CA when the URL

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toQueryString } from './queryString.ts';
+import { toQueryString } from './query-string.ts';
 
 describe('toQueryString', () => {
   it('writes nested filters in bracket style', () => {

@@ -1,3 +1,5 @@
+import type { QueryParams } from './client.ts';
+
 /**
  * Collects the keys asked for within one short window and loads them in one call, DataLoader-style:
  * ten cards rendering together ask for their data once, not ten times. `loadMany` answers a map;
@@ -31,4 +33,9 @@ export function createBatchLoader<K, V>(
       queue.push({ key, resolve, reject });
       timer ??= setTimeout(flush, windowMs);
     });
+}
+
+/** `filters[provider][id]` of a batch of cards: `$eq` for one card, `$in` for several. */
+export function providerFilter(ids: readonly number[]): QueryParams {
+  return { id: ids.length === 1 ? { $eq: ids[0] } : { $in: ids } };
 }

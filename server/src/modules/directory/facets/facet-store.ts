@@ -1,22 +1,30 @@
+import {
+  COUNT_SECTIONS,
+  fromCents,
+  OPTION_SECTION_KEYS,
+  OPTION_SECTIONS,
+  RANGE_KEYS,
+  type CountSection,
+  type FacetFilter,
+} from '@app/domain';
 import type { Kysely } from 'kysely';
-import type { Engine } from '../../db/database.ts';
-import type { DB } from '../../db/schema.ts';
-import { readDirectoryVersion } from './directory.version.ts';
+import type { Engine } from '../../../db/database.ts';
+import type { DB } from '../../../db/schema.ts';
+import { readDirectoryVersion } from '../directory.version.ts';
 import {
   countShownProviders,
   loadFacetRows,
   loadReferenceIds,
   OPTION_BITS,
   type FacetSourceRow,
-} from './directory.queries.ts';
+} from './facet-sql.ts';
 import {
-  COUNT_SECTIONS,
-  OPTION_SECTION_KEYS,
-  OPTION_SECTIONS,
-  type CountSection,
-  type FacetFilter,
-} from './facet-params.ts';
-import { FacetIndexBuilder, type FacetIndex, type FacetQuery, type GrowingBitset } from './facets.ts';
+  FacetIndexBuilder,
+  type FacetIndex,
+  type FacetQuery,
+  type FacetResult,
+  type GrowingBitset,
+} from './facets.ts';
 
 /**
  * The per-process facet index of the shown providers (docs/decisions/0003-directory-facet-index.md)
@@ -29,7 +37,7 @@ import { FacetIndexBuilder, type FacetIndex, type FacetQuery, type GrowingBitset
  */
 
 export const TERM_DIMENSIONS = ['state', 'city', 'country', ...COUNT_SECTIONS] as const;
-export const NUMBER_DIMENSIONS = ['age', 'donation_hour'] as const;
+export const NUMBER_DIMENSIONS = RANGE_KEYS;
 
 export const cityKey = (state: string, city: string) => `${state}|${city}`;
 
@@ -74,7 +82,7 @@ export function rowAdder(b: FacetIndexBuilder): (r: FacetSourceRow) => void {
       high ^= bit;
     }
     b.setNumber('age', r.age);
-    b.setNumber('donation_hour', r.donation_hour === null ? null : r.donation_hour / 100);
+    b.setNumber('donation_hour', r.donation_hour === null ? null : fromCents(r.donation_hour));
   };
 }
 
@@ -150,6 +158,12 @@ export function countsFor(
   return out;
 }
 
+/** A facet filter's matches and the snapshot they were found on (its reference ids, for counts). */
+export interface FacetMatch {
+  snapshot: FacetSnapshot;
+  result: FacetResult;
+}
+
 export interface FacetStoreOptions {
   /**
    * How often (at most) to compare the stored directory version. 0, the default, compares on every
@@ -178,6 +192,12 @@ export class FacetStore {
   /** Marks the index stale: this process just wrote to the directory (after the commit). */
   invalidate(): void {
     this.generation++;
+  }
+
+  /** The shown providers matching a facet filter, on a snapshot as fresh as `get()` gives. */
+  async match(filter: FacetFilter): Promise<FacetMatch> {
+    const snapshot = await this.get();
+    return { snapshot, result: snapshot.index.query(toFacetQuery(snapshot, filter)) };
   }
 
   /** A snapshot no older than this process's last write, and at most `checkIntervalMs` behind others'. */

@@ -1,99 +1,24 @@
-import { CALL_OPTIONS, CUM_TYPES, GROOMING, NA, PERSONALITY, SUBTYPES, YES_NO } from '@app/domain';
-import { badRequest } from '../../http/errors.ts';
+import { CUM_TYPES, NA, YES_NO } from './filters.ts';
+import {
+  FACET_LIMITS,
+  ID_SECTIONS,
+  LEGACY_RANGE_PARAMS,
+  OPTION_SECTIONS,
+  type CountSection,
+  type IdSection,
+  type OptionSection,
+} from './filter-contract.ts';
 
 /**
- * The directory's facet parameters (docs/directory-contract.md): location (`country`, `state`,
- * `city`), age and donation ranges, and the filter state as `filter[<key>]` (or, for
- * `/api/filterdata`, as `populate[<key>]` as the original client sent it). Parsed strictly: an
- * unknown key or value is a 400 naming the parameter, never a 500.
+ * The server's reading of the facet parameters (docs/directory-contract.md): location (`country`,
+ * `state`, `city`), age and donation ranges, and the filter state as `filter[<key>]` (or, for
+ * `/api/filterdata`, as `populate[<key>]` as the original client sent it), from the query object `qs`
+ * decoded. Strict: an unknown key or value is a `FacetParamError` naming the parameter (the server
+ * answers it as a 400), never a 500. The page reads its own URL forgivingly (filter-url.ts).
  */
 
-/** Filter sections whose options are words from a fixed list. */
-export const OPTION_SECTIONS = {
-  call: CALL_OPTIONS,
-  kissing: YES_NO,
-  kissing_types: SUBTYPES.kissing.options,
-  fellatio: YES_NO,
-  fellatio_type: SUBTYPES.fellatio.options,
-  cunnilingus: YES_NO,
-  anilingus: YES_NO,
-  anilingus_act: SUBTYPES.anilingus.options,
-  vaginal: YES_NO,
-  vaginal_type: SUBTYPES.vaginal.options,
-  anal: YES_NO,
-  anal_activity: SUBTYPES.anal.options,
-  cum_type: CUM_TYPES,
-  threesome: YES_NO,
-  massage: YES_NO,
-  personality: PERSONALITY,
-  grooming: GROOMING,
-} as const satisfies Record<string, readonly string[]>;
-export type OptionSection = keyof typeof OPTION_SECTIONS;
-export const OPTION_SECTION_KEYS = Object.keys(OPTION_SECTIONS) as OptionSection[];
-
-/** Sections whose options are reference ids. */
-export const ID_SECTIONS = ['language', 'race'] as const;
-export type IdSection = (typeof ID_SECTIONS)[number];
-
-/** Every section of `/api/filterdata`'s counts, in the contract's order. */
-export const COUNT_SECTIONS = [
-  'language',
-  'race',
-  'call',
-  'kissing',
-  'kissing_types',
-  'fellatio',
-  'fellatio_type',
-  'cunnilingus',
-  'anilingus',
-  'anilingus_act',
-  'vaginal',
-  'vaginal_type',
-  'anal',
-  'anal_activity',
-  'cum_type',
-  'threesome',
-  'massage',
-  'personality',
-  'grooming',
-] as const;
-export type CountSection = (typeof COUNT_SECTIONS)[number];
-
-/**
- * What a section's N/A clears (spec 001 §4): the section, its sub-types, or the range. `/api/filterdata`
- * answers, per section, the total that N/A would give (`na`).
- */
-export const NA_CLEARS = {
-  language: ['language'],
-  race: ['race'],
-  age: ['#age'],
-  donation: ['#donation_hour'],
-  kissing: ['kissing', 'kissing_types'],
-  fellatio: ['fellatio', 'fellatio_type'],
-  cunnilingus: ['cunnilingus'],
-  anilingus: ['anilingus', 'anilingus_act'],
-  vaginal: ['vaginal', 'vaginal_type'],
-  anal: ['anal', 'anal_activity'],
-  cum: ['cum_type'],
-  threesome: ['threesome'],
-  massage: ['massage'],
-  personality: ['personality'],
-  grooming: ['grooming'],
-} as const satisfies Record<string, readonly string[]>;
-
-/** Which list-valued columns hold comma-joined options. */
-export const LIST_SECTIONS = new Set<string>([
-  'kissing_types',
-  'fellatio_type',
-  'anilingus_act',
-  'vaginal_type',
-  'anal_activity',
-  'cum_type',
-  'personality',
-  'grooming',
-]);
-
-export type Range = readonly [number, number];
+/** An inclusive [min, max]; max may be Infinity (a lone minimum). */
+export type FacetRange = readonly [number, number];
 
 /** A parsed facet query. Absent keys mean "no filter". */
 export interface FacetFilter {
@@ -103,35 +28,24 @@ export interface FacetFilter {
   city?: string[];
   /** Chosen options per section (language and race as id strings). */
   sections: Partial<Record<CountSection, string[]>>;
-  age?: Range;
+  age?: FacetRange;
   /** Dollars. */
-  donation_hour?: Range;
+  donation_hour?: FacetRange;
 }
 
-/** The top-level query parameters this module reads. */
-export const FACET_PARAMS = [
-  'filter',
-  'country',
-  'state',
-  'city',
-  'minValue',
-  'maxValue',
-  'minValueDonation',
-  'maxValueDonation',
-] as const;
+/** A facet parameter the contract does not allow: `path` names it as the query spells it. */
+export class FacetParamError extends Error {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`Invalid parameter ${path}: ${reason}`);
+    this.name = 'FacetParamError';
+  }
+}
 
-export const FACET_LIMITS = {
-  maxValues: 100,
-  maxCities: 200,
-  maxText: 120,
-  age: { min: 0, max: 200 },
-  donation: { min: 0, max: 100_000 },
-} as const;
-
-function fail(path: string, message: string): never {
-  throw badRequest(`Invalid parameter ${path}: ${message}`, {
-    errors: [{ path: path.split(/[[\]]+/).filter(Boolean), message, name: 'ValidationError' }],
-  });
+function fail(path: string, reason: string): never {
+  throw new FacetParamError(path, reason);
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -177,7 +91,11 @@ function parseNumber(v: unknown, path: string, bounds: { min: number; max: numbe
   return n;
 }
 
-function parseRangeList(v: unknown, path: string, bounds: { min: number; max: number }): Range | undefined {
+function parseRangeList(
+  v: unknown,
+  path: string,
+  bounds: { min: number; max: number },
+): FacetRange | undefined {
   const list = asList(v, path);
   if (list.length === 0) return undefined;
   if (list.length !== 2) fail(path, 'expected two values, [min, max]');
@@ -186,16 +104,16 @@ function parseRangeList(v: unknown, path: string, bounds: { min: number; max: nu
   return closeRange(lo, hi, path);
 }
 
-/** [0, 0] (N/A) and an empty range mean no filter; min above max is a 400. */
-function closeRange(lo: number | undefined, hi: number | undefined, path: string): Range | undefined {
+/** [0, 0] (N/A) and an empty range mean no filter; min above max is an error. */
+function closeRange(lo: number | undefined, hi: number | undefined, path: string): FacetRange | undefined {
   if (lo === undefined && hi === undefined) return undefined;
   if (lo === 0 && hi === 0) return undefined;
-  const range: Range = [lo ?? 0, hi ?? Number.POSITIVE_INFINITY];
+  const range: FacetRange = [lo ?? 0, hi ?? Number.POSITIVE_INFINITY];
   if (range[0] > range[1]) fail(path, 'min is above max');
   return range;
 }
 
-function intersect(a: Range | undefined, b: Range | undefined): Range | undefined {
+function intersect(a: FacetRange | undefined, b: FacetRange | undefined): FacetRange | undefined {
   if (!a) return b;
   if (!b) return a;
   // Two ranges that do not overlap match nothing: an empty range, not an error.
@@ -240,7 +158,7 @@ function parseState(input: unknown, prefix: string, filter: FacetFilter): void {
 
 /**
  * Reads the facet parameters of a request's query. `stateParams` names where the filter state may
- * come from (`filter`, and for `/api/filterdata` also `populate`).
+ * come from (`filter`, and for `/api/filterdata` also `populate`). Throws a `FacetParamError`.
  */
 export function parseFacetParams(
   query: Record<string, unknown>,
@@ -263,18 +181,15 @@ export function parseFacetParams(
     const list = words(query.city, 'city', FACET_LIMITS.maxCities);
     if (list.length) filter.city = list;
   }
-  const age = closeRange(
-    parseNumber(query.minValue, 'minValue', FACET_LIMITS.age),
-    parseNumber(query.maxValue, 'maxValue', FACET_LIMITS.age),
-    'minValue',
-  );
-  filter.age = intersect(filter.age, age);
-  const donation = closeRange(
-    parseNumber(query.minValueDonation, 'minValueDonation', FACET_LIMITS.donation),
-    parseNumber(query.maxValueDonation, 'maxValueDonation', FACET_LIMITS.donation),
-    'minValueDonation',
-  );
-  filter.donation_hour = intersect(filter.donation_hour, donation);
+  // The original client's ranges narrow `filter[age]` and `filter[donation_hour]` further.
+  for (const [key, bounds] of [
+    ['age', FACET_LIMITS.age],
+    ['donation_hour', FACET_LIMITS.donation],
+  ] as const) {
+    const [min, max] = LEGACY_RANGE_PARAMS[key];
+    const range = closeRange(parseNumber(query[min], min, bounds), parseNumber(query[max], max, bounds), min);
+    filter[key] = intersect(filter[key], range);
+  }
   if (!filter.age) delete filter.age;
   if (!filter.donation_hour) delete filter.donation_hour;
   return filter;

@@ -1,0 +1,123 @@
+import {
+  COUNT_SECTIONS,
+  CUM_MOUTH,
+  CUM_PLACES,
+  isEmptyFilter,
+  NA_CLEARS,
+  RANGE_KEYS,
+  type FacetFilter,
+  type FilterDataResponse,
+  type NaSection,
+} from '@app/domain';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { findMany, type Item } from '../../http/strapi/find.ts';
+import type { ParsedQuery } from '../../http/strapi/parse.ts';
+import type { ResourceDef, ScopeFn } from '../../http/strapi/resource.ts';
+import { shownByIdScope, shownOrOwnScope, shownScope } from './directory.queries.ts';
+import type { DirectoryContext } from './directory.service.ts';
+import { facetWhere } from './facets/facet-sql.ts';
+import { countsFor, type FacetStore } from './facets/facet-store.ts';
+
+/**
+ * The listing's reads (`GET /api/providers`, `GET /api/filterdata`): a request read once into a
+ * `ListingQuery` (directory.service.ts), answered from the facet index when nothing but facets
+ * narrows or orders it (the home listing), else by SQL with the same facet filter.
+ */
+
+/** Whose providers a listing shows: shown ones; shown ones and the caller's own; or all (the admin). */
+export type ListingView = { kind: 'public' } | { kind: 'owner'; userId: number } | { kind: 'admin' };
+
+/** A listing request, parsed once. */
+export interface ListingQuery {
+  view: ListingView;
+  /** The resource the caller reads providers through (the owner's and admin's may populate `docs`). */
+  def: ResourceDef;
+  facets: FacetFilter;
+  strapi: ParsedQuery;
+}
+
+/** Up to this many ids from the facet index restrict a SQL listing by `id IN (…)`. */
+const ID_SET_LIMIT = 5000;
+
+const isDefaultOrder = (q: ParsedQuery) =>
+  q.sort.length === 1 && q.sort[0]!.column === 'id' && q.sort[0]!.direction === 'desc';
+
+function andScopes(...scopes: (ScopeFn | undefined)[]): ScopeFn | null {
+  const list = scopes.filter((s): s is ScopeFn => !!s);
+  if (!list.length) return null;
+  return (eb, a) => eb.and(list.map((s) => s(eb, a) as Expression<SqlBool>));
+}
+
+const idScope =
+  (ids: number[]): ScopeFn =>
+  (eb, a) =>
+    ids.length ? eb(eb.ref(`${a}.id`), 'in', ids) : sql<SqlBool>`1 = 0`;
+
+/** A page of providers for a listing request. */
+export async function findListing(d: DirectoryContext, listing: ListingQuery) {
+  const { view, def, facets, strapi: q } = listing;
+  if (view.kind === 'public' && !q.filters && isDefaultOrder(q)) return findPageFromIndex(d, def, q, facets);
+  const visibility =
+    view.kind === 'admin' ? undefined : view.kind === 'owner' ? shownOrOwnScope(view.userId) : shownScope;
+  let facetScope: ScopeFn | undefined;
+  if (!isEmptyFilter(facets)) {
+    // For shown providers the index knows the matching ids: when they are few, SQL only looks at
+    // those rows; otherwise it runs the same filter itself.
+    const ids = view.kind === 'public' ? await findMatchingIds(d.store, facets, ID_SET_LIMIT) : undefined;
+    facetScope = ids ? idScope(ids) : facetWhere(d.engine, facets);
+  }
+  return findMany(d.db, def, q, { scope: andScopes(visibility, facetScope) });
+}
+
+/** The ids of the shown providers matching a facet filter, or undefined when more than `limit`. */
+async function findMatchingIds(store: FacetStore, facets: FacetFilter, limit: number) {
+  const { result } = await store.match(facets);
+  return result.total <= limit ? result.page(0, result.total) : undefined;
+}
+
+/** A page of shown providers: ids from the facet index (newest first), rows from the database. */
+async function findPageFromIndex(d: DirectoryContext, def: ResourceDef, q: ParsedQuery, facets: FacetFilter) {
+  const { result } = await d.store.match(facets);
+  const ids = result.page(q.offset, q.pageSize);
+  let data: Item[] = [];
+  if (ids.length) {
+    const rows = await findMany(
+      d.db,
+      def,
+      {
+        ...q,
+        filters: { kind: 'cmp', column: 'id', op: '$in', value: ids },
+        page: 1,
+        offset: 0,
+        pageSize: ids.length,
+        withCount: false,
+      },
+      { scope: shownByIdScope },
+    );
+    data = rows.data;
+  }
+  const total = result.total;
+  return {
+    data,
+    meta: {
+      pagination: { page: q.page, pageSize: q.pageSize, pageCount: Math.ceil(total / q.pageSize), total },
+    },
+  };
+}
+
+/** The index's name of a filter key's group: range groups are `#<key>`. */
+const groupOf = (key: string) => ((RANGE_KEYS as readonly string[]).includes(key) ? `#${key}` : key);
+
+/** `GET /api/filterdata` `data`: the total, every option's disjunctive count, each N/A's total, the cum groups. */
+export async function countFilterData(store: FacetStore, facets: FacetFilter): Promise<FilterDataResponse> {
+  const { snapshot, result } = await store.match(facets);
+  const na = Object.fromEntries(
+    Object.entries(NA_CLEARS).map(([section, keys]) => [section, result.totalWithout(keys.map(groupOf))]),
+  ) as Record<NaSection, number>;
+  // CIM and Anywhere choose a group of cum types at once.
+  const cum = {
+    CIM: result.totalWith('cum_type', CUM_MOUTH),
+    Anywhere: result.totalWith('cum_type', CUM_PLACES),
+  };
+  return { total: result.total, counts: countsFor(snapshot, result.counts(COUNT_SECTIONS)), na, cum };
+}

@@ -1,0 +1,156 @@
+import {
+  centsRange,
+  LIST_SECTIONS,
+  OPTION_SECTION_KEYS,
+  OPTION_SECTIONS,
+  type FacetFilter,
+  type OptionSection,
+} from '@app/domain';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import type { Engine } from '../../../db/database.ts';
+import { textMatch } from '../../../db/dialect.ts';
+import type { DB } from '../../../db/schema.ts';
+import type { ScopeFn } from '../../../http/strapi/resource.ts';
+import { shownScope } from '../directory.queries.ts';
+
+/**
+ * The facet filter in SQL: the rows the facet index is built from (each provider's options as a bit
+ * mask, computed with the same predicate the SQL path filters with) and the facet filter as a WHERE
+ * clause, for listings the index does not serve. Both mean exactly what the index means.
+ */
+
+/** The REST layer's expression builder over a table chosen at run time. */
+type AnyEB = Parameters<ScopeFn>[0];
+
+/**
+ * Where each option section's bits sit in a row's option mask (46 bits in all: within a double's 53).
+ */
+export const OPTION_BITS: Record<OptionSection, number> = (() => {
+  const out = {} as Record<OptionSection, number>;
+  let offset = 0;
+  for (const section of OPTION_SECTION_KEYS) {
+    out[section] = offset;
+    offset += OPTION_SECTIONS[section].length;
+  }
+  return out;
+})();
+
+/** One shown provider as the facet index is built from it. */
+export interface FacetSourceRow {
+  id: number;
+  country: string;
+  /** `state|city`. */
+  city_key: string;
+  state: string;
+  age: number;
+  language_id: number | null;
+  race_id: number | null;
+  /** Cents. */
+  donation_hour: number | null;
+  /**
+   * Bit OPTION_BITS[section] + i is set when the row has OPTION_SECTIONS[section][i]: computed in SQL
+   * with the very predicate the SQL path filters with, so the index and SQL always agree.
+   */
+  options: number;
+}
+
+/** Shown providers for the facet index, in id order: up to `limit` with an id above `afterId`. */
+export async function loadFacetRows(
+  db: Kysely<DB>,
+  engine: Engine,
+  afterId: number,
+  limit: number,
+): Promise<FacetSourceRow[]> {
+  const rows = await db
+    .selectFrom('providers as p')
+    .select(['p.id', 'p.country', 'p.state', 'p.age', 'p.language_id', 'p.race_id', 'p.donation_hour'])
+    .select((eb) => [
+      sql<string>`p.state || '|' || p.city`.as('city_key'),
+      sql<number>`${sql.join(
+        OPTION_SECTION_KEYS.flatMap((section) =>
+          (OPTION_SECTIONS[section] as readonly string[]).map(
+            (option, i) =>
+              sql`case when ${optionMatch(engine, eb as AnyEB, 'p', section, option)} then ${sql.lit(2 ** (OPTION_BITS[section] + i))} else 0 end`,
+          ),
+        ),
+        sql` + `,
+      )}`.as('options'),
+    ])
+    .where((eb) => shownScope(eb as AnyEB, 'p'))
+    .where('p.id', '>', afterId)
+    .orderBy('p.id')
+    .limit(limit)
+    .execute();
+  return rows as FacetSourceRow[];
+}
+
+/** How many providers are shown (sizes the facet index before it is built). */
+export async function countShownProviders(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('providers as p')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where((eb) => shownScope(eb as AnyEB, 'p'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function loadReferenceIds(db: Kysely<DB>) {
+  const [languages, races] = await Promise.all([
+    db.selectFrom('languages').select('id').orderBy('id').execute(),
+    db.selectFrom('races').select('id').orderBy('id').execute(),
+  ]);
+  return { languageIds: languages.map((r) => r.id), raceIds: races.map((r) => r.id) };
+}
+
+/**
+ * Whether a provider (alias `a`) has one option of a section: a call of 'Outcall/Incall' does both
+ * Incall and Outcall; list-valued columns hold comma-joined options, matched whole and case-sensitively
+ * (",Light," in ",Light,Heavy,"); the rest are single words.
+ */
+export function optionMatch(
+  engine: Engine,
+  eb: AnyEB,
+  a: string,
+  section: OptionSection,
+  option: string,
+): Expression<SqlBool> {
+  const col = eb.ref(`${a}.${section}`);
+  if (section === 'call') {
+    return eb(col, 'in', option === 'Outcall/Incall' ? [option] : [option, 'Outcall/Incall']);
+  }
+  if (LIST_SECTIONS.has(section)) {
+    return textMatch(engine, sql`(',' || replace(${col}, ' ', '') || ',')`, 'contains', `,${option},`);
+  }
+  return eb(col, '=', option);
+}
+
+/**
+ * The facet filter as SQL over `alias`, meaning exactly what the facet index means by it (used when a
+ * facet filter meets SQL filters, another sort, or a scope the index does not hold).
+ */
+export function facetWhere(engine: Engine, f: FacetFilter) {
+  return (eb: AnyEB, a: string): Expression<SqlBool> => {
+    const col = (c: string) => eb.ref(`${a}.${c}`);
+    const parts: Expression<SqlBool>[] = [];
+    if (f.country) parts.push(eb(col('country'), 'in', f.country));
+    if (f.state) parts.push(eb(col('state'), 'in', f.state));
+    if (f.city) parts.push(eb(col('city'), 'in', f.city));
+    for (const [section, values] of Object.entries(f.sections)) {
+      if (!values?.length) continue;
+      if (section === 'language' || section === 'race') {
+        parts.push(eb(col(`${section}_id`), 'in', values.map(Number)));
+      } else {
+        parts.push(eb.or(values.map((v) => optionMatch(engine, eb, a, section as OptionSection, v))));
+      }
+    }
+    // Ages are whole numbers; a fractional bound would be a type error on PostgreSQL.
+    if (f.age)
+      parts.push(eb.between(col('age'), Math.ceil(f.age[0]), Math.min(Math.floor(f.age[1]), 2_147_483_647)));
+    if (f.donation_hour) {
+      const [lo, max] = centsRange(f.donation_hour[0], f.donation_hour[1]);
+      const hi = Math.min(max, 2_147_483_647);
+      parts.push(eb.between(col('donation_hour'), lo, hi));
+    }
+    return parts.length ? eb.and(parts) : sql<SqlBool>`1 = 1`;
+  };
+}
