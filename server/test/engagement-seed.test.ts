@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_COMMENTS, DEMO_MESSAGES, seedDemoEngagement } from '../src/db/seed/seed-demo-engagement.ts';
-import { seedReference } from '../src/db/seed/seed-reference.ts';
-import {
-  DEFAULT_PAYMENT_ADDRESS,
-  PAYMENT_ADDRESS_KEY,
-} from '../src/modules/engagement/engagement.settings.ts';
+import { DEMO_COMMENTS, DEMO_MESSAGES, seedDemoEngagement } from '../src/demo/seed-demo-engagement.ts';
+import { DEFAULT_PAYMENT_ADDRESS, PAYMENT_ADDRESS_KEY } from '../src/modules/billing/index.ts';
 import { insertUser } from '../src/modules/users/users.queries.ts';
+import { seedAtStart } from '../src/seed.ts';
 import { buildProviderAd } from './factories.ts';
 import { buildHobbyist, buildProvider, createTestApp, type TestContext } from './helpers.ts';
 
@@ -36,7 +33,7 @@ describe('payment address setting', () => {
       .set({ value: 'PAY-TO: operator@example.test' })
       .where('key', '=', PAYMENT_ADDRESS_KEY)
       .execute();
-    expect(await seedReference(db(), { cities: false })).toEqual([]);
+    expect(await seedAtStart(db(), { cities: false })).toEqual([]);
     expect((await read())?.value).toBe('PAY-TO: operator@example.test');
   });
 });

@@ -1,36 +1,13 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Card, Table } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
-import type { ApiItem, ApiList } from '@app/domain';
+import type { ApiItem } from '@app/domain';
 import { formatCommentTime, MESSAGES } from '@app/domain';
-import { apiGet } from '../../api/client.ts';
 import { useSession } from '../../app/session.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
-import type { RelationOne } from '../directory/api.ts';
 import { formatFullName } from '../accounts/format.ts';
+import { useReviewMail, type ReviewMessage } from '../messages/api.ts';
 
 const M = MESSAGES.reviewMail;
-const PAGE_SIZE = 25;
-
-interface ReviewMessage {
-  text: string;
-  createdAt: string;
-  user?: RelationOne<{ first_name?: string | null; last_name?: string | null }>;
-  provider?: RelationOne<{ title?: string | null }>;
-}
-
-/** `GET /api/messages`: for a provider the server answers only messages to the ads they own. */
-function fetchReviewMail(page: number, signal: AbortSignal) {
-  return apiGet<ApiList<ReviewMessage>>(
-    '/messages',
-    {
-      populate: { user: { fields: ['first_name', 'last_name'] }, provider: { fields: ['title'] } },
-      sort: 'createdAt:desc',
-      pagination: { page, pageSize: PAGE_SIZE },
-    },
-    { signal },
-  );
-}
 
 /**
  * Review Mail (spec 001 "Provider area"; the provider sidebar's Review Mail link): the messages
@@ -41,12 +18,7 @@ export default function ReviewMailPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const isProvider = userType === 'Provider';
-  const messages = useQuery({
-    queryKey: ['reviewMail', page],
-    queryFn: ({ signal }) => fetchReviewMail(page, signal),
-    enabled: isProvider,
-    placeholderData: keepPreviousData,
-  });
+  const messages = useReviewMail(page, isProvider);
 
   const goTo = (next: number) => setParams(next > 1 ? { page: String(next) } : {});
   const pageCount = messages.data?.meta.pagination.pageCount ?? 1;

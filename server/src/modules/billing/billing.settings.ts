@@ -1,7 +1,7 @@
-import { ENGAGEMENT_LIMITS } from '@app/domain';
+import { ENGAGEMENT_LIMITS, floorCents } from '@app/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { insertSettingIfMissing, readSetting } from './engagement.queries.ts';
+import { insertSettingIfMissing, readSetting } from './billing.queries.ts';
 
 /** The `settings` key of the address the tip modal's QR code points at. */
 export const PAYMENT_ADDRESS_KEY = 'payment_address';
@@ -15,8 +15,8 @@ export const DEFAULT_TIP_MAX_AMOUNT = 1000;
 export const TIPS_PER_HOUR_KEY = 'tips_per_hour';
 export const DEFAULT_TIPS_PER_HOUR = 20;
 
-/** Seeds the engagement settings that are missing; an operator's values stay as they are. */
-export async function ensureEngagementSettings(db: Kysely<DB>): Promise<void> {
+/** Seeds the payment settings that are missing; an operator's values stay as they are. */
+export async function ensurePaymentSettings(db: Kysely<DB>): Promise<void> {
   await insertSettingIfMissing(db, PAYMENT_ADDRESS_KEY, DEFAULT_PAYMENT_ADDRESS);
   await insertSettingIfMissing(db, TIP_MAX_AMOUNT_KEY, String(DEFAULT_TIP_MAX_AMOUNT));
   await insertSettingIfMissing(db, TIPS_PER_HOUR_KEY, String(DEFAULT_TIPS_PER_HOUR));
@@ -36,17 +36,12 @@ async function readNumber(db: Kysely<DB>, key: string, fallback: number, min: nu
 /**
  * The largest tip in dollars: the operator's `tip_max_amount`, never above the schema's own
  * ceiling; a missing or unreadable value is the default (an operator's typo never lifts the cap).
+ * Whole cents, rounded down (a stored 12.345 caps at 12.34).
  */
 export async function readTipMaxAmount(db: Kysely<DB>): Promise<number> {
-  const dollars = await readNumber(
-    db,
-    TIP_MAX_AMOUNT_KEY,
-    DEFAULT_TIP_MAX_AMOUNT,
-    0.01,
-    ENGAGEMENT_LIMITS.maxTip,
+  return floorCents(
+    await readNumber(db, TIP_MAX_AMOUNT_KEY, DEFAULT_TIP_MAX_AMOUNT, 0.01, ENGAGEMENT_LIMITS.maxTip),
   );
-  // Whole cents, rounded down (a stored 12.345 caps at 12.34).
-  return Math.floor(dollars * 100 + 1e-6) / 100;
 }
 
 /** Tips per hobbyist account per hour: the operator's `tips_per_hour`, a whole number of at least 1. */

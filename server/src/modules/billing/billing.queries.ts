@@ -1,0 +1,129 @@
+import type { Kysely, Transaction } from 'kysely';
+import { insertRow } from '../../db/rows.ts';
+import { nowIso } from '../../db/dialect.ts';
+import type { DB, PaymentStatus } from '../../db/schema.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export function insertTip(
+  db: Kysely<DB>,
+  values: { user_id: number; provider_id: number; transaction_id: string; tip_amount: number },
+): Promise<number> {
+  return insertRow(db, 'tips', values);
+}
+
+/** The tip that quotes this transaction ID, if any (a payment pays one tip). */
+export async function findTipByTransactionId(
+  db: Db,
+  transactionId: string,
+): Promise<{ id: number } | undefined> {
+  return db.selectFrom('tips').select('id').where('transaction_id', '=', transactionId).executeTakeFirst();
+}
+
+export function insertTransaction(
+  db: Kysely<DB>,
+  values: {
+    transaction_uid: string;
+    transaction_amount: number;
+    user_id: number | null;
+    tip_id: number | null;
+    order_type: string;
+    transaction_type: 'credit' | 'debit';
+    /** Always stated by the caller: a typed-in payment is `pending`, an admin's entry `verified`. */
+    payment_status: PaymentStatus;
+  },
+): Promise<number> {
+  return insertRow(db, 'transactions', values);
+}
+
+/**
+ * Sets the payment state of a tip and of its ledger rows, in one transaction. False when the tip
+ * does not exist (nothing is changed then).
+ */
+export async function setTipPaymentStatus(
+  db: Kysely<DB>,
+  tipId: number,
+  status: PaymentStatus,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const now = nowIso();
+    const tip = await trx
+      .updateTable('tips')
+      .set({ payment_status: status, updated_at: now })
+      .where('id', '=', tipId)
+      .executeTakeFirst();
+    if (Number(tip.numUpdatedRows) === 0) return false;
+    await trx
+      .updateTable('transactions')
+      .set({ payment_status: status, updated_at: now })
+      .where('tip_id', '=', tipId)
+      .execute();
+    return true;
+  });
+}
+
+/** Sums of one account's wallet rows in cents, by payment state, type and order type. */
+export interface WalletSum {
+  payment_status: PaymentStatus;
+  transaction_type: 'credit' | 'debit';
+  order_type: string;
+  cents: number;
+  rows: number;
+}
+
+/**
+ * One account's wallet rows (the spec's filter: its own rows, or those of tips to providers it owns),
+ * summed in SQL by payment state, type and order type. Amounts are integer cents, so sums are exact.
+ */
+export async function sumWallet(db: Db, userId: number): Promise<WalletSum[]> {
+  const rows = await db
+    .selectFrom('transactions as t')
+    .select((eb) => [
+      't.payment_status',
+      't.transaction_type',
+      't.order_type',
+      eb.fn.sum<number | string | null>('t.transaction_amount').as('cents'),
+      eb.fn.countAll<number | string>().as('rows'),
+    ])
+    .where((eb) =>
+      eb.or([
+        eb('t.user_id', '=', userId),
+        eb(
+          't.tip_id',
+          'in',
+          eb
+            .selectFrom('tips as wt')
+            .innerJoin('providers as wp', 'wp.id', 'wt.provider_id')
+            .select('wt.id')
+            .where('wp.user_id', '=', userId),
+        ),
+      ]),
+    )
+    .groupBy(['t.payment_status', 't.transaction_type', 't.order_type'])
+    .execute();
+  return rows.map((r) => ({
+    payment_status: r.payment_status,
+    transaction_type: r.transaction_type,
+    order_type: r.order_type,
+    cents: Number(r.cents ?? 0),
+    rows: Number(r.rows),
+  }));
+}
+
+export async function userExists(db: Db, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+export async function readSetting(db: Db, key: string): Promise<string | undefined> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value;
+}
+
+/** Stores a setting unless one is already there (an operator's value is never overwritten). */
+export async function insertSettingIfMissing(db: Db, key: string, value: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+}

@@ -1,0 +1,47 @@
+import { nothing } from '../../access/index.ts';
+import { defineResource, timestamps } from '../../http/strapi/resource.ts';
+import { publicUserResource } from '../users/users.resources.ts';
+import { authorAndProviderRelations } from '../directory/index.ts';
+
+/**
+ * Tips and wallet transactions as the REST layer sees them. Neither is reachable from a public
+ * resource: the routes pass the caller's own scope.
+ */
+
+/** Tips (amount stored in cents, served in dollars; `payment_status` as on the tip's ledger row). */
+export const tipResource = defineResource({
+  name: 'tip',
+  table: 'tips',
+  fields: {
+    transaction_id: { type: 'string' },
+    tip_amount: { type: 'money' },
+    payment_status: { type: 'string' },
+    createdAt: timestamps.createdAt,
+  },
+  relations: authorAndProviderRelations(),
+  maxPageSize: 100,
+  defaultPageSize: 25,
+  defaultSort: [{ field: 'id', direction: 'desc' }],
+});
+
+/** Wallet entries (amount stored in cents, served in dollars; only `verified` ones count in a wallet). */
+export const transactionResource = defineResource({
+  name: 'transaction',
+  table: 'transactions',
+  fields: {
+    transaction_uid: { type: 'string' },
+    transaction_amount: { type: 'money' },
+    order_type: { type: 'string' },
+    transaction_type: { type: 'string' },
+    payment_status: { type: 'string' },
+    createdAt: timestamps.createdAt,
+  },
+  relations: {
+    user: { kind: 'belongsTo', target: () => publicUserResource, column: 'user_id' },
+    tip: { kind: 'belongsTo', target: () => tipResource, column: 'tip_id' },
+  },
+  maxPageSize: 100,
+  defaultPageSize: 25,
+  defaultSort: [{ field: 'id', direction: 'desc' }],
+  publicScope: nothing,
+});

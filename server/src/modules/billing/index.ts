@@ -1,0 +1,15 @@
+/**
+ * Billing (payment info and its QR code, tips, wallet transactions, the wallet, payment settings):
+ * what other modules may use of this area.
+ */
+export { billingRoutes } from './billing.routes.ts';
+export { tipResource, transactionResource } from './billing.resources.ts';
+export {
+  DEFAULT_PAYMENT_ADDRESS,
+  DEFAULT_TIP_MAX_AMOUNT,
+  DEFAULT_TIPS_PER_HOUR,
+  ensurePaymentSettings,
+  PAYMENT_ADDRESS_KEY,
+  TIP_MAX_AMOUNT_KEY,
+  TIPS_PER_HOUR_KEY,
+} from './billing.settings.ts';

@@ -1,0 +1,43 @@
+import { ENGAGEMENT_LIMITS, ZMailRequest, ZMessageRequest, ZMessageUpdate } from '@app/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { idParam } from '../../http/query.ts';
+import { itemResponse } from '../../http/responses.ts';
+import { registerPostRoutes } from '../comments/index.ts';
+import { engagementRouteOptions } from '../directory/index.ts';
+import { messagePosts, sendProviderMail } from './messages.service.ts';
+
+/** The mail relay's limit per hobbyist account. */
+export const MAIL_RATE_LIMIT = {
+  max: ENGAGEMENT_LIMITS.mailPerHour,
+  timeWindow: '1 hour',
+  keyGenerator: (req: FastifyRequest) => (req.actor ? `mail:user:${req.actor.id}` : `mail:ip:${req.ip}`),
+} as const;
+
+/**
+ * `/api/messages` (never public: a token is needed to read any) and the mail relay,
+ * `POST /api/providers/:id/mail`, which e-mails the provider's account without answering its address.
+ */
+export async function messagesRoutes(instance: FastifyInstance, ctx: AppContext) {
+  registerPostRoutes(instance, ctx, {
+    path: '/api/messages',
+    posts: messagePosts,
+    readers: 'signedIn',
+    createBody: ZMessageRequest,
+    updateBody: ZMessageUpdate,
+  });
+
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { hobbyist, body } = engagementRouteOptions();
+  app.post(
+    '/api/providers/:id/mail',
+    {
+      ...hobbyist,
+      config: { ...hobbyist.config, rateLimit: MAIL_RATE_LIMIT },
+      schema: body(ZMailRequest),
+    },
+    async (req) =>
+      itemResponse(await sendProviderMail(ctx.db, ctx.mailer, req.actor, idParam(req), req.body.data)),
+  );
+}

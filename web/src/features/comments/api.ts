@@ -1,0 +1,37 @@
+import { ENGAGEMENT_LIMITS, formatCommentTime, MESSAGES, ZCommentUpdate } from '@app/domain';
+import type { ApiList } from '@app/domain';
+import { apiGet } from '../../api/client.ts';
+import type { Post, PostAttributes, PostKind } from './posts.ts';
+
+/** A comment as the card lists it (docs/directory-contract.md "comments"). */
+export type CommentAttributes = PostAttributes<'comment'>;
+export type CardComment = Post<'comment'>;
+
+/** `GET /api/comments` of one provider, newest first, with the authors' names (spec 001 §7). */
+export async function fetchComments(providerId: number, signal?: AbortSignal): Promise<CardComment[]> {
+  const list = await apiGet<ApiList<CommentAttributes>>(
+    '/comments',
+    {
+      filters: { provider: { id: { $eq: providerId } } },
+      populate: { user: { fields: ['first_name', 'last_name'] } },
+      sort: 'createdAt:desc',
+    },
+    { signal, auth: false },
+  );
+  return list.data;
+}
+
+const M = MESSAGES.comments;
+
+/** Comments: public, one list per card whoever looks, "N hours ago". */
+export const commentPosts: PostKind<'comment'> = {
+  path: '/comments',
+  field: 'comment',
+  listKey: (_userId, providerId) => ['card', 'comments', providerId],
+  load: fetchComments,
+  signedInOnly: false,
+  texts: { title: M.title, empty: M.empty, placeholder: M.placeholder, submit: M.post },
+  schema: ZCommentUpdate.shape.comment,
+  maxLength: ENGAGEMENT_LIMITS.comment,
+  formatTime: formatCommentTime,
+};

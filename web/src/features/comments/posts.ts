@@ -1,0 +1,72 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
+import type { ApiItem, RelationOne } from '@app/domain';
+import type { z } from 'zod';
+import { apiPost } from '../../api/client.ts';
+import { useCardViewer } from '../../app/viewer.ts';
+
+/**
+ * Author-owned text on a provider's card: comments (public, this feature) and messages (private,
+ * messages/), which share everything but where they are read and how they are worded. One `PostKind`
+ * describes each; `usePosts`, `usePostText` and `PostPanel` serve both.
+ */
+
+/** The field that holds a post's text, in requests and answers alike. */
+export type PostField = 'comment' | 'text';
+
+export interface AuthorAttributes {
+  first_name?: string | null;
+  last_name?: string | null;
+}
+
+/** A post's attributes: its text, when, and by whom (populated). */
+export type PostAttributes<F extends PostField> = Record<F, string> & {
+  createdAt: string;
+  user?: RelationOne<AuthorAttributes>;
+};
+
+export type Post<F extends PostField> = ApiItem<PostAttributes<F>>;
+
+export interface PostKind<F extends PostField> {
+  /** Where they are listed and posted: `/comments`, `/messages`. */
+  path: string;
+  field: F;
+  /** The cache key of one card's list (with the viewer where the answer depends on who asks). */
+  listKey: (userId: number | null, providerId: number) => QueryKey;
+  /** Loads one card's list, newest first. */
+  load: (providerId: number, signal: AbortSignal) => Promise<Post<F>[]>;
+  /** Only signed-in users may read them (messages); else anyone (comments). */
+  signedInOnly: boolean;
+  /** The panel's words (title, empty list, placeholder, button) and the text's rule and length. */
+  texts: { title: string; empty: string; placeholder: string; submit: string };
+  schema: z.ZodType<string, string>;
+  maxLength: number;
+  /** How an entry says when it was written. */
+  formatTime: (createdAt: string, now: Date) => string;
+}
+
+/** "First Last" of a post's author; empty when the account is gone. */
+export function authorName(user: RelationOne<AuthorAttributes> | undefined): string {
+  const author = user?.data?.attributes;
+  return [author?.first_name, author?.last_name].filter(Boolean).join(' ');
+}
+
+/** One card's posts of a kind (loaded when its panel first opens). */
+export function usePosts<F extends PostField>(kind: PostKind<F>, providerId: number) {
+  const { isLoggedIn, userId } = useCardViewer();
+  return useQuery({
+    queryKey: kind.listKey(userId, providerId),
+    queryFn: ({ signal }) => kind.load(providerId, signal),
+    enabled: !kind.signedInOnly || isLoggedIn,
+  });
+}
+
+/** Posts a text on the card; resolves once its list has reloaded. */
+export function usePostText<F extends PostField>(kind: PostKind<F>, providerId: number) {
+  const queryClient = useQueryClient();
+  const { userId } = useCardViewer();
+  return useMutation({
+    mutationFn: (text: string) => apiPost(kind.path, { data: { provider: providerId, [kind.field]: text } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: kind.listKey(userId, providerId) }),
+  });
+}

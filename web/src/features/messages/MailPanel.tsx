@@ -1,0 +1,89 @@
+import { useId } from 'react';
+import { Form } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import { ENGAGEMENT_LIMITS, MESSAGES, ZMailRequest } from '@app/domain';
+import type { TMailRequest } from '@app/domain';
+import { isApiError } from '../../api/client.ts';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { toastFailure } from '../accounts/feedback.ts';
+import { useCardViewer } from '../../app/viewer.ts';
+import { PanelHint } from '../../ui/PanelHint.tsx';
+import { useSendMail } from './api.ts';
+
+const M = MESSAGES.mailRelay;
+
+/**
+ * The Mail panel (spec 001 §2): To (the provider's name; their address is never sent to the
+ * browser), Message and Send, relayed by the server to the provider's account address.
+ */
+export default function MailPanel({
+  providerId,
+  providerName,
+}: {
+  providerId: number;
+  providerName: string;
+}) {
+  const id = useId();
+  const { isHobbyist, isLoggedIn } = useCardViewer();
+  const sendMail = useSendMail(providerId);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<TMailRequest>({ resolver: zodResolver(ZMailRequest), defaultValues: { message: '' } });
+
+  const handleSend = handleSubmit(async ({ message }) => {
+    try {
+      await sendMail.mutateAsync(message);
+      toast.success(M.sent);
+      reset({ message: '' });
+    } catch (error) {
+      if (isApiError(error) && error.status === 429) toast.warning(M.tooMany);
+      else toastFailure(error);
+    }
+  });
+
+  return (
+    <>
+      <h3 className="provider-card__panel-title">{M.title}</h3>
+      {isHobbyist ? (
+        <Form noValidate onSubmit={handleSend}>
+          <fieldset disabled={isSubmitting}>
+            <Form.Group className="mb-2 row g-2 align-items-center" controlId={`${id}-to`}>
+              <Form.Label column xs="auto" className="fw-semibold">
+                {M.to}
+              </Form.Label>
+              <div className="col">
+                <Form.Control plaintext readOnly value={providerName} />
+              </div>
+            </Form.Group>
+            <Form.Group className="mb-2" controlId={`${id}-message`}>
+              <Form.Label className="fw-semibold">{M.message}</Form.Label>
+              <Form.Control
+                as="textarea"
+                rows={3}
+                maxLength={ENGAGEMENT_LIMITS.mail}
+                isInvalid={!!errors.message}
+                aria-invalid={!!errors.message}
+                aria-describedby={errors.message ? `${id}-message-error` : undefined}
+                {...register('message')}
+              />
+              <Form.Control.Feedback type="invalid" id={`${id}-message-error`}>
+                {errors.message?.message}
+              </Form.Control.Feedback>
+            </Form.Group>
+            <SubmitButton submitting={isSubmitting} className="btn-sm">
+              <i className="bi bi-send me-1" aria-hidden="true" />
+              {M.send}
+            </SubmitButton>
+          </fieldset>
+        </Form>
+      ) : (
+        <PanelHint isLoggedIn={isLoggedIn} />
+      )}
+    </>
+  );
+}

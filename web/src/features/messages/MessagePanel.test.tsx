@@ -1,0 +1,89 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@app/domain';
+import { jsonResponse } from '../../test/render.tsx';
+import { mockApi } from '../accounts/testApi.ts';
+import {
+  answerMe,
+  buildProvider,
+  button,
+  emptyList,
+  HOBBYIST,
+  list,
+  posts,
+  renderCards,
+  signInAs,
+} from '../directory/card/testCard.tsx';
+
+const A = MESSAGES.cardActions;
+
+describe('ProviderCard: messages', () => {
+  it('loads the messages of a signed-in hobbyist once for all cards on the page, and posts one', async () => {
+    signInAs(HOBBYIST);
+    let posted = false;
+    const calls = mockApi((call) => {
+      if (call.path === '/messages' && call.method === 'GET') {
+        const mine = posted
+          ? [
+              {
+                id: 5,
+                attributes: {
+                  text: 'Are you free Friday?',
+                  createdAt: new Date().toISOString(),
+                  user: { data: { id: 41, attributes: { first_name: 'Hal', last_name: 'Hobbs' } } },
+                  provider: { data: { id: 7, attributes: {} } },
+                },
+              },
+            ]
+          : [];
+        return list(mine);
+      }
+      if (call.path === '/messages' && call.method === 'POST') {
+        posted = true;
+        return jsonResponse({ data: { id: 5, attributes: {} } });
+      }
+      if (['/likes', '/dislikes', '/averages'].includes(call.path)) return emptyList();
+      return answerMe(call, HOBBYIST);
+    });
+    renderCards([buildProvider(7), buildProvider(8)]);
+
+    const boxes = await screen.findAllByRole('textbox', { name: MESSAGES.cardMessages.title });
+    expect(boxes).toHaveLength(2);
+    const firstLoads = calls.filter((call) => call.path === '/messages');
+    expect(firstLoads).toHaveLength(1);
+    expect(firstLoads[0]!.search.get('filters[provider][id][$in][0]')).toBe('7');
+    expect(firstLoads[0]!.search.get('filters[provider][id][$in][1]')).toBe('8');
+
+    fireEvent.change(boxes[0]!, { target: { value: '  Are you free Friday?  ' } });
+    fireEvent.click(screen.getAllByRole('button', { name: MESSAGES.cardMessages.send })[0]!);
+    expect(await screen.findByText('Are you free Friday?')).toBeTruthy();
+    expect(posts(calls).find((call) => call.path === '/messages')?.body).toEqual({
+      data: { provider: 7, text: 'Are you free Friday?' },
+    });
+    await waitFor(() => expect((boxes[0] as HTMLTextAreaElement).value).toBe(''));
+  });
+});
+
+describe('ProviderCard: mail', () => {
+  it("relays a hobbyist's mail to the provider by name, never showing an address", async () => {
+    signInAs(HOBBYIST);
+    const calls = mockApi((call) => {
+      if (call.path === '/providers/7/mail') return jsonResponse({ data: { sent: true } });
+      if (call.method === 'GET' && ['/likes', '/dislikes', '/averages', '/messages'].includes(call.path))
+        return emptyList();
+      return answerMe(call, HOBBYIST);
+    });
+    renderCards([buildProvider(7)]);
+    fireEvent.click(button(A.mail));
+    const to = (await screen.findByLabelText(MESSAGES.mailRelay.to)) as HTMLInputElement;
+    expect(to.value).toBe('Ava');
+    const message = screen.getByLabelText(MESSAGES.mailRelay.message, { selector: 'textarea' });
+    fireEvent.change(message, { target: { value: 'Hello there' } });
+    fireEvent.click(button(MESSAGES.mailRelay.send));
+    expect(await screen.findByText(MESSAGES.mailRelay.sent)).toBeTruthy();
+    expect(posts(calls).find((call) => call.path === '/providers/7/mail')?.body).toEqual({
+      data: { message: 'Hello there' },
+    });
+    await waitFor(() => expect((message as HTMLTextAreaElement).value).toBe(''));
+  });
+});

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { MESSAGES } from '@app/domain';
+import type { ProviderAttributes, TReactionType } from '@app/domain';
+import { toastFailure } from '../accounts/feedback.ts';
+import { useCardViewer } from '../../app/viewer.ts';
+import { useHeldReaction, useReact } from './api.ts';
+import type { ReactionCounts } from './api.ts';
+
+/**
+ * Like, Avg. and Dislike of one card (spec 001 §4): exclusive and not undoable. A hobbyist's click
+ * posts the reaction unless it is the one already held; the server's counters replace the card's.
+ * Anyone else is told why nothing happens, and nothing is sent.
+ */
+export function useReactions(providerId: number, attributes: ProviderAttributes) {
+  const { isLoggedIn, isHobbyist } = useCardViewer();
+  const [counts, setCounts] = useState<ReactionCounts | null>(null);
+  const held = useHeldReaction(providerId);
+  const reaction = useReact(providerId, setCounts);
+  const heldKind = isHobbyist ? (held.data ?? null) : null;
+
+  const react = (kind: TReactionType) => {
+    if (!isLoggedIn) {
+      toast.info(MESSAGES.toast.needLogin, { toastId: 'card-need-login' });
+      return;
+    }
+    if (!isHobbyist) {
+      toast.info(MESSAGES.cardActions.hobbyistsOnly, { toastId: 'card-hobbyists-only' });
+      return;
+    }
+    if (heldKind === kind || reaction.isPending) return;
+    reaction.react(kind).catch(toastFailure);
+  };
+
+  return {
+    counts: counts ?? {
+      likes: attributes.likes_count ?? 0,
+      dislikes: attributes.dislikes_count ?? 0,
+      averages: attributes.averages_count ?? 0,
+    },
+    held: heldKind,
+    react,
+  };
+}
