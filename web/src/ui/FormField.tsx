@@ -1,6 +1,12 @@
-import type { ReactNode } from 'react';
+import type { ChangeEventHandler, ComponentProps, ReactNode, Ref } from 'react';
 import { Form } from 'react-bootstrap';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+
+/**
+ * The form-field kit: every field of a form is one of these, so each has a visible label tied to its
+ * control, Bootstrap's invalid feedback below it and the same ARIA wiring (`aria-invalid`, and
+ * `aria-describedby` naming the error first, then the help text).
+ */
 
 /**
  * A react-hook-form field error (also the merged kind it gives for object-valued fields such as a
@@ -8,6 +14,26 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
  */
 export interface FieldErrorLike {
   message?: unknown;
+}
+
+/** What every labelled field has. */
+export interface FieldProps {
+  /** Id of the control; the label points at it, the error and help texts are `<id>-error`, `<id>-help`. */
+  id: string;
+  label: string;
+  error?: FieldErrorLike;
+  help?: ReactNode;
+  /** The help text on a line of its own (block, with Bootstrap's top margin) instead of inline. */
+  helpBlock?: boolean;
+  /** Of the form group; `mb-3` by default. */
+  className?: string;
+}
+
+/** What a field hands its control. */
+interface ControlWiring {
+  isInvalid: boolean;
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
 }
 
 /** The message of a react-hook-form field error, if any. */
@@ -21,29 +47,47 @@ function describedBy(id: string, hasError: boolean, hasHelp: boolean): string | 
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
-interface FieldShellProps {
-  id: string;
-  label: string;
-  error?: FieldErrorLike;
-  help?: ReactNode;
-  className?: string;
-  children: ReactNode;
+/** Separates the props of the field (label, error, help) from those of its control. */
+function splitFieldProps<P extends FieldProps>({
+  id,
+  label,
+  error,
+  help,
+  helpBlock,
+  className,
+  ...control
+}: P) {
+  return { field: { id, label, error, help, helpBlock, className }, control };
 }
 
-/** A labelled form group with Bootstrap's invalid feedback below the control and optional help text. */
-function FieldShell({ id, label, error, help, className, children }: FieldShellProps) {
+/** A labelled form group: the control, then its invalid feedback, then its help text. */
+function Field({
+  id,
+  label,
+  error,
+  help,
+  helpBlock = false,
+  className,
+  children,
+}: FieldProps & { children: (wiring: ControlWiring) => ReactNode }) {
   const message = messageOf(error);
+  const invalid = error !== undefined;
+  const wiring: ControlWiring = {
+    isInvalid: invalid,
+    'aria-invalid': invalid,
+    'aria-describedby': describedBy(id, message !== undefined, help !== undefined),
+  };
   return (
     <Form.Group controlId={id} className={className ?? 'mb-3'}>
       <Form.Label>{label}</Form.Label>
-      {children}
+      {children(wiring)}
       {message && (
         <Form.Control.Feedback type="invalid" id={`${id}-error`}>
           {message}
         </Form.Control.Feedback>
       )}
       {help && (
-        <Form.Text id={`${id}-help`} className="d-block">
+        <Form.Text id={`${id}-help`} className={helpBlock ? 'd-block' : undefined}>
           {help}
         </Form.Text>
       )}
@@ -51,94 +95,96 @@ function FieldShell({ id, label, error, help, className, children }: FieldShellP
   );
 }
 
-export interface TextFieldProps {
-  /** Id of the control; the label points at it. */
-  id: string;
-  label: string;
+interface ControlFieldProps {
+  /** The field's props: those of the field itself, then the control's. */
+  props: FieldProps & { registration?: UseFormRegisterReturn };
+  /** What the kind of field sets on its control, before the caller's props. */
+  preset: ComponentProps<typeof Form.Control>;
+}
+
+/** A field whose control is a `Form.Control`: the preset, the wiring, the caller's props, the registration. */
+function ControlField({ props, preset }: ControlFieldProps) {
+  const { field, control } = splitFieldProps(props);
+  const { registration, ...rest } = control;
+  return (
+    <Field {...field}>
+      {(wiring) => <Form.Control {...preset} {...wiring} {...rest} {...registration} />}
+    </Field>
+  );
+}
+
+export interface TextFieldProps extends FieldProps {
   /** What `register(name)` returned. */
   registration: UseFormRegisterReturn;
-  error?: FieldErrorLike;
-  type?: 'text' | 'email' | 'password' | 'tel' | 'date' | 'file';
+  /** An `email` field brings the e-mail keyboard and autofill unless told otherwise. */
+  type?: 'text' | 'email' | 'password' | 'tel' | 'date';
   autoComplete?: string;
+  inputMode?: 'text' | 'numeric' | 'tel' | 'email';
   placeholder?: string;
-  help?: ReactNode;
-  className?: string;
-  /** For `type="file"`. */
-  accept?: string;
-  multiple?: boolean;
+  maxLength?: number;
   /** For `type="date"`. */
   min?: string;
   max?: string;
-  inputMode?: 'text' | 'numeric' | 'tel' | 'email';
 }
 
-/** A text-like input wired to react-hook-form, with a visible label and its validation message. */
-export function TextField({
-  id,
-  label,
-  registration,
-  error,
-  type = 'text',
-  help,
-  className,
-  ...rest
-}: TextFieldProps) {
-  const invalid = error !== undefined;
-  return (
-    <FieldShell id={id} label={label} error={error} help={help} className={className}>
-      <Form.Control
-        type={type}
-        isInvalid={invalid}
-        aria-invalid={invalid}
-        aria-describedby={describedBy(id, messageOf(error) !== undefined, help !== undefined)}
-        {...rest}
-        {...registration}
-      />
-    </FieldShell>
-  );
+const TEXT_PRESET = { type: 'text' } as const;
+const EMAIL_PRESET = { type: 'email', inputMode: 'email', autoComplete: 'email' } as const;
+
+/** A text-like input wired to react-hook-form. */
+export function TextField(props: TextFieldProps) {
+  return <ControlField props={props} preset={props.type === 'email' ? EMAIL_PRESET : TEXT_PRESET} />;
 }
 
-export interface SelectFieldProps {
-  id: string;
-  label: string;
+export interface TextAreaFieldProps extends FieldProps {
   registration: UseFormRegisterReturn;
-  error?: FieldErrorLike;
+  rows?: number;
+  maxLength?: number;
+}
+
+/** A textarea wired to react-hook-form. */
+export function TextAreaField(props: TextAreaFieldProps) {
+  return <ControlField props={props} preset={{ as: 'textarea' }} />;
+}
+
+export interface SelectFieldProps extends FieldProps {
+  registration: UseFormRegisterReturn;
   /** First, empty option (value ''), e.g. "Choose…". */
   placeholder?: string;
   options: readonly { value: string; label: string }[];
-  help?: ReactNode;
-  className?: string;
 }
 
-/** A select wired to react-hook-form, with a visible label and its validation message. */
-export function SelectField({
-  id,
-  label,
-  registration,
-  error,
-  placeholder,
-  options,
-  help,
-  className,
-}: SelectFieldProps) {
-  const invalid = error !== undefined;
+/** A select wired to react-hook-form. */
+export function SelectField(props: SelectFieldProps) {
+  const { field, control } = splitFieldProps(props);
+  const { registration, placeholder, options } = control;
   return (
-    <FieldShell id={id} label={label} error={error} help={help} className={className}>
-      <Form.Select
-        isInvalid={invalid}
-        aria-invalid={invalid}
-        aria-describedby={describedBy(id, messageOf(error) !== undefined, help !== undefined)}
-        {...registration}
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </Form.Select>
-    </FieldShell>
+    <Field {...field}>
+      {(wiring) => (
+        <Form.Select {...wiring} {...registration}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Form.Select>
+      )}
+    </Field>
   );
+}
+
+export type FileFieldProps = FieldProps & {
+  accept?: string;
+  multiple?: boolean;
+} & (
+    | { registration: UseFormRegisterReturn; onChange?: never; ref?: never }
+    /** A file the page keeps itself (not in a react-hook-form form). */
+    | { registration?: never; onChange: ChangeEventHandler<HTMLInputElement>; ref?: Ref<HTMLInputElement> }
+  );
+
+/** A file input, wired to react-hook-form or to the page's own change handler. */
+export function FileField(props: FileFieldProps) {
+  return <ControlField props={props} preset={{ type: 'file' }} />;
 }
 
 export interface CheckboxFieldProps {
@@ -149,7 +195,7 @@ export interface CheckboxFieldProps {
   className?: string;
 }
 
-/** A checkbox wired to react-hook-form, with its validation message below. */
+/** A checkbox wired to react-hook-form, its label beside it and its validation message below. */
 export function CheckboxField({ id, label, registration, error, className }: CheckboxFieldProps) {
   const message = messageOf(error);
   const invalid = error !== undefined;
@@ -160,7 +206,7 @@ export function CheckboxField({ id, label, registration, error, className }: Che
           type="checkbox"
           isInvalid={invalid}
           aria-invalid={invalid}
-          aria-describedby={message ? `${id}-error` : undefined}
+          aria-describedby={describedBy(id, message !== undefined, false)}
           {...registration}
         />
         <Form.Check.Label>{label}</Form.Check.Label>

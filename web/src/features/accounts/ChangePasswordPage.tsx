@@ -1,10 +1,11 @@
-import { Card, Form } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import { MESSAGES } from '@app/domain';
 import { TextField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { AccountCard } from './AccountCard.tsx';
 import { useChangePassword } from './api.ts';
 import { toastFailure } from './feedback.ts';
 import { ZChangePasswordForm } from './schemas.ts';
@@ -45,42 +46,37 @@ export default function ChangePasswordPage() {
   });
 
   return (
-    <Card className="shadow-sm">
-      <Card.Header className="bg-transparent">
-        <h1 className="h4 mb-0">{M.title}</h1>
-      </Card.Header>
-      <Card.Body>
-        <Form noValidate onSubmit={handleUpdate} aria-label={M.title} className="account-narrow-form">
-          <fieldset disabled={changePassword.isPending}>
-            <TextField
-              id="change-current-password"
-              label={M.currentPassword}
-              type="password"
-              autoComplete="current-password"
-              registration={register('currentPassword')}
-              error={errors.currentPassword}
-            />
-            <TextField
-              id="change-new-password"
-              label={M.newPassword}
-              type="password"
-              autoComplete="new-password"
-              registration={register('password', { onChange: handlePasswordChange })}
-              error={errors.password}
-            />
-            <TextField
-              id="change-confirm-password"
-              label={M.confirmPassword}
-              type="password"
-              autoComplete="new-password"
-              registration={register('passwordConfirmation')}
-              error={errors.passwordConfirmation}
-              className="mb-4"
-            />
-            <SubmitButton submitting={changePassword.isPending}>{M.submit}</SubmitButton>
-          </fieldset>
-        </Form>
-      </Card.Body>
-    </Card>
+    <AccountCard title={M.title}>
+      <Form noValidate onSubmit={handleUpdate} aria-label={M.title} className="account-narrow-form">
+        <fieldset disabled={changePassword.isPending}>
+          <TextField
+            id="change-current-password"
+            label={M.currentPassword}
+            type="password"
+            autoComplete="current-password"
+            registration={register('currentPassword')}
+            error={errors.currentPassword}
+          />
+          <TextField
+            id="change-new-password"
+            label={M.newPassword}
+            type="password"
+            autoComplete="new-password"
+            registration={register('password', { onChange: handlePasswordChange })}
+            error={errors.password}
+          />
+          <TextField
+            id="change-confirm-password"
+            label={M.confirmPassword}
+            type="password"
+            autoComplete="new-password"
+            registration={register('passwordConfirmation')}
+            error={errors.passwordConfirmation}
+            className="mb-4"
+          />
+          <SubmitButton submitting={changePassword.isPending}>{M.submit}</SubmitButton>
+        </fieldset>
+      </Form>
+    </AccountCard>
   );
 }

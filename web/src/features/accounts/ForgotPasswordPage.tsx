@@ -51,8 +51,6 @@ export default function ForgotPasswordPage() {
             id="forgot-email"
             label={M.email}
             type="email"
-            inputMode="email"
-            autoComplete="email"
             registration={register('email')}
             error={errors.email}
           />

@@ -55,8 +55,6 @@ export default function LoginPage() {
             id="login-email"
             label={M.email}
             type="email"
-            autoComplete="email"
-            inputMode="email"
             registration={register('email')}
             error={errors.email}
           />

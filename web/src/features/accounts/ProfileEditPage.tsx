@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
-import { Card, Col, Form, Row } from 'react-bootstrap';
+import { Form, Row } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
@@ -8,14 +8,16 @@ import { toast } from 'react-toastify';
 import { MESSAGES } from '@app/domain';
 import { useSession } from '../../app/session.tsx';
 import type { SessionUser } from '../../app/session.tsx';
-import { TextField } from '../../ui/FormField.tsx';
+import { FileField } from '../../ui/FormField.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { AccountCard } from './AccountCard.tsx';
 import { useReplaceAvatar, useUpdateProfile } from './api.ts';
 import { Avatar, getAvatarUrl } from './Avatar.tsx';
 import { toastFailure } from './feedback.ts';
 import { toDateInputValue } from './format.ts';
-import { latestAdultBirthDate, ZProfileEditForm } from './schemas.ts';
+import { ProfileFields } from './ProfileFields.tsx';
+import { ZProfileEditForm } from './schemas.ts';
 import type { TProfileEditForm } from './schemas.ts';
 
 const M = MESSAGES.profileEdit;
@@ -74,17 +76,15 @@ function AvatarForm({ user }: { user: SessionUser }) {
             className="flex-shrink-0"
           />
           <div className="flex-grow-1 w-100">
-            <Form.Group controlId={inputId} className="mb-2">
-              <Form.Label>{M.avatar}</Form.Label>
-              <Form.Control
-                ref={inputRef}
-                type="file"
-                accept="image/*"
-                onChange={handlePick}
-                aria-describedby={`${inputId}-help`}
-              />
-              <Form.Text id={`${inputId}-help`}>{M.chooseImage}</Form.Text>
-            </Form.Group>
+            <FileField
+              id={inputId}
+              label={M.avatar}
+              accept="image/*"
+              ref={inputRef}
+              onChange={handlePick}
+              help={M.chooseImage}
+              className="mb-2"
+            />
             <SubmitButton submitting={replaceAvatar.isPending} disabled={!file}>
               <i className="bi bi-upload me-1" aria-hidden="true" />
               {M.upload}
@@ -127,55 +127,13 @@ function DetailsForm({ user }: { user: SessionUser }) {
     <Form noValidate onSubmit={handleSave} aria-label={M.details}>
       <fieldset disabled={updateProfile.isPending}>
         <Row className="gx-3">
-          <Col md={6}>
-            <TextField
-              id="profile-first-name"
-              label={M.firstName}
-              autoComplete="given-name"
-              registration={register('first_name')}
-              error={errors.first_name}
-            />
-          </Col>
-          <Col md={6}>
-            <TextField
-              id="profile-last-name"
-              label={M.lastName}
-              autoComplete="family-name"
-              registration={register('last_name')}
-              error={errors.last_name}
-            />
-          </Col>
-          <Col md={6}>
-            <TextField
-              id="profile-phone"
-              label={M.phoneNumber}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              registration={register('phone_number')}
-              error={errors.phone_number}
-            />
-          </Col>
-          <Col md={6}>
-            <TextField
-              id="profile-dob"
-              label={M.dob}
-              type="date"
-              max={latestAdultBirthDate()}
-              autoComplete="bday"
-              registration={register('dob')}
-              error={errors.dob}
-            />
-          </Col>
-          <Col xs={12}>
-            <TextField
-              id="profile-city"
-              label={M.address}
-              autoComplete="address-level2"
-              registration={register('city')}
-              error={errors.city}
-            />
-          </Col>
+          <ProfileFields
+            idPrefix="profile"
+            labels={{ ...M, city: M.address }}
+            register={register}
+            errors={errors}
+            fullWidthCity
+          />
         </Row>
         <div className="d-flex flex-wrap gap-2 align-items-center">
           <SubmitButton submitting={updateProfile.isPending} disabled={!isValid}>
@@ -195,17 +153,12 @@ export default function ProfileEditPage() {
   const { user } = useSession();
   if (!user) return <PageSpinner />;
   return (
-    <Card className="shadow-sm">
-      <Card.Header className="bg-transparent">
-        <h1 className="h4 mb-0">{M.title}</h1>
-      </Card.Header>
-      <Card.Body>
-        <AvatarForm user={user} />
-        <hr className="my-4" />
-        <h2 className="h5 mb-3">{M.details}</h2>
-        {/* Re-mount when another user signs in, so the form starts from their data. */}
-        <DetailsForm key={user.id} user={user} />
-      </Card.Body>
-    </Card>
+    <AccountCard title={M.title}>
+      <AvatarForm user={user} />
+      <hr className="my-4" />
+      <h2 className="h5 mb-3">{M.details}</h2>
+      {/* Re-mount when another user signs in, so the form starts from their data. */}
+      <DetailsForm key={user.id} user={user} />
+    </AccountCard>
   );
 }

@@ -110,6 +110,19 @@ describe('RegisterPage', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('focuses the first invalid field on the screen when a submit is refused', async () => {
+    mockApi(() => undefined);
+    renderRegister();
+    submit();
+    await waitFor(() => expect(document.activeElement).toBe(field(M.firstName)));
+
+    type(M.firstName, 'Ava');
+    type(M.lastName, 'Stone');
+    submit();
+    // The account fields stand between the name and the phone number.
+    await waitFor(() => expect(document.activeElement).toBe(field(M.username)));
+  });
+
   it('requires an image document from a Provider', async () => {
     const calls = mockApi(() => undefined);
     renderRegister();

@@ -5,12 +5,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { MESSAGES, USER_TYPES } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
-import { CheckboxField, SelectField, TextField } from '../../ui/FormField.tsx';
+import { focusFirstInvalidField } from '../../ui/focusFirstInvalidField.ts';
+import { CheckboxField, FileField, SelectField, TextField } from '../../ui/FormField.tsx';
 import { useServerFieldErrors } from '../../ui/serverFieldErrors.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { getServerFieldErrors, useRegister, type DocumentUploads } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { isUserType, latestAdultBirthDate, REGISTER_FIELDS, toFileArray, ZRegisterForm } from './schemas.ts';
+import { ProfileFields } from './ProfileFields.tsx';
+import { isUserType, REGISTER_FIELDS, toFileArray, ZRegisterForm } from './schemas.ts';
 import type { TRegisterForm, TRegisterFormInput } from './schemas.ts';
 
 const M = MESSAGES.register;
@@ -61,12 +63,14 @@ export default function RegisterPage() {
     resolver: serverFields.resolver,
     mode: 'all',
     defaultValues: DEFAULT_VALUES,
+    // The profile fields register in their own component, so react-hook-form's order of registration
+    // is not the screen's: a refused submit focuses the first invalid field in the form's own order.
+    shouldFocusError: false,
   });
   const isProvider = useWatch({ control, name: 'user_type' }) === 'Provider';
 
   // A changed password re-checks a confirmation already typed, so "Passwords must match" follows both;
-  // a changed type re-checks documents already picked. (Fields are registered in the JSX, in display
-  // order, so a refused submit focuses the first invalid field on the screen.)
+  // a changed type re-checks documents already picked.
   const handlePasswordChange = () => {
     if (getFieldState('cpassword').isDirty) void trigger('cpassword');
   };
@@ -99,7 +103,7 @@ export default function RegisterPage() {
         isApiError(error) && !error.isNetworkError ? error.message : MESSAGES.toast.genericWarning,
       );
     }
-  });
+  }, focusFirstInvalidField);
 
   return (
     <AuthCard
@@ -120,96 +124,48 @@ export default function RegisterPage() {
       <Form noValidate onSubmit={handleRegister} aria-label={M.title}>
         <fieldset disabled={registration.isPending}>
           <Row className="gx-3">
-            <Col md={6}>
-              <TextField
-                id="register-first-name"
-                label={M.firstName}
-                autoComplete="given-name"
-                registration={register('first_name')}
-                error={errors.first_name}
-              />
-            </Col>
-            <Col md={6}>
-              <TextField
-                id="register-last-name"
-                label={M.lastName}
-                autoComplete="family-name"
-                registration={register('last_name')}
-                error={errors.last_name}
-              />
-            </Col>
-            <Col md={6}>
-              <TextField
-                id="register-username"
-                label={M.username}
-                autoComplete="username"
-                registration={register('username')}
-                error={errors.username}
-              />
-            </Col>
-            <Col md={6}>
-              <TextField
-                id="register-email"
-                label={M.email}
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                registration={register('email')}
-                error={errors.email}
-              />
-            </Col>
-            <Col md={6}>
-              <TextField
-                id="register-password"
-                label={M.password}
-                type="password"
-                autoComplete="new-password"
-                registration={register('password', { onChange: handlePasswordChange })}
-                error={errors.password}
-                help={M.passwordHint}
-              />
-            </Col>
-            <Col md={6}>
-              <TextField
-                id="register-cpassword"
-                label={M.confirmPassword}
-                type="password"
-                autoComplete="new-password"
-                registration={register('cpassword')}
-                error={errors.cpassword}
-              />
-            </Col>
-            <Col md={6}>
-              <TextField
-                id="register-phone"
-                label={M.phoneNumber}
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                registration={register('phone_number')}
-                error={errors.phone_number}
-              />
-            </Col>
-            <Col md={6}>
-              <TextField
-                id="register-dob"
-                label={M.dob}
-                type="date"
-                max={latestAdultBirthDate()}
-                autoComplete="bday"
-                registration={register('dob')}
-                error={errors.dob}
-              />
-            </Col>
-            <Col md={6}>
-              <TextField
-                id="register-city"
-                label={M.city}
-                autoComplete="address-level2"
-                registration={register('city')}
-                error={errors.city}
-              />
-            </Col>
+            <ProfileFields idPrefix="register" labels={M} register={register} errors={errors}>
+              <Col md={6}>
+                <TextField
+                  id="register-username"
+                  label={M.username}
+                  autoComplete="username"
+                  registration={register('username')}
+                  error={errors.username}
+                />
+              </Col>
+              <Col md={6}>
+                <TextField
+                  id="register-email"
+                  label={M.email}
+                  type="email"
+                  registration={register('email')}
+                  error={errors.email}
+                />
+              </Col>
+              <Col md={6}>
+                <TextField
+                  id="register-password"
+                  label={M.password}
+                  type="password"
+                  autoComplete="new-password"
+                  registration={register('password', { onChange: handlePasswordChange })}
+                  error={errors.password}
+                  help={M.passwordHint}
+                  helpBlock
+                />
+              </Col>
+              <Col md={6}>
+                <TextField
+                  id="register-cpassword"
+                  label={M.confirmPassword}
+                  type="password"
+                  autoComplete="new-password"
+                  registration={register('cpassword')}
+                  error={errors.cpassword}
+                />
+              </Col>
+            </ProfileFields>
             <Col md={6}>
               <SelectField
                 id="register-user-type"
@@ -222,15 +178,15 @@ export default function RegisterPage() {
             </Col>
             {isProvider && (
               <Col xs={12}>
-                <TextField
+                <FileField
                   id="register-docs"
                   label={M.docs}
-                  type="file"
                   accept="image/*"
                   multiple
                   registration={register('docs')}
                   error={errors.docs}
                   help={M.docsHelp}
+                  helpBlock
                 />
               </Col>
             )}

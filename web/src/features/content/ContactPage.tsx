@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { MESSAGES, ZContactMessage } from '@app/domain';
+import { TextAreaField, TextField } from '../../ui/FormField.tsx';
 import { getContactFailureToast, useSendContactMessage } from './api.ts';
 import { CONTENT_COPY } from './copy.ts';
 import './content.css';
@@ -40,50 +41,29 @@ export default function ContactPage() {
           <p className="lead text-body-secondary">{CONTENT_COPY.contact.intro}</p>
           <Form noValidate onSubmit={handleSend} className="content-card" aria-label={M.title}>
             <fieldset disabled={isSubmitting}>
-              <Form.Group className="mb-3" controlId="contact-name">
-                <Form.Label>{M.name}</Form.Label>
-                <Form.Control
-                  type="text"
-                  autoComplete="name"
-                  isInvalid={!!errors.name}
-                  aria-invalid={!!errors.name}
-                  aria-describedby={errors.name ? 'contact-name-error' : undefined}
-                  {...register('name')}
-                />
-                <Form.Control.Feedback type="invalid" id="contact-name-error">
-                  {errors.name?.message}
-                </Form.Control.Feedback>
-              </Form.Group>
-              <Form.Group className="mb-3" controlId="contact-email">
-                <Form.Label>{M.email}</Form.Label>
-                <Form.Control
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  isInvalid={!!errors.email}
-                  aria-invalid={!!errors.email}
-                  aria-describedby={errors.email ? 'contact-email-error' : undefined}
-                  {...register('email')}
-                />
-                <Form.Control.Feedback type="invalid" id="contact-email-error">
-                  {errors.email?.message}
-                </Form.Control.Feedback>
-              </Form.Group>
-              <Form.Group className="mb-4" controlId="contact-note">
-                <Form.Label>{M.note}</Form.Label>
-                <Form.Control
-                  as="textarea"
-                  rows={5}
-                  isInvalid={!!errors.note}
-                  aria-invalid={!!errors.note}
-                  aria-describedby={errors.note ? 'contact-note-error' : 'contact-note-hint'}
-                  {...register('note')}
-                />
-                <Form.Control.Feedback type="invalid" id="contact-note-error">
-                  {errors.note?.message}
-                </Form.Control.Feedback>
-                <Form.Text id="contact-note-hint">{CONTENT_COPY.contact.legalHint}</Form.Text>
-              </Form.Group>
+              <TextField
+                id="contact-name"
+                label={M.name}
+                autoComplete="name"
+                registration={register('name')}
+                error={errors.name}
+              />
+              <TextField
+                id="contact-email"
+                label={M.email}
+                type="email"
+                registration={register('email')}
+                error={errors.email}
+              />
+              <TextAreaField
+                id="contact-note"
+                label={M.note}
+                rows={5}
+                registration={register('note')}
+                error={errors.note}
+                help={CONTENT_COPY.contact.legalHint}
+                className="mb-4"
+              />
               <Button type="submit" variant="accent" className="px-4">
                 {isSubmitting && (
                   <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />

@@ -4,11 +4,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, REPORT_LIMITS, REPORT_REASONS, ZReportRequest } from '@app/domain';
 import type { TReportRequest } from '@app/domain';
+import { SelectField, TextAreaField, TextField } from '../../ui/FormField.tsx';
 import { getReportFailureDetail, useSendReport } from './api.ts';
 import type { ReportInput } from './api.ts';
 import { CONTENT_COPY } from './copy.ts';
 
 const M = MESSAGES.report;
+const REASON_OPTIONS = REPORT_REASONS.map((reason) => ({ value: reason, label: reason }));
 
 interface ReportFormProps {
   /** The listing the report is about (its link or id); prefills the listing field. */
@@ -57,8 +59,6 @@ export function ReportForm({ listing = '', onSent }: ReportFormProps) {
   });
 
   const field = (name: string) => `${id}-${name}`;
-  const describedBy = (name: string, invalid: boolean) =>
-    invalid ? `${field(name)}-error ${field(name)}-help` : `${field(name)}-help`;
 
   return (
     <Form noValidate onSubmit={handleSend} aria-label={M.formTitle}>
@@ -76,72 +76,40 @@ export function ReportForm({ listing = '', onSent }: ReportFormProps) {
         </Alert>
       )}
       <fieldset disabled={isSubmitting}>
-        <Form.Group className="mb-3" controlId={field('reason')}>
-          <Form.Label>{M.reason}</Form.Label>
-          <Form.Select
-            isInvalid={!!errors.reason}
-            aria-invalid={!!errors.reason}
-            aria-describedby={errors.reason ? `${field('reason')}-error` : undefined}
-            {...register('reason')}
-          >
-            <option value="">{M.reasonPlaceholder}</option>
-            {REPORT_REASONS.map((reason) => (
-              <option key={reason} value={reason}>
-                {reason}
-              </option>
-            ))}
-          </Form.Select>
-          <Form.Control.Feedback type="invalid" id={`${field('reason')}-error`}>
-            {errors.reason?.message}
-          </Form.Control.Feedback>
-        </Form.Group>
-        <Form.Group className="mb-3" controlId={field('details')}>
-          <Form.Label>{M.details}</Form.Label>
-          <Form.Control
-            as="textarea"
-            rows={4}
-            maxLength={REPORT_LIMITS.details}
-            isInvalid={!!errors.details}
-            aria-invalid={!!errors.details}
-            aria-describedby={describedBy('details', !!errors.details)}
-            {...register('details')}
-          />
-          <Form.Control.Feedback type="invalid" id={`${field('details')}-error`}>
-            {errors.details?.message}
-          </Form.Control.Feedback>
-          <Form.Text id={`${field('details')}-help`}>{CONTENT_COPY.report.detailsHelp}</Form.Text>
-        </Form.Group>
-        <Form.Group className="mb-3" controlId={field('listing')}>
-          <Form.Label>{M.listing}</Form.Label>
-          <Form.Control
-            type="text"
-            maxLength={REPORT_LIMITS.listing}
-            isInvalid={!!errors.listing}
-            aria-invalid={!!errors.listing}
-            aria-describedby={describedBy('listing', !!errors.listing)}
-            {...register('listing')}
-          />
-          <Form.Control.Feedback type="invalid" id={`${field('listing')}-error`}>
-            {errors.listing?.message}
-          </Form.Control.Feedback>
-          <Form.Text id={`${field('listing')}-help`}>{CONTENT_COPY.report.listingHelp}</Form.Text>
-        </Form.Group>
-        <Form.Group className="mb-4" controlId={field('email')}>
-          <Form.Label>{M.email}</Form.Label>
-          <Form.Control
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            isInvalid={!!errors.email}
-            aria-invalid={!!errors.email}
-            aria-describedby={describedBy('email', !!errors.email)}
-            {...register('email')}
-          />
-          <Form.Control.Feedback type="invalid" id={`${field('email')}-error`}>
-            {errors.email?.message}
-          </Form.Control.Feedback>
-          <Form.Text id={`${field('email')}-help`}>{CONTENT_COPY.report.emailHelp}</Form.Text>
-        </Form.Group>
+        <SelectField
+          id={field('reason')}
+          label={M.reason}
+          placeholder={M.reasonPlaceholder}
+          options={REASON_OPTIONS}
+          registration={register('reason')}
+          error={errors.reason}
+        />
+        <TextAreaField
+          id={field('details')}
+          label={M.details}
+          rows={4}
+          maxLength={REPORT_LIMITS.details}
+          registration={register('details')}
+          error={errors.details}
+          help={CONTENT_COPY.report.detailsHelp}
+        />
+        <TextField
+          id={field('listing')}
+          label={M.listing}
+          maxLength={REPORT_LIMITS.listing}
+          registration={register('listing')}
+          error={errors.listing}
+          help={CONTENT_COPY.report.listingHelp}
+        />
+        <TextField
+          id={field('email')}
+          label={M.email}
+          type="email"
+          registration={register('email')}
+          error={errors.email}
+          help={CONTENT_COPY.report.emailHelp}
+          className="mb-4"
+        />
         <Button type="submit" variant="accent" className="px-4" aria-busy={isSubmitting}>
           {isSubmitting ? (
             <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
