@@ -1,8 +1,8 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { seedReference } from './db/seed/seed-reference.ts';
 import { ensureAdmin } from './modules/users/users.service.ts';
+import { seedAtStart } from './seed.ts';
 
 const USAGE = `Usage: npm run cli -- <command>
   create-admin EMAIL PASSWORD   create or reset an admin account
@@ -20,7 +20,7 @@ async function main(argv: string[]) {
   try {
     await migrateToLatest(database.db);
     if (command === 'migrate') {
-      const applied = await seedReference(database.db);
+      const applied = await seedAtStart(database.db);
       console.log(
         `Migrations applied; reference data seeded${applied.length ? `: ${applied.join(', ')}` : ' (nothing new)'}.`,
       );

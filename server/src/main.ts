@@ -4,10 +4,10 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { seedReference } from './db/seed/seed-reference.ts';
 import { JOBS, startJobs } from './jobs/index.ts';
 import { uploadsRoot } from './modules/media/media.storage.ts';
 import { ensureAdmin } from './modules/users/users.service.ts';
+import { seedAtStart } from './seed.ts';
 
 /** Starts the server: config, migrations, reference data, admin account, then listen. */
 async function main() {
@@ -27,11 +27,11 @@ async function main() {
   }
   const database = openDatabase(config);
   await migrateToLatest(database.db);
-  await seedReference(database.db);
+  await seedAtStart(database.db);
   if (config.adminEmail && config.adminPassword)
     await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
   if (process.argv.includes('--demo')) {
-    const { seedDemo } = await import('./db/seed/seed-demo.ts');
+    const { seedDemo } = await import('./demo/seed-demo.ts');
     await seedDemo(database.db, config, { clipFile: path.resolve(here, '../assets/demo-clip.webm') });
   }
   const app = await buildApp({ config, database, logger: true });

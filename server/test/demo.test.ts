@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_ADMIN_EMAIL, DEMO_PASSWORD, seedDemo } from '../src/db/seed/seed-demo.ts';
+import { DEMO_ACCOUNTS, DEMO_ADMIN_EMAIL, DEMO_PASSWORD, seedDemo } from '../src/demo/seed-demo.ts';
 import {
   DEMO_ADS,
   DEMO_HOBBYIST_ACCOUNTS,
   DEMO_PROVIDER_ACCOUNTS,
   DEMO_VIDEO_EVERY,
-} from '../src/db/seed/seed-demo-providers.ts';
+} from '../src/demo/seed-demo-providers.ts';
 import { findUserByEmail } from '../src/modules/users/users.queries.ts';
 import { verifyPassword } from '../src/modules/users/users.service.ts';
 import { createTestApp, type TestContext } from './helpers.ts';

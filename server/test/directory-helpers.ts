@@ -47,22 +47,3 @@ export async function buildFiles(
     })),
   );
 }
-
-/** A small deterministic PRNG (mulberry32), so random data sets repeat run to run. */
-export function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
-    some: <T>(list: readonly T[], p = 0.4): T[] => list.filter(() => next() < p),
-    chance: (p: number) => next() < p,
-  };
-}

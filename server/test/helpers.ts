@@ -8,11 +8,11 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { seedReference } from '../src/db/seed/seed-reference.ts';
 import { signToken } from '../src/http/auth.ts';
 import type { Mailer, MailMessage } from '../src/mail/mailer.ts';
 import { insertUser } from '../src/modules/users/users.queries.ts';
 import { hashPassword } from '../src/modules/users/users.service.ts';
+import { seedAtStart } from '../src/seed.ts';
 
 /** Which engine this run tests: PostgreSQL when TEST_DATABASE_URL is set, else SQLite. */
 export const TEST_ENGINE = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
@@ -92,7 +92,7 @@ export async function createTestApp(
   opts: { cities?: boolean; config?: Partial<Config> } = {},
 ): Promise<TestContext> {
   const { database, dataDir, drop } = await createTestDatabase();
-  await seedReference(database.db, { cities: opts.cities ?? false });
+  await seedAtStart(database.db, { cities: opts.cities ?? false });
   const config = loadConfig(
     { DATA_DIR: dataDir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123' } as NodeJS.ProcessEnv,
     opts.config,

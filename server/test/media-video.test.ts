@@ -12,7 +12,7 @@ import {
   inspectVideo,
   MAX_VIDEO_SECONDS,
   VIDEO_SECONDS_TOLERANCE,
-} from '../src/modules/media/video.ts';
+} from '../src/modules/media/video/index.ts';
 import { buildProvider, createTestApp, type TestContext, type TestUser } from './helpers.ts';
 import {
   APPLE_LOCATION_KEY,

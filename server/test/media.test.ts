@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync } from 'no
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEDIA_LIMITS } from '../src/modules/media/media.routes.ts';
+import { MEDIA_LIMITS } from '../src/modules/media/media.limits.ts';
 import { claimFiles, deleteExpiredAnonymousUploads } from '../src/modules/media/media.service.ts';
 import { uploadsRoot } from '../src/modules/media/media.storage.ts';
 import {
@@ -127,7 +127,7 @@ const png = (width: number, height: number, background = '#3a6') =>
 
 /**
  * A minimal MP4: one video track whose one sample is `payload` random bytes (video-fixtures.ts).
- * Uploads are cleaned and their length read (video.ts): this one has no metadata, so it is stored
+ * Uploads are cleaned and their length read (media/video/): this one has no metadata, so it is stored
  * byte for byte as sent.
  */
 function tinyMp4(payload = 256): Buffer {
@@ -814,13 +814,55 @@ describe('daily cap of unclaimed anonymous uploads per address (issue 9, item 2)
     expect((await upload([file(await png(300, 200), 'd.png')], null, '203.0.113.51')).statusCode).toBe(201);
     const user = await buildHobbyist(ctx);
     expect((await upload([file(await png(300, 200), 'e.png')], user, address)).statusCode).toBe(201);
-    // Claimed uploads no longer count: registration frees the address's allowance.
+    // Claimed uploads still count: registering with them does not free the address's allowance.
     await claimFiles(
       ctx.database.db,
       [{ id: first.json()[0].id, token: first.json()[0].claimToken }],
       user.id,
     );
-    expect((await upload([file(await png(300, 200), 'f.png')], null, address)).statusCode).toBe(201);
+    expect((await upload([file(await png(300, 200), 'f.png')], null, address)).statusCode).toBe(429);
+    // After 24 hours the job forgets the address, and the allowance is back.
+    await ctx.database.db
+      .updateTable('files')
+      .set({ created_at: new Date(Date.now() - 25 * 3600_000).toISOString() })
+      .where('uploader_hash', 'is not', null)
+      .execute();
+    await deleteExpiredAnonymousUploads(ctx.database.db, uploadsRoot(ctx.config.dataDir));
+    const remembered = await ctx.database.db
+      .selectFrom('files')
+      .select('id')
+      .where('uploader_hash', 'is not', null)
+      .execute();
+    expect(remembered).toEqual([]);
+    const again = await upload([file(await png(300, 200), 'g.png')], null, address);
+    expect(again.statusCode, again.body).toBe(201);
+  });
+
+  it('refuses (429) an account that would go over its own daily cap', async () => {
+    const saved = MEDIA_LIMITS.maxAccountBytesPerDay;
+    const user = await buildHobbyist(ctx);
+    try {
+      expect((await upload([file(await png(300, 200), 'a.png')], user)).statusCode).toBe(201);
+      const [row] = await ctx.database.db
+        .selectFrom('files')
+        .select(['size', 'formats'])
+        .where('owner_id', '=', user.id)
+        .execute();
+      const used =
+        Number(row!.size) +
+        Object.values(JSON.parse(row!.formats ?? '{}') as Record<string, { size: number }>).reduce(
+          (a, f) => a + f.size,
+          0,
+        );
+      MEDIA_LIMITS.maxAccountBytesPerDay = Math.floor(used * 1.5);
+      const refused = await upload([file(await png(300, 200), 'b.png')], user);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.message).toBe(MESSAGES.upload.accountDailyLimit);
+      const other = await buildHobbyist(ctx);
+      expect((await upload([file(await png(300, 200), 'c.png')], other)).statusCode).toBe(201);
+    } finally {
+      MEDIA_LIMITS.maxAccountBytesPerDay = saved;
+    }
   });
 });
 

@@ -13,10 +13,13 @@ import { AppError, forbidden, unauthorized } from './errors.ts';
  * - `public`: anyone, token optional;
  * - `authenticated`: any signed-in account;
  * - `admin`: the admin role only;
- * - `{ userTypes }`: signed-in accounts of these types (admins always pass).
- * Ownership of records is checked in the services, with the actor this hook attaches.
+ * - `{ userTypes }`: signed-in accounts of these types; admins pass too, unless `adminRefused` gives
+ *   the message that refuses them (a hobbyist's own voice: reacting, commenting, tipping).
+ * Routes declare it through the presets of server/src/access/presets.ts. Ownership of records is
+ * checked in the services, with the actor this hook attaches (server/src/access/).
  */
-export type Access = 'public' | 'authenticated' | 'admin' | { userTypes: readonly UserType[] };
+export type Access =
+  'public' | 'authenticated' | 'admin' | { userTypes: readonly UserType[]; adminRefused?: string };
 
 export interface Actor {
   id: number;
@@ -147,7 +150,11 @@ async function resolveActor(db: Kysely<DB>, secret: string, req: FastifyRequest)
 export function checkAccess(access: Access, actor: Actor | null): void {
   if (access === 'public') return;
   if (!actor) throw unauthorized();
-  if (actor.role === 'admin' || access === 'authenticated') return;
+  if (access === 'authenticated') return;
+  if (actor.role === 'admin') {
+    if (typeof access === 'object' && access.adminRefused) throw forbidden(access.adminRefused);
+    return;
+  }
   if (access === 'admin') throw forbidden('Only an administrator may do this');
   if (!actor.userType || !access.userTypes.includes(actor.userType)) {
     throw forbidden(`Only ${access.userTypes.join(' or ')} accounts may do this`);

@@ -48,6 +48,35 @@ export const unauthorized = (message = 'Missing or invalid credentials') =>
 export const forbidden = (message = 'Forbidden') => new AppError('ForbiddenError', message);
 export const notFound = (message = 'Not Found') => new AppError('NotFoundError', message);
 
+/** Where a field is: `'data.title'`, or its parts (`['data', 'images', 0]`). */
+export type FieldPath = string | readonly (string | number)[];
+const partsOf = (path: FieldPath) => (typeof path === 'string' ? path.split('.') : [...path]);
+
+/**
+ * The 400 for bad input at one field, in Strapi's shape: `details.errors` lists the path with the
+ * message. `title` is the error's own message (default: the message itself); `plain` leaves out the
+ * detail's `name` (the upload plugin's shape); `code` another status than 400 (a 429 at a field).
+ */
+export function fieldError(
+  path: FieldPath,
+  message: string,
+  opts: { title?: string; plain?: boolean; code?: ErrorCode } = {},
+): AppError {
+  return fieldErrors([path], message, opts);
+}
+
+/** The same 400 at several fields at once (say, e-mail and username both taken). */
+export function fieldErrors(
+  paths: readonly FieldPath[],
+  message: string,
+  opts: { title?: string; plain?: boolean; code?: ErrorCode } = {},
+): AppError {
+  const errors: ErrorDetailItem[] = paths.map((p) =>
+    opts.plain ? { path: partsOf(p), message } : { path: partsOf(p), message, name: 'ValidationError' },
+  );
+  return new AppError(opts.code ?? 'ValidationError', opts.title ?? message, { errors });
+}
+
 export interface StrapiErrorBody {
   data: null;
   error: { status: number; name: string; message: string; details: unknown };

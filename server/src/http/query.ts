@@ -22,3 +22,15 @@ export function idParam(req: FastifyRequest, name = 'id'): number {
   }
   return parsed.data;
 }
+
+/** A 400 for one top-level query parameter: `Invalid parameter <name>: <message>`. */
+export function badParam(name: string, message: string): never {
+  throw badRequest(`Invalid parameter ${name}: ${message}`, {
+    errors: [{ path: [name], message, name: 'ValidationError' }],
+  });
+}
+
+/** Refuses top-level query parameters other than `allowed` (a 400 naming the first other one). */
+export function onlyParams(query: Record<string, unknown>, allowed: readonly string[]): void {
+  for (const key of Object.keys(query)) if (!allowed.includes(key)) badParam(key, 'unknown parameter');
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Access } from './auth.ts';
 import { notFound } from './errors.ts';
+import type { ScopedReads } from './items.ts';
 import { idParam, strapiQuery } from './query.ts';
 import { findMany, findOne } from './strapi/find.ts';
 import type { ResourceDef } from './strapi/resource.ts';
@@ -21,4 +22,22 @@ export function registerReadRoutes(
     if (!item) throw notFound();
     return { data: item, meta: {} };
   });
+}
+
+/**
+ * `GET <path>` and `GET <path>/:id` of a resource read within the caller's scope (`scopedReads`):
+ * `options` say who may call (and document the route).
+ */
+export function registerScopedReadRoutes(
+  app: FastifyInstance,
+  db: Kysely<any>,
+  path: string,
+  reads: ScopedReads,
+  options: { config: { access: Access }; schema?: object },
+): void {
+  app.get(path, options, async (req) => reads.list(db, req.actor, strapiQuery(req, reads.resource)));
+  app.get(`${path}/:id`, options, async (req) => ({
+    data: await reads.get(db, req.actor, idParam(req), strapiQuery(req, reads.resource)),
+    meta: {},
+  }));
 }

@@ -64,7 +64,7 @@ export async function createFixtures(ctx: TestContext) {
   await buildProviderAd(ctx, users.otherProvider);
   const db = ctx.database.db;
   // The table posts a fresh tip for many of its rows, all from one hobbyist: lift the hourly tip
-  // limit (engagement.test.ts tests it) so it never decides a status here.
+  // limit (billing-wallet.test.ts tests it) so it never decides a status here.
   await db.updateTable('settings').set({ value: '100000' }).where('key', '=', 'tips_per_hour').execute();
 
   /** A token for `user` as of now: signed with the account's current token version. */

@@ -1,7 +1,8 @@
+import { seededRandom } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAddress, prng } from '../directory-helpers.ts';
+import { newAddress } from '../directory-helpers.ts';
 import { buildProviderAd } from '../factories.ts';
-import { buildProvider, createTestApp, type TestContext } from '../helpers.ts';
+import { buildHobbyist, buildProvider, createTestApp, type TestContext, type TestUser } from '../helpers.ts';
 
 /**
  * A small fuzz test (issue 9, item 13): 2,000 malformed queries and bodies, from a seeded generator
@@ -11,14 +12,18 @@ const REQUESTS = 2_000;
 const SEED = 20261123;
 
 let ctx: TestContext;
+let hobbyist: TestUser;
+let provider: TestUser;
+let ad: number;
 beforeAll(async () => {
   ctx = await createTestApp();
-  const provider = await buildProvider(ctx);
-  for (let i = 0; i < 3; i++) await buildProviderAd(ctx, provider);
+  provider = await buildProvider(ctx);
+  hobbyist = await buildHobbyist(ctx);
+  for (let i = 0; i < 3; i++) ad = await buildProviderAd(ctx, provider);
 });
 afterAll(() => ctx.close());
 
-const rnd = prng(SEED);
+const rnd = seededRandom(SEED);
 
 const STRINGS = [
   '',
@@ -207,5 +212,154 @@ describe('fuzzing the public routes', () => {
     // The generator must reach past validation now and then, or it tests nothing but the parser.
     expect(statuses.get(200) ?? 0).toBeGreaterThan(50);
     expect(statuses.get(400) ?? 0).toBeGreaterThan(200);
+  });
+});
+
+/**
+ * Valid requests with one value spoiled at a time: what random bodies rarely reach (a NUL or odd text
+ * inside an otherwise valid body, an object where a field name belongs), on the routes people write to.
+ */
+describe('spoiling one value of valid requests', () => {
+  const SPOILERS: unknown[] = [
+    'a\u0000b',
+    '\u0000',
+    '\ud800',
+    '\u202e\u0000x',
+    'x'.repeat(100_000),
+    { $gt: '' },
+    ['a', { b: 1 }],
+    -1,
+    1e308,
+    null,
+    true,
+  ];
+  type Case = {
+    method: 'POST' | 'PUT';
+    url: () => string;
+    as: () => TestUser | null;
+    body: () => Record<string, unknown>;
+  };
+  const cases: Case[] = [
+    {
+      method: 'POST',
+      url: () => '/api/auth/local',
+      as: () => null,
+      body: () => ({ identifier: 'someone@example.com', password: 'Secret-123' }),
+    },
+    {
+      method: 'POST',
+      url: () => '/api/auth/forgot-password',
+      as: () => null,
+      body: () => ({ email: 'someone@example.com' }),
+    },
+    {
+      method: 'POST',
+      url: () => '/api/contact-messages',
+      as: () => null,
+      body: () => ({ data: { name: 'Jane Doe', email: 'jane@example.com', note: 'A question here.' } }),
+    },
+    {
+      method: 'POST',
+      url: () => '/api/reports',
+      as: () => null,
+      body: () => ({
+        data: { reason: 'Other', details: 'Details here.', listing: 'x', email: 'w@example.com' },
+      }),
+    },
+    {
+      method: 'POST',
+      url: () => '/api/comments',
+      as: () => hobbyist,
+      body: () => ({ data: { provider: ad, comment: 'Kind words.' } }),
+    },
+    {
+      method: 'POST',
+      url: () => '/api/messages',
+      as: () => hobbyist,
+      body: () => ({ data: { provider: ad, text: 'Hello.' } }),
+    },
+    {
+      method: 'POST',
+      url: () => '/api/tips',
+      as: () => hobbyist,
+      body: () => ({ data: { provider: ad, tip_amount: 1, transaction_id: 'TX-FUZZ' } }),
+    },
+    {
+      method: 'PUT',
+      url: () => `/api/providers/${ad}`,
+      as: () => provider,
+      body: () => ({ data: { title: 'A title', city: 'San Jose', message: 'Hi' } }),
+    },
+    {
+      method: 'PUT',
+      url: () => `/api/users/${hobbyist.id}`,
+      as: () => hobbyist,
+      body: () => ({ first_name: 'Jane', city: 'San Jose' }),
+    },
+  ];
+
+  /** Every leaf of a body, as a path of keys. */
+  const leaves = (v: unknown, at: string[] = []): string[][] =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.entries(v).flatMap(([k, x]) => leaves(x, [...at, k]))
+      : [at];
+  const spoil = (body: Record<string, unknown>, at: string[], with_: unknown) => {
+    const copy = structuredClone(body);
+    let node = copy as Record<string, unknown>;
+    for (const k of at.slice(0, -1)) node = node[k] as Record<string, unknown>;
+    node[at.at(-1)!] = with_;
+    return copy;
+  };
+
+  it('answers every spoiled body without a 5xx, on every engine', async () => {
+    const failures: string[] = [];
+    for (const c of cases) {
+      for (const at of leaves(c.body())) {
+        for (const bad of SPOILERS) {
+          const user = c.as();
+          const res = await ctx.app.inject({
+            method: c.method,
+            url: c.url(),
+            payload: spoil(c.body(), at, bad),
+            headers: user ? user.auth : {},
+            remoteAddress: newAddress(),
+          });
+          if (res.statusCode >= 500)
+            failures.push(
+              `${c.method} ${c.url()} ${at.join('.')}=${JSON.stringify(bad).slice(0, 40)} -> ${res.statusCode}`,
+            );
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers odd field lists and populate shapes without a 5xx', async () => {
+    const queries = [
+      'fields[0][x]=1',
+      'fields[0]=id&fields[1][a]=b',
+      'fields[1][fields]=99999999999',
+      'populate[images][fields][0][x]=1',
+      'populate[user][fields][0][0]=1',
+      'sort[0][x]=1',
+      'sort=id:up',
+      'pagination[page]=99999999999',
+      'filters[id][$eq][x]=1',
+      'filters[$or][0][id][$in][0][x]=1',
+    ];
+    const failures: string[] = [];
+    for (const url of [
+      '/api/providers',
+      `/api/providers/${ad}`,
+      '/api/comments',
+      '/api/states',
+      '/api/languages',
+    ]) {
+      for (const q of queries) {
+        const res = await ctx.app.inject({ url: `${url}?${q}`, remoteAddress: newAddress() });
+        if (res.statusCode >= 500) failures.push(`${url}?${q} -> ${res.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });

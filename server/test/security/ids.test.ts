@@ -198,9 +198,17 @@ describe('ids in bodies and filters', () => {
   }
 
   it('filters on ids: out of range is a 400 naming the filter', async () => {
-    for (const bad of ['2147483648', '99999999999999999999', '1.5', 'abc']) {
+    for (const bad of ['2147483648', '99999999999999999999', '1.5', 'abc', '0', '-1']) {
       for (const url of ['/api/providers', '/api/comments', '/api/languages', '/api/likes']) {
         const res = await callAs(ctx, 'GET', `${url}?filters[id][$eq]=${bad}`);
+        expect(res.statusCode, `${url} ${bad}: ${res.body}`).toBe(400);
+        expect(
+          errorPaths(res.body).some((p) => p.startsWith('filters')),
+          res.body,
+        ).toBe(true);
+      }
+      for (const url of ['/api/comments', '/api/likes']) {
+        const res = await callAs(ctx, 'GET', `${url}?filters[provider][id][$in][0]=${bad}`);
         expect(res.statusCode, `${url} ${bad}: ${res.body}`).toBe(400);
         expect(
           errorPaths(res.body).some((p) => p.startsWith('filters')),

@@ -1,7 +1,6 @@
 import { PLACE_TYPES } from '@app/domain';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../dialect.ts';
-import { ensureEngagementSettings } from '../../modules/engagement/engagement.settings.ts';
 import type { DB } from '../schema.ts';
 import { LANGUAGES, PACKAGES, PROCESSING_COSTS, RACES, US_STATE_CODES } from './reference-data.ts';
 
@@ -38,7 +37,7 @@ export interface SeedOptions {
   cities?: boolean;
 }
 
-/** Seeds the reference data; returns the keys applied now. */
+/** Seeds the reference data; returns the keys applied now. The modules' settings: seedAtStart (src/seed.ts). */
 export async function seedReference(db: Kysely<DB>, opts: SeedOptions = {}): Promise<string[]> {
   const applied: string[] = [];
   const run = async (key: string, apply: (trx: Kysely<DB>) => Promise<void>) => {
@@ -112,7 +111,6 @@ export async function seedReference(db: Kysely<DB>, opts: SeedOptions = {}): Pro
   await run('processing-costs:v1', (trx) =>
     insertChunks(trx, 'processing_costs', [{ ...PROCESSING_COSTS, created_at: now, updated_at: now }]),
   );
-  await ensureEngagementSettings(db);
   return applied;
 }
 

@@ -30,27 +30,27 @@ const note = defineResource({
     createdAt: { type: 'datetime', column: 'created_at' },
   },
   relations: {
-    comments: { kind: 'hasMany', target: 'findTestComment', foreignKey: 'note_id' },
+    comments: { kind: 'hasMany', target: () => comment, foreignKey: 'note_id' },
     tags: {
       kind: 'manyToMany',
-      target: 'findTestTag',
+      target: () => tag,
       through: 'ft_note_tags',
       sourceKey: 'note_id',
       targetKey: 'tag_id',
       orderKey: 'position',
     },
-    author: { kind: 'belongsTo', target: 'findTestTag', column: 'author_id' },
+    author: { kind: 'belongsTo', target: () => tag, column: 'author_id' },
   },
   maxPageSize: 20,
 });
-defineResource({
+const comment = defineResource({
   name: 'findTestComment',
   table: 'ft_comments',
   fields: { body: { type: 'string' } },
-  relations: { note: { kind: 'belongsTo', target: 'findTestNote', column: 'note_id' } },
+  relations: { note: { kind: 'belongsTo', target: () => note, column: 'note_id' } },
   maxPageSize: 20,
 });
-defineResource({
+const tag = defineResource({
   name: 'findTestTag',
   table: 'ft_tags',
   fields: { label: { type: 'string' } },

@@ -4,17 +4,17 @@ import { LIMITS, OPERATORS, parseQuery, type FilterNode, type ParsedQuery } from
 import { defineResource, timestamps, type ResourceDef } from './resource.ts';
 
 /*
- * Resources made for these tests only (unique `parseTest*` names, so the app's registry is untouched):
+ * Resources made for these tests only:
  * author --hasMany--> book --belongsTo--> author, author --belongsTo--> file (avatar),
  * author --manyToMany--> tag, and a relation that is neither filterable nor populatable.
  */
-defineResource({
+const file = defineResource({
   name: 'parseTestFile',
   table: 'pt_files',
   fields: { name: { type: 'string' }, url: { type: 'string' } },
   maxPageSize: 50,
 });
-defineResource({
+const tag = defineResource({
   name: 'parseTestTag',
   table: 'pt_tags',
   fields: { label: { type: 'string' } },
@@ -36,18 +36,18 @@ const author: ResourceDef = defineResource({
     ...timestamps,
   },
   relations: {
-    books: { kind: 'hasMany', target: 'parseTestBook', foreignKey: 'author_id' },
-    avatar: { kind: 'belongsTo', target: 'parseTestFile', column: 'avatar_id' },
+    books: { kind: 'hasMany', target: () => book, foreignKey: 'author_id' },
+    avatar: { kind: 'belongsTo', target: () => file, column: 'avatar_id' },
     tags: {
       kind: 'manyToMany',
-      target: 'parseTestTag',
+      target: () => tag,
       through: 'pt_author_tags',
       sourceKey: 'author_id',
       targetKey: 'tag_id',
     },
     secret: {
       kind: 'belongsTo',
-      target: 'parseTestFile',
+      target: () => file,
       column: 'secret_id',
       filterable: false,
       populatable: false,
@@ -60,7 +60,7 @@ const book = defineResource({
   name: 'parseTestBook',
   table: 'pt_books',
   fields: { title: { type: 'string' }, price: { type: 'money' } },
-  relations: { author: { kind: 'belongsTo', target: 'parseTestAuthor', column: 'author_id' } },
+  relations: { author: { kind: 'belongsTo', target: () => author, column: 'author_id' } },
   maxPageSize: 25,
   defaultPageSize: 5,
 });

@@ -1,58 +1,16 @@
-import { badRequest } from '../errors.ts';
-import {
-  columnOf,
-  getResource,
-  isFilterable,
-  isSortable,
-  type FieldDef,
-  type ResourceDef,
-} from './resource.ts';
+import { asList, fail, isPlainObject } from './input.ts';
+import { LIMITS } from './limits.ts';
+import { parseFilterObject, type FilterNode } from './parse-filters.ts';
+import { columnOf, isSortable, type ResourceDef } from './resource.ts';
 
-/**
+export { LIMITS } from './limits.ts';
+export { OPERATORS, type FilterNode, type Operator, type Scalar } from './parse-filters.ts';
+
+/*
  * Parses Strapi v4 query parameters (`filters`, `populate`, `fields`, `pagination`, `sort`) against a
  * resource's whitelist. Whatever is not declared is a 400 naming the parameter; nothing reaches SQL
- * except through bound values and declared column names.
+ * except through bound values and declared column names. Filters are parsed in parse-filters.ts.
  */
-export const OPERATORS = [
-  '$eq',
-  '$eqi',
-  '$ne',
-  '$nei',
-  '$in',
-  '$notIn',
-  '$lt',
-  '$lte',
-  '$gt',
-  '$gte',
-  '$between',
-  '$contains',
-  '$notContains',
-  '$containsi',
-  '$notContainsi',
-  '$startsWith',
-  '$endsWith',
-  '$null',
-  '$notNull',
-] as const;
-export type Operator = (typeof OPERATORS)[number];
-const TEXT_OPS = new Set<Operator>([
-  '$eqi',
-  '$nei',
-  '$contains',
-  '$notContains',
-  '$containsi',
-  '$notContainsi',
-  '$startsWith',
-  '$endsWith',
-]);
-
-export type Scalar = string | number;
-export type FilterNode =
-  | { kind: 'and' | 'or'; items: FilterNode[] }
-  | { kind: 'not'; item: FilterNode }
-  | { kind: 'cmp'; column: string; op: Operator; value: Scalar | Scalar[] | boolean }
-  | { kind: 'rel'; relation: string; def: ResourceDef; sub: FilterNode };
-
 export interface PopulateNode {
   fields?: string[];
   populate: PopulateTree;
@@ -75,34 +33,6 @@ export interface ParsedQuery {
   withCount: boolean;
 }
 
-export const LIMITS = {
-  maxRelationDepth: 3,
-  /** Relation levels one `populate` may nest: `populate[a][populate][b]` is 2 (`a.b` too). */
-  maxPopulateDepth: 2,
-  /**
-   * Rows one populated to-many relation gives each parent (the first ones in the relation's order);
-   * when it holds more, the relation says how many in its `meta` (find.ts).
-   */
-  maxRelationRows: 100,
-  /**
-   * The largest answer the REST layer builds, in characters of JSON (about bytes): a larger one is a
-   * 400 that asks for less (fewer relations, a smaller page, `fields`).
-   */
-  maxResponseBytes: 1_000_000,
-  maxLogicalItems: 25,
-  maxInItems: 200,
-  maxValueLength: 500,
-  maxSortItems: 5,
-  maxPage: 1_000_000,
-  /** How deep $and/$or/$not and relations may nest in one filter. */
-  maxFilterDepth: 10,
-  /**
-   * Largest magnitude of a numeric filter value (money in cents): PostgreSQL's INTEGER columns hold
-   * 32 bits and reject a larger parameter with an error, where SQLite would just find no rows.
-   */
-  maxNumber: 2_147_483_647,
-};
-
 const KNOWN_PARAMS = new Set([
   'filters',
   'populate',
@@ -113,170 +43,12 @@ const KNOWN_PARAMS = new Set([
   'locale',
 ]);
 
-function fail(path: string, message: string): never {
-  throw badRequest(`Invalid parameter ${path}: ${message}`, {
-    errors: [{ path: path.split(/[[\]]+/).filter(Boolean), message, name: 'ValidationError' }],
-  });
-}
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** qs turns long arrays into objects with numeric keys; accept both. */
-function asList(v: unknown): unknown[] | undefined {
-  if (Array.isArray(v)) return v;
-  if (isPlainObject(v) && Object.keys(v).every((k) => /^\d+$/.test(k))) {
-    return Object.keys(v)
-      .sort((a, b) => Number(a) - Number(b))
-      .map((k) => v[k]);
-  }
-  return undefined;
-}
-
-/** qs keeps lists longer than its arrayLimit as objects with numeric keys; this tells them from other objects. */
-function isNumericKeyed(v: unknown): boolean {
-  return isPlainObject(v) && Object.keys(v).length > 0 && Object.keys(v).every((k) => /^\d+$/.test(k));
-}
-
-function inRange(n: number, path: string): number {
-  if (Math.abs(n) > LIMITS.maxNumber)
-    fail(path, `must be between -${LIMITS.maxNumber} and ${LIMITS.maxNumber}`);
-  return n;
-}
-
-function coerce(field: FieldDef, raw: unknown, path: string, op: Operator): Scalar {
-  if (typeof raw !== 'string' && typeof raw !== 'number') fail(path, 'expected a single value');
-  const s = String(raw);
-  if (s.length > LIMITS.maxValueLength) fail(path, `value longer than ${LIMITS.maxValueLength} characters`);
-  // PostgreSQL text cannot hold NUL (it would be a 500 there and a plain miss on SQLite).
-  if (s.includes('\u0000')) fail(path, 'value contains a NUL character');
-  if (TEXT_OPS.has(op)) {
-    if (field.type !== 'string') fail(path, `${op} applies to text fields only`);
-    return s;
-  }
-  switch (field.type) {
-    case 'integer':
-      if (!/^-?\d{1,15}$/.test(s)) fail(path, 'expected a whole number');
-      return inRange(Number(s), path);
-    case 'number':
-      if (!/^-?\d{1,12}(\.\d{1,6})?$/.test(s)) fail(path, 'expected a number');
-      return inRange(Number(s), path);
-    case 'money':
-      // Stored in cents: a third decimal would be rounded away and change what `$lt`/`$gt` mean.
-      if (!/^-?\d{1,12}(\.\d{1,2})?$/.test(s)) fail(path, 'expected an amount with at most two decimals');
-      return inRange(Math.round(Number(s) * 100), path);
-    case 'boolean':
-      if (s === 'true' || s === '1') return 1;
-      if (s === 'false' || s === '0') return 0;
-      return fail(path, 'expected true or false');
-    case 'datetime':
-      if (!/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) || Number.isNaN(Date.parse(s)))
-        fail(path, 'expected an ISO date');
-      return s.length === 10 ? s : new Date(s).toISOString();
-    default:
-      return s;
-  }
-}
-
-function parseOperators(
-  def: ResourceDef,
-  name: string,
-  field: FieldDef,
-  spec: unknown,
-  path: string,
-  level: number,
-): FilterNode {
-  const column = columnOf(def, name);
-  if (level > LIMITS.maxFilterDepth) fail(path, 'filter nested too deep');
-  if (Array.isArray(spec) || isNumericKeyed(spec)) {
-    // `filters[name][0]=a&filters[name][1]=b` is an implicit $in (numeric keys: see asList).
-    return parseOperators(def, name, field, { $in: asList(spec) }, path, level);
-  }
-  if (!isPlainObject(spec)) {
-    // `filters[name]=x` is an implicit $eq.
-    return { kind: 'cmp', column, op: '$eq', value: coerce(field, spec, path, '$eq') };
-  }
-  const items: FilterNode[] = [];
-  for (const [key, value] of Object.entries(spec)) {
-    const p = `${path}[${key}]`;
-    if (key === '$not') {
-      items.push({ kind: 'not', item: parseOperators(def, name, field, value, p, level + 1) });
-      continue;
-    }
-    if (!(OPERATORS as readonly string[]).includes(key)) fail(p, 'unknown operator');
-    const op = key as Operator;
-    if (op === '$null' || op === '$notNull') {
-      const v = String(value);
-      if (!['true', 'false', '1', '0'].includes(v)) fail(p, 'expected true or false');
-      items.push({ kind: 'cmp', column, op, value: v === 'true' || v === '1' });
-    } else if (op === '$in' || op === '$notIn' || op === '$between') {
-      const list = asList(value) ?? (typeof value === 'string' ? [value] : undefined);
-      if (!list) fail(p, 'expected a list of values');
-      if (list.length > LIMITS.maxInItems) fail(p, `at most ${LIMITS.maxInItems} values`);
-      if (op === '$between' && list.length !== 2) fail(p, 'expected two values');
-      items.push({ kind: 'cmp', column, op, value: list.map((v, i) => coerce(field, v, `${p}[${i}]`, op)) });
-    } else {
-      items.push({ kind: 'cmp', column, op, value: coerce(field, value, p, op) });
-    }
-  }
-  if (items.length === 0) fail(path, 'no operator given');
-  return items.length === 1 ? items[0]! : { kind: 'and', items };
-}
-
-/** `depth` counts relation hops, `level` every nesting ($and, $or, $not, relations). */
-function parseFilterObject(
-  def: ResourceDef,
-  input: unknown,
-  path: string,
-  depth: number,
-  level = 0,
-): FilterNode {
-  if (!isPlainObject(input)) fail(path, 'expected an object of fields and operators');
-  if (level > LIMITS.maxFilterDepth) fail(path, 'filter nested too deep');
-  const items: FilterNode[] = [];
-  for (const [key, value] of Object.entries(input)) {
-    const p = `${path}[${key}]`;
-    if (key === '$and' || key === '$or') {
-      const list = asList(value);
-      if (!list) fail(p, 'expected a list of filters');
-      if (list.length > LIMITS.maxLogicalItems) fail(p, `at most ${LIMITS.maxLogicalItems} filters`);
-      items.push({
-        kind: key === '$and' ? 'and' : 'or',
-        items: list.map((v, i) => parseFilterObject(def, v, `${p}[${i}]`, depth, level + 1)),
-      });
-    } else if (key === '$not') {
-      items.push({ kind: 'not', item: parseFilterObject(def, value, p, depth, level + 1) });
-    } else if (key === 'id') {
-      items.push(parseOperators(def, 'id', { type: 'integer' }, value, p, level + 1));
-    } else if (Object.hasOwn(def.fields, key) && isFilterable(def.fields[key]!)) {
-      items.push(parseOperators(def, key, def.fields[key]!, value, p, level + 1));
-    } else if (
-      def.relations &&
-      Object.hasOwn(def.relations, key) &&
-      def.relations[key]!.filterable !== false
-    ) {
-      if (depth >= LIMITS.maxRelationDepth) fail(p, 'relations nested too deep');
-      const target = getResource(def.relations[key]!.target);
-      items.push({
-        kind: 'rel',
-        relation: key,
-        def,
-        sub: parseFilterObject(target, value, p, depth + 1, level + 1),
-      });
-    } else {
-      fail(p, 'not a filterable field');
-    }
-  }
-  if (items.length === 0) fail(path, 'empty filter');
-  return items.length === 1 ? items[0]! : { kind: 'and', items };
-}
-
 function parseFields(def: ResourceDef, input: unknown, path: string): string[] {
   const list = typeof input === 'string' ? input.split(',') : asList(input);
   if (!list) fail(path, 'expected a list of field names');
   return list.map((f, i) => {
-    const name = String(f).trim();
+    if (typeof f !== 'string') fail(`${path}[${i}]`, 'expected a field name');
+    const name = f.trim();
     if (name !== 'id' && !Object.hasOwn(def.fields, name)) fail(`${path}[${i}]`, `unknown field ${name}`);
     return name;
   });
@@ -296,8 +68,7 @@ function addPath(def: ResourceDef, tree: PopulateTree, dotted: string, path: str
   if (!populatable(def).includes(head)) fail(path, `cannot populate ${head}`);
   if (depth >= LIMITS.maxPopulateDepth) fail(path, tooDeep());
   const node = (tree[head] ??= { populate: {} });
-  if (rest.length)
-    addPath(getResource(def.relations![head]!.target), node.populate, rest.join('.'), path, depth + 1);
+  if (rest.length) addPath(def.relations![head]!.target(), node.populate, rest.join('.'), path, depth + 1);
 }
 
 function parsePopulate(def: ResourceDef, input: unknown, path: string, depth: number): PopulateTree {
@@ -322,7 +93,7 @@ function parsePopulate(def: ResourceDef, input: unknown, path: string, depth: nu
     const p = `${path}[${rel}]`;
     if (!populatable(def).includes(rel)) fail(p, `cannot populate ${rel}`);
     if (depth >= LIMITS.maxPopulateDepth) fail(p, tooDeep());
-    const target = getResource(def.relations![rel]!.target);
+    const target = def.relations![rel]!.target();
     if (spec === true || spec === 'true' || spec === '*') {
       tree[rel] = { populate: {} };
     } else if (spec === 'false' || spec === false) {
@@ -394,9 +165,9 @@ function parsePageSize(v: unknown, path: string, max: number): number {
 function parseInteger(v: unknown, path: string, min: number, max: number): number {
   if (typeof v !== 'string' && typeof v !== 'number') fail(path, 'expected a whole number');
   const s = String(v);
-  if (!/^\d{1,9}$/.test(s)) fail(path, 'expected a whole number');
+  if (!/^\d+$/.test(s)) fail(path, 'expected a whole number');
   const n = Number(s);
-  if (n < min || n > max) fail(path, `must be between ${min} and ${max}`);
+  if (s.length > 9 || n < min || n > max) fail(path, `must be between ${min} and ${max}`);
   return n;
 }
 

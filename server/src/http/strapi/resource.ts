@@ -18,8 +18,12 @@ export interface FieldDef {
 }
 
 interface RelationBase {
-  /** Name of the target resource in the registry. */
-  target: string;
+  /**
+   * The target resource. A thunk, called only while a query is parsed or run: resources that point
+   * at each other (a provider's comments, a comment's provider) import each other's modules, and
+   * neither is read while those modules load.
+   */
+  target: () => ResourceDef;
   /** May callers filter through it (`filters[user][id][$eq]`)? Default true. */
   filterable?: boolean;
   /** May callers populate it? Default true. */
@@ -40,6 +44,7 @@ export type RelationDef =
 export type ScopeFn = (eb: ExpressionBuilder<any, any>, alias: string) => Expression<SqlBool>;
 
 export interface ResourceDef {
+  /** A name for people reading logs and tests; nothing looks a resource up by it. */
   name: string;
   table: string;
   fields: Record<string, FieldDef>;
@@ -55,17 +60,8 @@ export interface ResourceDef {
   present?: (attributes: Record<string, unknown>, row: Record<string, unknown>) => Record<string, unknown>;
 }
 
-const registry = new Map<string, ResourceDef>();
-
-/** Declares a resource and makes it reachable as a relation target by its name. */
+/** Declares a resource (an identity function: it types the literal, so relations and scopes check). */
 export function defineResource(def: ResourceDef): ResourceDef {
-  registry.set(def.name, def);
-  return def;
-}
-
-export function getResource(name: string): ResourceDef {
-  const def = registry.get(name);
-  if (!def) throw new Error(`Unknown resource ${name}`);
   return def;
 }
 

@@ -1,4 +1,5 @@
 import { defineResource, timestamps } from '../../http/strapi/resource.ts';
+import { userResource } from '../users/users.resources.ts';
 
 /** Contact Us messages, read by the admin only. */
 export const contactMessageResource = defineResource({
@@ -26,7 +27,7 @@ export const reportResource = defineResource({
     ...timestamps,
   },
   relations: {
-    reporter: { kind: 'belongsTo', target: 'user', column: 'reporter_id' },
+    reporter: { kind: 'belongsTo', target: () => userResource, column: 'reporter_id' },
   },
   maxPageSize: 100,
 });

@@ -53,7 +53,7 @@ export async function claimUnownedFiles(
   if (!claims.length) return [];
   const rows = await db
     .updateTable('files')
-    .set({ owner_id: userId, claim_token_hash: null, uploader_hash: null, updated_at: nowIso() })
+    .set({ owner_id: userId, claim_token_hash: null, updated_at: nowIso() })
     .where((eb) =>
       eb.or(claims.map((c) => eb.and([eb('id', '=', c.id), eb('claim_token_hash', '=', c.tokenHash)]))),
     )
@@ -65,22 +65,35 @@ export async function claimUnownedFiles(
 }
 
 /**
- * The bytes (originals and formats, as recorded) of the unclaimed anonymous uploads made from one
- * address (its keyed hash) at or after `since`.
+ * The bytes (originals and formats, as recorded) uploaded at or after `since` by one uploader: an
+ * address without an account (its keyed hash; claimed by a registration since or not), or an account.
  */
-export async function sumUnclaimedBytesFrom(
+export async function sumUploadedBytesSince(
   db: Kysely<DB>,
-  uploaderHash: string,
+  uploader: { addressHash: string } | { ownerId: number },
   since: string,
 ): Promise<number> {
   const rows = await db
     .selectFrom('files')
     .select(['size', 'formats'])
-    .where('uploader_hash', '=', uploaderHash)
+    .$if('addressHash' in uploader, (q) =>
+      q.where('uploader_hash', '=', (uploader as { addressHash: string }).addressHash),
+    )
+    .$if('ownerId' in uploader, (q) => q.where('owner_id', '=', (uploader as { ownerId: number }).ownerId))
     .where('created_at', '>=', since)
-    .where('owner_id', 'is', null)
     .execute();
   return rows.reduce((total, row) => total + storedBytes(row), 0);
+}
+
+/** Forgets which address made the anonymous uploads older than `before` (the cap's window is over). */
+export async function clearUploaderHashesBefore(db: Kysely<DB>, before: string): Promise<number> {
+  const result = await db
+    .updateTable('files')
+    .set({ uploader_hash: null })
+    .where('uploader_hash', 'is not', null)
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** The bytes a file record accounts for: its original plus the formats listed in `formats`. */
@@ -129,6 +142,13 @@ export function findExpiredAnonymousFiles(db: Kysely<DB>, before: string): Promi
 }
 
 /** Deletes the given records, but only while they are still unowned (a claim may race the clean-up). */
+/** Deletes the records of these files, whoever owns them (an upload taken back); answers how many. */
+export async function deleteFilesByIds(db: Kysely<DB>, ids: number[]): Promise<number> {
+  if (!ids.length) return 0;
+  const result = await db.deleteFrom('files').where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function deleteUnownedFiles(db: Kysely<DB>, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
   const rows = await db

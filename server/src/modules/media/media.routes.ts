@@ -5,9 +5,9 @@ import type { AppContext } from '../../context.ts';
 import { idParam, strapiQuery } from '../../http/query.ts';
 import { flatten } from '../../http/strapi/find.ts';
 import { fileResource } from './media.resources.ts';
+import { FORMAT_NAMES } from './media.images.ts';
 import {
   deleteFile,
-  FORMAT_NAMES,
   getFile,
   getFileContent,
   listFiles,
@@ -15,8 +15,6 @@ import {
   type MediaContext,
 } from './media.service.ts';
 import { uploadsRoot } from './media.storage.ts';
-
-export { MEDIA_LIMITS } from './media.service.ts';
 
 export const ZFileContentQuery = z.object({
   format: z.enum(FORMAT_NAMES).optional(),

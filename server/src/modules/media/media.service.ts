@@ -1,51 +1,40 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { MESSAGES } from '@app/domain';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Kysely } from 'kysely';
-import type sharpModule from 'sharp';
-import type { Sharp } from 'sharp';
 import type { DB } from '../../db/schema.ts';
-import { isAdmin, type Actor } from '../../http/auth.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../http/errors.ts';
+import type { Actor } from '../../http/auth.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { findMany, findOne, type Item } from '../../http/strapi/find.ts';
 import type { ParsedQuery } from '../../http/strapi/parse.ts';
-import { fileResource, fileUrl } from './media.resources.ts';
+import { requireFileAccess } from './media.access.ts';
+import { parseFormats, type FormatName } from './media.images.ts';
+import { multipartError, readParts, receiveFile, type UploadPart } from './media.intake.ts';
+import { dailyLimitReached, invalidFile, MEDIA_LIMITS, quoted, unsupportedType } from './media.limits.ts';
 import {
   claimUnownedFiles,
   deleteFileById,
+  deleteFilesByIds,
   deleteUnownedFiles,
+  clearUploaderHashesBefore,
   findExpiredAnonymousFiles,
-  findFileById,
   insertFiles,
   storedBytes,
-  sumUnclaimedBytesFrom,
+  sumUploadedBytesSince,
   type FileRow,
-  type NewFile,
 } from './media.queries.ts';
+import { fileResource, fileUrl } from './media.resources.ts';
 import {
   createStaging,
-  newStorageKey,
   openStoredFile,
   removeStaleStaging,
   removeStoredFiles,
   storedName,
-  type Staging,
+  type StagedUpload,
 } from './media.storage.ts';
-import { cleanVideo } from './video.ts';
 
-/** Upload limits; the multipart plugin is configured from these too (app.ts). */
-export const MEDIA_LIMITS = {
-  maxImageBytes: 15 * 1024 * 1024,
-  maxVideoBytes: 100 * 1024 * 1024,
-  maxFilesPerRequest: 10,
-  maxImagePixels: 40_000_000,
-  maxImageSide: 12_000,
-  /**
-   * The bytes (originals and formats) one address may leave in unclaimed anonymous uploads within
-   * 24 hours; an upload that would go over is refused whole (429). Tests may lower it.
-   */
-  maxAnonymousBytesPerDay: 60 * 1024 * 1024,
-};
+/*
+ * The upload plugin's use cases: listing, reading, streaming and deleting files (each behind
+ * requireFileAccess), uploading (media.intake.ts), and the claim of anonymous uploads.
+ */
 
 /** The random bytes of an anonymous upload's claim token (answered once, only its SHA-256 kept). */
 export const CLAIM_TOKEN_BYTES = 32;
@@ -53,47 +42,8 @@ export const CLAIM_TOKEN_BYTES = 32;
 /** How long an anonymous upload (registration documents) waits to be claimed. */
 export const ANONYMOUS_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Strapi's image formats: a thumbnail that fits 245x156 and a `small` breakpoint of 500. */
-export const IMAGE_FORMATS = {
-  thumbnail: { width: 245, height: 156 },
-  small: { width: 500, height: 500 },
-} as const;
-export type FormatName = keyof typeof IMAGE_FORMATS;
-export const FORMAT_NAMES = ['thumbnail', 'small'] as const satisfies readonly FormatName[];
-
 /** The one purpose a caller may give; it makes the upload private (ID documents). */
 export const PRIVATE_PURPOSE = 'docs';
-
-type ImageOutput = 'jpeg' | 'png' | 'webp' | 'avif';
-
-/** Accepted images, by sniffed type: what sharp must recognise, and what we re-encode to. */
-const IMAGE_TYPES: Record<string, { decoder: string; output: ImageOutput }> = {
-  'image/jpeg': { decoder: 'jpeg', output: 'jpeg' },
-  'image/png': { decoder: 'png', output: 'png' },
-  'image/webp': { decoder: 'webp', output: 'webp' },
-  // The first frame of a GIF, as a lossless PNG.
-  'image/gif': { decoder: 'gif', output: 'png' },
-  'image/avif': { decoder: 'heif', output: 'avif' },
-};
-
-const OUTPUTS: Record<ImageOutput, { ext: string; mime: string }> = {
-  jpeg: { ext: '.jpg', mime: 'image/jpeg' },
-  png: { ext: '.png', mime: 'image/png' },
-  webp: { ext: '.webp', mime: 'image/webp' },
-  avif: { ext: '.avif', mime: 'image/avif' },
-};
-
-/** Accepted videos, by sniffed type, stored as they are. */
-const VIDEO_TYPES: Record<string, string> = {
-  'video/mp4': '.mp4',
-  'video/webm': '.webm',
-  'video/quicktime': '.mov',
-};
-
-/** Enough leading bytes for file-type to recognise every accepted format. */
-const SNIFF_BYTES = 4100;
-
-const MB = 1024 * 1024;
 
 export interface MediaContext {
   db: Kysely<DB>;
@@ -107,81 +57,6 @@ export interface MediaContext {
 export interface UploadedItem {
   item: Item;
   claimToken?: string;
-}
-
-/** One part of a multipart body, as @fastify/multipart yields them. */
-export type UploadPart =
-  | {
-      type: 'file';
-      fieldname: string;
-      filename: string;
-      file: AsyncIterable<Buffer> & { truncated: boolean };
-    }
-  | { type: 'field'; fieldname: string; value: unknown };
-
-/** A stored format of an image, as kept in `files.formats` (the url is added when presented). */
-export interface StoredFormat {
-  name: string;
-  ext: string;
-  mime: string;
-  width: number;
-  height: number;
-  size: number;
-  path: null;
-}
-
-const payloadTooLarge = (message: string) =>
-  new AppError('PayloadTooLargeError', message, { errors: [{ path: ['files'], message }] });
-const unsupportedType = (message: string) =>
-  new AppError('UnsupportedMediaTypeError', message, { errors: [{ path: ['files'], message }] });
-const invalidFile = (message: string) => badRequest(message, { errors: [{ path: ['files'], message }] });
-const dailyLimitReached = () =>
-  new AppError('RateLimitError', MESSAGES.register.docsDailyLimit, {
-    errors: [{ path: ['files'], message: MESSAGES.register.docsDailyLimit }],
-  });
-
-// ---------------------------------------------------------------------------------------------
-// Access
-
-function canSee(actor: Actor | null, row: FileRow): boolean {
-  return Number(row.is_private) !== 1 || isAdmin(actor) || (!!actor && row.owner_id === actor.id);
-}
-
-function canManage(actor: Actor | null, row: FileRow): boolean {
-  return isAdmin(actor) || (!!actor && row.owner_id === actor.id);
-}
-
-/**
- * The one access check for a file id: a file the actor may not see is a 404 (private files do not
- * reveal that they exist); one they may see but not change is a 403.
- */
-export async function requireFileAccess(
-  db: Kysely<DB>,
-  actor: Actor | null,
-  id: number,
-  action: 'read' | 'delete',
-): Promise<FileRow> {
-  const row = await findFileById(db, id);
-  if (!row || !canSee(actor, row)) throw notFound('File not found');
-  if (action === 'delete' && !canManage(actor, row)) {
-    throw forbidden('Only the owner or an administrator may delete this file');
-  }
-  return row;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reading
-
-function parseFormats(row: Pick<FileRow, 'formats'>): Partial<Record<FormatName, StoredFormat>> {
-  if (!row.formats) return {};
-  try {
-    const parsed = JSON.parse(row.formats) as Record<string, StoredFormat>;
-    return Object.fromEntries(
-      Object.entries(parsed).filter(([k]) => (FORMAT_NAMES as readonly string[]).includes(k)),
-    );
-  } catch {
-    return {};
-  }
 }
 
 /** Every disk name of a stored file: the original and its formats. */
@@ -289,7 +164,8 @@ export function claimFiles(
 
 /**
  * Removes anonymous uploads nobody claimed within 24 hours (records and bytes), and staging folders
- * left by interrupted requests. Returns the ids of the records removed.
+ * left by interrupted requests; forgets the uploader's address hash of claimed ones past the cap's
+ * 24 hours. Returns the ids of the records removed.
  */
 export async function deleteExpiredAnonymousUploads(
   db: Kysely<DB>,
@@ -309,261 +185,8 @@ export async function deleteExpiredAnonymousUploads(
       await removeStoredFiles(storageRoot, Number(row.is_private) === 1, storedNamesOf(row));
   }
   await removeStaleStaging(storageRoot, before);
+  await clearUploaderHashesBefore(db, before.toISOString());
   return [...deleted].sort((a, b) => a - b);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Uploading
-
-interface Received {
-  files: string[];
-  record: Omit<NewFile, 'is_private' | 'purpose' | 'owner_id'>;
-}
-
-type Sniffed =
-  | { category: 'image'; mime: string; decoder: string; output: ImageOutput }
-  | { category: 'video'; mime: string; ext: string };
-
-/** The caller's file name as a label: no folders, no control characters, a sane length. */
-function cleanFileName(raw: string | undefined): string {
-  const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = [...base.normalize('NFC')]
-    .filter((c) => c.charCodeAt(0) >= 0x20 && c !== '\u007f')
-    .join('')
-    .trim()
-    .slice(0, 200);
-  return clean || 'file';
-}
-
-const quoted = (name: string) => JSON.stringify(name);
-
-/** The real type of a file, from its first bytes; anything but an accepted image or video is a 415. */
-async function sniff(head: Buffer, name: string): Promise<Sniffed> {
-  const found = await fileTypeFromBuffer(head);
-  const image = found && IMAGE_TYPES[found.mime];
-  if (found && image) return { category: 'image', mime: found.mime, ...image };
-  const videoExt = found && VIDEO_TYPES[found.mime];
-  if (found && videoExt) return { category: 'video', mime: found.mime, ext: videoExt };
-  throw unsupportedType(
-    `${quoted(name)} is ${found ? `of type ${found.mime}` : 'not a recognised file type'}; ` +
-      'accepted are JPEG, PNG, WebP, GIF and AVIF images and MP4, WebM and MOV videos',
-  );
-}
-
-/** Reads one file part into the staging folder, enforcing the type and the size limit of that type. */
-async function receiveFile(part: Extract<UploadPart, { type: 'file' }>, staging: Staging): Promise<Received> {
-  const name = cleanFileName(part.filename);
-  const key = newStorageKey();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let kind: Sniffed | undefined;
-  let writer: Awaited<ReturnType<Staging['createWriter']>> | undefined;
-
-  const startVideo = async (k: Extract<Sniffed, { category: 'video' }>) => {
-    writer = await staging.createWriter(storedName(key, k.ext));
-    for (const c of chunks.splice(0)) await writer.write(c);
-  };
-
-  try {
-    try {
-      for await (const chunk of part.file) {
-        size += chunk.length;
-        if (writer) {
-          await writer.write(chunk);
-          continue;
-        }
-        chunks.push(chunk);
-        if (!kind && size >= SNIFF_BYTES) {
-          kind = await sniff(Buffer.concat(chunks), name);
-          if (kind.category === 'video') await startVideo(kind);
-        }
-        if (kind?.category === 'image' && size > MEDIA_LIMITS.maxImageBytes) {
-          throw payloadTooLarge(
-            `${quoted(name)} is larger than ${MEDIA_LIMITS.maxImageBytes / MB} MB, the limit for images`,
-          );
-        }
-      }
-    } catch (err) {
-      throw err instanceof AppError ? err : multipartError(err);
-    }
-    if (part.file.truncated) {
-      throw payloadTooLarge(
-        `${quoted(name)} is larger than ${MEDIA_LIMITS.maxVideoBytes / MB} MB, the limit for videos`,
-      );
-    }
-    if (size === 0) throw invalidFile(`${quoted(name)} is empty`);
-    if (!kind) {
-      kind = await sniff(Buffer.concat(chunks), name);
-      if (kind.category === 'video') await startVideo(kind);
-    }
-  } finally {
-    await writer?.close();
-  }
-
-  if (kind.category === 'video') {
-    // Metadata removed in place (sizes kept) and the length checked, or the video is refused.
-    await cleanVideo(staging.pathOf(storedName(key, kind.ext)), name);
-    return {
-      files: [storedName(key, kind.ext)],
-      record: {
-        name,
-        storage_key: key,
-        ext: kind.ext,
-        mime: kind.mime,
-        size,
-        width: null,
-        height: null,
-        formats: null,
-      },
-    };
-  }
-  return storeImage(Buffer.concat(chunks), kind, name, key, staging);
-}
-
-/**
- * sharp (libvips, about 20 MB of memory) is loaded with the first image a server receives, not at
- * start: most requests never touch it (docs/performance.md).
- */
-let sharpLoaded: Promise<typeof sharpModule> | undefined;
-const loadSharp = () => (sharpLoaded ??= import('sharp').then((m) => m.default));
-
-function encode(pipeline: Sharp, output: ImageOutput): Sharp {
-  // No withMetadata()/keepExif(): sharp then drops EXIF (GPS included), XMP, IPTC and ICC.
-  switch (output) {
-    case 'jpeg':
-      return pipeline.jpeg({ quality: 85 });
-    case 'png':
-      return pipeline.png();
-    case 'webp':
-      return pipeline.webp({ quality: 85 });
-    case 'avif':
-      return pipeline.avif({ quality: 60 });
-  }
-}
-
-/**
- * Checks an image's dimensions, re-encodes it in its own format family (upright, without any
- * metadata) and makes Strapi's `thumbnail` and `small` formats when the image is larger than them.
- */
-async function storeImage(
-  input: Buffer,
-  kind: Extract<Sniffed, { category: 'image' }>,
-  name: string,
-  key: string,
-  staging: Staging,
-): Promise<Received> {
-  const unreadable = () => invalidFile(`${quoted(name)} could not be read as an image`);
-  const sharp = await loadSharp();
-  let meta: sharpModule.Metadata;
-  try {
-    // The header only, no pixels decoded: the dimensions are checked before any decoding.
-    meta = await sharp(input, { limitInputPixels: false, animated: false }).metadata();
-  } catch {
-    throw unreadable();
-  }
-  if (meta.format !== kind.decoder || !meta.width || !meta.height) throw unreadable();
-  const { width: w, height: h } = meta;
-  if (w > MEDIA_LIMITS.maxImageSide || h > MEDIA_LIMITS.maxImageSide) {
-    throw invalidFile(
-      `${quoted(name)} is ${w}x${h} pixels; an image side may be at most ${MEDIA_LIMITS.maxImageSide} pixels`,
-    );
-  }
-  if (w * h > MEDIA_LIMITS.maxImagePixels) {
-    throw invalidFile(
-      `${quoted(name)} is ${w}x${h} pixels; an image may have at most ${MEDIA_LIMITS.maxImagePixels / 1_000_000} million pixels`,
-    );
-  }
-
-  const { ext, mime } = OUTPUTS[kind.output];
-  const source = sharp(input, {
-    limitInputPixels: MEDIA_LIMITS.maxImagePixels,
-    failOn: 'error',
-    animated: false,
-  });
-  const upright = source.rotate();
-  let main: { data: Buffer; info: sharpModule.OutputInfo };
-  try {
-    main = await encode(upright.clone(), kind.output).toBuffer({ resolveWithObject: true });
-  } catch {
-    throw unreadable();
-  }
-  const files = [storedName(key, ext)];
-  await staging.write(files[0]!, main.data);
-
-  const formats: Partial<Record<FormatName, StoredFormat>> = {};
-  for (const format of FORMAT_NAMES) {
-    const box = IMAGE_FORMATS[format];
-    if (main.info.width <= box.width && main.info.height <= box.height) continue;
-    const out = await encode(
-      upright
-        .clone()
-        .resize({ width: box.width, height: box.height, fit: 'inside', withoutEnlargement: true }),
-      kind.output,
-    ).toBuffer({ resolveWithObject: true });
-    const file = storedName(key, ext, format);
-    await staging.write(file, out.data);
-    files.push(file);
-    formats[format] = {
-      name: `${format}_${name}`,
-      ext,
-      mime,
-      width: out.info.width,
-      height: out.info.height,
-      size: out.info.size,
-      path: null,
-    };
-  }
-
-  return {
-    files,
-    record: {
-      name,
-      storage_key: key,
-      ext,
-      mime,
-      size: main.info.size,
-      width: main.info.width,
-      height: main.info.height,
-      formats: JSON.stringify(formats),
-    },
-  };
-}
-
-/** Turns the multipart plugin's and the parser's errors into clear 4xx answers. */
-function multipartError(err: unknown): unknown {
-  if (err instanceof AppError) return err;
-  const code = (err as { code?: unknown }).code;
-  switch (code) {
-    case 'FST_FILES_LIMIT':
-      return invalidFile(`Too many files: at most ${MEDIA_LIMITS.maxFilesPerRequest} may be sent at once`);
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return payloadTooLarge(
-        `A file is larger than ${MEDIA_LIMITS.maxVideoBytes / MB} MB, the largest upload allowed`,
-      );
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return badRequest('Too many form fields');
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return invalidFile('Send the files as multipart/form-data in the field "files"');
-    default:
-      // Anything else the parser raises (truncated body, bad boundary, ...) is the caller's malformed request.
-      return badRequest(`Malformed multipart body: ${err instanceof Error ? err.message : 'unreadable'}`);
-  }
-}
-
-/** The parts of a multipart body, with the parser's errors turned into 4xx answers. */
-async function* readParts(parts: AsyncIterable<UploadPart>): AsyncGenerator<UploadPart> {
-  const it = parts[Symbol.asyncIterator]();
-  for (;;) {
-    let next: IteratorResult<UploadPart>;
-    try {
-      next = await it.next();
-    } catch (err) {
-      throw multipartError(err);
-    }
-    if (next.done) return;
-    yield next.value;
-  }
 }
 
 /**
@@ -580,7 +203,7 @@ export async function uploadFiles(
 ): Promise<UploadedItem[]> {
   const staging = await createStaging(ctx.storageRoot);
   try {
-    const received: Received[] = [];
+    const received: StagedUpload[] = [];
     let purpose: string | undefined;
     let source: AsyncIterable<UploadPart>;
     try {
@@ -613,16 +236,19 @@ export async function uploadFiles(
     }
     const isPrivate = !actor || purpose === PRIVATE_PURPOSE;
     // An anonymous upload answers a claim token once (only its hash is kept) and is marked with a
-    // keyed hash of the address, which caps what one address may leave unclaimed per day.
+    // keyed hash of the address for 24 hours. What one address, or one account, may upload per day
+    // is capped.
     const tokens = actor ? [] : received.map(() => randomBytes(CLAIM_TOKEN_BYTES).toString('base64url'));
     const uploaderHash = actor ? null : hashUploaderAddress(ctx.addressKey ?? '', address);
     const since = new Date(Date.now() - ANONYMOUS_UPLOAD_TTL_MS).toISOString();
     const overDailyCap = async (adding: number) =>
-      uploaderHash !== null &&
-      (await sumUnclaimedBytesFrom(ctx.db, uploaderHash, since)) + adding >
-        MEDIA_LIMITS.maxAnonymousBytesPerDay;
+      actor
+        ? (await sumUploadedBytesSince(ctx.db, { ownerId: actor.id }, since)) + adding >
+          MEDIA_LIMITS.maxAccountBytesPerDay
+        : (await sumUploadedBytesSince(ctx.db, { addressHash: uploaderHash! }, since)) + adding >
+          MEDIA_LIMITS.maxAnonymousBytesPerDay;
     if (await overDailyCap(received.reduce((sum, r) => sum + storedBytes(r.record), 0))) {
-      throw dailyLimitReached();
+      throw dailyLimitReached(!!actor);
     }
     const names = received.flatMap((r) => r.files);
     await staging.commit(names, isPrivate);
@@ -646,9 +272,9 @@ export async function uploadFiles(
     // Two uploads from one address at once both passed the check above: counted again with both
     // stored, whichever goes over is taken back.
     if (await overDailyCap(0)) {
-      await deleteUnownedFiles(ctx.db, ids);
+      await deleteFilesByIds(ctx.db, ids);
       await removeStoredFiles(ctx.storageRoot, isPrivate, names);
-      throw dailyLimitReached();
+      throw dailyLimitReached(!!actor);
     }
     const items = await Promise.all(ids.map((id) => presentFile(ctx.db, id)));
     return items.flatMap((item, i) =>

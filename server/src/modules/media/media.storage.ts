@@ -12,6 +12,7 @@ import {
   type FileHandle,
 } from 'node:fs/promises';
 import path from 'node:path';
+import type { NewFile } from './media.queries.ts';
 
 /**
  * Local disk storage for uploads, under `<DATA_DIR>/uploads` (the "storage root"):
@@ -56,10 +57,16 @@ export interface Staging {
   write(name: string, data: Buffer): Promise<void>;
   /** Opens a staged file for streaming writes. */
   createWriter(name: string): Promise<{ write(chunk: Buffer): Promise<void>; close(): Promise<void> }>;
-  /** The disk path of a staged file, for checks that edit it in place before commit (video.ts). */
+  /** The disk path of a staged file, for checks that edit it in place before commit (video/). */
   pathOf(name: string): string;
   commit(names: string[], isPrivate: boolean): Promise<void>;
   dispose(): Promise<void>;
+}
+
+/** What one received file left in staging: its disk names, and the record to insert once they are committed. */
+export interface StagedUpload {
+  files: string[];
+  record: Omit<NewFile, 'is_private' | 'purpose' | 'owner_id'>;
 }
 
 export async function createStaging(root: string): Promise<Staging> {

@@ -1,4 +1,5 @@
 import { defineResource, timestamps } from '../../http/strapi/resource.ts';
+import { fileResource } from '../media/media.resources.ts';
 
 /** What anyone may see of another account: a display name and an avatar. */
 export const publicUserResource = defineResource({
@@ -10,7 +11,7 @@ export const publicUserResource = defineResource({
     last_name: { type: 'string' },
   },
   relations: {
-    avatar: { kind: 'belongsTo', target: 'file', column: 'avatar_id' },
+    avatar: { kind: 'belongsTo', target: () => fileResource, column: 'avatar_id' },
   },
   maxPageSize: 100,
   publicScope: (eb, a) => eb(eb.ref(`${a}.is_active`), '=', 1),
@@ -35,10 +36,10 @@ export const userResource = defineResource({
     ...timestamps,
   },
   relations: {
-    avatar: { kind: 'belongsTo', target: 'file', column: 'avatar_id' },
+    avatar: { kind: 'belongsTo', target: () => fileResource, column: 'avatar_id' },
     docs: {
       kind: 'manyToMany',
-      target: 'file',
+      target: () => fileResource,
       through: 'user_docs',
       sourceKey: 'user_id',
       targetKey: 'file_id',

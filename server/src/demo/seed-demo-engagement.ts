@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import { shownProvider } from '../../modules/engagement/engagement.access.ts';
-import type { ReactionKind } from '../../modules/engagement/engagement.resources.ts';
-import type { DB } from '../schema.ts';
+import { shownProvider } from '../access/index.ts';
+import type { ReactionKind } from '../modules/reactions/index.ts';
+import type { DB } from '../db/schema.ts';
 
 /** Tame demo comments, as a hobbyist would leave them. */
 export const DEMO_COMMENTS = ['Very friendly and on time.', 'Great conversation, would book again.'] as const;

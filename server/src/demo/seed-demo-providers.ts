@@ -1,13 +1,24 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CALL_OPTIONS, CUM_TYPES, GROOMING, PERSONALITY, SUBTYPES, YES_NO, CUM_OPTIONS } from '@app/domain';
+import {
+  CALL_OPTIONS,
+  CUM_TYPES,
+  GROOMING,
+  PERSONALITY,
+  seededRandom,
+  SUBTYPES,
+  toCents,
+  YES_NO,
+  CUM_OPTIONS,
+  type SeededRandom,
+} from '@app/domain';
 import type { Insertable, Kysely } from 'kysely';
-import type { Config } from '../../config.ts';
-import { bumpDirectoryVersion } from '../../modules/directory/directory.version.ts';
-import { storeGeneratedFile } from '../../modules/media/media.service.ts';
-import { findUserByEmail, insertUser } from '../../modules/users/users.queries.ts';
-import { nowIso } from '../dialect.ts';
-import type { DB, ProvidersTable } from '../schema.ts';
+import type { Config } from '../config.ts';
+import { bumpDirectoryVersion } from '../modules/directory/directory.version.ts';
+import { storeGeneratedFile } from '../modules/media/media.service.ts';
+import { findUserByEmail, insertUser } from '../modules/users/users.queries.ts';
+import { nowIso } from '../db/dialect.ts';
+import type { DB, ProvidersTable } from '../db/schema.ts';
 import { placeholderImage } from './placeholder-images.ts';
 
 /**
@@ -110,27 +121,7 @@ const TITLE_WORDS = [
   'Thoughtful listener',
 ];
 
-/** mulberry32: the same demo every run. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
-    some: <T>(list: readonly T[], p: number): T[] => list.filter(() => next() < p),
-    chance: (p: number) => next() < p,
-  };
-}
-
-type Rng = ReturnType<typeof prng>;
-
-function pickPlace(rnd: Rng): [string, string] {
+function pickPlace(rnd: SeededRandom): [string, string] {
   const total = Object.values(PLACES).reduce((a, p) => a + p.weight, 0);
   let r = rnd.int(1, total);
   for (const [state, p] of Object.entries(PLACES)) {
@@ -141,7 +132,7 @@ function pickPlace(rnd: Rng): [string, string] {
 }
 
 /** A yes/no answer with its sub-types (yes: one or more; no: none), sometimes unanswered. */
-function tri(rnd: Rng, options: readonly string[]): [string | null, string | null] {
+function tri(rnd: SeededRandom, options: readonly string[]): [string | null, string | null] {
   if (rnd.chance(0.1)) return [null, null];
   if (rnd.chance(0.3)) return ['no', null];
   const list = rnd.some(options, 0.5);
@@ -150,7 +141,7 @@ function tri(rnd: Rng, options: readonly string[]): [string | null, string | nul
 
 /** One demo ad; `n` makes sure every option of every section is used by the first few. */
 export function demoAd(
-  rnd: Rng,
+  rnd: SeededRandom,
   n: number,
   refs: { userId: number; languageIds: number[]; raceIds: number[] },
 ): Insertable<ProvidersTable> {
@@ -193,8 +184,8 @@ export function demoAd(
     cum_type: cumTypes.length ? cumTypes.join(',') : null,
     personality: rnd.some(PERSONALITY, 0.4).join(',') || PERSONALITY[n % PERSONALITY.length]!,
     grooming: GROOMING[n % GROOMING.length]!,
-    donation_hour: hour * 100,
-    donation_half_hour: Math.round(hour * 0.6) * 100,
+    donation_hour: toCents(hour),
+    donation_half_hour: toCents(Math.round(hour * 0.6)),
     message: rnd.chance(0.3) ? 'Happy to chat about plans beforehand. Placeholder demo text.' : null,
     services_provided_approval: rnd.chance(0.3) ? 1 : 0,
     is_showed: 1,
@@ -328,7 +319,7 @@ export async function seedDemoProviders(
       db.selectFrom('races').select('id').orderBy('id').execute(),
     ]);
     const refs = { languageIds: languages.map((l) => l.id), raceIds: races.map((r) => r.id) };
-    const rnd = prng(4242);
+    const rnd = seededRandom(4242);
     const ads = Array.from({ length: DEMO_ADS }, (_, n) =>
       demoAd(rnd, n, { ...refs, userId: providers[n % providers.length]! }),
     );

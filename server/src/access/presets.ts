@@ -1,0 +1,40 @@
+import type { UserType } from '@app/domain';
+import type { Access } from '../http/auth.ts';
+
+/**
+ * Route presets: who may call a route, declared once. Each sets the route's `config.access` (checked
+ * before anything else runs, see http/auth.ts) and, for routes that need a token, the OpenAPI
+ * security requirement. A route spreads one into its options with `withAccess(preset, options)`.
+ */
+export interface RoutePreset {
+  config: { access: Access; ignoreBadToken?: true };
+  schema?: { security: { bearer: [] }[] };
+}
+
+const bearer = { security: [{ bearer: [] as [] }] };
+const needsToken = (access: Access): RoutePreset => ({ config: { access }, schema: bearer });
+
+/** Anyone, with or without a token (a bad token is a 401). */
+export const anyone: RoutePreset = { config: { access: 'public' } };
+/** Anyone; a stale or bad token counts as none (forms that must always work: login, contact, report). */
+export const anyoneEvenWithStaleToken: RoutePreset = { config: { access: 'public', ignoreBadToken: true } };
+/** Any signed-in account. */
+export const signedIn = needsToken('authenticated');
+/** The admin only. */
+export const adminOnly = needsToken('admin');
+/** Accounts of these types, and the admin. */
+export const accountTypes = (...userTypes: UserType[]) => needsToken({ userTypes });
+/** Accounts of these types only: the admin is refused with `adminRefused` (rules the admin does not bypass). */
+export const accountTypesOnly = (adminRefused: string, ...userTypes: UserType[]) =>
+  needsToken({ userTypes, adminRefused });
+
+type RouteOptions = { config?: object; schema?: object } & Record<string, unknown>;
+
+/** A route's options with the preset's access (and security) merged into its own config and schema. */
+export function withAccess<O extends RouteOptions>(preset: RoutePreset, options?: O) {
+  return {
+    ...options,
+    config: { ...options?.config, ...preset.config },
+    ...(preset.schema || options?.schema ? { schema: { ...preset.schema, ...options?.schema } } : {}),
+  } as O & RoutePreset;
+}

@@ -1,0 +1,143 @@
+import { sql, type SqlBool } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import type { Actor } from '../http/auth.ts';
+import {
+  everything,
+  ownedBy,
+  ownedProviderIds,
+  shownOrOwnProvider,
+  shownProvider,
+  shownProviderIds,
+  type Scope,
+} from './scopes.ts';
+
+/**
+ * Every record-level rule of the server, in one table: for each permission, which rows an actor may
+ * see (`see`; any other is answered as missing, a 404, so its existence is not revealed) and, of
+ * those, which the actor may act on (`act`; the rest are a 403). Both are SQL, so `requireAccess`
+ * answers a whole list of ids with one query (the model is Immich's access repository).
+ *
+ * A new area adds its permissions here (`<record>.<verb>`), then calls `requireAccess` in its service
+ * before it reads or writes a record by id; see docs/architecture.md "Adding an area".
+ */
+export interface Rule {
+  table: keyof DB;
+  /** Rows the actor may see; `everything` for the admin. */
+  see: (actor: Actor | null) => Scope;
+  /** Rows (of those seen) the actor may act on; left out: every row seen. */
+  act?: (actor: Actor | null) => Scope;
+  /** The 404's message. */
+  missing?: string;
+  /** The 403's message. */
+  refused?: string;
+}
+
+const isAdmin = (actor: Actor | null) => actor?.role === 'admin';
+const adminOr =
+  (scope: (actor: Actor) => Scope) =>
+  (actor: Actor | null): Scope =>
+    isAdmin(actor) ? everything : actor ? scope(actor) : () => sql<SqlBool>`1 = 0`;
+
+/** Ads: shown ones to anyone, one's own in any state, all to the admin. */
+const seeProvider = (actor: Actor | null): Scope =>
+  isAdmin(actor) ? everything : actor ? shownOrOwnProvider(actor.id) : shownProvider;
+
+/** Files: public ones to anyone; private ones (ID documents) to their owner and the admin. */
+const seeFile = (actor: Actor | null): Scope =>
+  isAdmin(actor)
+    ? everything
+    : (eb, a) =>
+        eb.or([
+          eb(eb.ref(`${a}.is_private`), '!=', 1),
+          ...(actor ? [eb(eb.ref(`${a}.owner_id`), '=', actor.id)] : []),
+        ]);
+
+/** Reactions and comments: on shown ads, plus one's own anywhere; the admin sees all. */
+const seeOnShownOrOwn = (actor: Actor | null): Scope =>
+  isAdmin(actor)
+    ? everything
+    : (eb, a) =>
+        eb.or([
+          eb(eb.ref(`${a}.provider_id`), 'in', shownProviderIds(eb)),
+          ...(actor ? [eb(eb.ref(`${a}.user_id`), '=', actor.id)] : []),
+        ]);
+
+/** Messages and tips: one's own (as author or tipper) and those to one's ads; the admin sees all. */
+const seeAuthorOrRecipient = adminOr(
+  (actor) => (eb, a) =>
+    eb.or([
+      eb(eb.ref(`${a}.user_id`), '=', actor.id),
+      eb(eb.ref(`${a}.provider_id`), 'in', ownedProviderIds(eb, actor.id)),
+    ]),
+);
+
+/**
+ * Ledger rows: one's own (tip credits already name the provider's user), those of tips to one's ads,
+ * and the credits of tips one sent (the tipper follows the payment's state).
+ */
+const seeTransaction = adminOr(
+  (actor) => (eb, a) =>
+    eb.or([
+      eb(eb.ref(`${a}.user_id`), '=', actor.id),
+      eb(
+        eb.ref(`${a}.tip_id`),
+        'in',
+        eb
+          .selectFrom('tips as tt')
+          .select('tt.id')
+          .where((e) =>
+            e.or([e('tt.provider_id', 'in', ownedProviderIds(e, actor.id)), e('tt.user_id', '=', actor.id)]),
+          ),
+      ),
+    ]),
+);
+
+/** Accounts: active ones to anyone (public name fields), oneself in any state, all to the admin. */
+const seeUser = (actor: Actor | null): Scope =>
+  isAdmin(actor)
+    ? everything
+    : (eb, a) =>
+        eb.or([
+          eb(eb.ref(`${a}.is_active`), '=', 1),
+          ...(actor ? [eb(eb.ref(`${a}.id`), '=', actor.id)] : []),
+        ]);
+
+const author = adminOr((actor) => ownedBy(actor.id));
+const AUTHOR_ONLY = 'Only the author or an administrator may do this';
+
+export const RULES = {
+  'provider.read': { table: 'providers', see: seeProvider, missing: 'Provider not found' },
+  'provider.update': {
+    table: 'providers',
+    see: seeProvider,
+    act: author,
+    missing: 'Provider not found',
+    refused: 'Only the owner may change this ad',
+  },
+  'file.read': { table: 'files', see: seeFile, missing: 'File not found' },
+  'file.delete': {
+    table: 'files',
+    see: seeFile,
+    act: adminOr((actor) => ownedBy(actor.id, 'owner_id')),
+    missing: 'File not found',
+    refused: 'Only the owner or an administrator may delete this file',
+  },
+  'reaction.read': { table: 'reactions', see: seeOnShownOrOwn },
+  'reaction.update': { table: 'reactions', see: seeOnShownOrOwn, act: author, refused: AUTHOR_ONLY },
+  'comment.read': { table: 'comments', see: seeOnShownOrOwn },
+  'comment.update': { table: 'comments', see: seeOnShownOrOwn, act: author, refused: AUTHOR_ONLY },
+  'message.read': { table: 'messages', see: seeAuthorOrRecipient },
+  'message.update': { table: 'messages', see: seeAuthorOrRecipient, act: author, refused: AUTHOR_ONLY },
+  'tip.read': { table: 'tips', see: seeAuthorOrRecipient },
+  'transaction.read': { table: 'transactions', see: seeTransaction },
+  'user.read': { table: 'users', see: seeUser },
+  'user.update': {
+    table: 'users',
+    see: seeUser,
+    act: adminOr((actor) => (eb, a) => eb(eb.ref(`${a}.id`), '=', actor.id)),
+    refused: 'You may only edit your own profile',
+  },
+} as const satisfies Record<string, Rule>;
+
+/** What may be asked: `<record>.<verb>`. Deleting is the same right as updating. */
+export type Permission = keyof typeof RULES;

@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import { notFound } from './errors.ts';
+import type { Actor } from './auth.ts';
+import { findMany, findOne, type Item } from './strapi/find.ts';
+import type { ParsedQuery } from './strapi/parse.ts';
+import type { ResourceDef, ScopeFn } from './strapi/resource.ts';
+
+/** What a single item's read may ask for: `populate` and `fields`. */
+export type ItemQuery = Pick<ParsedQuery, 'populate' | 'fields'>;
+/** An item with its fields and no relations. */
+export const plainItem: ItemQuery = { populate: {}, fields: undefined };
+
+/** One item within the caller's scope, or a 404. */
+export async function getScopedItem(
+  db: Kysely<DB>,
+  def: ResourceDef,
+  id: number,
+  scope: ScopeFn,
+  q: ItemQuery = plainItem,
+): Promise<Item> {
+  const item = await findOne(db, def, id, q, { scope });
+  if (!item) throw notFound();
+  return item;
+}
+
+/** A freshly written row, read back without a caller scope (the writer has just been checked). */
+export async function getWrittenItem(db: Kysely<DB>, def: ResourceDef, id: number): Promise<Item> {
+  const item = await findOne(db, def, id, plainItem, { scope: null });
+  if (!item) throw notFound();
+  return item;
+}
+
+/** List and get of a resource within the caller's scope (a row out of scope is a 404). */
+export interface ScopedReads {
+  resource: ResourceDef;
+  list(db: Kysely<DB>, actor: Actor | null, q: ParsedQuery): ReturnType<typeof findMany>;
+  get(db: Kysely<DB>, actor: Actor | null, id: number, q: ItemQuery): Promise<Item>;
+}
+
+/** The reads of `resource` for a caller who may see the rows `see(actor)` keeps. */
+export function scopedReads(resource: ResourceDef, see: (actor: Actor | null) => ScopeFn): ScopedReads {
+  return {
+    resource,
+    list: (db, actor, q) => findMany(db, resource, q, { scope: see(actor) }),
+    get: (db, actor, id, q) => getScopedItem(db, resource, id, see(actor), q),
+  };
+}

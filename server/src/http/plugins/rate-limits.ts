@@ -1,0 +1,21 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../errors.ts';
+
+/**
+ * The global limit on `/api` (600 requests a minute per address); a route that needs a tighter one
+ * sets its own `config.rateLimit`. Refusals are Strapi error bodies (429, from the error handler).
+ */
+async function rateLimits(app: FastifyInstance) {
+  await app.register(rateLimit, {
+    global: true,
+    max: 600,
+    timeWindow: '1 minute',
+    allowList: (req) => !req.url.startsWith('/api'),
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError('RateLimitError', `Too many requests, retry in ${Math.ceil(ctx.ttl / 1000)} seconds`),
+  });
+}
+
+export default fp(rateLimits, { name: 'rate-limits' });

@@ -1,0 +1,48 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../../config.ts';
+
+/**
+ * Security headers on every answer (helmet): the Content-Security-Policy the web app is built for,
+ * HSTS when the site is served over https, and CORS for the origins CORS_ORIGINS names.
+ */
+async function securityHeaders(app: FastifyInstance, opts: { config: Config }) {
+  const { config } = opts;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React-Bootstrap and react-toastify set style attributes and inject a style sheet.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    // Browsers are told to keep to https only when the site is served over https.
+    hsts: config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  if (config.corsOrigins.length) {
+    app.addHook('onRequest', async (req, reply) => {
+      const origin = req.headers.origin;
+      if (origin && config.corsOrigins.includes(origin)) {
+        reply.header('access-control-allow-origin', origin);
+        reply.header('vary', 'Origin');
+        reply.header('access-control-allow-headers', 'authorization, content-type');
+        reply.header('access-control-allow-methods', 'GET, POST, PUT, DELETE');
+        if (req.method === 'OPTIONS') return reply.code(204).send();
+      }
+    });
+  }
+}
+
+export default fp(securityHeaders, { name: 'security-headers' });

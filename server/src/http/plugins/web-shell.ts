@@ -1,0 +1,59 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../../config.ts';
+import { sendNotFound } from './errors.ts';
+
+/**
+ * The files the site serves besides the API: public uploads under `/uploads/` (their names change
+ * with their contents, so they are cached for a year), the built web app, and its shell
+ * (`index.html`) for every client-side route (/ad/2, /productdetails/5, ...). Anything else
+ * unknown is the JSON 404. Registered after the routes.
+ */
+async function webShell(app: FastifyInstance, opts: { config: Config }) {
+  const { config } = opts;
+  const publicUploads = path.join(config.dataDir, 'uploads', 'public');
+  mkdirSync(publicUploads, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: publicUploads,
+    prefix: '/uploads/',
+    decorateReply: false,
+    maxAge: '365d',
+    immutable: true,
+    index: false,
+    dotfiles: 'deny',
+  });
+
+  const webDist = config.webDist;
+  const hasWeb = !!webDist && existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      setHeaders: (res, file) => {
+        res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    if (
+      req.url.startsWith('/api') ||
+      req.url.startsWith('/uploads/') ||
+      !hasWeb ||
+      !['GET', 'HEAD'].includes(req.method)
+    ) {
+      return sendNotFound(reply);
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDist!);
+  });
+}
+
+export default fp(webShell, { name: 'web-shell' });

@@ -1,0 +1,26 @@
+/**
+ * Strapi v4's envelopes, written once: `{ data, meta }` for one item (meta empty) and for a list
+ * (meta with the pagination, when the list is paged).
+ */
+export interface ItemResponse<T> {
+  data: T;
+  meta: Record<string, never>;
+}
+
+export function itemResponse<T>(data: T): ItemResponse<T> {
+  return { data, meta: {} };
+}
+
+export interface Pagination {
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  total: number;
+}
+
+export function listResponse<T>(
+  data: T[],
+  pagination?: Pagination,
+): { data: T[]; meta: { pagination?: Pagination } } {
+  return { data, meta: pagination ? { pagination } : {} };
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { billingRoutes } from './billing/index.ts';
+import { commentsRoutes } from './comments/index.ts';
+import { contentRoutes } from './content/content.routes.ts';
+import { directoryRoutes } from './directory/directory.routes.ts';
+import { mediaRoutes } from './media/media.routes.ts';
+import { messagesRoutes } from './messages/index.ts';
+import { reactionsRoutes } from './reactions/index.ts';
+import { referenceRoutes } from './reference/reference.routes.ts';
+import { systemRoutes } from './system/system.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
+
+/** One area's routes: a Fastify plugin that receives the app's context. */
+export type AreaRoutes = (instance: FastifyInstance, ctx: AppContext) => Promise<void>;
+
+/**
+ * Every area's routes, in the order app.ts registers them (the order of the OpenAPI document). A new
+ * area (`server/src/modules/<area>/`) adds its `<area>Routes` here.
+ */
+export const AREA_ROUTES: readonly AreaRoutes[] = [
+  systemRoutes,
+  authRoutes,
+  usersRoutes,
+  mediaRoutes,
+  contentRoutes,
+  referenceRoutes,
+  directoryRoutes,
+  reactionsRoutes,
+  commentsRoutes,
+  messagesRoutes,
+  billingRoutes,
+];

@@ -1,0 +1,177 @@
+import type sharpModule from 'sharp';
+import type { Sharp } from 'sharp';
+import { invalidFile, MEDIA_LIMITS, quoted } from './media.limits.ts';
+import type { FileRow } from './media.queries.ts';
+import { storedName, type StagedUpload, type Staging } from './media.storage.ts';
+
+/*
+ * Image processing: every accepted image is re-encoded in its own format family (upright, without
+ * any metadata) after its dimensions are checked, with Strapi's `thumbnail` and `small` formats.
+ */
+
+/** Strapi's image formats: a thumbnail that fits 245x156 and a `small` breakpoint of 500. */
+export const IMAGE_FORMATS = {
+  thumbnail: { width: 245, height: 156 },
+  small: { width: 500, height: 500 },
+} as const;
+export type FormatName = keyof typeof IMAGE_FORMATS;
+export const FORMAT_NAMES = ['thumbnail', 'small'] as const satisfies readonly FormatName[];
+
+/** A stored format of an image, as kept in `files.formats` (the url is added when presented). */
+export interface StoredFormat {
+  name: string;
+  ext: string;
+  mime: string;
+  width: number;
+  height: number;
+  size: number;
+  path: null;
+}
+
+/** The formats kept in a file row's `formats` (unknown names and unreadable JSON are left out). */
+export function parseFormats(row: Pick<FileRow, 'formats'>): Partial<Record<FormatName, StoredFormat>> {
+  if (!row.formats) return {};
+  try {
+    const parsed = JSON.parse(row.formats) as Record<string, StoredFormat>;
+    return Object.fromEntries(
+      Object.entries(parsed).filter(([k]) => (FORMAT_NAMES as readonly string[]).includes(k)),
+    );
+  } catch {
+    return {};
+  }
+}
+
+export type ImageOutput = 'jpeg' | 'png' | 'webp' | 'avif';
+
+/** Accepted images, by sniffed type: what sharp must recognise, and what we re-encode to. */
+export const IMAGE_TYPES: Record<string, { decoder: string; output: ImageOutput }> = {
+  'image/jpeg': { decoder: 'jpeg', output: 'jpeg' },
+  'image/png': { decoder: 'png', output: 'png' },
+  'image/webp': { decoder: 'webp', output: 'webp' },
+  // The first frame of a GIF, as a lossless PNG.
+  'image/gif': { decoder: 'gif', output: 'png' },
+  'image/avif': { decoder: 'heif', output: 'avif' },
+};
+
+const OUTPUTS: Record<ImageOutput, { ext: string; mime: string }> = {
+  jpeg: { ext: '.jpg', mime: 'image/jpeg' },
+  png: { ext: '.png', mime: 'image/png' },
+  webp: { ext: '.webp', mime: 'image/webp' },
+  avif: { ext: '.avif', mime: 'image/avif' },
+};
+
+/** An image as sniffed (media.intake.ts): its type, what sharp must recognise it as, and its output. */
+export interface ImageKind {
+  mime: string;
+  decoder: string;
+  output: ImageOutput;
+}
+
+/**
+ * sharp (libvips, about 20 MB of memory) is loaded with the first image a server receives, not at
+ * start: most requests never touch it (docs/performance.md).
+ */
+let sharpLoaded: Promise<typeof sharpModule> | undefined;
+const loadSharp = () => (sharpLoaded ??= import('sharp').then((m) => m.default));
+
+function encode(pipeline: Sharp, output: ImageOutput): Sharp {
+  // No withMetadata()/keepExif(): sharp then drops EXIF (GPS included), XMP, IPTC and ICC.
+  switch (output) {
+    case 'jpeg':
+      return pipeline.jpeg({ quality: 85 });
+    case 'png':
+      return pipeline.png();
+    case 'webp':
+      return pipeline.webp({ quality: 85 });
+    case 'avif':
+      return pipeline.avif({ quality: 60 });
+  }
+}
+
+/**
+ * Checks an image's dimensions, re-encodes it in its own format family (upright, without any
+ * metadata) and makes Strapi's `thumbnail` and `small` formats when the image is larger than them.
+ */
+export async function processImage(
+  input: Buffer,
+  kind: ImageKind,
+  name: string,
+  key: string,
+  staging: Staging,
+): Promise<StagedUpload> {
+  const unreadable = () => invalidFile(`${quoted(name)} could not be read as an image`);
+  const sharp = await loadSharp();
+  let meta: sharpModule.Metadata;
+  try {
+    // The header only, no pixels decoded: the dimensions are checked before any decoding.
+    meta = await sharp(input, { limitInputPixels: false, animated: false }).metadata();
+  } catch {
+    throw unreadable();
+  }
+  if (meta.format !== kind.decoder || !meta.width || !meta.height) throw unreadable();
+  const { width: w, height: h } = meta;
+  if (w > MEDIA_LIMITS.maxImageSide || h > MEDIA_LIMITS.maxImageSide) {
+    throw invalidFile(
+      `${quoted(name)} is ${w}x${h} pixels; an image side may be at most ${MEDIA_LIMITS.maxImageSide} pixels`,
+    );
+  }
+  if (w * h > MEDIA_LIMITS.maxImagePixels) {
+    throw invalidFile(
+      `${quoted(name)} is ${w}x${h} pixels; an image may have at most ${MEDIA_LIMITS.maxImagePixels / 1_000_000} million pixels`,
+    );
+  }
+
+  const { ext, mime } = OUTPUTS[kind.output];
+  const source = sharp(input, {
+    limitInputPixels: MEDIA_LIMITS.maxImagePixels,
+    failOn: 'error',
+    animated: false,
+  });
+  const upright = source.rotate();
+  let main: { data: Buffer; info: sharpModule.OutputInfo };
+  try {
+    main = await encode(upright.clone(), kind.output).toBuffer({ resolveWithObject: true });
+  } catch {
+    throw unreadable();
+  }
+  const files = [storedName(key, ext)];
+  await staging.write(files[0]!, main.data);
+
+  const formats: Partial<Record<FormatName, StoredFormat>> = {};
+  for (const format of FORMAT_NAMES) {
+    const box = IMAGE_FORMATS[format];
+    if (main.info.width <= box.width && main.info.height <= box.height) continue;
+    const out = await encode(
+      upright
+        .clone()
+        .resize({ width: box.width, height: box.height, fit: 'inside', withoutEnlargement: true }),
+      kind.output,
+    ).toBuffer({ resolveWithObject: true });
+    const file = storedName(key, ext, format);
+    await staging.write(file, out.data);
+    files.push(file);
+    formats[format] = {
+      name: `${format}_${name}`,
+      ext,
+      mime,
+      width: out.info.width,
+      height: out.info.height,
+      size: out.info.size,
+      path: null,
+    };
+  }
+
+  return {
+    files,
+    record: {
+      name,
+      storage_key: key,
+      ext,
+      mime,
+      size: main.info.size,
+      width: main.info.width,
+      height: main.info.height,
+      formats: JSON.stringify(formats),
+    },
+  };
+}
