@@ -31,7 +31,54 @@ export default tseslint.config(
   {
     files: ['server/src/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['@app/web', '**/web/src/**'] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@app/web', '**/web/src/**'], message: 'The server never imports the web app.' },
+            {
+              // Another area is reached only through its public index.ts (docs/architecture.md).
+              regex: String.raw`^(\.\./)+(modules/)?(?!db/|http/|access/|mail/|jobs/|demo/|modules/)[a-z-]+/(?!index\.ts$).+|^\./modules/[a-z-]+/(?!index\.ts$).+`,
+              message: "Import another area through its index.ts (e.g. '../media/index.ts').",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The list of areas' routes reaches each area through its index.ts too.
+    files: ['server/src/modules/areas.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^\./[a-z-]+/(?!index\.ts$).+`,
+              message: "Import an area through its index.ts (e.g. './media/index.ts').",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The layers below the areas never reach up into them.
+    files: ['server/src/db/**/*.ts', 'server/src/http/**/*.ts', 'server/src/access/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@app/web', '**/web/src/**'], message: 'The server never imports the web app.' },
+            {
+              regex: String.raw`(^|/)modules(/|$)`,
+              message: 'db/, http/ and access/ must not import modules/.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -16,7 +16,7 @@ import webShell from './http/plugins/web-shell.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { AREA_ROUTES } from './modules/areas.ts';
-import { MEDIA_LIMITS } from './modules/media/media.limits.ts';
+import { MEDIA_LIMITS } from './modules/media/index.ts';
 
 export interface BuildOptions {
   config: Config;

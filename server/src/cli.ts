@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { ensureAdmin } from './modules/users/users.service.ts';
+import { ensureAdmin } from './modules/users/index.ts';
 import { seedAtStart } from './seed.ts';
 
 const USAGE = `Usage: npm run cli -- <command>

@@ -5,8 +5,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { JOBS, startJobs } from './jobs/index.ts';
-import { uploadsRoot } from './modules/media/media.storage.ts';
-import { ensureAdmin } from './modules/users/users.service.ts';
+import { uploadsRoot } from './modules/media/index.ts';
+import { ensureAdmin } from './modules/users/index.ts';
 import { seedAtStart } from './seed.ts';
 
 /** Starts the server: config, migrations, reference data, admin account, then listen. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shownByIdScope, shownScope } from '../src/modules/directory/directory.queries.ts';
+import { shownProvider, shownProviderById } from '../src/access/index.ts';
 import { createTestDatabase } from './helpers.ts';
 
 /**
@@ -16,8 +16,8 @@ describe('the blocked-owner rule reads no table that grows with accounts', () =>
   afterAll(() => t.drop());
 
   it.each([
-    ['listing', shownScope],
-    ['rows by id', shownByIdScope],
+    ['listing', shownProvider],
+    ['rows by id', shownProviderById],
   ])('%s: the subquery on users searches the (is_active, id) index', async (_name, scope) => {
     const db = t.database.db;
     const query = db

@@ -1,3 +1,5 @@
+import { SERVICE_LABELS } from './service-labels.ts';
+
 /** The provider listing, its Categories panel, the header location picker and pagination (spec 001 §1, §2, §4). */
 export const DIRECTORY_MESSAGES = {
   directory: {
@@ -22,17 +24,7 @@ export const DIRECTORY_MESSAGES = {
     call: 'Call',
     age: 'Age',
     donation: 'Donation',
-    kissing: 'Kissing',
-    fellatio: 'Fellatio',
-    cunnilingus: 'Cunnilingus',
-    anilingus: 'Anilingus',
-    vaginal: 'Vaginal',
-    anal: 'Anal',
-    cum: 'Cum',
-    threesome: 'Threesome',
-    massage: 'Massage',
-    personality: 'Personality',
-    grooming: 'Grooming',
+    ...SERVICE_LABELS,
     yes: 'Yes',
     no: 'No',
     na: 'N/A',

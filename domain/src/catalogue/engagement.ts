@@ -1,3 +1,5 @@
+import { SERVICE_LABELS } from './service-labels.ts';
+
 /**
  * Reactions, comments, messages, the mail panel and tips on a provider's card (spec 001 §2, §5, §8).
  * Limits live in `engagement/schemas.ts` (ENGAGEMENT_LIMITS); the texts that name them agree with it.
@@ -102,17 +104,7 @@ export const ENGAGEMENT_MESSAGES = {
     language: 'Language',
     age: 'Age',
     race: 'Race',
-    massage: 'Massage',
-    threesome: 'Threesome',
-    kissing: 'Kissing',
-    fellatio: 'Fellatio',
-    cunnilingus: 'Cunnilingus',
-    anilingus: 'Anilingus',
-    vaginal: 'Vaginal',
-    anal: 'Anal',
-    cum: 'Cum',
-    personality: 'Personality',
-    grooming: 'Grooming',
+    ...SERVICE_LABELS,
     other: 'Other',
     phone: 'Phone',
     yes: 'Yes',

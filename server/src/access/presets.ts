@@ -1,4 +1,4 @@
-import type { UserType } from '@app/domain';
+import { MESSAGES, type UserType } from '@app/domain';
 import type { Access } from '../http/auth.ts';
 
 /**
@@ -20,6 +20,12 @@ export const anyone: RoutePreset = { config: { access: 'public' } };
 export const anyoneEvenWithStaleToken: RoutePreset = { config: { access: 'public', ignoreBadToken: true } };
 /** Any signed-in account. */
 export const signedIn = needsToken('authenticated');
+/**
+ * Any signed-in account at the route; the service's `requireAccess` then lets the record's owner (or
+ * author) and the admin through (404 for a record the caller may not see, 403 for one they may not
+ * change). For routes that change or delete a record by id.
+ */
+export const ownerOrAdmin = signedIn;
 /** The admin only. */
 export const adminOnly = needsToken('admin');
 /** Accounts of these types, and the admin. */
@@ -27,6 +33,11 @@ export const accountTypes = (...userTypes: UserType[]) => needsToken({ userTypes
 /** Accounts of these types only: the admin is refused with `adminRefused` (rules the admin does not bypass). */
 export const accountTypesOnly = (adminRefused: string, ...userTypes: UserType[]) =>
   needsToken({ userTypes, adminRefused });
+/**
+ * Hobbyist accounts only: reacting, commenting, messaging, mailing and tipping are a hobbyist's own
+ * voice, so the admin is refused too (moderation is by PUT and DELETE). One check, at the route.
+ */
+export const hobbyistOnly = accountTypesOnly(MESSAGES.engagementErrors.hobbyistsOnly, 'Hobbyist');
 
 type RouteOptions = { config?: object; schema?: object } & Record<string, unknown>;
 

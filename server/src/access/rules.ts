@@ -1,12 +1,15 @@
+import { MESSAGES, type TReactionType } from '@app/domain';
 import { sql, type SqlBool } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { Actor } from '../http/auth.ts';
 import {
   everything,
+  nothing,
   ownedBy,
   ownedProviderIds,
   shownOrOwnProvider,
   shownProvider,
+  shownProviderById,
   shownProviderIds,
   type Scope,
 } from './scopes.ts';
@@ -61,6 +64,14 @@ const seeOnShownOrOwn = (actor: Actor | null): Scope =>
           eb(eb.ref(`${a}.provider_id`), 'in', shownProviderIds(eb)),
           ...(actor ? [eb(eb.ref(`${a}.user_id`), '=', actor.id)] : []),
         ]);
+
+/** Reactions of one kind: likes, dislikes and averages share a table, and each path sees its own. */
+const seeReaction =
+  (kind: TReactionType) =>
+  (actor: Actor | null): Scope => {
+    const see = seeOnShownOrOwn(actor);
+    return (eb, a) => eb.and([eb(eb.ref(`${a}.kind`), '=', kind), see(eb, a)]);
+  };
 
 /** Messages and tips: one's own (as author or tipper) and those to one's ads; the admin sees all. */
 const seeAuthorOrRecipient = adminOr(
@@ -122,13 +133,30 @@ export const RULES = {
     missing: 'File not found',
     refused: 'Only the owner or an administrator may delete this file',
   },
-  'reaction.read': { table: 'reactions', see: seeOnShownOrOwn },
-  'reaction.update': { table: 'reactions', see: seeOnShownOrOwn, act: author, refused: AUTHOR_ONLY },
+  /** A provider a hobbyist may react to, comment on, message, mail or tip: a shown one. */
+  'provider.engage': {
+    table: 'providers',
+    see: () => shownProviderById,
+    missing: MESSAGES.engagementErrors.providerNotFound,
+  },
+  'like.read': { table: 'reactions', see: seeReaction('like') },
+  'like.update': { table: 'reactions', see: seeReaction('like'), act: author, refused: AUTHOR_ONLY },
+  'dislike.read': { table: 'reactions', see: seeReaction('dislike') },
+  'dislike.update': { table: 'reactions', see: seeReaction('dislike'), act: author, refused: AUTHOR_ONLY },
+  'average.read': { table: 'reactions', see: seeReaction('average') },
+  'average.update': { table: 'reactions', see: seeReaction('average'), act: author, refused: AUTHOR_ONLY },
   'comment.read': { table: 'comments', see: seeOnShownOrOwn },
   'comment.update': { table: 'comments', see: seeOnShownOrOwn, act: author, refused: AUTHOR_ONLY },
   'message.read': { table: 'messages', see: seeAuthorOrRecipient },
   'message.update': { table: 'messages', see: seeAuthorOrRecipient, act: author, refused: AUTHOR_ONLY },
   'tip.read': { table: 'tips', see: seeAuthorOrRecipient },
+  /** Reviewing a tip's payment: the admin only. */
+  'tip.update': {
+    table: 'tips',
+    see: seeAuthorOrRecipient,
+    act: adminOr(() => nothing),
+    refused: 'Only an administrator may do this',
+  },
   'transaction.read': { table: 'transactions', see: seeTransaction },
   'user.read': { table: 'users', see: seeUser },
   'user.update': {

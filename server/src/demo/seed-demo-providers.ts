@@ -14,9 +14,9 @@ import {
 } from '@app/domain';
 import type { Insertable, Kysely } from 'kysely';
 import type { Config } from '../config.ts';
-import { bumpDirectoryVersion } from '../modules/directory/directory.version.ts';
-import { storeGeneratedFile } from '../modules/media/media.service.ts';
-import { findUserByEmail, insertUser } from '../modules/users/users.queries.ts';
+import { bumpDirectoryVersion } from '../modules/directory/index.ts';
+import { storeGeneratedFile } from '../modules/media/index.ts';
+import { findUserByEmail, insertUser } from '../modules/users/index.ts';
 import { nowIso } from '../db/dialect.ts';
 import type { DB, ProvidersTable } from '../db/schema.ts';
 import { placeholderImage } from './placeholder-images.ts';

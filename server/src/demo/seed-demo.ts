@@ -1,9 +1,14 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
-import { storeGeneratedFile } from '../modules/media/media.service.ts';
-import { findUserByEmail, insertUser, updateUser } from '../modules/users/users.queries.ts';
-import { ensureAdmin, hashPassword } from '../modules/users/users.service.ts';
+import { storeGeneratedFile } from '../modules/media/index.ts';
+import {
+  ensureAdmin,
+  findUserByEmail,
+  hashPassword,
+  insertUser,
+  updateUser,
+} from '../modules/users/index.ts';
 import type { DB } from '../db/schema.ts';
 import { placeholderImage } from './placeholder-images.ts';
 import { seedDemoEngagement } from './seed-demo-engagement.ts';

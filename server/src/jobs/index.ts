@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import { deleteExpiredRevocations } from '../modules/auth/auth.service.ts';
-import { deleteExpiredAnonymousUploads } from '../modules/media/media.service.ts';
+import { deleteExpiredRevocations } from '../modules/auth/index.ts';
+import { deleteExpiredAnonymousUploads } from '../modules/media/index.ts';
 import type { Job } from './runner.ts';
 
 export { startJobs, type Job, type JobRunner } from './runner.ts';

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { authRoutes } from './auth/auth.routes.ts';
+import { authRoutes } from './auth/index.ts';
 import { billingRoutes } from './billing/index.ts';
 import { commentsRoutes } from './comments/index.ts';
-import { contentRoutes } from './content/content.routes.ts';
-import { directoryRoutes } from './directory/directory.routes.ts';
-import { mediaRoutes } from './media/media.routes.ts';
+import { contentRoutes } from './content/index.ts';
+import { directoryRoutes } from './directory/index.ts';
+import { mediaRoutes } from './media/index.ts';
 import { messagesRoutes } from './messages/index.ts';
 import { reactionsRoutes } from './reactions/index.ts';
-import { referenceRoutes } from './reference/reference.routes.ts';
-import { systemRoutes } from './system/system.routes.ts';
-import { usersRoutes } from './users/users.routes.ts';
+import { referenceRoutes } from './reference/index.ts';
+import { systemRoutes } from './system/index.ts';
+import { usersRoutes } from './users/index.ts';
 
 /** One area's routes: a Fastify plugin that receives the app's context. */
 export type AreaRoutes = (instance: FastifyInstance, ctx: AppContext) => Promise<void>;

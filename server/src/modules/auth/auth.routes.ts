@@ -8,8 +8,9 @@ import {
 } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { anyoneEvenWithStaleToken, signedIn, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
-import { signOutEverywhere } from '../users/users.service.ts';
+import { signOutEverywhere } from '../users/index.ts';
 import {
   changePassword,
   login,
@@ -43,24 +44,24 @@ export async function authRoutes(instance: FastifyInstance, { db, config, mailer
     mailer,
     throttle: createLoginThrottle({ ...LOGIN_THROTTLE, ...config.loginThrottle }),
   };
-  // Anonymous forms: a stale token left in the browser must not stop them working.
-  const anonymous = { access: 'public', ignoreBadToken: true } as const;
+  const tags = ['auth'];
 
+  // The anonymous forms answer anyone even with a stale token left in the browser.
   app.post(
     '/api/auth/local/register',
-    {
-      config: { ...anonymous, rateLimit: AUTH_RATE_LIMITS.register },
-      schema: { body: ZRegisterRequest, tags: ['auth'] },
-    },
+    withAccess(anyoneEvenWithStaleToken, {
+      config: { rateLimit: AUTH_RATE_LIMITS.register },
+      schema: { body: ZRegisterRequest, tags },
+    }),
     async (req) => registerUser(ctx, req.body),
   );
 
   app.post(
     '/api/auth/local',
-    {
-      config: { ...anonymous, rateLimit: AUTH_RATE_LIMITS.login },
-      schema: { body: ZLoginRequest, tags: ['auth'] },
-    },
+    withAccess(anyoneEvenWithStaleToken, {
+      config: { rateLimit: AUTH_RATE_LIMITS.login },
+      schema: { body: ZLoginRequest, tags },
+    }),
     async (req) => login(ctx, req.body, req.ip),
   );
 
@@ -73,11 +74,11 @@ export async function authRoutes(instance: FastifyInstance, { db, config, mailer
   });
   app.post(
     '/api/upload/sendmail',
-    {
-      config: { ...anonymous, rateLimit: false },
+    withAccess(anyoneEvenWithStaleToken, {
+      config: { rateLimit: false as const },
       onRequest: forgotPasswordLimit,
-      schema: { body: ZForgotPasswordRequest, tags: ['auth'] },
-    },
+      schema: { body: ZForgotPasswordRequest, tags },
+    }),
     async (req) => {
       await requestPasswordReset(ctx, req.body.to, req.log);
       return { ok: true };
@@ -86,11 +87,11 @@ export async function authRoutes(instance: FastifyInstance, { db, config, mailer
 
   app.post(
     '/api/auth/forgot-password',
-    {
-      config: { ...anonymous, rateLimit: false },
+    withAccess(anyoneEvenWithStaleToken, {
+      config: { rateLimit: false as const },
       onRequest: forgotPasswordLimit,
-      schema: { body: ZForgotPasswordStrapiRequest, tags: ['auth'] },
-    },
+      schema: { body: ZForgotPasswordStrapiRequest, tags },
+    }),
     async (req) => {
       await requestPasswordReset(ctx, req.body.email, req.log);
       return { ok: true };
@@ -99,36 +100,29 @@ export async function authRoutes(instance: FastifyInstance, { db, config, mailer
 
   app.post(
     '/api/auth/reset-password',
-    {
-      config: { ...anonymous, rateLimit: AUTH_RATE_LIMITS.resetPassword },
-      schema: { body: ZResetPasswordRequest, tags: ['auth'] },
-    },
+    withAccess(anyoneEvenWithStaleToken, {
+      config: { rateLimit: AUTH_RATE_LIMITS.resetPassword },
+      schema: { body: ZResetPasswordRequest, tags },
+    }),
     async (req) => resetPassword(ctx, req.body),
   );
 
   app.post(
     '/api/auth/change-password',
-    {
-      config: {
-        access: 'authenticated',
-        rateLimit: { ...AUTH_RATE_LIMITS.changePassword, keyGenerator: perAccount },
-      },
-      schema: { body: ZChangePasswordRequest, tags: ['auth'], security: [{ bearer: [] }] },
-    },
+    withAccess(signedIn, {
+      config: { rateLimit: { ...AUTH_RATE_LIMITS.changePassword, keyGenerator: perAccount } },
+      schema: { body: ZChangePasswordRequest, tags },
+    }),
     async (req) => changePassword(ctx, req.actor!, req.body, req.ip),
   );
 
   // Revokes the token this request carries; the account's other sessions go on.
-  app.post(
-    '/api/auth/logout',
-    { config: { access: 'authenticated' }, schema: { tags: ['auth'], security: [{ bearer: [] }] } },
-    async (req) => logout(db, req.actor!),
+  app.post('/api/auth/logout', withAccess(signedIn, { schema: { tags } }), async (req) =>
+    logout(db, req.actor!),
   );
 
   // "Sign out everywhere": revokes every token of the signed-in account, this one included.
-  app.post(
-    '/api/auth/logout-all',
-    { config: { access: 'authenticated' }, schema: { tags: ['auth'], security: [{ bearer: [] }] } },
-    async (req) => signOutEverywhere(db, req.actor!, req.actor!.id),
+  app.post('/api/auth/logout-all', withAccess(signedIn, { schema: { tags } }), async (req) =>
+    signOutEverywhere(db, req.actor!, req.actor!.id),
   );
 }

@@ -13,18 +13,20 @@ import type { Config } from '../../config.ts';
 import { nowIso } from '../../db/dialect.ts';
 import type { DB } from '../../db/schema.ts';
 import { signToken, type Actor } from '../../http/auth.ts';
-import { AppError, badRequest, forbidden, type ErrorDetailItem } from '../../http/errors.ts';
+import { AppError, badRequest, fieldError, fieldErrors, forbidden } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { claimFiles } from '../media/media.service.ts';
+import { claimFiles } from '../media/index.ts';
 import {
   findUserById,
   findUserByIdentifier,
   findUserByEmail,
   findUsersWithEmailOrUsername,
+  getAccount,
+  hashPassword,
   insertUser,
   setUserPassword,
-} from '../users/users.queries.ts';
-import { getAccount, hashPassword, verifyPassword } from '../users/users.service.ts';
+  verifyPassword,
+} from '../users/index.ts';
 import {
   countResetTokensSince,
   deleteRevokedTokensBefore,
@@ -57,11 +59,6 @@ export interface Session {
   user: Record<string, unknown>;
 }
 
-const fieldError = (message: string, ...paths: string[]) =>
-  badRequest(message, {
-    errors: paths.map((p): ErrorDetailItem => ({ path: [p], message, name: 'ValidationError' })),
-  });
-
 async function sessionFor(ctx: AuthContext, userId: number, tokenVersion: number): Promise<Session> {
   return {
     jwt: await signToken(ctx.config.jwtSecret, userId, tokenVersion),
@@ -74,7 +71,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /** Refuses (400 at `password`) a new password that is too common or is the username or e-mail. */
 function requireAcceptablePassword(password: string, account: { username: string; email: string }): void {
   const problem = passwordProblem(password, account);
-  if (problem) throw fieldError(problem, 'password');
+  if (problem) throw fieldError('password', problem);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -89,7 +86,7 @@ async function requireFreeIdentity(db: Kysely<DB>, email: string, username: stri
   const paths: string[] = [];
   if (clashes.some((u) => u.email.toLowerCase() === email.toLowerCase())) paths.push('email');
   if (clashes.some((u) => u.username.toLowerCase() === username.toLowerCase())) paths.push('username');
-  if (paths.length) throw fieldError(MESSAGES.register.taken, ...paths);
+  if (paths.length) throw fieldErrors(paths, MESSAGES.register.taken);
 }
 
 /**
@@ -105,7 +102,7 @@ export async function registerUser(ctx: AuthContext, input: TRegisterRequest): P
   const sent = input.user_type === 'Provider' ? (input.docs ?? []) : [];
   const docs = sent.filter((d, i, all) => all.findIndex((e) => e.id === d.id) === i);
   if (input.user_type === 'Provider' && !docs.length) {
-    throw fieldError(MESSAGES.validation.docsRequired, 'docs');
+    throw fieldError('docs', MESSAGES.validation.docsRequired);
   }
   await requireFreeIdentity(ctx.db, input.email, input.username);
   requireAcceptablePassword(input.password, input);
@@ -128,7 +125,7 @@ export async function registerUser(ctx: AuthContext, input: TRegisterRequest): P
       });
       if (docs.length) {
         const claimed = await claimFiles(trx, docs, userId);
-        if (claimed.length !== docs.length) throw fieldError(MESSAGES.register.docsInvalid, 'docs');
+        if (claimed.length !== docs.length) throw fieldError('docs', MESSAGES.register.docsInvalid);
         await trx
           .insertInto('user_docs')
           .values(claimed.map((fileId) => ({ user_id: userId, file_id: fileId })))
@@ -229,7 +226,7 @@ export async function requestPasswordReset(
  * code of the account are used up, and every older token of the account is revoked.
  */
 export async function resetPassword(ctx: AuthContext, input: TResetPasswordRequest): Promise<Session> {
-  const invalid = () => fieldError(MESSAGES.resetPassword.invalidLink, 'code');
+  const invalid = () => fieldError('code', MESSAGES.resetPassword.invalidLink);
   const token = await findResetTokenByHash(ctx.db, sha256(input.code));
   if (!token || token.used_at || Date.parse(token.expires_at) <= Date.now()) throw invalid();
   const user = await findUserById(ctx.db, token.user_id);
@@ -268,10 +265,10 @@ export async function changePassword(
   if (!user) throw forbidden();
   if (!(await verifyPassword(user.password, input.currentPassword))) {
     ctx.throttle.recordFailure(address, account);
-    throw fieldError(MESSAGES.changePassword.wrongCurrent, 'currentPassword');
+    throw fieldError('currentPassword', MESSAGES.changePassword.wrongCurrent);
   }
   if (input.password === input.currentPassword) {
-    throw fieldError(MESSAGES.changePassword.sameAsCurrent, 'password');
+    throw fieldError('password', MESSAGES.changePassword.sameAsCurrent);
   }
   requireAcceptablePassword(input.password, user);
   const hash = await hashPassword(input.password);

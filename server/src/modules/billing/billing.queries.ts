@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { insertRow } from '../../db/rows.ts';
+import { insertRow, updateById } from '../../db/rows.ts';
 import { nowIso } from '../../db/dialect.ts';
 import type { DB, PaymentStatus } from '../../db/schema.ts';
 
@@ -46,16 +46,10 @@ export async function setTipPaymentStatus(
   status: PaymentStatus,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const now = nowIso();
-    const tip = await trx
-      .updateTable('tips')
-      .set({ payment_status: status, updated_at: now })
-      .where('id', '=', tipId)
-      .executeTakeFirst();
-    if (Number(tip.numUpdatedRows) === 0) return false;
+    if (!(await updateById(trx, 'tips', tipId, { payment_status: status }))) return false;
     await trx
       .updateTable('transactions')
-      .set({ payment_status: status, updated_at: now })
+      .set({ payment_status: status, updated_at: nowIso() })
       .where('tip_id', '=', tipId)
       .execute();
     return true;

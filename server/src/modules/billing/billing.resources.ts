@@ -1,7 +1,8 @@
 import { nothing } from '../../access/index.ts';
+import { authorAndProviderRelations } from '../../http/strapi/relations.ts';
 import { defineResource, timestamps } from '../../http/strapi/resource.ts';
-import { publicUserResource } from '../users/users.resources.ts';
-import { authorAndProviderRelations } from '../directory/index.ts';
+import { providerResource } from '../directory/index.ts';
+import { publicUserResource } from '../users/index.ts';
 
 /**
  * Tips and wallet transactions as the REST layer sees them. Neither is reachable from a public
@@ -18,7 +19,10 @@ export const tipResource = defineResource({
     payment_status: { type: 'string' },
     createdAt: timestamps.createdAt,
   },
-  relations: authorAndProviderRelations(),
+  relations: authorAndProviderRelations(
+    () => publicUserResource,
+    () => providerResource,
+  ),
   maxPageSize: 100,
   defaultPageSize: 25,
   defaultSort: [{ field: 'id', direction: 'desc' }],

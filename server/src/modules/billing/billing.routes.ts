@@ -1,12 +1,13 @@
 import { MESSAGES, ZTipRequest, ZTipReview, ZTransactionRequest } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminOnly, anyone, hobbyistOnly, signedIn, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { idParam } from '../../http/query.ts';
 import { registerScopedReadRoutes } from '../../http/read-routes.ts';
 import { itemResponse } from '../../http/responses.ts';
-import { actorOf, engagementRouteOptions } from '../directory/index.ts';
 import {
   createTip,
   createTransaction,
@@ -32,36 +33,38 @@ function tipRateLimit(db: AppContext['db']) {
   };
 }
 
+/** The OpenAPI tag of the areas a hobbyist engages with an ad through, as the API documented them. */
+const tags = ['engagement'];
+const dataBody = <T extends z.ZodType>(data: T) => ({ tags, body: z.object({ data }) });
+
 /**
  * Payment info (the tip modal's QR code; public), tips (a hobbyist sends one, the admin verifies or
  * rejects its payment), the wallet's transactions (the admin adds adjustments) and the wallet totals.
  */
 export async function billingRoutes(instance: FastifyInstance, { db }: AppContext) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { anyone, signedInOnly, hobbyist, body } = engagementRouteOptions();
+  const signedInReads = withAccess(signedIn, { schema: { tags } });
 
-  app.get('/api/payment-info', anyone, async () => itemResponse(await getPaymentInfo(db)));
+  app.get('/api/payment-info', withAccess(anyone, { schema: { tags } }), async () =>
+    itemResponse(await getPaymentInfo(db)),
+  );
 
-  registerScopedReadRoutes(app, db, '/api/tips', tipReads, signedInOnly);
+  registerScopedReadRoutes(app, db, '/api/tips', tipReads, signedInReads);
   app.post(
     '/api/tips',
-    {
-      ...hobbyist,
-      config: { ...hobbyist.config, rateLimit: tipRateLimit(db) },
-      schema: body(ZTipRequest),
-    },
-    async (req) => itemResponse(await createTip(db, req.actor, req.body.data)),
+    withAccess(hobbyistOnly, { config: { rateLimit: tipRateLimit(db) }, schema: dataBody(ZTipRequest) }),
+    async (req) => itemResponse(await createTip(db, req.actor!, req.body.data)),
   );
-  app.put('/api/tips/:id', { config: { access: 'admin' }, schema: body(ZTipReview) }, async (req) =>
-    itemResponse(await reviewTip(db, idParam(req), req.body.data)),
+  app.put('/api/tips/:id', withAccess(adminOnly, { schema: dataBody(ZTipReview) }), async (req) =>
+    itemResponse(await reviewTip(db, req.actor!, idParam(req), req.body.data)),
   );
 
-  registerScopedReadRoutes(app, db, '/api/transactions', transactionReads, signedInOnly);
+  registerScopedReadRoutes(app, db, '/api/transactions', transactionReads, signedInReads);
   app.post(
     '/api/transactions',
-    { config: { access: 'admin' }, schema: body(ZTransactionRequest) },
+    withAccess(adminOnly, { schema: dataBody(ZTransactionRequest) }),
     async (req) => itemResponse(await createTransaction(db, req.body.data)),
   );
 
-  app.get('/api/wallet', signedInOnly, async (req) => itemResponse(await getWallet(db, actorOf(req))));
+  app.get('/api/wallet', signedInReads, async (req) => itemResponse(await getWallet(db, req.actor!)));
 }

@@ -9,13 +9,12 @@ import {
   type WalletTotals,
 } from '@app/domain';
 import type { Kysely } from 'kysely';
-import { RULES } from '../../access/index.ts';
+import { requireAccess, RULES } from '../../access/index.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { fieldError, notFound } from '../../http/errors.ts';
 import { getWrittenItem, scopedReads } from '../../http/items.ts';
 import type { Item } from '../../http/strapi/find.ts';
-import { requireHobbyist, requireShownProvider } from '../directory/index.ts';
 import {
   findTipByTransactionId,
   insertTip,
@@ -59,30 +58,30 @@ export async function getPaymentInfo(
 export const tipReads = scopedReads(tipResource, (actor) => RULES['tip.read'].see(actor));
 
 /**
- * Records a hobbyist's tip to a shown provider and, in the same transaction, the credit it makes
- * to the provider's account (the client never posts transactions). Both are `pending`: the
- * transaction ID is only what the hobbyist typed, so the credit counts in the provider's wallet once
- * an admin has checked the payment (`reviewTip`). The amount is capped by the `tip_max_amount` setting.
+ * Records a hobbyist's tip to a shown provider (the route lets hobbyists only through) and, in the
+ * same transaction, the credit it makes to the provider's account (the client never posts
+ * transactions). Both are `pending`: the transaction ID is only what the hobbyist typed, so the
+ * credit counts in the provider's wallet once an admin has checked the payment (`reviewTip`). The
+ * amount is capped by the `tip_max_amount` setting.
  */
-export async function createTip(db: Kysely<DB>, caller: Actor | null, input: TTipRequest): Promise<Item> {
-  const actor = requireHobbyist(caller);
+export async function createTip(db: Kysely<DB>, actor: Actor, input: TTipRequest): Promise<Item> {
   const cents = toCents(input.tip_amount);
   await requireTipWithinCap(db, cents);
-  const provider = await requireShownProvider(db, input.provider);
+  const [provider] = await requireAccess(db, actor, 'provider.engage', [input.provider], ['user_id']);
   await requireUnusedTransactionId(db, input.transaction_id);
   const tipId = await db
     .transaction()
     .execute(async (trx) => {
       const id = await insertTip(trx, {
         user_id: actor.id,
-        provider_id: provider.id,
+        provider_id: input.provider,
         transaction_id: input.transaction_id,
         tip_amount: cents,
       });
       await insertTransaction(trx, {
         transaction_uid: input.transaction_id,
         transaction_amount: cents,
-        user_id: provider.user_id,
+        user_id: Number(provider!.user_id),
         tip_id: id,
         order_type: 'tip',
         transaction_type: 'credit',
@@ -113,11 +112,12 @@ async function requireUnusedTransactionId(db: Kysely<DB>, transactionId: string)
 }
 
 /**
- * `PUT /api/tips/:id` (the route lets only the admin through): the admin's decision on a tip's
- * payment, set on the tip and its ledger row in one transaction. `verified` makes the credit count
- * in the provider's wallet; `rejected` keeps it out for good (unless the admin verifies it later).
+ * `PUT /api/tips/:id`: the admin's decision on a tip's payment (`tip.update`), set on the tip and its
+ * ledger rows in one transaction. `verified` makes the credit count in the provider's wallet;
+ * `rejected` keeps it out for good (unless the admin verifies it later).
  */
-export async function reviewTip(db: Kysely<DB>, id: number, input: TTipReview): Promise<Item> {
+export async function reviewTip(db: Kysely<DB>, actor: Actor, id: number, input: TTipReview): Promise<Item> {
+  await requireAccess(db, actor, 'tip.update', [id]);
   if (!(await setTipPaymentStatus(db, id, input.payment_status))) throw notFound();
   return getWrittenItem(db, tipResource, id);
 }

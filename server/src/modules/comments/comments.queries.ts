@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { deleteById, insertRow, updateById } from '../../db/rows.ts';
+import { insertRow, updateById } from '../../db/rows.ts';
 import type { DB } from '../../db/schema.ts';
 
 /**
@@ -16,12 +16,6 @@ export const TEXT_COLUMN = { comments: 'comment', messages: 'text' } as const sa
 >;
 export type TextColumn<T extends PostTable> = (typeof TEXT_COLUMN)[T];
 
-export interface PostRow {
-  id: number;
-  user_id: number;
-  provider_id: number;
-}
-
 export function insertPost(
   db: Kysely<DB>,
   table: PostTable,
@@ -31,24 +25,7 @@ export function insertPost(
   return insertRow(db, table, { ...owner, [TEXT_COLUMN[table]]: text } as never);
 }
 
-export async function findPostById(
-  db: Kysely<DB>,
-  table: PostTable,
-  id: number,
-): Promise<PostRow | undefined> {
-  return db
-    .selectFrom(table)
-    .select(['id', 'user_id', 'provider_id'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
 /** Replaces a post's text (stamping `updated_at`); false when the post is gone. */
 export function updatePostText(db: Kysely<DB>, table: PostTable, id: number, text: string): Promise<boolean> {
   return updateById(db, table, id, { [TEXT_COLUMN[table]]: text } as never);
-}
-
-/** Deletes one post; true when this call removed it. */
-export function deletePostById(db: Kysely<DB>, table: PostTable, id: number): Promise<boolean> {
-  return deleteById(db, table, id);
 }

@@ -1,30 +1,25 @@
-import { defineResource, timestamps, type ResourceDef } from '../../http/strapi/resource.ts';
-import { authorAndProviderRelations, linkProviderRelation } from '../directory/index.ts';
+import { authorAndProviderRelations } from '../../http/strapi/relations.ts';
+import { defineResource, timestamps } from '../../http/strapi/resource.ts';
+import { providerResource } from '../directory/index.ts';
+import { publicUserResource } from '../users/index.ts';
 
 /**
- * Author-owned text on a provider's ad as the REST layer sees it: a comment (public) and, built the
- * same way, a message (private, messages/). Newest first, pages of 25, at most 100.
+ * Public comments on a provider's card, as the REST layer sees them (the provider resource reaches
+ * them as `comments`): newest first, pages of 25, at most 100. Messages (messages/) are their private
+ * twin, declared the same way there.
  */
-export function authoredPostResource(
-  def: Pick<ResourceDef, 'name' | 'table' | 'fields' | 'publicScope'>,
-): ResourceDef {
-  return defineResource({
-    ...def,
-    relations: authorAndProviderRelations(),
-    maxPageSize: 100,
-    defaultPageSize: 25,
-    defaultSort: [{ field: 'createdAt', direction: 'desc' }],
-  });
-}
-
-/** Public comments on a provider's card; the provider resource reaches them as `comments`. */
-export const commentResource = authoredPostResource({
+export const commentResource = defineResource({
   name: 'comment',
   table: 'comments',
   fields: {
     comment: { type: 'string' },
     ...timestamps,
   },
+  relations: authorAndProviderRelations(
+    () => publicUserResource,
+    () => providerResource,
+  ),
+  maxPageSize: 100,
+  defaultPageSize: 25,
+  defaultSort: [{ field: 'createdAt', direction: 'desc' }],
 });
-
-linkProviderRelation('comments', commentResource);

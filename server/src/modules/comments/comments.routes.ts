@@ -1,26 +1,32 @@
 import { ZCommentRequest, ZCommentUpdate } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { anyone, hobbyistOnly, ownerOrAdmin, withAccess, type RoutePreset } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
-import type { Access } from '../../http/auth.ts';
 import { idParam } from '../../http/query.ts';
 import { registerScopedReadRoutes } from '../../http/read-routes.ts';
 import { itemResponse } from '../../http/responses.ts';
-import { actorOf, engagementRouteOptions } from '../directory/index.ts';
 import { TEXT_COLUMN, type PostTable, type TextColumn } from './comments.queries.ts';
-import { commentPosts, type AuthoredPosts } from './comments.service.ts';
+import { authoredPosts, COMMENT_POSTS, type PostKind } from './comments.service.ts';
 
 /** The routes of one kind of post: where, who may read, and the bodies of a create and an update. */
 export interface PostRoutes<T extends PostTable> {
   /** `/api/comments`, `/api/messages`. */
   path: string;
-  posts: AuthoredPosts<T>;
-  /** Anyone (comments) or signed-in accounts only (messages). */
-  readers: 'anyone' | 'signedIn';
+  /**
+   * The kind of post. Its use cases are made when the routes are registered: messages/ declares its
+   * kind while this module may still be loading (the areas import each other's index.ts).
+   */
+  kind: PostKind<T>;
+  /** Who may read: anyone (comments) or signed-in accounts only (messages). */
+  readers: RoutePreset;
   createBody: z.ZodType<{ provider: number } & Record<TextColumn<T>, string>>;
   updateBody: z.ZodType<Record<TextColumn<T>, string>>;
 }
+
+/** The OpenAPI tag of the areas a hobbyist engages with an ad through, as the API documented them. */
+const tags = ['engagement'];
 
 /**
  * `GET` (list and one), `POST`, `PUT` and `DELETE` of one kind of post: a hobbyist posts on a shown
@@ -29,22 +35,26 @@ export interface PostRoutes<T extends PostTable> {
 export function registerPostRoutes<T extends PostTable>(
   instance: FastifyInstance,
   { db }: AppContext,
-  { path, posts, readers, createBody, updateBody }: PostRoutes<T>,
+  { path, kind, readers, createBody, updateBody }: PostRoutes<T>,
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { anyone, signedInOnly, hobbyist, body } = engagementRouteOptions();
-  const read: { config: { access: Access }; schema: object } = readers === 'anyone' ? anyone : signedInOnly;
+  const posts = authoredPosts(kind);
   const text = TEXT_COLUMN[posts.table] as TextColumn<T>;
 
-  registerScopedReadRoutes(app, db, path, posts, read);
-  app.post(path, { ...hobbyist, schema: body(createBody) }, async (req) =>
-    itemResponse(await posts.create(db, req.actor, req.body.data.provider, req.body.data[text])),
+  registerScopedReadRoutes(app, db, path, posts, withAccess(readers, { schema: { tags } }));
+  app.post(
+    path,
+    withAccess(hobbyistOnly, { schema: { tags, body: z.object({ data: createBody }) } }),
+    async (req) =>
+      itemResponse(await posts.create(db, req.actor!, req.body.data.provider, req.body.data[text])),
   );
-  app.put(`${path}/:id`, { ...signedInOnly, schema: body(updateBody) }, async (req) =>
-    itemResponse(await posts.update(db, actorOf(req), idParam(req), req.body.data[text])),
+  app.put(
+    `${path}/:id`,
+    withAccess(ownerOrAdmin, { schema: { tags, body: z.object({ data: updateBody }) } }),
+    async (req) => itemResponse(await posts.update(db, req.actor!, idParam(req), req.body.data[text])),
   );
-  app.delete(`${path}/:id`, signedInOnly, async (req) =>
-    itemResponse(await posts.remove(db, actorOf(req), idParam(req))),
+  app.delete(`${path}/:id`, withAccess(ownerOrAdmin, { schema: { tags } }), async (req) =>
+    itemResponse(await posts.remove(db, req.actor!, idParam(req))),
   );
 }
 
@@ -52,8 +62,8 @@ export function registerPostRoutes<T extends PostTable>(
 export async function commentsRoutes(instance: FastifyInstance, ctx: AppContext) {
   registerPostRoutes(instance, ctx, {
     path: '/api/comments',
-    posts: commentPosts,
-    readers: 'anyone',
+    kind: COMMENT_POSTS,
+    readers: anyone,
     createBody: ZCommentRequest,
     updateBody: ZCommentUpdate,
   });

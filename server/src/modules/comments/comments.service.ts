@@ -1,69 +1,45 @@
 import type { Kysely } from 'kysely';
-import { RULES } from '../../access/index.ts';
+import { requireAccess, RULES, type Permission } from '../../access/index.ts';
+import { deleteById } from '../../db/rows.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
-import { getWrittenItem, plainItem, scopedReads } from '../../http/items.ts';
+import { getWrittenItem, scopedReads } from '../../http/items.ts';
 import type { Item } from '../../http/strapi/find.ts';
-import type { ResourceDef, ScopeFn } from '../../http/strapi/resource.ts';
-import {
-  bumpProviderCounter,
-  requireAuthorOrAdmin,
-  requireHobbyist,
-  requireShownProvider,
-  type ProviderCounter,
-} from '../directory/index.ts';
-import {
-  deletePostById,
-  findPostById,
-  insertPost,
-  updatePostText,
-  type PostRow,
-  type PostTable,
-} from './comments.queries.ts';
+import type { ResourceDef } from '../../http/strapi/resource.ts';
+import { bumpProviderCounter, type ProviderCounter } from '../directory/index.ts';
+import { insertPost, updatePostText, type PostTable } from './comments.queries.ts';
 import { commentResource } from './comments.resources.ts';
 
-/** One kind of author-owned text on a provider's ad: where it lives and who may read it. */
+/** One kind of author-owned text on a provider's ad: where it lives and who may read and change it. */
 export interface PostKind<T extends PostTable = PostTable> {
   table: T;
   resource: ResourceDef;
-  /** The rows an actor may read (any other is a 404). */
-  see: (actor: Actor | null) => ScopeFn;
+  /** The posts an actor may read (any other is a 404). */
+  read: Permission;
+  /** Of those, the posts an actor may edit and delete (any other is a 403). */
+  update: Permission;
   /** The provider's counter these posts are counted in, if any. */
   counter?: ProviderCounter;
 }
 
-/** The use cases of one kind of post, as `authoredPosts` makes them. */
-export type AuthoredPosts<T extends PostTable = PostTable> = ReturnType<typeof authoredPosts<T>>;
-
 /**
  * List, get, create, update and delete for one kind of author-owned text on a provider's ad (the
- * comments here, the messages in messages/): a hobbyist writes on a shown ad; what an actor may read
- * is `kind.see`; the author or the admin edits and deletes (a post the actor may not read is a 404,
- * one they read but did not write a 403).
+ * comments here, the messages in messages/): a hobbyist writes on a shown ad (the route lets
+ * hobbyists only through); what an actor may read is `kind.read`; the author or the admin edits and
+ * deletes (`kind.update`: a post the actor may not read is a 404, one they read but did not write a
+ * 403).
  */
 export function authoredPosts<T extends PostTable>(kind: PostKind<T>) {
-  const { table, resource, see, counter } = kind;
-
-  const reads = scopedReads(resource, see);
-
-  /** A visible post the actor wrote (or any, for the admin): else a 404 or a 403. */
-  async function requireOwnPost(db: Kysely<DB>, actor: Actor, id: number): Promise<PostRow> {
-    await reads.get(db, actor, id, plainItem);
-    const row = await findPostById(db, table, id);
-    if (!row) throw notFound();
-    requireAuthorOrAdmin(actor, row);
-    return row;
-  }
+  const { table, resource, read, update, counter } = kind;
 
   return {
     table,
-    ...reads,
+    ...scopedReads(resource, (actor) => RULES[read].see(actor)),
 
     /** A hobbyist's post on a shown provider; raises the provider's counter, if any. */
-    async create(db: Kysely<DB>, caller: Actor | null, providerId: number, text: string): Promise<Item> {
-      const actor = requireHobbyist(caller);
-      await requireShownProvider(db, providerId);
+    async create(db: Kysely<DB>, actor: Actor, providerId: number, text: string): Promise<Item> {
+      await requireAccess(db, actor, 'provider.engage', [providerId]);
       const id = await db.transaction().execute(async (trx) => {
         const created = await insertPost(trx, table, { user_id: actor.id, provider_id: providerId, text });
         if (counter) await bumpProviderCounter(trx, providerId, counter, 1);
@@ -72,19 +48,20 @@ export function authoredPosts<T extends PostTable>(kind: PostKind<T>) {
       return getWrittenItem(db, resource, id);
     },
 
+    /** Replaces the text: one access read, then the write. */
     async update(db: Kysely<DB>, actor: Actor, id: number, text: string): Promise<Item> {
-      await requireOwnPost(db, actor, id);
+      await requireAccess(db, actor, update, [id]);
       if (!(await updatePostText(db, table, id, text))) throw notFound();
       return getWrittenItem(db, resource, id);
     },
 
     /** Deletes a post (author or admin), lowering the provider's counter; answers it as it was. */
     async remove(db: Kysely<DB>, actor: Actor, id: number): Promise<Item> {
-      const row = await requireOwnPost(db, actor, id);
+      const [row] = await requireAccess(db, actor, update, [id], ['provider_id']);
       const item = await getWrittenItem(db, resource, id);
       const deleted = await db.transaction().execute(async (trx) => {
-        const gone = await deletePostById(trx, table, id);
-        if (gone && counter) await bumpProviderCounter(trx, row.provider_id, counter, -1);
+        const gone = await deleteById(trx, table, id);
+        if (gone && counter) await bumpProviderCounter(trx, Number(row!.provider_id), counter, -1);
         return gone;
       });
       // A parallel delete got there first: an uncounted post (a message) answers 404, as it always has.
@@ -95,9 +72,10 @@ export function authoredPosts<T extends PostTable>(kind: PostKind<T>) {
 }
 
 /** Comments: public on shown providers (the author's own anywhere), counted in `comments_count`. */
-export const commentPosts = authoredPosts({
+export const COMMENT_POSTS: PostKind<'comments'> = {
   table: 'comments',
   resource: commentResource,
-  see: (actor) => RULES['comment.read'].see(actor),
+  read: 'comment.read',
+  update: 'comment.update',
   counter: 'comments_count',
-});
+};

@@ -1,8 +1,8 @@
 /**
  * Comments: what other modules may use of this area. Messages are the private twin of comments
  * (author-owned text on a provider's ad), so the parameterised use cases and routes live here and
- * messages/ instantiates them: `authoredPosts`, `registerPostRoutes`, `authoredPostResource`.
+ * messages/ declares its `PostKind` and registers them with `registerPostRoutes`.
  */
 export { commentsRoutes, registerPostRoutes, type PostRoutes } from './comments.routes.ts';
-export { authoredPosts, type AuthoredPosts, type PostKind } from './comments.service.ts';
-export { authoredPostResource, commentResource } from './comments.resources.ts';
+export type { PostKind } from './comments.service.ts';
+export { commentResource } from './comments.resources.ts';

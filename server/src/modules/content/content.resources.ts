@@ -1,5 +1,5 @@
 import { defineResource, timestamps } from '../../http/strapi/resource.ts';
-import { userResource } from '../users/users.resources.ts';
+import { userResource } from '../users/index.ts';
 
 /** Contact Us messages, read by the admin only. */
 export const contactMessageResource = defineResource({

@@ -2,8 +2,10 @@ import { ZContactMessage, ZReportRequest, ZReportUpdate } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminOnly, anyoneEvenWithStaleToken, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { idParam, strapiQuery } from '../../http/query.ts';
+import { itemResponse } from '../../http/responses.ts';
 import { contactMessageResource, reportResource } from './content.resources.ts';
 import {
   createContactMessage,
@@ -29,48 +31,43 @@ export const CONTENT_RATE_LIMITS = {
  */
 export async function contentRoutes(instance: FastifyInstance, { db }: AppContext) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const admin = { config: { access: 'admin' as const }, schema: { security: [{ bearer: [] }] } };
+  const tags = ['content'];
+  const admin = withAccess(adminOnly);
 
   app.post(
     '/api/contact-messages',
-    {
-      config: { access: 'public', ignoreBadToken: true, rateLimit: CONTENT_RATE_LIMITS.contact },
-      schema: { body: z.object({ data: ZContactMessage }), tags: ['content'] },
-    },
-    async (req) => ({ data: await createContactMessage(db, req.body.data), meta: {} }),
+    withAccess(anyoneEvenWithStaleToken, {
+      config: { rateLimit: CONTENT_RATE_LIMITS.contact },
+      schema: { body: z.object({ data: ZContactMessage }), tags },
+    }),
+    async (req) => itemResponse(await createContactMessage(db, req.body.data)),
   );
   app.get('/api/contact-messages', admin, async (req) =>
     listContactMessages(db, strapiQuery(req, contactMessageResource)),
   );
-  app.get('/api/contact-messages/:id', admin, async (req) => ({
-    data: await getContactMessage(db, idParam(req), strapiQuery(req, contactMessageResource)),
-    meta: {},
-  }));
-  app.delete('/api/contact-messages/:id', admin, async (req) => ({
-    data: await deleteContactMessage(db, idParam(req)),
-    meta: {},
-  }));
+  app.get('/api/contact-messages/:id', admin, async (req) =>
+    itemResponse(await getContactMessage(db, idParam(req), strapiQuery(req, contactMessageResource))),
+  );
+  app.delete('/api/contact-messages/:id', admin, async (req) =>
+    itemResponse(await deleteContactMessage(db, idParam(req))),
+  );
 
   app.post(
     '/api/reports',
-    {
-      config: { access: 'public', ignoreBadToken: true, rateLimit: CONTENT_RATE_LIMITS.report },
-      schema: { body: z.object({ data: ZReportRequest }), tags: ['content'] },
-    },
-    async (req) => ({ data: await createReport(db, req.actor, req.body.data), meta: {} }),
+    withAccess(anyoneEvenWithStaleToken, {
+      config: { rateLimit: CONTENT_RATE_LIMITS.report },
+      schema: { body: z.object({ data: ZReportRequest }), tags },
+    }),
+    async (req) => itemResponse(await createReport(db, req.actor, req.body.data)),
   );
   app.get('/api/reports', admin, async (req) => listReports(db, strapiQuery(req, reportResource)));
-  app.get('/api/reports/:id', admin, async (req) => ({
-    data: await getReport(db, idParam(req), strapiQuery(req, reportResource)),
-    meta: {},
-  }));
+  app.get('/api/reports/:id', admin, async (req) =>
+    itemResponse(await getReport(db, idParam(req), strapiQuery(req, reportResource))),
+  );
   app.put(
     '/api/reports/:id',
-    { ...admin, schema: { ...admin.schema, body: z.object({ data: ZReportUpdate }) } },
-    async (req) => ({ data: await updateReport(db, idParam(req), req.body.data), meta: {} }),
+    withAccess(adminOnly, { schema: { body: z.object({ data: ZReportUpdate }) } }),
+    async (req) => itemResponse(await updateReport(db, idParam(req), req.body.data)),
   );
-  app.delete('/api/reports/:id', admin, async (req) => ({
-    data: await deleteReport(db, idParam(req)),
-    meta: {},
-  }));
+  app.delete('/api/reports/:id', admin, async (req) => itemResponse(await deleteReport(db, idParam(req))));
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
+import { plainItem, type ItemQuery } from '../../http/items.ts';
 import { findMany, findOne, type Item } from '../../http/strapi/find.ts';
 import type { ParsedQuery } from '../../http/strapi/parse.ts';
 import type { ResourceDef } from '../../http/strapi/resource.ts';
@@ -15,11 +16,13 @@ import {
 } from './content.queries.ts';
 import { contactMessageResource, reportResource } from './content.resources.ts';
 
-type ItemQuery = Pick<ParsedQuery, 'populate' | 'fields'>;
-const plain: ItemQuery = { populate: {}, fields: undefined };
-
 /** These resources are admin-only (the routes say so), so no row scope applies. */
-async function getItem(db: Kysely<DB>, def: ResourceDef, id: number, q: ItemQuery = plain): Promise<Item> {
+async function getItem(
+  db: Kysely<DB>,
+  def: ResourceDef,
+  id: number,
+  q: ItemQuery = plainItem,
+): Promise<Item> {
   const item = await findOne(db, def, id, q, { scope: null });
   if (!item) throw notFound();
   return item;

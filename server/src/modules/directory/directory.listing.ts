@@ -10,10 +10,11 @@ import {
   type NaSection,
 } from '@app/domain';
 import { sql, type Expression, type SqlBool } from 'kysely';
+import { shownOrOwnProvider, shownProvider, shownProviderById } from '../../access/index.ts';
+import { listResponse } from '../../http/responses.ts';
 import { findMany, type Item } from '../../http/strapi/find.ts';
 import type { ParsedQuery } from '../../http/strapi/parse.ts';
 import type { ResourceDef, ScopeFn } from '../../http/strapi/resource.ts';
-import { shownByIdScope, shownOrOwnScope, shownScope } from './directory.queries.ts';
 import type { DirectoryContext } from './directory.service.ts';
 import { facetWhere } from './facets/facet-sql.ts';
 import { countsFor, type FacetStore } from './facets/facet-store.ts';
@@ -58,7 +59,11 @@ export async function findListing(d: DirectoryContext, listing: ListingQuery) {
   const { view, def, facets, strapi: q } = listing;
   if (view.kind === 'public' && !q.filters && isDefaultOrder(q)) return findPageFromIndex(d, def, q, facets);
   const visibility =
-    view.kind === 'admin' ? undefined : view.kind === 'owner' ? shownOrOwnScope(view.userId) : shownScope;
+    view.kind === 'admin'
+      ? undefined
+      : view.kind === 'owner'
+        ? shownOrOwnProvider(view.userId)
+        : shownProvider;
   let facetScope: ScopeFn | undefined;
   if (!isEmptyFilter(facets)) {
     // For shown providers the index knows the matching ids: when they are few, SQL only looks at
@@ -92,17 +97,17 @@ async function findPageFromIndex(d: DirectoryContext, def: ResourceDef, q: Parse
         pageSize: ids.length,
         withCount: false,
       },
-      { scope: shownByIdScope },
+      { scope: shownProviderById },
     );
     data = rows.data;
   }
   const total = result.total;
-  return {
-    data,
-    meta: {
-      pagination: { page: q.page, pageSize: q.pageSize, pageCount: Math.ceil(total / q.pageSize), total },
-    },
-  };
+  return listResponse(data, {
+    page: q.page,
+    pageSize: q.pageSize,
+    pageCount: Math.ceil(total / q.pageSize),
+    total,
+  });
 }
 
 /** The index's name of a filter key's group: range groups are `#<key>`. */

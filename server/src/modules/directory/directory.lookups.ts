@@ -1,10 +1,11 @@
 import type { CityCount, CountryCount, StateCount } from '@app/domain';
 import { notFound } from '../../http/errors.ts';
 import { badParam, onlyParams } from '../../http/query.ts';
+import { listResponse } from '../../http/responses.ts';
 import { findMany, findOne, type Item } from '../../http/strapi/find.ts';
 import { parseQuery } from '../../http/strapi/parse.ts';
 import type { ResourceDef } from '../../http/strapi/resource.ts';
-import { languageResource, raceResource } from '../reference/reference.resources.ts';
+import { languageResource, raceResource } from '../reference/index.ts';
 import { findCitiesOfState, findState, findStatesOfCountry } from './directory.queries.ts';
 import type { DirectoryContext } from './directory.service.ts';
 
@@ -57,7 +58,7 @@ async function listWithCounts(
     const withOne = Object.values(counts).reduce((a, b) => a + b, 0);
     data.push({ id: 0, attributes: { [nameField]: 'N/A', provider: all.result.total - withOne } });
   }
-  return { data, meta: list.meta };
+  return listResponse(data, list.meta.pagination);
 }
 
 async function getWithCount(

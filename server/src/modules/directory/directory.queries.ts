@@ -1,67 +1,9 @@
-import { sql, type Insertable, type Kysely, type SqlBool, type Transaction, type Updateable } from 'kysely';
-import { nowIso } from '../../db/dialect.ts';
+import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { deleteById, insertRow, updateById } from '../../db/rows.ts';
 import type { DB, ProvidersTable } from '../../db/schema.ts';
-import type { ScopeFn } from '../../http/strapi/resource.ts';
 import { bumpDirectoryVersion } from './directory.version.ts';
 
-/** The REST layer's expression builder over a table chosen at run time. */
-type AnyEB = Parameters<ScopeFn>[0];
 type Db = Kysely<DB> | Transaction<DB>;
-
-/**
- * Accounts an admin blocked (`is_active` 0): their ads are not public, whatever their own show/hide
- * says, and come back as they were when the account is unblocked.
- */
-const blockedAccountIds = (eb: AnyEB) =>
-  eb.selectFrom('users as blocked').select('blocked.id').where('blocked.is_active', '=', 0);
-
-/** Only shown providers: shown by their owner, and the owner not blocked. */
-export const shownScope = (eb: AnyEB, a: string) =>
-  eb.and([eb(eb.ref(`${a}.is_showed`), '=', 1), eb(eb.ref(`${a}.user_id`), 'not in', blockedAccountIds(eb))]);
-
-/**
- * Only shown providers, for rows fetched by id: written `+is_showed` so that SQLite reads the ids
- * through the primary key rather than the (is_showed, id) index (half the cost of a listing page).
- */
-export const shownByIdScope = (eb: AnyEB, a: string) =>
-  eb.and([
-    sql<SqlBool>`+${sql.ref(`${a}.is_showed`)} = 1`,
-    eb(eb.ref(`${a}.user_id`), 'not in', blockedAccountIds(eb)),
-  ]);
-
-/** Shown providers and the actor's own, whatever their state. */
-export const shownOrOwnScope = (userId: number) => (eb: AnyEB, a: string) =>
-  eb.or([shownScope(eb, a), eb(eb.ref(`${a}.user_id`), '=', userId)]);
-
-/** A provider's id, owner and whether it is public (shown, and its owner not blocked). */
-export function findProviderAccessRow(db: Kysely<DB>, id: number) {
-  return db
-    .selectFrom('providers as p')
-    .select((eb) => [
-      'p.id',
-      'p.user_id',
-      eb
-        .case()
-        .when(shownScope(eb as AnyEB, 'p'))
-        .then(1)
-        .else(0)
-        .end()
-        .as('shown'),
-    ])
-    .where('p.id', '=', id)
-    .executeTakeFirst();
-}
-
-/** The files among `ids` that `ownerIds` own, with what decides where they may be used. */
-export function findOwnedFiles(db: Kysely<DB>, ids: number[], ownerIds: number[]) {
-  if (!ids.length) return Promise.resolve([]);
-  return db
-    .selectFrom('files')
-    .select(['id', 'mime', 'is_private'])
-    .where('id', 'in', ids)
-    .where('owner_id', 'in', ownerIds)
-    .execute();
-}
 
 export type ProviderColumns = Omit<Insertable<ProvidersTable>, 'id' | 'created_at' | 'updated_at'>;
 
@@ -81,13 +23,7 @@ export async function insertProvider(
   files: { images: number[]; docs: number[] },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
-    const now = nowIso();
-    const row = await trx
-      .insertInto('providers')
-      .values({ ...columns, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const id = Number(row.id);
+    const id = await insertRow(trx, 'providers', columns);
     await setFiles(trx, 'provider_images', id, files.images);
     await setFiles(trx, 'provider_docs', id, files.docs);
     await bumpDirectoryVersion(trx);
@@ -103,12 +39,7 @@ export async function updateProvider(
   files: { images?: number[] | undefined; docs?: number[] | undefined },
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('providers')
-      .set({ ...columns, updated_at: nowIso() })
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
+    if (!(await updateById(trx, 'providers', id, columns))) return false;
     if (files.images) await setFiles(trx, 'provider_images', id, files.images);
     if (files.docs) await setFiles(trx, 'provider_docs', id, files.docs);
     await bumpDirectoryVersion(trx);
@@ -119,19 +50,34 @@ export async function updateProvider(
 /** Deletes an ad (its images, reactions, comments, … go with it), bumping the version. */
 export async function deleteProvider(db: Kysely<DB>, id: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const result = await trx.deleteFrom('providers').where('id', '=', id).executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) return false;
+    if (!(await deleteById(trx, 'providers', id))) return false;
     await bumpDirectoryVersion(trx);
     return true;
   });
 }
 
+/** The counters a provider row keeps of what other areas hang off it (reactions, comments). */
+export type ProviderCounter = 'likes_count' | 'dislikes_count' | 'averages_count' | 'comments_count';
+
+/** Adds `delta` (+1 or -1) to one of a provider's counters, never below 0. */
+export async function bumpProviderCounter(
+  db: Db,
+  providerId: number,
+  counter: ProviderCounter,
+  delta: 1 | -1,
+): Promise<void> {
+  const col = sql.ref(counter);
+  await db
+    .updateTable('providers')
+    .set({
+      [counter]: delta > 0 ? sql`${col} + 1` : sql`case when ${col} > 0 then ${col} - 1 else 0 end`,
+    })
+    .where('id', '=', providerId)
+    .execute();
+}
+
 // ---------------------------------------------------------------------------------------------
 // Lookups
-
-export function findLanguageRows(db: Kysely<DB>) {
-  return db.selectFrom('languages').select(['id', 'lang_name']).execute();
-}
 
 export function findStatesOfCountry(db: Kysely<DB>, countryCode: string) {
   return db

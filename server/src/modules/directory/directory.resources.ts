@@ -1,9 +1,12 @@
-import type { FieldDef, RelationDef, ResourceDef } from '../../http/strapi/resource.ts';
+import { shownProvider } from '../../access/index.ts';
+import type { FieldDef, RelationDef } from '../../http/strapi/resource.ts';
 import { defineResource, timestamps } from '../../http/strapi/resource.ts';
-import { shownScope } from './directory.queries.ts';
-import { fileResource } from '../media/media.resources.ts';
-import { languageResource, raceResource } from '../reference/reference.resources.ts';
-import { publicUserResource } from '../users/users.resources.ts';
+import { commentResource } from '../comments/index.ts';
+import { fileResource } from '../media/index.ts';
+import { messageResource } from '../messages/index.ts';
+import { averageResource, dislikeResource, likeResource } from '../reactions/index.ts';
+import { languageResource, raceResource } from '../reference/index.ts';
+import { publicUserResource } from '../users/index.ts';
 
 /**
  * Providers (the listed ads) as the REST layer sees them (docs/directory-contract.md "Item attributes").
@@ -54,24 +57,6 @@ export const PROVIDER_FIELDS = {
   ...timestamps,
 } satisfies Record<string, FieldDef>;
 
-/**
- * The provider's relations to records of the areas that build on an ad (its comments, reactions and
- * messages). Those areas import the directory, not the reverse: each links its resource here when
- * its module loads (`linkProviderRelation`), and the relation's thunk reads it when a query runs.
- */
-export type LinkedRelation = 'comments' | 'likes' | 'dislikes' | 'averages' | 'messages';
-const linkedResources = new Map<LinkedRelation, ResourceDef>();
-
-export function linkProviderRelation(relation: LinkedRelation, target: ResourceDef): void {
-  linkedResources.set(relation, target);
-}
-
-const linked = (relation: LinkedRelation) => (): ResourceDef => {
-  const target = linkedResources.get(relation);
-  if (!target) throw new Error(`The provider's ${relation} are not linked: their area is not loaded`);
-  return target;
-};
-
 const relations: Record<string, RelationDef> = {
   user: { kind: 'belongsTo', target: () => publicUserResource, column: 'user_id' },
   language: { kind: 'belongsTo', target: () => languageResource, column: 'language_id' },
@@ -85,15 +70,14 @@ const relations: Record<string, RelationDef> = {
     orderKey: 'position',
   },
   video: { kind: 'belongsTo', target: () => fileResource, column: 'video_id' },
-  // Linked by the areas that own them (comments/, reactions/, messages/).
-  comments: { kind: 'hasMany', target: linked('comments'), foreignKey: 'provider_id' },
-  likes: { kind: 'hasMany', target: linked('likes'), foreignKey: 'provider_id' },
-  dislikes: { kind: 'hasMany', target: linked('dislikes'), foreignKey: 'provider_id' },
-  averages: { kind: 'hasMany', target: linked('averages'), foreignKey: 'provider_id' },
+  comments: { kind: 'hasMany', target: () => commentResource, foreignKey: 'provider_id' },
+  likes: { kind: 'hasMany', target: () => likeResource, foreignKey: 'provider_id' },
+  dislikes: { kind: 'hasMany', target: () => dislikeResource, foreignKey: 'provider_id' },
+  averages: { kind: 'hasMany', target: () => averageResource, foreignKey: 'provider_id' },
   // Never reachable publicly: not populatable, not filterable (a filter could probe their text).
   messages: {
     kind: 'hasMany',
-    target: linked('messages'),
+    target: () => messageResource,
     foreignKey: 'provider_id',
     populatable: false,
     filterable: false,
@@ -116,7 +100,7 @@ const base = {
   defaultPageSize: 10,
   defaultSort: [{ field: 'id', direction: 'desc' as const }],
   // Reached through a relation (a reaction's or comment's provider) only shown providers appear.
-  publicScope: (eb: Parameters<NonNullable<ResourceDef['publicScope']>>[0], a: string) => shownScope(eb, a),
+  publicScope: shownProvider,
 };
 
 /** The public view: `messages` and `docs` can be neither populated nor filtered on. */

@@ -2,8 +2,10 @@ import { ZProviderUpdate, ZProviderWrite } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { accountTypes, anyoneEvenWithStaleToken, ownerOrAdmin, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { idParam } from '../../http/query.ts';
+import { itemResponse } from '../../http/responses.ts';
 import {
   citiesByState,
   getLanguage,
@@ -36,43 +38,31 @@ export async function directoryRoutes(
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const d: DirectoryContext = { db, engine, store: new FacetStore(db, engine) };
+  const tags = ['directory'];
   // Public reads: a stale token left in the browser must not break the home page.
-  const read = {
-    config: { access: 'public' as const, ignoreBadToken: true },
-    schema: { tags: ['directory'] },
-  };
-  const owners = {
-    config: { access: { userTypes: ['Provider'] as const } },
-    schema: { tags: ['directory'], security: [{ bearer: [] }] },
-  };
+  const read = withAccess(anyoneEvenWithStaleToken, { schema: { tags } });
 
   // The home page's reads: anonymous answers are kept while nothing is written (http/response-cache.ts).
   app.get('/api/providers', read, async (req, reply) =>
     cache.serve(req, reply, () => listProviders(d, req.actor, req.query as Query)),
   );
   app.get('/api/providers/:id', read, async (req, reply) =>
-    cache.serve(req, reply, async () => ({
-      data: await getProvider(d, req.actor, idParam(req), req.query as Query),
-      meta: {},
-    })),
+    cache.serve(req, reply, async () =>
+      itemResponse(await getProvider(d, req.actor, idParam(req), req.query as Query)),
+    ),
   );
   app.post(
     '/api/providers',
-    { ...owners, schema: { ...owners.schema, body: z.object({ data: ZProviderWrite }) } },
-    async (req) => ({ data: await createProvider(d, req.actor!, req.body.data), meta: {} }),
+    withAccess(accountTypes('Provider'), { schema: { tags, body: z.object({ data: ZProviderWrite }) } }),
+    async (req) => itemResponse(await createProvider(d, req.actor!, req.body.data)),
   );
   app.put(
     '/api/providers/:id',
-    {
-      config: { access: 'authenticated' },
-      schema: { ...owners.schema, body: z.object({ data: ZProviderUpdate }) },
-    },
-    async (req) => ({ data: await updateProvider(d, req.actor!, idParam(req), req.body.data), meta: {} }),
+    withAccess(ownerOrAdmin, { schema: { tags, body: z.object({ data: ZProviderUpdate }) } }),
+    async (req) => itemResponse(await updateProvider(d, req.actor!, idParam(req), req.body.data)),
   );
-  app.delete(
-    '/api/providers/:id',
-    { config: { access: 'authenticated' }, schema: owners.schema },
-    async (req) => ({ data: await deleteProvider(d, req.actor!, idParam(req)), meta: {} }),
+  app.delete('/api/providers/:id', withAccess(ownerOrAdmin, { schema: { tags } }), async (req) =>
+    itemResponse(await deleteProvider(d, req.actor!, idParam(req))),
   );
 
   app.get('/api/filterdata', read, async (req, reply) =>
@@ -80,15 +70,13 @@ export async function directoryRoutes(
   );
 
   app.get('/api/languages', read, async (req) => listLanguages(d, req.query as Query));
-  app.get('/api/languages/:id', read, async (req) => ({
-    data: await getLanguage(d, idParam(req), req.query as Query),
-    meta: {},
-  }));
+  app.get('/api/languages/:id', read, async (req) =>
+    itemResponse(await getLanguage(d, idParam(req), req.query as Query)),
+  );
   app.get('/api/races', read, async (req) => listRaces(d, req.query as Query));
-  app.get('/api/races/:id', read, async (req) => ({
-    data: await getRace(d, idParam(req), req.query as Query),
-    meta: {},
-  }));
+  app.get('/api/races/:id', read, async (req) =>
+    itemResponse(await getRace(d, idParam(req), req.query as Query)),
+  );
   app.get('/api/state-by-country', read, async (req) => statesByCountry(d, req.query as Query));
   app.get('/api/cityByState', read, async (req) => citiesByState(d, req.query as Query));
   app.get('/api/provider-count-by-country', read, async (req) =>

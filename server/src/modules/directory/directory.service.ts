@@ -2,15 +2,21 @@ import { FACET_PARAMS, toCents, type TProviderUpdate, type TProviderWrite } from
 import type { Kysely, Updateable } from 'kysely';
 import type { Engine } from '../../db/database.ts';
 import type { DB, ProvidersTable } from '../../db/schema.ts';
+import {
+  findAccessRows,
+  requireAccess,
+  requireOwnedFiles,
+  RULES,
+  type FileClaim,
+} from '../../access/index.ts';
 import { isAdmin, type Actor } from '../../http/auth.ts';
-import { badRequest, forbidden, notFound, type ErrorDetailItem } from '../../http/errors.ts';
+import { fieldError, notFound } from '../../http/errors.ts';
+import { getWrittenItem, plainItem } from '../../http/items.ts';
 import { onlyParams } from '../../http/query.ts';
 import { findOne, type Item } from '../../http/strapi/find.ts';
-import { parseQuery, type ParsedQuery } from '../../http/strapi/parse.ts';
+import { parseQuery } from '../../http/strapi/parse.ts';
 import {
   deleteProvider as deleteProviderRow,
-  findOwnedFiles,
-  findProviderAccessRow,
   insertProvider,
   updateProvider as updateProviderRow,
   type ProviderColumns,
@@ -28,7 +34,6 @@ export interface DirectoryContext {
 }
 
 type Query = Record<string, unknown>;
-type ItemQuery = Pick<ParsedQuery, 'populate' | 'fields'>;
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -71,31 +76,19 @@ export function listProviders(d: DirectoryContext, actor: Actor | null, query: Q
   return findListing(d, readListingQuery(actor, query));
 }
 
-/**
- * The one access check for a provider id. A provider the caller may not see (hidden, and neither
- * theirs nor the caller an admin) is a 404; for `write`, one they see but do not own is a 403.
- */
-async function requireProviderAccess(
-  db: Kysely<DB>,
-  actor: Actor | null,
-  id: number,
-  action: 'read' | 'write',
-) {
-  const row = await findProviderAccessRow(db, id);
-  const own = !!actor && row?.user_id === actor.id;
-  const admin = isAdmin(actor);
-  if (!row || (Number(row.shown) !== 1 && !own && !admin)) throw notFound('Provider not found');
-  if (action === 'write' && !own && !admin) throw forbidden('Only the owner may change this ad');
-  return { row, privileged: own || admin };
-}
+const PROVIDER_NOT_FOUND = RULES['provider.read'].missing;
 
-/** `GET /api/providers/:id`: as the listing decides visibility; owner and admin may populate `docs`. */
+/**
+ * `GET /api/providers/:id`: as the listing decides visibility (else a 404); the owner and the admin,
+ * who may change the ad, may also populate its `docs`.
+ */
 export async function getProvider(d: DirectoryContext, actor: Actor | null, id: number, query: Query) {
-  const { privileged } = await requireProviderAccess(d.db, actor, id, 'read');
-  const def = privileged ? ownProviderResource : providerResource;
+  const [row] = await findAccessRows(d.db, actor, 'provider.update', [id]);
+  if (!row) throw notFound(PROVIDER_NOT_FOUND);
+  const def = row.allowed ? ownProviderResource : providerResource;
   const q = parseQuery(def, query);
   const item = await findOne(d.db, def, id, q, { scope: null });
-  if (!item) throw notFound('Provider not found');
+  if (!item) throw notFound(PROVIDER_NOT_FOUND);
   return item;
 }
 
@@ -108,33 +101,26 @@ export async function getFilterData(d: DirectoryContext, query: Query) {
 // ---------------------------------------------------------------------------------------------
 // Writing
 
-function fieldError(field: string, message: string): never {
-  const errors: ErrorDetailItem[] = [{ path: ['data', field], message, name: 'ValidationError' }];
-  throw badRequest(`data.${field}: ${message}`, { errors });
-}
+/** A 400 at `data.<field>`, its message naming the field (the directory's writes answer so). */
+const dataFieldError = (field: string, message: string) =>
+  fieldError(['data', field], message, { title: `data.${field}: ${message}` });
 
-/** Files named in an ad must be the owner's (or the acting admin's), of the right kind. */
-async function checkFiles(
-  db: Kysely<DB>,
-  ownerIds: number[],
-  input: { images?: number[] | undefined; video?: number | null | undefined; docs?: number[] | undefined },
-): Promise<void> {
-  const wanted = [...(input.images ?? []), ...(input.docs ?? []), ...(input.video ? [input.video] : [])];
-  const found = new Map((await findOwnedFiles(db, wanted, ownerIds)).map((f) => [f.id, f]));
-  for (const id of input.images ?? []) {
-    const f = found.get(id);
-    if (!f || f.is_private || !f.mime.startsWith('image/'))
-      fieldError('images', `File ${id} is not a public image you uploaded`);
-  }
-  if (input.video) {
-    const f = found.get(input.video);
-    if (!f || f.is_private || !f.mime.startsWith('video/'))
-      fieldError('video', `File ${input.video} is not a video you uploaded`);
-  }
-  for (const id of input.docs ?? []) {
-    const f = found.get(id);
-    if (!f || !f.is_private) fieldError('docs', `File ${id} is not a private document you uploaded`);
-  }
+type FileFields = Pick<TProviderUpdate, 'images' | 'video' | 'docs'>;
+
+/** The files an ad names, as claims on `requireOwnedFiles`: images, then the video, then documents. */
+function fileClaims(input: FileFields): FileClaim[] {
+  const claim = (field: string, ids: readonly number[], use: FileClaim['use'], what: string): FileClaim => ({
+    path: ['data', field],
+    ids,
+    use,
+    message: (id) => `File ${id} is not ${what} you uploaded`,
+    title: (id) => `data.${field}: File ${id} is not ${what} you uploaded`,
+  });
+  return [
+    claim('images', input.images ?? [], 'image', 'a public image'),
+    claim('video', input.video ? [input.video] : [], 'video', 'a video'),
+    claim('docs', input.docs ?? [], 'document', 'a private document'),
+  ];
 }
 
 async function checkReferences(db: Kysely<DB>, input: { language?: number | null; race?: number | null }) {
@@ -144,11 +130,11 @@ async function checkReferences(db: Kysely<DB>, input: { language?: number | null
       .select('id')
       .where('id', '=', input.language)
       .executeTakeFirst();
-    if (!hit) fieldError('language', `Unknown language ${input.language}`);
+    if (!hit) throw dataFieldError('language', `Unknown language ${input.language}`);
   }
   if (input.race) {
     const hit = await db.selectFrom('races').select('id').where('id', '=', input.race).executeTakeFirst();
-    if (!hit) fieldError('race', `Unknown race ${input.race}`);
+    if (!hit) throw dataFieldError('race', `Unknown race ${input.race}`);
   }
 }
 
@@ -190,8 +176,6 @@ function toColumns(input: TProviderUpdate): Updateable<ProvidersTable> {
   return out as Updateable<ProvidersTable>;
 }
 
-const plain: ItemQuery = { populate: {}, fields: undefined };
-
 /**
  * Fields that cost money or decide who sees the ad (issue 9, item 4): the server sets them (the
  * packages and review flow), or the admin. What anyone else sends for them is ignored; counters are
@@ -224,11 +208,11 @@ function withoutServerSetFields<T extends TProviderUpdate>(actor: Actor, input: 
 export async function createProvider(d: DirectoryContext, actor: Actor, sent: TProviderWrite): Promise<Item> {
   const input = isAdmin(actor) ? sent : { ...sent, ...SERVER_SET_AD_DEFAULTS };
   await checkReferences(d.db, input);
-  await checkFiles(d.db, [actor.id], input);
+  await requireOwnedFiles(d.db, [actor.id], fileClaims(input));
   const columns = { ...toColumns(input), user_id: actor.id } as ProviderColumns;
   const id = await insertProvider(d.db, columns, { images: input.images, docs: input.docs });
   d.store.invalidate();
-  return (await findOne(d.db, ownProviderResource, id, plain, { scope: null }))!;
+  return getWrittenItem(d.db, ownProviderResource, id);
 }
 
 /** `PUT /api/providers/:id`: owner or admin; lists given replace the ad's images or documents. */
@@ -239,23 +223,24 @@ export async function updateProvider(
   sent: TProviderUpdate,
 ): Promise<Item> {
   const input = withoutServerSetFields(actor, sent);
-  const { row } = await requireProviderAccess(d.db, actor, id, 'write');
+  const [ad] = await requireAccess(d.db, actor, 'provider.update', [id], ['user_id']);
   await checkReferences(d.db, input);
-  await checkFiles(d.db, [...new Set([row.user_id, actor.id])], input);
+  // The ad's owner's files, or the acting admin's own.
+  await requireOwnedFiles(d.db, [Number(ad!.user_id), actor.id], fileClaims(input));
   const updated = await updateProviderRow(d.db, id, toColumns(input), {
     images: input.images,
     docs: input.docs,
   });
-  if (!updated) throw notFound('Provider not found');
+  if (!updated) throw notFound(PROVIDER_NOT_FOUND);
   d.store.invalidate();
-  return (await findOne(d.db, ownProviderResource, id, plain, { scope: null }))!;
+  return getWrittenItem(d.db, ownProviderResource, id);
 }
 
 /** `DELETE /api/providers/:id`: owner or admin; answers the ad as it was. */
 export async function deleteProvider(d: DirectoryContext, actor: Actor, id: number): Promise<Item> {
-  await requireProviderAccess(d.db, actor, id, 'write');
-  const item = await findOne(d.db, ownProviderResource, id, plain, { scope: null });
-  if (!item || !(await deleteProviderRow(d.db, id))) throw notFound('Provider not found');
+  await requireAccess(d.db, actor, 'provider.update', [id]);
+  const item = await findOne(d.db, ownProviderResource, id, plainItem, { scope: null });
+  if (!item || !(await deleteProviderRow(d.db, id))) throw notFound(PROVIDER_NOT_FOUND);
   d.store.invalidate();
   return item;
 }

@@ -1,16 +1,10 @@
 /**
- * The directory (providers' ads): what other modules may use of this area. Areas that build on an
- * ad (reactions, comments, messages, billing's tips) import it from here; the directory imports none
- * of them: they link their resources to the provider's relations (`linkProviderRelation`).
+ * The directory (providers' ads): what other modules may use of this area. The provider resource
+ * points at the records other areas hang off an ad (comments, reactions, messages) through their
+ * index.ts, as thunks; those areas reach the ad through `providerResource` and keep its counters
+ * with `bumpProviderCounter`.
  */
-export { linkProviderRelation, type LinkedRelation } from './directory.resources.ts';
-export {
-  actorOf,
-  authorAndProviderRelations,
-  bumpProviderCounter,
-  engagementRouteOptions,
-  requireAuthorOrAdmin,
-  requireHobbyist,
-  requireShownProvider,
-  type ProviderCounter,
-} from './provider-engagement.ts';
+export { directoryRoutes } from './directory.routes.ts';
+export { providerResource } from './directory.resources.ts';
+export { bumpProviderCounter, type ProviderCounter } from './directory.queries.ts';
+export { bumpDirectoryVersion } from './directory.version.ts';

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@app/domain';
-import { AppError, badRequest, fieldError } from '../../http/errors.ts';
+import { fieldError } from '../../http/errors.ts';
 
 /** Upload limits; the multipart plugin is configured from these too (app.ts). */
 export const MEDIA_LIMITS = {
@@ -23,13 +23,12 @@ export const MB = 1024 * 1024;
 /** A caller's file name in a message. */
 export const quoted = (name: string) => JSON.stringify(name);
 
-/** The refusals of an upload, each at the field `files`. */
+/** The refusals of an upload, each at the field `files` (the upload plugin's shape: no `name`). */
 export const payloadTooLarge = (message: string) =>
-  new AppError('PayloadTooLargeError', message, { errors: [{ path: ['files'], message }] });
+  fieldError('files', message, { plain: true, code: 'PayloadTooLargeError' });
 export const unsupportedType = (message: string) =>
-  new AppError('UnsupportedMediaTypeError', message, { errors: [{ path: ['files'], message }] });
-export const invalidFile = (message: string) =>
-  badRequest(message, { errors: [{ path: ['files'], message }] });
+  fieldError('files', message, { plain: true, code: 'UnsupportedMediaTypeError' });
+export const invalidFile = (message: string) => fieldError('files', message, { plain: true });
 /** The 429 of the daily upload caps: an address without an account, or an account. */
 export const dailyLimitReached = (signedIn: boolean) =>
   fieldError('files', signedIn ? MESSAGES.upload.accountDailyLimit : MESSAGES.register.docsDailyLimit, {

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import { nowIso } from '../../db/dialect.ts';
+import { deleteById, insertRow } from '../../db/rows.ts';
 import type { DB, FilesTable } from '../../db/schema.ts';
 
 export type FileRow = Selectable<FilesTable>;
@@ -8,29 +9,16 @@ export type NewFile = Omit<Insertable<FilesTable>, 'id' | 'created_at' | 'update
 /** Inserts file records in one transaction and returns their ids in order. */
 export async function insertFiles(db: Kysely<DB>, files: NewFile[]): Promise<number[]> {
   if (!files.length) return [];
-  const now = nowIso();
   return db.transaction().execute(async (trx) => {
     const ids: number[] = [];
-    for (const f of files) {
-      const row = await trx
-        .insertInto('files')
-        .values({ ...f, created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.push(row.id);
-    }
+    for (const f of files) ids.push(await insertRow(trx, 'files', f));
     return ids;
   });
 }
 
-export function findFileById(db: Kysely<DB>, id: number): Promise<FileRow | undefined> {
-  return db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 /** Deletes one record; true when it existed. */
-export async function deleteFileById(db: Kysely<DB>, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('files').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+export function deleteFileById(db: Kysely<DB>, id: number): Promise<boolean> {
+  return deleteById(db, 'files', id);
 }
 
 /** One anonymous upload to claim: its id and the SHA-256 (hex) of the claim token presented. */
@@ -141,7 +129,6 @@ export function findExpiredAnonymousFiles(db: Kysely<DB>, before: string): Promi
     .execute();
 }
 
-/** Deletes the given records, but only while they are still unowned (a claim may race the clean-up). */
 /** Deletes the records of these files, whoever owns them (an upload taken back); answers how many. */
 export async function deleteFilesByIds(db: Kysely<DB>, ids: number[]): Promise<number> {
   if (!ids.length) return 0;
@@ -149,6 +136,7 @@ export async function deleteFilesByIds(db: Kysely<DB>, ids: number[]): Promise<n
   return Number(result.numDeletedRows);
 }
 
+/** Deletes the given records, but only while they are still unowned (a claim may race the clean-up). */
 export async function deleteUnownedFiles(db: Kysely<DB>, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
   const rows = await db

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminOnly, anyone, ownerOrAdmin, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { idParam, strapiQuery } from '../../http/query.ts';
 import { flatten } from '../../http/strapi/find.ts';
@@ -38,7 +39,7 @@ export async function mediaRoutes(instance: FastifyInstance, { db, config }: App
 
   app.post(
     '/api/upload',
-    { config: { access: 'public', rateLimit: uploadRateLimit } },
+    withAccess(anyone, { config: { rateLimit: uploadRateLimit } }),
     async (req, reply) => {
       const uploaded = await uploadFiles(media, req.actor, () => req.parts(), req.ip);
       // An anonymous upload's claim token is answered here only: registration presents it with the id.
@@ -51,18 +52,18 @@ export async function mediaRoutes(instance: FastifyInstance, { db, config }: App
     },
   );
 
-  app.get('/api/upload/files', { config: { access: 'admin' } }, async (req) => {
+  app.get('/api/upload/files', withAccess(adminOnly), async (req) => {
     const result = await listFiles(db, strapiQuery(req, fileResource));
     return result.data.map(flatten);
   });
 
-  app.get('/api/upload/files/:id', { config: { access: 'public' } }, async (req) => {
+  app.get('/api/upload/files/:id', withAccess(anyone), async (req) => {
     return flatten(await getFile(db, req.actor, idParam(req), strapiQuery(req, fileResource)));
   });
 
   app.get(
     '/api/upload/files/:id/content',
-    { config: { access: 'public' }, schema: { querystring: ZFileContentQuery } },
+    withAccess(anyone, { schema: { querystring: ZFileContentQuery } }),
     async (req, reply) => {
       const content = await getFileContent(media, req.actor, idParam(req), req.query.format);
       if (content.kind === 'redirect') return reply.redirect(content.url, 302);
@@ -75,7 +76,7 @@ export async function mediaRoutes(instance: FastifyInstance, { db, config }: App
     },
   );
 
-  app.delete('/api/upload/files/:id', { config: { access: 'authenticated' } }, async (req) => {
+  app.delete('/api/upload/files/:id', withAccess(ownerOrAdmin), async (req) => {
     return flatten(await deleteFile(media, req.actor, idParam(req)));
   });
 }

@@ -1,11 +1,12 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { requireAccess } from '../../access/index.ts';
 import type { Actor } from '../../http/auth.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { fieldError, notFound } from '../../http/errors.ts';
+import { plainItem, type ItemQuery } from '../../http/items.ts';
 import { findMany, findOne, type Item } from '../../http/strapi/find.ts';
 import type { ParsedQuery } from '../../http/strapi/parse.ts';
-import { requireFileAccess } from './media.access.ts';
 import { parseFormats, type FormatName } from './media.images.ts';
 import { multipartError, readParts, receiveFile, type UploadPart } from './media.intake.ts';
 import { dailyLimitReached, invalidFile, MEDIA_LIMITS, quoted, unsupportedType } from './media.limits.ts';
@@ -33,7 +34,7 @@ import {
 
 /*
  * The upload plugin's use cases: listing, reading, streaming and deleting files (each behind
- * requireFileAccess), uploading (media.intake.ts), and the claim of anonymous uploads.
+ * `requireAccess` with `file.read` or `file.delete`), uploading (media.intake.ts), and the claim of anonymous uploads.
  */
 
 /** The random bytes of an anonymous upload's claim token (answered once, only its SHA-256 kept). */
@@ -59,8 +60,23 @@ export interface UploadedItem {
   claimToken?: string;
 }
 
+/** The columns of a file record that serving and removing its bytes need. */
+const STORED_FILE_COLUMNS = ['is_private', 'storage_key', 'ext', 'formats', 'mime', 'name'] as const;
+type StoredFile = Pick<FileRow, 'id' | (typeof STORED_FILE_COLUMNS)[number]>;
+
+/** The one access check for a file id (404 for a private file not the caller's), with its columns. */
+async function requireFile(
+  db: Kysely<DB>,
+  actor: Actor | null,
+  permission: 'file.read' | 'file.delete',
+  id: number,
+): Promise<StoredFile> {
+  const [row] = await requireAccess(db, actor, permission, [id], STORED_FILE_COLUMNS);
+  return row as unknown as StoredFile;
+}
+
 /** Every disk name of a stored file: the original and its formats. */
-function storedNamesOf(row: FileRow): string[] {
+function storedNamesOf(row: Pick<FileRow, 'storage_key' | 'ext' | 'formats'>): string[] {
   return [
     storedName(row.storage_key, row.ext),
     ...Object.keys(parseFormats(row)).map((f) => storedName(row.storage_key, row.ext, f)),
@@ -68,7 +84,7 @@ function storedNamesOf(row: FileRow): string[] {
 }
 
 function presentFile(db: Kysely<DB>, id: number): Promise<Item | undefined> {
-  return findOne(db, fileResource, id, { populate: {}, fields: undefined }, { scope: null });
+  return findOne(db, fileResource, id, plainItem, { scope: null });
 }
 
 /** Admin list of every file, public and private. */
@@ -77,13 +93,8 @@ export function listFiles(db: Kysely<DB>, q: ParsedQuery) {
 }
 
 /** One file's record: public files for anyone, private ones for their owner and the admin. */
-export async function getFile(
-  db: Kysely<DB>,
-  actor: Actor | null,
-  id: number,
-  q: Pick<ParsedQuery, 'populate' | 'fields'>,
-): Promise<Item> {
-  await requireFileAccess(db, actor, id, 'read');
+export async function getFile(db: Kysely<DB>, actor: Actor | null, id: number, q: ItemQuery): Promise<Item> {
+  await requireFile(db, actor, 'file.read', id);
   const item = await findOne(db, fileResource, id, q, { scope: null });
   if (!item) throw notFound('File not found');
   return item;
@@ -103,7 +114,7 @@ export async function getFileContent(
   id: number,
   format?: FormatName,
 ): Promise<FileContent> {
-  const row = await requireFileAccess(ctx.db, actor, id, 'read');
+  const row = await requireFile(ctx.db, actor, 'file.read', id);
   const stored = format ? parseFormats(row)[format] : undefined;
   if (format && !stored) throw notFound(`This file has no ${format} format`);
   if (Number(row.is_private) !== 1) return { kind: 'redirect', url: fileUrl(row, format) };
@@ -123,7 +134,7 @@ export async function getFileContent(
 
 /** Deletes a file's record and its bytes (all formats); returns the record as it was. */
 export async function deleteFile(ctx: MediaContext, actor: Actor | null, id: number): Promise<Item> {
-  const row = await requireFileAccess(ctx.db, actor, id, 'delete');
+  const row = await requireFile(ctx.db, actor, 'file.delete', id);
   const item = await presentFile(ctx.db, id);
   if (!item || !(await deleteFileById(ctx.db, id))) throw notFound('File not found');
   await removeStoredFiles(ctx.storageRoot, Number(row.is_private) === 1, storedNamesOf(row));
@@ -218,15 +229,14 @@ export async function uploadFiles(
       }
       if (part.fieldname !== 'files') {
         const message = `Unexpected file field ${quoted(part.fieldname)}: send files in the field "files"`;
-        throw badRequest(message, { errors: [{ path: [part.fieldname], message }] });
+        throw fieldError([part.fieldname], message, { plain: true });
       }
       if (received.length >= MEDIA_LIMITS.maxFilesPerRequest)
         throw multipartError({ code: 'FST_FILES_LIMIT' });
       received.push(await receiveFile(part, staging));
     }
     if (purpose && purpose !== PRIVATE_PURPOSE) {
-      const message = `purpose must be "${PRIVATE_PURPOSE}" or left out`;
-      throw badRequest(message, { errors: [{ path: ['purpose'], message }] });
+      throw fieldError('purpose', `purpose must be "${PRIVATE_PURPOSE}" or left out`, { plain: true });
     }
     if (!received.length) throw invalidFile('No file was sent: add one or more files in the field "files"');
 

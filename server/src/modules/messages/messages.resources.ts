@@ -1,21 +1,28 @@
 import { nothing } from '../../access/index.ts';
-import { timestamps } from '../../http/strapi/resource.ts';
-import { authoredPostResource } from '../comments/index.ts';
-import { linkProviderRelation } from '../directory/index.ts';
+import { authorAndProviderRelations } from '../../http/strapi/relations.ts';
+import { defineResource, timestamps } from '../../http/strapi/resource.ts';
+import { providerResource } from '../directory/index.ts';
+import { publicUserResource } from '../users/index.ts';
 
 /**
- * Messages from hobbyists to a provider; read only by their author, the provider's owner and the
- * admin. Never visible through a relation or a public filter (the routes pass the caller's scope);
- * the provider resource links them as `messages`, neither populatable nor filterable.
+ * Messages from hobbyists to a provider, comments' private twin: read only by their author, the
+ * provider's owner and the admin, so never visible through a relation or a public filter (the routes
+ * pass the caller's scope; the provider resource's `messages` are neither populatable nor
+ * filterable). Newest first, pages of 25, at most 100, as comments.
  */
-export const messageResource = authoredPostResource({
+export const messageResource = defineResource({
   name: 'message',
   table: 'messages',
   fields: {
     text: { type: 'string' },
     createdAt: timestamps.createdAt,
   },
+  relations: authorAndProviderRelations(
+    () => publicUserResource,
+    () => providerResource,
+  ),
   publicScope: nothing,
+  maxPageSize: 100,
+  defaultPageSize: 25,
+  defaultSort: [{ field: 'createdAt', direction: 'desc' }],
 });
-
-linkProviderRelation('messages', messageResource);

@@ -1,12 +1,13 @@
 import { ENGAGEMENT_LIMITS, ZMailRequest, ZMessageRequest, ZMessageUpdate } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { hobbyistOnly, signedIn, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { idParam } from '../../http/query.ts';
 import { itemResponse } from '../../http/responses.ts';
 import { registerPostRoutes } from '../comments/index.ts';
-import { engagementRouteOptions } from '../directory/index.ts';
-import { messagePosts, sendProviderMail } from './messages.service.ts';
+import { MESSAGE_POSTS, sendProviderMail } from './messages.service.ts';
 
 /** The mail relay's limit per hobbyist account. */
 export const MAIL_RATE_LIMIT = {
@@ -22,22 +23,21 @@ export const MAIL_RATE_LIMIT = {
 export async function messagesRoutes(instance: FastifyInstance, ctx: AppContext) {
   registerPostRoutes(instance, ctx, {
     path: '/api/messages',
-    posts: messagePosts,
-    readers: 'signedIn',
+    kind: MESSAGE_POSTS,
+    readers: signedIn,
     createBody: ZMessageRequest,
     updateBody: ZMessageUpdate,
   });
 
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { hobbyist, body } = engagementRouteOptions();
   app.post(
     '/api/providers/:id/mail',
-    {
-      ...hobbyist,
-      config: { ...hobbyist.config, rateLimit: MAIL_RATE_LIMIT },
-      schema: body(ZMailRequest),
-    },
+    withAccess(hobbyistOnly, {
+      config: { rateLimit: MAIL_RATE_LIMIT },
+      // The OpenAPI tag of engagement with an ad, as the API documented it before the split.
+      schema: { tags: ['engagement'], body: z.object({ data: ZMailRequest }) },
+    }),
     async (req) =>
-      itemResponse(await sendProviderMail(ctx.db, ctx.mailer, req.actor, idParam(req), req.body.data)),
+      itemResponse(await sendProviderMail(ctx.db, ctx.mailer, req.actor!, idParam(req), req.body.data)),
   );
 }

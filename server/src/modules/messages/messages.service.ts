@@ -1,12 +1,11 @@
 import { MESSAGES, type TMailRequest } from '@app/domain';
 import type { Kysely } from 'kysely';
-import { RULES } from '../../access/index.ts';
+import { requireAccess } from '../../access/index.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { authoredPosts } from '../comments/index.ts';
-import { requireHobbyist, requireShownProvider } from '../directory/index.ts';
+import type { PostKind } from '../comments/index.ts';
 import { findUserContact } from './messages.queries.ts';
 import { messageResource } from './messages.resources.ts';
 
@@ -14,29 +13,30 @@ import { messageResource } from './messages.resources.ts';
  * Messages: comments' private twin. Read by their author, the owner of the provider they went to
  * and the admin (a vendor owns no provider and writes none, so sees none); counted nowhere.
  */
-export const messagePosts = authoredPosts({
+export const MESSAGE_POSTS: PostKind<'messages'> = {
   table: 'messages',
   resource: messageResource,
-  see: (actor) => RULES['message.read'].see(actor),
-});
+  read: 'message.read',
+  update: 'message.update',
+};
 
 /** One line of a header: no line breaks, trimmed. */
 const headerSafe = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
 
 /**
- * Relays a hobbyist's message by e-mail to the account that owns a shown provider. The provider's
- * address is looked up here and never answered; a reply goes straight to the hobbyist.
+ * Relays a hobbyist's message by e-mail to the account that owns a shown provider (the route lets
+ * hobbyists only through). The provider's address is looked up here and never answered; a reply
+ * goes straight to the hobbyist.
  */
 export async function sendProviderMail(
   db: Kysely<DB>,
   mailer: Mailer,
-  caller: Actor | null,
+  actor: Actor,
   providerId: number,
   input: TMailRequest,
 ): Promise<{ sent: true }> {
-  const actor = requireHobbyist(caller);
-  const provider = await requireShownProvider(db, providerId);
-  const recipient = await findUserContact(db, provider.user_id);
+  const [provider] = await requireAccess(db, actor, 'provider.engage', [providerId], ['user_id']);
+  const recipient = await findUserContact(db, Number(provider!.user_id));
   if (!recipient || !recipient.is_active) throw notFound(MESSAGES.engagementErrors.providerNotFound);
   const sender = await findUserContact(db, actor.id);
   if (!sender) throw notFound();
@@ -47,7 +47,7 @@ export async function sendProviderMail(
     replyTo: sender.email,
     subject: `${M.subjectPrefix} ${name} ${M.subjectSuffix}`,
     text: [
-      `${name} sent you a message about your ad #${provider.id} on ${MESSAGES.site.name}:`,
+      `${name} sent you a message about your ad #${providerId} on ${MESSAGES.site.name}:`,
       '',
       input.message,
       '',

@@ -40,6 +40,7 @@ export interface ReactionRow {
   kind: ReactionKind;
 }
 
+/** The reaction a user holds on a provider, if any (one at the most: the unique key). */
 export async function findReaction(
   db: Db,
   userId: number,
@@ -51,20 +52,6 @@ export async function findReaction(
     .where('user_id', '=', userId)
     .where('provider_id', '=', providerId)
     .executeTakeFirst();
-}
-
-export async function findReactionById(db: Db, id: number): Promise<ReactionRow | undefined> {
-  return db
-    .selectFrom('reactions')
-    .select(['id', 'user_id', 'provider_id', 'kind'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-/** Deletes one reaction; true when this call removed it (false when another got there first). */
-export async function deleteReactionById(db: Db, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('reactions').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
 }
 
 /**

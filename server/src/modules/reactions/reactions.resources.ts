@@ -1,10 +1,11 @@
+import { authorAndProviderRelations } from '../../http/strapi/relations.ts';
 import { defineResource, timestamps, type ResourceDef } from '../../http/strapi/resource.ts';
-import { authorAndProviderRelations, linkProviderRelation } from '../directory/index.ts';
+import { providerResource } from '../directory/index.ts';
+import { publicUserResource } from '../users/index.ts';
 
 /**
- * Likes, dislikes and averages as the REST layer sees them: one table, one resource per kind. The
- * provider resource reaches them through its `likes`, `dislikes` and `averages` relations, linked
- * here (the directory does not import this area).
+ * Likes, dislikes and averages as the REST layer sees them: one table, one resource per kind (the
+ * provider resource reaches them as its `likes`, `dislikes` and `averages`).
  */
 
 export const REACTION_KINDS = ['like', 'dislike', 'average'] as const;
@@ -15,7 +16,10 @@ function reactionResource(kind: ReactionKind): ResourceDef {
     name: kind,
     table: 'reactions',
     fields: { ...timestamps },
-    relations: authorAndProviderRelations(),
+    relations: authorAndProviderRelations(
+      () => publicUserResource,
+      () => providerResource,
+    ),
     maxPageSize: 100,
     defaultPageSize: 25,
     // One table holds the three kinds; each resource only ever sees its own.
@@ -32,7 +36,3 @@ export const REACTION_RESOURCES: Record<ReactionKind, ResourceDef> = {
   dislike: dislikeResource,
   average: averageResource,
 };
-
-linkProviderRelation('likes', likeResource);
-linkProviderRelation('dislikes', dislikeResource);
-linkProviderRelation('averages', averageResource);

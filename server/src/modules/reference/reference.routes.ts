@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { signedIn } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { registerReadRoutes } from '../../http/read-routes.ts';
 import {
@@ -18,7 +19,7 @@ import {
 export async function referenceRoutes(app: FastifyInstance, { db }: AppContext) {
   registerReadRoutes(app, db, 'countries', countryResource);
   registerReadRoutes(app, db, 'states', stateResource);
-  registerReadRoutes(app, db, 'cities', cityResource, 'authenticated');
+  registerReadRoutes(app, db, 'cities', cityResource, signedIn);
   registerReadRoutes(app, db, 'vendor-types', vendorTypeResource);
   registerReadRoutes(app, db, 'packages', packageResource);
   registerReadRoutes(app, db, 'processing-costs', processingCostResource);

@@ -1,11 +1,12 @@
 import type { HealthResponse } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { anyone, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { errorBody } from '../../http/errors.ts';
 
 export async function systemRoutes(app: FastifyInstance, { db, engine }: AppContext) {
-  app.get('/api/health', { config: { access: 'public', rateLimit: false } }, async (req, reply) => {
+  app.get('/api/health', withAccess(anyone, { config: { rateLimit: false } }), async (req, reply) => {
     try {
       await sql`select 1`.execute(db);
     } catch (err) {

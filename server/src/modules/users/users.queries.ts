@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import { nowIso } from '../../db/dialect.ts';
+import { insertRow, updateById } from '../../db/rows.ts';
 import type { DB, UsersTable } from '../../db/schema.ts';
-import type { Insertable } from 'kysely';
 
 export function findUserByEmail(db: Kysely<DB>, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
@@ -40,25 +40,21 @@ export function findUserById(db: Kysely<DB>, id: number) {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function insertUser(
+/** Inserts an account (its e-mail lower-cased); answers its id. */
+export function insertUser(
   db: Kysely<DB>,
   values: Omit<Insertable<UsersTable>, 'created_at' | 'updated_at'>,
 ): Promise<number> {
-  const now = nowIso();
-  const row = await db
-    .insertInto('users')
-    .values({ ...values, email: values.email.toLowerCase(), created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertRow(db, 'users', { ...values, email: values.email.toLowerCase() });
 }
 
-export async function updateUser(db: Kysely<DB>, id: number, values: Partial<Insertable<UsersTable>>) {
-  await db
-    .updateTable('users')
-    .set({ ...values, updated_at: nowIso() })
-    .where('id', '=', id)
-    .execute();
+/** Changes an account's columns (stamping `updated_at`). */
+export async function updateUser(
+  db: Kysely<DB>,
+  id: number,
+  values: Omit<Updateable<UsersTable>, 'id' | 'created_at' | 'updated_at'>,
+): Promise<void> {
+  await updateById(db, 'users', id, values);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { defineResource, timestamps } from '../../http/strapi/resource.ts';
-import { fileResource } from '../media/media.resources.ts';
+import { fileResource } from '../media/index.ts';
 
 /** What anyone may see of another account: a display name and an avatar. */
 export const publicUserResource = defineResource({

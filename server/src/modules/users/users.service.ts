@@ -2,17 +2,16 @@ import { MESSAGES, type TUserUpdateRequest } from '@app/domain';
 import argon2 from 'argon2';
 import type { Kysely, Updateable } from 'kysely';
 import type { DB, UsersTable } from '../../db/schema.ts';
-import type { Actor } from '../../http/auth.ts';
-import { isAdmin } from '../../http/auth.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { findAccessRows, requireAccess, requireOwnedFiles } from '../../access/index.ts';
+import { isAdmin, type Actor } from '../../http/auth.ts';
+import { fieldError, notFound } from '../../http/errors.ts';
+import { plainItem, type ItemQuery } from '../../http/items.ts';
 import { findMany, findOne, flatten } from '../../http/strapi/find.ts';
 import type { ParsedQuery } from '../../http/strapi/parse.ts';
-import { bumpDirectoryVersion } from '../directory/directory.version.ts';
-import { findFileById } from '../media/media.queries.ts';
+import { bumpDirectoryVersion } from '../directory/index.ts';
 import {
   bumpTokenVersion,
   findUserByEmail,
-  findUserById,
   insertUser,
   setUserPassword,
   updateUser,
@@ -65,7 +64,7 @@ export async function ensureAdmin(db: Kysely<DB>, email: string, password: strin
 }
 
 /** The signed-in account with everything its owner may see. */
-export async function getMe(db: Kysely<DB>, actor: Actor, q: Pick<ParsedQuery, 'populate' | 'fields'>) {
+export async function getMe(db: Kysely<DB>, actor: Actor, q: ItemQuery) {
   const item = await findOne(db, userResource, actor.id, q, { scope: null });
   if (!item) throw notFound();
   return item;
@@ -76,24 +75,23 @@ export function listUsers(db: Kysely<DB>, q: ParsedQuery) {
   return findMany(db, userResource, q, { scope: null });
 }
 
-/** One account: everything for its owner and the admin, the public name fields for anyone else. */
-export async function getUser(
-  db: Kysely<DB>,
-  actor: Actor | null,
-  id: number,
-  q: Pick<ParsedQuery, 'populate' | 'fields'>,
-) {
-  const full = actor && (actor.id === id || isAdmin(actor));
-  const item = full
+/**
+ * One account: everything for those who may change it (its owner and the admin), the public name
+ * fields for anyone else; an account the caller may not see (blocked) is a 404.
+ */
+export async function getUser(db: Kysely<DB>, actor: Actor | null, id: number, q: ItemQuery) {
+  const [access] = await findAccessRows(db, actor, 'user.update', [id]);
+  if (!access) throw notFound();
+  const item = access.allowed
     ? await findOne(db, userResource, id, q, { scope: null })
-    : await findOne(db, publicUserResource, id, { populate: {}, fields: undefined });
+    : await findOne(db, publicUserResource, id, plainItem);
   if (!item) throw notFound();
   return item;
 }
 
 /** The account as a flat object (no relations), as sign-in answers carry it. */
 export async function getAccount(db: Kysely<DB>, id: number): Promise<Record<string, unknown>> {
-  const item = await findOne(db, userResource, id, { populate: {}, fields: undefined }, { scope: null });
+  const item = await findOne(db, userResource, id, plainItem, { scope: null });
   if (!item) throw notFound();
   return flatten(item)!;
 }
@@ -112,39 +110,34 @@ export async function updateUserProfile(
   id: number,
   input: TUserUpdateRequest,
 ): Promise<Record<string, unknown>> {
-  const admin = isAdmin(actor);
-  const self = actor.id === id;
-  const target = await findUserById(db, id);
-  if (!target || (!admin && !self && !target.is_active)) throw notFound();
-  if (!admin && !self) throw forbidden('You may only edit your own profile');
-
+  const [target] = await requireAccess(db, actor, 'user.update', [id], ['is_active']);
   const values: Updateable<UsersTable> = {};
   for (const field of PROFILE_FIELDS) if (input[field] !== undefined) values[field] = input[field];
   if (input.avatar !== undefined) {
-    if (input.avatar === null) {
-      values.avatar_id = null;
-    } else {
-      const file = await findFileById(db, input.avatar);
-      const usable =
-        !!file &&
-        Number(file.is_private) !== 1 &&
-        file.owner_id !== null &&
-        (file.owner_id === actor.id || file.owner_id === id);
-      if (!usable) {
-        const message = MESSAGES.profileEdit.avatarInvalid;
-        throw badRequest(message, { errors: [{ path: ['avatar'], message, name: 'ValidationError' }] });
-      }
-      values.avatar_id = file.id;
+    if (input.avatar !== null) {
+      // A public picture the caller (the account, or the admin acting for it) uploaded.
+      await requireOwnedFiles(
+        db,
+        [actor.id, id],
+        [
+          {
+            path: ['avatar'],
+            ids: [input.avatar],
+            use: 'image',
+            message: () => MESSAGES.profileEdit.avatarInvalid,
+          },
+        ],
+      );
     }
+    values.avatar_id = input.avatar;
   }
-  if (admin && input.is_active !== undefined) {
-    if (self && !input.is_active) {
-      const message = MESSAGES.profileEdit.cannotBlockSelf;
-      throw badRequest(message, { errors: [{ path: ['is_active'], message, name: 'ValidationError' }] });
+  if (isAdmin(actor) && input.is_active !== undefined) {
+    if (actor.id === id && !input.is_active) {
+      throw fieldError('is_active', MESSAGES.profileEdit.cannotBlockSelf);
     }
     values.is_active = input.is_active ? 1 : 0;
   }
-  if (values.is_active !== undefined && values.is_active !== Number(target.is_active)) {
+  if (values.is_active !== undefined && values.is_active !== Number(target!.is_active)) {
     // Blocking or unblocking hides or restores the account's ads: the directory changes with it.
     await db.transaction().execute(async (trx) => {
       await updateUser(trx, id, values);
@@ -166,10 +159,10 @@ export async function updateUserProfile(
 
 /**
  * "Sign out everywhere": revokes every token of the account (its token version goes up), for the
- * account itself or the admin. 403 for anyone else, 404 for an account that does not exist.
+ * account itself or the admin (`user.update`: 403 for anyone else, 404 for an account not seen).
  */
 export async function signOutEverywhere(db: Kysely<DB>, actor: Actor, id: number): Promise<{ ok: true }> {
-  if (!isAdmin(actor) && actor.id !== id) throw forbidden('You may only sign out your own account');
+  await requireAccess(db, actor, 'user.update', [id]);
   if (!(await bumpTokenVersion(db, id))) throw notFound();
   return { ok: true };
 }

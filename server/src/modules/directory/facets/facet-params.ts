@@ -1,5 +1,5 @@
 import { FacetParamError, parseFacetParams, type FacetFilter } from '@app/domain';
-import { badRequest } from '../../../http/errors.ts';
+import { fieldError } from '../../../http/errors.ts';
 
 /**
  * The facet parameters of a request's query (`@app/domain`'s contract), or a 400 naming the parameter
@@ -14,10 +14,6 @@ export function readFacetParams(
     return parseFacetParams(query, stateParams);
   } catch (err) {
     if (!(err instanceof FacetParamError)) throw err;
-    throw badRequest(err.message, {
-      errors: [
-        { path: err.path.split(/[[\]]+/).filter(Boolean), message: err.reason, name: 'ValidationError' },
-      ],
-    });
+    throw fieldError(err.path.split(/[[\]]+/).filter(Boolean), err.reason, { title: err.message });
   }
 }

@@ -11,7 +11,7 @@ import type { Engine } from '../../../db/database.ts';
 import { textMatch } from '../../../db/dialect.ts';
 import type { DB } from '../../../db/schema.ts';
 import type { ScopeFn } from '../../../http/strapi/resource.ts';
-import { shownScope } from '../directory.queries.ts';
+import { shownProvider } from '../../../access/index.ts';
 
 /**
  * The facet filter in SQL: the rows the facet index is built from (each provider's options as a bit
@@ -76,7 +76,7 @@ export async function loadFacetRows(
         sql` + `,
       )}`.as('options'),
     ])
-    .where((eb) => shownScope(eb as AnyEB, 'p'))
+    .where((eb) => shownProvider(eb, 'p'))
     .where('p.id', '>', afterId)
     .orderBy('p.id')
     .limit(limit)
@@ -89,7 +89,7 @@ export async function countShownProviders(db: Kysely<DB>): Promise<number> {
   const row = await db
     .selectFrom('providers as p')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where((eb) => shownScope(eb as AnyEB, 'p'))
+    .where((eb) => shownProvider(eb, 'p'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

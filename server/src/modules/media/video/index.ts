@@ -1,6 +1,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { MAX_VIDEO_SECONDS, MESSAGES } from '@app/domain';
-import { AppError, badRequest } from '../../../http/errors.ts';
+import { AppError } from '../../../http/errors.ts';
+import { invalidFile, quoted } from '../media.limits.ts';
 import { analyseMp4 } from './mp4.ts';
 import { apply, check, keepDigest, type Pass, Source } from './source.ts';
 import { analyseWebm } from './webm.ts';
@@ -55,8 +56,6 @@ async function analyse(handle: FileHandle): Promise<Pass> {
 const isSystemError = (err: unknown) =>
   err instanceof Error && typeof (err as NodeJS.ErrnoException).syscall === 'string';
 
-const refusal = (message: string) => badRequest(message, { errors: [{ path: ['files'], message }] });
-const quoted = (name: string) => JSON.stringify(name);
 const T = MESSAGES.videoUpload;
 
 /**
@@ -74,7 +73,7 @@ export async function inspectVideo(
     return { format: pass.format, durationSeconds: pass.seconds, pending: pass.changes };
   } catch (err) {
     if (err instanceof AppError || isSystemError(err)) throw err;
-    throw refusal(`${quoted(name)}: ${T.unreadable}`);
+    throw invalidFile(`${quoted(name)}: ${T.unreadable}`);
   } finally {
     await handle.close();
   }
@@ -90,9 +89,9 @@ export async function cleanVideo(file: string, name: string): Promise<VideoRepor
   try {
     const first = await analyse(handle);
     const seconds = first.seconds;
-    if (seconds === undefined) throw refusal(`${quoted(name)}: ${T.noDuration}`);
+    if (seconds === undefined) throw invalidFile(`${quoted(name)}: ${T.noDuration}`);
     if (seconds > MAX_VIDEO_SECONDS + VIDEO_SECONDS_TOLERANCE) {
-      throw refusal(`${quoted(name)} is ${seconds.toFixed(1)} seconds long. ${T.tooLong}`);
+      throw invalidFile(`${quoted(name)} is ${seconds.toFixed(1)} seconds long. ${T.tooLong}`);
     }
     await apply(handle, first);
     const second = await analyse(handle);
@@ -103,7 +102,7 @@ export async function cleanVideo(file: string, name: string): Promise<VideoRepor
     return { format: first.format, durationSeconds: seconds, removed: first.changes };
   } catch (err) {
     if (err instanceof AppError || isSystemError(err)) throw err;
-    throw refusal(`${quoted(name)}: ${T.unreadable}`);
+    throw invalidFile(`${quoted(name)}: ${T.unreadable}`);
   } finally {
     await handle.close();
   }

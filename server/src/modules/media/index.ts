@@ -1,0 +1,10 @@
+/**
+ * Uploaded files (Strapi's upload plugin): what other modules may use of this area. Records that
+ * name files point at `fileResource`; registration claims anonymous uploads (`claimFiles`); the demo
+ * stores its placeholders through the upload pipeline; the jobs clean up unclaimed uploads.
+ */
+export { mediaRoutes } from './media.routes.ts';
+export { fileResource } from './media.resources.ts';
+export { MEDIA_LIMITS } from './media.limits.ts';
+export { claimFiles, deleteExpiredAnonymousUploads, storeGeneratedFile } from './media.service.ts';
+export { uploadsRoot } from './media.storage.ts';

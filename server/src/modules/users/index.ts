@@ -1,0 +1,17 @@
+/**
+ * Accounts: what other modules may use of this area. Auth signs accounts in and out through these
+ * (the password hash, the account rows, the flat account); every area that shows an author uses
+ * `publicUserResource`.
+ */
+export { usersRoutes } from './users.routes.ts';
+export { publicUserResource, userResource } from './users.resources.ts';
+export { ensureAdmin, getAccount, hashPassword, signOutEverywhere, verifyPassword } from './users.service.ts';
+export {
+  findUserByEmail,
+  findUserById,
+  findUserByIdentifier,
+  findUsersWithEmailOrUsername,
+  insertUser,
+  setUserPassword,
+  updateUser,
+} from './users.queries.ts';
