@@ -2,7 +2,7 @@ import { ID_MESSAGE, ZIdText } from '@app/domain';
 import type { FastifyRequest } from 'fastify';
 import { parseQuery, type ParsedQuery } from './strapi/parse.ts';
 import type { ResourceDef } from './strapi/resource.ts';
-import { badRequest } from './errors.ts';
+import { fieldError } from './errors.ts';
 
 /** Parses the request's Strapi query for a resource (see strapi/parse.ts). */
 export function strapiQuery(req: FastifyRequest, def: ResourceDef, extra: string[] = []): ParsedQuery {
@@ -18,16 +18,14 @@ export function idParam(req: FastifyRequest, name = 'id'): number {
   const parsed = ZIdText.safeParse(raw ?? '');
   if (!parsed.success) {
     const message = `Invalid parameter ${name}: ${ID_MESSAGE}`;
-    throw badRequest(message, { errors: [{ path: [name], message }] });
+    throw fieldError([name], message, { plain: true });
   }
   return parsed.data;
 }
 
 /** A 400 for one top-level query parameter: `Invalid parameter <name>: <message>`. */
 export function badParam(name: string, message: string): never {
-  throw badRequest(`Invalid parameter ${name}: ${message}`, {
-    errors: [{ path: [name], message, name: 'ValidationError' }],
-  });
+  throw fieldError([name], message, { title: `Invalid parameter ${name}: ${message}` });
 }
 
 /** Refuses top-level query parameters other than `allowed` (a 400 naming the first other one). */

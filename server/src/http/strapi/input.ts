@@ -1,11 +1,11 @@
-import { badRequest } from '../errors.ts';
+import { fieldError } from '../errors.ts';
 
 /* What the query parsers share: the 400 that names a parameter, and the shapes `qs` decodes to. */
 
 /** A 400 naming the parameter at `path` (`filters[title][$eq]`) in Strapi's `details.errors[].path`. */
 export function fail(path: string, message: string): never {
-  throw badRequest(`Invalid parameter ${path}: ${message}`, {
-    errors: [{ path: path.split(/[[\]]+/).filter(Boolean), message, name: 'ValidationError' }],
+  throw fieldError(path.split(/[[\]]+/).filter(Boolean), message, {
+    title: `Invalid parameter ${path}: ${message}`,
   });
 }
 
