@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccess, installAccessControl, signToken } from '../src/http/auth.ts';
+import { checkRouteAccess, installAccessControl, signToken } from '../src/http/auth.ts';
 import {
   buildAdmin,
   buildHobbyist,
@@ -121,15 +121,15 @@ describe('access control', () => {
   it('decides by role', () => {
     const hob = { id: 1, role: 'authenticated' as const, userType: 'Hobbyist' as const };
     const admin = { id: 2, role: 'admin' as const, userType: null };
-    expect(() => checkAccess('public', null)).not.toThrow();
-    expect(() => checkAccess('authenticated', null)).toThrow(expect.objectContaining({ status: 401 }));
-    expect(() => checkAccess('admin', hob)).toThrow(expect.objectContaining({ status: 403 }));
-    expect(() => checkAccess({ userTypes: ['Provider'] }, hob)).toThrow(
+    expect(() => checkRouteAccess('public', null)).not.toThrow();
+    expect(() => checkRouteAccess('authenticated', null)).toThrow(expect.objectContaining({ status: 401 }));
+    expect(() => checkRouteAccess('admin', hob)).toThrow(expect.objectContaining({ status: 403 }));
+    expect(() => checkRouteAccess({ userTypes: ['Provider'] }, hob)).toThrow(
       expect.objectContaining({ status: 403 }),
     );
-    expect(() => checkAccess({ userTypes: ['Hobbyist'] }, hob)).not.toThrow();
-    expect(() => checkAccess({ userTypes: ['Provider'] }, admin)).not.toThrow();
-    expect(() => checkAccess('admin', admin)).not.toThrow();
+    expect(() => checkRouteAccess({ userTypes: ['Hobbyist'] }, hob)).not.toThrow();
+    expect(() => checkRouteAccess({ userTypes: ['Provider'] }, admin)).not.toThrow();
+    expect(() => checkRouteAccess('admin', admin)).not.toThrow();
   });
 
   it('answers 401 to a malformed, forged or expired token', async () => {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { Actor } from '../http/auth.ts';
 import { forbidden, notFound } from '../http/errors.ts';
@@ -31,7 +31,15 @@ export async function findAccessRows<C extends string = never>(
     .select((eb: EB) => [
       'a.id',
       ...columns.map((c) => `a.${c}`),
-      (act ? eb.case().when(act(eb, 'a')).then(1).else(0).end() : eb.val(1)).as('$allowed'),
+      act
+        ? eb
+            .case()
+            .when(act(eb, 'a'))
+            .then(sql<number>`1`)
+            .else(sql<number>`0`)
+            .end()
+            .as('$allowed')
+        : sql<number>`1`.as('$allowed'),
     ])
     .where('a.id', 'in', unique)
     .where((eb: EB) => see(eb, 'a'))
@@ -55,6 +63,7 @@ export async function requireAccess<C extends string = never>(
   ids: readonly number[],
   columns: readonly C[] = [],
 ): Promise<AccessRow<C>[]> {
+  if (!ids.length) throw new Error(`requireAccess(${permission}) was given no id`);
   const rule: Rule = RULES[permission];
   const rows = await findAccessRows(db, actor, permission, ids, columns);
   const byId = new Map(rows.map((r) => [r.id, r]));

@@ -83,8 +83,8 @@ const seeAuthorOrRecipient = adminOr(
 );
 
 /**
- * Ledger rows: one's own (tip credits already name the provider's user), those of tips to one's ads,
- * and the credits of tips one sent (the tipper follows the payment's state).
+ * Ledger rows: one's own (tip credits already name the provider's user) and those of tips to one's
+ * ads (../shared/design/permissions.md). A tipper follows a tip's payment state on the tip itself.
  */
 const seeTransaction = adminOr(
   (actor) => (eb, a) =>
@@ -96,9 +96,7 @@ const seeTransaction = adminOr(
         eb
           .selectFrom('tips as tt')
           .select('tt.id')
-          .where((e) =>
-            e.or([e('tt.provider_id', 'in', ownedProviderIds(e, actor.id)), e('tt.user_id', '=', actor.id)]),
-          ),
+          .where((e) => e('tt.provider_id', 'in', ownedProviderIds(e, actor.id))),
       ),
     ]),
 );

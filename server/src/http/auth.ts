@@ -147,7 +147,7 @@ async function resolveActor(db: Kysely<DB>, secret: string, req: FastifyRequest)
   return { id: user.id, role: user.role, userType: user.user_type, token: { id: claims.tokenId, expiresAt } };
 }
 
-export function checkAccess(access: Access, actor: Actor | null): void {
+export function checkRouteAccess(access: Access, actor: Actor | null): void {
   if (access === 'public') return;
   if (!actor) throw unauthorized();
   if (access === 'authenticated') return;
@@ -188,7 +188,7 @@ export function installAccessControl(app: FastifyInstance, db: Kysely<DB>, secre
       if (!lenient || !(err instanceof AppError) || err.status !== 401) throw err;
       req.actor = null;
     }
-    checkAccess(access, req.actor);
+    checkRouteAccess(access, req.actor);
   });
 }
 

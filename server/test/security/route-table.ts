@@ -274,9 +274,10 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
     expect: adminOnly(),
   },
   'GET /api/transactions': { expect: signedIn(200) },
+  // The tipped provider's account and the admin; the tipper sees the tip, not the ledger row.
   'GET /api/transactions/:id': {
     setup: (f) => f.tipTransaction(),
-    expect: { ...only(['hobbyist', 'provider', 'admin'], 200, 404) },
+    expect: { ...only(['provider', 'admin'], 200, 404) },
   },
   'POST /api/transactions': {
     setup: async (f) => ({

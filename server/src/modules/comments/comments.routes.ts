@@ -8,7 +8,7 @@ import { idParam } from '../../http/query.ts';
 import { registerScopedReadRoutes } from '../../http/read-routes.ts';
 import { itemResponse } from '../../http/responses.ts';
 import { TEXT_COLUMN, type PostTable, type TextColumn } from './comments.queries.ts';
-import { authoredPosts, COMMENT_POSTS, type PostKind } from './comments.service.ts';
+import { authoredPosts, commentPosts, type PostKind } from './comments.service.ts';
 
 /** The routes of one kind of post: where, who may read, and the bodies of a create and an update. */
 export interface PostRoutes<T extends PostTable> {
@@ -62,7 +62,7 @@ export function registerPostRoutes<T extends PostTable>(
 export async function commentsRoutes(instance: FastifyInstance, ctx: AppContext) {
   registerPostRoutes(instance, ctx, {
     path: '/api/comments',
-    kind: COMMENT_POSTS,
+    kind: commentPosts(),
     readers: anyone,
     createBody: ZCommentRequest,
     updateBody: ZCommentUpdate,

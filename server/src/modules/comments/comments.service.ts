@@ -71,11 +71,15 @@ export function authoredPosts<T extends PostTable>(kind: PostKind<T>) {
   };
 }
 
-/** Comments: public on shown providers (the author's own anywhere), counted in `comments_count`. */
-export const COMMENT_POSTS: PostKind<'comments'> = {
+/**
+ * Comments: public on shown providers (the author's own anywhere), counted in `comments_count`. A
+ * function, so the resource is read when routes are registered, not while the modules load (the
+ * areas' resources point at each other).
+ */
+export const commentPosts = (): PostKind<'comments'> => ({
   table: 'comments',
   resource: commentResource,
   read: 'comment.read',
   update: 'comment.update',
   counter: 'comments_count',
-};
+});

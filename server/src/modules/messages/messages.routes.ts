@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { idParam } from '../../http/query.ts';
 import { itemResponse } from '../../http/responses.ts';
 import { registerPostRoutes } from '../comments/index.ts';
-import { MESSAGE_POSTS, sendProviderMail } from './messages.service.ts';
+import { messagePosts, sendProviderMail } from './messages.service.ts';
 
 /** The mail relay's limit per hobbyist account. */
 export const MAIL_RATE_LIMIT = {
@@ -23,7 +23,7 @@ export const MAIL_RATE_LIMIT = {
 export async function messagesRoutes(instance: FastifyInstance, ctx: AppContext) {
   registerPostRoutes(instance, ctx, {
     path: '/api/messages',
-    kind: MESSAGE_POSTS,
+    kind: messagePosts(),
     readers: signedIn,
     createBody: ZMessageRequest,
     updateBody: ZMessageUpdate,

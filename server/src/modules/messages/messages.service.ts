@@ -13,12 +13,12 @@ import { messageResource } from './messages.resources.ts';
  * Messages: comments' private twin. Read by their author, the owner of the provider they went to
  * and the admin (a vendor owns no provider and writes none, so sees none); counted nowhere.
  */
-export const MESSAGE_POSTS: PostKind<'messages'> = {
+export const messagePosts = (): PostKind<'messages'> => ({
   table: 'messages',
   resource: messageResource,
   read: 'message.read',
   update: 'message.update',
-};
+});
 
 /** One line of a header: no line breaks, trimmed. */
 const headerSafe = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();

@@ -6,7 +6,7 @@ import { anyone, hobbyistOnly, ownerOrAdmin, withAccess } from '../../access/ind
 import type { AppContext } from '../../context.ts';
 import { idParam } from '../../http/query.ts';
 import { registerScopedReadRoutes } from '../../http/read-routes.ts';
-import { createReaction, deleteReaction, REACTION_READS, updateReaction } from './reactions.service.ts';
+import { createReaction, deleteReaction, reactionReads, updateReaction } from './reactions.service.ts';
 
 /** The OpenAPI tag of the areas a hobbyist engages with an ad through, as the API documented them. */
 const tags = ['engagement'];
@@ -20,7 +20,7 @@ export async function reactionsRoutes(instance: FastifyInstance, { db }: AppCont
 
   for (const kind of REACTION_TYPES) {
     const path = `/api/${REACTION_PATHS[kind]}`;
-    registerScopedReadRoutes(app, db, path, REACTION_READS[kind], withAccess(anyone, { schema: { tags } }));
+    registerScopedReadRoutes(app, db, path, reactionReads(kind), withAccess(anyone, { schema: { tags } }));
     app.post(
       path,
       withAccess(hobbyistOnly, { schema: { tags, body: z.object({ data: ZReactionRequest }) } }),

@@ -21,13 +21,12 @@ export interface ReactionResult {
   meta: { counts: ReactionCounts };
 }
 
-/** List and get of each kind, within what the caller may see (`<kind>.read`). */
-export const REACTION_READS = Object.fromEntries(
-  REACTION_KINDS.map((kind) => [
-    kind,
-    scopedReads(REACTION_RESOURCES[kind], (actor) => RULES[`${kind}.read`].see(actor)),
-  ]),
-) as Record<ReactionKind, ScopedReads>;
+/**
+ * List and get of one kind, within what the caller may see (`<kind>.read`). Built when routes are
+ * registered, not while the modules load (the areas' resources point at each other).
+ */
+export const reactionReads = (kind: ReactionKind): ScopedReads =>
+  scopedReads(REACTION_RESOURCES[kind], (actor) => RULES[`${kind}.read`].see(actor));
 
 /**
  * The reaction `id` of `kind` as the actor may change it (the author, or the admin): else a 404 or a
