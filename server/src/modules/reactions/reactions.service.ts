@@ -14,7 +14,7 @@ import {
   insertReactionIfNone,
   type ReactionCounts,
 } from './reactions.queries.ts';
-import { REACTION_KINDS, REACTION_RESOURCES, type ReactionKind } from './reactions.resources.ts';
+import { REACTION_RESOURCES, type ReactionKind } from './reactions.resources.ts';
 
 export interface ReactionResult {
   data: Item;
