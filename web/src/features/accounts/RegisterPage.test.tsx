@@ -263,6 +263,8 @@ describe('RegisterPage', () => {
     expect(alert.className).toContain('alert-warning');
     await waitFor(() => expect(field(M.email).getAttribute('aria-invalid')).toBe('true'));
     expect(field(M.username).getAttribute('aria-invalid')).toBe('true');
+    // The first field the server named takes the focus, so a phone scrolls to it.
+    await waitFor(() => expect(document.activeElement).toBe(field(M.username)));
     expect(field(M.city).getAttribute('aria-invalid')).toBe('false');
     // Leaving the field keeps the flag; changing the value clears it.
     fireEvent.focus(field(M.email));

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Col, Form, Row } from 'react-bootstrap';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -58,6 +58,7 @@ export default function RegisterPage() {
     trigger,
     getFieldState,
     getValues,
+    setFocus,
     formState: { errors },
   } = useForm<TRegisterFormInput, unknown, TRegisterForm>({
     resolver: serverFields.resolver,
@@ -68,6 +69,12 @@ export default function RegisterPage() {
     shouldFocusError: false,
   });
   const isProvider = useWatch({ control, name: 'user_type' }) === 'Provider';
+  // The first field a refusal named, focused once the form is enabled again (a disabled control
+  // takes no focus). Each refusal sets a new object, so the same field named twice is focused twice.
+  const [refused, setRefused] = useState<{ field: RegisterField } | null>(null);
+  useEffect(() => {
+    if (!registration.isPending && refused) setFocus(refused.field);
+  }, [registration.isPending, refused, setFocus]);
 
   // A changed password re-checks a confirmation already typed, so "Passwords must match" follows both;
   // a changed type re-checks documents already picked.
@@ -94,11 +101,11 @@ export default function RegisterPage() {
       const named = getServerFieldErrors(error).filter(({ field }) => isRegisterField(field));
       for (const { field, message } of named)
         serverFields.reject(field, getValues(field as RegisterField), message);
-      if (named.length > 0)
-        void trigger(
-          named.map(({ field }) => field as RegisterField),
-          { shouldFocus: true },
-        );
+      if (named.length > 0) {
+        void trigger(named.map(({ field }) => field as RegisterField));
+        const first = REGISTER_FIELDS.find((f) => named.some((n) => n.field === f));
+        if (first) setRefused({ field: first });
+      }
       setServerError(
         isApiError(error) && !error.isNetworkError ? error.message : MESSAGES.toast.genericWarning,
       );

@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, REPORT_LIMITS, REPORT_REASONS, ZReportRequest } from '@app/domain';
 import type { TReportRequest } from '@app/domain';
 import { SelectField, TextAreaField, TextField } from '../../ui/FormField.tsx';
+import { revealOnMount } from '../../ui/revealOnMount.ts';
 import { getReportFailureDetail, useSendReport } from './api.ts';
 import type { ReportInput } from './api.ts';
 import { CONTENT_COPY } from './copy.ts';
@@ -63,13 +64,13 @@ export function ReportForm({ listing = '', onSent }: ReportFormProps) {
   return (
     <Form noValidate onSubmit={handleSend} aria-label={M.formTitle}>
       {sendReport.isSuccess && !isSubmitting && (
-        <Alert variant="success" role="status" className="d-flex align-items-start gap-2">
+        <Alert variant="success" role="status" className="d-flex align-items-start gap-2" ref={revealOnMount}>
           <i className="bi bi-check-circle-fill" aria-hidden="true" />
           <span>{M.sent}</span>
         </Alert>
       )}
       {sendReport.isError && !isSubmitting && (
-        <Alert variant="danger" role="alert">
+        <Alert variant="danger" role="alert" ref={revealOnMount}>
           <p className="fw-semibold mb-1">{M.failed}</p>
           <p className="mb-1">{getReportFailureDetail(sendReport.error)}</p>
           <p className="small mb-0">{CONTENT_COPY.report.failedHint}</p>
