@@ -22,6 +22,8 @@ export const ENGAGEMENT_MESSAGES = {
     placeholder: 'Write a comment…',
     post: 'Post',
     empty: 'No comments yet.',
+    /** Before the date of a comment older than 240 hours (spec 001 §2). */
+    commentedOn: 'Commented on',
     required: 'Comment is required',
     tooLong: 'Comment is too long - should be 1000 chars maximum',
   },

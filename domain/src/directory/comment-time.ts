@@ -1,10 +1,17 @@
+import { MESSAGES } from '../messages.ts';
+
 const HOUR = 3600 * 1000;
 
 /**
  * When a comment was written, as the card shows it (spec 001 §2): under 24 hours "N hour(s) ago",
- * under 240 hours "N day(s) ago", older "Commented on" and the date.
+ * under 240 hours "N day(s) ago", older "Commented on" and the date. `olderLabel` stands before the
+ * date instead (nothing for a message: Review Mail's column already says "Sent").
  */
-export function formatCommentTime(createdAt: string | Date, now: Date = new Date()): string {
+export function formatCommentTime(
+  createdAt: string | Date,
+  now: Date = new Date(),
+  olderLabel: string = MESSAGES.comments.commentedOn,
+): string {
   const at = typeof createdAt === 'string' ? new Date(createdAt) : createdAt;
   const hours = Math.max(0, Math.floor((now.getTime() - at.getTime()) / HOUR));
   if (hours < 24) return `${hours} ${hours === 1 ? 'hour' : 'hours'} ago`;
@@ -12,5 +19,11 @@ export function formatCommentTime(createdAt: string | Date, now: Date = new Date
     const days = Math.floor(hours / 24);
     return `${days} ${days === 1 ? 'day' : 'days'} ago`;
   }
-  return `Commented on ${at.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })}`;
+  const date = at.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  return olderLabel ? `${olderLabel} ${date}` : date;
 }

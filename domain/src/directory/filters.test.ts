@@ -128,5 +128,6 @@ describe('comment time', () => {
   });
   it('gives the date from 240 hours on', () => {
     expect(formatCommentTime('2026-11-12T12:00:00Z', now)).toBe('Commented on Nov 12, 2026');
+    expect(formatCommentTime('2026-11-12T12:00:00Z', now, '')).toBe('Nov 12, 2026');
   });
 });

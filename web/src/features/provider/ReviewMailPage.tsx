@@ -62,8 +62,13 @@ export default function ReviewMailPage() {
                       <tr key={m.id}>
                         <td>{formatFullName(author?.first_name, author?.last_name)}</td>
                         <td>{m.attributes.provider?.data?.attributes.title}</td>
-                        <td className="text-break">{m.attributes.text}</td>
-                        <td className="text-nowrap small">{formatCommentTime(m.attributes.createdAt)}</td>
+                        {/* Wide enough that a phone scrolls the table rather than splitting words. */}
+                        <td className="text-break" style={{ minWidth: '14rem' }}>
+                          {m.attributes.text}
+                        </td>
+                        <td className="text-nowrap small">
+                          {formatCommentTime(m.attributes.createdAt, undefined, '')}
+                        </td>
                       </tr>
                     );
                   })}
