@@ -95,6 +95,12 @@ export const MESSAGES = {
     docsRequired: "Please upload your driver's licence or passport",
     termsRequired: 'You must agree before submitting.',
   },
+  /** An account page whose issue has not landed yet: never a dead link (sidebar, header). */
+  notYet: {
+    title: 'Coming soon',
+    body: 'This page is being built. Everything else in your account works already.',
+    back: 'Back to My Profile',
+  },
   notFound: {
     title: 'Page not found',
     body: 'The page you are looking for does not exist or has moved.',

@@ -364,6 +364,15 @@ test.describe('[ACCOUNTS][PASSWORD]', () => {
 });
 
 test.describe('[ACCOUNTS][PROFILE]', () => {
+  test('[ACCOUNTS][GUARDS] a signed-out visitor on an account page not built yet goes to /login', async ({
+    page,
+  }) => {
+    for (const path of ['/provider/wallet', '/ads/view', '/ads/submit']) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/login$/);
+    }
+  });
+
   test('[ACCOUNTS][PROFILE] shows the details and the sidebar of each role', async ({ page, request }) => {
     test.slow(); // three accounts
     const P = MESSAGES.profile;
@@ -415,6 +424,14 @@ test.describe('[ACCOUNTS][PROFILE]', () => {
         await expect(profileValue(page, label)).toHaveText(value);
       }
       await expect(page.getByRole('img', { name: P.avatarAlt })).toHaveAttribute('data-placeholder', 'true');
+      // No link of the sidebar is dead: each opens a page of the account (a "coming soon" one until its
+      // area is built), never Not Found.
+      for (const link of links) {
+        await nav.getByRole('link', { name: link, exact: true }).click();
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await expect(page.getByRole('heading', { name: MESSAGES.notFound.title })).toHaveCount(0);
+      }
+      await page.goto(userType === 'Vender' ? '/profile/view' : '/profile');
     }
     await page.getByRole('link', { name: MESSAGES.profile.editLink }).click();
     await expect(page).toHaveURL(/\/profile\/edit$/);

@@ -23,6 +23,20 @@ const FaqPage = lazy(() => import('../features/content/FaqPage.tsx'));
 const ContactPage = lazy(() => import('../features/content/ContactPage.tsx'));
 const PackagesPage = lazy(() => import('../features/billing/PackagesPage.tsx'));
 const ReviewMailPage = lazy(() => import('../features/provider/ReviewMailPage.tsx'));
+const NotYetPage = lazy(() => import('./NotYetPage.tsx'));
+
+/** Account pages whose areas are not built yet (issues 11-14): a "coming soon" page, never Not Found. */
+const NOT_YET_PATHS = [
+  'ads/view',
+  'ads/submit',
+  'ads/edit/:id',
+  'place/view',
+  'provider/wallet',
+  'provider/subscription',
+  'provider/ratehobyist',
+  'orders/view',
+  'products/view',
+];
 
 /** Public pages (spec 000 §2 route table). */
 const publicRoutes: RouteObject[] = [
@@ -35,6 +49,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'contactus', element: <ContactPage /> },
   { path: 'resetPassword', element: <ResetPasswordPage /> },
   { path: 'package', element: <PackagesPage /> },
+  { path: 'ads/packages', element: <PackagesPage /> },
 ];
 
 /** /login, /register, /forgotPassword: a logged-in user is sent on (see GuestOnly). */
@@ -54,6 +69,7 @@ const protectedRoutes: RouteObject[] = [
       { path: 'profile/edit', element: <ProfileEditPage /> },
       { path: 'profile/changepassword', element: <ChangePasswordPage /> },
       { path: 'provider/reviewmail', element: <ReviewMailPage /> },
+      ...NOT_YET_PATHS.map((path) => ({ path, element: <NotYetPage /> })),
     ],
   },
 ];
