@@ -47,3 +47,33 @@ export async function buildFiles(
     })),
   );
 }
+
+/**
+ * A valid `POST /api/providers` body: an ad with a fresh image and ID document of `user` (files must be
+ * the caller's own); without a user (an anonymous caller) no files are made.
+ */
+export async function buildAdBody(
+  ctx: TestContext,
+  user: TestUser | null,
+  overrides: Record<string, unknown> = {},
+) {
+  const [image] = user ? await buildFiles(ctx, user, 'image') : [];
+  const [doc] = user ? await buildFiles(ctx, user, 'doc') : [];
+  return {
+    data: {
+      title: 'Friendly companion in San Jose',
+      name: 'Aria',
+      state: 'CA',
+      city: 'San Jose',
+      age: 27,
+      call: 'Outcall/Incall',
+      kissing: 'yes',
+      kissing_types: 'Light,Heavy',
+      cum_type: ['Swallow', 'COB'],
+      donation_hour: 250,
+      donation_half_hour: 150.5,
+      ...(image ? { images: [image], docs: [doc] } : {}),
+      ...overrides,
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import { COUNT_SECTIONS, CUM_TYPES, SUBTYPES } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildFiles, callAs, type Method } from './directory-helpers.ts';
+import { buildAdBody, buildFiles, callAs, type Method } from './directory-helpers.ts';
 import { buildProviderAd } from './factories.ts';
 import {
   buildAdmin,
@@ -45,29 +45,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-/** A valid ad body for `owner`, with fresh files of theirs. */
-async function adBody(user: TestUser, overrides: Record<string, unknown> = {}) {
-  const [image] = await buildFiles(ctx, user, 'image');
-  const [doc] = await buildFiles(ctx, user, 'doc');
-  return {
-    data: {
-      title: 'Friendly companion in San Jose',
-      name: 'Aria',
-      state: 'CA',
-      city: 'San Jose',
-      age: 27,
-      call: 'Outcall/Incall',
-      kissing: 'yes',
-      kissing_types: 'Light,Heavy',
-      cum_type: ['Swallow', 'COB'],
-      donation_hour: 250,
-      donation_half_hour: 150.5,
-      images: [image],
-      docs: [doc],
-      ...overrides,
-    },
-  };
-}
+/** A valid ad body for `user`, with fresh files of theirs. */
+const adBody = (user: TestUser, overrides: Record<string, unknown> = {}) => buildAdBody(ctx, user, overrides);
 
 describe('GET /api/providers', () => {
   it('lists only shown providers, newest first, ten by default', async () => {

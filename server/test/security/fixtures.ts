@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { signToken } from '../../src/http/auth.ts';
 import { buildProviderAd } from '../factories.ts';
-import { buildFiles, newAddress } from '../directory-helpers.ts';
+import { buildAdBody, newAddress } from '../directory-helpers.ts';
 import {
   buildAdmin,
   buildHobbyist,
@@ -175,7 +175,7 @@ export async function createFixtures(ctx: TestContext) {
     publicImage: async (): Promise<Made> => ({
       id: await uploadImage(ctx, await current(users.provider), { remoteAddress: newAddress() }),
     }),
-    adBody: async (caller: TestUser | null): Promise<Made> => ({ body: await adBodyFor(ctx, caller) }),
+    adBody: async (caller: TestUser | null): Promise<Made> => ({ body: await buildAdBody(ctx, caller) }),
     uploadBody: async (): Promise<Made> => {
       const boundary = `----ltf-${randomBytes(8).toString('hex')}`;
       const body = Buffer.concat([
@@ -192,25 +192,3 @@ export async function createFixtures(ctx: TestContext) {
 }
 
 export type Fixtures = Awaited<ReturnType<typeof createFixtures>>;
-
-/** A valid new ad whose image and ID document belong to `caller` (files must be the caller's own). */
-async function adBodyFor(ctx: TestContext, caller: TestUser | null) {
-  const owner = caller ?? { id: 0 };
-  const [image] = caller ? await buildFiles(ctx, owner, 'image') : [undefined];
-  const [doc] = caller ? await buildFiles(ctx, owner, 'doc') : [undefined];
-  return {
-    data: {
-      title: 'Friendly companion in San Jose',
-      name: 'Aria',
-      state: 'CA',
-      city: 'San Jose',
-      age: 27,
-      call: 'Outcall/Incall',
-      kissing: 'yes',
-      kissing_types: 'Light',
-      donation_hour: 250,
-      donation_half_hour: 150,
-      ...(image ? { images: [image], docs: [doc] } : {}),
-    },
-  };
-}
