@@ -14,5 +14,7 @@ export * from './directory/schemas.ts';
 export * from './directory/comment-time.ts';
 export * from './content/schemas.ts';
 export * from './billing/pricing.ts';
+export * from './billing/subscriptions.ts';
+export * from './directory/ads.ts';
 export * from './engagement/schemas.ts';
 export * from './random.ts';

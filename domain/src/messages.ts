@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES } from './catalogue/accounts.ts';
+import { AD_MESSAGES } from './catalogue/ads.ts';
 import { BILLING_MESSAGES } from './catalogue/billing.ts';
 import { CONTENT_MESSAGES } from './catalogue/content.ts';
 import { DIRECTORY_MESSAGES } from './catalogue/directory.ts';
@@ -123,4 +124,5 @@ export const MESSAGES = {
   ...ENGAGEMENT_MESSAGES,
   ...DIRECTORY_MESSAGES,
   ...MEDIA_MESSAGES,
+  ...AD_MESSAGES,
 } as const;

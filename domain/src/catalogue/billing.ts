@@ -12,9 +12,27 @@ export const BILLING_MESSAGES = {
     selected: 'Selected Package',
     skip: 'Skip',
     loginToBuy: 'Login to buy a package',
-    howToBuy:
-      'Packages are bought by paying through the payment QR code and entering the transaction id. Online purchase opens soon; until then, contact us and we will set up your package.',
     contactUs: 'Contact Us',
+    howToBuy: 'Packages are bought by paying through the payment QR code and entering the transaction id.',
     empty: 'No packages are on offer right now.',
+    /** Spec 000 §8. */
+    added: 'Subscription Added!',
+    failed: 'Something went worng!!!',
+    transactionIdBlank: 'Transaction Id cannot be blank!!!!',
+  },
+  subscription: {
+    active: 'Active',
+    inactive: 'Inactive',
+    /** Spec 001 §8: posting without an active subscription. */
+    needPackage: 'Need to buy a package to post ads',
+    /** Spec 001 §2 "My Ads" when nothing remains. */
+    refill: 'Please contact to admin to refill your number of ads',
+    transactionIdUsed: 'This transaction id has already paid for something else',
+    unknownPackage: 'No such package',
+    notProvider: 'Only providers buy packages',
+  },
+  wallet: {
+    /** `POST /api/transactions` from anyone but the admin: nobody writes credits to themselves. */
+    adminOnly: 'Only an administrator can add wallet entries; wallet entries come from payments',
   },
 } as const;
