@@ -24,18 +24,26 @@ const ContactPage = lazy(() => import('../features/content/ContactPage.tsx'));
 const PackagesPage = lazy(() => import('../features/billing/PackagesPage.tsx'));
 const ReviewMailPage = lazy(() => import('../features/provider/ReviewMailPage.tsx'));
 const NotYetPage = lazy(() => import('./NotYetPage.tsx'));
+const SubscriptionPage = lazy(() => import('../features/billing/SubscriptionPage.tsx'));
+const WalletPage = lazy(() => import('../features/billing/WalletPage.tsx'));
+const PostAdPage = lazy(() => import('../features/ads/PostAdPage.tsx'));
+const MyAdsPage = lazy(() => import('../features/ads/MyAdsPage.tsx'));
+const EditAdPage = lazy(() => import('../features/ads/EditAdPage.tsx'));
+const ProviderDetailsPage = lazy(() => import('../features/provider/ProviderDetailsPage.tsx'));
 
-/** Account pages whose areas are not built yet (issues 11-14): a "coming soon" page, never Not Found. */
+/**
+ * Login-required pages whose areas are not built yet (issues 12-14): a "coming soon" page, never Not
+ * Found, and a signed-out visitor goes to /login like on every other login-required path (spec 000 §2).
+ */
 const NOT_YET_PATHS = [
-  'ads/view',
-  'ads/submit',
-  'ads/edit/:id',
   'place/view',
-  'provider/wallet',
-  'provider/subscription',
+  'place/add',
+  'place/edit/:id',
   'provider/ratehobyist',
   'orders/view',
   'products/view',
+  'products/add',
+  'products/edit/:id',
 ];
 
 /** Public pages (spec 000 §2 route table). */
@@ -50,6 +58,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'resetPassword', element: <ResetPasswordPage /> },
   { path: 'package', element: <PackagesPage /> },
   { path: 'ads/packages', element: <PackagesPage /> },
+  { path: 'ads/packages/', element: <PackagesPage /> },
 ];
 
 /** /login, /register, /forgotPassword: a logged-in user is sent on (see GuestOnly). */
@@ -69,6 +78,12 @@ const protectedRoutes: RouteObject[] = [
       { path: 'profile/edit', element: <ProfileEditPage /> },
       { path: 'profile/changepassword', element: <ChangePasswordPage /> },
       { path: 'provider/reviewmail', element: <ReviewMailPage /> },
+      { path: 'provider', element: <ProviderDetailsPage /> },
+      { path: 'provider/subscription', element: <SubscriptionPage /> },
+      { path: 'provider/wallet', element: <WalletPage /> },
+      { path: 'ads/submit', element: <PostAdPage /> },
+      { path: 'ads/view', element: <MyAdsPage /> },
+      { path: 'ads/edit/:id', element: <EditAdPage /> },
       ...NOT_YET_PATHS.map((path) => ({ path, element: <NotYetPage /> })),
     ],
   },
