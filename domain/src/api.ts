@@ -36,8 +36,10 @@ export interface HealthResponse {
 }
 
 /**
- * `GET /api/wallet` `data`, in dollars (spec 000 §3, §4): the totals count `verified` ledger rows only;
- * `pending` holds the rows still waiting for an admin to check their payment, shown apart.
+ * `GET /api/wallet` `data`, in dollars (spec 000 §3, §4). Credits count once verified, except the
+ * pending credit of a package purchase, which offsets its own debit until an admin checks it; debits
+ * count unless rejected. `pending` shows apart what still waits for a check: credits that do not count
+ * yet (tips), debits of unchecked purchases (already counted), and how many rows wait.
  */
 export interface WalletTotals {
   totalCredit: number;
@@ -48,4 +50,6 @@ export interface WalletTotals {
   /** totalCredit minus totalDebit, floored at 0. */
   totalWalletBalance: number;
   pending: { totalCredit: number; totalDebit: number; count: number };
+  /** Income (credits but package purchases) and expenses (debits) per month, the last 12, oldest first. */
+  months: { month: string; income: number; expenses: number }[];
 }

@@ -18,3 +18,4 @@ export * from './billing/subscriptions.ts';
 export * from './directory/ads.ts';
 export * from './engagement/schemas.ts';
 export * from './random.ts';
+export * from './directory/ad-form.ts';

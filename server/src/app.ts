@@ -81,6 +81,15 @@ function installRequestLog(app: FastifyInstance) {
  * registered after them, the API docs see only routes added after them, and the web shell's static
  * files and not-found handler come last.
  */
+/** The site's mailer: SMTP when configured, else `.eml` files in DATA_DIR/outbox. */
+export function createAppMailer(config: Config): Mailer {
+  return createMailer({
+    smtpUrl: config.smtpUrl,
+    dataDir: config.dataDir,
+    from: `Live the Fantasy <no-reply@${new URL(config.publicUrl).hostname}>`,
+  });
+}
+
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = createFastify(config, opts.logger);
@@ -93,13 +102,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     db: database.db,
     engine: database.engine,
     responseCache: new ResponseCache(config.responseCache ? database.changeMark : undefined),
-    mailer:
-      opts.mailer ??
-      createMailer({
-        smtpUrl: config.smtpUrl,
-        dataDir: config.dataDir,
-        from: `Live the Fantasy <no-reply@${new URL(config.publicUrl).hostname}>`,
-      }),
+    mailer: opts.mailer ?? createAppMailer(config),
   };
 
   await app.register(securityHeaders, { config });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.ts';
+import { buildApp, createAppMailer } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -34,11 +34,12 @@ async function main() {
     const { seedDemo } = await import('./demo/seed-demo.ts');
     await seedDemo(database.db, config, { clipFile: path.resolve(here, '../assets/demo-clip.webm') });
   }
-  const app = await buildApp({ config, database, logger: true });
+  const mailer = createAppMailer(config);
+  const app = await buildApp({ config, database, logger: true, mailer });
   // Scheduled jobs (server/src/jobs/): run now, then at their intervals; one process at a time each.
   const jobs = startJobs(
     database.db,
-    { db: database.db, storageRoot: uploadsRoot(config.dataDir) },
+    { db: database.db, storageRoot: uploadsRoot(config.dataDir), mailer },
     JOBS,
     app.log.child({ component: 'jobs' }),
   );

@@ -2,8 +2,9 @@ import { CUM_MOUTH, CUM_PLACES, LIST_SECTIONS, OPTION_SECTIONS, seededRandom, YE
 import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/db/dialect.ts';
-import { bumpDirectoryVersion } from '../src/modules/directory/directory.version.ts';
+import { bumpDirectoryVersion } from '../src/db/directory-version.ts';
 import { callAs } from './directory-helpers.ts';
+import { ensureSubscription } from './factories.ts';
 import { buildAdmin, buildProvider, createTestApp, type TestContext, type TestUser } from './helpers.ts';
 
 /**
@@ -56,6 +57,7 @@ beforeAll(async () => {
   languageIds = (await db.selectFrom('languages').select('id').execute()).map((r) => r.id).slice(0, 5);
   raceIds = (await db.selectFrom('races').select('id').execute()).map((r) => r.id).slice(0, 4);
   const owners = [await buildProvider(ctx), await buildProvider(ctx)];
+  for (const owner of owners) await ensureSubscription(ctx, owner);
   admin = await buildAdmin(ctx);
   const now = nowIso();
   const values = Array.from({ length: 200 }, (_, i) => {

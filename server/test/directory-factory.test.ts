@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDirectoryVersion } from '../src/modules/directory/directory.version.ts';
-import { buildProviderAd } from './factories.ts';
+import { readDirectoryVersion } from '../src/db/directory-version.ts';
+import { buildProviderAd, ensureSubscription } from './factories.ts';
 import { buildProvider, createTestApp, type TestContext } from './helpers.ts';
 
 describe('buildProviderAd', () => {
@@ -12,6 +12,7 @@ describe('buildProviderAd', () => {
 
   it('inserts a shown ad owned by the user and bumps the directory version', async () => {
     const owner = await buildProvider(ctx);
+    await ensureSubscription(ctx, owner);
     const before = await readDirectoryVersion(ctx.database.db);
     const id = await buildProviderAd(ctx, owner, { city: 'Oakland', donation_hour: 30000 });
     const row = await ctx.database.db
@@ -19,7 +20,13 @@ describe('buildProviderAd', () => {
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ user_id: owner.id, city: 'Oakland', donation_hour: 30000, is_showed: 1 });
+    expect(row).toMatchObject({
+      user_id: owner.id,
+      city: 'Oakland',
+      donation_hour: 30000,
+      is_showed: 1,
+      review_state: 'approved',
+    });
     expect(await readDirectoryVersion(ctx.database.db)).toBe(before + 1);
   });
 });

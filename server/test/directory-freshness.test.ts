@@ -3,11 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openSqlite, type Database } from '../src/db/database.ts';
-import { bumpDirectoryVersion } from '../src/modules/directory/directory.version.ts';
+import { bumpDirectoryVersion } from '../src/db/directory-version.ts';
 import { FacetStore } from '../src/modules/directory/facets/facet-store.ts';
 import { buildFiles, newAddress } from './directory-helpers.ts';
 import { buildProviderAd } from './factories.ts';
-import { buildProvider, createTestApp, memoryMailer, type TestContext, type TestUser } from './helpers.ts';
+import {
+  buildAdmin,
+  buildProvider,
+  createTestApp,
+  memoryMailer,
+  type TestContext,
+  type TestUser,
+} from './helpers.ts';
 
 /**
  * The facet index follows the database: after a write through this instance, through another
@@ -18,6 +25,7 @@ let ctx: TestContext;
 let second: FastifyInstance;
 let secondDb: Database | undefined;
 let owner: TestUser;
+let admin: TestUser;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -28,6 +36,7 @@ beforeAll(async () => {
   second = await buildApp({ config: ctx.config, database: secondDb ?? ctx.database, mailer: memoryMailer() });
   await second.ready();
   owner = await buildProvider(ctx);
+  admin = await buildAdmin(ctx);
   await buildProviderAd(ctx, owner, { title: 'First' });
 });
 afterAll(async () => {
@@ -53,11 +62,17 @@ async function totals(app: FastifyInstance, query = '') {
   };
 }
 
-async function write(app: FastifyInstance, method: 'POST' | 'PUT' | 'DELETE', url: string, body?: object) {
+async function write(
+  app: FastifyInstance,
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  body?: object,
+  as: TestUser = owner,
+) {
   const res = await app.inject({
     method,
     url,
-    headers: owner.auth,
+    headers: as.auth,
     remoteAddress: newAddress(),
     ...(body ? { payload: body } : {}),
   });
@@ -75,6 +90,10 @@ describe('facet index freshness', () => {
     const created = await write(ctx.app, 'POST', '/api/providers', {
       data: { title: 'Made on A', name: 'Aria', state: 'WA', city: 'Seattle', age: 30, images, docs },
     });
+    // A new ad waits for review (issue 11): nothing public changes until the admin approves it, on B.
+    for (const app of [ctx.app, second])
+      expect(await totals(app, 'state=WA')).toEqual({ ids: [], total: 0, counted: 0 });
+    await write(second, 'PUT', `/api/providers/${created.id}`, { data: { review: 'approved' } }, admin);
     for (const app of [ctx.app, second]) {
       const now = await totals(app, 'state=WA');
       expect(now).toEqual({ ids: [created.id], total: 1, counted: 1 });

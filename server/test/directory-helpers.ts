@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { ensureSubscription } from './factories.ts';
 import { insertFiles } from '../src/modules/media/media.queries.ts';
 import type { TestContext, TestUser } from './helpers.ts';
 
@@ -34,7 +36,8 @@ export async function buildFiles(
     ctx.database.db,
     Array.from({ length: n }, (_, i) => ({
       name: `${kind}-${i}`,
-      storage_key: `${kind}-${owner.id}-${Date.now()}-${i}-${Math.random().toString(36).slice(2)}`,
+      // A storage key as the server makes them (random hex), for a file with no bytes on disk.
+      storage_key: randomBytes(16).toString('hex'),
       ext: kind === 'video' ? '.mp4' : '.png',
       mime: kind === 'video' ? 'video/mp4' : 'image/png',
       size: 100,
@@ -57,6 +60,8 @@ export async function buildAdBody(
   user: TestUser | null,
   overrides: Record<string, unknown> = {},
 ) {
+  // Posting needs an active subscription (issue 11): the poster gets one.
+  if (user) await ensureSubscription(ctx, user);
   const [image] = user ? await buildFiles(ctx, user, 'image') : [];
   const [doc] = user ? await buildFiles(ctx, user, 'doc') : [];
   return {

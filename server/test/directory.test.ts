@@ -255,7 +255,8 @@ describe('POST /api/providers', () => {
       [{ images: [othersImage] }, 'data.images'],
       [{ images: [video] }, 'data.images'],
       [{ video: ownImage }, 'data.video'],
-      [{ docs: [ownImage] }, 'data.docs'],
+      // A public image the owner uploaded may be named as a document (it turns private); a video not.
+      [{ docs: [video] }, 'data.docs'],
       [{ docs: [] }, 'data.docs'],
       [{ title: '' }, 'data.title'],
       [{ language: 99999 }, 'data.language'],
@@ -286,7 +287,8 @@ describe('POST /api/providers', () => {
       cum_type: 'Swallow,COB',
       donation_hour: 250,
       donation_half_hour: 150.5,
-      isShowed: true,
+      isShowed: false,
+      review: 'pending',
       duration_ad: 2,
       duration_ad_unit: 'Days',
       likes_count: 0,
@@ -299,6 +301,14 @@ describe('POST /api/providers', () => {
       .where('id', '=', created.id)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ user_id: owner.id, donation_hour: 25000, video_id: video });
+    // Waiting for review (issue 11): not public until the admin approves it.
+    const before = await call('GET', `/api/providers?populate=images,video&filter[cum_type][0]=COB`);
+    expect(ids(before)).toEqual([]);
+    const approved = await call('PUT', `/api/providers/${created.id}`, {
+      user: admin,
+      body: { data: { review: 'approved' } },
+    });
+    expect(approved.json().data.attributes).toMatchObject({ isShowed: true, review: 'approved' });
     const listed = await call('GET', `/api/providers?populate=images,video&filter[cum_type][0]=COB`);
     expect(ids(listed)).toEqual([created.id]);
     expect(listed.json().data[0].attributes.images.data).toHaveLength(1);
@@ -331,7 +341,7 @@ describe('paid and visibility fields (issue 9, item 4)', () => {
     });
     expect(res.statusCode).toBe(200);
     const id = res.json().data.id as number;
-    const defaults = { ad_bonus_side_panel_ad: 0, duration_ad: 2, duration_ad_unit: 'Days', is_showed: 1 };
+    const defaults = { ad_bonus_side_panel_ad: 0, duration_ad: 2, duration_ad_unit: 'Days', is_showed: 0 };
     expect(await stored(id)).toEqual({ ...defaults, likes_count: 0 });
     const put = await call('PUT', `/api/providers/${id}`, {
       user: owner,
@@ -410,8 +420,11 @@ describe('PUT and DELETE /api/providers/:id', () => {
       body: { data: { images: [next] } },
     });
     expect(res.statusCode).toBe(200);
-    const one = await call('GET', `/api/providers/${adId}?populate=images`);
+    // New photos go back to review (issue 11): the owner still reads the ad, the public does not.
+    expect((await call('GET', `/api/providers/${adId}`)).statusCode).toBe(404);
+    const one = await call('GET', `/api/providers/${adId}?populate=images`, { user: owner });
     expect(one.json().data.attributes.images.data.map((i: { id: number }) => i.id)).toEqual([next]);
+    expect(one.json().data.attributes.review).toBe('pending');
     await call('DELETE', `/api/providers/${adId}`, { user: owner });
   });
 
@@ -419,7 +432,7 @@ describe('PUT and DELETE /api/providers/:id', () => {
     const [a, b, c] = await buildFiles(ctx, owner, 'image', 3);
     const adId = await buildProviderAd(ctx, owner, { images: [c!, a!, b!] });
     const imageIds = async () => {
-      const res = await call('GET', `/api/providers/${adId}?populate=images`);
+      const res = await call('GET', `/api/providers/${adId}?populate=images`, { user: owner });
       return res.json().data.attributes.images.data.map((i: { id: number }) => i.id);
     };
     expect(await imageIds()).toEqual([c, a, b]);

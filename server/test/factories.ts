@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import { nowIso } from '../src/db/dialect.ts';
-import type { ProvidersTable } from '../src/db/schema.ts';
-import { bumpDirectoryVersion } from '../src/modules/directory/directory.version.ts';
+import type { ProvidersTable, SubscriptionsTable } from '../src/db/schema.ts';
+import { bumpDirectoryVersion } from '../src/db/directory-version.ts';
 import type { TestContext, TestUser } from './helpers.ts';
 
 /** Column values of a provider ad row (DB names: cents for money, 0/1 for booleans), plus image file ids. */
@@ -14,16 +14,66 @@ export type ProviderAdOverrides = Partial<Omit<Insertable<ProvidersTable>, 'user
 
 let adSeq = 0;
 
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A subscription row for `owner` (verified, started yesterday, a year long, 100 ads) unless overridden. */
+export async function buildSubscription(
+  ctx: TestContext,
+  owner: TestUser | { id: number },
+  overrides: Partial<Omit<Insertable<SubscriptionsTable>, 'user_id'>> = {},
+): Promise<number> {
+  const now = Date.now();
+  const row = await ctx.database.db
+    .insertInto('subscriptions')
+    .values({
+      user_id: owner.id,
+      package_id: null,
+      package_name: 'Test package',
+      start_date: new Date(now - DAY).toISOString(),
+      end_date: new Date(now + 365 * DAY).toISOString(),
+      transaction_id: null,
+      price: 0,
+      wallet_amount: 0,
+      amount: 0,
+      ads_allowed: 100,
+      payment_status: 'verified',
+      created_at: nowIso(),
+      updated_at: nowIso(),
+      ...overrides,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await bumpDirectoryVersion(ctx.database.db);
+  return Number(row.id);
+}
+
+/** Gives `owner` an active subscription unless they hold one (ads are public only while it runs). */
+export async function ensureSubscription(ctx: TestContext, owner: TestUser | { id: number }): Promise<void> {
+  const now = nowIso();
+  const active = await ctx.database.db
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('user_id', '=', owner.id)
+    .where('start_date', '<=', now)
+    .where('end_date', '>', now)
+    .where('payment_status', '<>', 'rejected')
+    .executeTakeFirst();
+  if (!active) await buildSubscription(ctx, owner);
+}
+
 /**
- * Inserts a provider ad owned by `owner` straight into the database (shown unless `is_showed: 0`) and
- * bumps the directory version, as the API's writes do. Returns the new provider's id.
+ * Inserts a provider ad owned by `owner` straight into the database (approved and shown unless
+ * `is_showed: 0`, which leaves it pending) and bumps the directory version, as the API's writes do.
+ * The owner gets an active subscription first unless `subscribed: false`. Returns the new provider's id.
  */
 export async function buildProviderAd(
   ctx: TestContext,
   owner: TestUser | { id: number },
-  overrides: ProviderAdOverrides = {},
+  overrides: ProviderAdOverrides & { subscribed?: boolean } = {},
 ): Promise<number> {
-  const { images = [], docs = [], ...columns } = overrides;
+  const { images = [], docs = [], subscribed = true, ...columns } = overrides;
+  if (subscribed) await ensureSubscription(ctx, owner);
+  if (columns.is_showed === 0 && columns.review_state === undefined) columns.review_state = 'pending';
   const n = ++adSeq;
   const now = nowIso();
   const db = ctx.database.db;

@@ -10,7 +10,6 @@ import { BILLING_MESSAGES } from '../catalogue/billing.ts';
 import { PAYMENT_STATUSES, type TPaymentStatus } from '../engagement/schemas.ts';
 import { packagePrice } from './pricing.ts';
 
-
 /** Longest transaction id a person can type (ids of payment apps are far shorter). */
 export const TRANSACTION_ID_MAX = 100;
 
@@ -97,9 +96,7 @@ export interface SubscriptionDates {
 /** Active: started, not ended (the end instant is out) and its payment not rejected. */
 export function isSubscriptionActive(s: SubscriptionDates, now: Date = new Date()): boolean {
   const t = now.getTime();
-  return (
-    s.payment_status !== 'rejected' && Date.parse(s.start_date) <= t && t < Date.parse(s.end_date)
-  );
+  return s.payment_status !== 'rejected' && Date.parse(s.start_date) <= t && t < Date.parse(s.end_date);
 }
 
 /** The status a person reads: 'Active' or 'Inactive' (spec 000 §2 "My Subscription"). */

@@ -1,4 +1,4 @@
-/** Packages, wallet and subscription screens (spec 000 §2, §8). */
+/** Packages, wallet and subscription screens (spec 000 §2, §8; issue 11). */
 export const BILLING_MESSAGES = {
   packages: {
     title: 'Packages',
@@ -12,17 +12,64 @@ export const BILLING_MESSAGES = {
     selected: 'Selected Package',
     skip: 'Skip',
     loginToBuy: 'Login to buy a package',
-    contactUs: 'Contact Us',
-    howToBuy: 'Packages are bought by paying through the payment QR code and entering the transaction id.',
     empty: 'No packages are on offer right now.',
+    /** Package price = total_price + tax percent + processing fee (spec 000 §9). */
+    price: 'Price',
+    priceHelp: 'Package price, tax and processing fee included.',
+    useWallet: 'Use wallet balance',
+    /** Followed by the verified balance as money. */
+    walletBalance: 'Wallet balance',
+    walletHelp: 'Only verified payments count towards the balance you can spend.',
+    walletPart: 'Paid from wallet',
+    amountToPay: 'Amount to pay',
+    nothingToPay: 'Your wallet covers the whole price: nothing is left to pay.',
+    payment: 'Payment',
+    qrAlt: 'Payment QR code',
+    payTo: 'Pay to',
+    steps: [
+      'Scan the code.',
+      'Enter the amount to pay.',
+      'Pay it.',
+      'Enter the transaction ID below.',
+      'Verify and submit.',
+    ],
+    transactionId: 'Transaction Id',
+    submit: 'Submit',
+    /** Signed in, but not a provider: the cards only. */
+    providersOnly: 'Packages are bought by provider accounts. Sign in as a provider to buy one.',
+    loadFailed: 'This could not be loaded. Please try again later.',
     /** Spec 000 §8. */
     added: 'Subscription Added!',
     failed: 'Something went worng!!!',
     transactionIdBlank: 'Transaction Id cannot be blank!!!!',
   },
   subscription: {
+    title: 'My Subscription',
+    current: 'Current subscription',
+    packageName: 'Package',
+    numberOfAds: 'Number of ads',
+    posted: 'Posted',
+    remaining: 'Remaining',
+    startDate: 'Start date',
+    endDate: 'End date',
+    paymentState: 'Payment',
+    paymentStates: { pending: 'Pending', verified: 'Verified', rejected: 'Rejected' },
+    paymentHelp: {
+      pending: 'An administrator is checking your payment. The package works meanwhile.',
+      verified: 'Your payment has been checked.',
+      rejected:
+        'Your payment could not be verified, so this subscription is inactive and its ads are hidden.',
+    },
+    status: 'Status',
     active: 'Active',
     inactive: 'Inactive',
+    none: 'You have no active subscription.',
+    buyPackage: 'Buy a package',
+    history: 'Subscription history',
+    historyEmpty: 'No subscriptions yet.',
+    price: 'Price',
+    amountPaid: 'Amount paid',
+    transactionId: 'Transaction Id',
     /** Spec 001 §8: posting without an active subscription. */
     needPackage: 'Need to buy a package to post ads',
     /** Spec 001 §2 "My Ads" when nothing remains. */
@@ -32,7 +79,47 @@ export const BILLING_MESSAGES = {
     notProvider: 'Only providers buy packages',
   },
   wallet: {
+    title: 'My Wallet',
+    /** The header's wallet button (providers) and its modal (spec 000 §2; 'Expences' is the spec's spelling). */
+    button: 'Wallet',
+    modalTitle: 'Wallet',
+    walletBalance: 'Wallet Balance',
+    totalIncome: 'Total Income',
+    totalExpences: 'Total Expences',
+    close: 'Close',
+    /** My Wallet (spec 000 §2). */
+    balance: 'Balance',
+    income: 'Total income',
+    expenses: 'Total expenses',
+    pending: 'Waiting for verification',
+    /** Followed by the pending credits as money. */
+    pendingHelp: 'Payments an administrator has not verified yet are not in the balance:',
+    recent: 'Recent transactions',
+    date: 'Date',
+    type: 'Type',
+    for: 'For',
+    amount: 'Amount',
+    paymentState: 'Payment',
+    credit: 'Credit',
+    debit: 'Debit',
+    tip: 'Tip',
+    package: 'Package',
+    other: 'Other',
+    empty: 'No transactions yet.',
+    chart: 'Income and expenses per month',
+    month: 'Month',
+    chartIncome: 'Income',
+    chartExpenses: 'Expenses',
+    chartEmpty: 'Nothing earned or spent in the last 12 months.',
     /** `POST /api/transactions` from anyone but the admin: nobody writes credits to themselves. */
     adminOnly: 'Only an administrator can add wallet entries; wallet entries come from payments',
+  },
+  /** The pager of the subscription and wallet tables. */
+  pager: {
+    label: 'Table pages',
+    prev: 'Prev',
+    next: 'Next',
+    page: 'Page',
+    pageSize: 'Rows per page',
   },
 } as const;

@@ -57,6 +57,41 @@ export const DIRECTORY_MESSAGES = {
     chooseState: 'Choose a state to see its cities.',
     loading: 'Loading…',
   },
+  /**
+   * The provider's home, Provider Details (spec 001 §2 "Provider area"): four tabs, each leading to
+   * its screen. A tab's label is the spec's name with its parenthesised note (`label (note)`).
+   */
+  providerHome: {
+    title: 'Provider Details',
+    intro: 'Everything you do as a provider starts here.',
+    tabsLabel: 'Provider tasks',
+    providersOnly: 'Provider Details is for provider accounts.',
+    createAd: {
+      label: 'Create New Ad',
+      note: '',
+      text: 'Post a new ad with your photos, a short video, your services and your ID documents. Your ad appears in the listing once an administrator has approved it.',
+      action: 'Create New Ad',
+    },
+    myAds: {
+      label: 'Edit/View Your Ads',
+      note: 'Add Time',
+      text: 'See every ad you posted with its review state and the day it expires with your subscription; edit or delete an ad. To add time, buy a package before your subscription ends: the new one starts when the current one ends.',
+      action: 'Open My Ads',
+      secondary: 'Buy a package',
+    },
+    reviewMail: {
+      label: 'Review Mail',
+      note: 'Arrange Time & Place',
+      text: 'Read the messages hobbyists send from your ads and reply by e-mail to arrange a time and place.',
+      action: 'Open Review Mail',
+    },
+    screenHobbyists: {
+      label: 'Screen Hobbyists',
+      note: 'Rate/Comment on Hobbyists',
+      text: 'Look up a hobbyist by phone number, and rate and comment on the hobbyists you have met so other providers can screen them.',
+      action: 'Open Screen Hobbyists',
+    },
+  },
   pagination: {
     label: 'Listing pages',
     prev: 'Prev',

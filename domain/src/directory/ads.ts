@@ -1,6 +1,4 @@
 /** An ad's review before publication (issue 11): its states and what the admin sends. */
-import { z } from 'zod';
-
 export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
 export type TReviewState = (typeof REVIEW_STATES)[number];
 
@@ -12,9 +10,3 @@ export interface AdQuota {
 }
 
 export const REVIEW_REASON_MAX = 500;
-
-/** The admin's decision fields on `PUT /api/providers/:id` (others' values are refused). */
-export const ZAdReview = z.object({
-  review: z.enum(['approved', 'rejected']).optional(),
-  review_reason: z.string().trim().max(REVIEW_REASON_MAX).nullish(),
-});

@@ -1,3 +1,4 @@
+import { REVIEW_REASON_MAX, REVIEW_STATES } from './ads.ts';
 import { z } from 'zod';
 import { ZId } from '../ids.ts';
 import { isWholeCents } from '../money.ts';
@@ -118,6 +119,9 @@ const fields = {
   ad_bonus_side_panel_ad: z.boolean(),
   discount_code: optionalText(AD_LIMITS.discountCode),
   isShowed: z.boolean(),
+  /** The admin's review (issue 11): approved makes the ad public, rejected needs a reason. */
+  review: z.enum(REVIEW_STATES),
+  review_reason: optionalText(REVIEW_REASON_MAX),
   /** Public images the caller owns, in display order. */
   images: z
     .array(id)
@@ -184,7 +188,9 @@ export const ZProviderWrite = z
     duration_ad_unit: fields.duration_ad_unit.default('Days'),
     ad_bonus_side_panel_ad: fields.ad_bonus_side_panel_ad.default(false),
     discount_code: fields.discount_code.optional(),
-    isShowed: fields.isShowed.default(true),
+    isShowed: fields.isShowed.optional(),
+    review: fields.review.optional(),
+    review_reason: fields.review_reason.optional(),
     video: fields.video.optional(),
     docs: docIds(1),
   })

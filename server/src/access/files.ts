@@ -16,9 +16,13 @@ export interface FileClaim {
   title?: (id: number) => string;
 }
 
+/**
+ * A document is a private upload, or a public image the caller uploaded the plain way (the seed's
+ * client): the write that names it makes it private (`makeFilesPrivate`, media area).
+ */
 const fits = (use: FileUse, file: { is_private: number; mime: string }) =>
   use === 'document'
-    ? Number(file.is_private) === 1
+    ? Number(file.is_private) === 1 || file.mime.startsWith('image/')
     : Number(file.is_private) !== 1 && file.mime.startsWith(use === 'image' ? 'image/' : 'video/');
 
 /**

@@ -30,6 +30,11 @@ export const ownerOrAdmin = signedIn;
 export const adminOnly = needsToken('admin');
 /** Accounts of these types, and the admin. */
 export const accountTypes = (...userTypes: UserType[]) => needsToken({ userTypes });
+/** Accounts of these types only (not the admin either); the others are refused with `refused`. */
+export const accountTypesOnlyWith = (refused: string, ...userTypes: UserType[]) =>
+  needsToken({ userTypes, refused, adminRefused: refused });
+/** The admin only; everyone else is refused with `refused` (a rule people should understand). */
+export const adminOnlyWith = (refused: string) => needsToken({ userTypes: [], refused });
 /** Accounts of these types only: the admin is refused with `adminRefused` (rules the admin does not bypass). */
 export const accountTypesOnly = (adminRefused: string, ...userTypes: UserType[]) =>
   needsToken({ userTypes, adminRefused });

@@ -156,6 +156,16 @@ export const RULES = {
     refused: 'Only an administrator may do this',
   },
   'transaction.read': { table: 'transactions', see: seeTransaction },
+  /** Subscriptions: one's own, all to the admin (issue 11). */
+  'subscription.read': { table: 'subscriptions', see: author, missing: 'Subscription not found' },
+  /** Checking a subscription's payment, granting extra ads: the admin only. */
+  'subscription.update': {
+    table: 'subscriptions',
+    see: author,
+    act: adminOr(() => nothing),
+    missing: 'Subscription not found',
+    refused: 'Only an administrator may do this',
+  },
   'user.read': { table: 'users', see: seeUser },
   'user.update': {
     table: 'users',

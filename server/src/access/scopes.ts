@@ -22,9 +22,31 @@ export const nothing: Scope = () => sql<SqlBool>`1 = 0`;
 const blockedAccountIds = (eb: EB) =>
   eb.selectFrom('users as blocked').select('blocked.id').where('blocked.is_active', '=', 0);
 
-/** A shown provider (ad): shown by its owner, and the owner not blocked. */
+/**
+ * Accounts with an active subscription now (issue 11): started, not ended, payment not rejected. The
+ * time is a parameter, so the statement's text stays the same; the directory's caches are rebuilt at
+ * the next start or end (`nextSubscriptionChange`).
+ */
+const subscribedAccountIds = (eb: EB) => {
+  const now = new Date().toISOString();
+  return eb
+    .selectFrom('subscriptions as active_sub')
+    .select('active_sub.user_id')
+    .where('active_sub.start_date', '<=', now)
+    .where('active_sub.end_date', '>', now)
+    .where('active_sub.payment_status', '<>', 'rejected');
+};
+
+/**
+ * A public provider (ad): approved by an admin (`is_showed`, issue 11's review), its owner not blocked
+ * and holding an active subscription.
+ */
 export const shownProvider: Scope = (eb, a) =>
-  eb.and([eb(eb.ref(`${a}.is_showed`), '=', 1), eb(eb.ref(`${a}.user_id`), 'not in', blockedAccountIds(eb))]);
+  eb.and([
+    eb(eb.ref(`${a}.is_showed`), '=', 1),
+    eb(eb.ref(`${a}.user_id`), 'not in', blockedAccountIds(eb)),
+    eb(eb.ref(`${a}.user_id`), 'in', subscribedAccountIds(eb)),
+  ]);
 
 /**
  * A shown provider, for rows fetched by id: written `+is_showed` so that SQLite reads the ids
@@ -34,6 +56,7 @@ export const shownProviderById: Scope = (eb, a) =>
   eb.and([
     sql<SqlBool>`+${sql.ref(`${a}.is_showed`)} = 1`,
     eb(eb.ref(`${a}.user_id`), 'not in', blockedAccountIds(eb)),
+    eb(eb.ref(`${a}.user_id`), 'in', subscribedAccountIds(eb)),
   ]);
 
 /** Shown providers and the given account's own, whatever their state. */

@@ -206,6 +206,10 @@ export interface ProvidersTable {
   discount_code: string | null;
   is_showed: Generated<number>;
   video_id: number | null;
+  /** Review before publication (issue 11); `is_showed` is 1 exactly when approved. */
+  review_state: Generated<'pending' | 'approved' | 'rejected'>;
+  review_reason: string | null;
+  reviewed_at: string | null;
   likes_count: Generated<number>;
   dislikes_count: Generated<number>;
   averages_count: Generated<number>;
@@ -278,6 +282,36 @@ export interface TransactionsTable {
   updated_at: string;
 }
 
+/** A package bought by a provider (issue 11). Money in cents; whether it is active is computed. */
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  package_id: number | null;
+  package_name: string;
+  start_date: string;
+  end_date: string;
+  transaction_id: string | null;
+  price: number;
+  wallet_amount: number;
+  amount: number;
+  ads_allowed: number;
+  extra_ads: Generated<number>;
+  ads_posted: Generated<number>;
+  payment_status: Generated<PaymentStatus>;
+  reviewed_by: number | null;
+  reviewed_at: string | null;
+  reminder_sent_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A transaction id that paid for something: one use only, across subscriptions, tips and orders. */
+export interface PaymentReferencesTable {
+  transaction_id: string;
+  kind: 'subscription' | 'tip' | 'order';
+  created_at: string;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -309,5 +343,7 @@ export interface DB {
   messages: MessagesTable;
   tips: TipsTable;
   transactions: TransactionsTable;
+  subscriptions: SubscriptionsTable;
+  payment_references: PaymentReferencesTable;
   settings: SettingsTable;
 }

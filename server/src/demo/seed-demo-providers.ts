@@ -1,3 +1,4 @@
+import { seedDemoSubscriptions } from './seed-demo-subscriptions.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -351,5 +352,6 @@ export async function seedDemoProviders(
     });
   }
   if (clipFile) await ensureVideos(db, config, providers, clipFile);
+  await seedDemoSubscriptions(db, providers);
   return { providers: providers.length, hobbyists: hobbyists.length };
 }

@@ -14,12 +14,16 @@ import { AppError, forbidden, unauthorized } from './errors.ts';
  * - `authenticated`: any signed-in account;
  * - `admin`: the admin role only;
  * - `{ userTypes }`: signed-in accounts of these types; admins pass too, unless `adminRefused` gives
- *   the message that refuses them (a hobbyist's own voice: reacting, commenting, tipping).
+ *   the message that refuses them (a hobbyist's own voice: reacting, commenting, tipping); `refused`
+ *   the message for the other accounts (no types: the admin only, with that message).
  * Routes declare it through the presets of server/src/access/presets.ts. Ownership of records is
  * checked in the services, with the actor this hook attaches (server/src/access/).
  */
 export type Access =
-  'public' | 'authenticated' | 'admin' | { userTypes: readonly UserType[]; adminRefused?: string };
+  | 'public'
+  | 'authenticated'
+  | 'admin'
+  | { userTypes: readonly UserType[]; adminRefused?: string; refused?: string };
 
 export interface Actor {
   id: number;
@@ -157,7 +161,7 @@ export function checkRouteAccess(access: Access, actor: Actor | null): void {
   }
   if (access === 'admin') throw forbidden('Only an administrator may do this');
   if (!actor.userType || !access.userTypes.includes(actor.userType)) {
-    throw forbidden(`Only ${access.userTypes.join(' or ')} accounts may do this`);
+    throw forbidden(access.refused ?? `Only ${access.userTypes.join(' or ')} accounts may do this`);
   }
 }
 

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * nothing is kept. Signed-in callers are never served from it: their answers may hold their own data.
  */
 export class ResponseCache {
-  private readonly entries = new Map<string, string>();
+  private readonly entries = new Map<string, { body: string; until: number }>();
   private mark: string | undefined;
 
   constructor(
@@ -18,12 +18,14 @@ export class ResponseCache {
 
   /**
    * Sends the kept answer for an anonymous request, or computes, keeps and sends a new one.
-   * Errors propagate as usual and are never kept.
+   * Errors propagate as usual and are never kept. `validUntil`, read after computing, is when the
+   * answer turns false without any write (ms since the epoch: a subscription starts or ends).
    */
   async serve(
     req: FastifyRequest,
     reply: FastifyReply,
     compute: () => Promise<unknown>,
+    validUntil: () => number = () => Infinity,
   ): Promise<string | unknown> {
     if (!this.changeMark || req.actor) return compute();
     const mark = this.changeMark();
@@ -34,16 +36,17 @@ export class ResponseCache {
     const key = req.url;
     const kept = this.entries.get(key);
     void reply.type('application/json; charset=utf-8');
-    if (kept !== undefined) {
+    if (kept !== undefined && Date.now() < kept.until) {
       // Most recently used last, so the oldest goes first when full.
       this.entries.delete(key);
       this.entries.set(key, kept);
-      return kept;
+      return kept.body;
     }
     const body = JSON.stringify(await compute());
+    const until = validUntil();
     // A write while computing changes the mark: that answer may mix both states, so it is not kept.
-    if (body.length <= this.maxBytes && this.changeMark() === mark) {
-      this.entries.set(key, body);
+    if (body.length <= this.maxBytes && this.changeMark() === mark && Date.now() < until) {
+      this.entries.set(key, { body, until });
       if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     }
     return body;

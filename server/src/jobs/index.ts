@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { deleteExpiredRevocations } from '../modules/auth/index.ts';
 import { deleteExpiredAnonymousUploads } from '../modules/media/index.ts';
+import { remindEndingSubscriptions } from '../modules/subscriptions/index.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { Job } from './runner.ts';
 
 export { startJobs, type Job, type JobRunner } from './runner.ts';
@@ -11,6 +13,7 @@ export interface JobContext {
   db: Kysely<DB>;
   /** `<DATA_DIR>/uploads`. */
   storageRoot: string;
+  mailer: Mailer;
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -32,5 +35,11 @@ export const JOBS: readonly Job<JobContext>[] = [
     name: 'delete-expired-revocations',
     everyMs: HOUR,
     run: (ctx) => deleteExpiredRevocations(ctx.db),
+  },
+  {
+    // Seven days before a subscription ends, one reminder e-mail to its owner (issue 11).
+    name: 'remind-ending-subscriptions',
+    everyMs: HOUR,
+    run: (ctx) => remindEndingSubscriptions(ctx.db, ctx.mailer),
   },
 ];

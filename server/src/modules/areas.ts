@@ -9,6 +9,7 @@ import { mediaRoutes } from './media/index.ts';
 import { messagesRoutes } from './messages/index.ts';
 import { reactionsRoutes } from './reactions/index.ts';
 import { referenceRoutes } from './reference/index.ts';
+import { subscriptionsRoutes } from './subscriptions/index.ts';
 import { systemRoutes } from './system/index.ts';
 import { usersRoutes } from './users/index.ts';
 
@@ -31,4 +32,5 @@ export const AREA_ROUTES: readonly AreaRoutes[] = [
   commentsRoutes,
   messagesRoutes,
   billingRoutes,
+  subscriptionsRoutes,
 ];

@@ -146,6 +146,8 @@ function normalise(value: unknown, key = ''): unknown {
   if (JWT.test(value)) return '<jwt>';
   if (key === 'claimToken') return '<claim-token>';
   if (key === 'hash') return '<hash>';
+  // The wallet's months are the last twelve of today's date.
+  if (key === 'month' && /^\d{4}-\d{2}$/.test(value)) return '<month>';
   if (key === 'url' || key === 'previewUrl') return value.replace(/[0-9a-f]{16,}/g, '<hash>');
   if (key === 'qr') return `<qr ${value.length}>`;
   return value;

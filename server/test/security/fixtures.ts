@@ -147,6 +147,19 @@ export async function createFixtures(ctx: TestContext) {
         .executeTakeFirstOrThrow();
       return { id: row.id };
     },
+    /** A package bought by the provider, paid by a made-up transaction id (pending). */
+    subscription: async (): Promise<Made> => {
+      const pkg = await db.selectFrom('packages').select('id').orderBy('id').executeTakeFirstOrThrow();
+      return {
+        id: await created(users.provider, '/api/subscriptions', {
+          data: { package: pkg.id, transaction_id: `SUB-${Date.now()}-${seq++}` },
+        }),
+      };
+    },
+    purchaseBody: async (): Promise<Made> => {
+      const pkg = await db.selectFrom('packages').select('id').orderBy('id').executeTakeFirstOrThrow();
+      return { body: { data: { package: pkg.id, transaction_id: `BUY-${Date.now()}-${seq++}` } } };
+    },
     contactMessage: async (): Promise<Made> => {
       const res = await call(null, 'POST', '/api/contact-messages', {
         body: { data: { name: 'Jane Doe', email: 'jane@example.com', note: 'Hello there, a question.' } },

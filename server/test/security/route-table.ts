@@ -294,4 +294,23 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
     expect: adminOnly(),
   },
   'GET /api/wallet': { expect: signedIn(200) },
+
+  // Subscriptions (issue 11): providers buy packages; the admin checks payments and grants extra ads.
+  'GET /api/subscriptions': { expect: signedIn(200) },
+  'GET /api/subscriptions/current': { expect: signedIn(200) },
+  'GET /api/subscriptions/:id': {
+    owner: 'provider',
+    setup: (f) => f.subscription(),
+    expect: { ...only(['provider', 'admin'], 200, 404) },
+  },
+  'POST /api/subscriptions': {
+    owner: 'provider',
+    setup: (f) => f.purchaseBody(),
+    expect: only(['provider', 'other'], 200, 403),
+  },
+  'PUT /api/subscriptions/:id': {
+    owner: 'provider',
+    setup: async (f) => ({ ...(await f.subscription()), body: { data: { payment_status: 'verified' } } }),
+    expect: adminOnly(),
+  },
 };

@@ -8,6 +8,7 @@ import * as m20261123000100 from './20261123000100_create_job_leases.ts';
 import * as m20261123020000 from './20261123020000_create_revoked_tokens.ts';
 import * as m20261123040000 from './20261123040000_index_users_is_active.ts';
 import * as m20261124000000 from './20261124000000_add_payment_status.ts';
+import * as m20261124010000 from './20261124010000_create_subscriptions.ts';
 
 /** Every migration, by name, in order. A static list works the same from source and from the bundle. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '20261123020000_create_revoked_tokens': m20261123020000,
   '20261123040000_index_users_is_active': m20261123040000,
   '20261124000000_add_payment_status': m20261124000000,
+  '20261124010000_create_subscriptions': m20261124010000,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { insertRow, updateById } from '../../db/rows.ts';
 import { nowIso } from '../../db/dialect.ts';
 import type { DB, PaymentStatus } from '../../db/schema.ts';
@@ -27,6 +27,7 @@ export function insertTransaction(
     transaction_amount: number;
     user_id: number | null;
     tip_id: number | null;
+    subscription_id?: number | null;
     order_type: string;
     transaction_type: 'credit' | 'debit';
     /** Always stated by the caller: a typed-in payment is `pending`, an admin's entry `verified`. */
@@ -56,6 +57,31 @@ export async function setTipPaymentStatus(
   });
 }
 
+/**
+ * Registers a transaction id as paid for `kind`: a payment pays one thing, across subscriptions, tips
+ * and orders. The primary key refuses a second use (also of two requests racing); call it inside the
+ * transaction that writes what was paid for.
+ */
+export async function insertPaymentReference(
+  db: Db,
+  transactionId: string,
+  kind: 'subscription' | 'tip' | 'order',
+): Promise<void> {
+  await db
+    .insertInto('payment_references')
+    .values({ transaction_id: transactionId, kind, created_at: nowIso() })
+    .execute();
+}
+
+/** Whether a transaction id already paid for something. */
+export async function paymentReferenceExists(db: Db, transactionId: string): Promise<boolean> {
+  return !!(await db
+    .selectFrom('payment_references')
+    .select('transaction_id')
+    .where('transaction_id', '=', transactionId)
+    .executeTakeFirst());
+}
+
 /** Sums of one account's wallet rows in cents, by payment state, type and order type. */
 export interface WalletSum {
   payment_status: PaymentStatus;
@@ -70,8 +96,7 @@ export interface WalletSum {
  * summed in SQL by payment state, type and order type. Amounts are integer cents, so sums are exact.
  */
 export async function sumWallet(db: Db, userId: number): Promise<WalletSum[]> {
-  const rows = await db
-    .selectFrom('transactions as t')
+  const rows = await walletRows(db, userId)
     .select((eb) => [
       't.payment_status',
       't.transaction_type',
@@ -79,6 +104,21 @@ export async function sumWallet(db: Db, userId: number): Promise<WalletSum[]> {
       eb.fn.sum<number | string | null>('t.transaction_amount').as('cents'),
       eb.fn.countAll<number | string>().as('rows'),
     ])
+    .groupBy(['t.payment_status', 't.transaction_type', 't.order_type'])
+    .execute();
+  return rows.map((r) => ({
+    payment_status: r.payment_status,
+    transaction_type: r.transaction_type,
+    order_type: r.order_type,
+    cents: Number(r.cents ?? 0),
+    rows: Number(r.rows),
+  }));
+}
+
+/** One account's wallet rows: its own, and those of tips to providers it owns (spec 000 §7). */
+function walletRows(db: Db, userId: number) {
+  return db
+    .selectFrom('transactions as t')
     .where((eb) =>
       eb.or([
         eb('t.user_id', '=', userId),
@@ -92,10 +132,30 @@ export async function sumWallet(db: Db, userId: number): Promise<WalletSum[]> {
             .where('wp.user_id', '=', userId),
         ),
       ]),
-    )
-    .groupBy(['t.payment_status', 't.transaction_type', 't.order_type'])
+    );
+}
+
+/** The same sums per calendar month (`YYYY-MM`, UTC) since `sinceIso`, for the wallet's chart. */
+export async function sumWalletByMonth(
+  db: Db,
+  userId: number,
+  sinceIso: string,
+): Promise<(WalletSum & { month: string })[]> {
+  const month = sql<string>`substr(t.created_at, 1, 7)`;
+  const rows = await walletRows(db, userId)
+    .select((eb) => [
+      month.as('month'),
+      't.payment_status',
+      't.transaction_type',
+      't.order_type',
+      eb.fn.sum<number | string | null>('t.transaction_amount').as('cents'),
+      eb.fn.countAll<number | string>().as('rows'),
+    ])
+    .where('t.created_at', '>=', sinceIso)
+    .groupBy([month, 't.payment_status', 't.transaction_type', 't.order_type'])
     .execute();
   return rows.map((r) => ({
+    month: r.month,
     payment_status: r.payment_status,
     transaction_type: r.transaction_type,
     order_type: r.order_type,

@@ -2,7 +2,7 @@ import { MESSAGES, ZTipRequest, ZTipReview, ZTransactionRequest } from '@app/dom
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOnly, anyone, hobbyistOnly, signedIn, withAccess } from '../../access/index.ts';
+import { adminOnly, adminOnlyWith, anyone, hobbyistOnly, signedIn, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
 import { idParam } from '../../http/query.ts';
@@ -62,7 +62,8 @@ export async function billingRoutes(instance: FastifyInstance, { db }: AppContex
   registerScopedReadRoutes(app, db, '/api/transactions', transactionReads, signedInReads);
   app.post(
     '/api/transactions',
-    withAccess(adminOnly, { schema: dataBody(ZTransactionRequest) }),
+    // Nobody writes a credit to their own wallet: entries come from payments (issue 11).
+    withAccess(adminOnlyWith(MESSAGES.wallet.adminOnly), { schema: dataBody(ZTransactionRequest) }),
     async (req) => itemResponse(await createTransaction(db, req.body.data)),
   );
 

@@ -17,11 +17,15 @@ import { getWrittenItem, scopedReads } from '../../http/items.ts';
 import type { Item } from '../../http/strapi/find.ts';
 import {
   findTipByTransactionId,
+  insertPaymentReference,
   insertTip,
   insertTransaction,
+  paymentReferenceExists,
   setTipPaymentStatus,
   sumWallet,
+  sumWalletByMonth,
   userExists,
+  type WalletSum,
 } from './billing.queries.ts';
 import { tipResource, transactionResource } from './billing.resources.ts';
 import { readPaymentAddress, readTipMaxAmount } from './billing.settings.ts';
@@ -72,6 +76,7 @@ export async function createTip(db: Kysely<DB>, actor: Actor, input: TTipRequest
   const tipId = await db
     .transaction()
     .execute(async (trx) => {
+      await insertPaymentReference(trx, input.transaction_id, 'tip');
       const id = await insertTip(trx, {
         user_id: actor.id,
         provider_id: input.provider,
@@ -104,9 +109,15 @@ async function requireTipWithinCap(db: Kysely<DB>, cents: number): Promise<void>
     throw fieldError('data.tip_amount', `${MESSAGES.tip.amountOverCap} ${formatMoney(max)}`);
 }
 
-/** A payment pays one tip: a transaction ID already quoted by a tip is a 400 naming the field. */
+/**
+ * A payment pays one thing: a transaction ID already quoted by a tip, a subscription or an order is a
+ * 400 naming the field.
+ */
 async function requireUnusedTransactionId(db: Kysely<DB>, transactionId: string): Promise<void> {
-  if (await findTipByTransactionId(db, transactionId)) {
+  if (
+    (await findTipByTransactionId(db, transactionId)) ||
+    (await paymentReferenceExists(db, transactionId))
+  ) {
     throw fieldError('data.transaction_id', MESSAGES.tip.transactionIdUsed);
   }
 }
@@ -152,35 +163,90 @@ export async function createTransaction(db: Kysely<DB>, input: TTransactionReque
   return getWrittenItem(db, transactionResource, id);
 }
 
+/** What counts in a wallet, in cents (issue 11). */
+export interface WalletCents {
+  /** Verified credits, and the pending credit of a package purchase (it offsets its own debit). */
+  credit: number;
+  /** Debits not rejected: a pending purchase has spent its wallet part already. */
+  debit: number;
+  /** Of `credit`, the package purchases' credits. */
+  packageCredit: number;
+  /** Credits waiting for an admin's check that do not count yet (tips). */
+  pendingCredit: number;
+  pendingDebit: number;
+  pendingRows: number;
+}
+
+const counts = (r: WalletSum) =>
+  r.transaction_type === 'credit'
+    ? r.payment_status === 'verified' || (r.payment_status === 'pending' && r.order_type === 'package')
+    : r.payment_status !== 'rejected';
+
 /**
- * `GET /api/wallet`: the caller's wallet totals (spec 000 §4), computed on the server over the
- * caller's `verified` ledger rows (its own rows and those of tips to providers it owns). Pending
- * rows are summed apart; rejected rows never count.
+ * The wallet's arithmetic over its rows' sums. A purchase paid by transaction id writes a pending
+ * credit of the amount paid and a debit of the price: while pending, the pair nets to the wallet part
+ * the purchase spent; rejected, both rows stop counting (the wallet part comes back). A pending tip
+ * credit counts once an admin verified it. So the balance only ever holds verified money.
+ */
+export function walletCents(sums: readonly WalletSum[]): WalletCents {
+  const sum = (keep: (r: WalletSum) => boolean) => sums.filter(keep).reduce((n, r) => n + r.cents, 0);
+  return {
+    credit: sum((r) => r.transaction_type === 'credit' && counts(r)),
+    debit: sum((r) => r.transaction_type === 'debit' && counts(r)),
+    packageCredit: sum((r) => r.transaction_type === 'credit' && r.order_type === 'package' && counts(r)),
+    pendingCredit: sum(
+      (r) => r.transaction_type === 'credit' && r.payment_status === 'pending' && !counts(r),
+    ),
+    pendingDebit: sum((r) => r.transaction_type === 'debit' && r.payment_status === 'pending'),
+    pendingRows: sums.filter((r) => r.payment_status === 'pending').reduce((n, r) => n + r.rows, 0),
+  };
+}
+
+/** The balance a purchase may spend: counted credit minus counted debit, floored at 0 (cents). */
+export async function walletBalanceCents(db: Kysely<DB>, userId: number): Promise<number> {
+  const w = walletCents(await sumWallet(db, userId));
+  return Math.max(w.credit - w.debit, 0);
+}
+
+const MONTHS_SHOWN = 12;
+
+/** The first instant of the month `monthsBack` months before `now`'s, as ISO text (UTC). */
+function monthStart(now: Date, monthsBack: number): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, 1));
+}
+
+/**
+ * `GET /api/wallet`: the caller's wallet totals (spec 000 §4), computed on the server in cents over
+ * the caller's rows (its own and those of tips to providers it owns) as `walletCents` counts them;
+ * pending amounts apart; and income (credits other than package purchases) and expenses (debits) of
+ * the last twelve months, oldest first, for the chart.
  */
 export async function getWallet(db: Kysely<DB>, actor: Actor): Promise<WalletTotals> {
-  const sums = await sumWallet(db, actor.id);
-  const total = (status: string, type: 'credit' | 'debit', packageOnly = false) =>
-    sums
-      .filter(
-        (r) =>
-          r.payment_status === status &&
-          r.transaction_type === type &&
-          (!packageOnly || r.order_type === 'package'),
-      )
-      .reduce((sum, r) => sum + r.cents, 0);
-  const credit = total('verified', 'credit');
-  const debit = total('verified', 'debit');
-  const packageCredit = total('verified', 'credit', true);
+  const now = new Date();
+  const since = monthStart(now, MONTHS_SHOWN - 1);
+  const [sums, byMonth] = await Promise.all([
+    sumWallet(db, actor.id),
+    sumWalletByMonth(db, actor.id, since.toISOString()),
+  ]);
+  const w = walletCents(sums);
+  const months = Array.from({ length: MONTHS_SHOWN }, (_, i) => {
+    const key = monthStart(now, MONTHS_SHOWN - 1 - i)
+      .toISOString()
+      .slice(0, 7);
+    const m = walletCents(byMonth.filter((r) => r.month === key));
+    return { month: key, income: fromCents(m.credit - m.packageCredit), expenses: fromCents(m.debit) };
+  });
   return {
-    totalCredit: fromCents(credit),
-    totalDebit: fromCents(debit),
-    totalCreditPackage: fromCents(packageCredit),
-    totalIncome: fromCents(credit - packageCredit),
-    totalWalletBalance: fromCents(Math.max(credit - debit, 0)),
+    totalCredit: fromCents(w.credit),
+    totalDebit: fromCents(w.debit),
+    totalCreditPackage: fromCents(w.packageCredit),
+    totalIncome: fromCents(w.credit - w.packageCredit),
+    totalWalletBalance: fromCents(Math.max(w.credit - w.debit, 0)),
     pending: {
-      totalCredit: fromCents(total('pending', 'credit')),
-      totalDebit: fromCents(total('pending', 'debit')),
-      count: sums.filter((r) => r.payment_status === 'pending').reduce((n, r) => n + r.rows, 0),
+      totalCredit: fromCents(w.pendingCredit),
+      totalDebit: fromCents(w.pendingDebit),
+      count: w.pendingRows,
     },
+    months,
   };
 }

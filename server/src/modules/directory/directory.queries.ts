@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { deleteById, insertRow, updateById } from '../../db/rows.ts';
 import type { DB, ProvidersTable } from '../../db/schema.ts';
-import { bumpDirectoryVersion } from './directory.version.ts';
+import { bumpDirectoryVersion } from '../../db/directory-version.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -21,14 +21,27 @@ export async function insertProvider(
   db: Kysely<DB>,
   columns: ProviderColumns,
   files: { images: number[]; docs: number[] },
+  /** Runs first in the transaction (taking an ad slot); throwing rolls everything back. */
+  before?: (trx: Transaction<DB>) => Promise<void>,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    await before?.(trx);
     const id = await insertRow(trx, 'providers', columns);
     await setFiles(trx, 'provider_images', id, files.images);
     await setFiles(trx, 'provider_docs', id, files.docs);
     await bumpDirectoryVersion(trx);
     return id;
   });
+}
+
+/** The files an ad links to as images and documents, in order. */
+export async function findAdFiles(db: Db, id: number): Promise<{ images: number[]; docs: number[] }> {
+  const [images, docs] = await Promise.all(
+    (['provider_images', 'provider_docs'] as const).map((table) =>
+      db.selectFrom(table).select('file_id').where('provider_id', '=', id).orderBy('position').execute(),
+    ),
+  );
+  return { images: images!.map((r) => Number(r.file_id)), docs: docs!.map((r) => Number(r.file_id)) };
 }
 
 /** Updates an ad (and replaces its image or document lists when given), bumping the version. */

@@ -107,11 +107,18 @@ const base = {
 export const providerResource = defineResource({ name: 'provider', ...base, relations });
 
 /**
- * The owner's and the admin's view: the same, but the ad's ID documents may be populated (the
- * service picks this definition only for those callers).
+ * The owner's and the admin's view: the same, with the review's state and reason, and the ad's ID
+ * documents may be populated (the service picks this definition only for those callers).
  */
 export const ownProviderResource = defineResource({
   name: 'ownProvider',
   ...base,
+  // The review before publication (issue 11): the owner reads the state and a rejection's reason.
+  fields: {
+    ...PROVIDER_FIELDS,
+    review: { type: 'string', column: 'review_state' },
+    review_reason: text,
+    reviewed_at: { type: 'datetime' },
+  },
   relations: { ...relations, docs: { ...relations.docs!, populatable: true } } as Record<string, RelationDef>,
 });

@@ -24,6 +24,7 @@ import {
   updateProvider,
   type DirectoryContext,
 } from './directory.service.ts';
+import { uploadsRoot } from '../media/index.ts';
 import { FacetStore } from './facets/facet-store.ts';
 
 type Query = Record<string, unknown>;
@@ -34,21 +35,32 @@ type Query = Record<string, unknown>;
  */
 export async function directoryRoutes(
   instance: FastifyInstance,
-  { db, engine, responseCache: cache }: AppContext,
+  { db, engine, responseCache: cache, config, mailer }: AppContext,
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const d: DirectoryContext = { db, engine, store: new FacetStore(db, engine) };
+  const d: DirectoryContext = {
+    db,
+    engine,
+    store: new FacetStore(db, engine),
+    storageRoot: uploadsRoot(config.dataDir),
+    mailer,
+  };
   const tags = ['directory'];
   // Public reads: a stale token left in the browser must not break the home page.
   const read = withAccess(anyoneEvenWithStaleToken, { schema: { tags } });
+  // Kept answers end when a subscription next starts or ends (the shown set changes then).
+  const validUntil = () => d.store.validUntil();
 
   // The home page's reads: anonymous answers are kept while nothing is written (http/response-cache.ts).
   app.get('/api/providers', read, async (req, reply) =>
-    cache.serve(req, reply, () => listProviders(d, req.actor, req.query as Query)),
+    cache.serve(req, reply, () => listProviders(d, req.actor, req.query as Query), validUntil),
   );
   app.get('/api/providers/:id', read, async (req, reply) =>
-    cache.serve(req, reply, async () =>
-      itemResponse(await getProvider(d, req.actor, idParam(req), req.query as Query)),
+    cache.serve(
+      req,
+      reply,
+      async () => itemResponse(await getProvider(d, req.actor, idParam(req), req.query as Query)),
+      validUntil,
     ),
   );
   app.post(
@@ -66,7 +78,7 @@ export async function directoryRoutes(
   );
 
   app.get('/api/filterdata', read, async (req, reply) =>
-    cache.serve(req, reply, () => getFilterData(d, req.query as Query)),
+    cache.serve(req, reply, () => getFilterData(d, req.query as Query), validUntil),
   );
 
   app.get('/api/languages', read, async (req) => listLanguages(d, req.query as Query));

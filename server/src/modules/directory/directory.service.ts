@@ -1,4 +1,4 @@
-import { FACET_PARAMS, toCents, type TProviderUpdate, type TProviderWrite } from '@app/domain';
+import { FACET_PARAMS, MESSAGES, toCents, type TProviderUpdate, type TProviderWrite } from '@app/domain';
 import type { Kysely, Updateable } from 'kysely';
 import type { Engine } from '../../db/database.ts';
 import type { DB, ProvidersTable } from '../../db/schema.ts';
@@ -10,13 +10,18 @@ import {
   type FileClaim,
 } from '../../access/index.ts';
 import { isAdmin, type Actor } from '../../http/auth.ts';
-import { fieldError, notFound } from '../../http/errors.ts';
+import { fieldError, forbidden, notFound } from '../../http/errors.ts';
+import { nowIso } from '../../db/dialect.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { deleteUnusedFiles, makeFilesPrivate } from '../media/index.ts';
+import { findActiveSubscription, takeAdSlot } from '../subscriptions/index.ts';
 import { getWrittenItem, plainItem } from '../../http/items.ts';
 import { onlyParams } from '../../http/query.ts';
 import { findOne, type Item } from '../../http/strapi/find.ts';
 import { parseQuery } from '../../http/strapi/parse.ts';
 import {
   deleteProvider as deleteProviderRow,
+  findAdFiles,
   insertProvider,
   updateProvider as updateProviderRow,
   type ProviderColumns,
@@ -26,11 +31,14 @@ import { ownProviderResource, providerResource } from './directory.resources.ts'
 import { readFacetParams } from './facets/facet-params.ts';
 import type { FacetStore } from './facets/facet-store.ts';
 
-/** What the directory's services need: the database and this process's facet index. */
+/** What the directory's services need: the database, this process's facet index, files and mail. */
 export interface DirectoryContext {
   db: Kysely<DB>;
   engine: Engine;
   store: FacetStore;
+  /** `<DATA_DIR>/uploads`: replaced and deleted ads' files are removed there. */
+  storageRoot: string;
+  mailer: Mailer;
 }
 
 type Query = Record<string, unknown>;
@@ -147,9 +155,13 @@ function toColumns(input: TProviderUpdate): Updateable<ProvidersTable> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined) continue;
+    // Files are linked apart; the review's columns come from `reviewColumns` (the admin's decision).
     switch (key) {
       case 'images':
       case 'docs':
+      case 'isShowed':
+      case 'review':
+      case 'review_reason':
         break;
       case 'language':
       case 'race':
@@ -157,9 +169,6 @@ function toColumns(input: TProviderUpdate): Updateable<ProvidersTable> {
         break;
       case 'video':
         out.video_id = value;
-        break;
-      case 'isShowed':
-        out.is_showed = flag(value as boolean);
         break;
       case 'services_provided_approval':
       case 'ad_bonus_side_panel_ad':
@@ -177,23 +186,27 @@ function toColumns(input: TProviderUpdate): Updateable<ProvidersTable> {
 }
 
 /**
- * Fields that cost money or decide who sees the ad (issue 9, item 4): the server sets them (the
- * packages and review flow), or the admin. What anyone else sends for them is ignored; counters are
- * not in the write schemas at all.
+ * Fields that cost money or decide who sees the ad (issue 9, item 4; issue 11): the server sets them
+ * (the packages and the review), or the admin. What anyone else sends for them is ignored; counters
+ * are not in the write schemas at all.
  */
 export const SERVER_SET_AD_FIELDS = [
   'ad_bonus_side_panel_ad',
   'duration_ad',
   'duration_ad_unit',
   'isShowed',
+  'review',
+  'review_reason',
 ] as const;
 
-/** What a new ad gets for the server-set fields when the caller is not the admin. */
+/** What a new ad gets for the server-set fields when the caller is not the admin: it waits for review. */
 const SERVER_SET_AD_DEFAULTS = {
   ad_bonus_side_panel_ad: false,
   duration_ad: 2,
   duration_ad_unit: 'Days',
-  isShowed: true,
+  isShowed: false,
+  review: 'pending',
+  review_reason: null,
 } as const satisfies Pick<TProviderWrite, (typeof SERVER_SET_AD_FIELDS)[number]>;
 
 /** The input without the server-set fields, unless the admin sent it. */
@@ -204,18 +217,70 @@ function withoutServerSetFields<T extends TProviderUpdate>(actor: Actor, input: 
   return out;
 }
 
-/** `POST /api/providers`: a new ad owned by the caller (a Provider, or the admin). */
+/**
+ * The admin's decision as columns (issue 11, item 9): `review` approved or rejected (a rejection needs
+ * a reason), or the seed client's `isShowed` (true approves, false rejects). Undefined: no decision.
+ */
+function reviewColumns(input: TProviderUpdate): Updateable<ProvidersTable> | undefined {
+  const review =
+    input.review ?? (input.isShowed === undefined ? undefined : input.isShowed ? 'approved' : 'rejected');
+  if (!review) return undefined;
+  if (review === 'rejected' && input.review !== undefined && !input.review_reason) {
+    throw dataFieldError('review_reason', MESSAGES.review.reasonRequired);
+  }
+  return {
+    review_state: review,
+    is_showed: review === 'approved' ? 1 : 0,
+    review_reason: review === 'rejected' ? (input.review_reason ?? null) : null,
+    reviewed_at: nowIso(),
+  };
+}
+
+/** What goes back to review (issue 11): the ad is hidden until an admin approves it again. */
+const BACK_TO_REVIEW: Updateable<ProvidersTable> = {
+  review_state: 'pending',
+  is_showed: 0,
+  review_reason: null,
+  reviewed_at: null,
+};
+
+/**
+ * `POST /api/providers`: a new ad owned by the caller. A provider needs an active subscription with an
+ * ad left (spec 001 §4: the package's number of ads, plus what an admin granted; ads deleted since
+ * count too); the slot is taken in the same transaction as the insert, so two posts racing for the
+ * last one cannot both win. The ad waits for review. The admin posts without a quota, approved unless
+ * they say otherwise. Documents uploaded the plain way become private here.
+ */
 export async function createProvider(d: DirectoryContext, actor: Actor, sent: TProviderWrite): Promise<Item> {
-  const input = isAdmin(actor) ? sent : { ...sent, ...SERVER_SET_AD_DEFAULTS };
+  const admin = isAdmin(actor);
+  const input = admin ? sent : { ...sent, ...SERVER_SET_AD_DEFAULTS };
   await checkReferences(d.db, input);
   await requireOwnedFiles(d.db, [actor.id], fileClaims(input));
-  const columns = { ...toColumns(input), user_id: actor.id } as ProviderColumns;
-  const id = await insertProvider(d.db, columns, { images: input.images, docs: input.docs });
+  let slot: number | undefined;
+  if (!admin) {
+    const active = await findActiveSubscription(d.db, actor.id);
+    if (!active) throw forbidden(MESSAGES.subscription.needPackage);
+    slot = active.id;
+  }
+  const review = reviewColumns(admin ? { review: 'approved', ...input } : input) ?? BACK_TO_REVIEW;
+  const columns = { ...toColumns(input), ...review, user_id: actor.id } as ProviderColumns;
+  const id = await insertProvider(d.db, columns, { images: input.images, docs: input.docs }, async (trx) => {
+    if (slot !== undefined && !(await takeAdSlot(trx, slot))) throw forbidden(MESSAGES.subscription.refill);
+  });
+  await makeFilesPrivate(d.db, d.storageRoot, input.docs);
   d.store.invalidate();
   return getWrittenItem(d.db, ownProviderResource, id);
 }
 
-/** `PUT /api/providers/:id`: owner or admin; lists given replace the ad's images or documents. */
+const sameIds = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((v, i) => v === b[i]);
+
+/**
+ * `PUT /api/providers/:id`: owner or admin; lists given replace the ad's images or documents, and the
+ * files no longer used are deleted. An owner's edit that changes the photos or the video sends the ad
+ * back to review; other edits keep it public. The admin's `review` (or `isShowed`) approves or
+ * rejects it, and the owner hears of it by e-mail.
+ */
 export async function updateProvider(
   d: DirectoryContext,
   actor: Actor,
@@ -223,24 +288,73 @@ export async function updateProvider(
   sent: TProviderUpdate,
 ): Promise<Item> {
   const input = withoutServerSetFields(actor, sent);
-  const [ad] = await requireAccess(d.db, actor, 'provider.update', [id], ['user_id']);
+  const [ad] = await requireAccess(d.db, actor, 'provider.update', [id], ['user_id', 'video_id']);
+  const ownerId = Number(ad!.user_id);
   await checkReferences(d.db, input);
   // The ad's owner's files, or the acting admin's own.
-  await requireOwnedFiles(d.db, [Number(ad!.user_id), actor.id], fileClaims(input));
-  const updated = await updateProviderRow(d.db, id, toColumns(input), {
-    images: input.images,
-    docs: input.docs,
-  });
+  await requireOwnedFiles(d.db, [ownerId, actor.id], fileClaims(input));
+  const before = await findAdFiles(d.db, id);
+  const imagesChanged = input.images !== undefined && !sameIds(input.images, before.images);
+  const videoChanged =
+    input.video !== undefined && input.video !== (ad!.video_id === null ? null : Number(ad!.video_id));
+  const decision = isAdmin(actor) ? reviewColumns(input) : undefined;
+  const review = decision ?? (!isAdmin(actor) && (imagesChanged || videoChanged) ? BACK_TO_REVIEW : {});
+  const updated = await updateProviderRow(
+    d.db,
+    id,
+    { ...toColumns(input), ...review },
+    {
+      images: input.images,
+      docs: input.docs,
+    },
+  );
   if (!updated) throw notFound(PROVIDER_NOT_FOUND);
+  if (input.docs) await makeFilesPrivate(d.db, d.storageRoot, input.docs);
+  // What the ad held before and no longer names: deleted unless another record uses it.
+  const dropped = [
+    ...(input.images ? before.images.filter((f) => !input.images!.includes(f)) : []),
+    ...(input.docs ? before.docs.filter((f) => !input.docs!.includes(f)) : []),
+    ...(videoChanged && ad!.video_id !== null ? [Number(ad!.video_id)] : []),
+  ];
+  await deleteUnusedFiles(d.db, d.storageRoot, dropped);
   d.store.invalidate();
+  if (decision) await tellOwnerOfReview(d, ownerId, id, decision);
   return getWrittenItem(d.db, ownProviderResource, id);
 }
 
-/** `DELETE /api/providers/:id`: owner or admin; answers the ad as it was. */
+/** The owner's e-mail about the admin's decision (failures are logged by the caller's request, not fatal). */
+async function tellOwnerOfReview(
+  d: DirectoryContext,
+  ownerId: number,
+  adId: number,
+  decision: Updateable<ProvidersTable>,
+): Promise<void> {
+  const owner = await d.db.selectFrom('users').select('email').where('id', '=', ownerId).executeTakeFirst();
+  if (!owner) return;
+  const approved = decision.review_state === 'approved';
+  const R = MESSAGES.review;
+  await d.mailer
+    .send({
+      to: owner.email,
+      subject: approved ? R.mailApprovedSubject : R.mailRejectedSubject,
+      text: approved
+        ? `${R.mailApproved}\n\n#${adId}`
+        : `${R.mailRejected}\n\n${decision.review_reason ?? '-'}\n\n#${adId}`,
+    })
+    .catch(() => undefined);
+}
+
+/** `DELETE /api/providers/:id`: owner or admin; answers the ad as it was, and deletes its files. */
 export async function deleteProvider(d: DirectoryContext, actor: Actor, id: number): Promise<Item> {
-  await requireAccess(d.db, actor, 'provider.update', [id]);
+  const [ad] = await requireAccess(d.db, actor, 'provider.update', [id], ['video_id']);
   const item = await findOne(d.db, ownProviderResource, id, plainItem, { scope: null });
+  const files = await findAdFiles(d.db, id);
   if (!item || !(await deleteProviderRow(d.db, id))) throw notFound(PROVIDER_NOT_FOUND);
+  await deleteUnusedFiles(d.db, d.storageRoot, [
+    ...files.images,
+    ...files.docs,
+    ...(ad!.video_id === null ? [] : [Number(ad!.video_id)]),
+  ]);
   d.store.invalidate();
   return item;
 }

@@ -7,4 +7,4 @@
 export { directoryRoutes } from './directory.routes.ts';
 export { providerResource } from './directory.resources.ts';
 export { bumpProviderCounter, type ProviderCounter } from './directory.queries.ts';
-export { bumpDirectoryVersion } from './directory.version.ts';
+export { bumpDirectoryVersion } from '../../db/directory-version.ts';

@@ -6,5 +6,11 @@
 export { mediaRoutes } from './media.routes.ts';
 export { fileResource } from './media.resources.ts';
 export { MEDIA_LIMITS } from './media.limits.ts';
-export { claimFiles, deleteExpiredAnonymousUploads, storeGeneratedFile } from './media.service.ts';
+export {
+  claimFiles,
+  deleteExpiredAnonymousUploads,
+  deleteUnusedFiles,
+  makeFilesPrivate,
+  storeGeneratedFile,
+} from './media.service.ts';
 export { uploadsRoot } from './media.storage.ts';

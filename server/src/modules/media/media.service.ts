@@ -25,6 +25,7 @@ import {
 import { fileResource, fileUrl } from './media.resources.ts';
 import {
   createStaging,
+  moveStoredFileToPrivate,
   openStoredFile,
   removeStaleStaging,
   removeStoredFiles,
@@ -139,6 +140,73 @@ export async function deleteFile(ctx: MediaContext, actor: Actor | null, id: num
   if (!item || !(await deleteFileById(ctx.db, id))) throw notFound('File not found');
   await removeStoredFiles(ctx.storageRoot, Number(row.is_private) === 1, storedNamesOf(row));
   return item;
+}
+
+/**
+ * Makes public uploads private ID documents (issue 11): a client of the original uploads documents
+ * like any image and names them as an ad's `docs`. The original moves to `private/`, its public
+ * formats (thumbnails) are removed, and the record says private from then on, so no public URL of it
+ * is left. Files already private are left as they are.
+ */
+export async function makeFilesPrivate(
+  db: Kysely<DB>,
+  storageRoot: string,
+  ids: readonly number[],
+): Promise<void> {
+  if (!ids.length) return;
+  const rows = await db
+    .selectFrom('files')
+    .select(['id', 'storage_key', 'ext', 'formats'])
+    .where('id', 'in', [...ids])
+    .where('is_private', '=', 0)
+    .execute();
+  for (const row of rows) {
+    const [original, ...formats] = storedNamesOf(row);
+    await db
+      .updateTable('files')
+      .set({ is_private: 1, purpose: PRIVATE_PURPOSE, formats: null, updated_at: new Date().toISOString() })
+      .where('id', '=', row.id)
+      .execute();
+    await moveStoredFileToPrivate(storageRoot, original!);
+    await removeStoredFiles(storageRoot, false, formats);
+  }
+}
+
+/**
+ * Deletes files (records and bytes) that no record names any more: what an ad held before its images
+ * or video were replaced, or before it was deleted. A file another record still uses is kept.
+ */
+export async function deleteUnusedFiles(
+  db: Kysely<DB>,
+  storageRoot: string,
+  ids: readonly number[],
+): Promise<number> {
+  const wanted = [...new Set(ids)];
+  if (!wanted.length) return 0;
+  const rows = await db
+    .selectFrom('files as f')
+    .select(['f.id', 'f.storage_key', 'f.ext', 'f.formats', 'f.is_private'])
+    .where('f.id', 'in', wanted)
+    .where(({ not, exists, selectFrom, or }) =>
+      not(
+        or([
+          exists(selectFrom('provider_images').select('file_id').whereRef('file_id', '=', 'f.id')),
+          exists(selectFrom('provider_docs').select('file_id').whereRef('file_id', '=', 'f.id')),
+          exists(selectFrom('user_docs').select('file_id').whereRef('file_id', '=', 'f.id')),
+          exists(selectFrom('providers').select('id').whereRef('video_id', '=', 'f.id')),
+          exists(selectFrom('users').select('id').whereRef('avatar_id', '=', 'f.id')),
+        ]),
+      ),
+    )
+    .execute();
+  if (!rows.length) return 0;
+  await deleteFilesByIds(
+    db,
+    rows.map((r) => r.id),
+  );
+  for (const row of rows)
+    await removeStoredFiles(storageRoot, Number(row.is_private) === 1, storedNamesOf(row));
+  return rows.length;
 }
 
 // ---------------------------------------------------------------------------------------------

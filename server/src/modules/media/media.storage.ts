@@ -138,6 +138,16 @@ export async function removeStoredFiles(root: string, isPrivate: boolean, names:
   await Promise.all(names.map((name) => rm(path.join(dir, name), { force: true })));
 }
 
+/** Moves a stored file from `public/` to `private/` (a rename on the same disk); a missing one is ignored. */
+export async function moveStoredFileToPrivate(root: string, name: string): Promise<void> {
+  await mkdir(dirFor(root, true), { recursive: true });
+  try {
+    await rename(path.join(dirFor(root, false), name), path.join(dirFor(root, true), name));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+}
+
 /** Opens a stored file for reading, or undefined when it is not on disk. */
 export async function openStoredFile(
   root: string,

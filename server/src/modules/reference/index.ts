@@ -1,3 +1,8 @@
 /** Reference data (countries, states, cities, languages, races, …): what other modules may use. */
 export { referenceRoutes } from './reference.routes.ts';
-export { languageResource, raceResource } from './reference.resources.ts';
+export {
+  languageResource,
+  packageResource,
+  processingCostResource,
+  raceResource,
+} from './reference.resources.ts';

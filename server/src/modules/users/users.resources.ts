@@ -1,3 +1,4 @@
+import { subscriptionResource } from '../subscriptions/index.ts';
 import { defineResource, timestamps } from '../../http/strapi/resource.ts';
 import { fileResource } from '../media/index.ts';
 
@@ -44,6 +45,8 @@ export const userResource = defineResource({
       sourceKey: 'user_id',
       targetKey: 'file_id',
     },
+    // The account's packages bought (spec 000 §3; the session's `subscribed` flag reads them).
+    subscriptions: { kind: 'hasMany', target: () => subscriptionResource, foreignKey: 'user_id' },
   },
   maxPageSize: 100,
 });

@@ -84,6 +84,30 @@ export async function loadFacetRows(
   return rows as FacetSourceRow[];
 }
 
+/**
+ * The next moment a subscription starts or ends (ms since the epoch), Infinity when none will: the
+ * shown set (`shownProvider`) changes then without a write. Rejected subscriptions never count.
+ */
+export async function nextSubscriptionChange(db: Kysely<DB>): Promise<number> {
+  const now = new Date().toISOString();
+  const [starts, ends] = await Promise.all([
+    db
+      .selectFrom('subscriptions')
+      .select((eb) => eb.fn.min<string | null>('start_date').as('at'))
+      .where('start_date', '>', now)
+      .where('payment_status', '<>', 'rejected')
+      .executeTakeFirst(),
+    db
+      .selectFrom('subscriptions')
+      .select((eb) => eb.fn.min<string | null>('end_date').as('at'))
+      .where('end_date', '>', now)
+      .where('payment_status', '<>', 'rejected')
+      .executeTakeFirst(),
+  ]);
+  const times = [starts?.at, ends?.at].filter((t): t is string => !!t).map((t) => Date.parse(t));
+  return times.length ? Math.min(...times) : Infinity;
+}
+
 /** How many providers are shown (sizes the facet index before it is built). */
 export async function countShownProviders(db: Kysely<DB>): Promise<number> {
   const row = await db

@@ -10,10 +10,11 @@ import {
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../../db/database.ts';
 import type { DB } from '../../../db/schema.ts';
-import { readDirectoryVersion } from '../directory.version.ts';
+import { readDirectoryVersion } from '../../../db/directory-version.ts';
 import {
   countShownProviders,
   loadFacetRows,
+  nextSubscriptionChange,
   loadReferenceIds,
   OPTION_BITS,
   type FacetSourceRow,
@@ -114,6 +115,11 @@ export interface FacetSnapshot {
   cityKeys: Map<string, string[]>;
   builtAt: number;
   buildMs: number;
+  /**
+   * When a subscription next starts or ends (ms since the epoch; Infinity when none will): the set of
+   * shown providers may change then without any write, so the snapshot is stale from that moment.
+   */
+  validUntil: number;
   /** The store generation this snapshot satisfies. */
   generation: number;
 }
@@ -189,6 +195,14 @@ export class FacetStore {
     this.checkIntervalMs = opts.checkIntervalMs ?? 0;
   }
 
+  /**
+   * Until when answers computed from the current snapshot stay true (the next subscription start or
+   * end); 0 without a snapshot. The response cache keeps anonymous answers no longer than this.
+   */
+  validUntil(): number {
+    return this.snapshot?.validUntil ?? 0;
+  }
+
   /** Marks the index stale: this process just wrote to the directory (after the commit). */
   invalidate(): void {
     this.generation++;
@@ -202,6 +216,14 @@ export class FacetStore {
 
   /** A snapshot no older than this process's last write, and at most `checkIntervalMs` behind others'. */
   async get(): Promise<FacetSnapshot> {
+    // A subscription started or ended since the build: the shown set may differ (no write says so).
+    if (
+      this.snapshot &&
+      Date.now() >= this.snapshot.validUntil &&
+      this.snapshot.generation >= this.generation
+    ) {
+      this.generation++;
+    }
     let target = this.generation;
     if (this.snapshot && this.snapshot.generation >= target) {
       if (Date.now() - this.lastCheck < this.checkIntervalMs) return this.snapshot;
@@ -241,9 +263,12 @@ export class FacetStore {
         const version = await readDirectoryVersion(this.db);
         const previous = this.snapshot;
         let snapshot: FacetSnapshot;
-        if (previous && previous.version === version) {
+        if (previous && previous.version === version && Date.now() < previous.validUntil) {
           snapshot = { ...previous, generation };
         } else {
+          // The boundary is read before the rows: a subscription ending during the build makes the
+          // snapshot stale at once rather than late.
+          const validUntil = await nextSubscriptionChange(this.db);
           const [index, refs] = await Promise.all([
             buildFacetIndex(this.db, this.engine),
             loadReferenceIds(this.db),
@@ -261,6 +286,7 @@ export class FacetStore {
             cityKeys,
             builtAt: Date.now(),
             buildMs: Date.now() - started,
+            validUntil,
             generation,
           };
         }

@@ -1,5 +1,5 @@
 import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+import type { DB } from './schema.ts';
 
 /** The `settings` key whose integer value changes with every write to the shown directory. */
 export const DIRECTORY_VERSION_KEY = 'directory_version';

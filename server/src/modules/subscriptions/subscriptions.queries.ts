@@ -1,0 +1,164 @@
+import type { Kysely, Transaction } from 'kysely';
+import { engineOf, nowIso } from '../../db/dialect.ts';
+import { insertRow } from '../../db/rows.ts';
+import type { DB, PaymentStatus } from '../../db/schema.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export function findPackage(db: Db, id: number) {
+  return db
+    .selectFrom('packages')
+    .select(['id', 'name', 'total_price', 'validity', 'number_of_ads_per_day'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The first processing-costs entry (spec 000 §7), cents and percent; zeros when there is none. */
+export async function findProcessingCosts(db: Db): Promise<{ processing_fee: number; tax: number }> {
+  const row = await db
+    .selectFrom('processing_costs')
+    .select(['processing_fee', 'tax'])
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return { processing_fee: Number(row?.processing_fee ?? 0), tax: Number(row?.tax ?? 0) };
+}
+
+/**
+ * Serializes an account's purchases: on PostgreSQL the account's row is locked until the transaction
+ * ends; SQLite runs one write transaction at a time anyway. Inside it, the wallet read and the rows
+ * written cannot interleave with another purchase of the same account.
+ */
+export async function lockAccount(trx: Transaction<DB>, userId: number): Promise<void> {
+  if (engineOf(trx as unknown as Kysely<unknown>) === 'postgres') {
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  }
+}
+
+/** The latest end of the account's subscriptions that are not rejected and end after `now`. */
+export async function latestRunningEnd(db: Db, userId: number, now: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select((eb) => eb.fn.max<string | null>('end_date').as('end'))
+    .where('user_id', '=', userId)
+    .where('payment_status', '<>', 'rejected')
+    .where('end_date', '>', now)
+    .executeTakeFirst();
+  return row?.end ?? undefined;
+}
+
+/** The account's active subscription now (the one started last), if any. */
+export function findActiveSubscription(db: Db, userId: number, now = nowIso()) {
+  return db
+    .selectFrom('subscriptions')
+    .select(['id', 'ads_allowed', 'extra_ads', 'ads_posted', 'start_date', 'end_date'])
+    .where('user_id', '=', userId)
+    .where('payment_status', '<>', 'rejected')
+    .where('start_date', '<=', now)
+    .where('end_date', '>', now)
+    .orderBy('start_date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export interface NewSubscription {
+  user_id: number;
+  package_id: number;
+  package_name: string;
+  start_date: string;
+  end_date: string;
+  transaction_id: string | null;
+  price: number;
+  wallet_amount: number;
+  amount: number;
+  ads_allowed: number;
+  payment_status: PaymentStatus;
+}
+
+export function insertSubscription(db: Kysely<DB>, values: NewSubscription): Promise<number> {
+  return insertRow(db, 'subscriptions', values);
+}
+
+/**
+ * Takes one ad slot of a subscription if one is left: one statement, so two posts racing for the
+ * last slot cannot both get it. False when none is left.
+ */
+export async function takeAdSlot(db: Db, subscriptionId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set((eb) => ({ ads_posted: eb('ads_posted', '+', 1), updated_at: nowIso() }))
+    .where('id', '=', subscriptionId)
+    .where((eb) => eb('ads_posted', '<', eb('ads_allowed', '+', eb.ref('extra_ads'))))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Sets a subscription's payment state (and its ledger rows'), with who checked it and when. */
+export async function setSubscriptionReview(
+  trx: Transaction<DB>,
+  id: number,
+  reviewerId: number,
+  changes: { payment_status?: PaymentStatus | undefined; extra_ads?: number | undefined },
+): Promise<void> {
+  const now = nowIso();
+  await trx
+    .updateTable('subscriptions')
+    .set({
+      ...(changes.payment_status ? { payment_status: changes.payment_status } : {}),
+      ...(changes.extra_ads !== undefined ? { extra_ads: changes.extra_ads } : {}),
+      reviewed_by: reviewerId,
+      reviewed_at: now,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .execute();
+  if (changes.payment_status) {
+    await trx
+      .updateTable('transactions')
+      .set({ payment_status: changes.payment_status, updated_at: now })
+      .where('subscription_id', '=', id)
+      .execute();
+  }
+}
+
+/**
+ * Active subscriptions ending within `withinMs` whose reminder has not gone out, unless the account
+ * already has a next one (renewed early): with the account's e-mail.
+ */
+export function findSubscriptionsToRemind(db: Db, now: string, until: string) {
+  return db
+    .selectFrom('subscriptions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.id', 's.end_date', 's.package_name', 'u.email'])
+    .where('s.payment_status', '<>', 'rejected')
+    .where('s.reminder_sent_at', 'is', null)
+    .where('s.start_date', '<=', now)
+    .where('s.end_date', '>', now)
+    .where('s.end_date', '<=', until)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('subscriptions as next')
+            .select('next.id')
+            .whereRef('next.user_id', '=', 's.user_id')
+            .whereRef('next.start_date', '>=', 's.end_date')
+            .where('next.payment_status', '<>', 'rejected'),
+        ),
+      ),
+    )
+    .orderBy('s.id')
+    .limit(500)
+    .execute();
+}
+
+/** Marks a reminder sent; false when another process marked it first. */
+export async function markReminderSent(db: Db, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('subscriptions')
+    .set({ reminder_sent_at: nowIso() })
+    .where('id', '=', id)
+    .where('reminder_sent_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
