@@ -3,6 +3,7 @@ import { authorAndProviderRelations } from '../../http/strapi/relations.ts';
 import { defineResource, timestamps } from '../../http/strapi/resource.ts';
 import { providerResource } from '../directory/index.ts';
 import { publicUserResource } from '../users/index.ts';
+import { subscriptionResource } from '../subscriptions/index.ts';
 
 /**
  * Tips and wallet transactions as the REST layer sees them. Neither is reachable from a public
@@ -43,6 +44,8 @@ export const transactionResource = defineResource({
   relations: {
     user: { kind: 'belongsTo', target: () => publicUserResource, column: 'user_id' },
     tip: { kind: 'belongsTo', target: () => tipResource, column: 'tip_id' },
+    // A package purchase's rows name their subscription (its package: what the money was for).
+    subscription: { kind: 'belongsTo', target: () => subscriptionResource, column: 'subscription_id' },
   },
   maxPageSize: 100,
   defaultPageSize: 25,
