@@ -285,6 +285,12 @@ describe('spoiling one value of valid requests', () => {
       body: () => ({ data: { provider: ad, tip_amount: 1, transaction_id: 'TX-FUZZ' } }),
     },
     {
+      method: 'POST',
+      url: () => '/api/subscriptions',
+      as: () => provider,
+      body: () => ({ data: { package: 1, transaction_id: 'SUB-FUZZ', use_wallet: true } }),
+    },
+    {
       method: 'PUT',
       url: () => `/api/providers/${ad}`,
       as: () => provider,
