@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Badge, Container, Nav, Navbar } from 'react-bootstrap';
 import { Link, NavLink } from 'react-router';
 import { MESSAGES } from '@app/domain';
@@ -21,6 +21,8 @@ export function getDisplayName(user: SessionUser | null): string {
 // The dropdown and the positioning code it brings only matter to signed-in users, so anonymous
 // visitors (most first loads) do not download them.
 const AccountDropdown = lazy(() => import('./AccountDropdown.tsx'));
+// The wallet modal is for providers only, loaded the first time one opens it.
+const WalletModal = lazy(() => import('../features/billing/WalletModal.tsx'));
 
 const BROWSE_LINKS = [
   { to: '/eroticbody', label: MESSAGES.nav.eroticBody },
@@ -32,6 +34,14 @@ const BROWSE_LINKS = [
 export function Header() {
   const { isLoggedIn, user, userType, signOut } = useSession();
   const cartCount = useCartCount();
+  const [walletOpen, setWalletOpen] = useState(false);
+  const [walletUsed, setWalletUsed] = useState(false);
+  const showWallet = isLoggedIn && userType === 'Provider';
+
+  const handleOpenWallet = () => {
+    setWalletUsed(true);
+    setWalletOpen(true);
+  };
 
   const handleLogout = () => {
     void signOut().then(() => loadPage('/'));
@@ -78,6 +88,12 @@ export function Header() {
                   <span className="visually-hidden"> {MESSAGES.nav.cartItems}</span>
                 </Badge>
               </Nav.Link>
+              {showWallet && (
+                <Nav.Link as="button" type="button" className="site-wallet" onClick={handleOpenWallet}>
+                  <i className="bi bi-wallet2 me-1" aria-hidden="true" />
+                  {MESSAGES.wallet.button}
+                </Nav.Link>
+              )}
               {isLoggedIn ? (
                 <Suspense fallback={<Nav.Link disabled>{getDisplayName(user)}</Nav.Link>}>
                   <AccountDropdown
@@ -101,6 +117,11 @@ export function Header() {
           </Navbar.Collapse>
         </Container>
       </Navbar>
+      {showWallet && walletUsed && (
+        <Suspense fallback={null}>
+          <WalletModal show={walletOpen} onHide={() => setWalletOpen(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -97,8 +97,10 @@ describe('Layout', () => {
     expect(within(header).queryByRole('link', { name: MESSAGES.nav.register })).toBeNull();
     expect(within(header).getByRole('link', { name: MESSAGES.nav.postAd })).toBeTruthy();
 
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    // The session refreshes the user, and the processing costs it keeps (spec 000 §3).
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
+    const [url, init] = calls.find(([u]) => u.startsWith('/api/users/me'))!;
     expect(url).toBe('/api/users/me?populate=*');
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer jwt-1');
   });

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserType } from '@app/domain';
 import { apiGet, apiPost, isApiError } from '../api/client.ts';
+import { fetchProcessingCosts, PROCESSING_COSTS_QUERY_KEY } from '../features/billing/api.ts';
 import { clearStorage, readItem, readJson, STORAGE_KEYS, writeItem, writeJson } from '../lib/storage.ts';
 import { toUserType } from './accountMenu.ts';
 
@@ -30,7 +31,7 @@ export interface Session {
   isLoggedIn: boolean;
   /** The user's account type, normalized (null when logged out or unknown). */
   userType: UserType | null;
-  /** Stores a fresh login: token, user, user id and the subscribed flag (at least one subscription). */
+  /** Stores a fresh login: token, user, user id and the subscribed flag (see `isSubscribed`). */
   login: (jwt: string, user: SessionUser) => void;
   /** Forgets the session and clears all browser storage (spec 000 §4). */
   logout: () => void;
@@ -39,6 +40,7 @@ export interface Session {
    * the session whatever the answer (offline, refused, or slow past a few seconds).
    */
   signOut: () => Promise<void>;
+  /** Stores a fresh user record; a record with its subscriptions also updates `subscribed`. */
   setUser: (user: SessionUser) => void;
   setSubscribed: (subscribed: boolean) => void;
 }
@@ -83,8 +85,24 @@ export function readStoredSession(): SessionState {
   return { token, user, userId, subscribed: readJson(STORAGE_KEYS.subscribed) === true };
 }
 
-function hasSubscription(user: SessionUser): boolean {
-  return Array.isArray(user.subscriptions) && user.subscriptions.length > 0;
+function isActiveFlag(entry: unknown): boolean | undefined {
+  if (typeof entry !== 'object' || entry === null) return undefined;
+  const flag = (entry as { isActive?: unknown }).isActive;
+  return typeof flag === 'boolean' ? flag : undefined;
+}
+
+/**
+ * The session's `subscribed` flag from a user record with its subscriptions: true when the server
+ * marks one of them active (`isActive`, computed on the server). A record whose subscriptions carry
+ * no such flag falls back to the spec's rule (000 §4: at least one subscription). Undefined when the
+ * record does not list its subscriptions, so the flag stays as it was.
+ */
+export function isSubscribed(user: SessionUser): boolean | undefined {
+  const subscriptions = user.subscriptions;
+  if (!Array.isArray(subscriptions)) return undefined;
+  const flags = subscriptions.map(isActiveFlag);
+  if (flags.some((flag) => flag !== undefined)) return flags.some((flag) => flag === true);
+  return subscriptions.length > 0;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -95,7 +113,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const isLoggedIn = state.token !== null;
 
   const login = useCallback((jwt: string, user: SessionUser) => {
-    const subscribed = hasSubscription(user);
+    const subscribed = isSubscribed(user) ?? false;
     writeItem(STORAGE_KEYS.token, jwt);
     writeItem(STORAGE_KEYS.userId, String(user.id));
     writeJson(STORAGE_KEYS.user, user);
@@ -123,9 +141,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [logout]);
 
   const setUser = useCallback((user: SessionUser) => {
+    const subscribed = isSubscribed(user);
     writeJson(STORAGE_KEYS.user, user);
     writeItem(STORAGE_KEYS.userId, String(user.id));
-    setState((prev) => (prev.token === null ? prev : { ...prev, user, userId: user.id }));
+    if (subscribed !== undefined) writeJson(STORAGE_KEYS.subscribed, subscribed);
+    setState((prev) =>
+      prev.token === null
+        ? prev
+        : { ...prev, user, userId: user.id, subscribed: subscribed ?? prev.subscribed },
+    );
   }, []);
 
   const setSubscribed = useCallback((subscribed: boolean) => {
@@ -156,6 +180,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       logout();
     }
   }, [isLoggedIn, meFailed, meLoaded, meData, logout, setUser]);
+
+  // The first processing-costs entry, kept in browser storage for the session (spec 000 §3): fetched
+  // once signed in, again when the tab comes back after a while, and rewritten whenever it changes
+  // (any screen reading the costs shares this query). Logout clears storage and the query cache.
+  const costs = useQuery({
+    queryKey: PROCESSING_COSTS_QUERY_KEY,
+    queryFn: ({ signal }) => fetchProcessingCosts(signal),
+    enabled: isLoggedIn,
+    staleTime: 5 * 60_000,
+    refetchOnWindowFocus: true,
+  });
+  const costsData = isLoggedIn ? costs.data : undefined;
+  useEffect(() => {
+    if (costsData === undefined) return;
+    if (JSON.stringify(readJson(STORAGE_KEYS.processingCosts)) !== JSON.stringify(costsData)) {
+      writeJson(STORAGE_KEYS.processingCosts, costsData);
+    }
+  }, [costsData]);
 
   // Another tab logged in or out: follow it.
   useEffect(() => {

@@ -1,24 +1,49 @@
-import { useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Alert, Button, Card, Col, Container, Row } from 'react-bootstrap';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { ApiItem } from '@app/domain';
 import { formatMoney, MESSAGES, packagePrice } from '@app/domain';
+import type { RedirectState } from '../../app/guards.tsx';
 import { useSession } from '../../app/session.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
+import type { PackageAttributes, ProcessingCostAttributes } from './api.ts';
 import { usePackages, useProcessingCosts } from './api.ts';
+import { PurchasePanel } from './PurchasePanel.tsx';
+import './billing.css';
 
 const T = MESSAGES.packages;
 
+/** The query parameter naming the chosen package, so a visitor sent to log in comes back to it. */
+export const PACKAGE_PARAM = 'package';
+
+function readPackageId(raw: string | null): number | null {
+  const id = Number(raw);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
 /**
- * /package (spec 000 §2): the package cards and the selected-package panel; Skip (shown when not
- * logged in) marks the visitor not subscribed and goes to the listing. Paying for a package (QR code,
- * transaction id, wallet) arrives with the subscription screens.
+ * /package, /ads/packages and /ads/packages/ (spec 000 §2, §4): the package cards and, for the chosen
+ * one, the selected-package panel. A provider buys there (wallet, QR payment and transaction id); a
+ * visitor who picks a package is sent to log in and comes back to it; Skip (visitors only) marks
+ * them not subscribed and goes to the listing.
  */
 export default function PackagesPage() {
   const packages = usePackages();
   const costs = useProcessingCosts();
-  const { isLoggedIn, setSubscribed } = useSession();
+  const { isLoggedIn, userType, setSubscribed } = useSession();
   const navigate = useNavigate();
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const location = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selectedId = readPackageId(searchParams.get(PACKAGE_PARAM));
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  const selected = packages.data?.data.find((p) => p.id === selectedId);
+  // Bring the panel into view when a package is chosen (on a phone it is below all the cards).
+  const selectedKey = selected?.id;
+  useEffect(() => {
+    if (selectedKey !== undefined)
+      panelRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
+  }, [selectedKey]);
 
   if (packages.isPending || costs.isPending) return <PageSpinner />;
   if (packages.isError || costs.isError) {
@@ -28,9 +53,18 @@ export default function PackagesPage() {
       </Container>
     );
   }
-  const priceOf = (p: { total_price: number }) =>
-    packagePrice(p.total_price, costs.data.tax, costs.data.processing_fee);
-  const selected = packages.data.data.find((p) => p.id === selectedId);
+
+  const loginState = (id: number): RedirectState => ({
+    from: `${location.pathname}?${PACKAGE_PARAM}=${id}`,
+  });
+
+  const handleSelect = (id: number) => {
+    if (!isLoggedIn) {
+      void navigate('/login', { state: loginState(id) });
+      return;
+    }
+    setSearchParams({ [PACKAGE_PARAM]: String(id) }, { replace: true });
+  };
 
   const handleSkip = () => {
     setSubscribed(false);
@@ -42,65 +76,101 @@ export default function PackagesPage() {
       <h1 className="h3 mb-2">{T.title}</h1>
       <p className="text-body-secondary">{T.intro}</p>
       {packages.data.data.length === 0 && <Alert variant="info">{T.empty}</Alert>}
-      <Row xs={1} md={3} className="g-3 mb-4">
+      <Row xs={1} md={2} lg={3} className="g-3 mb-4">
         {packages.data.data.map((p) => (
           <Col key={p.id}>
-            <Card className={`h-100 ${p.id === selectedId ? 'border-primary shadow' : ''}`}>
-              <Card.Body className="d-flex flex-column">
-                <Card.Title as="h2" className="h5">
-                  {p.attributes.name}
-                </Card.Title>
-                <p className="display-6 fw-bold mb-3">{formatMoney(priceOf(p.attributes))}</p>
-                <dl className="mb-3">
-                  <dt>{T.validity}</dt>
-                  <dd>
-                    {p.attributes.validity} {T.months}
-                  </dd>
-                  <dt>{T.adsPerDay}</dt>
-                  <dd>{p.attributes.number_of_ads_per_day}</dd>
-                  <dt>{T.pricePerDay}</dt>
-                  <dd>{formatMoney(p.attributes.price_per_day)}</dd>
-                </dl>
-                <Button
-                  className="mt-auto"
-                  variant={p.id === selectedId ? 'primary' : 'outline-primary'}
-                  aria-pressed={p.id === selectedId}
-                  onClick={() => setSelectedId(p.id)}
-                >
-                  {T.select}
-                </Button>
-              </Card.Body>
-            </Card>
+            <PackageCard
+              pkg={p}
+              costs={costs.data}
+              selected={p.id === selectedId}
+              onSelect={() => handleSelect(p.id)}
+            />
           </Col>
         ))}
       </Row>
-      {selected && (
-        <Card className="mb-4" aria-live="polite">
-          <Card.Body>
-            <Card.Title as="h2" className="h5">
-              {T.selected}: {selected.attributes.name}
-            </Card.Title>
-            <p className="mb-2">
-              {T.total}: <strong>{formatMoney(priceOf(selected.attributes))}</strong>
-            </p>
-            <p className="mb-0 text-body-secondary">
-              {T.howToBuy} <Link to="/contactus">{T.contactUs}</Link>
-            </p>
-          </Card.Body>
-        </Card>
-      )}
-      <div className="d-flex gap-2">
-        {!isLoggedIn && (
-          <>
-            <Link to="/login" className="btn btn-primary">
-              {T.loginToBuy}
-            </Link>
-            <Button variant="outline-secondary" onClick={handleSkip}>
-              {T.skip}
-            </Button>
-          </>
+      <div ref={panelRef} className="packages-panel-anchor">
+        {selected && (
+          <Card className="packages-panel mb-4 shadow-sm" aria-labelledby="selected-package-title">
+            <Card.Header className="bg-transparent">
+              <h2 id="selected-package-title" className="h5 mb-0">
+                {T.selected}: {selected.attributes.name}
+              </h2>
+            </Card.Header>
+            <Card.Body>
+              {userType === 'Provider' ? (
+                <PurchasePanel key={selected.id} pkg={selected} costs={costs.data} />
+              ) : (
+                <>
+                  <p className="mb-2">
+                    {T.price}: <strong>{formatMoney(priceOf(selected.attributes, costs.data))}</strong>
+                  </p>
+                  {isLoggedIn ? (
+                    <p className="mb-0 text-body-secondary">
+                      <i className="bi bi-info-circle me-1" aria-hidden="true" />
+                      {T.providersOnly}
+                    </p>
+                  ) : (
+                    <Link to="/login" state={loginState(selected.id)} className="btn btn-accent">
+                      {T.loginToBuy}
+                    </Link>
+                  )}
+                </>
+              )}
+            </Card.Body>
+          </Card>
         )}
       </div>
+      {!isLoggedIn && (
+        <div className="d-flex gap-2">
+          <Button variant="outline-secondary" onClick={handleSkip}>
+            {T.skip}
+          </Button>
+        </div>
+      )}
     </Container>
+  );
+}
+
+function priceOf(p: PackageAttributes, costs: ProcessingCostAttributes): number {
+  return packagePrice(p.total_price, costs.tax, costs.processing_fee);
+}
+
+interface PackageCardProps {
+  pkg: ApiItem<PackageAttributes>;
+  costs: ProcessingCostAttributes;
+  selected: boolean;
+  onSelect: () => void;
+}
+
+function PackageCard({ pkg, costs, selected, onSelect }: PackageCardProps) {
+  const p = pkg.attributes;
+  return (
+    <Card className={`package-card h-100 ${selected ? 'package-card--selected shadow' : ''}`}>
+      <Card.Body className="d-flex flex-column">
+        <Card.Title as="h2" className="h5">
+          {p.name}
+        </Card.Title>
+        <p className="package-card__price fw-bold mb-3">{formatMoney(priceOf(p, costs))}</p>
+        <dl className="mb-3">
+          <dt>{T.validity}</dt>
+          <dd>
+            {p.validity} {T.months}
+          </dd>
+          <dt>{T.adsPerDay}</dt>
+          <dd>{p.number_of_ads_per_day}</dd>
+          <dt>{T.pricePerDay}</dt>
+          <dd>{formatMoney(p.price_per_day)}</dd>
+        </dl>
+        <Button
+          className="mt-auto"
+          variant={selected ? 'accent' : 'outline-secondary'}
+          aria-pressed={selected}
+          onClick={onSelect}
+        >
+          {selected && <i className="bi bi-check-lg me-1" aria-hidden="true" />}
+          {T.select}
+        </Button>
+      </Card.Body>
+    </Card>
   );
 }

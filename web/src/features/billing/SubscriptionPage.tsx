@@ -1,6 +1,177 @@
-import NotYetPage from '../../app/NotYetPage.tsx';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { Alert, Badge, Card, Table } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { formatMoney, MESSAGES, subscriptionStatus } from '@app/domain';
+import { PageSpinner } from '../../ui/PageSpinner.tsx';
+import { PanelLoading } from '../../ui/PanelStatus.tsx';
+import type { Quota, SubscriptionAttributes } from './api.ts';
+import { useCurrentSubscription, useSubscriptions } from './api.ts';
+import { formatDate } from './format.ts';
+import { PaymentBadge } from './PaymentBadge.tsx';
+import { PAGE_SIZES, TablePager } from './TablePager.tsx';
+import './billing.css';
 
-/** Placeholder while issue 11's page is being built. */
-export default function Page() {
-  return <NotYetPage />;
+const T = MESSAGES.subscription;
+
+function packageName(s: SubscriptionAttributes): string {
+  return s.package_name ?? s.package?.data?.attributes.name ?? '';
+}
+
+function statusOf(s: SubscriptionAttributes): 'Active' | 'Inactive' {
+  return s.status ?? subscriptionStatus(s);
+}
+
+function StatusBadge({ status }: { status: 'Active' | 'Inactive' }) {
+  return <Badge bg={status === T.active ? 'success' : 'secondary'}>{status}</Badge>;
+}
+
+/**
+ * /provider/subscription (spec 000 §2 "My Subscription"): the active subscription (package, number
+ * of ads with what is posted and left, dates, payment state, status) and every subscription bought.
+ */
+export default function SubscriptionPage() {
+  return (
+    <Card className="shadow-sm">
+      <Card.Header className="bg-transparent">
+        <h1 className="h4 mb-0">{T.title}</h1>
+      </Card.Header>
+      <Card.Body>
+        <CurrentSubscription />
+        <SubscriptionHistory />
+      </Card.Body>
+    </Card>
+  );
+}
+
+function CurrentSubscription() {
+  const current = useCurrentSubscription();
+  if (current.isPending) return <PageSpinner />;
+  if (current.isError) return <Alert variant="warning">{MESSAGES.toast.genericWarning}</Alert>;
+  const { subscription, quota } = current.data;
+  if (!subscription) {
+    return (
+      <Alert variant="info" className="d-flex flex-wrap justify-content-between align-items-center gap-2">
+        <span>{T.none}</span>
+        <Link to="/ads/packages" className="btn btn-accent btn-sm">
+          {T.buyPackage}
+        </Link>
+      </Alert>
+    );
+  }
+  return <SubscriptionDetails subscription={subscription.attributes} quota={quota} />;
+}
+
+function SubscriptionDetails({
+  subscription: s,
+  quota,
+}: {
+  subscription: SubscriptionAttributes;
+  quota: Quota;
+}) {
+  const rows: [label: string, value: ReactNode][] = [
+    [T.packageName, packageName(s)],
+    [
+      T.numberOfAds,
+      <>
+        <span data-testid="ads-allowed">{quota.allowed}</span>{' '}
+        <span className="text-body-secondary small">
+          ({T.posted} {quota.posted} · {T.remaining} {quota.remaining})
+        </span>
+      </>,
+    ],
+    [T.startDate, formatDate(s.start_date)],
+    [T.endDate, formatDate(s.end_date)],
+    [
+      T.paymentState,
+      <>
+        <PaymentBadge status={s.payment_status} />
+        <div className="small text-body-secondary mt-1">{T.paymentHelp[s.payment_status]}</div>
+      </>,
+    ],
+    [T.status, <StatusBadge status={statusOf(s)} />],
+  ];
+  return (
+    <section aria-labelledby="current-subscription" className="mb-4">
+      <h2 id="current-subscription" className="h5">
+        {T.current}
+      </h2>
+      <dl className="row mb-0">
+        {rows.map(([label, value]) => (
+          <div key={label} className="col-12 d-sm-flex py-2 border-bottom">
+            <dt className="col-sm-4">{label}</dt>
+            <dd className="col-sm-8 mb-0" data-field={label}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function SubscriptionHistory() {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  const list = useSubscriptions(page, pageSize);
+
+  const handlePageSize = (size: number) => {
+    setPageSize(size);
+    setPage(1);
+  };
+
+  return (
+    <section aria-labelledby="subscription-history">
+      <h2 id="subscription-history" className="h5">
+        {T.history}
+      </h2>
+      {list.isPending ? (
+        <PanelLoading />
+      ) : list.isError ? (
+        <Alert variant="warning">{MESSAGES.toast.genericWarning}</Alert>
+      ) : list.data.data.length === 0 ? (
+        <p className="text-body-secondary">{T.historyEmpty}</p>
+      ) : (
+        <>
+          <Table responsive hover size="sm" className="billing-table align-middle mb-0">
+            <thead>
+              <tr>
+                <th scope="col">{T.packageName}</th>
+                <th scope="col">{T.startDate}</th>
+                <th scope="col">{T.endDate}</th>
+                <th scope="col" className="text-end">
+                  {T.price}
+                </th>
+                <th scope="col">{T.paymentState}</th>
+                <th scope="col">{T.status}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.data.map(({ id, attributes: s }) => (
+                <tr key={id}>
+                  <td>{packageName(s)}</td>
+                  <td>{formatDate(s.start_date)}</td>
+                  <td>{formatDate(s.end_date)}</td>
+                  <td className="text-end">{formatMoney(s.price)}</td>
+                  <td>
+                    <PaymentBadge status={s.payment_status} />
+                  </td>
+                  <td>
+                    <StatusBadge status={statusOf(s)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <TablePager
+            page={page}
+            pageCount={list.data.meta.pagination.pageCount}
+            pageSize={pageSize}
+            onPage={setPage}
+            onPageSize={handlePageSize}
+          />
+        </>
+      )}
+    </section>
+  );
 }

@@ -1,6 +1,171 @@
-import NotYetPage from '../../app/NotYetPage.tsx';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Badge, Card, Col, Row, Table } from 'react-bootstrap';
+import { formatMoney, MESSAGES } from '@app/domain';
+import { PageSpinner } from '../../ui/PageSpinner.tsx';
+import { PanelLoading } from '../../ui/PanelStatus.tsx';
+import type { TransactionAttributes, WalletTotals } from './api.ts';
+import { useTransactions, useWallet } from './api.ts';
+import { formatDate } from './format.ts';
+import { PaymentBadge } from './PaymentBadge.tsx';
+import { PAGE_SIZES, TablePager } from './TablePager.tsx';
+import './billing.css';
 
-/** Placeholder while issue 11's page is being built. */
-export default function Page() {
-  return <NotYetPage />;
+const T = MESSAGES.wallet;
+
+// Chart.js is only needed here: its own chunk, fetched when My Wallet shows the chart.
+const WalletChart = lazy(() => import('./WalletChart.tsx'));
+
+/** What a ledger row paid for: the package's name, 'Tip', or the kind of order. */
+export function describeTransaction(t: TransactionAttributes): string {
+  if (t.order_type === 'package') {
+    const subscription = t.subscription?.data?.attributes;
+    return subscription?.package_name ?? subscription?.package?.data?.attributes.name ?? T.package;
+  }
+  if (t.order_type === 'tip' || t.tip?.data) return T.tip;
+  return T.other;
+}
+
+/**
+ * /provider/wallet (spec 000 §2 "My Wallet"): the server's totals (balance, income, expenses; credits
+ * waiting for verification apart), income and expenses per month, and the ledger, newest first.
+ */
+export default function WalletPage() {
+  const wallet = useWallet();
+  return (
+    <Card className="shadow-sm">
+      <Card.Header className="bg-transparent">
+        <h1 className="h4 mb-0">{T.title}</h1>
+      </Card.Header>
+      <Card.Body>
+        {wallet.isPending ? (
+          <PageSpinner />
+        ) : wallet.isError ? (
+          <Alert variant="warning">{MESSAGES.toast.genericWarning}</Alert>
+        ) : (
+          <>
+            <WalletFigures totals={wallet.data} />
+            <section aria-labelledby="wallet-chart" className="mb-4">
+              <h2 id="wallet-chart" className="h5">
+                {T.chart}
+              </h2>
+              {wallet.data.months?.some((m) => m.income !== 0 || m.expenses !== 0) ? (
+                <Suspense fallback={<PanelLoading />}>
+                  <WalletChart months={wallet.data.months} />
+                </Suspense>
+              ) : (
+                <p className="text-body-secondary">{T.chartEmpty}</p>
+              )}
+            </section>
+          </>
+        )}
+        <Transactions />
+      </Card.Body>
+    </Card>
+  );
+}
+
+function WalletFigures({ totals }: { totals: WalletTotals }) {
+  const figures: [label: string, amount: number, icon: string][] = [
+    [T.balance, totals.totalWalletBalance, 'bi-wallet2'],
+    [T.income, totals.totalIncome, 'bi-graph-up-arrow'],
+    [T.expenses, totals.totalDebit, 'bi-graph-down-arrow'],
+  ];
+  const pending = totals.pending;
+  return (
+    <>
+      <Row xs={1} sm={3} className="g-3 mb-3">
+        {figures.map(([label, amount, icon]) => (
+          <Col key={label}>
+            <Card className="h-100 bg-body-tertiary border-0">
+              <Card.Body>
+                <div className="small text-body-secondary">
+                  <i className={`bi ${icon} me-1`} aria-hidden="true" />
+                  {label}
+                </div>
+                <div className="wallet-figure" data-field={label}>
+                  {formatMoney(amount)}
+                </div>
+              </Card.Body>
+            </Card>
+          </Col>
+        ))}
+      </Row>
+      {pending && pending.count > 0 && (
+        <Alert variant="warning" className="py-2 small">
+          <strong>{T.pending}.</strong> {T.pendingHelp}{' '}
+          <strong data-field={T.pending}>{formatMoney(pending.totalCredit)}</strong>
+        </Alert>
+      )}
+    </>
+  );
+}
+
+function Transactions() {
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  const list = useTransactions(page, pageSize);
+
+  const handlePageSize = (size: number) => {
+    setPageSize(size);
+    setPage(1);
+  };
+
+  return (
+    <section aria-labelledby="wallet-transactions">
+      <h2 id="wallet-transactions" className="h5">
+        {T.recent}
+      </h2>
+      {list.isPending ? (
+        <PanelLoading />
+      ) : list.isError ? (
+        <Alert variant="warning">{MESSAGES.toast.genericWarning}</Alert>
+      ) : list.data.data.length === 0 ? (
+        <p className="text-body-secondary">{T.empty}</p>
+      ) : (
+        <>
+          <Table responsive hover size="sm" className="billing-table align-middle mb-0">
+            <thead>
+              <tr>
+                <th scope="col">{T.date}</th>
+                <th scope="col">{T.type}</th>
+                <th scope="col">{T.for}</th>
+                <th scope="col" className="text-end">
+                  {T.amount}
+                </th>
+                <th scope="col">{T.paymentState}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.data.map(({ id, attributes: t }) => {
+                const credit = t.transaction_type === 'credit';
+                return (
+                  <tr key={id}>
+                    <td>{formatDate(t.createdAt)}</td>
+                    <td>
+                      <Badge bg={credit ? 'success' : 'secondary'}>{credit ? T.credit : T.debit}</Badge>
+                    </td>
+                    <td>{describeTransaction(t)}</td>
+                    <td className={`text-end ${credit ? 'text-success' : ''}`}>
+                      {credit ? '+' : '−'}
+                      {formatMoney(t.transaction_amount)}
+                    </td>
+                    <td>
+                      <PaymentBadge status={t.payment_status} />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </Table>
+          <TablePager
+            page={page}
+            pageCount={list.data.meta.pagination.pageCount}
+            pageSize={pageSize}
+            onPage={setPage}
+            onPageSize={handlePageSize}
+          />
+        </>
+      )}
+    </section>
+  );
 }

@@ -1,6 +1,7 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ApiList } from '@app/domain';
-import { apiGet, apiPost } from '../../api/client.ts';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { ApiItem, ApiList, RelationOne, TPaymentStatus } from '@app/domain';
+import { MESSAGES } from '@app/domain';
+import { ApiError, apiGet, apiPost } from '../../api/client.ts';
 
 export interface PackageAttributes {
   name: string;
@@ -28,14 +29,170 @@ export function usePackages() {
   });
 }
 
-/** The first processing-costs entry (spec 000 §7: its attributes are what the site charges). */
+export const PROCESSING_COSTS_QUERY_KEY = ['processing-costs'] as const;
+
+/** The first processing-costs entry's attributes (spec 000 §7: what the site charges). */
+export async function fetchProcessingCosts(signal?: AbortSignal): Promise<ProcessingCostAttributes> {
+  const res = await apiGet<ApiList<ProcessingCostAttributes>>('/processing-costs', undefined, { signal });
+  if (!Array.isArray(res.data)) throw new ApiError(200, MESSAGES.toast.genericWarning, 'InvalidResponse');
+  const first = res.data[0]?.attributes;
+  return {
+    processing_fee: first?.processing_fee ?? 0,
+    tax: first?.tax ?? 0,
+    shipping_cost: first?.shipping_cost ?? '0',
+  };
+}
+
+/**
+ * The first processing-costs entry. The session keeps the same query (and a copy in browser storage,
+ * spec 000 §3), so every screen that reads it refreshes the stored copy too.
+ */
 export function useProcessingCosts() {
   return useQuery({
-    queryKey: ['processing-costs'],
-    queryFn: async () => {
-      const res = await apiGet<ApiList<ProcessingCostAttributes>>('/processing-costs');
-      return res.data[0]?.attributes ?? { processing_fee: 0, tax: 0, shipping_cost: '0' };
-    },
+    queryKey: PROCESSING_COSTS_QUERY_KEY,
+    queryFn: ({ signal }) => fetchProcessingCosts(signal),
+  });
+}
+
+// ---- Subscriptions (buying a package, My Subscription) ------------------------------------------
+
+export interface SubscriptionAttributes {
+  /** The package's name when it was bought (kept if the package is renamed or removed). */
+  package_name?: string | null;
+  start_date: string;
+  end_date: string;
+  transaction_id: string | null;
+  /** Paid by QR payment, in dollars. */
+  amount: number;
+  /** The package price at purchase (total_price + tax + processing fee), in dollars. */
+  price: number;
+  /** Paid from the wallet, in dollars. */
+  wallet_amount: number;
+  payment_status: TPaymentStatus;
+  isActive: boolean;
+  status: 'Active' | 'Inactive';
+  ads_allowed: number;
+  extra_ads: number;
+  createdAt: string;
+  package?: RelationOne<PackageAttributes>;
+}
+
+export interface Quota {
+  allowed: number;
+  posted: number;
+  remaining: number;
+}
+
+export interface CurrentSubscription {
+  subscription: ApiItem<SubscriptionAttributes> | null;
+  quota: Quota;
+  subscribed: boolean;
+}
+
+export interface PurchaseInput {
+  package: number;
+  transaction_id?: string;
+  use_wallet: boolean;
+}
+
+export const SUBSCRIPTIONS_QUERY_KEY = ['subscriptions'] as const;
+
+/** `GET /api/subscriptions/current`: the active subscription (or null) and its ads quota. */
+export function useCurrentSubscription() {
+  return useQuery({
+    queryKey: [...SUBSCRIPTIONS_QUERY_KEY, 'current'],
+    queryFn: ({ signal }) =>
+      apiGet<{ data: CurrentSubscription }>('/subscriptions/current', undefined, { signal }).then(
+        (res) => res.data,
+      ),
+  });
+}
+
+/** The provider's subscriptions, newest first, one page (`GET /api/subscriptions?populate=package`). */
+export function useSubscriptions(page: number, pageSize: number) {
+  return useQuery({
+    queryKey: [...SUBSCRIPTIONS_QUERY_KEY, 'list', page, pageSize],
+    queryFn: ({ signal }) =>
+      apiGet<ApiList<SubscriptionAttributes>>(
+        '/subscriptions',
+        { populate: 'package', sort: 'id:desc', pagination: { page, pageSize } },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * Buys a package (`POST /api/subscriptions`): the server computes the price, the wallet part, the
+ * amount paid and the dates; the client only names the package, the transaction id and the wallet use.
+ */
+export function useBuyPackage() {
+  return useMutation({
+    mutationFn: (input: PurchaseInput) =>
+      apiPost<{ data: ApiItem<SubscriptionAttributes> }>('/subscriptions', { data: input }),
+  });
+}
+
+// ---- Wallet ------------------------------------------------------------------------------------
+
+export interface WalletMonth {
+  /** `YYYY-MM`. */
+  month: string;
+  income: number;
+  expenses: number;
+}
+
+/** `GET /api/wallet`: the server's totals in dollars (verified credits, all debits; pending apart). */
+export interface WalletTotals {
+  totalCredit: number;
+  totalDebit: number;
+  totalCreditPackage: number;
+  totalIncome: number;
+  totalWalletBalance: number;
+  pending?: { totalCredit: number; totalDebit: number; count: number };
+  /** The last 12 months, oldest first. */
+  months?: WalletMonth[];
+}
+
+export const WALLET_QUERY_KEY = ['wallet'] as const;
+
+/** The wallet's totals; `fresh` asks the server again each time it is enabled (the header's modal). */
+export function useWallet({ enabled = true, fresh = false }: { enabled?: boolean; fresh?: boolean } = {}) {
+  return useQuery({
+    queryKey: WALLET_QUERY_KEY,
+    queryFn: ({ signal }) =>
+      apiGet<{ data: WalletTotals }>('/wallet', undefined, { signal }).then((res) => res.data),
+    enabled,
+    ...(fresh ? { staleTime: 0 } : {}),
+  });
+}
+
+export interface TransactionAttributes {
+  transaction_uid: string | null;
+  transaction_amount: number;
+  order_type: string;
+  transaction_type: 'credit' | 'debit';
+  payment_status: TPaymentStatus;
+  createdAt: string;
+  subscription?: RelationOne<Pick<SubscriptionAttributes, 'package' | 'package_name'>>;
+  tip?: RelationOne<unknown>;
+}
+
+/** The wallet's ledger rows, newest first, one page (`GET /api/transactions`). */
+export function useTransactions(page: number, pageSize: number) {
+  return useQuery({
+    queryKey: [...WALLET_QUERY_KEY, 'transactions', page, pageSize],
+    queryFn: ({ signal }) =>
+      apiGet<ApiList<TransactionAttributes>>(
+        '/transactions',
+        {
+          populate: { subscription: { populate: 'package' }, tip: true },
+          sort: 'id:desc',
+          pagination: { page, pageSize },
+        },
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
   });
 }
 
