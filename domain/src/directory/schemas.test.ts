@@ -27,9 +27,11 @@ describe('ZProviderWrite', () => {
       cum_type: ['Swallow', 'COB'],
       duration_ad: 2,
       duration_ad_unit: 'Days',
-      isShowed: true,
       images: [1, 3],
     });
+    // Publication is the admin's decision (issue 11): nothing defaults it.
+    expect(ad.isShowed).toBeUndefined();
+    expect(ad.review).toBeUndefined();
   });
 
   it('refuses minors, negative donations, capitalised answers, unknown options and missing files', () => {

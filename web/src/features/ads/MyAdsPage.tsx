@@ -1,6 +1,255 @@
-import NotYetPage from '../../app/NotYetPage.tsx';
+import { useId, useState } from 'react';
+import { Alert, Badge, Button, Card, Col, Form, Modal, Row } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { DEFAULT_PAGE_SIZE, MESSAGES, PAGE_SIZES } from '@app/domain';
+import type { TReviewState } from '@app/domain';
+import { useSession } from '../../app/session.tsx';
+import { PageSpinner } from '../../ui/PageSpinner.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { useCurrentSubscription, useDeleteAd, useMyAds } from './api.ts';
+import type { OwnAd } from './api.ts';
+import { toastAdFailure } from './feedback.ts';
+import { PageButtons } from './PageButtons.tsx';
+import './ads.css';
 
-/** Placeholder while issue 11's page is being built. */
-export default function Page() {
-  return <NotYetPage />;
+const M = MESSAGES.myAds;
+const A = MESSAGES.ads;
+const R = MESSAGES.review;
+
+const REVIEW: Record<TReviewState, { text: string; bg: string; textColor?: 'dark' }> = {
+  pending: { text: R.pending, bg: 'warning', textColor: 'dark' },
+  approved: { text: R.approved, bg: 'success' },
+  rejected: { text: R.rejected, bg: 'danger' },
+};
+
+/** A date as "Jan 5, 2027" (UTC, the server's dates), or null. */
+export function formatDate(value: string | null | undefined): string | null {
+  const time = value ? Date.parse(value) : NaN;
+  if (Number.isNaN(time)) return null;
+  return new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(time);
+}
+
+function firstPhoto(ad: OwnAd): string | null {
+  const image = ad.attributes.images?.data?.[0]?.attributes;
+  return image ? (image.formats?.small?.url ?? image.url) : null;
+}
+
+function AdCard({ ad, expires, onDelete }: { ad: OwnAd; expires: string | null; onDelete: () => void }) {
+  const { title, city, review_reason, isShowed } = ad.attributes;
+  // An ad from before reviews existed is approved when shown.
+  const review = ad.attributes.review ?? (isShowed ? 'approved' : 'pending');
+  const photo = firstPhoto(ad);
+  const state = REVIEW[review] ?? REVIEW.pending;
+  return (
+    <Card as="article" className="my-ad shadow-sm" aria-label={title}>
+      {photo ? (
+        <Card.Img variant="top" src={photo} alt={`${M.photoOf} ${title}`} className="my-ad__photo" />
+      ) : (
+        <div className="my-ad__photo my-ad__placeholder card-img-top" role="img" aria-label={M.noPhoto}>
+          <i className="bi bi-image" aria-hidden="true" />
+        </div>
+      )}
+      <Card.Body className="d-flex flex-column">
+        <h2 className="h6 mb-1 text-break">{title}</h2>
+        <p className="small text-body-secondary mb-2">
+          <i className="bi bi-geo-alt me-1" aria-hidden="true" />
+          {city}
+        </p>
+        <div className="mb-2">
+          <Badge bg={state.bg} text={state.textColor}>
+            {state.text}
+          </Badge>
+        </div>
+        {review === 'rejected' && review_reason && (
+          <p className="small text-danger mb-2">
+            {M.reason}: {review_reason}
+          </p>
+        )}
+        {expires && (
+          <p className="small mb-3">
+            {M.expires}: {expires}
+          </p>
+        )}
+        <div className="d-flex gap-2 mt-auto">
+          <Link to={`/ads/edit/${ad.id}`} className="btn btn-sm btn-outline-secondary">
+            <i className="bi bi-pencil me-1" aria-hidden="true" />
+            {M.edit}
+          </Link>
+          <Button size="sm" variant="outline-danger" onClick={onDelete}>
+            <i className="bi bi-trash me-1" aria-hidden="true" />
+            {A.delete}
+          </Button>
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** The confirmation of spec 001 §2 "My Ads": 'Confirm deletion' / 'Delete this place?'. */
+function DeleteDialog({
+  show,
+  deleting,
+  onConfirm,
+  onClose,
+}: {
+  show: boolean;
+  deleting: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  return (
+    <Modal show={show} onHide={onClose} centered aria-labelledby={titleId}>
+      <Modal.Header closeButton closeLabel={A.close}>
+        <Modal.Title id={titleId} as="h2" className="h5">
+          {A.confirmDeletion}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>{A.deletePrompt}</Modal.Body>
+      <Modal.Footer>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            onConfirm();
+          }}
+        >
+          <SubmitButton submitting={deleting} variant="danger">
+            {A.delete}
+          </SubmitButton>
+        </form>
+        <Button variant="secondary" onClick={onClose} disabled={deleting}>
+          {A.close}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
+/**
+ * /ads/view, My Ads (spec 001 §2, §4; issue 11 item 10): the quota badges, the page size, Post Ads
+ * (or the refill text when nothing remains), a card per ad with Edit and Delete, and the pages.
+ */
+export default function MyAdsPage() {
+  const { userId } = useSession();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [deleting, setDeleting] = useState<OwnAd | null>(null);
+  const sizeId = useId();
+  const current = useCurrentSubscription();
+  const ads = useMyAds(userId, page, pageSize);
+  const deleteAd = useDeleteAd();
+
+  const pageCount = ads.data?.meta.pagination.pageCount ?? 1;
+  const quota = current.data?.quota ?? { allowed: 0, posted: 0, remaining: 0 };
+  const subscription = current.data?.subscription ?? null;
+  const expires = formatDate(subscription?.attributes.end_date);
+
+  const handleDelete = async () => {
+    if (!deleting) return;
+    try {
+      await deleteAd.mutateAsync(deleting.id);
+      toast.success(A.deleted);
+      // Deleting the last ad of the last page steps back to the page before.
+      if (ads.data?.data.length === 1 && page > 1) setPage(page - 1);
+      setDeleting(null);
+    } catch (error) {
+      toastAdFailure(error);
+    }
+  };
+
+  return (
+    <section aria-labelledby="my-ads-title">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 id="my-ads-title" className="h4 mb-0 me-auto">
+          {M.title}
+        </h1>
+        {current.isSuccess && (
+          <>
+            <Badge bg="secondary" className="fs-6 fw-normal">
+              {M.posted} {quota.posted} / {quota.allowed}
+            </Badge>
+            <Badge bg="info" text="dark" className="fs-6 fw-normal">
+              {M.remaining} {quota.remaining}
+            </Badge>
+          </>
+        )}
+      </div>
+
+      <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
+        <Form.Group controlId={sizeId} className="d-flex align-items-center gap-2">
+          <Form.Label className="mb-0 text-nowrap">{M.pageSize}</Form.Label>
+          <Form.Select
+            size="sm"
+            value={pageSize}
+            onChange={(event) => {
+              setPageSize(Number(event.target.value));
+              setPage(1);
+            }}
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        <div className="ms-auto">
+          {current.isSuccess &&
+            (quota.remaining > 0 ? (
+              <Link to="/ads/submit" className="btn btn-accent">
+                <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+                {M.postAds}
+              </Link>
+            ) : (
+              <span className="text-danger fw-semibold">
+                {MESSAGES.subscription.refill}
+                {!subscription && (
+                  <>
+                    {' '}
+                    <Link to="/ads/packages">{A.buyPackage}</Link>
+                  </>
+                )}
+              </span>
+            ))}
+        </div>
+      </div>
+
+      {ads.isPending ? (
+        <PageSpinner />
+      ) : ads.isError ? (
+        <Alert variant="warning" className="d-flex align-items-center justify-content-between gap-2">
+          {M.loadFailed}
+          <Button size="sm" variant="outline-secondary" onClick={() => void ads.refetch()}>
+            {M.retry}
+          </Button>
+        </Alert>
+      ) : ads.data.data.length === 0 ? (
+        <p className="text-body-secondary">{M.empty}</p>
+      ) : (
+        <>
+          <Row xs={1} sm={2} lg={3} className="g-3 mb-3" aria-busy={ads.isFetching}>
+            {ads.data.data.map((ad) => (
+              <Col key={ad.id}>
+                <AdCard ad={ad} expires={expires} onDelete={() => setDeleting(ad)} />
+              </Col>
+            ))}
+          </Row>
+          <PageButtons page={page} pageCount={pageCount} onPage={setPage} label={M.pages} />
+        </>
+      )}
+
+      <DeleteDialog
+        show={deleting !== null}
+        deleting={deleteAd.isPending}
+        onConfirm={() => void handleDelete()}
+        onClose={() => setDeleting(null)}
+      />
+    </section>
+  );
 }

@@ -30,6 +30,11 @@ type CardModal = 'tip' | 'video' | 'report';
 
 export interface ProviderCardProps {
   provider: { id: number; attributes: ProviderAttributes };
+  /**
+   * A preview of an ad not saved yet (Post Ad, Edit ad): photos, details and Play only; the actions
+   * and panels that need a saved ad are left out.
+   */
+  preview?: boolean;
 }
 
 /**
@@ -37,12 +42,12 @@ export interface ProviderCardProps {
  * the action bar (reactions, Comment, Play, Message, Mail, Report, TIP $) and the panel below it.
  * Comment, Message and Mail exclude each other; Message is open to begin with.
  */
-export function ProviderCard({ provider }: ProviderCardProps) {
+export function ProviderCard({ provider, preview = false }: ProviderCardProps) {
   const { id, attributes } = provider;
   const baseId = useId();
   const { isLoggedIn, isHobbyist } = useCardViewer();
   const { counts, held, react } = useReactions(id, attributes);
-  const [panel, setPanel] = useState<CardPanel | null>('message');
+  const [panel, setPanel] = useState<CardPanel | null>(preview ? null : 'message');
   const [modal, setModal] = useState<CardModal | null>(null);
   // A modal stays mounted once opened, so it can play its closing animation.
   const [mounted, setMounted] = useState<Partial<Record<CardModal, true>>>({});
@@ -82,45 +87,53 @@ export function ProviderCard({ provider }: ProviderCardProps) {
         <span className="fw-semibold">{MESSAGES.cardDetails.cum}:</span> {cum}
       </p>
 
-      <div className="provider-card__actions" role="group" aria-label={C.actions}>
-        <ActionButton
-          label={A.like}
-          icon={held === 'like' ? 'bi-hand-thumbs-up-fill' : 'bi-hand-thumbs-up'}
-          count={counts.likes}
-          pressed={held === 'like'}
-          onClick={() => react('like')}
-        />
-        <ActionButton
-          label={A.average}
-          icon={held === 'average' ? 'bi-star-half' : 'bi-star'}
-          count={counts.averages}
-          pressed={held === 'average'}
-          onClick={() => react('average')}
-        />
-        <ActionButton
-          label={A.dislike}
-          icon={held === 'dislike' ? 'bi-hand-thumbs-down-fill' : 'bi-hand-thumbs-down'}
-          count={counts.dislikes}
-          pressed={held === 'dislike'}
-          onClick={() => react('dislike')}
-        />
-        <ActionButton label={A.comment} icon="bi-chat-left-text" {...panelButton('comment')} />
-        {video && <ActionButton label={A.play} icon="bi-play-circle" onClick={() => openModal('video')} />}
-        <ActionButton label={A.message} icon="bi-chat-dots" {...panelButton('message')} />
-        <ActionButton label={A.mail} icon="bi-envelope" {...panelButton('mail')} />
-        <ActionButton label={C.report} icon="bi-flag" onClick={() => openModal('report')} />
-        {isHobbyist && (
-          <button
-            type="button"
-            className="btn btn-accent btn-sm provider-card__tip"
-            onClick={() => openModal('tip')}
-          >
-            {A.tip}
-          </button>
+      <div className="provider-card__actions" role="group" aria-label={C.actions} hidden={preview && !video}>
+        {preview ? (
+          video && <ActionButton label={A.play} icon="bi-play-circle" onClick={() => openModal('video')} />
+        ) : (
+          <>
+            <ActionButton
+              label={A.like}
+              icon={held === 'like' ? 'bi-hand-thumbs-up-fill' : 'bi-hand-thumbs-up'}
+              count={counts.likes}
+              pressed={held === 'like'}
+              onClick={() => react('like')}
+            />
+            <ActionButton
+              label={A.average}
+              icon={held === 'average' ? 'bi-star-half' : 'bi-star'}
+              count={counts.averages}
+              pressed={held === 'average'}
+              onClick={() => react('average')}
+            />
+            <ActionButton
+              label={A.dislike}
+              icon={held === 'dislike' ? 'bi-hand-thumbs-down-fill' : 'bi-hand-thumbs-down'}
+              count={counts.dislikes}
+              pressed={held === 'dislike'}
+              onClick={() => react('dislike')}
+            />
+            <ActionButton label={A.comment} icon="bi-chat-left-text" {...panelButton('comment')} />
+            {video && (
+              <ActionButton label={A.play} icon="bi-play-circle" onClick={() => openModal('video')} />
+            )}
+            <ActionButton label={A.message} icon="bi-chat-dots" {...panelButton('message')} />
+            <ActionButton label={A.mail} icon="bi-envelope" {...panelButton('mail')} />
+            <ActionButton label={C.report} icon="bi-flag" onClick={() => openModal('report')} />
+            {isHobbyist && (
+              <button
+                type="button"
+                className="btn btn-accent btn-sm provider-card__tip"
+                onClick={() => openModal('tip')}
+              >
+                {A.tip}
+              </button>
+            )}
+          </>
         )}
       </div>
 
-      {panel && (
+      {panel && !preview && (
         <div id={panelId} className="provider-card__panel">
           {panel === 'message' && !isLoggedIn ? (
             <>

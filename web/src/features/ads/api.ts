@@ -1,0 +1,199 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdQuota,
+  ApiItem,
+  ApiList,
+  ProviderAttributes,
+  RelationOne,
+  TPaymentStatus,
+  TReviewState,
+} from '@app/domain';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../api/client.ts';
+import { directoryKeys } from '../directory/api.ts';
+
+/**
+ * The provider's ad calls (issue 11 contract "Ads", "Subscriptions"): the current subscription and
+ * its quota, the owner's ads, one ad, and the ad writes; the location lookups of the ad form.
+ */
+
+export interface SubscriptionAttributes {
+  start_date: string;
+  end_date: string;
+  payment_status: TPaymentStatus;
+  isActive: boolean;
+  status: 'Active' | 'Inactive';
+  ads_allowed: number;
+  extra_ads: number;
+  package?: RelationOne<{ name: string; number_of_ads_per_day: number }>;
+}
+
+/** `GET /api/subscriptions/current` `data`. */
+export interface CurrentSubscription {
+  subscription: ApiItem<SubscriptionAttributes> | null;
+  quota: AdQuota;
+  subscribed: boolean;
+}
+
+/** An ad as its owner reads it: the listing's attributes plus its review. */
+export interface OwnAdAttributes extends ProviderAttributes {
+  review?: TReviewState;
+  review_reason?: string | null;
+}
+export type OwnAd = ApiItem<OwnAdAttributes>;
+
+export interface StateOption {
+  state_code: string;
+  state_name: string;
+}
+export interface CityOption {
+  city_name: string;
+  state_code: string;
+  state_name: string;
+}
+
+export const adKeys = {
+  all: ['ads'] as const,
+  current: ['ads', 'current-subscription'] as const,
+  mine: (userId: number | null, page: number, pageSize: number) =>
+    ['ads', 'mine', userId, page, pageSize] as const,
+  one: (id: number) => ['ads', 'one', id] as const,
+  states: (country: string) => ['ads', 'states', country] as const,
+  cities: (state: string) => ['ads', 'cities', state] as const,
+};
+
+// ---- calls -------------------------------------------------------------------------------------
+
+export async function fetchCurrentSubscription(signal?: AbortSignal): Promise<CurrentSubscription> {
+  const body = await apiGet<{ data: CurrentSubscription }>('/subscriptions/current', undefined, { signal });
+  return body.data;
+}
+
+/** The owner's ads, newest first (spec 001 §7 "Ads": list filtered by user.id with populate all). */
+export function fetchMyAds(userId: number, page: number, pageSize: number, signal?: AbortSignal) {
+  return apiGet<ApiList<OwnAdAttributes>>(
+    '/providers',
+    {
+      filters: { user: { id: { $eq: userId } } },
+      populate: '*',
+      sort: 'id:desc',
+      pagination: { page, pageSize },
+    },
+    { signal },
+  );
+}
+
+export async function fetchAd(id: number, signal?: AbortSignal): Promise<OwnAd> {
+  const body = await apiGet<{ data: OwnAd }>(`/providers/${id}`, { populate: '*' }, { signal });
+  return body.data;
+}
+
+/** Spec 001 §7 "Ad-side state list": page size 100, by name. */
+export async function fetchStates(countryCode: string, signal?: AbortSignal) {
+  const body = await apiGet<ApiList<StateOption>>(
+    '/states',
+    {
+      filters: { country_code: { $eq: countryCode } },
+      fields: ['state_name', 'state_code'],
+      pagination: { pageSize: 100 },
+      sort: 'state_name:asc',
+    },
+    { signal },
+  );
+  return body.data.map((item) => item.attributes);
+}
+
+/** Spec 001 §7 "City list": page size 1500, by name (a signed-in call). */
+export async function fetchCities(stateCode: string, signal?: AbortSignal) {
+  const body = await apiGet<ApiList<CityOption>>(
+    '/cities',
+    {
+      filters: { state_code: { $eq: stateCode } },
+      fields: ['city_name', 'state_code', 'state_name'],
+      pagination: { pageSize: 1500 },
+      sort: 'city_name:asc',
+    },
+    { signal },
+  );
+  return body.data.map((item) => item.attributes);
+}
+
+export function createAd(data: object) {
+  return apiPost<{ data: OwnAd }>('/providers', { data });
+}
+
+export function updateAd(id: number, data: object) {
+  return apiPut<{ data: OwnAd }>(`/providers/${id}`, { data });
+}
+
+export function deleteAd(id: number) {
+  return apiDelete<{ data: OwnAd }>(`/providers/${id}`);
+}
+
+// ---- hooks -------------------------------------------------------------------------------------
+
+export function useCurrentSubscription() {
+  return useQuery({
+    queryKey: adKeys.current,
+    queryFn: ({ signal }) => fetchCurrentSubscription(signal),
+    staleTime: 0,
+  });
+}
+
+export function useMyAds(userId: number | null, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: adKeys.mine(userId, page, pageSize),
+    queryFn: ({ signal }) => fetchMyAds(userId!, page, pageSize, signal),
+    enabled: userId !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAd(id: number | null) {
+  return useQuery({
+    queryKey: adKeys.one(id ?? 0),
+    queryFn: ({ signal }) => fetchAd(id!, signal),
+    enabled: id !== null,
+  });
+}
+
+export function useStates(countryCode: string) {
+  return useQuery({
+    queryKey: adKeys.states(countryCode),
+    queryFn: ({ signal }) => fetchStates(countryCode, signal),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useCities(stateCode: string) {
+  return useQuery({
+    queryKey: adKeys.cities(stateCode),
+    queryFn: ({ signal }) => fetchCities(stateCode, signal),
+    enabled: stateCode !== '',
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** After an ad write: the owner's lists, the quota and the directory are stale. */
+function useInvalidateAds() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adKeys.all }),
+      queryClient.invalidateQueries({ queryKey: directoryKeys.all }),
+    ]);
+}
+
+export function useCreateAd() {
+  const invalidate = useInvalidateAds();
+  return useMutation({ mutationFn: createAd, onSuccess: invalidate });
+}
+
+export function useUpdateAd(id: number) {
+  const invalidate = useInvalidateAds();
+  return useMutation({ mutationFn: (data: object) => updateAd(id, data), onSuccess: invalidate });
+}
+
+export function useDeleteAd() {
+  const invalidate = useInvalidateAds();
+  return useMutation({ mutationFn: deleteAd, onSuccess: invalidate });
+}
