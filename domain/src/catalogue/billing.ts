@@ -77,6 +77,7 @@ export const BILLING_MESSAGES = {
     transactionIdUsed: 'This transaction id has already paid for something else',
     unknownPackage: 'No such package',
     notProvider: 'Only providers buy packages',
+    tooMany: 'Too many purchases in a short time. Please try again later.',
   },
   wallet: {
     title: 'My Wallet',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { signToken } from '../../src/http/auth.ts';
-import { buildProviderAd } from '../factories.ts';
+import { buildProviderAd, buildSubscription } from '../factories.ts';
 import { buildAdBody, newAddress } from '../directory-helpers.ts';
 import {
   buildAdmin,
@@ -147,15 +147,16 @@ export async function createFixtures(ctx: TestContext) {
         .executeTakeFirstOrThrow();
       return { id: row.id };
     },
-    /** A package bought by the provider, paid by a made-up transaction id (pending). */
-    subscription: async (): Promise<Made> => {
-      const pkg = await db.selectFrom('packages').select('id').orderBy('id').executeTakeFirstOrThrow();
-      return {
-        id: await created(users.provider, '/api/subscriptions', {
-          data: { package: pkg.id, transaction_id: `SUB-${Date.now()}-${seq++}` },
-        }),
-      };
-    },
+    /**
+     * A package bought by the provider (written straight to the database: purchases through the API
+     * are limited per hour, which subscriptions.test.ts tests; the table buys once per caller).
+     */
+    subscription: async (): Promise<Made> => ({
+      id: await buildSubscription(ctx, users.provider, {
+        payment_status: 'pending',
+        transaction_id: `SUB-${seq++}`,
+      }),
+    }),
     purchaseBody: async (): Promise<Made> => {
       const pkg = await db.selectFrom('packages').select('id').orderBy('id').executeTakeFirstOrThrow();
       return { body: { data: { package: pkg.id, transaction_id: `BUY-${Date.now()}-${seq++}` } } };

@@ -131,6 +131,33 @@ function fileClaims(input: FileFields): FileClaim[] {
   ];
 }
 
+/**
+ * A public image named as an ID document turns private (issue 11), so it must not be a picture
+ * anything shows: one of this request's images or video, or a file an ad, an account or another
+ * record already shows publicly. A 400 at `data.docs` otherwise; private uploads are always fine.
+ */
+async function requireDocsNotShown(db: Kysely<DB>, input: FileFields): Promise<void> {
+  const docs = input.docs ?? [];
+  if (!docs.length) return;
+  const shownHere = new Set([...(input.images ?? []), ...(input.video ? [input.video] : [])]);
+  const inUse = await db
+    .selectFrom('files as f')
+    .select('f.id')
+    .where('f.id', 'in', docs)
+    .where('f.is_private', '=', 0)
+    .where(({ or, exists, selectFrom }) =>
+      or([
+        exists(selectFrom('provider_images').select('file_id').whereRef('file_id', '=', 'f.id')),
+        exists(selectFrom('providers').select('id').whereRef('video_id', '=', 'f.id')),
+        exists(selectFrom('users').select('id').whereRef('avatar_id', '=', 'f.id')),
+      ]),
+    )
+    .execute();
+  const clash = docs.find((id) => shownHere.has(id)) ?? inUse[0]?.id;
+  if (clash !== undefined)
+    throw dataFieldError('docs', `File ${clash} is shown as a picture; upload the document on its own`);
+}
+
 async function checkReferences(db: Kysely<DB>, input: { language?: number | null; race?: number | null }) {
   if (input.language) {
     const hit = await db
@@ -256,6 +283,7 @@ export async function createProvider(d: DirectoryContext, actor: Actor, sent: TP
   const input = admin ? sent : { ...sent, ...SERVER_SET_AD_DEFAULTS };
   await checkReferences(d.db, input);
   await requireOwnedFiles(d.db, [actor.id], fileClaims(input));
+  await requireDocsNotShown(d.db, input);
   let slot: number | undefined;
   if (!admin) {
     const active = await findActiveSubscription(d.db, actor.id);
@@ -293,6 +321,7 @@ export async function updateProvider(
   await checkReferences(d.db, input);
   // The ad's owner's files, or the acting admin's own.
   await requireOwnedFiles(d.db, [ownerId, actor.id], fileClaims(input));
+  await requireDocsNotShown(d.db, input);
   const before = await findAdFiles(d.db, id);
   const imagesChanged = input.images !== undefined && !sameIds(input.images, before.images);
   const videoChanged =

@@ -1,9 +1,10 @@
 import { MESSAGES, ZSubscriptionPurchase, ZSubscriptionReview } from '@app/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountTypesOnlyWith, adminOnly, signedIn, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/errors.ts';
 import { idParam } from '../../http/query.ts';
 import { registerScopedReadRoutes } from '../../http/read-routes.ts';
 import { itemResponse } from '../../http/responses.ts';
@@ -15,6 +16,17 @@ import {
 } from './subscriptions.service.ts';
 
 const tags = ['subscriptions'];
+
+/** Purchases an account may try per hour: a made-up transaction id buys a pending, active package. */
+export const PURCHASES_PER_HOUR = 10;
+
+const purchaseRateLimit = {
+  max: PURCHASES_PER_HOUR,
+  timeWindow: '1 hour',
+  keyGenerator: (req: FastifyRequest) => `subscription:user:${req.actor?.id ?? req.ip}`,
+  errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) =>
+    new AppError('RateLimitError', MESSAGES.subscription.tooMany, { retryAfter: Math.ceil(ctx.ttl / 1000) }),
+};
 
 /**
  * Packages bought (issue 11): a provider buys one with one call; reads of one's own (the admin's:
@@ -31,6 +43,7 @@ export async function subscriptionsRoutes(instance: FastifyInstance, { db }: App
   app.post(
     '/api/subscriptions',
     withAccess(accountTypesOnlyWith(MESSAGES.subscription.notProvider, 'Provider'), {
+      config: { rateLimit: purchaseRateLimit },
       schema: { tags, body: z.object({ data: ZSubscriptionPurchase }) },
     }),
     async (req) => itemResponse(await purchaseSubscription(db, req.actor!, req.body.data)),
