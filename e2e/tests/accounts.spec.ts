@@ -229,7 +229,8 @@ test.describe('[ACCOUNTS][LOGIN]', () => {
     const account = await createAccount(request, 'Provider');
     await page.goto('/login');
     await fillLoginForm(page, account.email, account.password);
-    await expect(page).toHaveURL(/\/$/);
+    // A provider's home after sign-in is the Provider Details page (issue 11, item 13).
+    await expect(page).toHaveURL(/\/provider$/);
     await expect(accountMenu(page, account)).toBeVisible();
     const stored = await readSessionStorage(page);
     expect(stored.token).toBeTruthy();
@@ -381,6 +382,7 @@ test.describe('[ACCOUNTS][PROFILE]', () => {
       Provider: [
         N.myProfile,
         N.changePassword,
+        MESSAGES.providerHome.title,
         N.myAds,
         N.myPlaces,
         N.myWallet,

@@ -11,10 +11,11 @@ describe('account menu', () => {
     expect(getAccountMenuItems(null).map((i) => i.label)).toEqual(['My Profile', 'Change Password']);
   });
 
-  it('gives providers ads, places, wallet, subscription and screening', () => {
+  it('gives providers their home, then ads, places, wallet, subscription, screening and mail', () => {
     expect(paths('Provider')).toEqual([
       '/profile',
       '/profile/changepassword',
+      '/provider',
       '/ads/view',
       '/place/view',
       '/provider/wallet',
@@ -25,6 +26,7 @@ describe('account menu', () => {
     expect(getAccountMenuItems('Provider').map((i) => i.label)).toEqual([
       'My Profile',
       'Change Password',
+      'Provider Details',
       'My Ads',
       'My Places',
       'My Wallet',
@@ -32,6 +34,11 @@ describe('account menu', () => {
       'Screen Hobbyists',
       'Review Mail',
     ]);
+  });
+
+  it('marks Provider Details active on /provider only, not on the pages below it', () => {
+    const items = getAccountMenuItems('Provider');
+    expect(items.filter((item) => item.exact).map((item) => item.to)).toEqual(['/provider']);
   });
 
   it('gives hobbyists My Orders and vendors My Orders and My Products', () => {

@@ -13,6 +13,8 @@ export interface AccountMenuItem {
   to: string;
   /** bootstrap-icons class, without the `bi` prefix class. */
   icon: string;
+  /** Active on its own path only, not below it (Provider Details at /provider, not /provider/wallet). */
+  exact?: boolean;
 }
 
 const PROFILE: AccountMenuItem = {
@@ -27,7 +29,18 @@ const CHANGE_PASSWORD: AccountMenuItem = {
   to: '/profile/changepassword',
   icon: 'bi-key',
 };
+/**
+ * A provider's links: their home, Provider Details (spec 001 §2 "Provider area"), then the sidebar
+ * links the spec lists.
+ */
 const PROVIDER_ITEMS: readonly AccountMenuItem[] = [
+  {
+    key: 'providerHome',
+    label: MESSAGES.providerHome.title,
+    to: '/provider',
+    icon: 'bi-grid',
+    exact: true,
+  },
   { key: 'ads', label: MESSAGES.nav.myAds, to: '/ads/view', icon: 'bi-megaphone' },
   { key: 'places', label: MESSAGES.nav.myPlaces, to: '/place/view', icon: 'bi-geo-alt' },
   { key: 'wallet', label: MESSAGES.nav.myWallet, to: '/provider/wallet', icon: 'bi-wallet2' },

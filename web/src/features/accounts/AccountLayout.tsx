@@ -21,6 +21,8 @@ function normalizePath(pathname: string): string {
 export function isMenuItemActive(item: AccountMenuItem, pathname: string): boolean {
   const path = normalizePath(pathname);
   if (item.key === 'profile') return PROFILE_PATHS.includes(path);
+  // A page above others (Provider Details at /provider) is current only on itself.
+  if (item.exact) return path === normalizePath(item.to);
   const target = normalizePath(item.to);
   return path === target || path.startsWith(`${target}/`);
 }

@@ -14,6 +14,7 @@ function renderLogin(initial = '/login') {
   return renderRoutes(
     [
       { path: '/', element: <p>home page</p> },
+      { path: '/provider', element: <p>provider details page</p> },
       { element: <GuestOnly />, children: [{ path: '/login', element: <LoginPage /> }] },
       { element: <RequireAuth />, children: [{ path: '/profile/edit', element: <p>edit page</p> }] },
     ],
@@ -119,5 +120,36 @@ describe('LoginPage', () => {
     signIn();
     expect(await screen.findByText('home page')).toBeTruthy();
     await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.subscribed)).toBe('false'));
+  });
+
+  it('takes a provider with no remembered page to Provider Details, their home', async () => {
+    mockApi((call) => {
+      if (call.path === '/auth/local') return jsonResponse({ jwt: 'jwt', user: { id: 8 } });
+      if (call.path === '/users/me') return jsonResponse({ id: 8, user_type: 'Provider', subscriptions: [] });
+      return undefined;
+    });
+    const { router } = renderLogin();
+    fill('pat@example.com', 'Secret-1');
+    signIn();
+    expect(await screen.findByText('provider details page')).toBeTruthy();
+    // Still there once every update has settled: the guest guard does not send them home after all.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe('/provider');
+    expect(screen.queryByText('home page')).toBeNull();
+  });
+
+  it('takes a provider back to the remembered page when there is one', async () => {
+    mockApi((call) => {
+      if (call.path === '/auth/local') return jsonResponse({ jwt: 'jwt', user: { id: 8 } });
+      if (call.path === '/users/me') return jsonResponse({ id: 8, user_type: 'provider', subscriptions: [] });
+      return undefined;
+    });
+    const { router } = renderLogin('/profile/edit');
+    await screen.findByRole('heading', { name: M.title });
+    fill('pat@example.com', 'Secret-1');
+    signIn();
+    expect(await screen.findByText('edit page')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe('/profile/edit');
   });
 });

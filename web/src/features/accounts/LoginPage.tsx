@@ -1,24 +1,49 @@
-import { useId } from 'react';
+import { useId, useTransition } from 'react';
 import { Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MESSAGES, ZLoginForm } from '@app/domain';
 import type { TLoginForm } from '@app/domain';
+import { toUserType } from '../../app/accountMenu.ts';
 import { getRedirectTarget } from '../../app/guards.tsx';
+import { ME_QUERY_KEY, useSession } from '../../app/session.tsx';
 import { TextField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { useSignIn } from './api.ts';
+import { signIn as requestSignIn } from './api.ts';
+import type { AuthResponse } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { toastSignInFailure } from './feedback.ts';
 
 const M = MESSAGES.login;
 
-/** /login (spec 000 §2): e-mail and password; back to the remembered page, or home, once signed in. */
+/** A provider's home: Provider Details (spec 001 §2 "Provider area"). */
+export const PROVIDER_HOME = '/provider';
+
+/**
+ * Where a successful login goes: the page the visitor was sent here from (see RequireAuth), else a
+ * provider's home, else the listing.
+ */
+export function getLoginTarget(state: unknown, userType: unknown): string {
+  const remembered = getRedirectTarget(state);
+  if (remembered !== '/' || toUserType(userType) !== 'Provider') return remembered;
+  return PROVIDER_HOME;
+}
+
+/**
+ * /login (spec 000 §2): e-mail and password; once signed in, back to the remembered page, else a
+ * provider to Provider Details and anyone else to the listing.
+ */
 export default function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const signIn = useSignIn();
+  const queryClient = useQueryClient();
+  const { login } = useSession();
+  const [, startTransition] = useTransition();
+  const signIn = useMutation({
+    mutationFn: ({ email, password }: TLoginForm) => requestSignIn(email, password),
+  });
   const rememberId = useId();
   const {
     register,
@@ -31,12 +56,22 @@ export default function LoginPage() {
   });
 
   const handleLogin = handleSubmit(async (values) => {
+    let auth: AuthResponse;
     try {
-      await signIn.mutateAsync(values);
-      navigate(getRedirectTarget(location.state), { replace: true });
+      auth = await signIn.mutateAsync(values);
     } catch (error) {
       toastSignInFailure(error);
+      return;
     }
+    const target = getLoginTarget(location.state, auth.user.user_type);
+    // The session refetches the user when the id changes; it already has the fresh one.
+    queryClient.setQueryData([...ME_QUERY_KEY, auth.user.id], auth.user);
+    // The session and the navigation commit in one render, so the guest guard (which sends a
+    // signed-in user on to the remembered page or '/') never sees the user still on /login.
+    startTransition(async () => {
+      login(auth.jwt, auth.user);
+      await navigate(target, { replace: true });
+    });
   });
 
   return (

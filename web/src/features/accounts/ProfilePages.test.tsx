@@ -79,6 +79,7 @@ describe('AccountLayout', () => {
       [
         'My Profile',
         'Change Password',
+        'Provider Details',
         'My Ads',
         'My Places',
         'My Wallet',

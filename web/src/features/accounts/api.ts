@@ -167,20 +167,6 @@ export async function replaceAvatar(userId: number, file: File): Promise<Session
 
 // ---- hooks -------------------------------------------------------------------------------------
 
-/** Signs in and stores the session (token, user id, user, subscribed flag). */
-export function useSignIn() {
-  const queryClient = useQueryClient();
-  const { login } = useSession();
-  return useMutation({
-    mutationFn: ({ email, password }: { email: string; password: string }) => signIn(email, password),
-    onSuccess: ({ jwt, user }) => {
-      // The session refetches the user when the id changes; it already has the fresh one.
-      queryClient.setQueryData([...ME_QUERY_KEY, user.id], user);
-      login(jwt, user);
-    },
-  });
-}
-
 /** Registers an account. Success only saves the user id: registering does not sign in (spec 000 §4). */
 export function useRegister() {
   return useMutation({

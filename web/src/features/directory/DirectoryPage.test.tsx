@@ -150,6 +150,21 @@ function renderDirectory(initial = '/') {
 const group = (name: string) => within(screen.getByRole('group', { name }));
 const isChecked = (element: HTMLElement) => (element as HTMLInputElement).checked;
 
+/**
+ * A click as the browser delivers it, outside act(): React renders the router's navigation later, as
+ * a transition, so what the box shows right after the click is what the visitor sees in that frame.
+ */
+function clickNow(element: HTMLElement) {
+  const scope = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+  const previous = scope.IS_REACT_ACT_ENVIRONMENT;
+  scope.IS_REACT_ACT_ENVIRONMENT = false;
+  try {
+    element.click();
+  } finally {
+    scope.IS_REACT_ACT_ENVIRONMENT = previous;
+  }
+}
+
 /** The filter state and location the router's URL holds now. */
 function currentQuery(router: ReturnType<typeof renderDirectory>['router']) {
   return parseDirectoryQuery(router.state.location.search);
@@ -407,6 +422,79 @@ describe('DirectoryPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: D.clearFilters }).getAttribute('href')).toBe(
       '/?country=US&state=CA',
     );
+  });
+
+  it('the Categories heading is a button that hides and shows the whole filter panel', async () => {
+    mockDirectoryApi();
+    renderDirectory();
+    await screen.findByLabelText('Incall (12)');
+    const toggle = screen.getByRole('button', { name: F.title });
+    expect(toggle.closest('h2')).toBeTruthy();
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '')!;
+    expect(panel.contains(screen.getByLabelText('Incall (12)'))).toBe(true);
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(panel.hidden).toBe(true);
+    expect(screen.queryByRole('group', { name: F.language })).toBeNull();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(panel.hidden).toBe(false);
+    expect(screen.getByRole('group', { name: F.language })).toBeTruthy();
+  });
+
+  it('starts with the panel folded on a narrow screen, where the cards come first', async () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...original(query),
+      matches: true,
+    })) as typeof window.matchMedia;
+    try {
+      mockDirectoryApi();
+      renderDirectory();
+      await screen.findByText('23 providers');
+      const toggle = screen.getByRole('button', { name: F.title });
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(screen.queryByRole('group', { name: F.call })).toBeNull();
+      fireEvent.click(toggle);
+      expect(await screen.findByLabelText('Incall (12)')).toBeTruthy();
+    } finally {
+      window.matchMedia = original;
+    }
+  });
+
+  it('a tick shows at once, while the URL and the counts are still on their way', async () => {
+    mockDirectoryApi();
+    const { router } = renderDirectory();
+    // As a visitor would: first a location from the header, then a filter.
+    fireEvent.click(await screen.findByTestId('location-picker'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(await within(dialog).findByLabelText('Texas (8)'));
+    fireEvent.click(await within(dialog).findByLabelText('Austin (5)'));
+    fireEvent.click(within(dialog).getByRole('button', { name: MESSAGES.location.find }));
+    await waitFor(() => expect(currentQuery(router).location.state).toBe('TX'));
+    await screen.findByText('23 providers');
+
+    clickNow(await screen.findByLabelText('Incall (12)'));
+    expect(isChecked(screen.getByLabelText(/^Incall/))).toBe(true);
+    // Two quick ticks both count, the second does not undo the first.
+    clickNow(screen.getByLabelText(/^Submissive/));
+    clickNow(screen.getByLabelText(/^Confident/));
+    expect(isChecked(screen.getByLabelText(/^Submissive/))).toBe(true);
+    expect(isChecked(screen.getByLabelText(/^Confident/))).toBe(true);
+    expect(isChecked(group(F.personality).getByLabelText(/^N\/A/))).toBe(false);
+    await waitFor(() =>
+      expect(currentQuery(router)).toEqual({
+        filters: { call: ['Incall'], personality: ['Submissive', 'Confident'] },
+        location: { country: 'US', state: 'TX', city: ['Austin'] },
+      }),
+    );
+    expect(isChecked(screen.getByLabelText(/^Incall/))).toBe(true);
+    expect(isChecked(screen.getByLabelText(/^Confident/))).toBe(true);
+    // And an untick shows at once too.
+    clickNow(screen.getByLabelText(/^Incall/));
+    expect(isChecked(screen.getByLabelText(/^Incall/))).toBe(false);
+    await waitFor(() => expect(currentQuery(router).filters.call).toBeUndefined());
   });
 
   it('the location picker applies country, state and cities and keeps the other filters', async () => {

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useOptimistic, useRef, useState, useTransition } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, Button, Col, Container, Row } from 'react-bootstrap';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { MESSAGES, parseDirectoryQuery, toDirectorySearch } from '@app/domain';
+import { BREAKPOINTS, MESSAGES, parseDirectoryQuery, toDirectorySearch } from '@app/domain';
+import type { DirectoryQuery } from '@app/domain';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { useFilterCounts, useProviders } from './api.ts';
 import { firstPagePath, parsePage, withDefaultLocation } from './filterUrl.ts';
@@ -19,6 +20,14 @@ export function formatTotal(total: number): string {
   return `${total.toLocaleString('en-US')} ${total === 1 ? T.providerOne : T.providerMany}`;
 }
 
+/** Below Bootstrap's lg breakpoint the panel would push the cards below the fold: it starts folded. */
+const NARROW_SCREEN = `(max-width: ${BREAKPOINTS.lg - 0.02}px)`;
+
+/** Whether the Categories panel starts open: on wide screens, and wherever the width is unknown. */
+export function startsOpen(): boolean {
+  return typeof window.matchMedia !== 'function' || !window.matchMedia(NARROW_SCREEN).matches;
+}
+
 /**
  * The provider listing at `/` and `/ad/:page` (spec 001 §2): the Categories panel on the left, the
  * role-playing disclaimer, the cards and pagination in the centre, an empty right column. The filter
@@ -31,29 +40,56 @@ export function DirectoryPage() {
   const navigate = useNavigate();
   const query = useMemo(() => withDefaultLocation(parseDirectoryQuery(rawSearch)), [rawSearch]);
   const search = useMemo(() => toDirectorySearch(query), [query]);
-  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(startsOpen);
 
   const providers = useProviders(query, search, page);
   const filterCounts = useFilterCounts(query, search);
 
-  // Debounced sliders apply their change to the state of the moment they fire, not of when they began.
+  // A tick shows in the frame of the click: the router renders the new URL (and the counts follow)
+  // as a transition, and until it commits the panel shows the filters asked for.
+  const [shownFilters, showFilters] = useOptimistic(query.filters);
+  const [, startTransition] = useTransition();
+  // The changes asked for and not on screen yet, oldest first: a second click before the URL catches
+  // up (or a slider that fires later) builds on the last of them instead of undoing it. A render of
+  // one of them drops it and those before it; any other URL (Back, a link) drops them all.
   const latest = useRef(query);
+  const asked = useRef<{ query: DirectoryQuery; search: string }[]>([]);
   useEffect(() => {
     latest.current = query;
-  }, [query]);
+    const entries = asked.current;
+    let shown = entries.length - 1;
+    while (shown >= 0 && entries[shown]!.search !== search) shown -= 1;
+    asked.current = shown === -1 ? [] : entries.slice(shown + 1);
+  }, [query, search]);
   const handleFilterChange = useCallback(
     (update: FilterUpdate) => {
-      const current = latest.current;
-      const next = toDirectorySearch({ filters: update(current.filters), location: current.location });
-      if (next === toDirectorySearch(current) && page === 1) return;
-      void navigate(firstPagePath(next));
+      const current = asked.current.at(-1)?.query ?? latest.current;
+      const wanted: DirectoryQuery = { filters: update(current.filters), location: current.location };
+      const next = toDirectorySearch(wanted);
+      const same = next === toDirectorySearch(current);
+      if (same && page === 1) return;
+      if (!same) asked.current = [...asked.current, { query: wanted, search: next }];
+      startTransition(async () => {
+        showFilters(wanted.filters);
+        await navigate(firstPagePath(next));
+      });
     },
-    [navigate, page],
+    [navigate, page, showFilters],
   );
 
   const pagination = providers.data?.meta.pagination;
   const total = pagination?.total ?? filterCounts.total;
-  const items = providers.data?.data ?? [];
+  const items = providers.data?.data;
+  // The same elements while the page of cards is the same, so a tick re-renders the panel, not them.
+  const cards = useMemo(
+    () =>
+      items?.map((item) => (
+        <li key={item.id} className="listing-cards__item">
+          <ProviderCard provider={item} />
+        </li>
+      )),
+    [items],
+  );
   const pageCount = pagination?.pageCount ?? 0;
 
   let listing: ReactNode;
@@ -68,7 +104,7 @@ export function DirectoryPage() {
         </Button>
       </Alert>
     );
-  } else if (items.length === 0) {
+  } else if (!items || items.length === 0) {
     listing = (
       <Alert variant="light" className="listing-empty text-center border">
         <p className="fw-semibold mb-1">{T.empty}</p>
@@ -83,11 +119,7 @@ export function DirectoryPage() {
     listing = (
       <>
         <ul className="listing-cards list-unstyled" aria-label={T.listLabel} aria-busy={providers.isFetching}>
-          {items.map((item) => (
-            <li key={item.id} className="listing-cards__item">
-              <ProviderCard provider={item} />
-            </li>
-          ))}
+          {cards}
         </ul>
         <ListingPagination page={page} pageCount={pageCount} search={search} />
       </>
@@ -101,13 +133,10 @@ export function DirectoryPage() {
     <Container fluid="xl" className="directory py-3 py-lg-4">
       <Row className="g-4">
         <Col lg={3} as="aside" aria-labelledby="filters-title" className="directory__filters">
-          <div className="d-flex align-items-center justify-content-between mb-2">
-            <h2 id="filters-title" className="h5 mb-0 d-none d-lg-block">
-              {MESSAGES.filters.title}
-            </h2>
+          <h2 id="filters-title" className="h5 mb-2">
             <Button
               variant="outline-dark"
-              className="d-lg-none w-100 d-flex justify-content-between align-items-center"
+              className="filters-toggle w-100 d-flex justify-content-between align-items-center"
               aria-expanded={filtersOpen}
               aria-controls="filter-panel"
               onClick={() => setFiltersOpen((open) => !open)}
@@ -118,18 +147,14 @@ export function DirectoryPage() {
               </span>
               <i className={`bi bi-chevron-${filtersOpen ? 'up' : 'down'}`} aria-hidden="true" />
             </Button>
-          </div>
-          <div
-            id="filter-panel"
-            className={filtersOpen ? undefined : 'd-none d-lg-block'}
-            aria-busy={filterCounts.isFetching}
-          >
+          </h2>
+          <div id="filter-panel" hidden={!filtersOpen} aria-busy={filterCounts.isFetching}>
             {hasFilters && (
               <Link to={firstPagePath(clearedSearch)} className="d-inline-block small mb-2">
                 {T.clearFilters}
               </Link>
             )}
-            <FilterPanel filters={query.filters} counts={filterCounts.counts} onChange={handleFilterChange} />
+            <FilterPanel filters={shownFilters} counts={filterCounts.counts} onChange={handleFilterChange} />
           </div>
         </Col>
         <Col lg={6} className="directory__listing">
