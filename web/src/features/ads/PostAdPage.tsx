@@ -20,7 +20,8 @@ import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { AdDetailsFields } from './AdDetailsFields.tsx';
 import { AdPreview } from './AdPreview.tsx';
-import { useCreateAd, useCurrentSubscription } from './api.ts';
+import { useCurrentSubscription } from '../billing/api.ts';
+import { useCreateAd } from './api.ts';
 import { FileProgress } from './FileProgress.tsx';
 import { isVideoFile, toastAdFailure, toastUploadFailure } from './feedback.ts';
 import { useObjectUrls, usePickedFiles } from './usePickedFiles.ts';
@@ -202,7 +203,9 @@ function PostAdForm() {
 export default function PostAdPage() {
   const navigate = useNavigate();
   const current = useCurrentSubscription();
-  const noSubscription = current.isSuccess && !current.data.subscription;
+  // Decide on the server's answer of now, not on a kept one (a package bought a moment ago).
+  const settled = current.isSuccess && !current.isFetching;
+  const noSubscription = settled && !current.data.subscription;
 
   useEffect(() => {
     if (!noSubscription) return;
@@ -210,7 +213,7 @@ export default function PostAdPage() {
     navigate('/ads/packages', { replace: true });
   }, [noSubscription, navigate]);
 
-  if (current.isPending || noSubscription) return <PageSpinner />;
+  if (current.isPending || (current.isSuccess && !settled) || noSubscription) return <PageSpinner />;
   if (current.isError)
     return (
       <Alert variant="warning" className="d-flex align-items-center justify-content-between gap-2">

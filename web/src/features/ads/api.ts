@@ -1,38 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdQuota,
-  ApiItem,
-  ApiList,
-  ProviderAttributes,
-  RelationOne,
-  TPaymentStatus,
-  TReviewState,
-} from '@app/domain';
+import type { ApiItem, ApiList, ProviderAttributes, TReviewState } from '@app/domain';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../api/client.ts';
+import { SUBSCRIPTIONS_QUERY_KEY } from '../billing/api.ts';
 import { directoryKeys } from '../directory/api.ts';
 
 /**
- * The provider's ad calls (issue 11 contract "Ads", "Subscriptions"): the current subscription and
- * its quota, the owner's ads, one ad, and the ad writes; the location lookups of the ad form.
+ * The provider's ad calls (issue 11): the owner's ads, one ad, and the ad writes; the location lookups
+ * of the ad form. The current subscription and its quota come from the billing feature.
  */
-
-export interface SubscriptionAttributes {
-  start_date: string;
-  end_date: string;
-  payment_status: TPaymentStatus;
-  isActive: boolean;
-  status: 'Active' | 'Inactive';
-  ads_allowed: number;
-  extra_ads: number;
-  package?: RelationOne<{ name: string; number_of_ads_per_day: number }>;
-}
-
-/** `GET /api/subscriptions/current` `data`. */
-export interface CurrentSubscription {
-  subscription: ApiItem<SubscriptionAttributes> | null;
-  quota: AdQuota;
-  subscribed: boolean;
-}
 
 /** An ad as its owner reads it: the listing's attributes plus its review. */
 export interface OwnAdAttributes extends ProviderAttributes {
@@ -53,7 +28,6 @@ export interface CityOption {
 
 export const adKeys = {
   all: ['ads'] as const,
-  current: ['ads', 'current-subscription'] as const,
   mine: (userId: number | null, page: number, pageSize: number) =>
     ['ads', 'mine', userId, page, pageSize] as const,
   one: (id: number) => ['ads', 'one', id] as const,
@@ -62,11 +36,6 @@ export const adKeys = {
 };
 
 // ---- calls -------------------------------------------------------------------------------------
-
-export async function fetchCurrentSubscription(signal?: AbortSignal): Promise<CurrentSubscription> {
-  const body = await apiGet<{ data: CurrentSubscription }>('/subscriptions/current', undefined, { signal });
-  return body.data;
-}
 
 /** The owner's ads, newest first (spec 001 §7 "Ads": list filtered by user.id with populate all). */
 export function fetchMyAds(userId: number, page: number, pageSize: number, signal?: AbortSignal) {
@@ -131,14 +100,6 @@ export function deleteAd(id: number) {
 
 // ---- hooks -------------------------------------------------------------------------------------
 
-export function useCurrentSubscription() {
-  return useQuery({
-    queryKey: adKeys.current,
-    queryFn: ({ signal }) => fetchCurrentSubscription(signal),
-    staleTime: 0,
-  });
-}
-
 export function useMyAds(userId: number | null, page: number, pageSize: number) {
   return useQuery({
     queryKey: adKeys.mine(userId, page, pageSize),
@@ -179,6 +140,7 @@ function useInvalidateAds() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: adKeys.all }),
+      queryClient.invalidateQueries({ queryKey: SUBSCRIPTIONS_QUERY_KEY }),
       queryClient.invalidateQueries({ queryKey: directoryKeys.all }),
     ]);
 }

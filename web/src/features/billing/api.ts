@@ -105,6 +105,8 @@ export function useCurrentSubscription() {
       apiGet<{ data: CurrentSubscription }>('/subscriptions/current', undefined, { signal }).then(
         (res) => res.data,
       ),
+    // The quota changes with every ad posted or package bought: read afresh on each screen.
+    staleTime: 0,
   });
 }
 
