@@ -1,3 +1,4 @@
+import { approveAd, buyPackage } from './support/business.ts';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
@@ -46,6 +47,8 @@ async function createListedProvider(request: APIRequestContext): Promise<ListedP
   expect(registered.status(), await registered.text()).toBe(200);
   const { jwt, user } = (await registered.json()) as { jwt: string; user: { id: number } };
   const headers = { Authorization: `Bearer ${jwt}` };
+  // Posting needs a package (issue 11).
+  await buyPackage(request, owner, 'Starter');
 
   const photo = pngFile('card.png', 64, [200, 90, 60]);
   const form = new FormData();
@@ -80,6 +83,8 @@ async function createListedProvider(request: APIRequestContext): Promise<ListedP
   });
   expect(created.status(), await created.text()).toBe(200);
   const { data } = (await created.json()) as { data: { id: number } };
+  // A new ad waits for review: the admin approves it.
+  await approveAd(request, data.id);
   return { id: data.id, title, name, city, owner: { ...owner, id: user.id } };
 }
 
@@ -332,6 +337,8 @@ test.describe('[DIRECTORY][CARD]', () => {
       data: { data: { video: video!.id } },
     });
     expect(updated.status(), await updated.text()).toBe(200);
+    // A new video sends the ad back to review (issue 11): the admin approves it again.
+    await approveAd(page.request, listed.id);
 
     const withVideo = await openCard(page, listed);
     await action(withVideo, A.play).click();
