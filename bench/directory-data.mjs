@@ -276,11 +276,53 @@ export async function loadData(loader, opts) {
     ['id', 'user_id', 'provider_id', 'kind', 'created_at', 'updated_at'],
     reactions,
   );
+  // Every provider account holds an active package (issue 11: ads are public only then), bought a
+  // month ago for a year; one in 50 accounts' package has ended, so its ads are not shown.
+  const DAY = 24 * 60 * 60 * 1000;
+  const subscriptions = [];
+  for (let account = 1; account <= opts.providerAccounts; account++) {
+    const start = new Date(Date.now() - 30 * DAY);
+    const end = new Date(account % 50 === 0 ? Date.now() - DAY : start.getTime() + 365 * DAY);
+    subscriptions.push([
+      account,
+      account,
+      'Premium',
+      start.toISOString(),
+      end.toISOString(),
+      `BENCH-${account}`,
+      16449,
+      0,
+      16449,
+      5,
+      'verified',
+      now,
+      now,
+    ]);
+  }
+  await loader.insert(
+    'subscriptions',
+    [
+      'id',
+      'user_id',
+      'package_name',
+      'start_date',
+      'end_date',
+      'transaction_id',
+      'price',
+      'wallet_amount',
+      'amount',
+      'ads_allowed',
+      'payment_status',
+      'created_at',
+      'updated_at',
+    ],
+    subscriptions,
+  );
   await loader.exec(
     "insert into settings (key, value) values ('directory_version', '1') on conflict (key) do update set value = cast(cast(settings.value as integer) + 1 as text)",
   );
-  // Shown: shown by the owner, and the owner's account not blocked.
-  const isShown = (p) => p[31] === 1 && p[1] % opts.blockedEvery !== 0;
+  // Shown: approved, the owner's account not blocked, its package running.
+  const isShown = (p) => p[31] === 1 && p[1] % opts.blockedEvery !== 0 && p[1] % 50 !== 0;
   const middle = providers.find((p) => p[0] >= opts.providers * 0.54 && isShown(p)) ?? providers[0];
   return {
     sampleId: middle[0],

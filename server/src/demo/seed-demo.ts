@@ -77,7 +77,8 @@ export async function seedDemo(
     `Demo accounts (password for all: ${DEMO_PASSWORD}):`,
     ...DEMO_ACCOUNTS.map((a) => `  ${a.user_type.padEnd(9)} ${a.email}`),
     `  Admin     ${DEMO_ADMIN_EMAIL}`,
-    `  Provider  ${demoProviderEmail(1)} … ${demoProviderEmail(directory.providers)} (${DEMO_ADS} ads between them)`,
+    `  Provider  ${demoProviderEmail(1)} … ${demoProviderEmail(directory.providers)} (${DEMO_ADS} ads between them, each with a package for a year)`,
+    `  (the Provider account above has no package and no ad: buy one at /package, then post at /ads/submit)`,
     `  Hobbyist  ${demoHobbyistEmail(1)} … ${demoHobbyistEmail(directory.hobbyists)}`,
   ];
   console.log(lines.join('\n'));
