@@ -421,6 +421,44 @@ describe("edits: new photos or video send the ad back to review; replaced and de
   });
 });
 
+describe('the place comes from the lookups; documents stay required; review times', () => {
+  it('refuses a state not of the country, another country, and a city not of a loaded state', async () => {
+    const owner = await buildProvider(ctx);
+    await buildSubscription(ctx, owner);
+    // One city loaded for Montana: the state's list is known, other names are refused there.
+    await db()
+      .insertInto('cities')
+      .values({ city_name: 'Helena', state_code: 'MT', state_name: 'Montana', country_code: 'US' })
+      .execute();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ state: 'ZZ', city: 'Nowhere' }, 'data.state'],
+      [{ country: 'CA' }, 'data.state'],
+      [{ state: 'MT', city: 'Atlantis' }, 'data.city'],
+    ];
+    for (const [overrides, path] of cases) {
+      const res = await post(owner, overrides);
+      expect(res.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(errorPaths(res)).toEqual([path]);
+    }
+    const ok = await post(owner, { state: 'MT', city: 'Helena' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const id = json(ok).data.id as number;
+    expect((await put(owner, id, { city: 'Atlantis' })).statusCode).toBe(400);
+    expect(errorPaths(await put(owner, id, { state: 'ZZ' }))).toEqual(['data.state']);
+    // An edit cannot remove the ID documents.
+    const noDocs = await put(owner, id, { docs: [] });
+    expect(noDocs.statusCode).toBe(400);
+    expect(errorPaths(noDocs)).toEqual(['data.docs']);
+    // A new ad has not been reviewed yet.
+    const row = await db()
+      .selectFrom('providers')
+      .select(['review_state', 'reviewed_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ review_state: 'pending', reviewed_at: null });
+  });
+});
+
 describe('an ad is public only when approved, its owner not blocked and subscribed', () => {
   it("a blocked owner's ad and an unsubscribed owner's ad are not public", async () => {
     const blocked = await buildProvider(ctx);

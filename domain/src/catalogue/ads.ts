@@ -84,6 +84,8 @@ export const AD_MESSAGES = {
     pageSize: 'Ads per page',
     empty: 'You have not posted any ads yet.',
     expires: 'Expires',
+    notListed:
+      'You have no active subscription, so your ads are not in the directory. Buy a package to show them again.',
     edit: 'Edit',
     photoOf: 'Photo of',
     noPhoto: 'No photo',

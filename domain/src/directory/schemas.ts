@@ -130,8 +130,8 @@ const fields = {
     .transform((ids) => [...new Set(ids)]),
   /** A public video the caller owns; null removes it. */
   video: id.nullable(),
-  /** Private ID documents the caller owns. */
-  docs: docIds(0),
+  /** Private ID documents the caller owns: at least one, also when an edit replaces them. */
+  docs: docIds(1),
 };
 
 const PARENTS = Object.keys(SUBTYPES) as (keyof typeof SUBTYPES)[];

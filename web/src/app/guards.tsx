@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Alert } from 'react-bootstrap';
+import { MESSAGES } from '@app/domain';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from './session.tsx';
 
 /** What RequireAuth leaves in the location state of /login. */
@@ -41,5 +43,24 @@ export function GuestOnly({ children }: { children?: ReactNode }) {
   const { isLoggedIn } = useSession();
   const location = useLocation();
   if (isLoggedIn) return <Navigate to={getRedirectTarget(location.state)} replace />;
+  return children ?? <Outlet />;
+}
+
+/**
+ * Provider-only pages (spec 001 §6: ads, wallet, subscription): another account type signed in reads
+ * a short note instead of a screen whose calls the server would refuse.
+ */
+export function RequireProvider({ children }: { children?: ReactNode }) {
+  const { userType } = useSession();
+  if (userType !== 'Provider') {
+    return (
+      <Alert variant="info" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+        {MESSAGES.providerHome.pageForProviders}
+        <Link to="/profile" className="btn btn-sm btn-outline-secondary">
+          {MESSAGES.providerHome.backToProfile}
+        </Link>
+      </Alert>
+    );
+  }
   return children ?? <Outlet />;
 }

@@ -104,4 +104,22 @@ describe('login-required paths', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: MESSAGES.providerHome.title })).toBeTruthy();
     expect(screen.getAllByRole('tab')).toHaveLength(4);
   });
+
+  it.each(['/ads/view', '/ads/submit', '/ads/edit/3', '/provider/wallet', '/provider/subscription'])(
+    'shows a hobbyist on %s a note that the page is for providers, and calls nothing of it',
+    async (path) => {
+      const hobbyist = { ...PROVIDER, user_type: 'Hobbyist' };
+      acceptDisclaimer();
+      window.localStorage.setItem(STORAGE_KEYS.token, 'jwt');
+      window.localStorage.setItem(STORAGE_KEYS.userId, String(hobbyist.id));
+      window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(hobbyist));
+      const calls = mockApi((call) => (call.path === '/users/me' ? jsonResponse(hobbyist) : undefined));
+      const { router } = renderRoutes(routes, [path]);
+      expect(await screen.findByText(MESSAGES.providerHome.pageForProviders)).toBeTruthy();
+      expect(router.state.location.pathname).toBe(path);
+      expect(calls.map((call) => call.path).filter((p) => /subscriptions|wallet|providers/.test(p))).toEqual(
+        [],
+      );
+    },
+  );
 });

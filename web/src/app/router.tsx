@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { HomePage } from '../features/home/HomePage.tsx';
-import { GuestOnly, RequireAuth } from './guards.tsx';
+import { GuestOnly, RequireAuth, RequireProvider } from './guards.tsx';
 import { Layout } from './Layout.tsx';
 import { RouteError } from './RouteError.tsx';
 
@@ -79,11 +79,17 @@ const protectedRoutes: RouteObject[] = [
       { path: 'profile/changepassword', element: <ChangePasswordPage /> },
       { path: 'provider/reviewmail', element: <ReviewMailPage /> },
       { path: 'provider', element: <ProviderDetailsPage /> },
-      { path: 'provider/subscription', element: <SubscriptionPage /> },
-      { path: 'provider/wallet', element: <WalletPage /> },
-      { path: 'ads/submit', element: <PostAdPage /> },
-      { path: 'ads/view', element: <MyAdsPage /> },
-      { path: 'ads/edit/:id', element: <EditAdPage /> },
+      {
+        // Provider accounts only (spec 001 §6); others read a note.
+        element: <RequireProvider />,
+        children: [
+          { path: 'provider/subscription', element: <SubscriptionPage /> },
+          { path: 'provider/wallet', element: <WalletPage /> },
+          { path: 'ads/submit', element: <PostAdPage /> },
+          { path: 'ads/view', element: <MyAdsPage /> },
+          { path: 'ads/edit/:id', element: <EditAdPage /> },
+        ],
+      },
       ...NOT_YET_PATHS.map((path) => ({ path, element: <NotYetPage /> })),
     ],
   },

@@ -10,8 +10,8 @@ import { withId, withTimestamps } from './helpers.ts';
  *   checked it, extra ads an admin granted, the ads posted under it (deleted ones too: the quota), and
  *   when the end-of-subscription reminder went out. Whether it is active is computed, never stored.
  * - `payment_references`: a transaction id pays for one thing (a subscription, a tip, later an order);
- *   its primary key makes a second use fail in the database, also under a race. Tips already there
- *   are registered.
+ *   its primary key (the id trimmed and lower-cased) makes a second use fail in the database, also
+ *   under a race. Tips already there are registered.
  * - `providers.review_state` (`pending`, `approved`, `rejected`) with the reason and the time of the
  *   decision; `is_showed` stays the approval flag the listing's index reads. Ads shown until now are
  *   approved; hidden ones wait for review.
@@ -59,7 +59,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const tip of tips) {
     await db
       .insertInto('payment_references')
-      .values({ transaction_id: tip.transaction_id, kind: 'tip', created_at: tip.created_at })
+      .values({
+        transaction_id: String(tip.transaction_id).trim().toLowerCase(),
+        kind: 'tip',
+        created_at: tip.created_at,
+      })
       .onConflict((oc: any) => oc.column('transaction_id').doNothing())
       .execute();
   }

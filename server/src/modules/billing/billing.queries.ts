@@ -69,16 +69,22 @@ export async function insertPaymentReference(
 ): Promise<void> {
   await db
     .insertInto('payment_references')
-    .values({ transaction_id: transactionId, kind, created_at: nowIso() })
+    .values({ transaction_id: paymentKey(transactionId), kind, created_at: nowIso() })
     .execute();
 }
 
-/** Whether a transaction id already paid for something. */
+/**
+ * How the register keeps a transaction id: trimmed and lower-cased, so `TX-1` and `tx-1` are one
+ * payment (payment apps' ids are not told apart by case).
+ */
+export const paymentKey = (transactionId: string) => transactionId.trim().toLowerCase();
+
+/** Whether a transaction id (in any letter case) already paid for something. */
 export async function paymentReferenceExists(db: Db, transactionId: string): Promise<boolean> {
   return !!(await db
     .selectFrom('payment_references')
     .select('transaction_id')
-    .where('transaction_id', '=', transactionId)
+    .where('transaction_id', '=', paymentKey(transactionId))
     .executeTakeFirst());
 }
 

@@ -158,6 +158,52 @@ async function requireDocsNotShown(db: Kysely<DB>, input: FileFields): Promise<v
     throw dataFieldError('docs', `File ${clash} is shown as a picture; upload the document on its own`);
 }
 
+/**
+ * The ad's place comes from the location lookups (spec 001 §2 "Create ad form"): a state of the
+ * country, and a city of that state when the state's cities are loaded (an operator may load only
+ * some). A 400 at the field otherwise. `current` is the ad's place before an edit.
+ */
+async function checkLocation(
+  db: Kysely<DB>,
+  input: { country?: string | undefined; state?: string | undefined; city?: string | undefined },
+  current?: { country: string; state: string },
+): Promise<void> {
+  if (input.country === undefined && input.state === undefined && input.city === undefined) return;
+  const country = input.country ?? current?.country ?? 'US';
+  const state = input.state ?? current?.state;
+  if (input.country !== undefined || input.state !== undefined) {
+    const known = await db
+      .selectFrom('states')
+      .select('state_code')
+      .where('country_code', '=', country)
+      .where('state_code', '=', state ?? '')
+      .executeTakeFirst();
+    if (!known) throw dataFieldError('state', `Unknown state ${state ?? ''} of ${country}`);
+  }
+  if (input.city !== undefined || input.state !== undefined) {
+    const cities = await db
+      .selectFrom('cities')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('all'),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when('city_name', '=', input.city ?? '')
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('hit'),
+      ])
+      .where('state_code', '=', state ?? '')
+      .executeTakeFirst();
+    if (input.city !== undefined && Number(cities?.all ?? 0) > 0 && Number(cities?.hit ?? 0) === 0) {
+      throw dataFieldError('city', `Unknown city ${input.city} of ${state ?? ''}`);
+    }
+  }
+}
+
 async function checkReferences(db: Kysely<DB>, input: { language?: number | null; race?: number | null }) {
   if (input.language) {
     const hit = await db
@@ -255,6 +301,7 @@ function reviewColumns(input: TProviderUpdate): Updateable<ProvidersTable> | und
   if (review === 'rejected' && input.review !== undefined && !input.review_reason) {
     throw dataFieldError('review_reason', MESSAGES.review.reasonRequired);
   }
+  if (review === 'pending') return BACK_TO_REVIEW;
   return {
     review_state: review,
     is_showed: review === 'approved' ? 1 : 0,
@@ -282,6 +329,7 @@ export async function createProvider(d: DirectoryContext, actor: Actor, sent: TP
   const admin = isAdmin(actor);
   const input = admin ? sent : { ...sent, ...SERVER_SET_AD_DEFAULTS };
   await checkReferences(d.db, input);
+  await checkLocation(d.db, input);
   await requireOwnedFiles(d.db, [actor.id], fileClaims(input));
   await requireDocsNotShown(d.db, input);
   let slot: number | undefined;
@@ -316,9 +364,16 @@ export async function updateProvider(
   sent: TProviderUpdate,
 ): Promise<Item> {
   const input = withoutServerSetFields(actor, sent);
-  const [ad] = await requireAccess(d.db, actor, 'provider.update', [id], ['user_id', 'video_id']);
+  const [ad] = await requireAccess(
+    d.db,
+    actor,
+    'provider.update',
+    [id],
+    ['user_id', 'video_id', 'country', 'state'],
+  );
   const ownerId = Number(ad!.user_id);
   await checkReferences(d.db, input);
+  await checkLocation(d.db, input, { country: String(ad!.country), state: String(ad!.state) });
   // The ad's owner's files, or the acting admin's own.
   await requireOwnedFiles(d.db, [ownerId, actor.id], fileClaims(input));
   await requireDocsNotShown(d.db, input);
@@ -359,7 +414,7 @@ async function tellOwnerOfReview(
   decision: Updateable<ProvidersTable>,
 ): Promise<void> {
   const owner = await d.db.selectFrom('users').select('email').where('id', '=', ownerId).executeTakeFirst();
-  if (!owner) return;
+  if (!owner || decision.review_state === 'pending') return;
   const approved = decision.review_state === 'approved';
   const R = MESSAGES.review;
   await d.mailer

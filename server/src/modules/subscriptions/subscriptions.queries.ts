@@ -35,16 +35,26 @@ export async function lockAccount(trx: Transaction<DB>, userId: number): Promise
   }
 }
 
-/** The latest end of the account's subscriptions that are not rejected and end after `now`. */
-export async function latestRunningEnd(db: Db, userId: number, now: string): Promise<string | undefined> {
-  const row = await db
+/**
+ * When a new purchase starts: now, or, when a subscription covers now, the end of the unbroken chain
+ * of the account's subscriptions from now on (the running one, then any bought to follow it), so
+ * renewing early loses no day. Rejected ones are no part of it, and one that starts after a gap does
+ * not push the start.
+ */
+export async function chainedStart(db: Db, userId: number, now: string): Promise<string> {
+  const rows = await db
     .selectFrom('subscriptions')
-    .select((eb) => eb.fn.max<string | null>('end_date').as('end'))
+    .select(['start_date', 'end_date'])
     .where('user_id', '=', userId)
     .where('payment_status', '<>', 'rejected')
     .where('end_date', '>', now)
-    .executeTakeFirst();
-  return row?.end ?? undefined;
+    .orderBy('start_date')
+    .execute();
+  let start = now;
+  for (const row of rows) {
+    if (row.start_date <= start && row.end_date > start) start = row.end_date;
+  }
+  return start;
 }
 
 /** The account's active subscription now (the one started last), if any. */
@@ -105,10 +115,11 @@ export async function setSubscriptionReview(
   await trx
     .updateTable('subscriptions')
     .set({
-      ...(changes.payment_status ? { payment_status: changes.payment_status } : {}),
+      // Who checked the payment and when: only a payment decision changes it.
+      ...(changes.payment_status
+        ? { payment_status: changes.payment_status, reviewed_by: reviewerId, reviewed_at: now }
+        : {}),
       ...(changes.extra_ads !== undefined ? { extra_ads: changes.extra_ads } : {}),
-      reviewed_by: reviewerId,
-      reviewed_at: now,
       updated_at: now,
     })
     .where('id', '=', id)

@@ -28,8 +28,8 @@ import {
   findActiveSubscription,
   findPackage,
   findProcessingCosts,
+  chainedStart,
   insertSubscription,
-  latestRunningEnd,
   lockAccount,
   setSubscriptionReview,
 } from './subscriptions.queries.ts';
@@ -82,9 +82,7 @@ export async function purchaseSubscription(
       if (split.toPayCents > 0 && !usedId) {
         throw fieldError('data.transaction_id', MESSAGES.packages.transactionIdBlank);
       }
-      const now = new Date();
-      const running = await latestRunningEnd(trx, actor.id, now.toISOString());
-      const start = running ? new Date(running) : now;
+      const start = new Date(await chainedStart(trx, actor.id, new Date().toISOString()));
       const status = usedId ? 'pending' : 'verified';
       if (usedId) await insertPaymentReference(trx, usedId, 'subscription');
       const subscriptionId = await insertSubscription(trx, {

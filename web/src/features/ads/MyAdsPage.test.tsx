@@ -83,6 +83,15 @@ describe('MyAdsPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText(M.empty)).toBeTruthy();
   });
 
+  it('without a running package says the ads are not listed and offers the packages, not the refill text', async () => {
+    myAdsApi(null);
+    renderMyAds();
+    expect(await screen.findByText(M.notListed)).toBeTruthy();
+    expect(screen.getByRole('link', { name: A.buyPackage }).getAttribute('href')).toBe('/ads/packages');
+    expect(screen.queryByText(MESSAGES.subscription.refill)).toBeNull();
+    expect(screen.queryByRole('link', { name: M.postAds })).toBeNull();
+  });
+
   it('asks before deleting: Close keeps the ad, Delete deletes it', async () => {
     const calls = myAdsApi({ allowed: 5, posted: 2, remaining: 3 }, () =>
       page([buildOwnAd(7, { title: 'Old one' })]),

@@ -202,25 +202,25 @@ export default function MyAdsPage() {
         </Form.Group>
         <div className="ms-auto">
           {current.isSuccess &&
-            (quota.remaining > 0 ? (
+            (!subscription ? (
+              <Link to="/ads/packages" className="btn btn-accent">
+                {A.buyPackage}
+              </Link>
+            ) : quota.remaining > 0 ? (
               <Link to="/ads/submit" className="btn btn-accent">
                 <i className="bi bi-plus-lg me-1" aria-hidden="true" />
                 {M.postAds}
               </Link>
             ) : (
-              <span className="text-danger fw-semibold">
-                {MESSAGES.subscription.refill}
-                {!subscription && (
-                  <>
-                    {' '}
-                    <Link to="/ads/packages">{A.buyPackage}</Link>
-                  </>
-                )}
-              </span>
+              <span className="text-danger fw-semibold">{MESSAGES.subscription.refill}</span>
             ))}
         </div>
       </div>
 
+      {current.isSuccess && !subscription && (
+        // Without a running package no ad is in the directory, whatever its review says.
+        <Alert variant="warning">{M.notListed}</Alert>
+      )}
       {ads.isPending ? (
         <PageSpinner />
       ) : ads.isError ? (
