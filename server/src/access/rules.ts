@@ -10,7 +10,7 @@ import {
   shownOrOwnProvider,
   shownProvider,
   shownProviderById,
-  shownProviderIds,
+  onShownProvider,
   type Scope,
 } from './scopes.ts';
 
@@ -61,7 +61,7 @@ const seeOnShownOrOwn = (actor: Actor | null): Scope =>
     ? everything
     : (eb, a) =>
         eb.or([
-          eb(eb.ref(`${a}.provider_id`), 'in', shownProviderIds(eb)),
+          onShownProvider(eb, a),
           ...(actor ? [eb(eb.ref(`${a}.user_id`), '=', actor.id)] : []),
         ]);
 

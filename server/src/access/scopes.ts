@@ -69,12 +69,18 @@ export const shownOrOwnProvider =
   (eb, a) =>
     eb.or([shownProvider(eb, a), eb(eb.ref(`${a}.user_id`), '=', userId)]);
 
-/** The ids of shown providers, as a subquery. */
-export const shownProviderIds = (eb: EB) =>
-  eb
-    .selectFrom('providers as sp')
-    .select('sp.id')
-    .where((e: EB) => shownProvider(e, 'sp'));
+/**
+ * The row's `column` names a shown provider: a correlated probe by primary key, so checking the rows
+ * of a page costs one probe each, however many providers there are.
+ */
+export const onShownProvider = (eb: EB, a: string, column = 'provider_id') =>
+  eb.exists(
+    eb
+      .selectFrom('providers as sp')
+      .select('sp.id')
+      .whereRef('sp.id', '=', `${a}.${column}`)
+      .where((e: EB) => shownProviderById(e, 'sp')),
+  );
 
 /** The ids of the providers (ads) an account owns, as a subquery. */
 export const ownedProviderIds = (eb: EB, userId: number) =>
