@@ -60,10 +60,7 @@ const seeOnShownOrOwn = (actor: Actor | null): Scope =>
   isAdmin(actor)
     ? everything
     : (eb, a) =>
-        eb.or([
-          onShownProvider(eb, a),
-          ...(actor ? [eb(eb.ref(`${a}.user_id`), '=', actor.id)] : []),
-        ]);
+        eb.or([onShownProvider(eb, a), ...(actor ? [eb(eb.ref(`${a}.user_id`), '=', actor.id)] : [])]);
 
 /** Reactions of one kind: likes, dislikes and averages share a table, and each path sees its own. */
 const seeReaction =
