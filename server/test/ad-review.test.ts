@@ -445,6 +445,13 @@ describe('the place comes from the lookups; documents stay required; review time
     const id = json(ok).data.id as number;
     expect((await put(owner, id, { city: 'Atlantis' })).statusCode).toBe(400);
     expect(errorPaths(await put(owner, id, { state: 'ZZ' }))).toEqual(['data.state']);
+    // A new state must hold the stored city (Helena is Montana's).
+    await db()
+      .insertInto('cities')
+      .values({ city_name: 'Seattle', state_code: 'WA', state_name: 'Washington', country_code: 'US' })
+      .execute();
+    expect(errorPaths(await put(owner, id, { state: 'WA' }))).toEqual(['data.city']);
+    expect((await put(owner, id, { state: 'WA', city: 'Seattle' })).statusCode).toBe(200);
     // An edit cannot remove the ID documents.
     const noDocs = await put(owner, id, { docs: [] });
     expect(noDocs.statusCode).toBe(400);

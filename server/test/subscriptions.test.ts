@@ -334,6 +334,8 @@ describe('a transaction id pays for one thing', () => {
     });
     expect(tipRes.statusCode).toBe(400);
     expect(json(tipRes).error.details.errors[0].path).toEqual(['data', 'transaction_id']);
+    // Named for what it paid: a package, not a tip.
+    expect(json(tipRes).error.details.errors[0].message).toBe(MESSAGES.subscription.transactionIdUsed);
   });
 
   it('under a race: two purchases with one id at once, exactly one succeeds', async () => {
@@ -454,7 +456,10 @@ describe('transaction ids in another letter case', () => {
     const [a, b] = [await buildProvider(ctx), await buildProvider(ctx)];
     const tx = newTx();
     expect((await buy(a, { package: starterId, transaction_id: tx.toUpperCase() })).statusCode).toBe(200);
-    const again = await buy(b, { package: starterId, transaction_id: ` ${tx.toLowerCase()} ` });
+    const again = await buy(b, {
+      package: starterId,
+      transaction_id: ` ${tx.toLowerCase().replace('-', ' -')} `,
+    });
     expect(again.statusCode).toBe(400);
     expect(errors(again)).toEqual([
       { path: 'data.transaction_id', message: MESSAGES.subscription.transactionIdUsed },
@@ -515,6 +520,17 @@ describe('renewal', () => {
     const a = json(await buy(provider, { package: starterId, transaction_id: newTx() })).data.attributes;
     expect(Date.parse(a.start_date)).toBeLessThan(before + 60_000);
     expect(a.isActive).toBe(true);
+    // The queued one moves to follow the new purchase, keeping its 30 days: no paid day is lost.
+    const rows = await db()
+      .selectFrom('subscriptions')
+      .select(['start_date', 'end_date', 'payment_status'])
+      .where('user_id', '=', provider.id)
+      .where('payment_status', '<>', 'rejected')
+      .orderBy('start_date')
+      .execute();
+    expect(rows).toHaveLength(2);
+    expect(rows[1]!.start_date).toBe(a.end_date);
+    expect(Date.parse(rows[1]!.end_date) - Date.parse(rows[1]!.start_date)).toBe(30 * DAY);
   });
 });
 

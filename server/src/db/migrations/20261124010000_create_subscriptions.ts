@@ -10,7 +10,7 @@ import { withId, withTimestamps } from './helpers.ts';
  *   checked it, extra ads an admin granted, the ads posted under it (deleted ones too: the quota), and
  *   when the end-of-subscription reminder went out. Whether it is active is computed, never stored.
  * - `payment_references`: a transaction id pays for one thing (a subscription, a tip, later an order);
- *   its primary key (the id trimmed and lower-cased) makes a second use fail in the database, also
+ *   its primary key (the id without white space, lower-cased) makes a second use fail in the database, also
  *   under a race. Tips already there are registered.
  * - `providers.review_state` (`pending`, `approved`, `rejected`) with the reason and the time of the
  *   decision; `is_showed` stays the approval flag the listing's index reads. Ads shown until now are
@@ -60,7 +60,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     await db
       .insertInto('payment_references')
       .values({
-        transaction_id: String(tip.transaction_id).trim().toLowerCase(),
+        transaction_id: String(tip.transaction_id).replace(/\s+/g, '').toLowerCase(),
         kind: 'tip',
         created_at: tip.created_at,
       })

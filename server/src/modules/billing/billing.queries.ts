@@ -74,10 +74,10 @@ export async function insertPaymentReference(
 }
 
 /**
- * How the register keeps a transaction id: trimmed and lower-cased, so `TX-1` and `tx-1` are one
- * payment (payment apps' ids are not told apart by case).
+ * How the register keeps a transaction id: without white space and lower-cased, so `TX-1`, `tx-1` and
+ * `Tx -1` are one payment (payment apps' ids are not told apart by case or spacing).
  */
-export const paymentKey = (transactionId: string) => transactionId.trim().toLowerCase();
+export const paymentKey = (transactionId: string) => transactionId.replace(/\s+/g, '').toLowerCase();
 
 /** Whether a transaction id (in any letter case) already paid for something. */
 export async function paymentReferenceExists(db: Db, transactionId: string): Promise<boolean> {

@@ -114,11 +114,12 @@ async function requireTipWithinCap(db: Kysely<DB>, cents: number): Promise<void>
  * 400 naming the field.
  */
 async function requireUnusedTransactionId(db: Kysely<DB>, transactionId: string): Promise<void> {
-  if (
-    (await findTipByTransactionId(db, transactionId)) ||
-    (await paymentReferenceExists(db, transactionId))
-  ) {
+  if (await findTipByTransactionId(db, transactionId)) {
     throw fieldError('data.transaction_id', MESSAGES.tip.transactionIdUsed);
+  }
+  // Paid something else (a package), perhaps written in another letter case.
+  if (await paymentReferenceExists(db, transactionId)) {
+    throw fieldError('data.transaction_id', MESSAGES.subscription.transactionIdUsed);
   }
 }
 

@@ -166,11 +166,13 @@ async function requireDocsNotShown(db: Kysely<DB>, input: FileFields): Promise<v
 async function checkLocation(
   db: Kysely<DB>,
   input: { country?: string | undefined; state?: string | undefined; city?: string | undefined },
-  current?: { country: string; state: string },
+  current?: { country: string; state: string; city: string },
 ): Promise<void> {
   if (input.country === undefined && input.state === undefined && input.city === undefined) return;
   const country = input.country ?? current?.country ?? 'US';
   const state = input.state ?? current?.state;
+  // A new state keeps the stored city only if that city is one of the new state's.
+  const city = input.city ?? current?.city;
   if (input.country !== undefined || input.state !== undefined) {
     const known = await db
       .selectFrom('states')
@@ -180,26 +182,17 @@ async function checkLocation(
       .executeTakeFirst();
     if (!known) throw dataFieldError('state', `Unknown state ${state ?? ''} of ${country}`);
   }
-  if (input.city !== undefined || input.state !== undefined) {
+  if (city !== undefined && (input.city !== undefined || input.state !== undefined)) {
     const cities = await db
       .selectFrom('cities')
       .select((eb) => [
         eb.fn.countAll<number>().as('all'),
-        eb.fn
-          .sum<number>(
-            eb
-              .case()
-              .when('city_name', '=', input.city ?? '')
-              .then(1)
-              .else(0)
-              .end(),
-          )
-          .as('hit'),
+        eb.fn.sum<number>(eb.case().when('city_name', '=', city).then(1).else(0).end()).as('hit'),
       ])
       .where('state_code', '=', state ?? '')
       .executeTakeFirst();
-    if (input.city !== undefined && Number(cities?.all ?? 0) > 0 && Number(cities?.hit ?? 0) === 0) {
-      throw dataFieldError('city', `Unknown city ${input.city} of ${state ?? ''}`);
+    if (Number(cities?.all ?? 0) > 0 && Number(cities?.hit ?? 0) === 0) {
+      throw dataFieldError('city', `Unknown city ${city} of ${state ?? ''}`);
     }
   }
 }
@@ -369,11 +362,15 @@ export async function updateProvider(
     actor,
     'provider.update',
     [id],
-    ['user_id', 'video_id', 'country', 'state'],
+    ['user_id', 'video_id', 'country', 'state', 'city'],
   );
   const ownerId = Number(ad!.user_id);
   await checkReferences(d.db, input);
-  await checkLocation(d.db, input, { country: String(ad!.country), state: String(ad!.state) });
+  await checkLocation(d.db, input, {
+    country: String(ad!.country),
+    state: String(ad!.state),
+    city: String(ad!.city),
+  });
   // The ad's owner's files, or the acting admin's own.
   await requireOwnedFiles(d.db, [ownerId, actor.id], fileClaims(input));
   await requireDocsNotShown(d.db, input);

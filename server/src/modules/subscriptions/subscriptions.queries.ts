@@ -57,6 +57,46 @@ export async function chainedStart(db: Db, userId: number, now: string): Promise
   return start;
 }
 
+/**
+ * After a purchase from `start` to `end`: the account's subscriptions bought earlier that have not
+ * started yet and would overlap it move to follow it, keeping their length, each after the previous
+ * (a purchase made when the running one was rejected starts now, before a queued one: no paid day is
+ * lost either way).
+ */
+export async function shiftQueued(
+  trx: Transaction<DB>,
+  userId: number,
+  newId: number,
+  start: string,
+  end: string,
+): Promise<void> {
+  const queued = await trx
+    .selectFrom('subscriptions')
+    .select(['id', 'start_date', 'end_date'])
+    .where('user_id', '=', userId)
+    .where('id', '<>', newId)
+    .where('payment_status', '<>', 'rejected')
+    .where('start_date', '>=', start)
+    .orderBy('start_date')
+    .orderBy('id')
+    .execute();
+  let cursor = end;
+  for (const row of queued) {
+    if (row.start_date >= cursor) {
+      cursor = row.end_date > cursor ? row.end_date : cursor;
+      continue;
+    }
+    const length = Date.parse(row.end_date) - Date.parse(row.start_date);
+    const moved = new Date(Date.parse(cursor) + length).toISOString();
+    await trx
+      .updateTable('subscriptions')
+      .set({ start_date: cursor, end_date: moved, updated_at: nowIso() })
+      .where('id', '=', row.id)
+      .execute();
+    cursor = moved;
+  }
+}
+
 /** The account's active subscription now (the one started last), if any. */
 export function findActiveSubscription(db: Db, userId: number, now = nowIso()) {
   return db

@@ -32,6 +32,7 @@ import {
   insertSubscription,
   lockAccount,
   setSubscriptionReview,
+  shiftQueued,
 } from './subscriptions.queries.ts';
 import { subscriptionResource } from './subscriptions.resources.ts';
 
@@ -98,6 +99,13 @@ export async function purchaseSubscription(
         ads_allowed: pkg.number_of_ads_per_day,
         payment_status: status,
       });
+      await shiftQueued(
+        trx,
+        actor.id,
+        subscriptionId,
+        start.toISOString(),
+        addMonths(start, pkg.validity).toISOString(),
+      );
       const row = {
         transaction_uid: usedId ?? `wallet-${subscriptionId}`,
         user_id: actor.id,

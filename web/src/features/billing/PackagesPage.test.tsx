@@ -85,7 +85,9 @@ describe('PackagesPage', () => {
     const panel = await screen.findByRole('form', { name: `${T.selected}: Premium` });
     expect(within(panel).getByTestId('package-price').textContent).toBe('$272.50');
     expect(screen.queryByRole('button', { name: T.skip })).toBeNull();
-    expect(screen.getByRole('img', { name: T.qrAlt }).getAttribute('src')).toMatch(/^data:image\/png/);
+    expect((await screen.findByRole('img', { name: T.qrAlt })).getAttribute('src')).toMatch(
+      /^data:image\/png/,
+    );
     expect(screen.getByText('PAY-ADDRESS-1')).toBeTruthy();
     for (const step of T.steps) expect(screen.getByText(step)).toBeTruthy();
   });

@@ -90,7 +90,7 @@ function WalletFigures({ totals }: { totals: WalletTotals }) {
           </Col>
         ))}
       </Row>
-      {pending && pending.count > 0 && (
+      {pending && pending.totalCredit > 0 && (
         <Alert variant="warning" className="py-2 small">
           <strong>{T.pending}.</strong> {T.pendingHelp}{' '}
           <strong data-field={T.pending}>{formatMoney(pending.totalCredit)}</strong>
