@@ -94,6 +94,14 @@ export const AD_MESSAGES = {
     loadFailed: 'Your ads could not be loaded.',
     retry: 'Try again',
   },
+  adErrors: {
+    /** Followed by the state code. */
+    unknownState: 'Choose a state from the list; unknown state',
+    /** Followed by the city name. */
+    unknownCity: 'Choose a city of the chosen state; unknown city',
+    /** An ID document must be a file of its own (it turns private). */
+    docShown: 'This picture is shown on an ad or a profile; upload the ID document on its own. File',
+  },
   review: {
     pending: 'Waiting for review',
     approved: 'Approved',

@@ -4,6 +4,7 @@
  * ZProviderWrite / ZProviderUpdate), the linkage of the service options, and an ad read back for
  * editing (list fields split on commas).
  */
+import { SERVER_SET_AD_FIELDS } from './ads.ts';
 import { z } from 'zod';
 import type { ApiItem } from '../api.ts';
 import { AD_MESSAGES } from '../catalogue/ads.ts';
@@ -172,8 +173,8 @@ export const AD_FORM_PARSE_OPTIONS = {
   },
 };
 
-/** Fields the server sets itself on an ad (issue 9): the form does not send them. */
-const SERVER_SET = ['isShowed', 'ad_bonus_side_panel_ad'] as const;
+/** Fields the server sets itself on an ad: the form does not send them. */
+const SERVER_SET = SERVER_SET_AD_FIELDS;
 
 function withoutServerSet<T extends Record<string, unknown>>(ad: T) {
   const out: Record<string, unknown> = { ...ad };

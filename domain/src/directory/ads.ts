@@ -10,3 +10,17 @@ export interface AdQuota {
 }
 
 export const REVIEW_REASON_MAX = 500;
+
+/**
+ * Ad fields that cost money or decide who sees the ad (issue 9, item 4; issue 11): the server sets them
+ * (the packages and the review), or the admin. The ad form never sends them; the server ignores anyone
+ * else's values.
+ */
+export const SERVER_SET_AD_FIELDS = [
+  'ad_bonus_side_panel_ad',
+  'duration_ad',
+  'duration_ad_unit',
+  'isShowed',
+  'review',
+  'review_reason',
+] as const;

@@ -37,7 +37,6 @@ export function handleError(error: FastifyError, req: FastifyRequest, reply: Fas
     return reply.code(status).send(errorBody(status, nameOfStatus(status), (error as Error).message));
   }
   req.log.error({ err: error, requestId: req.id }, 'unhandled error');
-  if (process.env.DEBUG_500) console.error(error);
   return reply.code(500).send(errorBody(500, 'InternalServerError', 'Internal Server Error'));
 }
 

@@ -12,14 +12,6 @@ export function insertTip(
   return insertRow(db, 'tips', values);
 }
 
-/** The tip that quotes this transaction ID, if any (a payment pays one tip). */
-export async function findTipByTransactionId(
-  db: Db,
-  transactionId: string,
-): Promise<{ id: number } | undefined> {
-  return db.selectFrom('tips').select('id').where('transaction_id', '=', transactionId).executeTakeFirst();
-}
-
 export function insertTransaction(
   db: Kysely<DB>,
   values: {
@@ -79,13 +71,22 @@ export async function insertPaymentReference(
  */
 export const paymentKey = (transactionId: string) => transactionId.replace(/\s+/g, '').toLowerCase();
 
-/** Whether a transaction id (in any letter case) already paid for something. */
-export async function paymentReferenceExists(db: Db, transactionId: string): Promise<boolean> {
-  return !!(await db
+/** What a transaction id (in any letter case or spacing) already paid for, if anything. */
+export async function findPaymentReference(
+  db: Db,
+  transactionId: string,
+): Promise<'subscription' | 'tip' | 'order' | undefined> {
+  const row = await db
     .selectFrom('payment_references')
-    .select('transaction_id')
+    .select('kind')
     .where('transaction_id', '=', paymentKey(transactionId))
-    .executeTakeFirst());
+    .executeTakeFirst();
+  return row?.kind;
+}
+
+/** Whether a transaction id (in any letter case or spacing) already paid for something. */
+export async function paymentReferenceExists(db: Db, transactionId: string): Promise<boolean> {
+  return (await findPaymentReference(db, transactionId)) !== undefined;
 }
 
 /** Sums of one account's wallet rows in cents, by payment state, type and order type. */

@@ -16,11 +16,10 @@ import { fieldError, notFound } from '../../http/errors.ts';
 import { getWrittenItem, scopedReads } from '../../http/items.ts';
 import type { Item } from '../../http/strapi/find.ts';
 import {
-  findTipByTransactionId,
   insertPaymentReference,
   insertTip,
   insertTransaction,
-  paymentReferenceExists,
+  findPaymentReference,
   setTipPaymentStatus,
   sumWallet,
   sumWalletByMonth,
@@ -114,13 +113,10 @@ async function requireTipWithinCap(db: Kysely<DB>, cents: number): Promise<void>
  * 400 naming the field.
  */
 async function requireUnusedTransactionId(db: Kysely<DB>, transactionId: string): Promise<void> {
-  if (await findTipByTransactionId(db, transactionId)) {
-    throw fieldError('data.transaction_id', MESSAGES.tip.transactionIdUsed);
-  }
-  // Paid something else (a package), perhaps written in another letter case.
-  if (await paymentReferenceExists(db, transactionId)) {
-    throw fieldError('data.transaction_id', MESSAGES.subscription.transactionIdUsed);
-  }
+  // One register of every payment (any letter case or spacing), named for what it paid.
+  const paid = await findPaymentReference(db, transactionId);
+  if (paid === 'tip') throw fieldError('data.transaction_id', MESSAGES.tip.transactionIdUsed);
+  if (paid) throw fieldError('data.transaction_id', MESSAGES.subscription.transactionIdUsed);
 }
 
 /**

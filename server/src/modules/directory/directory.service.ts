@@ -1,4 +1,11 @@
-import { FACET_PARAMS, MESSAGES, toCents, type TProviderUpdate, type TProviderWrite } from '@app/domain';
+import {
+  FACET_PARAMS,
+  MESSAGES,
+  SERVER_SET_AD_FIELDS,
+  toCents,
+  type TProviderUpdate,
+  type TProviderWrite,
+} from '@app/domain';
 import type { Kysely, Updateable } from 'kysely';
 import type { Engine } from '../../db/database.ts';
 import type { DB, ProvidersTable } from '../../db/schema.ts';
@@ -154,8 +161,7 @@ async function requireDocsNotShown(db: Kysely<DB>, input: FileFields): Promise<v
     )
     .execute();
   const clash = docs.find((id) => shownHere.has(id)) ?? inUse[0]?.id;
-  if (clash !== undefined)
-    throw dataFieldError('docs', `File ${clash} is shown as a picture; upload the document on its own`);
+  if (clash !== undefined) throw dataFieldError('docs', `${MESSAGES.adErrors.docShown} ${clash}`);
 }
 
 /**
@@ -180,7 +186,7 @@ async function checkLocation(
       .where('country_code', '=', country)
       .where('state_code', '=', state ?? '')
       .executeTakeFirst();
-    if (!known) throw dataFieldError('state', `Unknown state ${state ?? ''} of ${country}`);
+    if (!known) throw dataFieldError('state', `${MESSAGES.adErrors.unknownState} ${state ?? ''}`);
   }
   if (city !== undefined && (input.city !== undefined || input.state !== undefined)) {
     const cities = await db
@@ -192,7 +198,7 @@ async function checkLocation(
       .where('state_code', '=', state ?? '')
       .executeTakeFirst();
     if (Number(cities?.all ?? 0) > 0 && Number(cities?.hit ?? 0) === 0) {
-      throw dataFieldError('city', `Unknown city ${city} of ${state ?? ''}`);
+      throw dataFieldError('city', `${MESSAGES.adErrors.unknownCity} ${city}`);
     }
   }
 }
@@ -250,20 +256,6 @@ function toColumns(input: TProviderUpdate): Updateable<ProvidersTable> {
   }
   return out as Updateable<ProvidersTable>;
 }
-
-/**
- * Fields that cost money or decide who sees the ad (issue 9, item 4; issue 11): the server sets them
- * (the packages and the review), or the admin. What anyone else sends for them is ignored; counters
- * are not in the write schemas at all.
- */
-export const SERVER_SET_AD_FIELDS = [
-  'ad_bonus_side_panel_ad',
-  'duration_ad',
-  'duration_ad_unit',
-  'isShowed',
-  'review',
-  'review_reason',
-] as const;
 
 /** What a new ad gets for the server-set fields when the caller is not the admin: it waits for review. */
 const SERVER_SET_AD_DEFAULTS = {
@@ -341,8 +333,9 @@ export async function createProvider(d: DirectoryContext, actor: Actor, sent: TP
   return getWrittenItem(d.db, ownProviderResource, id);
 }
 
+/** The same files, in any order: reordering the photos shows nothing new, so it needs no review. */
 const sameIds = (a: readonly number[], b: readonly number[]) =>
-  a.length === b.length && a.every((v, i) => v === b[i]);
+  a.length === b.length && a.every((v) => b.includes(v));
 
 /**
  * `PUT /api/providers/:id`: owner or admin; lists given replace the ad's images or documents, and the
@@ -410,8 +403,9 @@ async function tellOwnerOfReview(
   adId: number,
   decision: Updateable<ProvidersTable>,
 ): Promise<void> {
+  if (decision.review_state === 'pending') return;
   const owner = await d.db.selectFrom('users').select('email').where('id', '=', ownerId).executeTakeFirst();
-  if (!owner || decision.review_state === 'pending') return;
+  if (!owner) return;
   const approved = decision.review_state === 'approved';
   const R = MESSAGES.review;
   await d.mailer

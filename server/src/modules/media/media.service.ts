@@ -162,13 +162,15 @@ export async function makeFilesPrivate(
     .execute();
   for (const row of rows) {
     const [original, ...formats] = storedNamesOf(row);
+    // The bytes leave the public folder first: a failure here leaves the record public and the
+    // request failing, never a record that says private over a file still served publicly.
+    await moveStoredFileToPrivate(storageRoot, original!);
+    await removeStoredFiles(storageRoot, false, formats);
     await db
       .updateTable('files')
       .set({ is_private: 1, purpose: PRIVATE_PURPOSE, formats: null, updated_at: new Date().toISOString() })
       .where('id', '=', row.id)
       .execute();
-    await moveStoredFileToPrivate(storageRoot, original!);
-    await removeStoredFiles(storageRoot, false, formats);
   }
 }
 

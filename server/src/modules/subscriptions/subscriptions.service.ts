@@ -84,6 +84,7 @@ export async function purchaseSubscription(
         throw fieldError('data.transaction_id', MESSAGES.packages.transactionIdBlank);
       }
       const start = new Date(await chainedStart(trx, actor.id, new Date().toISOString()));
+      const end = addMonths(start, pkg.validity);
       const status = usedId ? 'pending' : 'verified';
       if (usedId) await insertPaymentReference(trx, usedId, 'subscription');
       const subscriptionId = await insertSubscription(trx, {
@@ -91,7 +92,7 @@ export async function purchaseSubscription(
         package_id: pkg.id,
         package_name: pkg.name,
         start_date: start.toISOString(),
-        end_date: addMonths(start, pkg.validity).toISOString(),
+        end_date: end.toISOString(),
         transaction_id: usedId ?? null,
         price: split.priceCents,
         wallet_amount: split.walletCents,
@@ -99,13 +100,7 @@ export async function purchaseSubscription(
         ads_allowed: pkg.number_of_ads_per_day,
         payment_status: status,
       });
-      await shiftQueued(
-        trx,
-        actor.id,
-        subscriptionId,
-        start.toISOString(),
-        addMonths(start, pkg.validity).toISOString(),
-      );
+      await shiftQueued(trx, actor.id, subscriptionId, start.toISOString(), end.toISOString());
       const row = {
         transaction_uid: usedId ?? `wallet-${subscriptionId}`,
         user_id: actor.id,

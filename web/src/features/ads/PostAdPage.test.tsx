@@ -217,7 +217,6 @@ describe('PostAdPage: the form', { timeout: 20_000 }, () => {
         images: [101, 102],
         video: 103,
         docs: [104],
-        duration_ad: 2,
       },
     });
   });

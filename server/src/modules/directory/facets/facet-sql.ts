@@ -90,18 +90,42 @@ export async function loadFacetRows(
  */
 export async function nextSubscriptionChange(db: Kysely<DB>): Promise<number> {
   const now = new Date().toISOString();
+  // A start right at the end of the owner's previous package, or an end right where the next one
+  // starts (a renewal), changes nothing shown: those instants are left out.
   const [starts, ends] = await Promise.all([
     db
-      .selectFrom('subscriptions')
-      .select((eb) => eb.fn.min<string | null>('start_date').as('at'))
-      .where('start_date', '>', now)
-      .where('payment_status', '<>', 'rejected')
+      .selectFrom('subscriptions as s')
+      .select((eb) => eb.fn.min<string | null>('s.start_date').as('at'))
+      .where('s.start_date', '>', now)
+      .where('s.payment_status', '<>', 'rejected')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('subscriptions as prev')
+              .select('prev.id')
+              .whereRef('prev.user_id', '=', 's.user_id')
+              .whereRef('prev.end_date', '=', 's.start_date')
+              .where('prev.payment_status', '<>', 'rejected'),
+          ),
+        ),
+      )
       .executeTakeFirst(),
     db
-      .selectFrom('subscriptions')
-      .select((eb) => eb.fn.min<string | null>('end_date').as('at'))
-      .where('end_date', '>', now)
-      .where('payment_status', '<>', 'rejected')
+      .selectFrom('subscriptions as s')
+      .select((eb) => eb.fn.min<string | null>('s.end_date').as('at'))
+      .where('s.end_date', '>', now)
+      .where('s.payment_status', '<>', 'rejected')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('subscriptions as next')
+              .select('next.id')
+              .whereRef('next.user_id', '=', 's.user_id')
+              .whereRef('next.start_date', '=', 's.end_date')
+              .where('next.payment_status', '<>', 'rejected'),
+          ),
+        ),
+      )
       .executeTakeFirst(),
   ]);
   const times = [starts?.at, ends?.at].filter((t): t is string => !!t).map((t) => Date.parse(t));
