@@ -116,11 +116,9 @@ export const BILLING_MESSAGES = {
     adminOnly: 'Only an administrator can add wallet entries; wallet entries come from payments',
   },
   /** The pager of the subscription and wallet tables. */
+  /** Under the wallet's and the subscription's tables; Prev, Next and page numbers are `pagination`'s. */
   pager: {
     label: 'Table pages',
-    prev: 'Prev',
-    next: 'Next',
-    page: 'Page',
     pageSize: 'Rows per page',
   },
 } as const;

@@ -11,7 +11,7 @@ import { useCurrentSubscription } from '../billing/api.ts';
 import { useDeleteAd, useMyAds } from './api.ts';
 import type { OwnAd } from './api.ts';
 import { toastAdFailure } from './feedback.ts';
-import { PageButtons } from './PageButtons.tsx';
+import { PageButtons } from '../../ui/PageButtons.tsx';
 import './ads.css';
 
 const M = MESSAGES.myAds;

@@ -86,7 +86,7 @@ describe('SubscriptionPage', () => {
     expect(first?.search.get('populate')).toBe('package');
     expect(first?.search.get('sort')).toBe('id:desc');
 
-    fireEvent.click(screen.getByRole('button', { name: MESSAGES.pager.next }));
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.pagination.next }));
     expect(await screen.findByText(T.paymentStates.rejected)).toBeTruthy();
 
     fireEvent.change(screen.getByLabelText(MESSAGES.pager.pageSize), { target: { value: '20' } });

@@ -2,14 +2,15 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, Badge, Card, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { formatMoney, MESSAGES, subscriptionStatus } from '@app/domain';
+import { formatMoney, MESSAGES, PAGE_SIZES, subscriptionStatus } from '@app/domain';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { PanelLoading } from '../../ui/PanelStatus.tsx';
-import type { Quota, SubscriptionAttributes } from './api.ts';
+import type { AdQuota } from '@app/domain';
+import type { SubscriptionAttributes } from './api.ts';
 import { useCurrentSubscription, useSubscriptions } from './api.ts';
 import { formatDate } from './format.ts';
 import { PaymentBadge } from './PaymentBadge.tsx';
-import { PAGE_SIZES, TablePager } from './TablePager.tsx';
+import { TablePager } from './TablePager.tsx';
 import './billing.css';
 
 const T = MESSAGES.subscription;
@@ -67,7 +68,7 @@ function SubscriptionDetails({
   quota,
 }: {
   subscription: SubscriptionAttributes;
-  quota: Quota;
+  quota: AdQuota;
 }) {
   const rows: [label: string, value: ReactNode][] = [
     [T.packageName, packageName(s)],

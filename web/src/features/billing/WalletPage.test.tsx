@@ -102,7 +102,7 @@ describe('WalletPage', () => {
     expect(first?.search.get('sort')).toBe('id:desc');
     expect(first?.search.get('populate[subscription][populate]')).toBe('package');
 
-    fireEvent.click(screen.getByRole('button', { name: `${MESSAGES.pager.page} 2` }));
+    fireEvent.click(screen.getByRole('button', { name: `${MESSAGES.pagination.page} 2` }));
     expect(await screen.findByText('Premium')).toBeTruthy();
     expect(screen.getByText(T.debit)).toBeTruthy();
     expect(screen.getByText('−$272.50')).toBeTruthy();

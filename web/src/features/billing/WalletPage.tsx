@@ -1,13 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Badge, Card, Col, Row, Table } from 'react-bootstrap';
-import { formatMoney, MESSAGES } from '@app/domain';
+import { formatMoney, MESSAGES, PAGE_SIZES } from '@app/domain';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { PanelLoading } from '../../ui/PanelStatus.tsx';
 import type { TransactionAttributes, WalletTotals } from './api.ts';
 import { useTransactions, useWallet } from './api.ts';
 import { formatDate } from './format.ts';
 import { PaymentBadge } from './PaymentBadge.tsx';
-import { PAGE_SIZES, TablePager } from './TablePager.tsx';
+import { TablePager } from './TablePager.tsx';
 import './billing.css';
 
 const T = MESSAGES.wallet;

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { ApiItem, ApiList, RelationOne, TPaymentStatus } from '@app/domain';
+import type { AdQuota, ApiItem, ApiList, RelationOne, TPaymentStatus, WalletTotals } from '@app/domain';
 import { MESSAGES } from '@app/domain';
 import { ApiError, apiGet, apiPost } from '../../api/client.ts';
 
@@ -77,15 +77,9 @@ export interface SubscriptionAttributes {
   package?: RelationOne<PackageAttributes>;
 }
 
-export interface Quota {
-  allowed: number;
-  posted: number;
-  remaining: number;
-}
-
 export interface CurrentSubscription {
   subscription: ApiItem<SubscriptionAttributes> | null;
-  quota: Quota;
+  quota: AdQuota;
   subscribed: boolean;
 }
 
@@ -137,24 +131,9 @@ export function useBuyPackage() {
 
 // ---- Wallet ------------------------------------------------------------------------------------
 
-export interface WalletMonth {
-  /** `YYYY-MM`. */
-  month: string;
-  income: number;
-  expenses: number;
-}
-
-/** `GET /api/wallet`: the server's totals in dollars (verified credits, all debits; pending apart). */
-export interface WalletTotals {
-  totalCredit: number;
-  totalDebit: number;
-  totalCreditPackage: number;
-  totalIncome: number;
-  totalWalletBalance: number;
-  pending?: { totalCredit: number; totalDebit: number; count: number };
-  /** The last 12 months, oldest first. */
-  months?: WalletMonth[];
-}
+/** `GET /api/wallet`: the server's totals in dollars (`domain/src/api.ts`), and one month of them. */
+export type { WalletTotals };
+export type WalletMonth = WalletTotals['months'][number];
 
 export const WALLET_QUERY_KEY = ['wallet'] as const;
 

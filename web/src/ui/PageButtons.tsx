@@ -1,21 +1,31 @@
 import { MESSAGES } from '@app/domain';
-import { getPageWindow } from '../directory/listing/pageWindow.ts';
+import { getPageWindow } from '../features/directory/listing/pageWindow.ts';
 
 const T = MESSAGES.pagination;
 
-/** Prev, numbered pages and Next as buttons over a page held in the screen's state (My Ads). */
+/**
+ * Prev, numbered pages (with gaps) and Next as buttons over a page held in the screen's state (My Ads,
+ * the wallet's and the subscription's tables). One page: nothing, unless `showSingle`.
+ */
 export function PageButtons({
   page,
   pageCount,
   onPage,
   label,
+  className = 'ad-pages',
+  small = false,
+  showSingle = false,
 }: {
   page: number;
   pageCount: number;
   onPage: (page: number) => void;
   label: string;
+  className?: string;
+  small?: boolean;
+  showSingle?: boolean;
 }) {
-  if (pageCount <= 1) return null;
+  if (pageCount <= 1 && !showSingle) return null;
+  pageCount = Math.max(pageCount, 1);
   const item = (target: number, text: string, disabled: boolean, ariaLabel?: string) => (
     <li className={`page-item${disabled ? ' disabled' : ''}`}>
       <button
@@ -30,8 +40,8 @@ export function PageButtons({
     </li>
   );
   return (
-    <nav aria-label={label} className="ad-pages">
-      <ul className="pagination flex-wrap justify-content-center mb-0">
+    <nav aria-label={label} className={className}>
+      <ul className={`pagination flex-wrap mb-0 ${small ? 'pagination-sm' : 'justify-content-center'}`}>
         {item(page - 1, T.prev, page <= 1)}
         {getPageWindow(page, pageCount, 1).map((entry, index) =>
           entry === 'gap' ? (
