@@ -19,3 +19,5 @@ export * from './directory/ads.ts';
 export * from './engagement/schemas.ts';
 export * from './random.ts';
 export * from './directory/ad-form.ts';
+export * from './places/schemas.ts';
+export * from './screening/schemas.ts';

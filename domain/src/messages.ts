@@ -5,6 +5,8 @@ import { CONTENT_MESSAGES } from './catalogue/content.ts';
 import { DIRECTORY_MESSAGES } from './catalogue/directory.ts';
 import { ENGAGEMENT_MESSAGES } from './catalogue/engagement.ts';
 import { MEDIA_MESSAGES } from './catalogue/media.ts';
+import { PLACE_MESSAGES } from './catalogue/places.ts';
+import { SCREENING_MESSAGES } from './catalogue/screening.ts';
 
 /**
  * The message catalogue: every label, button text, toast and validation message the spec gives,
@@ -125,4 +127,6 @@ export const MESSAGES = {
   ...DIRECTORY_MESSAGES,
   ...MEDIA_MESSAGES,
   ...AD_MESSAGES,
+  ...PLACE_MESSAGES,
+  ...SCREENING_MESSAGES,
 } as const;

@@ -317,6 +317,94 @@ export interface SettingsTable {
   value: string;
 }
 
+/** A place's address (issue 12). `state` is a state code. */
+export interface AddressesTable {
+  id: Generated<number>;
+  location: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: Generated<string>;
+  user_id: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A place (the spec's vendor), reviewed before publication as ads are (issue 12). */
+export interface VendorsTable {
+  id: Generated<number>;
+  name: string;
+  vendor_type_id: number;
+  address_id: number | null;
+  phone: string;
+  email: string;
+  website: string | null;
+  image_id: number | null;
+  video_id: number | null;
+  has_video: Generated<number>;
+  user_id: number;
+  is_showed: Generated<number>;
+  review_state: Generated<'pending' | 'approved' | 'rejected'>;
+  review_reason: string | null;
+  reviewed_at: string | null;
+  /** Average stars of its reviews (0 when none), kept by the review writes. */
+  rating: Generated<number>;
+  review_count: Generated<number>;
+  /** The newest review's time, '' when none. */
+  last_review_at: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A hobbyist's review of a place: one per hobbyist and place. */
+export interface VendorReviewsTable {
+  id: Generated<number>;
+  vendor_id: number;
+  user_id: number;
+  rating: number;
+  review: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A screened phone number (digits only), with the provider who added it (issue 12). */
+export interface CustomerHobbyistsTable {
+  id: Generated<number>;
+  phone_number: string;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A provider's like, average or dislike of a screened number: one per provider and record. */
+export interface HobbyistRatingsTable {
+  id: Generated<number>;
+  customer_hobbyist_id: number;
+  user_id: number;
+  kind: 'like' | 'average' | 'dislike';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface HobbyistCommentsTable {
+  id: Generated<number>;
+  customer_hobbyist_id: number;
+  user_id: number;
+  hobbyist_comment: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What the staff did: `action` (e.g. `screening.remove`), `subject` (`hobbyist-comment:12`). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  action: string;
+  subject: string;
+  details: string | null;
+  created_at: string;
+}
+
 export interface DB {
   users: UsersTable;
   files: FilesTable;
@@ -346,4 +434,11 @@ export interface DB {
   subscriptions: SubscriptionsTable;
   payment_references: PaymentReferencesTable;
   settings: SettingsTable;
+  addresses: AddressesTable;
+  vendors: VendorsTable;
+  vendor_reviews: VendorReviewsTable;
+  customer_hobbyists: CustomerHobbyistsTable;
+  hobbyist_ratings: HobbyistRatingsTable;
+  hobbyist_comments: HobbyistCommentsTable;
+  audit_log: AuditLogTable;
 }

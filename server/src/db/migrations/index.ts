@@ -9,6 +9,8 @@ import * as m20261123020000 from './20261123020000_create_revoked_tokens.ts';
 import * as m20261123040000 from './20261123040000_index_users_is_active.ts';
 import * as m20261124000000 from './20261124000000_add_payment_status.ts';
 import * as m20261124010000 from './20261124010000_create_subscriptions.ts';
+import * as m20261124020000 from './20261124020000_create_places.ts';
+import * as m20261124030000 from './20261124030000_create_screening.ts';
 
 /** Every migration, by name, in order. A static list works the same from source and from the bundle. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +24,8 @@ const migrations: Record<string, Migration> = {
   '20261123040000_index_users_is_active': m20261123040000,
   '20261124000000_add_payment_status': m20261124000000,
   '20261124010000_create_subscriptions': m20261124010000,
+  '20261124020000_create_places': m20261124020000,
+  '20261124030000_create_screening': m20261124030000,
 };
 
 export const migrationProvider: MigrationProvider = {

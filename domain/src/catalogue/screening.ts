@@ -1,0 +1,36 @@
+/** Screening of hobbyists by providers (spec 001 §2 "Screen hobbyists", §4, §5, §8; issue 12 items 7-8). */
+export const SCREENING_MESSAGES = {
+  screening: {
+    title: 'Screen Hobbyists',
+    intro:
+      'Providers only: look a phone number up before you meet someone, and share what you know with other providers. Entries show their date; flag one you think is abusive or false.',
+    search: 'Search Phone Number',
+    addPhone: 'Add Phone Number',
+    phoneNumber: 'Phone Number',
+    add: 'Add',
+    close: 'Close',
+    like: 'Like',
+    average: 'Avg.',
+    dislike: 'Dislike',
+    comments: 'Comments',
+    comment: 'Comment',
+    post: 'Post',
+    addedOn: 'Added on',
+    empty: 'No phone numbers found.',
+    listFailed: 'Something went wrong. try again later',
+    flag: 'Flag as abusive or false',
+    flagged: 'Thank you. The site staff will review this comment.',
+    flagReason: 'Flagged by a provider as abusive or false',
+    remove: 'Remove',
+    noComments: 'No comments yet.',
+    pages: 'Screening pages',
+    // Validation (spec 001 §5 "Screening": non-empty).
+    phoneRequired: 'Phone number is required',
+    phoneInvalid: 'Invalid phone number',
+    commentRequired: 'Comment is required',
+    commentTooLong: 'Comment is too long - should be 1000 chars maximum',
+    dailyLimit: 'You have reached the daily limit for screening entries; please try again tomorrow',
+    providersOnly: 'Screening is for provider accounts only',
+    ownFlag: 'You cannot flag your own comment',
+  },
+} as const;

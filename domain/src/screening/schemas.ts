@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { ZId } from '../ids.ts';
+import { MESSAGES } from '../messages.ts';
+
+const S = MESSAGES.screening;
+
+/** Screening limits (issue 12, items 7-8). */
+export const SCREENING_LIMITS = {
+  phoneMinDigits: 4,
+  phoneMaxDigits: 15,
+  comment: 1000,
+  /** New numbers plus new comments a provider may add in 24 hours. */
+  entriesPerDay: 30,
+  pageSize: 10,
+} as const;
+
+/** The three exclusive ratings and the paths they are served under (spec 001 §7 "Screening"). */
+export const HOBBYIST_RATING_KINDS = ['like', 'average', 'dislike'] as const;
+export type THobbyistRatingKind = (typeof HOBBYIST_RATING_KINDS)[number];
+export const HOBBYIST_RATING_PATHS = {
+  like: 'hobbyist-likes',
+  average: 'hobbyist-averages',
+  dislike: 'hobbyist-dislikes',
+} as const;
+
+/** A phone number as stored and searched: its digits only (`555-123-4567` → `5551234567`). */
+export function phoneDigits(text: string): string {
+  return text.replace(/\D+/g, '');
+}
+
+/** `POST /api/customer-hobbyists` `data`: stored as digits; 4-15 digits. */
+export const ZCustomerHobbyistRequest = z.object({
+  phone_number: z
+    .string({ error: S.phoneRequired })
+    .trim()
+    .min(1, S.phoneRequired)
+    .regex(/^[\d\s().+-]+$/, S.phoneInvalid)
+    .transform(phoneDigits)
+    .refine(
+      (d) => d.length >= SCREENING_LIMITS.phoneMinDigits && d.length <= SCREENING_LIMITS.phoneMaxDigits,
+      S.phoneInvalid,
+    ),
+});
+export type TCustomerHobbyistRequest = z.infer<typeof ZCustomerHobbyistRequest>;
+
+/** `POST /api/hobbyist-likes|averages|dislikes` `data`; `user_provider` comes from the token. */
+export const ZHobbyistRatingRequest = z.object({ customer_hobbyist: ZId });
+export type THobbyistRatingRequest = z.infer<typeof ZHobbyistRatingRequest>;
+
+const commentText = z
+  .string({ error: S.commentRequired })
+  .trim()
+  .min(1, S.commentRequired)
+  .max(SCREENING_LIMITS.comment, S.commentTooLong);
+
+/** `POST /api/hobbyist-comments` `data`; `user_provider` comes from the token. */
+export const ZHobbyistCommentRequest = z.object({
+  customer_hobbyist: ZId,
+  hobbyist_comment: commentText,
+});
+export type THobbyistCommentRequest = z.infer<typeof ZHobbyistCommentRequest>;
+/** `PUT /api/hobbyist-comments/:id` `data` (its author or the admin). */
+export const ZHobbyistCommentUpdate = z.object({ hobbyist_comment: commentText });
+export type THobbyistCommentUpdate = z.infer<typeof ZHobbyistCommentUpdate>;
+
+/** `POST /api/hobbyist-comments/:id/flag` `data` (optional): why a provider flags another's comment. */
+export const ZHobbyistCommentFlag = z.object({
+  details: z.string().trim().max(1000, MESSAGES.validation.tooLong).optional(),
+});
+export type THobbyistCommentFlag = z.infer<typeof ZHobbyistCommentFlag>;
+
+/** A screening record as `GET /api/customer-hobbyists` answers it. */
+export interface CustomerHobbyistAttributes {
+  phone_number: string;
+  /** Counters of each rating kind and of comments. */
+  likes_count: number;
+  averages_count: number;
+  dislikes_count: number;
+  comments_count: number;
+  /** The caller's own rating of this record, if any. */
+  my_rating: THobbyistRatingKind | null;
+  createdAt: string;
+  updatedAt: string;
+}

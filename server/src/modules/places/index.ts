@@ -1,0 +1,2 @@
+/** Places (the spec's vendors), their addresses and reviews: what other modules may use of this area. */
+export { placesRoutes } from './places.routes.ts';
