@@ -51,6 +51,13 @@ export const PLACE_MESSAGES = {
     stateRequired: 'State is required',
     countryRequired: 'Country is required',
     websiteInvalid: 'Website is not a valid address',
+    details: 'Place details',
+    currentImage: 'Current image',
+    imageHelp: 'One picture of the place (JPEG, PNG or WebP).',
+    videoHelp: 'Optional. MP4 or WebM, at most 30 seconds.',
+    videoType: 'Please choose an MP4 or WebM video',
+    removeVideo: 'Remove video',
+    loadFailed: 'The place types or locations could not be loaded.',
   },
   myPlaces: {
     title: 'My Places',
@@ -89,6 +96,20 @@ export const PLACE_MESSAGES = {
     backToList: 'Back to the list',
     placeholderImage: 'No image',
     video: 'Video',
+    /** The eroticbody side list: the site's other services. */
+    providers: 'Provider listing',
+    listLabel: 'Places',
+    pages: 'Place pages',
+    loadFailed: 'The places could not be loaded.',
+    retry: 'Try again',
+    /** "Rated 4.5 out of 5". */
+    rated: 'Rated',
+    outOf: 'out of 5',
+    hasVideo: 'Has a video',
+    imageOf: 'Picture of',
+    email: 'Email',
+    /** Prefills the report form's listing field: "Place #12: Name". */
+    reportListing: 'Place',
   },
   /** Reviews of a venue by signed-in hobbyists (issue 12, item 6). */
   venueReviews: {
@@ -114,6 +135,9 @@ export const PLACE_MESSAGES = {
     alreadyReviewed: 'You have already reviewed this place; edit your review instead',
     stars: 'stars',
     reviewedOn: 'Reviewed on',
+    star: 'star',
+    deletePrompt: 'Delete your review?',
+    loadFailed: 'The reviews could not be loaded.',
   },
   placeReview: {
     pending: 'Waiting for review',
@@ -124,5 +148,21 @@ export const PLACE_MESSAGES = {
     mailApproved: 'An administrator approved your place; it now shows on the venue pages.',
     mailRejectedSubject: 'Your place was not approved',
     mailRejected: 'An administrator did not approve your place. The reason given:',
+  },
+  /** The server's refusals of place and address writes (issue 12). */
+  placeErrors: {
+    /** Followed by the id. */
+    unknownType: 'Choose a place type from the list; unknown type',
+    /** Followed by the file id. */
+    imageInvalid: 'Choose a picture you uploaded; not a public image of yours: file',
+    /** Followed by the file id. */
+    videoInvalid: 'Choose a video you uploaded; not a video of yours: file',
+    addressNotYours: 'This address belongs to another account',
+    addressTaken: 'This address belongs to another place',
+    addressInUse: 'This address belongs to a place; delete the place instead',
+    /** The multipart create: its `data` field. */
+    dataNotJson: 'The field data must be JSON text',
+    /** The multipart create: a file field other than `files.image`, or a second image. */
+    oneImageOnly: 'Send one picture in the field files.image',
   },
 } as const;

@@ -24,6 +24,14 @@ export const SCREENING_MESSAGES = {
     remove: 'Remove',
     noComments: 'No comments yet.',
     pages: 'Screening pages',
+    searchHelp: 'Digits only: 555-123 finds 5551234567.',
+    added: 'Phone number added',
+    existing: 'This number is already listed: here is its record.',
+    commentsOn: 'Comments on',
+    deleteComment: 'Delete',
+    commentDeleted: 'Your comment was deleted',
+    ratings: 'Ratings',
+    own: 'You',
     // Validation (spec 001 §5 "Screening": non-empty).
     phoneRequired: 'Phone number is required',
     phoneInvalid: 'Invalid phone number',
@@ -32,5 +40,6 @@ export const SCREENING_MESSAGES = {
     dailyLimit: 'You have reached the daily limit for screening entries; please try again tomorrow',
     providersOnly: 'Screening is for provider accounts only',
     ownFlag: 'You cannot flag your own comment',
+    phoneTaken: 'This phone number is already listed',
   },
 } as const;

@@ -30,6 +30,9 @@ export const ownerOrAdmin = signedIn;
 export const adminOnly = needsToken('admin');
 /** Accounts of these types, and the admin. */
 export const accountTypes = (...userTypes: UserType[]) => needsToken({ userTypes });
+/** Accounts of these types, and the admin; the other accounts are refused with `refused`. */
+export const accountTypesWith = (refused: string, ...userTypes: UserType[]) =>
+  needsToken({ userTypes, refused });
 /** Accounts of these types only (not the admin either); the others are refused with `refused`. */
 export const accountTypesOnlyWith = (refused: string, ...userTypes: UserType[]) =>
   needsToken({ userTypes, refused, adminRefused: refused });

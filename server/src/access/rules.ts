@@ -11,6 +11,9 @@ import {
   shownProvider,
   shownProviderById,
   onShownProvider,
+  onShownPlace,
+  shownOrOwnPlace,
+  shownPlace,
   type Scope,
 } from './scopes.ts';
 
@@ -98,6 +101,17 @@ const seeTransaction = adminOr(
     ]),
 );
 
+// Places (issue 12): public places to anyone, one's own in any state, all to the admin; addresses
+// to their owner and the admin; reviews on public places to anyone, one's own anywhere.
+const seePlace = (actor: Actor | null): Scope =>
+  isAdmin(actor) ? everything : actor ? shownOrOwnPlace(actor.id) : shownPlace;
+const placeOwner = adminOr((actor) => ownedBy(actor.id));
+const seeVenueReview = (actor: Actor | null): Scope =>
+  isAdmin(actor)
+    ? everything
+    : (eb, a) => eb.or([onShownPlace(eb, a), ...(actor ? [eb(eb.ref(`${a}.user_id`), '=', actor.id)] : [])]);
+const PLACE_MISSING = MESSAGES.venues.notFound;
+
 /** Accounts: active ones to anyone (public name fields), oneself in any state, all to the admin. */
 const seeUser = (actor: Actor | null): Scope =>
   isAdmin(actor)
@@ -110,6 +124,23 @@ const seeUser = (actor: Actor | null): Scope =>
 
 const author = adminOr((actor) => ownedBy(actor.id));
 const AUTHOR_ONLY = 'Only the author or an administrator may do this';
+
+// Screening (issue 12): provider accounts share every record, rating and comment (so they share what
+// they know); each changes only their own ratings and comments; the admin sees and removes everything.
+const seeScreening = adminOr((actor) => (actor.userType === 'Provider' ? everything : nothing));
+const screeningAuthor = adminOr((actor) => (actor.userType === 'Provider' ? ownedBy(actor.id) : nothing));
+/** Likes, averages and dislikes of numbers share a table, and each path sees its own. */
+const seeHobbyistRating =
+  (kind: DB['hobbyist_ratings']['kind']) =>
+  (actor: Actor | null): Scope => {
+    const see = seeScreening(actor);
+    return (eb, a) => eb.and([eb(eb.ref(`${a}.kind`), '=', kind), see(eb, a)]);
+  };
+const hobbyistRatingRules = (kind: DB['hobbyist_ratings']['kind']) =>
+  [
+    { table: 'hobbyist_ratings', see: seeHobbyistRating(kind) },
+    { table: 'hobbyist_ratings', see: seeHobbyistRating(kind), act: screeningAuthor, refused: AUTHOR_ONLY },
+  ] as const;
 
 export const RULES = {
   'provider.read': { table: 'providers', see: seeProvider, missing: 'Provider not found' },
@@ -153,6 +184,33 @@ export const RULES = {
     refused: 'Only an administrator may do this',
   },
   'transaction.read': { table: 'transactions', see: seeTransaction },
+  // Places (issue 12): the owner (a provider) or the admin changes a place and its address; the
+  // author (a hobbyist) or the admin a review; a review is written on a public place only.
+  'vendor.read': { table: 'vendors', see: seePlace, missing: PLACE_MISSING },
+  'vendor.update': {
+    table: 'vendors',
+    see: seePlace,
+    act: placeOwner,
+    missing: PLACE_MISSING,
+    refused: 'Only the owner may change this place',
+  },
+  'vendor.engage': { table: 'vendors', see: () => shownPlace, missing: PLACE_MISSING },
+  'address.read': { table: 'addresses', see: placeOwner, missing: 'Address not found' },
+  'address.update': {
+    table: 'addresses',
+    see: placeOwner,
+    act: placeOwner,
+    missing: 'Address not found',
+    refused: 'Only the owner may change this address',
+  },
+  'vendorReview.read': { table: 'vendor_reviews', see: seeVenueReview, missing: 'Review not found' },
+  'vendorReview.update': {
+    table: 'vendor_reviews',
+    see: seeVenueReview,
+    act: placeOwner,
+    missing: 'Review not found',
+    refused: AUTHOR_ONLY,
+  },
   /** Subscriptions: one's own, all to the admin (issue 11). */
   'subscription.read': { table: 'subscriptions', see: author, missing: 'Subscription not found' },
   /** Checking a subscription's payment, granting extra ads: the admin only. */
@@ -169,6 +227,29 @@ export const RULES = {
     see: seeUser,
     act: adminOr((actor) => (eb, a) => eb(eb.ref(`${a}.id`), '=', actor.id)),
     refused: 'You may only edit your own profile',
+  },
+  // Screening (issue 12): the routes let provider accounts and the admin through; records are
+  // removed and renumbered by the admin only.
+  'customerHobbyist.read': { table: 'customer_hobbyists', see: seeScreening, missing: 'Record not found' },
+  'customerHobbyist.update': {
+    table: 'customer_hobbyists',
+    see: seeScreening,
+    act: adminOr(() => nothing),
+    missing: 'Record not found',
+    refused: 'Only an administrator may do this',
+  },
+  'hobbyistLike.read': hobbyistRatingRules('like')[0],
+  'hobbyistLike.update': hobbyistRatingRules('like')[1],
+  'hobbyistAverage.read': hobbyistRatingRules('average')[0],
+  'hobbyistAverage.update': hobbyistRatingRules('average')[1],
+  'hobbyistDislike.read': hobbyistRatingRules('dislike')[0],
+  'hobbyistDislike.update': hobbyistRatingRules('dislike')[1],
+  'hobbyistComment.read': { table: 'hobbyist_comments', see: seeScreening },
+  'hobbyistComment.update': {
+    table: 'hobbyist_comments',
+    see: seeScreening,
+    act: screeningAuthor,
+    refused: AUTHOR_ONLY,
   },
 } as const satisfies Record<string, Rule>;
 

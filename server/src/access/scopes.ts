@@ -91,3 +91,26 @@ export const ownedBy =
   (userId: number, column = 'user_id'): Scope =>
   (eb, a) =>
     eb(eb.ref(`${a}.${column}`), '=', userId);
+
+/**
+ * A public place (issue 12): approved by an admin (`is_showed`, the review before publication), its
+ * owner not blocked. Places need no subscription.
+ */
+export const shownPlace: Scope = (eb, a) =>
+  eb.and([eb(eb.ref(`${a}.is_showed`), '=', 1), eb(eb.ref(`${a}.user_id`), 'not in', blockedAccountIds(eb))]);
+
+/** Public places and the given account's own, whatever their state (My Places). */
+export const shownOrOwnPlace =
+  (userId: number): Scope =>
+  (eb, a) =>
+    eb.or([shownPlace(eb, a), eb(eb.ref(`${a}.user_id`), '=', userId)]);
+
+/** The row's `column` names a public place: a correlated probe by primary key. */
+export const onShownPlace = (eb: EB, a: string, column = 'vendor_id') =>
+  eb.exists(
+    eb
+      .selectFrom('vendors as sv')
+      .select('sv.id')
+      .whereRef('sv.id', '=', `${a}.${column}`)
+      .where((e: EB) => shownPlace(e, 'sv')),
+  );

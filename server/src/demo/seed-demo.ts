@@ -12,6 +12,8 @@ import {
 import type { DB } from '../db/schema.ts';
 import { placeholderImage } from './placeholder-images.ts';
 import { seedDemoEngagement } from './seed-demo-engagement.ts';
+import { seedDemoPlaces } from './seed-demo-places.ts';
+import { seedDemoScreening } from './seed-demo-screening.ts';
 import { DEMO_ADS, demoHobbyistEmail, demoProviderEmail, seedDemoProviders } from './seed-demo-providers.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
@@ -43,7 +45,8 @@ export const DEMO_ADMIN_EMAIL = 'admin@demo.test';
 /**
  * Demo content for `npm run demo`: one account per role with a generated placeholder avatar (their
  * e-mail addresses and the password are printed); demo providers with a few hundred ads and demo
- * hobbyists (seed-demo-providers.ts), whose reactions and comments seed-demo-engagement.ts adds.
+ * hobbyists (seed-demo-providers.ts), whose reactions and comments seed-demo-engagement.ts adds; and
+ * demo places with reviews (seed-demo-places.ts).
  * Idempotent.
  */
 export async function seedDemo(
@@ -73,6 +76,8 @@ export async function seedDemo(
   await ensureAdmin(db, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
   const directory = await seedDemoProviders(db, config, hash, options.clipFile);
   await seedDemoEngagement(db);
+  const places = await seedDemoPlaces(db, config, { clipFile: options.clipFile });
+  await seedDemoScreening(db);
   const lines = [
     `Demo accounts (password for all: ${DEMO_PASSWORD}):`,
     ...DEMO_ACCOUNTS.map((a) => `  ${a.user_type.padEnd(9)} ${a.email}`),
@@ -80,6 +85,7 @@ export async function seedDemo(
     `  Provider  ${demoProviderEmail(1)} … ${demoProviderEmail(directory.providers)} (${DEMO_ADS} ads between them, each with a package for a year)`,
     `  (the Provider account above has no package and no ad: buy one at /package, then post at /ads/submit)`,
     `  Hobbyist  ${demoHobbyistEmail(1)} … ${demoHobbyistEmail(directory.hobbyists)}`,
+    `  (${places.places} demo places at /eroticbody, /sextoy and /stripclub; one waits for review)`,
   ];
   console.log(lines.join('\n'));
 }

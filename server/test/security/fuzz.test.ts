@@ -1,6 +1,6 @@
 import { seededRandom } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAddress } from '../directory-helpers.ts';
+import { buildFiles, newAddress } from '../directory-helpers.ts';
 import { buildProviderAd } from '../factories.ts';
 import { buildHobbyist, buildProvider, createTestApp, type TestContext, type TestUser } from '../helpers.ts';
 
@@ -22,6 +22,49 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) ad = await buildProviderAd(ctx, provider);
 });
 afterAll(() => ctx.close());
+
+// Places (issue 12): a public place of the provider, and a free address and picture of theirs.
+let place = 0;
+let placeAddress = 0;
+let placeImage = 0;
+let placeReview = 0;
+beforeAll(async () => {
+  const post = async (url: string, user: TestUser, data: object) =>
+    (
+      await ctx.app.inject({
+        method: 'POST',
+        url,
+        payload: { data },
+        headers: user.auth,
+        remoteAddress: newAddress(),
+      })
+    ).json().data.id as number;
+  const address = {
+    location: '1 Placeholder Street',
+    city: 'San Jose',
+    state: 'CA',
+    postal_code: '95112',
+    country: 'US',
+  };
+  const [image, spare] = await buildFiles(ctx, provider, 'image', 2);
+  const type = await ctx.database.db.selectFrom('vendor_types').select('id').executeTakeFirstOrThrow();
+  place = await post('/api/vendors', provider, {
+    name: 'Placeholder Spa',
+    vendor_type: type.id,
+    address: await post('/api/addresses', provider, address),
+    phone: '5550100',
+    email: 'place@example.test',
+    image,
+  });
+  await ctx.database.db.updateTable('vendors').set({ is_showed: 1, review_state: 'approved' }).execute();
+  placeAddress = await post('/api/addresses', provider, address);
+  placeImage = spare!;
+  placeReview = await post('/api/vendor-reviews', hobbyist, {
+    vendor: place,
+    rating: 4,
+    review: 'Clean and friendly staff.',
+  });
+});
 
 const rnd = seededRandom(SEED);
 
@@ -301,6 +344,92 @@ describe('spoiling one value of valid requests', () => {
       url: () => `/api/users/${hobbyist.id}`,
       as: () => hobbyist,
       body: () => ({ first_name: 'Jane', city: 'San Jose' }),
+    },
+    // Places (issue 12): providers' places and addresses, hobbyists' venue reviews.
+    {
+      method: 'POST',
+      url: () => '/api/addresses',
+      as: () => provider,
+      body: () => ({
+        data: {
+          location: '2 Placeholder Road',
+          city: 'San Jose',
+          state: 'CA',
+          postal_code: '95112',
+          country: 'US',
+        },
+      }),
+    },
+    {
+      method: 'POST',
+      url: () => '/api/vendors',
+      as: () => provider,
+      body: () => ({
+        data: {
+          name: 'Placeholder Shop',
+          vendor_type: 1,
+          address: placeAddress,
+          phone: '5550100',
+          email: 'shop@example.test',
+          website: 'https://example.test',
+          image: placeImage,
+        },
+      }),
+    },
+    {
+      method: 'PUT',
+      url: () => `/api/vendors/${place}`,
+      as: () => provider,
+      body: () => ({ data: { name: 'Placeholder Spa', phone: '5550101', website: '', video: null } }),
+    },
+    {
+      method: 'PUT',
+      url: () => `/api/addresses/${placeAddress}`,
+      as: () => provider,
+      body: () => ({ data: { city: 'San Jose', state: 'CA', postal_code: '95113' } }),
+    },
+    {
+      method: 'POST',
+      url: () => '/api/vendor-reviews',
+      as: () => hobbyist,
+      body: () => ({ data: { vendor: place, rating: 5, review: 'Quiet place, easy parking.' } }),
+    },
+    {
+      method: 'PUT',
+      url: () => `/api/vendor-reviews/${placeReview}`,
+      as: () => hobbyist,
+      body: () => ({ data: { rating: 3, review: 'Clean and friendly staff.' } }),
+    },
+    // Screening (issue 12): provider accounts' writes.
+    {
+      method: 'POST',
+      url: () => '/api/customer-hobbyists',
+      as: () => provider,
+      body: () => ({ data: { phone_number: '555-123-4567' } }),
+    },
+    {
+      method: 'POST',
+      url: () => '/api/hobbyist-likes',
+      as: () => provider,
+      body: () => ({ data: { customer_hobbyist: 1 } }),
+    },
+    {
+      method: 'POST',
+      url: () => '/api/hobbyist-comments',
+      as: () => provider,
+      body: () => ({ data: { customer_hobbyist: 1, hobbyist_comment: 'Polite and on time.' } }),
+    },
+    {
+      method: 'PUT',
+      url: () => '/api/hobbyist-comments/1',
+      as: () => provider,
+      body: () => ({ data: { hobbyist_comment: 'Edited.' } }),
+    },
+    {
+      method: 'POST',
+      url: () => '/api/hobbyist-comments/1/flag',
+      as: () => provider,
+      body: () => ({ data: { details: 'Not true.' } }),
     },
   ];
 

@@ -58,6 +58,259 @@ const reaction = (path: string, kind: 'like' | 'dislike' | 'average'): Record<st
   },
 });
 
+/**
+ * Places (issue 12): providers (and the admin) add addresses and places; the owner or the admin
+ * changes them; hobbyists review public places, the author or the admin changes a review. Records are
+ * made through the API by `users.provider` (places approved by the admin), reviews by `users.hobbyist`.
+ */
+const placeCall = async (f: Fixtures, user: TestUser, method: string, url: string, made: Made = {}) => {
+  const res = await f.call(user, method, url, made);
+  if (res.statusCode !== 200 && res.statusCode !== 201)
+    throw new Error(`setup ${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.json() as unknown as { data: { id: number } } & { id: number }[];
+};
+const placeAddress = async (f: Fixtures, user: TestUser): Promise<number> =>
+  (
+    await placeCall(f, user, 'POST', '/api/addresses', {
+      body: {
+        data: {
+          location: '1 Placeholder Street',
+          city: 'San Jose',
+          state: 'CA',
+          postal_code: '95112',
+          country: 'US',
+        },
+      },
+    })
+  ).data.id;
+/** A valid place body of `user`: their own new address and picture. */
+const placeBody = async (f: Fixtures, user: TestUser) => {
+  const image = (await placeCall(f, user, 'POST', '/api/upload', await f.uploadBody()))[0]!.id;
+  const type = await f.first('vendor_types');
+  return {
+    data: {
+      name: `Placeholder Spa ${unique()}`,
+      vendor_type: type.id,
+      address: await placeAddress(f, user),
+      phone: '5550100',
+      email: 'place@example.test',
+      image,
+    },
+  };
+};
+/** A public place of `users.provider`. */
+const publicPlace = async (f: Fixtures): Promise<number> => {
+  const id = (
+    await placeCall(f, f.users.provider, 'POST', '/api/vendors', {
+      body: await placeBody(f, f.users.provider),
+    })
+  ).data.id;
+  await placeCall(f, f.users.admin, 'PUT', `/api/vendors/${id}`, { body: { data: { review: 'approved' } } });
+  return id;
+};
+const venueReview = async (f: Fixtures): Promise<Made> => ({
+  id: (
+    await placeCall(f, f.users.hobbyist, 'POST', '/api/vendor-reviews', {
+      body: { data: { vendor: await publicPlace(f), rating: 4, review: 'Clean and friendly staff.' } },
+    })
+  ).data.id,
+});
+const PLACE_ROUTES: Record<string, RouteCase> = {
+  'GET /api/addresses': { owner: 'provider', expect: signedIn(200) },
+  'GET /api/addresses/:id': {
+    owner: 'provider',
+    setup: async (f) => ({ id: await placeAddress(f, f.users.provider) }),
+    expect: only(['provider', 'admin'], 200, 404),
+  },
+  'POST /api/addresses': {
+    owner: 'provider',
+    setup: async () => ({
+      body: {
+        data: {
+          location: '2 Placeholder Road',
+          city: 'San Jose',
+          state: 'CA',
+          postal_code: '95112',
+          country: 'US',
+        },
+      },
+    }),
+    expect: only(['provider', 'other', 'admin'], 200, 403),
+  },
+  'PUT /api/addresses/:id': {
+    owner: 'provider',
+    setup: async (f) => ({
+      id: await placeAddress(f, f.users.provider),
+      body: { data: { postal_code: '95113' } },
+    }),
+    expect: only(['provider', 'admin'], 200, 404),
+  },
+  'DELETE /api/addresses/:id': {
+    owner: 'provider',
+    setup: async (f) => ({ id: await placeAddress(f, f.users.provider) }),
+    expect: only(['provider', 'admin'], 200, 404),
+  },
+  'GET /api/vendors': { owner: 'provider', expect: all(200) },
+  'GET /api/vendors/:id': {
+    owner: 'provider',
+    setup: async (f) => ({ id: await publicPlace(f) }),
+    expect: all(200),
+  },
+  'POST /api/vendors': {
+    owner: 'provider',
+    // Callers who may not post get a body of made-up ids: the route refuses them before reading it.
+    setup: async (f, caller) => ({
+      body:
+        caller && [f.users.provider.id, f.users.otherProvider.id, f.users.admin.id].includes(caller.id)
+          ? await placeBody(f, caller)
+          : {
+              data: {
+                name: 'Placeholder Spa',
+                vendor_type: 1,
+                address: 1,
+                phone: '5550100',
+                email: 'a@example.test',
+                image: 1,
+              },
+            },
+    }),
+    expect: only(['provider', 'other', 'admin'], 200, 403),
+  },
+  // Public places: other accounts see them (403, not 404); their owner and the admin change them.
+  'PUT /api/vendors/:id': {
+    owner: 'provider',
+    setup: async (f) => ({ id: await publicPlace(f), body: { data: { name: 'Placeholder Spa Renamed' } } }),
+    expect: only(['provider', 'admin'], 200, 403),
+  },
+  'DELETE /api/vendors/:id': {
+    owner: 'provider',
+    setup: async (f) => ({ id: await publicPlace(f) }),
+    expect: only(['provider', 'admin'], 200, 403),
+  },
+  'GET /api/vendor-reviews': { expect: all(200) },
+  'GET /api/vendor-reviews/:id': { setup: venueReview, expect: all(200) },
+  // Hobbyists only: the admin too is refused (a review is a hobbyist's own voice).
+  'POST /api/vendor-reviews': {
+    setup: async (f) => ({
+      body: { data: { vendor: await publicPlace(f), rating: 5, review: 'Quiet place, easy parking.' } },
+    }),
+    expect: only(['hobbyist', 'other'], 200, 403),
+  },
+  'PUT /api/vendor-reviews/:id': {
+    setup: async (f) => ({ ...(await venueReview(f)), body: { data: { rating: 3 } } }),
+    expect: only(['hobbyist', 'admin'], 200, 403),
+  },
+  'DELETE /api/vendor-reviews/:id': {
+    setup: venueReview,
+    expect: only(['hobbyist', 'admin'], 200, 403),
+  },
+};
+
+/**
+ * Screening (issue 12): provider accounts and the admin only, reads included (hobbyist, vendor 403).
+ * Records are made by the admin (exempt from the daily limit of new numbers and comments); ratings
+ * and comments by the provider, so `other` is another provider.
+ */
+const screeningProviders = (ok = 200) => only(['provider', 'other', 'admin'], ok, 403);
+const screeningRecord = async (f: Fixtures): Promise<number> => {
+  const res = await f.call(f.users.admin, 'POST', '/api/customer-hobbyists', {
+    body: { data: { phone_number: `555-${String(seq++).padStart(4, '0')}-${Date.now() % 10000}` } },
+  });
+  if (res.statusCode !== 200) throw new Error(`setup customer-hobbyist: ${res.statusCode} ${res.body}`);
+  return res.json().data.id;
+};
+const screeningEntry = async (f: Fixtures, path: string, body: object): Promise<Made> => {
+  const res = await f.call(f.users.provider, 'POST', path, { body: { data: body } });
+  if (res.statusCode !== 200) throw new Error(`setup ${path}: ${res.statusCode} ${res.body}`);
+  return { id: res.json().data.id };
+};
+const screeningComment = async (f: Fixtures) =>
+  screeningEntry(f, '/api/hobbyist-comments', {
+    customer_hobbyist: await screeningRecord(f),
+    hobbyist_comment: 'Polite and on time.',
+  });
+const hobbyistRating = (path: string): Record<string, RouteCase> => {
+  const made = async (f: Fixtures) =>
+    screeningEntry(f, `/api/${path}`, { customer_hobbyist: await screeningRecord(f) });
+  return {
+    [`GET /api/${path}`]: { owner: 'provider', expect: screeningProviders() },
+    [`GET /api/${path}/:id`]: { owner: 'provider', setup: made, expect: screeningProviders() },
+    [`POST /api/${path}`]: {
+      owner: 'provider',
+      setup: async (f) => ({ body: { data: { customer_hobbyist: await screeningRecord(f) } } }),
+      expect: screeningProviders(),
+    },
+    [`PUT /api/${path}/:id`]: {
+      owner: 'provider',
+      setup: async (f) => ({ ...(await made(f)), body: { data: {} } }),
+      expect: { ...only(['provider', 'admin'], 200, 403) },
+    },
+    [`DELETE /api/${path}/:id`]: {
+      owner: 'provider',
+      setup: made,
+      expect: { ...only(['provider', 'admin'], 200, 403) },
+    },
+  };
+};
+const SCREENING_ROUTES: Record<string, RouteCase> = {
+  'GET /api/customer-hobbyists': { owner: 'provider', expect: screeningProviders() },
+  'GET /api/customer-hobbyists/:id': {
+    owner: 'provider',
+    setup: async (f) => ({ id: await screeningRecord(f) }),
+    expect: screeningProviders(),
+  },
+  'POST /api/customer-hobbyists': {
+    owner: 'provider',
+    setup: async () => ({ body: { data: { phone_number: `555-${String(seq++).padStart(4, '0')}-0101` } } }),
+    expect: screeningProviders(),
+  },
+  'PUT /api/customer-hobbyists/:id': {
+    owner: 'provider',
+    setup: async (f) => ({
+      id: await screeningRecord(f),
+      body: { data: { phone_number: `555-${String(seq++).padStart(4, '0')}-0202` } },
+    }),
+    expect: adminOnly(),
+  },
+  'DELETE /api/customer-hobbyists/:id': {
+    owner: 'provider',
+    setup: async (f) => ({ id: await screeningRecord(f) }),
+    expect: adminOnly(),
+  },
+  ...hobbyistRating('hobbyist-likes'),
+  ...hobbyistRating('hobbyist-averages'),
+  ...hobbyistRating('hobbyist-dislikes'),
+  'GET /api/hobbyist-comments': { owner: 'provider', expect: screeningProviders() },
+  'GET /api/hobbyist-comments/:id': {
+    owner: 'provider',
+    setup: screeningComment,
+    expect: screeningProviders(),
+  },
+  'POST /api/hobbyist-comments': {
+    owner: 'provider',
+    setup: async (f) => ({
+      body: { data: { customer_hobbyist: await screeningRecord(f), hobbyist_comment: 'Paid as agreed.' } },
+    }),
+    expect: screeningProviders(),
+  },
+  'PUT /api/hobbyist-comments/:id': {
+    owner: 'provider',
+    setup: async (f) => ({ ...(await screeningComment(f)), body: { data: { hobbyist_comment: 'Edited.' } } }),
+    expect: { ...only(['provider', 'admin'], 200, 403) },
+  },
+  'DELETE /api/hobbyist-comments/:id': {
+    owner: 'provider',
+    setup: screeningComment,
+    expect: { ...only(['provider', 'admin'], 200, 403) },
+  },
+  // Flagging one's own comment is a 400; another provider's (or the admin) files a report.
+  'POST /api/hobbyist-comments/:id/flag': {
+    owner: 'provider',
+    setup: async (f) => ({ ...(await screeningComment(f)), body: { data: { details: 'Not true.' } } }),
+    expect: { ...screeningProviders(), provider: 400 },
+  },
+};
+
 export const ROUTE_TABLE: Record<string, RouteCase> = {
   'GET /api/health': { expect: all(200) },
 
@@ -219,6 +472,8 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
     expect: only(['hobbyist', 'other'], 200, 403),
   },
 
+  ...PLACE_ROUTES,
+
   ...reaction('likes', 'like'),
   ...reaction('dislikes', 'dislike'),
   ...reaction('averages', 'average'),
@@ -313,4 +568,6 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
     setup: async (f) => ({ ...(await f.subscription()), body: { data: { payment_status: 'verified' } } }),
     expect: adminOnly(),
   },
+
+  ...SCREENING_ROUTES,
 };

@@ -33,6 +33,21 @@ export function updateReportStatus(db: Kysely<DB>, id: number, status: ReportSta
   return updateById(db, 'reports', id, { status });
 }
 
+/** The report `reporterId` filed about `listing`, if any (the oldest). */
+export function findReportBy(
+  db: Kysely<DB>,
+  reporterId: number,
+  listing: string,
+): Promise<{ id: number; status: ReportStatus } | undefined> {
+  return db
+    .selectFrom('reports')
+    .select(['id', 'status'])
+    .where('reporter_id', '=', reporterId)
+    .where('listing', '=', listing)
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
 export function deleteReportById(db: Kysely<DB>, id: number): Promise<boolean> {
   return deleteById(db, 'reports', id);
 }

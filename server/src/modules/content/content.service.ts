@@ -1,5 +1,13 @@
-import type { TContactMessage, TReportRequest, TReportUpdate } from '@app/domain';
+import {
+  REPORT_LIMITS,
+  type ReportReason,
+  type ReportStatus,
+  type TContactMessage,
+  type TReportRequest,
+  type TReportUpdate,
+} from '@app/domain';
 import type { Kysely } from 'kysely';
+import { engineOf } from '../../db/dialect.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
@@ -10,6 +18,7 @@ import type { ResourceDef } from '../../http/strapi/resource.ts';
 import {
   deleteContactMessageById,
   deleteReportById,
+  findReportBy,
   insertContactMessage,
   insertReport,
   updateReportStatus,
@@ -72,6 +81,34 @@ export async function createReport(
     reporter_id: actor?.id ?? null,
   });
   return getItem(db, reportResource, id);
+}
+
+/**
+ * A report another area files for a signed-in account (a provider flagging a screening comment):
+ * one per reporter and `listing` (what it is about, e.g. `hobbyist-comment:12`); a repeat answers the
+ * report already filed. The reporter's account row is locked on PostgreSQL (SQLite runs one write
+ * transaction at a time), so parallel flags file one report.
+ */
+export async function fileReportOnce(
+  db: Kysely<DB>,
+  reporterId: number,
+  input: { reason: ReportReason; details: string; listing: string },
+): Promise<{ id: number; status: ReportStatus; created: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    if (engineOf(trx as unknown as Kysely<unknown>) === 'postgres') {
+      await trx.selectFrom('users').select('id').where('id', '=', reporterId).forUpdate().execute();
+    }
+    const held = await findReportBy(trx, reporterId, input.listing);
+    if (held) return { id: Number(held.id), status: held.status, created: false };
+    const id = await insertReport(trx, {
+      reason: input.reason,
+      details: input.details.slice(0, REPORT_LIMITS.details),
+      listing: input.listing.slice(0, REPORT_LIMITS.listing),
+      email: null,
+      reporter_id: reporterId,
+    });
+    return { id, status: 'open' as const, created: true };
+  });
 }
 
 export function listReports(db: Kysely<DB>, q: ParsedQuery) {

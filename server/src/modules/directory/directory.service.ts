@@ -169,7 +169,7 @@ async function requireDocsNotShown(db: Kysely<DB>, input: FileFields): Promise<v
  * country, and a city of that state when the state's cities are loaded (an operator may load only
  * some). A 400 at the field otherwise. `current` is the ad's place before an edit.
  */
-async function checkLocation(
+export async function checkLocation(
   db: Kysely<DB>,
   input: { country?: string | undefined; state?: string | undefined; city?: string | undefined },
   current?: { country: string; state: string; city: string },

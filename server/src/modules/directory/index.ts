@@ -8,3 +8,5 @@ export { directoryRoutes } from './directory.routes.ts';
 export { providerResource } from './directory.resources.ts';
 export { bumpProviderCounter, type ProviderCounter } from './directory.queries.ts';
 export { bumpDirectoryVersion } from '../../db/directory-version.ts';
+/** The location lookups' check of a state and city (ads; places' addresses use it too). */
+export { checkLocation } from './directory.service.ts';

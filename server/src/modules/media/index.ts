@@ -12,5 +12,9 @@ export {
   deleteUnusedFiles,
   makeFilesPrivate,
   storeGeneratedFile,
+  uploadFiles,
+  type MediaContext,
 } from './media.service.ts';
+// Places' multipart create (`files.image`) runs its one file through the same pipeline.
+export { readParts, type UploadPart } from './media.intake.ts';
 export { uploadsRoot } from './media.storage.ts';

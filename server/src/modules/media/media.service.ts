@@ -197,6 +197,8 @@ export async function deleteUnusedFiles(
           exists(selectFrom('user_docs').select('file_id').whereRef('file_id', '=', 'f.id')),
           exists(selectFrom('providers').select('id').whereRef('video_id', '=', 'f.id')),
           exists(selectFrom('users').select('id').whereRef('avatar_id', '=', 'f.id')),
+          exists(selectFrom('vendors').select('id').whereRef('image_id', '=', 'f.id')),
+          exists(selectFrom('vendors').select('id').whereRef('video_id', '=', 'f.id')),
         ]),
       ),
     )

@@ -5,4 +5,5 @@ export {
   packageResource,
   processingCostResource,
   raceResource,
+  vendorTypeResource,
 } from './reference.resources.ts';

@@ -1,5 +1,115 @@
+import {
+  HOBBYIST_RATING_KINDS,
+  HOBBYIST_RATING_PATHS,
+  MESSAGES,
+  ZCustomerHobbyistRequest,
+  ZHobbyistCommentFlag,
+  ZHobbyistCommentRequest,
+  ZHobbyistCommentUpdate,
+  ZHobbyistRatingRequest,
+} from '@app/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountTypesWith, adminOnly, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
+import { idParam, strapiQuery } from '../../http/query.ts';
+import { registerScopedReadRoutes } from '../../http/read-routes.ts';
+import { itemResponse } from '../../http/responses.ts';
+import { customerHobbyistResource } from './screening.resources.ts';
+import {
+  commentReads,
+  createComment,
+  createRating,
+  createRecord,
+  deleteComment,
+  deleteRating,
+  deleteRecord,
+  flagComment,
+  getRecord,
+  listRecords,
+  ratingReads,
+  updateComment,
+  updateRating,
+  updateRecord,
+} from './screening.service.ts';
 
-/** Screening of hobbyists by providers (issue 12). */
-export async function screeningRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {}
+const tags = ['screening'];
+
+/**
+ * Screening of hobbyists (issue 12, items 7-8; spec 001 §7 "Screening"): every route, reads included,
+ * is for provider accounts and the admin (a hobbyist or a vendor 403, anonymous 401). Records are
+ * corrected and removed by the admin only; ratings and comments by their provider or the admin.
+ */
+export async function screeningRoutes(instance: FastifyInstance, { db }: AppContext): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const providers = accountTypesWith(MESSAGES.screening.providersOnly, 'Provider');
+  const read = withAccess(providers, { schema: { tags } });
+
+  // Records: a phone number each, stored as its digits.
+  app.get('/api/customer-hobbyists', read, async (req) =>
+    listRecords(db, req.actor!, strapiQuery(req, customerHobbyistResource)),
+  );
+  app.get('/api/customer-hobbyists/:id', read, async (req) =>
+    itemResponse(await getRecord(db, req.actor!, idParam(req), strapiQuery(req, customerHobbyistResource))),
+  );
+  app.post(
+    '/api/customer-hobbyists',
+    withAccess(providers, { schema: { tags, body: z.object({ data: ZCustomerHobbyistRequest }) } }),
+    async (req) => createRecord(db, req.actor!, req.body.data.phone_number),
+  );
+  app.put(
+    '/api/customer-hobbyists/:id',
+    withAccess(adminOnly, { schema: { tags, body: z.object({ data: ZCustomerHobbyistRequest }) } }),
+    async (req) => itemResponse(await updateRecord(db, req.actor!, idParam(req), req.body.data.phone_number)),
+  );
+  app.delete('/api/customer-hobbyists/:id', withAccess(adminOnly, { schema: { tags } }), async (req) =>
+    itemResponse(await deleteRecord(db, req.actor!, idParam(req))),
+  );
+
+  // Ratings: like, average, dislike, exclusive per provider and record.
+  for (const kind of HOBBYIST_RATING_KINDS) {
+    const path = `/api/${HOBBYIST_RATING_PATHS[kind]}`;
+    registerScopedReadRoutes(app, db, path, ratingReads(kind), read);
+    app.post(
+      path,
+      withAccess(providers, { schema: { tags, body: z.object({ data: ZHobbyistRatingRequest }) } }),
+      async (req) => createRating(db, req.actor!, kind, req.body.data.customer_hobbyist),
+    );
+    app.put(
+      `${path}/:id`,
+      withAccess(providers, {
+        schema: { tags, body: z.object({ data: z.object({}).optional() }).nullish() },
+      }),
+      async (req) => updateRating(db, req.actor!, kind, idParam(req)),
+    );
+    app.delete(`${path}/:id`, read, async (req) => deleteRating(db, req.actor!, kind, idParam(req)));
+  }
+
+  // Comments, and flagging another provider's comment to the admin.
+  registerScopedReadRoutes(app, db, '/api/hobbyist-comments', commentReads(), read);
+  app.post(
+    '/api/hobbyist-comments',
+    withAccess(providers, { schema: { tags, body: z.object({ data: ZHobbyistCommentRequest }) } }),
+    async (req) =>
+      itemResponse(
+        await createComment(db, req.actor!, req.body.data.customer_hobbyist, req.body.data.hobbyist_comment),
+      ),
+  );
+  app.put(
+    '/api/hobbyist-comments/:id',
+    withAccess(providers, { schema: { tags, body: z.object({ data: ZHobbyistCommentUpdate }) } }),
+    async (req) =>
+      itemResponse(await updateComment(db, req.actor!, idParam(req), req.body.data.hobbyist_comment)),
+  );
+  app.delete('/api/hobbyist-comments/:id', read, async (req) =>
+    itemResponse(await deleteComment(db, req.actor!, idParam(req))),
+  );
+  app.post(
+    '/api/hobbyist-comments/:id/flag',
+    withAccess(providers, {
+      schema: { tags, body: z.object({ data: ZHobbyistCommentFlag.optional() }).nullish() },
+    }),
+    async (req) => flagComment(db, req.actor!, idParam(req), req.body?.data?.details || undefined),
+  );
+}

@@ -1,0 +1,102 @@
+import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { nowIso } from '../../db/dialect.ts';
+import { deleteById, insertRow, updateById } from '../../db/rows.ts';
+import type { AddressesTable, DB, VendorsTable } from '../../db/schema.ts';
+
+/** SQL of the places area: addresses, places (vendors) and their reviews. */
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export type AddressColumns = Omit<Insertable<AddressesTable>, 'created_at' | 'updated_at'>;
+export type PlaceColumns = Omit<Insertable<VendorsTable>, 'created_at' | 'updated_at'>;
+export type PlaceChanges = Omit<Updateable<VendorsTable>, 'id' | 'created_at' | 'updated_at'>;
+
+export const insertAddress = (db: Kysely<DB>, values: AddressColumns) => insertRow(db, 'addresses', values);
+export const updateAddress = (db: Kysely<DB>, id: number, changes: Partial<AddressColumns>) =>
+  updateById(db, 'addresses', id, changes);
+
+/** Whether a place names the address; `except` leaves one place out (the one being edited). */
+export async function addressUsedByPlace(db: Db, addressId: number, except?: number): Promise<boolean> {
+  let q = db.selectFrom('vendors').select('id').where('address_id', '=', addressId);
+  if (except !== undefined) q = q.where('id', '<>', except);
+  return !!(await q.executeTakeFirst());
+}
+
+export async function vendorTypeExists(db: Kysely<DB>, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('vendor_types').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+export const insertPlace = (db: Kysely<DB>, values: PlaceColumns) => insertRow(db, 'vendors', values);
+export const updatePlace = (db: Kysely<DB>, id: number, changes: PlaceChanges) =>
+  updateById(db, 'vendors', id, changes);
+
+/**
+ * Deletes a place with its reviews and its address (when no other place names it), in one
+ * transaction. True when the place existed.
+ */
+export async function deletePlaceRows(
+  db: Kysely<DB>,
+  id: number,
+  addressId: number | null,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('vendor_reviews').where('vendor_id', '=', id).execute();
+    const gone = await deleteById(trx as unknown as Kysely<DB>, 'vendors', id);
+    if (gone && addressId !== null && !(await addressUsedByPlace(trx, addressId))) {
+      await trx.deleteFrom('addresses').where('id', '=', addressId).execute();
+    }
+    return gone;
+  });
+}
+
+/**
+ * Inserts a review unless the hobbyist already reviewed that place (the unique key decides, so a
+ * parallel insert waits for the other and then does nothing). Answers the new id, or undefined.
+ */
+export async function insertReviewIfNone(
+  db: Db,
+  values: { vendor_id: number; user_id: number; rating: number; review: string },
+): Promise<number | undefined> {
+  const now = nowIso();
+  const row = await db
+    .insertInto('vendor_reviews')
+    .values({ ...values, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.columns(['vendor_id', 'user_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row ? Number(row.id) : undefined;
+}
+
+export async function updateReview(
+  db: Db,
+  id: number,
+  changes: { rating?: number | undefined; review?: string | undefined },
+): Promise<boolean> {
+  const set: Record<string, unknown> = { updated_at: nowIso() };
+  if (changes.rating !== undefined) set.rating = changes.rating;
+  if (changes.review !== undefined) set.review = changes.review;
+  const result = await db.updateTable('vendor_reviews').set(set).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteReview(db: Db, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('vendor_reviews').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * Recounts a place's rating (average stars, 2 decimals; 0 when none), review count and newest
+ * review time ('' when none) from its reviews: called in the transaction of every review write.
+ */
+export async function recountPlaceRating(db: Db, vendorId: number): Promise<void> {
+  const reviews = (eb: Db) => eb.selectFrom('vendor_reviews as vr').where('vr.vendor_id', '=', vendorId);
+  await db
+    .updateTable('vendors')
+    .set({
+      rating: sql<number>`coalesce((${reviews(db).select(sql`round(avg(vr.rating), 2)`.as('a'))}), 0)`,
+      review_count: sql<number>`(${reviews(db).select(sql`count(*)`.as('n'))})`,
+      last_review_at: sql<string>`coalesce((${reviews(db).select(sql`max(vr.created_at)`.as('m'))}), '')`,
+    })
+    .where('id', '=', vendorId)
+    .execute();
+}

@@ -1,0 +1,508 @@
+import {
+  MESSAGES,
+  type TAddressRequest,
+  type TAddressUpdate,
+  type TPlaceRequest,
+  type TPlaceUpdate,
+  type TVenueReviewRequest,
+  type TVenueReviewUpdate,
+  ZPlaceRequest,
+} from '@app/domain';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  findAccessRows,
+  requireAccess,
+  requireOwnedFiles,
+  RULES,
+  shownOrOwnPlace,
+  type FileClaim,
+} from '../../access/index.ts';
+import { nowIso } from '../../db/dialect.ts';
+import type { DB } from '../../db/schema.ts';
+import { isAdmin, type Actor } from '../../http/auth.ts';
+import { AppError, fieldError, notFound, type ErrorDetailItem } from '../../http/errors.ts';
+import { getWrittenItem, plainItem, scopedReads, type ScopedReads } from '../../http/items.ts';
+import { findNul } from '../../http/nul-guard.ts';
+import { findMany, findOne, type Item } from '../../http/strapi/find.ts';
+import { parseQuery } from '../../http/strapi/parse.ts';
+import type { ScopeFn } from '../../http/strapi/resource.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { checkLocation } from '../directory/index.ts';
+import {
+  deleteUnusedFiles,
+  readParts,
+  uploadFiles,
+  type MediaContext,
+  type UploadPart,
+} from '../media/index.ts';
+import {
+  addressUsedByPlace,
+  deletePlaceRows,
+  deleteReview,
+  insertAddress,
+  insertPlace,
+  insertReviewIfNone,
+  recountPlaceRating,
+  updateAddress as updateAddressRow,
+  updatePlace as updatePlaceRow,
+  updateReview,
+  vendorTypeExists,
+  type PlaceChanges,
+  type PlaceColumns,
+} from './places.queries.ts';
+import { addressResource, ownPlaceResource, placeResource, venueReviewResource } from './places.resources.ts';
+
+/** What the places area's services need: the database, the upload pipeline and the mailer. */
+export interface PlacesContext {
+  db: Kysely<DB>;
+  /** `<DATA_DIR>/uploads`: replaced and deleted places' files are removed there. */
+  storageRoot: string;
+  media: MediaContext;
+  mailer: Mailer;
+}
+
+type Query = Record<string, unknown>;
+
+const E = MESSAGES.placeErrors;
+const PLACE_NOT_FOUND = RULES['vendor.read'].missing;
+
+/** A 400 at `data.<field>` (as the schema's own failures are named). */
+const dataFieldError = (field: string, message: string) =>
+  fieldError(['data', field], message, { title: `data.${field}: ${message}` });
+
+/** The create's missing picture: 'Required' at `image` (spec 000 §5 "Vendor create"). */
+const imageRequired = () =>
+  fieldError(['image'], MESSAGES.placeForm.required, { title: `image: ${MESSAGES.placeForm.required}` });
+
+/**
+ * Parses `{ data }` with a domain schema outside Fastify's validation (the place create takes JSON or
+ * multipart, so its route declares no body): the same 400 as a failed route schema, naming the fields.
+ */
+export function parseData<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = z.object({ data: schema }).safeParse(body);
+  if (parsed.success) return parsed.data.data;
+  const errors: ErrorDetailItem[] = parsed.error.issues.map((issue) => ({
+    path: issue.path.map((p) => (typeof p === 'number' ? p : String(p))),
+    message: issue.message,
+    name: 'ValidationError',
+  }));
+  const first = errors[0]!;
+  throw new AppError('ValidationError', `${first.path.join('.') || 'body'}: ${first.message}`, { errors });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Addresses
+
+/** List and get of addresses: one's own; the admin all. */
+export const addressReads = (): ScopedReads =>
+  scopedReads(addressResource, (actor) => RULES['address.read'].see(actor));
+
+const upper = (v: string | undefined) => (v === undefined ? undefined : v.toUpperCase());
+
+/** `POST /api/addresses`: the caller's new address; the state and city must be the lookups'. */
+export async function createAddress(p: PlacesContext, actor: Actor, sent: TAddressRequest): Promise<Item> {
+  const input = { ...sent, state: sent.state.toUpperCase(), country: sent.country.toUpperCase() };
+  await checkLocation(p.db, input);
+  const id = await insertAddress(p.db, { ...input, user_id: actor.id });
+  return getWrittenItem(p.db, addressResource, id);
+}
+
+/** `PUT /api/addresses/:id`: owner or admin. */
+export async function updateAddress(
+  p: PlacesContext,
+  actor: Actor,
+  id: number,
+  sent: TAddressUpdate,
+): Promise<Item> {
+  const [row] = await requireAccess(p.db, actor, 'address.update', [id], ['country', 'state', 'city']);
+  const input = { ...sent, state: upper(sent.state), country: upper(sent.country) };
+  await checkLocation(p.db, input, {
+    country: String(row!.country),
+    state: String(row!.state),
+    city: String(row!.city),
+  });
+  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  if (!(await updateAddressRow(p.db, id, changes))) throw notFound(RULES['address.read'].missing);
+  return getWrittenItem(p.db, addressResource, id);
+}
+
+/**
+ * `DELETE /api/addresses/:id`: owner or admin; an address a place names is refused (409): deleting
+ * the place deletes its address.
+ */
+export async function deleteAddress(p: PlacesContext, actor: Actor, id: number): Promise<Item> {
+  await requireAccess(p.db, actor, 'address.update', [id]);
+  if (await addressUsedByPlace(p.db, id)) throw new AppError('ConflictError', E.addressInUse);
+  const item = await getWrittenItem(p.db, addressResource, id);
+  await p.db.deleteFrom('addresses').where('id', '=', id).execute();
+  return item;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading places
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The user id of `filters[user][id][$eq]=<id>` (or `filters[user][id]=<id>`), when the query has it. */
+function ownerFilterId(query: Query): number | undefined {
+  const filters = query.filters;
+  if (!isPlainObject(filters) || !isPlainObject(filters.user)) return undefined;
+  const idSpec = filters.user.id;
+  const v = isPlainObject(idSpec) ? idSpec.$eq : idSpec;
+  return typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : undefined;
+}
+
+/**
+ * `GET /api/vendors`: public places for anyone; an owner who filters on their own id (My Places)
+ * also sees their places in any state, with the review's state and reason; the admin sees all.
+ */
+export function listPlaces(p: PlacesContext, actor: Actor | null, query: Query) {
+  if (isAdmin(actor))
+    return findMany(p.db, ownPlaceResource, parseQuery(ownPlaceResource, query), { scope: null });
+  if (actor && ownerFilterId(query) === actor.id) {
+    const scope: ScopeFn = shownOrOwnPlace(actor.id);
+    return findMany(p.db, ownPlaceResource, parseQuery(ownPlaceResource, query), { scope });
+  }
+  return findMany(p.db, placeResource, parseQuery(placeResource, query));
+}
+
+/** `GET /api/vendors/:id`: a pending or rejected place is a 404 but to its owner and the admin. */
+export async function getPlace(p: PlacesContext, actor: Actor | null, id: number, query: Query) {
+  const [row] = await findAccessRows(p.db, actor, 'vendor.update', [id]);
+  if (!row) throw notFound(PLACE_NOT_FOUND);
+  const def = row.allowed ? ownPlaceResource : placeResource;
+  const item = await findOne(p.db, def, id, parseQuery(def, query), { scope: null });
+  if (!item) throw notFound(PLACE_NOT_FOUND);
+  return item;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing places
+
+/** The picture and the video a place names, as claims on `requireOwnedFiles`. */
+function fileClaims(input: { image?: number | undefined; video?: number | null | undefined }): FileClaim[] {
+  const claim = (field: string, id: number | null | undefined, use: FileClaim['use'], what: string) => ({
+    path: ['data', field],
+    ids: id ? [id] : [],
+    use,
+    message: (fid: number) => `${what} ${fid}`,
+    title: (fid: number) => `data.${field}: ${what} ${fid}`,
+  });
+  return [
+    claim('image', input.image, 'image', E.imageInvalid),
+    claim('video', input.video, 'video', E.videoInvalid),
+  ];
+}
+
+/** The place's type must exist: a 400 at `data.vendor_type` otherwise. */
+async function checkType(db: Kysely<DB>, id: number | undefined): Promise<void> {
+  if (id !== undefined && !(await vendorTypeExists(db, id)))
+    throw dataFieldError('vendor_type', `${E.unknownType} ${id}`);
+}
+
+/**
+ * The place's address must be one of the place owner's (another account's is a 404 to a provider, a
+ * 403 to the admin) and named by no other place (a 400).
+ */
+async function checkAddress(
+  p: PlacesContext,
+  actor: Actor,
+  ownerId: number,
+  addressId: number | undefined,
+  placeId?: number,
+): Promise<void> {
+  if (addressId === undefined) return;
+  const [row] = await requireAccess(p.db, actor, 'address.update', [addressId], ['user_id']);
+  if (Number(row!.user_id) !== ownerId) throw new AppError('ForbiddenError', E.addressNotYours);
+  if (await addressUsedByPlace(p.db, addressId, placeId)) throw dataFieldError('address', E.addressTaken);
+}
+
+/** What goes back to review: the place is hidden until an admin approves it again. */
+const BACK_TO_REVIEW: PlaceChanges = {
+  review_state: 'pending',
+  is_showed: 0,
+  review_reason: null,
+  reviewed_at: null,
+};
+
+/**
+ * The admin's decision as columns: `review` approved or rejected (a rejection needs a reason), or
+ * the seed client's `isShowed` (true approves, false rejects). Undefined: no decision.
+ */
+function reviewColumns(input: TPlaceUpdate): PlaceChanges | undefined {
+  const review =
+    input.review ?? (input.isShowed === undefined ? undefined : input.isShowed ? 'approved' : 'rejected');
+  if (!review) return undefined;
+  if (review === 'rejected' && input.review !== undefined && !input.review_reason) {
+    throw dataFieldError('review_reason', MESSAGES.placeReview.reasonRequired);
+  }
+  if (review === 'pending') return BACK_TO_REVIEW;
+  return {
+    review_state: review,
+    is_showed: review === 'approved' ? 1 : 0,
+    review_reason: review === 'rejected' ? (input.review_reason ?? null) : null,
+    reviewed_at: nowIso(),
+  };
+}
+
+/** The place's columns for the detail fields given (undefined ones are left out). */
+function detailColumns(input: TPlaceUpdate): PlaceChanges {
+  const out: PlaceChanges = {};
+  if (input.name !== undefined) out.name = input.name;
+  if (input.phone !== undefined) out.phone = input.phone;
+  if (input.email !== undefined) out.email = input.email;
+  if (input.website !== undefined) out.website = input.website || null;
+  if (input.vendor_type !== undefined) out.vendor_type_id = input.vendor_type;
+  if (input.address !== undefined) out.address_id = input.address;
+  if (input.image !== undefined) out.image_id = input.image;
+  if (input.video !== undefined) {
+    out.video_id = input.video;
+    out.has_video = input.video === null ? 0 : 1;
+  }
+  return out;
+}
+
+/**
+ * `POST /api/vendors` (JSON): a new place owned by the caller, with a picture they uploaded. A
+ * provider's place waits for review; the admin's is approved.
+ */
+export async function createPlace(p: PlacesContext, actor: Actor, input: TPlaceRequest): Promise<Item> {
+  if (input.image === undefined) throw imageRequired();
+  await checkType(p.db, input.vendor_type);
+  await checkAddress(p, actor, actor.id, input.address);
+  await requireOwnedFiles(p.db, [actor.id], fileClaims(input));
+  const review = isAdmin(actor) ? reviewColumns({ review: 'approved' })! : BACK_TO_REVIEW;
+  const id = await insertPlace(p.db, {
+    ...(detailColumns(input) as PlaceColumns),
+    ...review,
+    user_id: actor.id,
+  });
+  return getWrittenItem(p.db, ownPlaceResource, id);
+}
+
+/** One multipart file part as the only file of an upload (its field named as uploads name it). */
+async function* onePart(part: UploadPart): AsyncGenerator<UploadPart> {
+  yield { ...part, fieldname: 'files' };
+}
+
+/** The multipart create's `data` field: JSON text of the place (without its picture). */
+function parsePartData(text: string | undefined): TPlaceRequest {
+  let value: unknown;
+  if (text !== undefined) {
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw fieldError(['data'], E.dataNotJson, { title: `data: ${E.dataNotJson}` });
+    }
+    const at = findNul(value, ['data']);
+    if (at) throw fieldError(at, 'value contains a NUL character');
+  }
+  return parseData(ZPlaceRequest, { data: value });
+}
+
+/**
+ * `POST /api/vendors` (multipart, as the spec's client sends it): the `data` field (JSON) and one
+ * picture in `files.image`, stored through the upload pipeline (sniffed, re-encoded, metadata
+ * stripped). The data is checked before the picture is stored when it comes first; any refusal
+ * after the picture was stored deletes it again.
+ */
+export async function createPlaceFromParts(
+  p: PlacesContext,
+  actor: Actor,
+  parts: () => AsyncIterable<UploadPart>,
+): Promise<Item> {
+  let text: string | undefined;
+  let input: TPlaceRequest | undefined;
+  let imageId: number | undefined;
+  try {
+    for await (const part of readParts(parts())) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'data') text = String(part.value ?? '');
+        continue;
+      }
+      if (part.fieldname !== 'files.image' || imageId !== undefined) {
+        throw fieldError([part.fieldname], E.oneImageOnly, { plain: true });
+      }
+      if (text !== undefined) input = parsePartData(text);
+      const [stored] = await uploadFiles(p.media, actor, () => onePart(part));
+      imageId = stored!.item.id;
+      if (!String(stored!.item.attributes.mime ?? '').startsWith('image/')) {
+        throw fieldError(['image'], `${E.imageInvalid} ${imageId}`);
+      }
+    }
+    input ??= parsePartData(text);
+    if (imageId === undefined) throw imageRequired();
+    return await createPlace(p, actor, { ...input, image: imageId });
+  } catch (err) {
+    if (imageId !== undefined) await deleteUnusedFiles(p.db, p.storageRoot, [imageId]);
+    throw err;
+  }
+}
+
+/**
+ * `PUT /api/vendors/:id`: owner or admin. The owner's new picture or video (or any edit of a
+ * rejected place) sends the place back to review; the old files are deleted. The admin's `review` or
+ * `isShowed` approves or rejects it, and the owner hears of it by e-mail.
+ */
+export async function updatePlace(
+  p: PlacesContext,
+  actor: Actor,
+  id: number,
+  sent: TPlaceUpdate,
+): Promise<Item> {
+  const admin = isAdmin(actor);
+  const input: TPlaceUpdate = admin
+    ? sent
+    : { ...sent, review: undefined, review_reason: undefined, isShowed: undefined };
+  const [place] = await requireAccess(
+    p.db,
+    actor,
+    'vendor.update',
+    [id],
+    ['user_id', 'image_id', 'video_id', 'review_state'],
+  );
+  const ownerId = Number(place!.user_id);
+  const oldImage = place!.image_id === null ? null : Number(place!.image_id);
+  const oldVideo = place!.video_id === null ? null : Number(place!.video_id);
+  await checkType(p.db, input.vendor_type);
+  await checkAddress(p, actor, ownerId, input.address, id);
+  // The place's owner's files, or the acting admin's own.
+  await requireOwnedFiles(p.db, [ownerId, actor.id], fileClaims(input));
+  const imageChanged = input.image !== undefined && input.image !== oldImage;
+  const videoChanged = input.video !== undefined && input.video !== oldVideo;
+  const details = detailColumns(input);
+  const decision = admin ? reviewColumns(input) : undefined;
+  const ownerEdit = !admin && Object.keys(details).length > 0;
+  const backToReview =
+    ownerEdit &&
+    (imageChanged || (videoChanged && input.video !== null) || place!.review_state === 'rejected');
+  const review = decision ?? (backToReview ? BACK_TO_REVIEW : {});
+  if (!(await updatePlaceRow(p.db, id, { ...details, ...review }))) throw notFound(PLACE_NOT_FOUND);
+  await deleteUnusedFiles(p.db, p.storageRoot, [
+    ...(imageChanged && oldImage !== null ? [oldImage] : []),
+    ...(videoChanged && oldVideo !== null ? [oldVideo] : []),
+  ]);
+  if (decision) await tellOwnerOfReview(p, ownerId, id, decision);
+  return getWrittenItem(p.db, ownPlaceResource, id);
+}
+
+/** The owner's e-mail about the admin's decision (a failure to send is not the request's). */
+async function tellOwnerOfReview(
+  p: PlacesContext,
+  ownerId: number,
+  placeId: number,
+  decision: PlaceChanges,
+): Promise<void> {
+  if (decision.review_state === 'pending') return;
+  const owner = await p.db.selectFrom('users').select('email').where('id', '=', ownerId).executeTakeFirst();
+  if (!owner) return;
+  const approved = decision.review_state === 'approved';
+  const R = MESSAGES.placeReview;
+  await p.mailer
+    .send({
+      to: owner.email,
+      subject: approved ? R.mailApprovedSubject : R.mailRejectedSubject,
+      text: approved
+        ? `${R.mailApproved}\n\n#${placeId}`
+        : `${R.mailRejected}\n\n${decision.review_reason ?? '-'}\n\n#${placeId}`,
+    })
+    .catch(() => undefined);
+}
+
+/**
+ * `DELETE /api/vendors/:id`: owner or admin; deletes the place's reviews and address too, then its
+ * picture and video files. Answers the place as it was.
+ */
+export async function deletePlace(p: PlacesContext, actor: Actor, id: number): Promise<Item> {
+  const [place] = await requireAccess(
+    p.db,
+    actor,
+    'vendor.update',
+    [id],
+    ['address_id', 'image_id', 'video_id'],
+  );
+  const item = await findOne(p.db, ownPlaceResource, id, plainItem, { scope: null });
+  const addressId = place!.address_id === null ? null : Number(place!.address_id);
+  if (!item || !(await deletePlaceRows(p.db, id, addressId))) throw notFound(PLACE_NOT_FOUND);
+  await deleteUnusedFiles(
+    p.db,
+    p.storageRoot,
+    [place!.image_id, place!.video_id].filter((f) => f !== null).map(Number),
+  );
+  return item;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reviews
+
+/** List and get of reviews: those on public places for anyone, one's own anywhere; the admin all. */
+export const reviewReads = (): ScopedReads =>
+  scopedReads(venueReviewResource, (actor) => RULES['vendorReview.read'].see(actor));
+
+/**
+ * `POST /api/vendor-reviews`: a hobbyist's review of a public place (the route lets hobbyists only
+ * through). One per hobbyist and place: the unique key settles parallel posts, the loser is a 409.
+ * The place's rating, count and newest review time are recounted in the same transaction.
+ */
+export async function createReview(
+  p: PlacesContext,
+  actor: Actor,
+  input: TVenueReviewRequest,
+): Promise<Item> {
+  await requireAccess(p.db, actor, 'vendor.engage', [input.vendor]);
+  const alreadyReviewed = () => new AppError('ConflictError', MESSAGES.venueReviews.alreadyReviewed);
+  const id = await p.db
+    .transaction()
+    .execute(async (trx) => {
+      const created = await insertReviewIfNone(trx, {
+        vendor_id: input.vendor,
+        user_id: actor.id,
+        rating: input.rating,
+        review: input.review,
+      });
+      if (created === undefined) throw alreadyReviewed();
+      await recountPlaceRating(trx, input.vendor);
+      return created;
+    })
+    .catch(async (err: unknown) => {
+      if (err instanceof AppError) throw err;
+      // A unique violation the insert did not absorb (an engine's race): the review exists now.
+      const held = await p.db
+        .selectFrom('vendor_reviews')
+        .select('id')
+        .where('vendor_id', '=', input.vendor)
+        .where('user_id', '=', actor.id)
+        .executeTakeFirst();
+      throw held ? alreadyReviewed() : err;
+    });
+  return getWrittenItem(p.db, venueReviewResource, id);
+}
+
+/** `PUT /api/vendor-reviews/:id`: the author or the admin; the place's rating is recounted. */
+export async function updateVenueReview(
+  p: PlacesContext,
+  actor: Actor,
+  id: number,
+  input: TVenueReviewUpdate,
+): Promise<Item> {
+  const [row] = await requireAccess(p.db, actor, 'vendorReview.update', [id], ['vendor_id']);
+  await p.db.transaction().execute(async (trx) => {
+    if (!(await updateReview(trx, id, input))) throw notFound(RULES['vendorReview.read'].missing);
+    await recountPlaceRating(trx, Number(row!.vendor_id));
+  });
+  return getWrittenItem(p.db, venueReviewResource, id);
+}
+
+/** `DELETE /api/vendor-reviews/:id`: the author or the admin; answers the review as it was. */
+export async function deleteVenueReview(p: PlacesContext, actor: Actor, id: number): Promise<Item> {
+  const [row] = await requireAccess(p.db, actor, 'vendorReview.update', [id], ['vendor_id']);
+  const item = await getWrittenItem(p.db, venueReviewResource, id);
+  await p.db.transaction().execute(async (trx) => {
+    if (!(await deleteReview(trx, id))) throw notFound(RULES['vendorReview.read'].missing);
+    await recountPlaceRating(trx, Number(row!.vendor_id));
+  });
+  return item;
+}

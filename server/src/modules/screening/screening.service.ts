@@ -1,0 +1,406 @@
+import { MESSAGES, phoneDigits, SCREENING_LIMITS, type THobbyistRatingKind } from '@app/domain';
+import type { Kysely } from 'kysely';
+import { requireAccess, RULES, type Permission } from '../../access/index.ts';
+import { recordAudit } from '../../db/audit-log.ts';
+import { deleteById, updateById } from '../../db/rows.ts';
+import type { DB } from '../../db/schema.ts';
+import type { Actor } from '../../http/auth.ts';
+import { AppError, badRequest, fieldError, notFound } from '../../http/errors.ts';
+import {
+  getWrittenItem,
+  plainItem,
+  scopedReads,
+  type ItemQuery,
+  type ScopedReads,
+} from '../../http/items.ts';
+import { findMany, findOne, type Item } from '../../http/strapi/find.ts';
+import type { FilterNode, ParsedQuery } from '../../http/strapi/parse.ts';
+import type { ResourceDef } from '../../http/strapi/resource.ts';
+import { fileReportOnce } from '../content/index.ts';
+import {
+  countEntriesSince,
+  findRating,
+  findRecordCounts,
+  findRecordIdByPhone,
+  insertComment,
+  insertRatingIfNone,
+  insertRecordIfNew,
+  lockAccount,
+  type RecordCounts,
+} from './screening.queries.ts';
+import {
+  customerHobbyistResource,
+  HOBBYIST_RATING_RESOURCES,
+  hobbyistCommentResource,
+} from './screening.resources.ts';
+
+/**
+ * Screening of hobbyists by providers (issue 12, items 7-8). The routes let provider accounts and the
+ * admin through; every record, rating and comment is shared among them (`customerHobbyist.read` …),
+ * each provider changes only their own ratings and comments, the admin removes anything (recorded in
+ * `audit_log`). New numbers and comments are limited per provider and day, counted in the database.
+ */
+
+const isAdmin = (actor: Actor) => actor.role === 'admin';
+const DAY = 24 * 3600 * 1000;
+
+// ---------------------------------------------------------------------------------------------
+// The daily allowance
+
+/**
+ * Within the account's lock (see `lockAccount`): refuses with a 429 once the provider added
+ * `SCREENING_LIMITS.entriesPerDay` numbers and comments in the last 24 hours. The admin is exempt.
+ */
+async function requireDailyAllowance(trx: Parameters<typeof lockAccount>[0], actor: Actor): Promise<void> {
+  if (isAdmin(actor)) return;
+  await lockAccount(trx, actor.id);
+  const used = await countEntriesSince(trx, actor.id, new Date(Date.now() - DAY).toISOString());
+  if (used >= SCREENING_LIMITS.entriesPerDay) {
+    throw new AppError('RateLimitError', MESSAGES.screening.dailyLimit);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Records (customer-hobbyists)
+
+/**
+ * Phone numbers are stored as digits, so a filter on `phone_number` (on the records, or through a
+ * rating's or comment's `customer_hobbyist`) compares digits too: `555-12` searches `55512`. A value
+ * with no digit at all stays as it is (and finds nothing).
+ */
+export function normalizePhoneFilters(node: FilterNode, def: ResourceDef): FilterNode {
+  switch (node.kind) {
+    case 'and':
+    case 'or':
+      return { ...node, items: node.items.map((item) => normalizePhoneFilters(item, def)) };
+    case 'not':
+      return { ...node, item: normalizePhoneFilters(node.item, def) };
+    case 'rel':
+      return { ...node, sub: normalizePhoneFilters(node.sub, node.def.relations![node.relation]!.target()) };
+    case 'cmp': {
+      if (def !== customerHobbyistResource || node.column !== 'phone_number') return node;
+      const digits = (v: string | number) => (typeof v === 'string' ? phoneDigits(v) || v : v);
+      if (typeof node.value === 'boolean') return node;
+      return { ...node, value: Array.isArray(node.value) ? node.value.map(digits) : digits(node.value) };
+    }
+  }
+}
+
+/** A query with its phone-number filters in digits. */
+function withPhoneDigits(def: ResourceDef, q: ParsedQuery): ParsedQuery {
+  return q.filters ? { ...q, filters: normalizePhoneFilters(q.filters, def) } : q;
+}
+
+/** Adds each record's counters and the caller's own rating to its attributes (one grouped read). */
+async function withCounts(db: Kysely<DB>, actor: Actor, items: Item[]): Promise<Item[]> {
+  const counts = await findRecordCounts(
+    db,
+    items.map((i) => i.id),
+    actor.id,
+  );
+  for (const item of items) {
+    const c = counts.get(item.id) as RecordCounts;
+    item.attributes = { ...item.attributes, ...c };
+  }
+  return items;
+}
+
+const seeRecords = (actor: Actor | null) => RULES['customerHobbyist.read'].see(actor);
+
+export async function listRecords(db: Kysely<DB>, actor: Actor, q: ParsedQuery) {
+  const list = await findMany(db, customerHobbyistResource, withPhoneDigits(customerHobbyistResource, q), {
+    scope: seeRecords(actor),
+  });
+  await withCounts(db, actor, list.data);
+  return list;
+}
+
+export async function getRecord(db: Kysely<DB>, actor: Actor, id: number, q: ItemQuery): Promise<Item> {
+  const item = await findOne(db, customerHobbyistResource, id, q, { scope: seeRecords(actor) });
+  if (!item) throw notFound(RULES['customerHobbyist.read'].missing);
+  const [withC] = await withCounts(db, actor, [item]);
+  return withC!;
+}
+
+async function writtenRecord(db: Kysely<DB>, actor: Actor, id: number): Promise<Item> {
+  const [item] = await withCounts(db, actor, [await getWrittenItem(db, customerHobbyistResource, id)]);
+  return item!;
+}
+
+/**
+ * `POST /api/customer-hobbyists`: a number already listed answers that record (`meta.existing`),
+ * free of the daily allowance; a new one counts towards it. Two providers adding the same new number
+ * at once settle on the unique key: one inserts, the other answers the same record.
+ */
+export async function createRecord(
+  db: Kysely<DB>,
+  actor: Actor,
+  digits: string,
+): Promise<{ data: Item; meta: { existing: boolean } }> {
+  const listed = await findRecordIdByPhone(db, digits);
+  if (listed !== undefined) return { data: await writtenRecord(db, actor, listed), meta: { existing: true } };
+  const { id, existing } = await db.transaction().execute(async (trx) => {
+    const raced = await findRecordIdByPhone(trx, digits);
+    if (raced !== undefined) return { id: raced, existing: true };
+    await requireDailyAllowance(trx, actor);
+    const created = await insertRecordIfNew(trx, { phone_number: digits, created_by: actor.id });
+    if (created !== undefined) return { id: created, existing: false };
+    const winner = await findRecordIdByPhone(trx, digits);
+    if (winner === undefined) throw new AppError('ConflictError', MESSAGES.screening.phoneTaken);
+    return { id: winner, existing: true };
+  });
+  return { data: await writtenRecord(db, actor, id), meta: { existing } };
+}
+
+/** `PUT /api/customer-hobbyists/:id` (admin): corrects the number; another record's number is a 409. */
+export async function updateRecord(db: Kysely<DB>, actor: Actor, id: number, digits: string): Promise<Item> {
+  const [row] = await requireAccess(db, actor, 'customerHobbyist.update', [id], ['phone_number']);
+  const taken = () =>
+    fieldError('data.phone_number', MESSAGES.screening.phoneTaken, { code: 'ConflictError' });
+  const other = await findRecordIdByPhone(db, digits);
+  if (other !== undefined && other !== id) throw taken();
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (!(await updateById(trx, 'customer_hobbyists', id, { phone_number: digits }))) throw notFound();
+      await recordAudit(trx, actor.id, 'screening.record.update', `customer-hobbyist:${id}`, {
+        phone_number: row!.phone_number,
+        new_phone_number: digits,
+      });
+    });
+  } catch (err) {
+    // Two corrections raced for the same number: the unique key refused the second.
+    if (err instanceof AppError) throw err;
+    const again = await findRecordIdByPhone(db, digits);
+    if (again !== undefined && again !== id) throw taken();
+    throw err;
+  }
+  return writtenRecord(db, actor, id);
+}
+
+/** `DELETE /api/customer-hobbyists/:id` (admin): the record with its ratings and comments, recorded. */
+export async function deleteRecord(db: Kysely<DB>, actor: Actor, id: number): Promise<Item> {
+  const [row] = await requireAccess(db, actor, 'customerHobbyist.update', [id], ['phone_number']);
+  const item = await writtenRecord(db, actor, id);
+  await db.transaction().execute(async (trx) => {
+    const comments = await trx
+      .selectFrom('hobbyist_comments')
+      .select(['id', 'user_id', 'hobbyist_comment'])
+      .where('customer_hobbyist_id', '=', id)
+      .orderBy('id')
+      .execute();
+    if (!(await deleteById(trx, 'customer_hobbyists', id))) throw notFound();
+    const a = item.attributes;
+    await recordAudit(trx, actor.id, 'screening.record.remove', `customer-hobbyist:${id}`, {
+      phone_number: row!.phone_number,
+      likes_count: a.likes_count,
+      averages_count: a.averages_count,
+      dislikes_count: a.dislikes_count,
+      comments: comments.map((c) => ({ id: c.id, user_id: c.user_id, text: c.hobbyist_comment })),
+    });
+  });
+  return item;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ratings (hobbyist-likes, -averages, -dislikes)
+
+const RATING_PERMISSION = {
+  like: { read: 'hobbyistLike.read', update: 'hobbyistLike.update' },
+  average: { read: 'hobbyistAverage.read', update: 'hobbyistAverage.update' },
+  dislike: { read: 'hobbyistDislike.read', update: 'hobbyistDislike.update' },
+} as const satisfies Record<THobbyistRatingKind, { read: Permission; update: Permission }>;
+
+export interface RatingCounts {
+  likes: number;
+  averages: number;
+  dislikes: number;
+}
+export interface RatingResult {
+  data: Item;
+  meta: { counts: RatingCounts };
+}
+
+/**
+ * List and get of one kind (`hobbyist<Kind>.read`). Built when routes are registered, not while the
+ * modules load.
+ */
+export const ratingReads = (kind: THobbyistRatingKind): ScopedReads => {
+  const reads = scopedReads(HOBBYIST_RATING_RESOURCES[kind], (actor) =>
+    RULES[RATING_PERMISSION[kind].read].see(actor),
+  );
+  return { ...reads, list: (db, actor, q) => reads.list(db, actor, withPhoneDigits(reads.resource, q)) };
+};
+
+/** A rating's answer: the item and its record's three counters as they are now. */
+async function withRatingCounts(db: Kysely<DB>, item: Item, recordId: number): Promise<RatingResult> {
+  const c = (await findRecordCounts(db, [recordId], 0)).get(recordId)!;
+  return {
+    data: item,
+    meta: { counts: { likes: c.likes_count, averages: c.averages_count, dislikes: c.dislikes_count } },
+  };
+}
+
+const MAX_RATING_ATTEMPTS = 12;
+
+/**
+ * Gives the caller's rating `kind` to a record. In one transaction the caller's other rating of it
+ * goes and the new one comes; holding `kind` already changes nothing. The unique key (record,
+ * provider) settles parallel clicks: a losing insert does nothing and the attempt starts again from
+ * what the winner left, so exactly one rating remains.
+ */
+export async function createRating(
+  db: Kysely<DB>,
+  actor: Actor,
+  kind: THobbyistRatingKind,
+  recordId: number,
+): Promise<RatingResult> {
+  await requireAccess(db, actor, 'customerHobbyist.read', [recordId]);
+  const resource = HOBBYIST_RATING_RESOURCES[kind];
+  for (let attempt = 0; attempt < MAX_RATING_ATTEMPTS; attempt++) {
+    const result = await db.transaction().execute(async (trx) => {
+      const held = await findRating(trx, actor.id, recordId);
+      let id: number | undefined;
+      if (held?.kind === kind) {
+        id = held.id;
+      } else {
+        if (held) await deleteById(trx, 'hobbyist_ratings', held.id);
+        id = await insertRatingIfNone(trx, { user_id: actor.id, customer_hobbyist_id: recordId, kind });
+      }
+      // Read back in the transaction: a parallel request may replace the rating once this commits.
+      const item =
+        id === undefined ? undefined : await findOne(trx, resource, id, plainItem, { scope: null });
+      return item && withRatingCounts(trx, item, recordId);
+    });
+    if (result) return result;
+  }
+  throw new AppError('ConflictError', 'The rating changed meanwhile, please try again');
+}
+
+/** The rating `id` of `kind` as the actor may change it (its provider, or the admin). */
+async function requireOwnRating(db: Kysely<DB>, actor: Actor, kind: THobbyistRatingKind, id: number) {
+  const [row] = await requireAccess(
+    db,
+    actor,
+    RATING_PERMISSION[kind].update,
+    [id],
+    ['customer_hobbyist_id', 'user_id'],
+  );
+  return {
+    item: await getWrittenItem(db, HOBBYIST_RATING_RESOURCES[kind], id),
+    recordId: Number(row!.customer_hobbyist_id),
+    userId: Number(row!.user_id),
+  };
+}
+
+/** `PUT /:id`: nothing to edit (switching is a POST to the other path); checks access, answers it. */
+export async function updateRating(db: Kysely<DB>, actor: Actor, kind: THobbyistRatingKind, id: number) {
+  const { item, recordId } = await requireOwnRating(db, actor, kind, id);
+  return withRatingCounts(db, item, recordId);
+}
+
+/** Removes a rating (its provider, or the admin: recorded); answers it as it was. */
+export async function deleteRating(db: Kysely<DB>, actor: Actor, kind: THobbyistRatingKind, id: number) {
+  const { item, recordId, userId } = await requireOwnRating(db, actor, kind, id);
+  await db.transaction().execute(async (trx) => {
+    const gone = await deleteById(trx, 'hobbyist_ratings', id);
+    if (gone && isAdmin(actor)) {
+      await recordAudit(trx, actor.id, 'screening.rating.remove', `hobbyist-${kind}:${id}`, {
+        kind,
+        customer_hobbyist: recordId,
+        user_provider: userId,
+      });
+    }
+  });
+  return withRatingCounts(db, item, recordId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comments
+
+export const commentReads = (): ScopedReads => {
+  const reads = scopedReads(hobbyistCommentResource, (actor) => RULES['hobbyistComment.read'].see(actor));
+  return { ...reads, list: (db, actor, q) => reads.list(db, actor, withPhoneDigits(reads.resource, q)) };
+};
+
+/** A provider's comment on a record (trimmed by the schema); counts towards the daily allowance. */
+export async function createComment(
+  db: Kysely<DB>,
+  actor: Actor,
+  recordId: number,
+  text: string,
+): Promise<Item> {
+  await requireAccess(db, actor, 'customerHobbyist.read', [recordId]);
+  const id = await db.transaction().execute(async (trx) => {
+    await requireDailyAllowance(trx, actor);
+    return insertComment(trx, { user_id: actor.id, customer_hobbyist_id: recordId, hobbyist_comment: text });
+  });
+  return getWrittenItem(db, hobbyistCommentResource, id);
+}
+
+/** Replaces a comment's text (its author, or the admin: recorded with the text it had). */
+export async function updateComment(db: Kysely<DB>, actor: Actor, id: number, text: string): Promise<Item> {
+  const [row] = await requireAccess(
+    db,
+    actor,
+    'hobbyistComment.update',
+    [id],
+    ['hobbyist_comment', 'user_id'],
+  );
+  await db.transaction().execute(async (trx) => {
+    if (!(await updateById(trx, 'hobbyist_comments', id, { hobbyist_comment: text }))) throw notFound();
+    if (isAdmin(actor) && Number(row!.user_id) !== actor.id) {
+      await recordAudit(trx, actor.id, 'screening.comment.update', `hobbyist-comment:${id}`, {
+        user_provider: Number(row!.user_id),
+        text: row!.hobbyist_comment,
+        new_text: text,
+      });
+    }
+  });
+  return getWrittenItem(db, hobbyistCommentResource, id);
+}
+
+/** Deletes a comment (its author, or the admin: recorded with its text); answers it as it was. */
+export async function deleteComment(db: Kysely<DB>, actor: Actor, id: number): Promise<Item> {
+  const [row] = await requireAccess(
+    db,
+    actor,
+    'hobbyistComment.update',
+    [id],
+    ['hobbyist_comment', 'user_id', 'customer_hobbyist_id'],
+  );
+  const item = await getWrittenItem(db, hobbyistCommentResource, id);
+  await db.transaction().execute(async (trx) => {
+    if (!(await deleteById(trx, 'hobbyist_comments', id))) throw notFound();
+    if (isAdmin(actor)) {
+      await recordAudit(trx, actor.id, 'screening.comment.remove', `hobbyist-comment:${id}`, {
+        customer_hobbyist: Number(row!.customer_hobbyist_id),
+        user_provider: Number(row!.user_id),
+        text: row!.hobbyist_comment,
+      });
+    }
+  });
+  return item;
+}
+
+/**
+ * `POST /api/hobbyist-comments/:id/flag`: another provider's comment goes to the admin's report queue
+ * (`GET /api/reports`), about `hobbyist-comment:<id>`, with the comment's text. One report per
+ * provider and comment: a repeat answers the report already filed. One's own comment is a 400.
+ */
+export async function flagComment(
+  db: Kysely<DB>,
+  actor: Actor,
+  id: number,
+  details: string | undefined,
+): Promise<{ data: { id: number; attributes: { status: string } }; meta: Record<string, never> }> {
+  const [row] = await requireAccess(db, actor, 'hobbyistComment.read', [id], ['hobbyist_comment', 'user_id']);
+  if (Number(row!.user_id) === actor.id) throw badRequest(MESSAGES.screening.ownFlag);
+  const report = await fileReportOnce(db, actor.id, {
+    reason: 'Offensive or illegal content',
+    details: [MESSAGES.screening.flagReason, details, `"${String(row!.hobbyist_comment)}"`]
+      .filter(Boolean)
+      .join('\n'),
+    listing: `hobbyist-comment:${id}`,
+  });
+  return { data: { id: report.id, attributes: { status: report.status } }, meta: {} };
+}
