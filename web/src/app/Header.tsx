@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { Badge, Container, Nav, Navbar } from 'react-bootstrap';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { MESSAGES } from '@app/domain';
 import { useCartCount } from '../features/cart/cartStorage.ts';
 import { LocationPicker } from '../features/directory/location/LocationPicker.tsx';
+import { locationSearchOf, withSearch } from '../features/places/venue.ts';
 import { loadPage } from '../lib/navigation.ts';
 import { canSeePostAd, getAccountMenuItems } from './accountMenu.ts';
 import { useSession } from './session.tsx';
@@ -24,15 +25,17 @@ const AccountDropdown = lazy(() => import('./AccountDropdown.tsx'));
 // The wallet modal is for providers only, loaded the first time one opens it.
 const WalletModal = lazy(() => import('../features/billing/WalletModal.tsx'));
 
+/** The venue links keep the location chosen in the header (issue 12 item 4). */
 const BROWSE_LINKS = [
-  { to: '/eroticbody', label: MESSAGES.nav.eroticBody },
-  { to: '/sextoy', label: MESSAGES.nav.sexToy },
-  { to: '/stripclub', label: MESSAGES.nav.stripClub },
-  { to: '/products', label: MESSAGES.nav.onlineStore },
+  { to: '/eroticbody', label: MESSAGES.nav.eroticBody, keepsLocation: true },
+  { to: '/sextoy', label: MESSAGES.nav.sexToy, keepsLocation: true },
+  { to: '/stripclub', label: MESSAGES.nav.stripClub, keepsLocation: true },
+  { to: '/products', label: MESSAGES.nav.onlineStore, keepsLocation: false },
 ] as const;
 
 export function Header() {
   const { isLoggedIn, user, userType, signOut } = useSession();
+  const locationSearch = locationSearchOf(useLocation().search);
   const cartCount = useCartCount();
   const [walletOpen, setWalletOpen] = useState(false);
   const [walletUsed, setWalletUsed] = useState(false);
@@ -62,7 +65,12 @@ export function Header() {
           <Navbar.Collapse id="site-nav">
             <Nav className="site-nav__main">
               {BROWSE_LINKS.map((link) => (
-                <Nav.Link key={link.to} as={NavLink} to={link.to} eventKey={link.to}>
+                <Nav.Link
+                  key={link.to}
+                  as={NavLink}
+                  to={link.keepsLocation ? withSearch(link.to, locationSearch) : link.to}
+                  eventKey={link.to}
+                >
                   {link.label}
                 </Nav.Link>
               ))}

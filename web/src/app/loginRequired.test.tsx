@@ -83,12 +83,7 @@ describe('login-required paths', { timeout: 30_000 }, () => {
       expect(router.state.location.pathname).toBe(item.to);
       expect(screen.queryByRole('heading', { name: MESSAGES.notFound.title })).toBeNull();
       expect(screen.queryByRole('heading', { name: MESSAGES.login.title })).toBeNull();
-      // The areas of later issues show the 'coming soon' page until they land.
-      if (item.to === '/place/view' || item.to === '/provider/ratehobyist') {
-        expect(screen.getByRole('heading', { name: MESSAGES.notYet.title })).toBeTruthy();
-      } else {
-        expect(screen.queryByRole('heading', { name: MESSAGES.notYet.title })).toBeNull();
-      }
+      expect(screen.queryByRole('heading', { name: MESSAGES.notYet.title })).toBeNull();
       unmount();
       window.localStorage.clear();
     }
@@ -105,7 +100,14 @@ describe('login-required paths', { timeout: 30_000 }, () => {
     expect(screen.getAllByRole('tab')).toHaveLength(4);
   });
 
-  it.each(['/ads/view', '/ads/submit', '/ads/edit/3', '/provider/wallet', '/provider/subscription'])(
+  it.each([
+    '/ads/view',
+    '/ads/submit',
+    '/ads/edit/3',
+    '/provider/wallet',
+    '/provider/subscription',
+    '/provider/ratehobyist',
+  ])(
     'shows a hobbyist on %s a note that the page is for providers, and calls nothing of it',
     async (path) => {
       const hobbyist = { ...PROVIDER, user_type: 'Hobbyist' };
@@ -117,9 +119,9 @@ describe('login-required paths', { timeout: 30_000 }, () => {
       const { router } = renderRoutes(routes, [path]);
       expect(await screen.findByText(MESSAGES.providerHome.pageForProviders)).toBeTruthy();
       expect(router.state.location.pathname).toBe(path);
-      expect(calls.map((call) => call.path).filter((p) => /subscriptions|wallet|providers/.test(p))).toEqual(
-        [],
-      );
+      expect(
+        calls.map((call) => call.path).filter((p) => /subscriptions|wallet|providers|hobbyist/.test(p)),
+      ).toEqual([]);
     },
   );
 });

@@ -30,21 +30,17 @@ const PostAdPage = lazy(() => import('../features/ads/PostAdPage.tsx'));
 const MyAdsPage = lazy(() => import('../features/ads/MyAdsPage.tsx'));
 const EditAdPage = lazy(() => import('../features/ads/EditAdPage.tsx'));
 const ProviderDetailsPage = lazy(() => import('../features/provider/ProviderDetailsPage.tsx'));
+const AddPlacePage = lazy(() => import('../features/places/AddPlacePage.tsx'));
+const MyPlacesPage = lazy(() => import('../features/places/MyPlacesPage.tsx'));
+const EditPlacePage = lazy(() => import('../features/places/EditPlacePage.tsx'));
+const VenuePage = lazy(() => import('../features/places/VenuePage.tsx'));
+const ScreeningPage = lazy(() => import('../features/screening/ScreeningPage.tsx'));
 
 /**
  * Login-required pages whose areas are not built yet (issues 12-14): a "coming soon" page, never Not
  * Found, and a signed-out visitor goes to /login like on every other login-required path (spec 000 §2).
  */
-const NOT_YET_PATHS = [
-  'place/view',
-  'place/add',
-  'place/edit/:id',
-  'provider/ratehobyist',
-  'orders/view',
-  'products/view',
-  'products/add',
-  'products/edit/:id',
-];
+const NOT_YET_PATHS = ['orders/view', 'products/view', 'products/add', 'products/edit/:id'];
 
 /** Public pages (spec 000 §2 route table). */
 const publicRoutes: RouteObject[] = [
@@ -59,6 +55,11 @@ const publicRoutes: RouteObject[] = [
   { path: 'package', element: <PackagesPage /> },
   { path: 'ads/packages', element: <PackagesPage /> },
   { path: 'ads/packages/', element: <PackagesPage /> },
+  // The venue directories and their places (spec 000 §2 "Vendor venues"; issue 12).
+  ...(['eroticbody', 'sextoy', 'stripclub'] as const).flatMap((kind) => [
+    { path: kind, element: <VenuePage kind={kind} /> },
+    { path: `${kind}/:id`, element: <VenuePage kind={kind} /> },
+  ]),
 ];
 
 /** /login, /register, /forgotPassword: a logged-in user is sent on (see GuestOnly). */
@@ -88,6 +89,10 @@ const protectedRoutes: RouteObject[] = [
           { path: 'ads/submit', element: <PostAdPage /> },
           { path: 'ads/view', element: <MyAdsPage /> },
           { path: 'ads/edit/:id', element: <EditAdPage /> },
+          { path: 'place/view', element: <MyPlacesPage /> },
+          { path: 'place/add', element: <AddPlacePage /> },
+          { path: 'place/edit/:id', element: <EditPlacePage /> },
+          { path: 'provider/ratehobyist', element: <ScreeningPage /> },
         ],
       },
       ...NOT_YET_PATHS.map((path) => ({ path, element: <NotYetPage /> })),

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Accordion, Col, Container, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { MESSAGES, TRAFFICKING_HOTLINE } from '@app/domain';
-import { CONTENT_COPY } from './copy.ts';
+import { CONTENT_COPY, PRIVACY_SCREENING_ANCHOR } from './copy.ts';
 import './content.css';
 
 const Q = CONTENT_COPY.faq;
@@ -95,6 +95,37 @@ const entries: FaqEntry[] = [
         listing&rsquo;s link or number and tell us what you saw. No account is needed and your e-mail address
         is optional. If someone may be a victim of trafficking, also call the hotline at{' '}
         {TRAFFICKING_HOTLINE.phone}. {MESSAGES.report.emergency}
+      </p>
+    ),
+  },
+  {
+    key: 'screening-stores',
+    question: Q.screeningStores,
+    answer: (
+      <>
+        <p>
+          Screen Hobbyists lets providers look up the phone number of someone who contacted them and share
+          what they know with other providers. It stores the phone number (as digits only) with the date it
+          was added, and the like, average and dislike ratings and the comments providers give it, each with
+          its date and the provider who made it.
+        </p>
+        <p className="mb-0">
+          Only signed-in provider accounts and our staff can see these entries; hobbyists, vendors and
+          visitors never can. Every entry shows its date, providers can flag a comment as abusive or false,
+          each provider may add only a limited number of entries a day, and our staff can remove any entry.
+          See our <Link to={`/privacypolicy#${PRIVACY_SCREENING_ANCHOR}`}>{MESSAGES.privacy.title}</Link>.
+        </p>
+      </>
+    ),
+  },
+  {
+    key: 'screening-review',
+    question: Q.screeningReview,
+    answer: (
+      <p className="mb-0">
+        Write to us through the {contactLink} form, which reaches the site administrator. Give the phone
+        number (you may be asked to show that it is yours), the entry you mean and what you would like us to
+        do. We review it, correct or remove it where appropriate, and reply by e-mail.
       </p>
     ),
   },

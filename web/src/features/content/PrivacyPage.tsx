@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { MESSAGES } from '@app/domain';
 import { LegalPage } from './LegalPage.tsx';
 import type { LegalSection } from './LegalPage.tsx';
-import { CONTENT_COPY } from './copy.ts';
+import { CONTENT_COPY, PRIVACY_SCREENING_ANCHOR } from './copy.ts';
 
 const SITE = MESSAGES.site.name;
 const contactLink = <Link to="/contactus">{MESSAGES.contact.title}</Link>;
@@ -34,6 +34,31 @@ const bodies: ReactNode[] = [
         to our staff.
       </li>
     </ul>
+    <h3 id={PRIVACY_SCREENING_ANCHOR} className="fs-6 fw-bold mt-4" style={{ scrollMarginTop: '7rem' }}>
+      {CONTENT_COPY.privacyParts.screening}
+    </h3>
+    <p>
+      Provider accounts can use Screen Hobbyists to share safety information about the people who contact
+      them. For this feature we store:
+    </p>
+    <ul>
+      <li>a phone number, kept as its digits only (for example 5551234567), and the date it was added;</li>
+      <li>
+        the like, average and dislike ratings providers give that number and the comments they write about it,
+        each with its date and the provider account that made it.
+      </li>
+    </ul>
+    <p>
+      Screening entries are visible only to signed-in provider accounts and to our staff. They are never shown
+      to hobbyists, vendors or visitors, and they appear on no public page. Each provider may add only a
+      limited number of entries a day, providers can flag a comment to our staff as abusive or false, and our
+      staff can remove any entry; removals are recorded.
+    </p>
+    <p>
+      If you think an entry about your phone number is wrong or should not be there, write to us through the{' '}
+      {contactLink} form with the phone number and what you would like us to do. The site administrator
+      reviews the entry, corrects or removes it where appropriate, and replies by e-mail.
+    </p>
   </>,
   <>
     <p>
@@ -106,6 +131,10 @@ const bodies: ReactNode[] = [
       You can view and correct your profile at any time in your account. To ask for a copy of your data, to
       have your account and data deleted, or with any question about this policy, write to us through the{' '}
       {contactLink} form.
+    </p>
+    <p>
+      To ask for a screening entry about your phone number to be reviewed or removed, use the same form (see{' '}
+      <a href={`#${PRIVACY_SCREENING_ANCHOR}`}>{CONTENT_COPY.privacyParts.screening}</a> in section 2).
     </p>
     <p>
       We may update this policy from time to time. The date at the top shows when it last changed; continuing

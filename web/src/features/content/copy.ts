@@ -53,6 +53,10 @@ export const CONTENT_COPY = {
     'Security and retention',
     'Your choices and how to contact us',
   ],
+  /** Sub-headings inside the privacy policy's numbered sections. */
+  privacyParts: {
+    screening: 'Hobbyist screening by providers',
+  },
   faq: {
     intro: 'Quick answers to the questions we hear most.',
     moreHelp: 'Still have a question? Write to us on the',
@@ -64,5 +68,10 @@ export const CONTENT_COPY = {
     payment: 'How does payment by QR code and transaction ID work?',
     reportListing: 'How do I report a listing?',
     deleteAccount: 'How do I delete my account?',
+    screeningStores: 'What does Screen Hobbyists store, and who can see it?',
+    screeningReview: 'How can I ask for an entry about my phone number to be reviewed or removed?',
   },
 } as const;
+
+/** The anchor of the privacy policy's screening part (section 2), linked from the FAQ. */
+export const PRIVACY_SCREENING_ANCHOR = 'privacy-screening';

@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button, Form, Offcanvas, Spinner } from 'react-bootstrap';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { MESSAGES, toDirectorySearch } from '@app/domain';
 import type { DirectoryQuery, LocationFilter } from '@app/domain';
 import { useCitiesByState, useProviderCountByCountry, useStatesByCountry } from '../api.ts';
 import { DEFAULT_COUNTRY, firstPagePath } from '../filterUrl.ts';
 import { withCount } from '../filters/FilterPanel.tsx';
 import { getPickerLocation } from './locationLabel.ts';
+import { venueFindPath } from '../../places/venue.ts';
 
 const T = MESSAGES.location;
 
@@ -33,6 +34,7 @@ function Loading() {
 /** Country, state and city lists with provider counts; Find applies them to the listing. */
 function LocationForm({ query, onClose }: Omit<LocationPanelProps, 'show'>) {
   const navigate = useNavigate();
+  const { pathname, search: currentSearch } = useLocation();
   const id = useId();
   const [location, setLocation] = useState<Required<LocationFilter>>(() => getPickerLocation(query.location));
   const countryCount = useProviderCountByCountry(location.country);
@@ -58,7 +60,9 @@ function LocationForm({ query, onClose }: Omit<LocationPanelProps, 'show'>) {
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     const search = toDirectorySearch({ filters: query.filters, location });
-    void navigate(firstPagePath(search));
+    // On a venue page (issue 12) Find stays on that venue type with the new location.
+    const venuePath = venueFindPath(pathname, currentSearch, toDirectorySearch({ filters: {}, location }));
+    void navigate(venuePath ?? firstPagePath(search));
     onClose();
   };
 

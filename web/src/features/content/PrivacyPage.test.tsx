@@ -1,0 +1,44 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@app/domain';
+import { renderRoutes } from '../../test/render.tsx';
+import { mockApi } from '../accounts/testApi.ts';
+import { CONTENT_COPY, PRIVACY_SCREENING_ANCHOR } from './copy.ts';
+import PrivacyPage from './PrivacyPage.tsx';
+
+function render() {
+  mockApi(() => undefined);
+  return renderRoutes([{ path: '/privacypolicy', element: <PrivacyPage /> }], ['/privacypolicy']);
+}
+
+describe('PrivacyPage', () => {
+  it('keeps its ten numbered sections', () => {
+    render();
+    expect(screen.getByRole('heading', { level: 1, name: MESSAGES.privacy.title })).toBeTruthy();
+    const headings = within(screen.getByRole('article')).getAllByRole('heading', { level: 2 });
+    expect(headings.map((heading) => heading.textContent)).toEqual(
+      CONTENT_COPY.privacy.map((heading, index) => `${index + 1}. ${heading}`),
+    );
+  });
+
+  it('says what screening stores, who sees it, and how to have an entry reviewed', () => {
+    render();
+    const part = screen.getByRole('heading', { level: 3, name: CONTENT_COPY.privacyParts.screening });
+    expect(part.id).toBe(PRIVACY_SCREENING_ANCHOR);
+    // Inside section 2, "Information you give us".
+    expect(part.closest('section')?.id).toBe('privacy-2');
+    const text = part.closest('section')!.textContent!;
+    expect(text).toMatch(/phone number, kept as its digits only/);
+    expect(text).toMatch(/ratings .* comments/);
+    expect(text).toMatch(/its date and the provider account/);
+    expect(text).toMatch(/only to signed-in provider accounts and to our staff/);
+    expect(text).toMatch(/never shown\s+to hobbyists, vendors or visitors/);
+    const contact = within(part.closest('section')!).getByRole('link', { name: MESSAGES.contact.title });
+    expect(contact.getAttribute('href')).toBe('/contactus');
+    // Section 10 points to it too.
+    const choices = document.getElementById('privacy-10')!;
+    expect(
+      within(choices).getByRole('link', { name: CONTENT_COPY.privacyParts.screening }).getAttribute('href'),
+    ).toBe(`#${PRIVACY_SCREENING_ANCHOR}`);
+  });
+});

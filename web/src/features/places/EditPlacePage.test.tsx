@@ -1,0 +1,85 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@app/domain';
+import { jsonResponse } from '../../test/render.tsx';
+import { errorResponse, mockApi } from '../accounts/testApi.ts';
+import { fileOf, pickFiles, type } from '../ads/testAds.tsx';
+import { uploadFile } from '../ads/upload.ts';
+import EditPlacePage from './EditPlacePage.tsx';
+import { answerPlaceLookups, buildPlace, pageOf, renderPlacePage } from './testPlaces.tsx';
+
+vi.mock('../ads/upload.ts', () => ({ uploadFile: vi.fn() }));
+
+const F = MESSAGES.placeForm;
+const P = MESSAGES.places;
+const uploads = vi.mocked(uploadFile);
+
+beforeEach(() => {
+  uploads.mockReset();
+  uploads.mockResolvedValue({ id: 900, name: 'new.jpg', url: '/uploads/new.jpg' });
+});
+
+function editApi() {
+  return mockApi((call) => {
+    if (call.path === '/vendors/9' && call.method === 'GET')
+      return jsonResponse({ data: buildPlace(9, { name: 'Quiet Rooms' }) });
+    if (call.path === '/vendors/9' && call.method === 'PUT') return jsonResponse({ data: buildPlace(9) });
+    if (call.path === '/addresses/109' && call.method === 'PUT')
+      return jsonResponse({ data: { id: 109, attributes: {} } });
+    if (call.path === '/vendors/404') return errorResponse(404, 'Not Found');
+    if (call.path === '/vendors' && call.method === 'GET')
+      return pageOf([buildPlace(3, { name: 'Listed place' })]);
+    return answerPlaceLookups(call);
+  });
+}
+
+const renderEdit = (path: string) =>
+  renderPlacePage(path, [{ path: '/place/edit/:id', element: <EditPlacePage /> }]);
+
+describe('EditPlacePage', { timeout: 20_000 }, () => {
+  it('fills the form from the place, saves the address then the place', async () => {
+    const calls = editApi();
+    renderEdit('/place/edit/9');
+    await screen.findByRole('form', { name: F.details });
+    await waitFor(() =>
+      expect((screen.getByLabelText(F.name) as HTMLInputElement).value).toBe('Quiet Rooms'),
+    );
+    await screen.findByRole('option', { name: 'San Jose' });
+    expect((screen.getByLabelText(F.city) as HTMLSelectElement).value).toBe('San Jose');
+    type(F.name, 'Quieter Rooms');
+    fireEvent.click(screen.getByRole('button', { name: F.save }));
+    expect(await screen.findByText(P.updated)).toBeTruthy();
+    const writes = calls.filter((call) => call.method === 'PUT');
+    expect(writes.map((call) => call.path)).toEqual(['/addresses/109', '/vendors/9']);
+    expect(writes[1]?.body).toEqual({
+      data: {
+        name: 'Quieter Rooms',
+        vendor_type: 1,
+        phone: '5550102030',
+        email: 'place@example.test',
+        website: 'https://place.example.test',
+      },
+    });
+  });
+
+  it('replaces the image in its own form', async () => {
+    const calls = editApi();
+    renderEdit('/place/edit/9');
+    await screen.findByRole('form', { name: F.changeImage });
+    pickFiles(F.changeImage, [fileOf('new.jpg', 'image/jpeg')]);
+    fireEvent.click(screen.getAllByRole('button', { name: F.upload })[0]!);
+    expect(await screen.findByText(P.imageUpdated)).toBeTruthy();
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.path).toBe('/vendors/9');
+    expect(put?.body).toEqual({ data: { image: 900 } });
+  });
+
+  it('says a missing place is not found, and a non-numeric id shows My Places', async () => {
+    editApi();
+    const { unmount } = renderEdit('/place/edit/404');
+    expect(await screen.findByText(F.notFound)).toBeTruthy();
+    unmount();
+    renderEdit('/place/edit/abc');
+    expect(await screen.findByRole('article', { name: 'Listed place' })).toBeTruthy();
+  });
+});

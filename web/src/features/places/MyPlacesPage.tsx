@@ -1,0 +1,190 @@
+import { useId, useState } from 'react';
+import { Alert, Button, Card, Col, Form, Modal, Row } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { DEFAULT_PAGE_SIZE, MESSAGES, PAGE_SIZES } from '@app/domain';
+import { useSession } from '../../app/session.tsx';
+import { PageButtons } from '../../ui/PageButtons.tsx';
+import { PageSpinner } from '../../ui/PageSpinner.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { useDeletePlace, useMyPlaces } from './api.ts';
+import type { Place } from './api.ts';
+import { toastPlaceFailure } from './feedback.ts';
+import { PlaceImage, placeAddress, placeTypeName, ReviewStateBadge } from './PlaceParts.tsx';
+import './places.css';
+
+const M = MESSAGES.myPlaces;
+const P = MESSAGES.places;
+
+function PlaceCard({ place, onDelete }: { place: Place; onDelete: () => void }) {
+  const { name, review, review_reason } = place.attributes;
+  const type = placeTypeName(place.attributes);
+  const address = placeAddress(place.attributes);
+  return (
+    <Card as="article" className="my-place shadow-sm h-100" aria-label={name}>
+      <PlaceImage place={place.attributes} className="card-img-top my-place__image" />
+      <Card.Body className="d-flex flex-column">
+        <h2 className="h6 mb-1 text-break">{name}</h2>
+        {type && <p className="small text-accent fw-semibold mb-1">{type}</p>}
+        {address && (
+          <p className="small text-body-secondary mb-2">
+            <i className="bi bi-geo-alt me-1" aria-hidden="true" />
+            {address}
+          </p>
+        )}
+        <div className="mb-2">
+          <ReviewStateBadge state={review} />
+        </div>
+        {review === 'rejected' && review_reason && (
+          <p className="small text-danger mb-2">
+            {M.reason}: {review_reason}
+          </p>
+        )}
+        <div className="d-flex gap-2 mt-auto">
+          <Link to={`/place/edit/${place.id}`} className="btn btn-sm btn-outline-secondary">
+            <i className="bi bi-pencil me-1" aria-hidden="true" />
+            {M.edit}
+          </Link>
+          <Button size="sm" variant="outline-danger" onClick={onDelete}>
+            <i className="bi bi-trash me-1" aria-hidden="true" />
+            {P.delete}
+          </Button>
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** The confirmation of spec 001 §2 "My Ads"/"Places": 'Confirm deletion' / 'Delete this place?'. */
+export function ConfirmDeleteDialog({
+  show,
+  deleting,
+  prompt = P.deletePrompt,
+  onConfirm,
+  onClose,
+}: {
+  show: boolean;
+  deleting: boolean;
+  prompt?: string;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  return (
+    <Modal show={show} onHide={onClose} centered aria-labelledby={titleId}>
+      <Modal.Header closeButton closeLabel={P.close}>
+        <Modal.Title id={titleId} as="h2" className="h5">
+          {P.confirmDeletion}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>{prompt}</Modal.Body>
+      <Modal.Footer>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            onConfirm();
+          }}
+        >
+          <SubmitButton submitting={deleting} variant="danger">
+            {P.delete}
+          </SubmitButton>
+        </form>
+        <Button variant="secondary" onClick={onClose} disabled={deleting}>
+          {P.close}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
+/**
+ * /place/view, My Places (spec 001 §2 "Places", §9; issue 12 item 2): the page size, Add Place, a card
+ * per place (newest first) with its review state, Edit and Delete, and the pages.
+ */
+export default function MyPlacesPage() {
+  const { userId } = useSession();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [deleting, setDeleting] = useState<Place | null>(null);
+  const sizeId = useId();
+  const places = useMyPlaces(userId, page, pageSize);
+  const deletePlace = useDeletePlace();
+  const pageCount = places.data?.meta.pagination.pageCount ?? 1;
+
+  const handleDelete = async () => {
+    if (!deleting) return;
+    try {
+      await deletePlace.mutateAsync(deleting.id);
+      toast.success(P.deleted);
+      // Deleting the last place of the last page steps back to the page before.
+      if (places.data?.data.length === 1 && page > 1) setPage(page - 1);
+      setDeleting(null);
+    } catch (error) {
+      toastPlaceFailure(error);
+    }
+  };
+
+  return (
+    <section aria-labelledby="my-places-title">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 id="my-places-title" className="h4 mb-0 me-auto">
+          {M.title}
+        </h1>
+        <Link to="/place/add" className="btn btn-accent">
+          <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+          {M.addPlace}
+        </Link>
+      </div>
+
+      <Form.Group controlId={sizeId} className="d-flex align-items-center gap-2 mb-3">
+        <Form.Label className="mb-0 text-nowrap">{M.pageSize}</Form.Label>
+        <Form.Select
+          size="sm"
+          className="w-auto"
+          value={pageSize}
+          onChange={(event) => {
+            setPageSize(Number(event.target.value));
+            setPage(1);
+          }}
+        >
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </Form.Select>
+      </Form.Group>
+
+      {places.isPending ? (
+        <PageSpinner />
+      ) : places.isError ? (
+        <Alert variant="warning" className="d-flex align-items-center justify-content-between gap-2">
+          {M.loadFailed}
+          <Button size="sm" variant="outline-secondary" onClick={() => void places.refetch()}>
+            {M.retry}
+          </Button>
+        </Alert>
+      ) : places.data.data.length === 0 ? (
+        <p className="text-body-secondary">{M.empty}</p>
+      ) : (
+        <>
+          <Row xs={1} sm={2} lg={3} className="g-3 mb-3" aria-busy={places.isFetching}>
+            {places.data.data.map((place) => (
+              <Col key={place.id}>
+                <PlaceCard place={place} onDelete={() => setDeleting(place)} />
+              </Col>
+            ))}
+          </Row>
+          <PageButtons page={page} pageCount={pageCount} onPage={setPage} label={M.pages} />
+        </>
+      )}
+
+      <ConfirmDeleteDialog
+        show={deleting !== null}
+        deleting={deletePlace.isPending}
+        onConfirm={() => void handleDelete()}
+        onClose={() => setDeleting(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { useParams } from 'react-router';
+import type { TVenueKind } from '@app/domain';
+import { VenueDetail } from './VenueDetail.tsx';
+import { VenueListing } from './VenueListing.tsx';
+import './places.css';
+
+/**
+ * `/eroticbody`, `/sextoy`, `/stripclub` and `/<kind>/:id` (spec 000 §2 "Vendor venues"): a numeric id
+ * shows the place, anything else falls back to the listing.
+ */
+export default function VenuePage({ kind }: { kind: TVenueKind }) {
+  const { id: param } = useParams();
+  const id = param !== undefined && /^\d{1,10}$/.test(param) ? Number(param) : null;
+  if (id !== null && id > 0) return <VenueDetail key={id} kind={kind} id={id} />;
+  return <VenueListing kind={kind} />;
+}

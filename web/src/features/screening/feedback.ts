@@ -1,0 +1,23 @@
+import { toast } from 'react-toastify';
+import { MESSAGES } from '@app/domain';
+import { isApiError } from '../../api/client.ts';
+
+/**
+ * A refused screening write: the server's own reason when it gives one the provider can act on (the
+ * daily limit, a bad request, a refusal), anything else 'Something went wrong. try again later'.
+ */
+export function toastScreeningFailure(error: unknown): void {
+  const reason = badRequestReason(error);
+  if (reason) toast.error(reason);
+  else if (isApiError(error) && [403, 404, 409, 429].includes(error.status)) toast.error(error.message);
+  else toast.warning(MESSAGES.toast.genericWarning);
+}
+
+/** The reason a 400 gives for its first refused field (Strapi's `details.errors`), else its message. */
+export function badRequestReason(error: unknown): string | null {
+  if (!isApiError(error) || !error.isBadRequest) return null;
+  const errors = (error.details as { errors?: unknown } | null)?.errors;
+  const first: unknown = Array.isArray(errors) ? errors[0] : undefined;
+  const message = (first as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' && message !== '' ? message : error.message;
+}
