@@ -82,3 +82,45 @@ export async function postAd(
 export async function approveAd(request: APIRequestContext, id: number) {
   await apiAs(request, ADMIN, 'PUT', `/api/providers/${id}`, { data: { review: 'approved' } });
 }
+
+/** The id of a place type by its `type` text (eroticbody, sextoy, stripclub). */
+export async function placeTypeId(request: APIRequestContext, type: string): Promise<number> {
+  const body = (await (await request.get('/api/vendor-types')).json()) as {
+    data: { id: number; attributes: { type: string } }[];
+  };
+  return body.data.find((t) => t.attributes.type === type)!.id;
+}
+
+/** Adds a place over the API as the provider (address, then the place with an uploaded image); its id. */
+export async function addPlace(
+  request: APIRequestContext,
+  provider: Pick<AccountData, 'email' | 'password'>,
+  place: { name: string; type: string; city: string; state?: string },
+): Promise<number> {
+  const [image] = await uploadImages(request, provider, 1);
+  const address = await apiAs(request, provider, 'POST', '/api/addresses', {
+    data: {
+      location: '1 Placeholder Way',
+      city: place.city,
+      state: place.state ?? 'CA',
+      postal_code: '94000',
+      country: 'US',
+    },
+  });
+  const body = await apiAs(request, provider, 'POST', '/api/vendors', {
+    data: {
+      name: place.name,
+      vendor_type: await placeTypeId(request, place.type),
+      address: address.data.id,
+      phone: '5550100100',
+      email: 'place@example.com',
+      image,
+    },
+  });
+  return body.data.id;
+}
+
+/** The admin approves a place (`PUT /api/vendors/:id {review: 'approved'}`). */
+export async function approvePlace(request: APIRequestContext, id: number) {
+  await apiAs(request, ADMIN, 'PUT', `/api/vendors/${id}`, { data: { review: 'approved' } });
+}

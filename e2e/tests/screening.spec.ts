@@ -1,0 +1,155 @@
+import type { Locator, Page } from '@playwright/test';
+import { MESSAGES } from '@app/domain';
+import { expect, test } from './fixtures.ts';
+import { createAccount, signInAs, signInThroughApi, type TestAccount } from './support/accounts.ts';
+
+/**
+ * Screening of hobbyists (issue 12, items 7-9): a provider adds a phone number, rates it, switches the
+ * rating and comments; a second provider finds the same record by its digits and sees both comments.
+ * Nobody but providers (and the staff) reads a screening record.
+ */
+
+const S = MESSAGES.screening;
+
+/** A fresh 10-digit number for this test, as typed (with hyphens) and as stored (digits). */
+function freshNumber() {
+  const tail = String(Math.floor(Math.random() * 1e7)).padStart(7, '0');
+  const typed = `408-${tail.slice(0, 3)}-${tail.slice(3)}`;
+  return { typed, digits: typed.replace(/-/g, '') };
+}
+
+function recordCard(page: Page, typed: string): Locator {
+  return page.getByRole('article', { name: typed });
+}
+
+/** A rating button's count (the number it is described by). */
+async function expectCounts(card: Locator, like: number, average: number, dislike: number) {
+  await expect(card.getByRole('button', { name: S.like, exact: true })).toHaveAccessibleDescription(
+    String(like),
+  );
+  await expect(card.getByRole('button', { name: S.average, exact: true })).toHaveAccessibleDescription(
+    String(average),
+  );
+  await expect(card.getByRole('button', { name: S.dislike, exact: true })).toHaveAccessibleDescription(
+    String(dislike),
+  );
+}
+
+async function postComment(page: Page, card: Locator, text: string) {
+  await card.getByRole('button', { name: S.comments, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  const post = dialog.getByRole('button', { name: S.post, exact: true });
+  await expect(post).toBeDisabled();
+  await dialog.getByLabel(S.comment, { exact: true }).fill('   ');
+  await expect(post).toBeDisabled();
+  await dialog.getByLabel(S.comment, { exact: true }).fill(`  ${text}  `);
+  await post.click();
+  await expect(dialog.getByRole('listitem').filter({ hasText: text })).toBeVisible();
+  await expect(dialog.getByLabel(S.comment, { exact: true })).toHaveValue('');
+  return dialog;
+}
+
+test.describe('[SCREENING][JOURNEY]', () => {
+  test('[SCREENING][JOURNEY] a provider adds, rates, re-rates and comments on a number; a second provider sees the same record with both comments', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const first = await createAccount(request, 'Provider');
+    const second = await createAccount(request, 'Provider');
+    const number = freshNumber();
+
+    await signInAs(page, first);
+    await page.goto('/provider/ratehobyist');
+    await expect(page.getByRole('heading', { name: S.title, level: 1 })).toBeVisible();
+
+    // Add Phone Number: empty is refused, a typed number is stored as digits.
+    await page.getByRole('button', { name: S.addPhone }).click();
+    const add = page.getByRole('dialog', { name: S.addPhone });
+    await add.getByRole('button', { name: S.add, exact: true }).click();
+    await expect(add.getByText(S.phoneRequired)).toBeVisible();
+    await add.getByLabel(S.phoneNumber, { exact: true }).fill(number.typed);
+    await add.getByRole('button', { name: S.add, exact: true }).click();
+    await expect(add).toBeHidden();
+    const card = recordCard(page, number.typed);
+    await expect(card).toBeVisible();
+    await expect(card.getByText(S.addedOn)).toBeVisible();
+    await expectCounts(card, 0, 0, 0);
+
+    // Like, then switch to Dislike: the counters move; clicking the chosen one changes nothing.
+    await card.getByRole('button', { name: S.like, exact: true }).click();
+    await expectCounts(card, 1, 0, 0);
+    await expect(card.getByRole('button', { name: S.like, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await card.getByRole('button', { name: S.dislike, exact: true }).click();
+    await expectCounts(card, 0, 0, 1);
+    await card.getByRole('button', { name: S.dislike, exact: true }).click();
+    await page.reload();
+    await expectCounts(recordCard(page, number.typed), 0, 0, 1);
+
+    const firstText = `Arrived on time, polite. ${number.digits}`;
+    const dialog = await postComment(page, recordCard(page, number.typed), firstText);
+    const mine = dialog.getByRole('listitem').filter({ hasText: firstText });
+    await expect(mine).toContainText(`${first.first_name} ${first.last_name}`);
+    await dialog.getByRole('button', { name: S.close }).first().click();
+
+    // A second provider searches by a prefix written differently, finds the one record, adds a comment.
+    const other = await browser.newContext();
+    try {
+      const secondPage = await other.newPage();
+      await secondPage.addInitScript(() => localStorage.setItem('disclaimerbox', 'true'));
+      await signInAs(secondPage, second);
+      await secondPage.goto('/provider/ratehobyist');
+      await secondPage.getByLabel(S.search, { exact: true }).fill(number.typed.slice(0, 7));
+      const found = recordCard(secondPage, number.typed);
+      await expect(found).toBeVisible();
+      // The search stays in the URL as typed.
+      await expect(secondPage).toHaveURL(new RegExp(`q=${number.typed.slice(0, 7)}`));
+      await expectCounts(found, 0, 0, 1);
+      // Adding the same number again opens the existing record instead of a duplicate.
+      await secondPage.getByRole('button', { name: S.addPhone }).click();
+      const again = secondPage.getByRole('dialog', { name: S.addPhone });
+      await again.getByLabel(S.phoneNumber, { exact: true }).fill(number.digits);
+      await again.getByRole('button', { name: S.add, exact: true }).click();
+      await expect(again).toBeHidden();
+      await expect(secondPage.getByRole('article', { name: number.typed })).toHaveCount(1);
+
+      const secondText = `Asked to change the place at the last minute. ${number.digits}`;
+      const secondDialog = await postComment(secondPage, recordCard(secondPage, number.typed), secondText);
+      await expect(secondDialog.getByRole('listitem').filter({ hasText: firstText })).toContainText(
+        `${first.first_name} ${first.last_name}`,
+      );
+      await expect(secondDialog.getByRole('listitem').filter({ hasText: secondText })).toContainText(
+        `${second.first_name} ${second.last_name}`,
+      );
+      // The other provider's comment can be flagged for the staff, not deleted.
+      const firstEntry = secondDialog.getByRole('listitem').filter({ hasText: firstText });
+      await expect(firstEntry.getByRole('button', { name: S.flag })).toBeVisible();
+      await expect(firstEntry.getByRole('button', { name: S.deleteComment })).toHaveCount(0);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('[SCREENING][PRIVACY] a hobbyist reads no screening record, on the page or over the API', async ({
+    page,
+    request,
+  }) => {
+    const hobbyist: TestAccount = await createAccount(request, 'Hobbyist');
+    await signInAs(page, hobbyist);
+    await page.goto('/provider/ratehobyist');
+    await expect(page.getByLabel(S.search, { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('article')).toHaveCount(0);
+
+    const { jwt } = await signInThroughApi(request, hobbyist);
+    for (const path of ['/api/customer-hobbyists', '/api/hobbyist-comments', '/api/hobbyist-likes']) {
+      const response = await request.get(path, { headers: { authorization: `Bearer ${jwt}` } });
+      expect(response.status(), path).toBe(403);
+      expect(await response.text()).not.toMatch(/\d{7,}/);
+    }
+    expect((await request.get('/api/customer-hobbyists')).status()).toBe(401);
+  });
+});
