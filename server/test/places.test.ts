@@ -5,7 +5,7 @@ import { MESSAGES } from '@app/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadsRoot } from '../src/modules/media/index.ts';
-import { buildFiles } from './directory-helpers.ts';
+import { buildAdBody, buildFiles } from './directory-helpers.ts';
 import {
   buildAdmin,
   buildHobbyist,
@@ -666,6 +666,21 @@ describe('DELETE /api/vendors/:id', () => {
     const id = await api.newPlace(otherProvider);
     await api.ok('DELETE', `/api/vendors/${id}`, { user: admin });
     expect((await api.call('GET', `/api/vendors/${id}`, { user: admin })).statusCode).toBe(404);
+  });
+});
+
+describe("a place's picture is never an ad's ID document", () => {
+  it("naming a place's image as an ad's docs is a 400 and the picture stays public", async () => {
+    const id = await api.newPlace(provider);
+    const place = await api.ok('GET', `/api/vendors/${id}?populate=image`, { user: provider });
+    const imageId = place.data.attributes.image.data.id as number;
+    const res = await api.call('POST', '/api/providers', {
+      user: provider,
+      body: await buildAdBody(ctx, provider, { docs: [imageId] }),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorPaths(res)).toEqual(['data.docs']);
+    expect(Number((await fileRow(imageId))!.is_private)).toBe(0);
   });
 });
 

@@ -784,6 +784,19 @@ describe('the daily limit', () => {
   });
 });
 
+describe('reads per account', () => {
+  it(`${SCREENING_LIMITS.readsPerHour} list reads an hour per provider account, whatever its address; then 429`, async () => {
+    const reader = await buildProvider(ctx);
+    for (let i = 0; i < SCREENING_LIMITS.readsPerHour; i++) {
+      const res = await call('GET', '/api/customer-hobbyists?pagination[pageSize]=1', { user: reader });
+      expect(res.statusCode, `read ${i + 1}`).toBe(200);
+    }
+    expect((await call('GET', '/api/customer-hobbyists', { user: reader })).statusCode).toBe(429);
+    // Another provider is not held back by it.
+    expect((await call('GET', '/api/customer-hobbyists', { user: p2 })).statusCode).toBe(200);
+  });
+});
+
 describe('the demo content', () => {
   it('adds a handful of records, ratings and tame comments from the demo providers, idempotently', async () => {
     const a = await buildProvider(ctx);

@@ -11,6 +11,11 @@ export const SCREENING_LIMITS = {
   comment: 1000,
   /** New numbers plus new comments a provider may add in 24 hours. */
   entriesPerDay: 30,
+  /**
+   * Screening reads (lists, records, ratings, comments) per account an hour: enough to look people up,
+   * too few to copy the list.
+   */
+  readsPerHour: 300,
   pageSize: 10,
 } as const;
 

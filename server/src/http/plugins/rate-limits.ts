@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors.ts';
 
@@ -7,6 +7,14 @@ import { AppError } from '../errors.ts';
  * The global limit on `/api` (600 requests a minute per address); a route that needs a tighter one
  * sets its own `config.rateLimit`. Refusals are Strapi error bodies (429, from the error handler).
  */
+/**
+ * A route limit's key per account (`<scope>:user:<id>`), or per address for an anonymous caller: the
+ * one key every per-account limit uses. The access hook has resolved `req.actor` when it runs.
+ */
+export function perAccountKey(scope: string) {
+  return (req: FastifyRequest) => (req.actor ? `${scope}:user:${req.actor.id}` : `${scope}:ip:${req.ip}`);
+}
+
 async function rateLimits(app: FastifyInstance) {
   await app.register(rateLimit, {
     global: true,

@@ -6,7 +6,7 @@ import {
   ZRegisterRequest,
   ZResetPasswordRequest,
 } from '@app/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { anyoneEvenWithStaleToken, signedIn, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
@@ -20,6 +20,7 @@ import {
   resetPassword,
 } from './auth.service.ts';
 import { createLoginThrottle, LOGIN_THROTTLE } from './auth.throttle.ts';
+import { perAccountKey } from '../../http/plugins/rate-limits.ts';
 
 /**
  * Per-address request limits of the account routes (on top of the failed-login throttle). Generous
@@ -32,8 +33,6 @@ export const AUTH_RATE_LIMITS = {
   resetPassword: { max: 30, timeWindow: '1 hour' },
   changePassword: { max: 30, timeWindow: '1 hour' },
 } as const;
-
-const perAccount = (req: FastifyRequest) => (req.actor ? `user:${req.actor.id}` : `ip:${req.ip}`);
 
 /** Strapi's users-permissions auth routes: register, login, forgot/reset/change password. */
 export async function authRoutes(instance: FastifyInstance, { db, config, mailer }: AppContext) {
@@ -110,7 +109,7 @@ export async function authRoutes(instance: FastifyInstance, { db, config, mailer
   app.post(
     '/api/auth/change-password',
     withAccess(signedIn, {
-      config: { rateLimit: { ...AUTH_RATE_LIMITS.changePassword, keyGenerator: perAccount } },
+      config: { rateLimit: { ...AUTH_RATE_LIMITS.changePassword, keyGenerator: perAccountKey('password') } },
       schema: { body: ZChangePasswordRequest, tags },
     }),
     async (req) => changePassword(ctx, req.actor!, req.body, req.ip),

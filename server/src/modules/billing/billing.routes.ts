@@ -18,6 +18,7 @@ import {
   transactionReads,
 } from './billing.service.ts';
 import { readTipsPerHour } from './billing.settings.ts';
+import { perAccountKey } from '../../http/plugins/rate-limits.ts';
 
 /**
  * Tips per hobbyist account: the `tips_per_hour` setting (default 20) per hour, then 429. Every
@@ -27,7 +28,7 @@ function tipRateLimit(db: AppContext['db']) {
   return {
     max: (_req: FastifyRequest) => readTipsPerHour(db),
     timeWindow: '1 hour',
-    keyGenerator: (req: FastifyRequest) => (req.actor ? `tip:user:${req.actor.id}` : `tip:ip:${req.ip}`),
+    keyGenerator: perAccountKey('tip'),
     errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) =>
       new AppError('RateLimitError', MESSAGES.tip.tooMany, { retryAfter: Math.ceil(ctx.ttl / 1000) }),
   };

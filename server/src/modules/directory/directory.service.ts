@@ -157,6 +157,11 @@ async function requireDocsNotShown(db: Kysely<DB>, input: FileFields): Promise<v
         exists(selectFrom('provider_images').select('file_id').whereRef('file_id', '=', 'f.id')),
         exists(selectFrom('providers').select('id').whereRef('video_id', '=', 'f.id')),
         exists(selectFrom('users').select('id').whereRef('avatar_id', '=', 'f.id')),
+        exists(
+          selectFrom('vendors')
+            .select('id')
+            .where((eb) => eb.or([eb('image_id', '=', eb.ref('f.id')), eb('video_id', '=', eb.ref('f.id'))])),
+        ),
       ]),
     )
     .execute();

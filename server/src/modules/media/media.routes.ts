@@ -16,6 +16,7 @@ import {
   type MediaContext,
 } from './media.service.ts';
 import { uploadsRoot } from './media.storage.ts';
+import { perAccountKey } from '../../http/plugins/rate-limits.ts';
 
 export const ZFileContentQuery = z.object({
   format: z.enum(FORMAT_NAMES).optional(),
@@ -28,7 +29,7 @@ export const ZFileContentQuery = z.object({
 const uploadRateLimit = {
   max: (req: FastifyRequest) => (req.actor ? 120 : 20),
   timeWindow: '1 minute',
-  keyGenerator: (req: FastifyRequest) => (req.actor ? `user:${req.actor.id}` : `ip:${req.ip}`),
+  keyGenerator: perAccountKey('upload'),
 };
 
 /** Strapi's upload plugin: `POST /api/upload`, and the file records at `/api/upload/files`, as flat objects. */

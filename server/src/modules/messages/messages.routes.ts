@@ -1,5 +1,5 @@
 import { ENGAGEMENT_LIMITS, ZMailRequest, ZMessageRequest, ZMessageUpdate } from '@app/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { hobbyistOnly, signedIn, withAccess } from '../../access/index.ts';
@@ -8,12 +8,13 @@ import { idParam } from '../../http/query.ts';
 import { itemResponse } from '../../http/responses.ts';
 import { registerPostRoutes } from '../comments/index.ts';
 import { messagePosts, sendProviderMail } from './messages.service.ts';
+import { perAccountKey } from '../../http/plugins/rate-limits.ts';
 
 /** The mail relay's limit per hobbyist account. */
 export const MAIL_RATE_LIMIT = {
   max: ENGAGEMENT_LIMITS.mailPerHour,
   timeWindow: '1 hour',
-  keyGenerator: (req: FastifyRequest) => (req.actor ? `mail:user:${req.actor.id}` : `mail:ip:${req.ip}`),
+  keyGenerator: perAccountKey('mail'),
 } as const;
 
 /**

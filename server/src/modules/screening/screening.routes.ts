@@ -2,6 +2,7 @@ import {
   HOBBYIST_RATING_KINDS,
   HOBBYIST_RATING_PATHS,
   MESSAGES,
+  SCREENING_LIMITS,
   ZCustomerHobbyistRequest,
   ZHobbyistCommentFlag,
   ZHobbyistCommentRequest,
@@ -13,6 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountTypesWith, adminOnly, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
+import { perAccountKey } from '../../http/plugins/rate-limits.ts';
 import { idParam, strapiQuery } from '../../http/query.ts';
 import { registerScopedReadRoutes } from '../../http/read-routes.ts';
 import { itemResponse } from '../../http/responses.ts';
@@ -44,7 +46,17 @@ const tags = ['screening'];
 export async function screeningRoutes(instance: FastifyInstance, { db }: AppContext): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const providers = accountTypesWith(MESSAGES.screening.providersOnly, 'Provider');
-  const read = withAccess(providers, { schema: { tags } });
+  // Reads are limited per account too, so the list is looked up, not copied (issue 12, item 8).
+  const read = withAccess(providers, {
+    config: {
+      rateLimit: {
+        max: SCREENING_LIMITS.readsPerHour,
+        timeWindow: '1 hour',
+        keyGenerator: perAccountKey('screening-read'),
+      },
+    },
+    schema: { tags },
+  });
 
   // Records: a phone number each, stored as its digits.
   app.get('/api/customer-hobbyists', read, async (req) =>

@@ -14,6 +14,7 @@ import {
   reviewSubscription,
   subscriptionReads,
 } from './subscriptions.service.ts';
+import { perAccountKey } from '../../http/plugins/rate-limits.ts';
 
 const tags = ['subscriptions'];
 
@@ -23,7 +24,7 @@ export const PURCHASES_PER_HOUR = 10;
 const purchaseRateLimit = {
   max: PURCHASES_PER_HOUR,
   timeWindow: '1 hour',
-  keyGenerator: (req: FastifyRequest) => `subscription:user:${req.actor?.id ?? req.ip}`,
+  keyGenerator: perAccountKey('subscription'),
   errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) =>
     new AppError('RateLimitError', MESSAGES.subscription.tooMany, { retryAfter: Math.ceil(ctx.ttl / 1000) }),
 };
