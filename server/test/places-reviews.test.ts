@@ -253,6 +253,71 @@ describe('reading, changing and deleting reviews', () => {
   });
 });
 
+describe("parallel review writes keep the place's rating true (the place's row is locked first)", () => {
+  /** The place's stored rating and count against what its reviews say. */
+  async function expectTrueStats(id: number) {
+    const rows = await db()
+      .selectFrom('vendor_reviews')
+      .select('rating')
+      .where('vendor_id', '=', id)
+      .execute();
+    const got = await stats(id);
+    expect(got.review_count).toBe(rows.length);
+    const avg = rows.length ? rows.reduce((sum, r) => sum + Number(r.rating), 0) / rows.length : 0;
+    // Stored with 2 decimals.
+    expect(Math.abs(got.rating - avg)).toBeLessThanOrEqual(0.005 + 1e-9);
+    return { got, rows };
+  }
+
+  it('six hobbyists reviewing one place at once are all counted', async () => {
+    const id = await newPublicPlace();
+    const voters = await Promise.all(Array.from({ length: 6 }, () => buildHobbyist(ctx)));
+    const results = await Promise.all(
+      voters.map((user, i) => api.call('POST', '/api/vendor-reviews', { user, body: body(id, 1 + (i % 5)) })),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(voters.map(() => 200));
+    const { got } = await expectTrueStats(id);
+    expect(got).toMatchObject({ review_count: 6, rating: 2.67 });
+  });
+
+  it('parallel creates, edits and deletes on one place end with the true rating and count', async () => {
+    const id = await newPublicPlace();
+    const voters = await Promise.all(Array.from({ length: 8 }, () => buildHobbyist(ctx)));
+    const first = voters.slice(0, 4);
+    const reviews: number[] = [];
+    for (const user of first) {
+      reviews.push((await api.ok('POST', '/api/vendor-reviews', { user, body: body(id, 3) })).data.id);
+    }
+    const results = await Promise.all([
+      ...voters
+        .slice(4)
+        .map((user, i) => api.call('POST', '/api/vendor-reviews', { user, body: body(id, 5 - i) })),
+      api.call('PUT', `/api/vendor-reviews/${reviews[0]}`, { user: first[0], body: { data: { rating: 1 } } }),
+      api.call('PUT', `/api/vendor-reviews/${reviews[1]}`, { user: admin, body: { data: { rating: 5 } } }),
+      api.call('DELETE', `/api/vendor-reviews/${reviews[2]}`, { user: first[2] }),
+      api.call('DELETE', `/api/vendor-reviews/${reviews[3]}`, { user: admin }),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 200));
+    const { got, rows } = await expectTrueStats(id);
+    expect(rows.map((r) => Number(r.rating)).sort()).toEqual([1, 2, 3, 4, 5, 5]);
+    expect(got).toMatchObject({ review_count: 6, rating: 3.33 });
+  });
+
+  it('reviews racing the deletion of their place are 200s or 404s, never a 500', async () => {
+    const id = await newPublicPlace();
+    const voters = await Promise.all(Array.from({ length: 4 }, () => buildHobbyist(ctx)));
+    const results = await Promise.all([
+      ...voters.map((user) => api.call('POST', '/api/vendor-reviews', { user, body: body(id) })),
+      api.call('DELETE', `/api/vendors/${id}`, { user: provider }),
+    ]);
+    for (const res of results) expect([200, 404], res.body).toContain(res.statusCode);
+    expect(results.at(-1)!.statusCode).toBe(200);
+    expect(
+      await db().selectFrom('vendor_reviews').select('id').where('vendor_id', '=', id).execute(),
+    ).toEqual([]);
+  });
+});
+
 describe('the venue sort orders (VENUE_SORTS)', () => {
   const ids: Record<string, number> = {};
   const city = 'Los Angeles';

@@ -152,6 +152,24 @@ describe('/api/addresses', () => {
     expect((await api.call('GET', `/api/addresses/${id}`, { user: provider })).statusCode).toBe(404);
   });
 
+  it("another provider's list holds none of the first provider's addresses", async () => {
+    const own = [await api.newAddress(provider), await api.newAddress(provider, { city: 'Oakland' })];
+    await api.newAddress(otherProvider);
+    const ownedBy = async (user: TestUser) =>
+      (await db().selectFrom('addresses').select('id').where('user_id', '=', user.id).execute()).map((r) =>
+        Number(r.id),
+      );
+    const theirs = await api.listed('/api/addresses?pagination[pageSize]=100', otherProvider);
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.sort()).toEqual((await ownedBy(otherProvider)).sort());
+    for (const id of await ownedBy(provider)) expect(theirs).not.toContain(id);
+    expect(own.every((id) => !theirs.includes(id))).toBe(true);
+    // Nor through a filter on the owner.
+    expect(await api.listed(`/api/addresses?filters[user][id][$eq]=${provider.id}`, otherProvider)).toEqual(
+      [],
+    );
+  });
+
   it('400 for a bad id, not a 500', async () => {
     for (const id of ['abc', '2147483648', '99999999999999999999', '-1', '1.5']) {
       expect((await api.call('GET', `/api/addresses/${id}`, { user: provider })).statusCode, id).toBe(400);
@@ -666,6 +684,108 @@ describe('DELETE /api/vendors/:id', () => {
     const id = await api.newPlace(otherProvider);
     await api.ok('DELETE', `/api/vendors/${id}`, { user: admin });
     expect((await api.call('GET', `/api/vendors/${id}`, { user: admin })).statusCode).toBe(404);
+  });
+});
+
+describe('files a place or an ad uses', () => {
+  const deleteFile = (id: number, user: TestUser) => api.call('DELETE', `/api/upload/files/${id}`, { user });
+  const placeFiles = (id: number) =>
+    db()
+      .selectFrom('vendors')
+      .select(['image_id', 'video_id', 'has_video', 'review_state', 'is_showed'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  const newAd = async (user: TestUser, images: number[]) =>
+    (await api.ok('POST', '/api/providers', { user, body: await buildAdBody(ctx, user, { images }) })).data
+      .id as number;
+
+  it("409 deleting a public place's picture or video through the upload API; the place keeps both", async () => {
+    const id = await api.newPlace(provider);
+    const [video] = await buildFiles(ctx, provider, 'video');
+    await api.ok('PUT', `/api/vendors/${id}`, { user: provider, body: { data: { video } } });
+    await api.approve(admin, id);
+    const before = await placeFiles(id);
+    for (const user of [provider, admin]) {
+      for (const file of [before.image_id!, video!]) {
+        const res = await deleteFile(file, user);
+        expect(res.statusCode).toBe(409);
+        expect(errorOf(res).message).toBe(MESSAGES.upload.fileInUse);
+      }
+    }
+    expect(await placeFiles(id)).toEqual(before);
+    expect(before).toMatchObject({ video_id: video, has_video: 1, review_state: 'approved', is_showed: 1 });
+    expect(await fileRow(before.image_id!)).toBeDefined();
+
+    // The seed client's edit: a new picture, then a delete of the old one (already gone: a 404).
+    const image = await uploadImage(ctx, provider);
+    await api.ok('PUT', `/api/vendors/${id}`, { user: provider, body: { data: { image } } });
+    expect((await deleteFile(before.image_id!, provider)).statusCode).toBe(404);
+    // A file nothing names any more is deleted as before.
+    await api.ok('PUT', `/api/vendors/${id}`, { user: provider, body: { data: { video: null } } });
+    expect(await fileRow(video!)).toBeUndefined();
+    const loose = await uploadImage(ctx, provider);
+    expect((await deleteFile(loose, provider)).statusCode).toBe(200);
+  });
+
+  it("409 deleting an ad's photo, video or ID document; after the edit the old photo is gone (404)", async () => {
+    const [photo] = await buildFiles(ctx, provider, 'image');
+    const [video] = await buildFiles(ctx, provider, 'video');
+    const adId = (
+      await api.ok('POST', '/api/providers', {
+        user: provider,
+        body: await buildAdBody(ctx, provider, { images: [photo], video }),
+      })
+    ).data.id as number;
+    const [doc] = (
+      await db().selectFrom('provider_docs').select('file_id').where('provider_id', '=', adId).execute()
+    ).map((r) => Number(r.file_id));
+    for (const file of [photo!, video!, doc!])
+      expect((await deleteFile(file, provider)).statusCode).toBe(409);
+    expect((await deleteFile(photo!, admin)).statusCode).toBe(409);
+    // spec 001 §4 "Edit ad": the image list is replaced, then the previously held files deleted.
+    const [next] = await buildFiles(ctx, provider, 'image');
+    await api.ok('PUT', `/api/providers/${adId}`, { user: provider, body: { data: { images: [next] } } });
+    expect((await deleteFile(photo!, provider)).statusCode).toBe(404);
+    expect(await fileRow(next!)).toBeDefined();
+  });
+
+  it("a picture an ad and a place share survives the place's new picture and its deletion", async () => {
+    const shared = await uploadImage(ctx, provider);
+    const adId = await newAd(provider, [shared]);
+    const placeId = await api.newPlace(provider, {}, { image: shared });
+    await api.ok('PUT', `/api/vendors/${placeId}`, {
+      user: provider,
+      body: { data: { image: await uploadImage(ctx, provider) } },
+    });
+    expect(await fileRow(shared)).toBeDefined();
+    const again = await api.newPlace(provider, {}, { image: shared });
+    await api.ok('DELETE', `/api/vendors/${again}`, { user: provider });
+    const row = (await fileRow(shared))!;
+    expect(row).toBeDefined();
+    expect(existsSync(diskPath(row))).toBe(true);
+    const ad = await api.ok('GET', `/api/providers/${adId}?populate=images`, { user: provider });
+    expect((ad.data.attributes.images.data as Json[]).map((f) => f.id)).toEqual([shared]);
+    // Once nothing names it, deleting the ad deletes it.
+    await api.ok('DELETE', `/api/providers/${adId}`, { user: provider });
+    expect(await fileRow(shared)).toBeUndefined();
+    expect(existsSync(diskPath(row))).toBe(false);
+  });
+
+  it("a picture a place and an ad share survives the ad's new photos and its deletion", async () => {
+    const shared = await uploadImage(ctx, provider);
+    const placeId = await api.newPlace(provider, {}, { image: shared });
+    const adId = await newAd(provider, [shared]);
+    const [next] = await buildFiles(ctx, provider, 'image');
+    await api.ok('PUT', `/api/providers/${adId}`, { user: provider, body: { data: { images: [next] } } });
+    expect(await fileRow(shared)).toBeDefined();
+    const again = await newAd(provider, [shared]);
+    await api.ok('DELETE', `/api/providers/${again}`, { user: provider });
+    const row = (await fileRow(shared))!;
+    expect(row).toBeDefined();
+    expect(existsSync(diskPath(row))).toBe(true);
+    expect((await placeFiles(placeId)).image_id).toBe(shared);
+    await api.ok('DELETE', `/api/vendors/${placeId}`, { user: provider });
+    expect(await fileRow(shared)).toBeUndefined();
   });
 });
 

@@ -693,6 +693,28 @@ describe('the admin', () => {
     expect((await call('DELETE', `/api/customer-hobbyists/${rec}`, { user: admin })).statusCode).toBe(404);
     expect((await call('GET', `/api/customer-hobbyists/${taken}`, { user: p2 })).statusCode).toBe(200);
   });
+
+  it('ratings and comments racing the removal of their record are 200s or 404s, never a 500', async () => {
+    const raters = await Promise.all([buildProvider(ctx), buildProvider(ctx), buildProvider(ctx)]);
+    const rec = await addRecord(raters[0]!);
+    const results = await Promise.all([
+      ...raters.map((user, i) => rate(user, HOBBYIST_RATING_KINDS[i % 3]!, rec)),
+      ...raters.map((user) =>
+        call('POST', '/api/hobbyist-comments', {
+          user,
+          body: { data: { customer_hobbyist: rec, hobbyist_comment: 'Polite and on time.' } },
+        }),
+      ),
+      call('DELETE', `/api/customer-hobbyists/${rec}`, { user: admin }),
+    ]);
+    for (const res of results) expect([200, 404], res.body).toContain(res.statusCode);
+    expect(results.at(-1)!.statusCode).toBe(200);
+    for (const table of ['hobbyist_ratings', 'hobbyist_comments'] as const) {
+      expect(
+        await db().selectFrom(table).select('id').where('customer_hobbyist_id', '=', rec).execute(),
+      ).toEqual([]);
+    }
+  });
 });
 
 describe('the daily limit', () => {

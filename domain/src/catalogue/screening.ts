@@ -25,11 +25,14 @@ export const SCREENING_MESSAGES = {
     noComments: 'No comments yet.',
     pages: 'Screening pages',
     searchHelp: 'Digits only: 555-123 finds 5551234567.',
+    /** The search box holds text without a digit: nothing is searched. */
+    searchNeedsDigits: 'Type the digits of a phone number to search; letters are not searched.',
     added: 'Phone number added',
     existing: 'This number is already listed: here is its record.',
     commentsOn: 'Comments on',
     deleteComment: 'Delete',
     commentDeleted: 'Your comment was deleted',
+    deleteCommentPrompt: 'Delete your comment?',
     ratings: 'Ratings',
     own: 'You',
     // Validation (spec 001 §5 "Screening": non-empty).
@@ -41,5 +44,7 @@ export const SCREENING_MESSAGES = {
     providersOnly: 'Screening is for provider accounts only',
     ownFlag: 'You cannot flag your own comment',
     phoneTaken: 'This phone number is already listed',
+    /** Parallel rating clicks kept replacing each other (a 409). */
+    ratingChanged: 'The rating changed meanwhile, please try again',
   },
 } as const;

@@ -105,7 +105,8 @@ const seeTransaction = adminOr(
 // to their owner and the admin; reviews on public places to anyone, one's own anywhere.
 const seePlace = (actor: Actor | null): Scope =>
   isAdmin(actor) ? everything : actor ? shownOrOwnPlace(actor.id) : shownPlace;
-const placeOwner = adminOr((actor) => ownedBy(actor.id));
+/** The row's `user_id` is the actor's (a place's or address's owner, a review's author); the admin: all. */
+const ownedByActorOrAdmin = adminOr((actor) => ownedBy(actor.id));
 const seeVenueReview = (actor: Actor | null): Scope =>
   isAdmin(actor)
     ? everything
@@ -190,16 +191,16 @@ export const RULES = {
   'vendor.update': {
     table: 'vendors',
     see: seePlace,
-    act: placeOwner,
+    act: ownedByActorOrAdmin,
     missing: PLACE_MISSING,
     refused: 'Only the owner may change this place',
   },
   'vendor.engage': { table: 'vendors', see: () => shownPlace, missing: PLACE_MISSING },
-  'address.read': { table: 'addresses', see: placeOwner, missing: 'Address not found' },
+  'address.read': { table: 'addresses', see: ownedByActorOrAdmin, missing: 'Address not found' },
   'address.update': {
     table: 'addresses',
-    see: placeOwner,
-    act: placeOwner,
+    see: ownedByActorOrAdmin,
+    act: ownedByActorOrAdmin,
     missing: 'Address not found',
     refused: 'Only the owner may change this address',
   },
@@ -207,7 +208,7 @@ export const RULES = {
   'vendorReview.update': {
     table: 'vendor_reviews',
     see: seeVenueReview,
-    act: placeOwner,
+    act: ownedByActorOrAdmin,
     missing: 'Review not found',
     refused: AUTHOR_ONLY,
   },

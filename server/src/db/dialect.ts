@@ -11,6 +11,14 @@ export function engineOf(db: Kysely<unknown>): Engine {
   return name.startsWith('Postgres') ? 'postgres' : 'sqlite';
 }
 
+/**
+ * Whether the engine locks single rows (`SELECT … FOR UPDATE`): PostgreSQL does; SQLite runs one
+ * write transaction at a time, which serializes writers already (see db/locks.ts).
+ */
+export function locksRows(db: Kysely<unknown>): boolean {
+  return engineOf(db) === 'postgres';
+}
+
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => '\\' + c);
 }

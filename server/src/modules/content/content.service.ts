@@ -7,7 +7,7 @@ import {
   type TReportUpdate,
 } from '@app/domain';
 import type { Kysely } from 'kysely';
-import { engineOf } from '../../db/dialect.ts';
+import { lockAccount } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
@@ -95,9 +95,7 @@ export async function fileReportOnce(
   input: { reason: ReportReason; details: string; listing: string },
 ): Promise<{ id: number; status: ReportStatus; created: boolean }> {
   return db.transaction().execute(async (trx) => {
-    if (engineOf(trx as unknown as Kysely<unknown>) === 'postgres') {
-      await trx.selectFrom('users').select('id').where('id', '=', reporterId).forUpdate().execute();
-    }
+    await lockAccount(trx, reporterId);
     const held = await findReportBy(trx, reporterId, input.listing);
     if (held) return { id: Number(held.id), status: held.status, created: false };
     const id = await insertReport(trx, {

@@ -20,7 +20,7 @@ import { isAdmin, type Actor } from '../../http/auth.ts';
 import { fieldError, forbidden, notFound } from '../../http/errors.ts';
 import { nowIso } from '../../db/dialect.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { deleteUnusedFiles, makeFilesPrivate } from '../media/index.ts';
+import { deleteUnusedFiles, fileShownBy, makeFilesPrivate } from '../media/index.ts';
 import { findActiveSubscription, takeAdSlot } from '../subscriptions/index.ts';
 import { getWrittenItem, plainItem } from '../../http/items.ts';
 import { onlyParams } from '../../http/query.ts';
@@ -35,6 +35,7 @@ import {
 } from './directory.queries.ts';
 import { countFilterData, findListing, type ListingQuery, type ListingView } from './directory.listing.ts';
 import { ownProviderResource, providerResource } from './directory.resources.ts';
+import { tellOwnerOfReview } from './directory.review-mail.ts';
 import { readFacetParams } from './facets/facet-params.ts';
 import type { FacetStore } from './facets/facet-store.ts';
 
@@ -152,18 +153,7 @@ async function requireDocsNotShown(db: Kysely<DB>, input: FileFields): Promise<v
     .select('f.id')
     .where('f.id', 'in', docs)
     .where('f.is_private', '=', 0)
-    .where(({ or, exists, selectFrom }) =>
-      or([
-        exists(selectFrom('provider_images').select('file_id').whereRef('file_id', '=', 'f.id')),
-        exists(selectFrom('providers').select('id').whereRef('video_id', '=', 'f.id')),
-        exists(selectFrom('users').select('id').whereRef('avatar_id', '=', 'f.id')),
-        exists(
-          selectFrom('vendors')
-            .select('id')
-            .where((eb) => eb.or([eb('image_id', '=', eb.ref('f.id')), eb('video_id', '=', eb.ref('f.id'))])),
-        ),
-      ]),
-    )
+    .where((eb) => fileShownBy(eb.ref('f.id')))
     .execute();
   const clash = docs.find((id) => shownHere.has(id)) ?? inUse[0]?.id;
   if (clash !== undefined) throw dataFieldError('docs', `${MESSAGES.adErrors.docShown} ${clash}`);
@@ -397,31 +387,10 @@ export async function updateProvider(
   ];
   await deleteUnusedFiles(d.db, d.storageRoot, dropped);
   d.store.invalidate();
-  if (decision) await tellOwnerOfReview(d, ownerId, id, decision);
+  if (decision) {
+    await tellOwnerOfReview(d.db, d.mailer, MESSAGES.review, { ownerId, recordId: id, decision });
+  }
   return getWrittenItem(d.db, ownProviderResource, id);
-}
-
-/** The owner's e-mail about the admin's decision (failures are logged by the caller's request, not fatal). */
-async function tellOwnerOfReview(
-  d: DirectoryContext,
-  ownerId: number,
-  adId: number,
-  decision: Updateable<ProvidersTable>,
-): Promise<void> {
-  if (decision.review_state === 'pending') return;
-  const owner = await d.db.selectFrom('users').select('email').where('id', '=', ownerId).executeTakeFirst();
-  if (!owner) return;
-  const approved = decision.review_state === 'approved';
-  const R = MESSAGES.review;
-  await d.mailer
-    .send({
-      to: owner.email,
-      subject: approved ? R.mailApprovedSubject : R.mailRejectedSubject,
-      text: approved
-        ? `${R.mailApproved}\n\n#${adId}`
-        : `${R.mailRejected}\n\n${decision.review_reason ?? '-'}\n\n#${adId}`,
-    })
-    .catch(() => undefined);
 }
 
 /** `DELETE /api/providers/:id`: owner or admin; answers the ad as it was, and deletes its files. */

@@ -18,3 +18,5 @@ export {
 // Places' multipart create (`files.image`) runs its one file through the same pipeline.
 export { readParts, type UploadPart } from './media.intake.ts';
 export { uploadsRoot } from './media.storage.ts';
+// Where a file is shown publicly: an ID document must be shown nowhere (the directory's check).
+export { fileShownBy } from './media.queries.ts';

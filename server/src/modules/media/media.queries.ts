@@ -1,6 +1,13 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import {
+  expressionBuilder,
+  type Expression,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type SqlBool,
+} from 'kysely';
 import { nowIso } from '../../db/dialect.ts';
-import { deleteById, insertRow } from '../../db/rows.ts';
+import { insertRow } from '../../db/rows.ts';
 import type { DB, FilesTable } from '../../db/schema.ts';
 
 export type FileRow = Selectable<FilesTable>;
@@ -16,9 +23,51 @@ export async function insertFiles(db: Kysely<DB>, files: NewFile[]): Promise<num
   });
 }
 
-/** Deletes one record; true when it existed. */
-export function deleteFileById(db: Kysely<DB>, id: number): Promise<boolean> {
-  return deleteById(db, 'files', id);
+/**
+ * The one list of where a file is shown publicly: an ad's photo or video, an account's avatar, a
+ * place's picture or video. `file` is the file's id (e.g. `eb.ref('f.id')`).
+ */
+export function fileShownBy(file: Expression<number>): Expression<SqlBool> {
+  const eb = expressionBuilder<DB>();
+  return eb.or([
+    eb.exists(eb.selectFrom('provider_images').select('file_id').where('file_id', '=', file)),
+    eb.exists(eb.selectFrom('providers').select('id').where('video_id', '=', file)),
+    eb.exists(eb.selectFrom('users').select('id').where('avatar_id', '=', file)),
+    eb.exists(
+      eb
+        .selectFrom('vendors')
+        .select('id')
+        .where((v) => v.or([v('image_id', '=', file), v('video_id', '=', file)])),
+    ),
+  ]);
+}
+
+/** Whether any record names the file: where it is shown, or as an ad's or an account's ID document. */
+export function fileUsedBy(file: Expression<number>): Expression<SqlBool> {
+  const eb = expressionBuilder<DB>();
+  return eb.or([
+    fileShownBy(file),
+    eb.exists(eb.selectFrom('provider_docs').select('file_id').where('file_id', '=', file)),
+    eb.exists(eb.selectFrom('user_docs').select('file_id').where('file_id', '=', file)),
+  ]);
+}
+
+/**
+ * Deletes one record unless a record names it (`fileUsedBy`), in one statement. Answers 'deleted',
+ * 'inUse' (kept) or 'missing'.
+ */
+export async function deleteFileIfUnused(
+  db: Kysely<DB>,
+  id: number,
+): Promise<'deleted' | 'inUse' | 'missing'> {
+  const result = await db
+    .deleteFrom('files as f')
+    .where('f.id', '=', id)
+    .where((eb) => eb.not(fileUsedBy(eb.ref('f.id'))))
+    .executeTakeFirst();
+  if (Number(result.numDeletedRows) > 0) return 'deleted';
+  const held = await db.selectFrom('files').select('id').where('id', '=', id).executeTakeFirst();
+  return held ? 'inUse' : 'missing';
 }
 
 /** One anonymous upload to claim: its id and the SHA-256 (hex) of the claim token presented. */

@@ -1,9 +1,10 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { MESSAGES } from '@app/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { requireAccess } from '../../access/index.ts';
 import type { Actor } from '../../http/auth.ts';
-import { fieldError, notFound } from '../../http/errors.ts';
+import { AppError, fieldError, notFound } from '../../http/errors.ts';
 import { plainItem, type ItemQuery } from '../../http/items.ts';
 import { findMany, findOne, type Item } from '../../http/strapi/find.ts';
 import type { ParsedQuery } from '../../http/strapi/parse.ts';
@@ -12,10 +13,11 @@ import { multipartError, readParts, receiveFile, type UploadPart } from './media
 import { dailyLimitReached, invalidFile, MEDIA_LIMITS, quoted, unsupportedType } from './media.limits.ts';
 import {
   claimUnownedFiles,
-  deleteFileById,
+  deleteFileIfUnused,
   deleteFilesByIds,
   deleteUnownedFiles,
   clearUploaderHashesBefore,
+  fileUsedBy,
   findExpiredAnonymousFiles,
   insertFiles,
   storedBytes,
@@ -133,11 +135,20 @@ export async function getFileContent(
 // ---------------------------------------------------------------------------------------------
 // Deleting
 
-/** Deletes a file's record and its bytes (all formats); returns the record as it was. */
+/**
+ * Deletes a file's record and its bytes (all formats); returns the record as it was. A file an ad, a
+ * place or an account still names is refused (409): deleting it there would change a published
+ * record behind its review (a photo gone, a Videos sort kept without a video). The seed client's
+ * edits replace a record's files first and delete the old ones after: those are no longer named (the
+ * server has usually deleted them already: a 404).
+ */
 export async function deleteFile(ctx: MediaContext, actor: Actor | null, id: number): Promise<Item> {
   const row = await requireFile(ctx.db, actor, 'file.delete', id);
   const item = await presentFile(ctx.db, id);
-  if (!item || !(await deleteFileById(ctx.db, id))) throw notFound('File not found');
+  if (!item) throw notFound('File not found');
+  const outcome = await deleteFileIfUnused(ctx.db, id);
+  if (outcome === 'inUse') throw new AppError('ConflictError', MESSAGES.upload.fileInUse);
+  if (outcome === 'missing') throw notFound('File not found');
   await removeStoredFiles(ctx.storageRoot, Number(row.is_private) === 1, storedNamesOf(row));
   return item;
 }
@@ -189,19 +200,7 @@ export async function deleteUnusedFiles(
     .selectFrom('files as f')
     .select(['f.id', 'f.storage_key', 'f.ext', 'f.formats', 'f.is_private'])
     .where('f.id', 'in', wanted)
-    .where(({ not, exists, selectFrom, or }) =>
-      not(
-        or([
-          exists(selectFrom('provider_images').select('file_id').whereRef('file_id', '=', 'f.id')),
-          exists(selectFrom('provider_docs').select('file_id').whereRef('file_id', '=', 'f.id')),
-          exists(selectFrom('user_docs').select('file_id').whereRef('file_id', '=', 'f.id')),
-          exists(selectFrom('providers').select('id').whereRef('video_id', '=', 'f.id')),
-          exists(selectFrom('users').select('id').whereRef('avatar_id', '=', 'f.id')),
-          exists(selectFrom('vendors').select('id').whereRef('image_id', '=', 'f.id')),
-          exists(selectFrom('vendors').select('id').whereRef('video_id', '=', 'f.id')),
-        ]),
-      ),
-    )
+    .where((eb) => eb.not(fileUsedBy(eb.ref('f.id'))))
     .execute();
   if (!rows.length) return 0;
   await deleteFilesByIds(

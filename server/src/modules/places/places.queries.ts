@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { nowIso } from '../../db/dialect.ts';
+import { lockRow } from '../../db/locks.ts';
 import { deleteById, insertRow, updateById } from '../../db/rows.ts';
 import type { AddressesTable, DB, VendorsTable } from '../../db/schema.ts';
 
@@ -40,6 +41,8 @@ export async function deletePlaceRows(
   addressId: number | null,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    // The place's row first, as review writes lock it: the two wait for each other, never deadlock.
+    await lockRow(trx, 'vendors', id);
     await trx.deleteFrom('vendor_reviews').where('vendor_id', '=', id).execute();
     const gone = await deleteById(trx as unknown as Kysely<DB>, 'vendors', id);
     if (gone && addressId !== null && !(await addressUsedByPlace(trx, addressId))) {
@@ -86,7 +89,8 @@ export async function deleteReview(db: Db, id: number): Promise<boolean> {
 
 /**
  * Recounts a place's rating (average stars, 2 decimals; 0 when none), review count and newest
- * review time ('' when none) from its reviews: called in the transaction of every review write.
+ * review time ('' when none) from its reviews: called in the transaction of every review write, after
+ * that transaction locked the place's row (`lockRow`) so the recount reads every review committed.
  */
 export async function recountPlaceRating(db: Db, vendorId: number): Promise<void> {
   const reviews = (eb: Db) => eb.selectFrom('vendor_reviews as vr').where('vr.vendor_id', '=', vendorId);

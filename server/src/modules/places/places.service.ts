@@ -19,6 +19,7 @@ import {
   type FileClaim,
 } from '../../access/index.ts';
 import { nowIso } from '../../db/dialect.ts';
+import { lockRow } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import { isAdmin, type Actor } from '../../http/auth.ts';
 import { AppError, fieldError, notFound, type ErrorDetailItem } from '../../http/errors.ts';
@@ -28,7 +29,7 @@ import { findMany, findOne, type Item } from '../../http/strapi/find.ts';
 import { parseQuery } from '../../http/strapi/parse.ts';
 import type { ScopeFn } from '../../http/strapi/resource.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { checkLocation } from '../directory/index.ts';
+import { checkLocation, tellOwnerOfReview } from '../directory/index.ts';
 import {
   deleteUnusedFiles,
   readParts,
@@ -385,31 +386,10 @@ export async function updatePlace(
     ...(imageChanged && oldImage !== null ? [oldImage] : []),
     ...(videoChanged && oldVideo !== null ? [oldVideo] : []),
   ]);
-  if (decision) await tellOwnerOfReview(p, ownerId, id, decision);
+  if (decision) {
+    await tellOwnerOfReview(p.db, p.mailer, MESSAGES.placeReview, { ownerId, recordId: id, decision });
+  }
   return getWrittenItem(p.db, ownPlaceResource, id);
-}
-
-/** The owner's e-mail about the admin's decision (a failure to send is not the request's). */
-async function tellOwnerOfReview(
-  p: PlacesContext,
-  ownerId: number,
-  placeId: number,
-  decision: PlaceChanges,
-): Promise<void> {
-  if (decision.review_state === 'pending') return;
-  const owner = await p.db.selectFrom('users').select('email').where('id', '=', ownerId).executeTakeFirst();
-  if (!owner) return;
-  const approved = decision.review_state === 'approved';
-  const R = MESSAGES.placeReview;
-  await p.mailer
-    .send({
-      to: owner.email,
-      subject: approved ? R.mailApprovedSubject : R.mailRejectedSubject,
-      text: approved
-        ? `${R.mailApproved}\n\n#${placeId}`
-        : `${R.mailRejected}\n\n${decision.review_reason ?? '-'}\n\n#${placeId}`,
-    })
-    .catch(() => undefined);
 }
 
 /**
@@ -443,20 +423,30 @@ export const reviewReads = (): ScopedReads =>
   scopedReads(venueReviewResource, (actor) => RULES['vendorReview.read'].see(actor));
 
 /**
+ * The first statement of every review write's transaction: the place's row is locked, so parallel
+ * review writes on one place run one after the other and each recount reads every review committed
+ * before it (PostgreSQL's read committed would otherwise let a waiting recount keep its old snapshot
+ * and lose the other's review); a place deleted meanwhile cascades its reviews away.
+ */
+const lockPlace = (trx: Parameters<typeof lockRow>[0], placeId: number) => lockRow(trx, 'vendors', placeId);
+
+/**
  * `POST /api/vendor-reviews`: a hobbyist's review of a public place (the route lets hobbyists only
  * through). One per hobbyist and place: the unique key settles parallel posts, the loser is a 409.
- * The place's rating, count and newest review time are recounted in the same transaction.
+ * The place is checked after its lock, in the transaction, so it cannot go between the check and the
+ * insert; the place's rating, count and newest review time are recounted in the same transaction.
  */
 export async function createReview(
   p: PlacesContext,
   actor: Actor,
   input: TVenueReviewRequest,
 ): Promise<Item> {
-  await requireAccess(p.db, actor, 'vendor.engage', [input.vendor]);
   const alreadyReviewed = () => new AppError('ConflictError', MESSAGES.venueReviews.alreadyReviewed);
   const id = await p.db
     .transaction()
     .execute(async (trx) => {
+      await lockPlace(trx, input.vendor);
+      await requireAccess(trx, actor, 'vendor.engage', [input.vendor]);
       const created = await insertReviewIfNone(trx, {
         vendor_id: input.vendor,
         user_id: actor.id,
@@ -490,6 +480,7 @@ export async function updateVenueReview(
 ): Promise<Item> {
   const [row] = await requireAccess(p.db, actor, 'vendorReview.update', [id], ['vendor_id']);
   await p.db.transaction().execute(async (trx) => {
+    await lockPlace(trx, Number(row!.vendor_id));
     if (!(await updateReview(trx, id, input))) throw notFound(RULES['vendorReview.read'].missing);
     await recountPlaceRating(trx, Number(row!.vendor_id));
   });
@@ -501,6 +492,7 @@ export async function deleteVenueReview(p: PlacesContext, actor: Actor, id: numb
   const [row] = await requireAccess(p.db, actor, 'vendorReview.update', [id], ['vendor_id']);
   const item = await getWrittenItem(p.db, venueReviewResource, id);
   await p.db.transaction().execute(async (trx) => {
+    await lockPlace(trx, Number(row!.vendor_id));
     if (!(await deleteReview(trx, id))) throw notFound(RULES['vendorReview.read'].missing);
     await recountPlaceRating(trx, Number(row!.vendor_id));
   });

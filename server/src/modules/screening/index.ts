@@ -1,7 +1,2 @@
 /** Screening of hobbyists by providers: what other modules may use of this area. */
 export { screeningRoutes } from './screening.routes.ts';
-export {
-  customerHobbyistResource,
-  hobbyistCommentResource,
-  HOBBYIST_RATING_RESOURCES,
-} from './screening.resources.ts';

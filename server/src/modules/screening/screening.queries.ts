@@ -1,6 +1,6 @@
 import type { THobbyistRatingKind } from '@app/domain';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { engineOf, nowIso } from '../../db/dialect.ts';
+import { nowIso } from '../../db/dialect.ts';
 import { insertRow } from '../../db/rows.ts';
 import type { DB } from '../../db/schema.ts';
 
@@ -135,17 +135,6 @@ export function insertComment(
   values: { user_id: number; customer_hobbyist_id: number; hobbyist_comment: string },
 ): Promise<number> {
   return insertRow(db, 'hobbyist_comments', values);
-}
-
-/**
- * Serializes one account's screening writes: on PostgreSQL its row is locked until the transaction
- * ends; SQLite runs one write transaction at a time anyway. The daily count and the insert after it
- * then cannot interleave with another request of the same account, in this process or another.
- */
-export async function lockAccount(trx: Transaction<DB>, userId: number): Promise<void> {
-  if (engineOf(trx as unknown as Kysely<unknown>) === 'postgres') {
-    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-  }
 }
 
 /** The numbers a provider added and the comments they posted since `since` (ISO), together. */

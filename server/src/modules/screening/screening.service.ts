@@ -1,7 +1,8 @@
 import { MESSAGES, phoneDigits, SCREENING_LIMITS, type THobbyistRatingKind } from '@app/domain';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { requireAccess, RULES, type Permission } from '../../access/index.ts';
 import { recordAudit } from '../../db/audit-log.ts';
+import { lockAccount, lockRow } from '../../db/locks.ts';
 import { deleteById, updateById } from '../../db/rows.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
@@ -25,7 +26,6 @@ import {
   insertComment,
   insertRatingIfNone,
   insertRecordIfNew,
-  lockAccount,
   type RecordCounts,
 } from './screening.queries.ts';
 import {
@@ -48,10 +48,10 @@ const DAY = 24 * 3600 * 1000;
 // The daily allowance
 
 /**
- * Within the account's lock (see `lockAccount`): refuses with a 429 once the provider added
+ * Within the account's lock (db/locks.ts): refuses with a 429 once the provider added
  * `SCREENING_LIMITS.entriesPerDay` numbers and comments in the last 24 hours. The admin is exempt.
  */
-async function requireDailyAllowance(trx: Parameters<typeof lockAccount>[0], actor: Actor): Promise<void> {
+async function requireDailyAllowance(trx: Transaction<DB>, actor: Actor): Promise<void> {
   if (isAdmin(actor)) return;
   await lockAccount(trx, actor.id);
   const used = await countEntriesSince(trx, actor.id, new Date(Date.now() - DAY).toISOString());
@@ -243,6 +243,16 @@ async function withRatingCounts(db: Kysely<DB>, item: Item, recordId: number): P
 const MAX_RATING_ATTEMPTS = 12;
 
 /**
+ * The access check of a write that names a record, as the first statements of its transaction: the
+ * record's row is locked, so it cannot be deleted between the check and the insert (which would break
+ * the foreign key: a 500); a record deleted before is the check's 404.
+ */
+async function requireRecordInTransaction(trx: Transaction<DB>, actor: Actor, recordId: number) {
+  await lockRow(trx, 'customer_hobbyists', recordId);
+  await requireAccess(trx, actor, 'customerHobbyist.read', [recordId]);
+}
+
+/**
  * Gives the caller's rating `kind` to a record. In one transaction the caller's other rating of it
  * goes and the new one comes; holding `kind` already changes nothing. The unique key (record,
  * provider) settles parallel clicks: a losing insert does nothing and the attempt starts again from
@@ -254,10 +264,10 @@ export async function createRating(
   kind: THobbyistRatingKind,
   recordId: number,
 ): Promise<RatingResult> {
-  await requireAccess(db, actor, 'customerHobbyist.read', [recordId]);
   const resource = HOBBYIST_RATING_RESOURCES[kind];
   for (let attempt = 0; attempt < MAX_RATING_ATTEMPTS; attempt++) {
     const result = await db.transaction().execute(async (trx) => {
+      await requireRecordInTransaction(trx, actor, recordId);
       const held = await findRating(trx, actor.id, recordId);
       let id: number | undefined;
       if (held?.kind === kind) {
@@ -273,7 +283,7 @@ export async function createRating(
     });
     if (result) return result;
   }
-  throw new AppError('ConflictError', 'The rating changed meanwhile, please try again');
+  throw new AppError('ConflictError', MESSAGES.screening.ratingChanged);
 }
 
 /** The rating `id` of `kind` as the actor may change it (its provider, or the admin). */
@@ -329,8 +339,8 @@ export async function createComment(
   recordId: number,
   text: string,
 ): Promise<Item> {
-  await requireAccess(db, actor, 'customerHobbyist.read', [recordId]);
   const id = await db.transaction().execute(async (trx) => {
+    await requireRecordInTransaction(trx, actor, recordId);
     await requireDailyAllowance(trx, actor);
     return insertComment(trx, { user_id: actor.id, customer_hobbyist_id: recordId, hobbyist_comment: text });
   });

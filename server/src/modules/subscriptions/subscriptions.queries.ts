@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { engineOf, nowIso } from '../../db/dialect.ts';
+import { nowIso } from '../../db/dialect.ts';
 import { insertRow } from '../../db/rows.ts';
 import type { DB, PaymentStatus } from '../../db/schema.ts';
 
@@ -22,17 +22,6 @@ export async function findProcessingCosts(db: Db): Promise<{ processing_fee: num
     .limit(1)
     .executeTakeFirst();
   return { processing_fee: Number(row?.processing_fee ?? 0), tax: Number(row?.tax ?? 0) };
-}
-
-/**
- * Serializes an account's purchases: on PostgreSQL the account's row is locked until the transaction
- * ends; SQLite runs one write transaction at a time anyway. Inside it, the wallet read and the rows
- * written cannot interleave with another purchase of the same account.
- */
-export async function lockAccount(trx: Transaction<DB>, userId: number): Promise<void> {
-  if (engineOf(trx as unknown as Kysely<unknown>) === 'postgres') {
-    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-  }
 }
 
 /**

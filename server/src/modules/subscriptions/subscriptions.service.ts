@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import { requireAccess, RULES } from '../../access/index.ts';
 import { bumpDirectoryVersion } from '../../db/directory-version.ts';
 import { nowIso } from '../../db/dialect.ts';
+import { lockAccount } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, fieldError } from '../../http/errors.ts';
@@ -30,7 +31,6 @@ import {
   findProcessingCosts,
   chainedStart,
   insertSubscription,
-  lockAccount,
   setSubscriptionReview,
   shiftQueued,
 } from './subscriptions.queries.ts';
