@@ -14,10 +14,11 @@ export const DEFAULT_COUNTRY = 'US';
 export const DEFAULT_STATE = 'CA';
 
 /** Place (vendor) types: the spec's type texts and their display names. */
+/** The place types: `name` as the spec writes it (plural), `one` for a count of one ("1 Sex Toy Shop"). */
 export const PLACE_TYPES = [
-  { type: 'eroticbody', name: 'Erotic Body Rubs' },
-  { type: 'sextoy', name: 'Sex Toy Shops' },
-  { type: 'stripclub', name: 'Strip Club Links' },
+  { type: 'eroticbody', name: 'Erotic Body Rubs', one: 'Erotic Body Rub' },
+  { type: 'sextoy', name: 'Sex Toy Shops', one: 'Sex Toy Shop' },
+  { type: 'stripclub', name: 'Strip Club Links', one: 'Strip Club Link' },
 ] as const;
 
 export const TRAFFICKING_HOTLINE = {

@@ -130,7 +130,7 @@ test.describe('[PLACES][JOURNEY]', () => {
     expect(order.indexOf(otherName)).toBeLessThan(order.indexOf(name));
     // Not under another type.
     await page.goto(`/sextoy?${LOCATION}`);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Sex Toy Shops');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Sex Toy Shop');
     await expect(page.getByRole('article', { name })).toHaveCount(0);
 
     // A hobbyist reviews the first place from its detail page.
@@ -214,7 +214,7 @@ test.describe('[PLACES][JOURNEY]', () => {
     const hobbyist = await createAccount(request, 'Hobbyist');
     await signInAs(page, hobbyist);
     await page.goto('/stripclub');
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Strip Club Links');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Strip Club Link');
     await expect(page.getByRole('link', { name: V.addPlace })).toHaveCount(0);
     // A non-numeric id falls back to the listing.
     await page.goto('/stripclub/not-a-number');

@@ -16,6 +16,16 @@ export const AD_MESSAGES = {
     backToReview:
       'Changing the photos or the video sends your ad back to review: it leaves the directory until an administrator approves it again.',
   },
+  /**
+   * The one delete confirmation (spec 001 §2 "My Ads", "Places"): My Ads, My Places, venue reviews and
+   * screening comments; a screen may give its own prompt.
+   */
+  confirmDelete: {
+    title: 'Confirm deletion',
+    prompt: 'Delete this place?',
+    delete: 'Delete',
+    close: 'Close',
+  },
   /** The create and edit forms (spec 001 §2 "Create ad form", §3 "Ad (as posted)"). */
   adForm: {
     createTitle: 'Create New Ad',

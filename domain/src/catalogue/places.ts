@@ -83,7 +83,13 @@ export const PLACE_MESSAGES = {
     reviews: 'Reviews',
     noReviews: 'No reviews yet',
     in: 'in',
+    /** Several cities in the heading: "San Jose, Oakland and Fresno, CA"; past three, "… and 2 more". */
+    and: 'and',
+    more: 'more',
     empty: 'No places of this kind in this location yet.',
+    /** A `?page=` past the last page, with a link to the last one. */
+    pastLastPage: 'This page is past the last page of places.',
+    lastPage: 'Go to the last page',
     forums: 'Forums',
     services: 'Services',
     phone: 'Phone',

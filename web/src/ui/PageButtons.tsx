@@ -1,44 +1,70 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { MESSAGES } from '@app/domain';
 import { getPageWindow } from '../features/directory/listing/pageWindow.ts';
 
 const T = MESSAGES.pagination;
 
+/** Where a page goes: a callback over the screen's state, or a link per page (the page in the URL). */
+export type PageTarget =
+  | { onPage: (page: number) => void; hrefFor?: undefined }
+  | { hrefFor: (page: number) => string; onPage?: undefined };
+
 /**
- * Prev, numbered pages (with gaps) and Next as buttons over a page held in the screen's state (My Ads,
- * the wallet's and the subscription's tables). One page: nothing, unless `showSingle`.
+ * Prev, numbered pages (first, last and one either side of the current one, with gaps) and Next.
+ * With `onPage` they are buttons over a page held in the screen's state (My Ads, My Places, the
+ * wallet's and the subscription's tables); with `hrefFor` links to each page's URL (the provider
+ * listing, the venue directories). Prev and Next are disabled at the ends. One page: nothing, unless
+ * `showSingle`.
  */
 export function PageButtons({
   page,
   pageCount,
-  onPage,
   label,
   className = 'ad-pages',
   small = false,
   showSingle = false,
+  ...target
 }: {
   page: number;
   pageCount: number;
-  onPage: (page: number) => void;
   label: string;
   className?: string;
   small?: boolean;
   showSingle?: boolean;
-}) {
+} & PageTarget) {
   if (pageCount <= 1 && !showSingle) return null;
   pageCount = Math.max(pageCount, 1);
-  const item = (target: number, text: string, disabled: boolean, ariaLabel?: string) => (
-    <li className={`page-item${disabled ? ' disabled' : ''}`}>
+
+  const control = (to: number, children: ReactNode, disabled: boolean, ariaLabel?: string) => {
+    if (target.hrefFor) {
+      return disabled ? (
+        <span className="page-link" aria-disabled="true">
+          {children}
+        </span>
+      ) : (
+        <Link className="page-link" to={target.hrefFor(to)} aria-label={ariaLabel}>
+          {children}
+        </Link>
+      );
+    }
+    const onPage = target.onPage;
+    return (
       <button
         type="button"
         className="page-link"
         disabled={disabled}
         aria-label={ariaLabel}
-        onClick={() => onPage(target)}
+        onClick={() => onPage(to)}
       >
-        {text}
+        {children}
       </button>
-    </li>
+    );
+  };
+  const item = (to: number, text: string, disabled: boolean) => (
+    <li className={`page-item${disabled ? ' disabled' : ''}`}>{control(to, text, disabled)}</li>
   );
+
   return (
     <nav aria-label={label} className={className}>
       <ul className={`pagination flex-wrap mb-0 ${small ? 'pagination-sm' : 'justify-content-center'}`}>
@@ -59,14 +85,7 @@ export function PageButtons({
             </li>
           ) : (
             <li key={entry} className="page-item">
-              <button
-                type="button"
-                className="page-link"
-                aria-label={`${T.page} ${entry}`}
-                onClick={() => onPage(entry)}
-              >
-                {entry}
-              </button>
+              {control(entry, entry, false, `${T.page} ${entry}`)}
             </li>
           ),
         )}

@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import type { ChangeEvent, FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { Alert, Card, Col, Form, Row } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -17,7 +16,6 @@ import {
 import type { AdFormValues, TAdForm } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { focusFirstInvalidField } from '../../ui/focusFirstInvalidField.ts';
-import { FileField } from '../../ui/FormField.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { imageUrls as savedImageUrls, videoUrl as savedVideoUrl } from '../directory/card/details.ts';
@@ -25,106 +23,15 @@ import { AdDetailsFields } from './AdDetailsFields.tsx';
 import { AdPreview } from './AdPreview.tsx';
 import { useAd, useUpdateAd } from './api.ts';
 import type { OwnAd } from './api.ts';
-import { FileProgress } from './FileProgress.tsx';
-import { isVideoFile, toastAdFailure, toastUploadFailure } from './feedback.ts';
+import { isVideoFile, toastAdFailure } from './feedback.ts';
 import MyAdsPage from './MyAdsPage.tsx';
+import { ReplaceFilesForm } from './ReplaceFilesForm.tsx';
 import { useObjectUrls, usePickedFiles } from './usePickedFiles.ts';
 import './ads.css';
 
 const F = MESSAGES.adForm;
 const A = MESSAGES.ads;
 const resolver = zodResolver(ZAdForm, AD_FORM_PARSE_OPTIONS);
-
-/**
- * One file input with its progress and an Upload button, in a form of its own (spec 001 §2 "Edit ad":
- * the separate Change Image and video uploads). `onUploaded` gets the new file ids.
- */
-function ReplaceFilesForm({
-  id,
-  title,
-  label,
-  help,
-  accept,
-  multiple,
-  accepts,
-  onUploaded,
-  picked,
-}: {
-  id: string;
-  title: string;
-  label: string;
-  help: string;
-  accept: string;
-  multiple: boolean;
-  accepts: (file: File) => boolean;
-  onUploaded: (ids: number[]) => Promise<void>;
-  picked: ReturnType<typeof usePickedFiles>;
-}) {
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-
-  const handlePick = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(event.target.files ?? []);
-    const ok = files.filter(accepts).slice(0, multiple ? AD_LIMITS.maxImages : 1);
-    picked.pick(ok);
-    setError(ok.length === files.length ? undefined : multiple ? A.selectImage : F.videoType);
-  };
-
-  const handleUpload = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (picked.files.length === 0) {
-      if (multiple) toast.warning(A.selectImage, { toastId: 'ad-select-image' });
-      setError(multiple ? A.selectImage : F.videoType);
-      inputRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      let ids: number[];
-      try {
-        ids = await picked.uploadAll();
-      } catch (uploadError) {
-        toastUploadFailure(uploadError);
-        return;
-      }
-      try {
-        await onUploaded(ids);
-      } catch (saveError) {
-        toastAdFailure(saveError);
-        return;
-      }
-      toast.success(A.updated);
-      picked.pick([]);
-      if (inputRef.current) inputRef.current.value = '';
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Form noValidate onSubmit={handleUpload} aria-label={title} className="mb-4">
-      <fieldset disabled={busy}>
-        <FileField
-          id={id}
-          ref={inputRef}
-          label={label}
-          accept={accept}
-          multiple={multiple}
-          onChange={handlePick}
-          error={error ? { message: error } : undefined}
-          help={help}
-          helpBlock
-        />
-        <FileProgress items={picked.items} label={label} />
-        <SubmitButton submitting={busy} variant="outline-secondary">
-          <i className="bi bi-upload me-1" aria-hidden="true" />
-          {F.upload}
-        </SubmitButton>
-      </fieldset>
-    </Form>
-  );
-}
 
 function EditAdForm({ ad }: { ad: OwnAd }) {
   const updateAd = useUpdateAd(ad.id);
@@ -172,26 +79,30 @@ function EditAdForm({ ad }: { ad: OwnAd }) {
             </Alert>
             <ReplaceFilesForm
               id="ad-change-images"
-              title={F.changeImage}
               label={F.changeImage}
               help={`${F.changeImageHelp} ${F.imagesHelp}`}
               accept="image/*"
-              multiple
+              maxFiles={AD_LIMITS.maxImages}
               accepts={(file) => file.type.startsWith('image/')}
               picked={images}
+              invalidMessage={A.selectImage}
+              emptyToast={A.selectImage}
+              successMessage={A.updated}
+              onSaveFailure={toastAdFailure}
               onUploaded={async (ids) => {
                 await updateAd.mutateAsync({ images: ids });
               }}
             />
             <ReplaceFilesForm
               id="ad-change-video"
-              title={F.changeVideo}
               label={F.changeVideo}
               help={F.videoHelp}
               accept="video/mp4,video/webm"
-              multiple={false}
               accepts={isVideoFile}
               picked={video}
+              invalidMessage={F.videoType}
+              successMessage={A.updated}
+              onSaveFailure={toastAdFailure}
               onUploaded={async ([id]) => {
                 await updateAd.mutateAsync({ video: id });
               }}

@@ -1,17 +1,18 @@
-import { useId, useState } from 'react';
-import { Alert, Badge, Button, Card, Col, Form, Modal, Row } from 'react-bootstrap';
+import { useState } from 'react';
+import { Alert, Badge, Button, Card, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { DEFAULT_PAGE_SIZE, MESSAGES, PAGE_SIZES } from '@app/domain';
+import { DEFAULT_PAGE_SIZE, MESSAGES } from '@app/domain';
 import type { TReviewState } from '@app/domain';
 import { useSession } from '../../app/session.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
-import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useCurrentSubscription } from '../billing/api.ts';
 import { useDeleteAd, useMyAds } from './api.ts';
 import type { OwnAd } from './api.ts';
 import { toastAdFailure } from './feedback.ts';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { PageButtons } from '../../ui/PageButtons.tsx';
+import { PageSizeSelect } from '../../ui/PageSizeSelect.tsx';
 import './ads.css';
 
 const M = MESSAGES.myAds;
@@ -92,46 +93,6 @@ function AdCard({ ad, expires, onDelete }: { ad: OwnAd; expires: string | null; 
   );
 }
 
-/** The confirmation of spec 001 §2 "My Ads": 'Confirm deletion' / 'Delete this place?'. */
-function DeleteDialog({
-  show,
-  deleting,
-  onConfirm,
-  onClose,
-}: {
-  show: boolean;
-  deleting: boolean;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  const titleId = useId();
-  return (
-    <Modal show={show} onHide={onClose} centered aria-labelledby={titleId}>
-      <Modal.Header closeButton closeLabel={A.close}>
-        <Modal.Title id={titleId} as="h2" className="h5">
-          {A.confirmDeletion}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>{A.deletePrompt}</Modal.Body>
-      <Modal.Footer>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            onConfirm();
-          }}
-        >
-          <SubmitButton submitting={deleting} variant="danger">
-            {A.delete}
-          </SubmitButton>
-        </form>
-        <Button variant="secondary" onClick={onClose} disabled={deleting}>
-          {A.close}
-        </Button>
-      </Modal.Footer>
-    </Modal>
-  );
-}
-
 /**
  * /ads/view, My Ads (spec 001 §2, §4; issue 11 item 10): the quota badges, the page size, Post Ads
  * (or the refill text when nothing remains), a card per ad with Edit and Delete, and the pages.
@@ -141,7 +102,6 @@ export default function MyAdsPage() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [deleting, setDeleting] = useState<OwnAd | null>(null);
-  const sizeId = useId();
   const current = useCurrentSubscription();
   const ads = useMyAds(userId, page, pageSize);
   const deleteAd = useDeleteAd();
@@ -183,23 +143,14 @@ export default function MyAdsPage() {
       </div>
 
       <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
-        <Form.Group controlId={sizeId} className="d-flex align-items-center gap-2">
-          <Form.Label className="mb-0 text-nowrap">{M.pageSize}</Form.Label>
-          <Form.Select
-            size="sm"
-            value={pageSize}
-            onChange={(event) => {
-              setPageSize(Number(event.target.value));
-              setPage(1);
-            }}
-          >
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
+        <PageSizeSelect
+          label={M.pageSize}
+          value={pageSize}
+          onChange={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+        />
         <div className="ms-auto">
           {current.isSuccess &&
             (!subscription ? (
@@ -245,7 +196,7 @@ export default function MyAdsPage() {
         </>
       )}
 
-      <DeleteDialog
+      <ConfirmDeleteDialog
         show={deleting !== null}
         deleting={deleteAd.isPending}
         onConfirm={() => void handleDelete()}

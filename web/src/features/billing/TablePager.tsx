@@ -1,7 +1,6 @@
-import { useId } from 'react';
-import { Form } from 'react-bootstrap';
-import { MESSAGES, PAGE_SIZES } from '@app/domain';
+import { MESSAGES } from '@app/domain';
 import { PageButtons } from '../../ui/PageButtons.tsx';
+import { PageSizeSelect } from '../../ui/PageSizeSelect.tsx';
 
 const T = MESSAGES.pager;
 
@@ -15,7 +14,6 @@ interface TablePagerProps {
 
 /** Prev, the page numbers (with gaps), Next, and the rows-per-page selector under a table. */
 export function TablePager({ page, pageCount, pageSize, onPage, onPageSize }: TablePagerProps) {
-  const id = useId();
   return (
     <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mt-3">
       <PageButtons
@@ -27,21 +25,7 @@ export function TablePager({ page, pageCount, pageSize, onPage, onPageSize }: Ta
         small
         showSingle
       />
-      <Form.Group controlId={`${id}-size`} className="d-flex align-items-center gap-2">
-        <Form.Label className="mb-0 small text-nowrap">{T.pageSize}</Form.Label>
-        <Form.Select
-          size="sm"
-          value={pageSize}
-          onChange={(event) => onPageSize(Number(event.target.value))}
-          className="w-auto"
-        >
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
+      <PageSizeSelect label={T.pageSize} value={pageSize} onChange={onPageSize} smallLabel />
     </div>
   );
 }

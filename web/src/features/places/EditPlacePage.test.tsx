@@ -6,7 +6,7 @@ import { errorResponse, mockApi } from '../accounts/testApi.ts';
 import { fileOf, pickFiles, type } from '../ads/testAds.tsx';
 import { uploadFile } from '../ads/upload.ts';
 import EditPlacePage from './EditPlacePage.tsx';
-import { answerPlaceLookups, buildPlace, pageOf, renderPlacePage } from './testPlaces.tsx';
+import { answerPlaceLookups, buildPlace, pageOf, PROVIDER_USER, renderPlacePage } from './testPlaces.tsx';
 
 vi.mock('../ads/upload.ts', () => ({ uploadFile: vi.fn() }));
 
@@ -19,10 +19,19 @@ beforeEach(() => {
   uploads.mockResolvedValue({ id: 900, name: 'new.jpg', url: '/uploads/new.jpg' });
 });
 
+const ownerOf = (id: number) => ({
+  data: { id, attributes: { first_name: 'Owner', last_name: String(id) } },
+});
+
 function editApi() {
   return mockApi((call) => {
     if (call.path === '/vendors/9' && call.method === 'GET')
-      return jsonResponse({ data: buildPlace(9, { name: 'Quiet Rooms' }) });
+      return jsonResponse({ data: buildPlace(9, { name: 'Quiet Rooms', user: ownerOf(PROVIDER_USER.id) }) });
+    // Another provider's approved place: the API shows it to anyone.
+    if (call.path === '/vendors/8' && call.method === 'GET')
+      return jsonResponse({
+        data: buildPlace(8, { name: 'Their Rooms', review: 'approved', user: ownerOf(7) }),
+      });
     if (call.path === '/vendors/9' && call.method === 'PUT') return jsonResponse({ data: buildPlace(9) });
     if (call.path === '/addresses/109' && call.method === 'PUT')
       return jsonResponse({ data: { id: 109, attributes: {} } });
@@ -72,6 +81,15 @@ describe('EditPlacePage', { timeout: 20_000 }, () => {
     const put = calls.find((call) => call.method === 'PUT');
     expect(put?.path).toBe('/vendors/9');
     expect(put?.body).toEqual({ data: { image: 900 } });
+  });
+
+  it("says another provider's place is not found and shows none of its fields", async () => {
+    const calls = editApi();
+    renderEdit('/place/edit/8');
+    expect(await screen.findByText(F.notFound)).toBeTruthy();
+    expect(screen.queryByRole('form', { name: F.details })).toBeNull();
+    expect(screen.queryByDisplayValue('Their Rooms')).toBeNull();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });
 
   it('says a missing place is not found, and a non-numeric id shows My Places', async () => {

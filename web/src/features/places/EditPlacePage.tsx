@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ChangeEvent, FormEvent } from 'react';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -8,15 +7,15 @@ import { toast } from 'react-toastify';
 import { MESSAGES, ZPlaceForm } from '@app/domain';
 import type { TPlaceForm } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
+import { useSession } from '../../app/session.tsx';
 import { focusFirstInvalidField } from '../../ui/focusFirstInvalidField.ts';
-import { FileField } from '../../ui/FormField.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { FileProgress } from '../ads/FileProgress.tsx';
+import { ReplaceFilesForm } from '../ads/ReplaceFilesForm.tsx';
 import { usePickedFiles } from '../ads/usePickedFiles.ts';
 import { usePlace, useUpdateAddress, useUpdatePlace } from './api.ts';
 import type { Place } from './api.ts';
-import { isVideoFile, toastPlaceFailure, toastUploadFailure } from './feedback.ts';
+import { isVideoFile, toastPlaceFailure } from './feedback.ts';
 import MyPlacesPage from './MyPlacesPage.tsx';
 import { PlaceImage, ReviewStateBadge } from './PlaceParts.tsx';
 import { addressOf, detailsOf, EMPTY_PLACE_FORM, PlaceFields, toPlaceFormValues } from './PlaceFields.tsx';
@@ -27,97 +26,11 @@ const F = MESSAGES.placeForm;
 const P = MESSAGES.places;
 const resolver = zodResolver(ZPlaceForm);
 
-/**
- * One file input with its progress and an Upload button, in a form of its own (spec 001 §4 "Places":
- * the image is replaced separately and the old file deleted by the server).
- */
-function ReplaceFileForm({
-  id,
-  label,
-  help,
-  accept,
-  accepts,
-  invalidMessage,
-  successMessage,
-  onUploaded,
-}: {
-  id: string;
-  label: string;
-  help: string;
-  accept: string;
-  accepts: (file: File) => boolean;
-  invalidMessage: string;
-  successMessage: string;
-  onUploaded: (fileId: number) => Promise<unknown>;
-}) {
-  const picked = usePickedFiles('public');
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-
-  const handlePick = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = Array.from(event.target.files ?? []).slice(0, 1);
-    const ok = files.filter(accepts);
-    picked.pick(ok);
-    setError(ok.length === files.length ? undefined : invalidMessage);
-  };
-
-  const handleUpload = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (picked.files.length === 0) {
-      setError(invalidMessage);
-      inputRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      let fileId: number | undefined;
-      try {
-        [fileId] = await picked.uploadAll();
-      } catch (uploadError) {
-        toastUploadFailure(uploadError);
-        return;
-      }
-      try {
-        await onUploaded(fileId!);
-      } catch (saveError) {
-        toastPlaceFailure(saveError);
-        return;
-      }
-      toast.success(successMessage);
-      picked.pick([]);
-      if (inputRef.current) inputRef.current.value = '';
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Form noValidate onSubmit={handleUpload} aria-label={label} className="mb-4">
-      <fieldset disabled={busy}>
-        <FileField
-          id={id}
-          ref={inputRef}
-          label={label}
-          accept={accept}
-          onChange={handlePick}
-          error={error ? { message: error } : undefined}
-          help={help}
-          helpBlock
-        />
-        <FileProgress items={picked.items} label={label} />
-        <SubmitButton submitting={busy} variant="outline-secondary">
-          <i className="bi bi-upload me-1" aria-hidden="true" />
-          {F.upload}
-        </SubmitButton>
-      </fieldset>
-    </Form>
-  );
-}
-
 function EditPlaceForm({ place }: { place: Place }) {
   const updatePlace = useUpdatePlace(place.id);
   const updateAddress = useUpdateAddress();
+  const newImage = usePickedFiles('public');
+  const newVideo = usePickedFiles('public');
   const form = useForm<PlaceFormValues, unknown, TPlaceForm>({
     resolver,
     mode: 'onTouched',
@@ -199,25 +112,29 @@ function EditPlaceForm({ place }: { place: Place }) {
             </figure>
           )}
         </div>
-        <ReplaceFileForm
+        <ReplaceFilesForm
           id="place-change-image"
           label={F.changeImage}
           help={F.imageHelp}
           accept="image/*"
           accepts={(file) => file.type.startsWith('image/')}
+          picked={newImage}
           invalidMessage={F.required}
           successMessage={P.imageUpdated}
-          onUploaded={(image) => updatePlace.mutateAsync({ image })}
+          onSaveFailure={toastPlaceFailure}
+          onUploaded={([image]) => updatePlace.mutateAsync({ image })}
         />
-        <ReplaceFileForm
+        <ReplaceFilesForm
           id="place-change-video"
           label={F.changeVideo}
           help={F.videoHelp}
           accept="video/mp4,video/webm"
           accepts={isVideoFile}
+          picked={newVideo}
           invalidMessage={F.videoType}
           successMessage={P.imageUpdated}
-          onUploaded={(videoId) => updatePlace.mutateAsync({ video: videoId })}
+          onSaveFailure={toastPlaceFailure}
+          onUploaded={([videoId]) => updatePlace.mutateAsync({ video: videoId })}
         />
         <h2 className="h5 border-top pt-3">{F.details}</h2>
         <Form noValidate onSubmit={handleSave} aria-label={F.details}>
@@ -233,16 +150,25 @@ function EditPlaceForm({ place }: { place: Place }) {
   );
 }
 
+/** Whether the signed-in user owns the place (its `user` relation, as `populate=*` answers it). */
+export function ownsPlace(place: Place, userId: number | null): boolean {
+  const ownerId = place.attributes.user?.data?.id;
+  return userId !== null && ownerId !== undefined && ownerId === userId;
+}
+
 /**
  * /place/edit/:id (spec 001 §2, §4, §8; issue 12 item 2): Change Image, Change Video and the details
- * form. A non-numeric id shows My Places instead.
+ * form. A non-numeric id shows My Places instead; another account's place reads as not found.
  */
 export default function EditPlacePage() {
   const { id: param = '' } = useParams();
+  const { userId } = useSession();
   const id = /^\d{1,10}$/.test(param) ? Number(param) : null;
   const place = usePlace(id);
   if (id === null) return <MyPlacesPage />;
   if (place.isPending) return <PageSpinner />;
+  // Another provider's public place reads as not found: only its owner edits it here.
+  if (place.isSuccess && !ownsPlace(place.data, userId)) return <Alert variant="warning">{F.notFound}</Alert>;
   if (place.isError) {
     const notFound = isApiError(place.error) && place.error.status === 404;
     return (

@@ -1,12 +1,13 @@
-import { useId, useState } from 'react';
-import { Alert, Button, Card, Col, Form, Modal, Row } from 'react-bootstrap';
+import { useState } from 'react';
+import { Alert, Button, Card, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { DEFAULT_PAGE_SIZE, MESSAGES, PAGE_SIZES } from '@app/domain';
+import { DEFAULT_PAGE_SIZE, MESSAGES } from '@app/domain';
 import { useSession } from '../../app/session.tsx';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { PageButtons } from '../../ui/PageButtons.tsx';
+import { PageSizeSelect } from '../../ui/PageSizeSelect.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
-import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useDeletePlace, useMyPlaces } from './api.ts';
 import type { Place } from './api.ts';
 import { toastPlaceFailure } from './feedback.ts';
@@ -55,48 +56,6 @@ function PlaceCard({ place, onDelete }: { place: Place; onDelete: () => void }) 
   );
 }
 
-/** The confirmation of spec 001 §2 "My Ads"/"Places": 'Confirm deletion' / 'Delete this place?'. */
-export function ConfirmDeleteDialog({
-  show,
-  deleting,
-  prompt = P.deletePrompt,
-  onConfirm,
-  onClose,
-}: {
-  show: boolean;
-  deleting: boolean;
-  prompt?: string;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  const titleId = useId();
-  return (
-    <Modal show={show} onHide={onClose} centered aria-labelledby={titleId}>
-      <Modal.Header closeButton closeLabel={P.close}>
-        <Modal.Title id={titleId} as="h2" className="h5">
-          {P.confirmDeletion}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>{prompt}</Modal.Body>
-      <Modal.Footer>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            onConfirm();
-          }}
-        >
-          <SubmitButton submitting={deleting} variant="danger">
-            {P.delete}
-          </SubmitButton>
-        </form>
-        <Button variant="secondary" onClick={onClose} disabled={deleting}>
-          {P.close}
-        </Button>
-      </Modal.Footer>
-    </Modal>
-  );
-}
-
 /**
  * /place/view, My Places (spec 001 §2 "Places", §9; issue 12 item 2): the page size, Add Place, a card
  * per place (newest first) with its review state, Edit and Delete, and the pages.
@@ -106,7 +65,6 @@ export default function MyPlacesPage() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [deleting, setDeleting] = useState<Place | null>(null);
-  const sizeId = useId();
   const places = useMyPlaces(userId, page, pageSize);
   const deletePlace = useDeletePlace();
   const pageCount = places.data?.meta.pagination.pageCount ?? 1;
@@ -136,24 +94,15 @@ export default function MyPlacesPage() {
         </Link>
       </div>
 
-      <Form.Group controlId={sizeId} className="d-flex align-items-center gap-2 mb-3">
-        <Form.Label className="mb-0 text-nowrap">{M.pageSize}</Form.Label>
-        <Form.Select
-          size="sm"
-          className="w-auto"
-          value={pageSize}
-          onChange={(event) => {
-            setPageSize(Number(event.target.value));
-            setPage(1);
-          }}
-        >
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </Form.Select>
-      </Form.Group>
+      <PageSizeSelect
+        label={M.pageSize}
+        value={pageSize}
+        className="mb-3"
+        onChange={(size) => {
+          setPageSize(size);
+          setPage(1);
+        }}
+      />
 
       {places.isPending ? (
         <PageSpinner />

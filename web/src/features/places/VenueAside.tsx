@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Card } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { MESSAGES } from '@app/domain';
@@ -46,6 +47,34 @@ export function VenueAside({ kind, locationSearch }: { kind: TVenueKind; locatio
         ))}
       </ul>
     </Card>
+  );
+}
+
+/**
+ * The frame of every venue page, a listing or a detail: the page's own column and, beside it on wide
+ * screens (below it on phones), the kind's side list; strip clubs have none and take the full width.
+ */
+export function VenueLayout({
+  kind,
+  locationSearch,
+  children,
+}: {
+  kind: TVenueKind;
+  locationSearch: string;
+  children: ReactNode;
+}) {
+  const aside = kind !== 'stripclub';
+  return (
+    <div className="venues py-3 py-lg-4 container-xl">
+      <div className="row g-4">
+        <div className={aside ? 'col-lg-9' : 'col-12'}>{children}</div>
+        {aside && (
+          <aside className="col-lg-3">
+            <VenueAside kind={kind} locationSearch={locationSearch} />
+          </aside>
+        )}
+      </div>
+    </div>
   );
 }
 

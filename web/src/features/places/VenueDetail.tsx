@@ -8,7 +8,7 @@ import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { ReportButton } from '../content/ReportDialog.tsx';
 import { useVenue } from './api.ts';
 import { PlaceImage, placeAddress, placeTypeName, Stars } from './PlaceParts.tsx';
-import { AddPlaceButton, VenueAside } from './VenueAside.tsx';
+import { AddPlaceButton, VenueLayout } from './VenueAside.tsx';
 import { VenueReviews } from './VenueReviews.tsx';
 import { locationSearchOf, mapUrl, reviewCountText, websiteUrl, withSearch } from './venue.ts';
 
@@ -67,93 +67,84 @@ export function VenueDetail({ kind, id }: { kind: TVenueKind; id: number }) {
   const video = a.video?.data?.attributes;
 
   return (
-    <div className="venues py-3 py-lg-4 container-xl">
-      <div className="row g-4">
-        <div className={kind === 'stripclub' ? 'col-12' : 'col-lg-9'}>
-          <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-            <Link to={listPath} className="small me-auto">
-              <i className="bi bi-arrow-left me-1" aria-hidden="true" />
-              {V.backToList}
-            </Link>
-            <AddPlaceButton className="btn-sm" />
-          </div>
-          <Card as="article" className="venue-detail shadow-sm mb-4" aria-labelledby="venue-name">
-            <Card.Body>
-              <div className="venue-detail__row">
-                <PlaceImage place={a} large className="venue-detail__image" />
-                <div className="venue-detail__facts">
-                  <h1 id="venue-name" className="h3 mb-1 text-break">
-                    {a.name}
-                  </h1>
-                  <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-                    <Stars rating={a.rating} />
-                    <span>{reviewCountText(a.review_count)}</span>
-                  </div>
-                  <dl className="venue-facts mb-3">
-                    <Fact icon="bi-tag" label={V.type}>
-                      {placeTypeName(a)}
-                    </Fact>
-                    {a.phone && (
-                      <Fact icon="bi-telephone" label={V.phone}>
-                        <a href={`tel:${a.phone}`}>{a.phone}</a>
-                      </Fact>
-                    )}
-                    {a.email && (
-                      <Fact icon="bi-envelope" label={V.email}>
-                        <a href={`mailto:${a.email}`} className="text-break">
-                          {a.email}
-                        </a>
-                      </Fact>
-                    )}
-                    <Fact icon="bi-geo-alt" label={V.address}>
-                      {placeAddress(a)}
-                      {map && (
-                        <>
-                          {' '}
-                          <a
-                            href={map}
-                            target="_blank"
-                            rel="noopener noreferrer nofollow"
-                            className="text-nowrap"
-                          >
-                            <i className="bi bi-map ms-1 me-1" aria-hidden="true" />
-                            {V.map}
-                          </a>
-                        </>
-                      )}
-                    </Fact>
-                    {website && (
-                      <Fact icon="bi-globe" label={V.website}>
-                        <a
-                          href={website}
-                          target="_blank"
-                          rel="noopener noreferrer nofollow"
-                          className="text-break"
-                        >
-                          {website}
-                        </a>
-                      </Fact>
-                    )}
-                  </dl>
-                  <ReportButton listing={`${V.reportListing} #${place.id}: ${a.name}`.slice(0, 200)} />
-                </div>
-              </div>
-              {video && (
-                <section className="mt-4" aria-label={V.video}>
-                  <h2 className="h6">{V.video}</h2>
-                  <video src={video.url} controls preload="metadata" className="venue-detail__video" />
-                </section>
-              )}
-            </Card.Body>
-          </Card>
-          <VenueReviews vendorId={place.id} />
-        </div>
-        {kind !== 'stripclub' && (
-          <aside className="col-lg-3">
-            <VenueAside kind={kind} locationSearch={locationSearch} />
-          </aside>
-        )}
+    <VenueLayout kind={kind} locationSearch={locationSearch}>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <Link to={listPath} className="small me-auto">
+          <i className="bi bi-arrow-left me-1" aria-hidden="true" />
+          {V.backToList}
+        </Link>
+        <AddPlaceButton className="btn-sm" />
       </div>
-    </div>
+      <Card as="article" className="venue-detail shadow-sm mb-4" aria-labelledby="venue-name">
+        <Card.Body>
+          <div className="venue-detail__row">
+            <PlaceImage place={a} large className="venue-detail__image" />
+            <div className="venue-detail__facts">
+              <h1 id="venue-name" className="h3 mb-1 text-break">
+                {a.name}
+              </h1>
+              <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+                <Stars rating={a.rating} />
+                <span>{reviewCountText(a.review_count)}</span>
+              </div>
+              <dl className="venue-facts mb-3">
+                <Fact icon="bi-tag" label={V.type}>
+                  {placeTypeName(a)}
+                </Fact>
+                {a.phone && (
+                  <Fact icon="bi-telephone" label={V.phone}>
+                    <a href={`tel:${a.phone}`}>{a.phone}</a>
+                  </Fact>
+                )}
+                {a.email && (
+                  <Fact icon="bi-envelope" label={V.email}>
+                    <a href={`mailto:${a.email}`} className="text-break">
+                      {a.email}
+                    </a>
+                  </Fact>
+                )}
+                <Fact icon="bi-geo-alt" label={V.address}>
+                  {placeAddress(a)}
+                  {map && (
+                    <>
+                      {' '}
+                      <a
+                        href={map}
+                        target="_blank"
+                        rel="noopener noreferrer nofollow"
+                        className="text-nowrap"
+                      >
+                        <i className="bi bi-map ms-1 me-1" aria-hidden="true" />
+                        {V.map}
+                      </a>
+                    </>
+                  )}
+                </Fact>
+                {website && (
+                  <Fact icon="bi-globe" label={V.website}>
+                    <a
+                      href={website}
+                      target="_blank"
+                      rel="noopener noreferrer nofollow"
+                      className="text-break"
+                    >
+                      {website}
+                    </a>
+                  </Fact>
+                )}
+              </dl>
+              <ReportButton listing={`${V.reportListing} #${place.id}: ${a.name}`.slice(0, 200)} />
+            </div>
+          </div>
+          {video && (
+            <section className="mt-4" aria-label={V.video}>
+              <h2 className="h6">{V.video}</h2>
+              <video src={video.url} controls preload="metadata" className="venue-detail__video" />
+            </section>
+          )}
+        </Card.Body>
+      </Card>
+      <VenueReviews vendorId={place.id} />
+    </VenueLayout>
   );
 }

@@ -3,13 +3,13 @@ import { Alert, Button, Card } from 'react-bootstrap';
 import { Link, useLocation } from 'react-router';
 import { MESSAGES, parseDirectoryQuery, PLACE_TYPES, toDirectorySearch, VENUE_SORT_KEYS } from '@app/domain';
 import type { TVenueKind, TVenueSort } from '@app/domain';
+import { PageButtons } from '../../ui/PageButtons.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { withDefaultLocation } from '../directory/filterUrl.ts';
-import { getPageWindow } from '../directory/listing/pageWindow.ts';
 import { useVendorTypes, useVenues } from './api.ts';
 import type { Place, VenueQuery } from './api.ts';
 import { PlaceImage, placeAddress, placeTypeName, Stars } from './PlaceParts.tsx';
-import { AddPlaceButton, VenueAside } from './VenueAside.tsx';
+import { AddPlaceButton, VenueLayout } from './VenueAside.tsx';
 import {
   locationSearchOf,
   parseVenuePage,
@@ -19,9 +19,9 @@ import {
   venueSearch,
   withSearch,
 } from './venue.ts';
+import type { PlaceTypeNames } from './venue.ts';
 
 const V = MESSAGES.venues;
-const T = MESSAGES.pagination;
 
 const SORT_LABELS: Record<TVenueSort, string> = {
   rating: V.sortRating,
@@ -30,11 +30,15 @@ const SORT_LABELS: Record<TVenueSort, string> = {
   videos: V.sortVideos,
 };
 
-/** The place type's name: the server's, else the built-in one. */
-export function useVenueTypeName(kind: TVenueKind): string {
+/**
+ * The place type's names: the server's name, else the built-in one; for a count of one the built-in
+ * singular while the server's name is the built-in plural.
+ */
+export function useVenueTypeNames(kind: TVenueKind): PlaceTypeNames {
   const types = useVendorTypes();
-  const stored = types.data?.find((t) => t.attributes.type === kind)?.attributes.name;
-  return stored ?? PLACE_TYPES.find((t) => t.type === kind)?.name ?? kind;
+  const builtIn = PLACE_TYPES.find((t) => t.type === kind);
+  const name = types.data?.find((t) => t.attributes.type === kind)?.attributes.name ?? builtIn?.name ?? kind;
+  return { name, one: builtIn && name === builtIn.name ? builtIn.one : name };
 }
 
 function VenueCard({
@@ -89,67 +93,6 @@ function VenueCard({
   );
 }
 
-/** Prev, numbered pages and Next as links to `?page=n` (the location and sort kept). */
-function VenuePagination({
-  kind,
-  page,
-  pageCount,
-  locationSearch,
-  sort,
-}: {
-  kind: TVenueKind;
-  page: number;
-  pageCount: number;
-  locationSearch: string;
-  sort: TVenueSort | null;
-}) {
-  if (pageCount <= 1) return null;
-  const to = (n: number) => withSearch(`/${kind}`, venueSearch(locationSearch, sort, n));
-  const item = (target: number, text: string, disabled: boolean) => (
-    <li className={`page-item${disabled ? ' disabled' : ''}`}>
-      {disabled ? (
-        <span className="page-link" aria-disabled="true">
-          {text}
-        </span>
-      ) : (
-        <Link className="page-link" to={to(target)}>
-          {text}
-        </Link>
-      )}
-    </li>
-  );
-  return (
-    <nav aria-label={V.pages} className="mt-3">
-      <ul className="pagination flex-wrap justify-content-center mb-0">
-        {item(page - 1, T.prev, page <= 1)}
-        {getPageWindow(page, pageCount, 1).map((entry, index) =>
-          entry === 'gap' ? (
-            <li key={`gap-${index}`} className="page-item disabled">
-              <span className="page-link" aria-label={T.more}>
-                …
-              </span>
-            </li>
-          ) : entry === page ? (
-            <li key={entry} className="page-item active">
-              <span className="page-link" aria-current="page">
-                <span className="visually-hidden">{T.page} </span>
-                {entry}
-              </span>
-            </li>
-          ) : (
-            <li key={entry} className="page-item">
-              <Link className="page-link" to={to(entry)} aria-label={`${T.page} ${entry}`}>
-                {entry}
-              </Link>
-            </li>
-          ),
-        )}
-        {item(page + 1, T.next, page >= pageCount)}
-      </ul>
-    </nav>
-  );
-}
-
 /**
  * A venue directory, `/eroticbody`, `/sextoy`, `/stripclub` (spec 000 §2 "Vendor venues"; issue 12
  * item 4): the approved places of the kind in the location chosen in the header, ten a page, with a
@@ -166,82 +109,76 @@ export function VenueListing({ kind }: { kind: TVenueKind }) {
   const query: VenueQuery = { kind, location, sort, page };
   const cacheKey = venueSearch(toDirectorySearch({ filters: {}, location }), sort, page);
   const venues = useVenues(query, cacheKey);
-  const typeName = useVenueTypeName(kind);
+  const typeNames = useVenueTypeNames(kind);
   const total = venues.data?.meta.pagination.total;
+  const pageCount = venues.data?.meta.pagination.pageCount ?? 1;
   const items = venues.data?.data;
+  const pagePath = (n: number) => withSearch(`/${kind}`, venueSearch(locationSearch, sort, n));
 
   return (
-    <div className="venues py-3 py-lg-4 container-xl">
-      <div className="row g-4">
-        <div className={kind === 'stripclub' ? 'col-12' : 'col-lg-9'}>
-          <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-            <h1 className="h4 mb-0 me-auto" aria-live="polite">
-              {total !== undefined ? venueHeading(total, typeName, location) : typeName}
-            </h1>
-            <AddPlaceButton />
-          </div>
-          <nav aria-label={V.sortBy} className="venue-sorts mb-3">
-            <span className="text-body-secondary small me-2">{V.sortBy}:</span>
-            <ul className="list-inline d-inline mb-0">
-              {VENUE_SORT_KEYS.map((key) => (
-                <li key={key} className="list-inline-item">
-                  <Link
-                    to={withSearch(`/${kind}`, venueSearch(locationSearch, key))}
-                    aria-current={sort === key ? 'true' : undefined}
-                    className={`venue-sorts__link${sort === key ? ' active' : ''}`}
-                  >
-                    {SORT_LABELS[key]}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-
-          {venues.isPending ? (
-            <PageSpinner />
-          ) : venues.isError && !venues.data ? (
-            <Alert variant="light" className="text-center border">
-              <p className="fw-semibold mb-2">{V.loadFailed}</p>
-              <Button variant="outline-secondary" size="sm" onClick={() => void venues.refetch()}>
-                {V.retry}
-              </Button>
-            </Alert>
-          ) : !items || items.length === 0 ? (
-            <Alert variant="light" className="text-center border">
-              <p className="mb-0">{V.empty}</p>
-              {page > 1 && (
-                <Link to={withSearch(`/${kind}`, venueSearch(locationSearch, sort))}>{T.prev}</Link>
-              )}
-            </Alert>
-          ) : (
-            <>
-              <ul
-                className="list-unstyled venue-cards"
-                aria-label={V.listLabel}
-                aria-busy={venues.isFetching}
-              >
-                {items.map((place) => (
-                  <li key={place.id}>
-                    <VenueCard place={place} kind={kind} locationSearch={locationSearch} />
-                  </li>
-                ))}
-              </ul>
-              <VenuePagination
-                kind={kind}
-                page={page}
-                pageCount={venues.data?.meta.pagination.pageCount ?? 1}
-                locationSearch={locationSearch}
-                sort={sort}
-              />
-            </>
-          )}
-        </div>
-        {kind !== 'stripclub' && (
-          <aside className="col-lg-3">
-            <VenueAside kind={kind} locationSearch={locationSearch} />
-          </aside>
-        )}
+    <VenueLayout kind={kind} locationSearch={locationSearch}>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <h1 className="h4 mb-0 me-auto" aria-live="polite">
+          {total !== undefined ? venueHeading(total, typeNames, location) : typeNames.name}
+        </h1>
+        <AddPlaceButton />
       </div>
-    </div>
+      <nav aria-label={V.sortBy} className="venue-sorts mb-3">
+        <span className="text-body-secondary small me-2">{V.sortBy}:</span>
+        <ul className="list-inline d-inline mb-0">
+          {VENUE_SORT_KEYS.map((key) => (
+            <li key={key} className="list-inline-item">
+              <Link
+                to={withSearch(`/${kind}`, venueSearch(locationSearch, key))}
+                aria-current={sort === key ? 'true' : undefined}
+                className={`venue-sorts__link${sort === key ? ' active' : ''}`}
+              >
+                {SORT_LABELS[key]}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {venues.isPending ? (
+        <PageSpinner />
+      ) : venues.isError && !venues.data ? (
+        <Alert variant="light" className="text-center border">
+          <p className="fw-semibold mb-2">{V.loadFailed}</p>
+          <Button variant="outline-secondary" size="sm" onClick={() => void venues.refetch()}>
+            {V.retry}
+          </Button>
+        </Alert>
+      ) : (!items || items.length === 0) && page > 1 && (total ?? 0) > 0 ? (
+        // A `?page=` past the last page: say so and lead to the last one.
+        <Alert variant="light" className="text-center border">
+          <p className="mb-2">{V.pastLastPage}</p>
+          <Link to={pagePath(Math.max(1, pageCount))} className="btn btn-sm btn-outline-secondary">
+            {V.lastPage}
+          </Link>
+        </Alert>
+      ) : !items || items.length === 0 ? (
+        <Alert variant="light" className="text-center border">
+          <p className="mb-0">{V.empty}</p>
+        </Alert>
+      ) : (
+        <>
+          <ul className="list-unstyled venue-cards" aria-label={V.listLabel} aria-busy={venues.isFetching}>
+            {items.map((place) => (
+              <li key={place.id}>
+                <VenueCard place={place} kind={kind} locationSearch={locationSearch} />
+              </li>
+            ))}
+          </ul>
+          <PageButtons
+            page={page}
+            pageCount={pageCount}
+            label={V.pages}
+            className="mt-3"
+            hrefFor={pagePath}
+          />
+        </>
+      )}
+    </VenueLayout>
   );
 }

@@ -52,7 +52,10 @@ describe('VenuePage: the listing', { timeout: 20_000 }, () => {
       ),
     );
     renderPlacePage('/eroticbody?country=US&state=CA&city[0]=Reno&city[1]=San%20Jose', ROUTES, null);
-    expect(await screen.findByRole('heading', { name: '12 Erotic Body Rubs in San Jose, CA' })).toBeTruthy();
+    // Every chosen city is named (the header's chip shows the last one only).
+    expect(
+      await screen.findByRole('heading', { name: '12 Erotic Body Rubs in Reno and San Jose, CA' }),
+    ).toBeTruthy();
 
     const calm = screen.getByRole('article', { name: 'Calm Hands' });
     expect(within(calm).getByRole('img', { name: `${V.rated} 4.5 ${V.outOf}` })).toBeTruthy();
@@ -89,10 +92,10 @@ describe('VenuePage: the listing', { timeout: 20_000 }, () => {
     );
   });
 
-  it('says "in CA" without a city (the default location) and uses the type name', async () => {
+  it('says "in CA" without a city (the default location) and uses the type name, singular for one', async () => {
     venuesApi(() => pageOf([buildPlace(5, { vendor_type: { data: VENDOR_TYPES[1] as never } })], 1, 1, 1));
     renderPlacePage('/sextoy', ROUTES, null);
-    expect(await screen.findByRole('heading', { name: '1 Sex Toy Shops in CA' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '1 Sex Toy Shop in CA' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: V.forums })).toBeTruthy();
   });
 
@@ -147,10 +150,21 @@ describe('VenuePage: the listing', { timeout: 20_000 }, () => {
     else expect(link?.getAttribute('href')).toBe(href);
   });
 
+  it('a page past the last one says so and links to the last page', async () => {
+    venuesApi((call) => pageOf([], Number(call.search.get('pagination[page]')), 2, 12));
+    const { router } = renderPlacePage('/sextoy?state=CA&sort=rating&page=99', ROUTES, null);
+    expect(await screen.findByText(V.pastLastPage)).toBeTruthy();
+    expect(screen.queryByText(V.empty)).toBeNull();
+    const last = screen.getByRole('link', { name: V.lastPage });
+    expect(last.getAttribute('href')).toBe('/sextoy?state=CA&sort=rating&page=2');
+    fireEvent.click(last);
+    await waitFor(() => expect(router.state.location.search).toBe('?state=CA&sort=rating&page=2'));
+  });
+
   it('falls back to the listing for a non-numeric id', async () => {
     venuesApi(() => pageOf([buildPlace(5, { name: 'Calm Hands' })], 1, 1, 1));
     renderPlacePage('/eroticbody/abc', ROUTES, null);
-    expect(await screen.findByRole('heading', { name: '1 Erotic Body Rubs in CA' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '1 Erotic Body Rub in CA' })).toBeTruthy();
   });
 });
 
@@ -248,10 +262,20 @@ describe('VenuePage: a place', { timeout: 20_000 }, () => {
         name: R.delete,
       }),
     );
-    const dialog = await screen.findByRole('dialog', { name: MESSAGES.places.confirmDeletion });
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.confirmDelete.title });
     fireEvent.click(within(dialog).getByRole('button', { name: R.delete }));
     expect(await screen.findByText(R.deleted)).toBeTruthy();
     expect(calls.some((call) => call.method === 'DELETE' && call.path === '/vendor-reviews/2')).toBe(true);
+  });
+
+  it("moves a place shown under another kind's path to its own kind, the query kept", async () => {
+    detailApi(null);
+    const { router } = renderPlacePage('/sextoy/5?state=CA&city[0]=San%20Jose', ROUTES, null);
+    expect(await screen.findByRole('heading', { name: 'Calm Hands' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/eroticbody/5');
+    expect(router.state.location.search).toBe('?state=CA&city[0]=San%20Jose');
+    // The body-rub side list (Services), not the sex toy shops' Forums.
+    expect(screen.getByRole('navigation', { name: V.services })).toBeTruthy();
   });
 
   it('says a missing place is not found', async () => {

@@ -10,13 +10,13 @@ import { MESSAGES, PLACE_LIMITS, ZVenueReviewRequest } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { useSession } from '../../app/session.tsx';
 import { TextAreaField } from '../../ui/FormField.tsx';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { PageButtons } from '../../ui/PageButtons.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { formatDate } from '../billing/format.ts';
 import { useCreateReview, useDeleteReview, useOwnReview, useUpdateReview, useVenueReviews } from './api.ts';
 import type { VenueReview } from './api.ts';
 import { toastPlaceFailure } from './feedback.ts';
-import { ConfirmDeleteDialog } from './MyPlacesPage.tsx';
 import { Stars } from './PlaceParts.tsx';
 
 const R = MESSAGES.venueReviews;

@@ -39,14 +39,32 @@ describe('venue URLs and texts', () => {
     expect(venueFindPath('/', '', 'country=US&state=NV')).toBeNull();
   });
 
-  it('heads the list with what is shown', () => {
-    expect(
-      venueHeading(12, 'Erotic Body Rubs', { country: 'US', state: 'CA', city: ['Reno', 'San Jose'] }),
-    ).toBe('12 Erotic Body Rubs in San Jose, CA');
-    expect(venueHeading(0, 'Strip Club Links', { country: 'US', state: 'NV' })).toBe(
-      '0 Strip Club Links in NV',
+  it('heads the list with what is shown, every chosen city named', () => {
+    const rubs = { name: 'Erotic Body Rubs', one: 'Erotic Body Rub' };
+    const clubs = { name: 'Strip Club Links', one: 'Strip Club Link' };
+    expect(venueHeading(12, rubs, { country: 'US', state: 'CA', city: ['San Jose'] })).toBe(
+      '12 Erotic Body Rubs in San Jose, CA',
     );
-    expect(venueHeading(1234, 'Sex Toy Shops', { country: 'US' })).toBe('1,234 Sex Toy Shops in US');
+    expect(venueHeading(2, clubs, { country: 'US', state: 'CA', city: ['San Jose', 'Oakland'] })).toBe(
+      '2 Strip Club Links in San Jose and Oakland, CA',
+    );
+    expect(
+      venueHeading(5, rubs, { country: 'US', state: 'CA', city: ['San Jose', 'Oakland', 'Fresno'] }),
+    ).toBe('5 Erotic Body Rubs in San Jose, Oakland and Fresno, CA');
+    expect(
+      venueHeading(9, rubs, {
+        country: 'US',
+        state: 'CA',
+        city: ['San Jose', 'Oakland', 'Fresno', 'Reno', 'Napa'],
+      }),
+    ).toBe('9 Erotic Body Rubs in San Jose, Oakland, Fresno and 2 more, CA');
+    expect(venueHeading(1, rubs, { country: 'US', state: 'CA', city: ['San Jose'] })).toBe(
+      '1 Erotic Body Rub in San Jose, CA',
+    );
+    expect(venueHeading(0, clubs, { country: 'US', state: 'NV' })).toBe('0 Strip Club Links in NV');
+    expect(venueHeading(1234, { name: 'Sex Toy Shops', one: 'Sex Toy Shop' }, { country: 'US' })).toBe(
+      '1,234 Sex Toy Shops in US',
+    );
     expect(reviewCountText(0)).toBe('No reviews yet');
     expect(reviewCountText(1)).toBe('1 Review');
     expect(reviewCountText(2)).toBe('2 Reviews');

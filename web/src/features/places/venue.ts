@@ -68,15 +68,35 @@ export function venueFindPath(
   return withSearch(`/${kind}`, venueSearch(locationSearch, sort));
 }
 
+/** The most cities a heading names; past these, "and N more". */
+export const HEADING_CITIES = 3;
+
+/** "San Jose", "San Jose and Oakland", "San Jose, Oakland and Fresno", "A, B, C and 2 more". */
+function cityList(cities: readonly string[]): string {
+  const named = cities.slice(0, HEADING_CITIES);
+  const rest = cities.length - named.length;
+  const items = rest > 0 ? [...named, `${rest.toLocaleString('en-US')} ${V.more}`] : named;
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} ${V.and} ${items.at(-1)}`;
+}
+
+/** A place type's names: as the spec writes it (plural) and for a count of one. */
+export interface PlaceTypeNames {
+  name: string;
+  one: string;
+}
+
 /**
- * The heading of a venue page from what is shown: "12 Erotic Body Rubs in San Jose, CA", or
- * "12 Erotic Body Rubs in CA" without a city (the last chosen city, as the picker's label).
+ * The heading of a venue page from what is shown: "12 Erotic Body Rubs in San Jose and Oakland, CA",
+ * "1 Erotic Body Rub in San Jose, CA", or "12 Erotic Body Rubs in CA" without a city.
  */
-export function venueHeading(total: number, typeName: string, location: LocationFilter): string {
-  const city = location.city?.at(-1);
+export function venueHeading(total: number, names: PlaceTypeNames, location: LocationFilter): string {
+  const cities = (location.city ?? []).filter((city) => city !== '');
   const state = location.state ?? '';
-  const where = [city, state || (city ? '' : location.country)].filter(Boolean).join(', ');
-  const head = `${total.toLocaleString('en-US')} ${typeName}`;
+  const where = [cityList(cities), state || (cities.length ? '' : location.country)]
+    .filter(Boolean)
+    .join(', ');
+  const head = `${total.toLocaleString('en-US')} ${total === 1 ? names.one : names.name}`;
   return where ? `${head} ${V.in} ${where}` : head;
 }
 

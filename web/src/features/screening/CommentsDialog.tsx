@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Badge, Button, Form, Modal } from 'react-bootstrap';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -6,6 +6,7 @@ import { toast } from 'react-toastify';
 import { MESSAGES, SCREENING_LIMITS, ZHobbyistCommentUpdate } from '@app/domain';
 import type { THobbyistCommentUpdate } from '@app/domain';
 import { useSession } from '../../app/session.tsx';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { TextAreaField } from '../../ui/FormField.tsx';
 import { PanelLoading } from '../../ui/PanelStatus.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
@@ -28,11 +29,13 @@ function CommentEntry({ comment, recordId }: { comment: HobbyistComment; recordI
   const flag = useFlagComment();
   const authorId = comment.attributes.user_provider?.data?.id;
   const mine = authorId !== undefined && authorId === userId;
+  const [confirming, setConfirming] = useState(false);
 
   const handleDelete = async () => {
     try {
       await remove.mutateAsync(comment.id);
       toast.success(S.commentDeleted);
+      setConfirming(false);
     } catch (error) {
       toastScreeningFailure(error);
     }
@@ -67,7 +70,7 @@ function CommentEntry({ comment, recordId }: { comment: HobbyistComment; recordI
             size="sm"
             className="text-danger p-0"
             disabled={remove.isPending}
-            onClick={() => void handleDelete()}
+            onClick={() => setConfirming(true)}
           >
             <i className="bi bi-trash me-1" aria-hidden="true" />
             {S.deleteComment}
@@ -85,6 +88,15 @@ function CommentEntry({ comment, recordId }: { comment: HobbyistComment; recordI
           </Button>
         )}
       </div>
+      {mine && (
+        <ConfirmDeleteDialog
+          show={confirming}
+          deleting={remove.isPending}
+          prompt={S.deleteCommentPrompt}
+          onConfirm={() => void handleDelete()}
+          onClose={() => setConfirming(false)}
+        />
+      )}
     </li>
   );
 }

@@ -12,6 +12,7 @@ import { formatPhone } from './format.ts';
 import ScreeningPage from './ScreeningPage.tsx';
 
 const S = MESSAGES.screening;
+const C = MESSAGES.confirmDelete;
 const PROVIDER = { id: 42, username: 'pro', first_name: 'Pia', last_name: 'Pro', user_type: 'Provider' };
 
 function buildRecord(id: number, overrides: Partial<CustomerHobbyistAttributes> = {}): HobbyistRecord {
@@ -153,6 +154,16 @@ describe('ScreeningPage', { timeout: 20_000 }, () => {
     expect(searches[0]!.search.get('filters[phone_number][$startsWith]')).toBe('55512');
     expect(searches[0]!.search.get('pagination[page]')).toBe('1');
     expect(router.state.location.search).toBe('?q=555-12');
+  });
+
+  it('a search without digits asks for digits instead of listing every record', async () => {
+    const { calls, router } = render(() => page([buildRecord(1)]));
+    await screen.findByRole('article', { name: '555-123-4567' });
+    fireEvent.change(screen.getByLabelText(S.search), { target: { value: 'abc' } });
+    expect(await screen.findByText(S.searchNeedsDigits)).toBeTruthy();
+    expect(screen.queryByRole('article')).toBeNull();
+    expect(listCalls(calls)).toHaveLength(1);
+    expect(router.state.location.search).toBe('?q=abc');
   });
 
   it('starts from the search and page in the URL', async () => {
@@ -366,7 +377,7 @@ describe('ScreeningPage', { timeout: 20_000 }, () => {
     );
   });
 
-  it('deletes one’s own comment', async () => {
+  it('deletes one’s own comment once the deletion is confirmed', async () => {
     let comments = [buildComment(1, PROVIDER.id, 'Met once')];
     const { calls } = render((call) => {
       if (call.path === '/hobbyist-comments/1' && call.method === 'DELETE') {
@@ -380,6 +391,16 @@ describe('ScreeningPage', { timeout: 20_000 }, () => {
     fireEvent.click(within(card('555-123-4567')).getByRole('button', { name: S.comments }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(await within(dialog).findByRole('button', { name: S.deleteComment }));
+    // Nothing is deleted before 'Confirm deletion' is answered; Close keeps the comment.
+    let confirm = await screen.findByRole('dialog', { name: C.title });
+    expect(within(confirm).getByText(S.deleteCommentPrompt)).toBeTruthy();
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(confirm).getAllByRole('button', { name: C.close }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: C.title })).toBeNull());
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: S.deleteComment }));
+    confirm = await screen.findByRole('dialog', { name: C.title });
+    fireEvent.click(within(confirm).getByRole('button', { name: C.delete }));
     expect(await screen.findByText(S.commentDeleted)).toBeTruthy();
     expect(await within(dialog).findByText(S.noComments)).toBeTruthy();
     expect(calls.some((call) => call.method === 'DELETE' && call.path === '/hobbyist-comments/1')).toBe(true);

@@ -7,7 +7,7 @@ import type { THobbyistRatingKind } from '@app/domain';
 import { PageButtons } from '../../ui/PageButtons.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { AddPhoneDialog } from './AddPhoneDialog.tsx';
-import { useHobbyists, useRateHobbyist } from './api.ts';
+import { searchesNothing, useHobbyists, useRateHobbyist } from './api.ts';
 import type { HobbyistRecord } from './api.ts';
 import { CommentsDialog } from './CommentsDialog.tsx';
 import { toastScreeningFailure } from './feedback.ts';
@@ -42,6 +42,8 @@ export default function ScreeningPage() {
   const highlightRef = useRef<HTMLElement>(null);
 
   const records = useHobbyists(query, page);
+  // Letters alone find no phone number: a hint, never the whole list.
+  const noDigits = searchesNothing(query);
   const rate = useRateHobbyist();
 
   // Typing settles for a moment before the search (and the URL) follows it; a new search starts at page 1.
@@ -61,7 +63,7 @@ export default function ScreeningPage() {
   }, [failedAt]);
 
   // The record just added or found is scrolled to and focused once it is on screen.
-  const shown = records.data?.data ?? [];
+  const shown = noDigits ? [] : (records.data?.data ?? []);
   const highlightShown = highlightId !== null && shown.some((record) => record.id === highlightId);
   useEffect(() => {
     if (!highlightShown) return;
@@ -125,7 +127,11 @@ export default function ScreeningPage() {
         </Button>
       </Form>
 
-      {records.isPending ? (
+      {noDigits ? (
+        <p className="text-body-secondary" role="status">
+          {S.searchNeedsDigits}
+        </p>
+      ) : records.isPending ? (
         <PageSpinner />
       ) : shown.length === 0 ? (
         <p className="text-body-secondary">{S.empty}</p>

@@ -129,12 +129,18 @@ export function applyRating(record: CustomerHobbyistAttributes, kind: THobbyistR
 
 // ---- hooks -------------------------------------------------------------------------------------
 
+/** A search that holds text but no digit: it finds no phone number, so nothing is asked for. */
+export function searchesNothing(search: string): boolean {
+  return search.trim() !== '' && phoneDigits(search) === '';
+}
+
 export function useHobbyists(search: string, page: number) {
   const { userId } = useSession();
   const digits = phoneDigits(search);
   return useQuery({
     queryKey: screeningKeys.records(userId, digits, page),
     queryFn: ({ signal }) => fetchHobbyists(digits, page, signal),
+    enabled: !searchesNothing(search),
     placeholderData: keepPreviousData,
   });
 }

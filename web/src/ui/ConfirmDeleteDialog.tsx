@@ -1,0 +1,60 @@
+import { useId } from 'react';
+import { Button, Modal } from 'react-bootstrap';
+import { MESSAGES } from '@app/domain';
+import { SubmitButton } from './SubmitButton.tsx';
+
+const C = MESSAGES.confirmDelete;
+
+/**
+ * The one delete confirmation (spec 001 §2 "My Ads", "Places"): 'Confirm deletion', the prompt
+ * ('Delete this place?' unless the screen gives its own), Delete and Close. Delete stays busy while
+ * `deleting`; the screen closes the dialog once the deletion is done. It stacks above a dialog it
+ * was opened from.
+ */
+export function ConfirmDeleteDialog({
+  show,
+  deleting,
+  prompt = C.prompt,
+  onConfirm,
+  onClose,
+}: {
+  show: boolean;
+  deleting: boolean;
+  prompt?: string;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  return (
+    <Modal
+      show={show}
+      onHide={onClose}
+      centered
+      aria-labelledby={titleId}
+      className="modal--confirm"
+      backdropClassName="modal-backdrop--confirm"
+    >
+      <Modal.Header closeButton closeLabel={C.close}>
+        <Modal.Title id={titleId} as="h2" className="h5">
+          {C.title}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>{prompt}</Modal.Body>
+      <Modal.Footer>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            onConfirm();
+          }}
+        >
+          <SubmitButton submitting={deleting} variant="danger">
+            {C.delete}
+          </SubmitButton>
+        </form>
+        <Button variant="secondary" onClick={onClose} disabled={deleting}>
+          {C.close}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
