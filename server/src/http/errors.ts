@@ -65,6 +65,11 @@ export function fieldError(
   return fieldErrors([path], message, opts);
 }
 
+/** A 400 at `data.<field>` whose message names the field (the answer of the ad and place writes). */
+export function dataFieldError(field: string, message: string): AppError {
+  return fieldError(['data', field], message, { title: `data.${field}: ${message}` });
+}
+
 /** The same 400 at several fields at once (say, e-mail and username both taken). */
 export function fieldErrors(
   paths: readonly FieldPath[],

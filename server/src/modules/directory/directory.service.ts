@@ -17,8 +17,7 @@ import {
   type FileClaim,
 } from '../../access/index.ts';
 import { isAdmin, type Actor } from '../../http/auth.ts';
-import { fieldError, forbidden, notFound } from '../../http/errors.ts';
-import { nowIso } from '../../db/dialect.ts';
+import { dataFieldError, forbidden, notFound } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { deleteUnusedFiles, fileShownBy, makeFilesPrivate } from '../media/index.ts';
 import { findActiveSubscription, takeAdSlot } from '../subscriptions/index.ts';
@@ -35,7 +34,7 @@ import {
 } from './directory.queries.ts';
 import { countFilterData, findListing, type ListingQuery, type ListingView } from './directory.listing.ts';
 import { ownProviderResource, providerResource } from './directory.resources.ts';
-import { tellOwnerOfReview } from './directory.review-mail.ts';
+import { BACK_TO_REVIEW, reviewDecisionColumns, tellOwnerOfReview } from './directory.review.ts';
 import { readFacetParams } from './facets/facet-params.ts';
 import type { FacetStore } from './facets/facet-store.ts';
 
@@ -116,10 +115,6 @@ export async function getFilterData(d: DirectoryContext, query: Query) {
 
 // ---------------------------------------------------------------------------------------------
 // Writing
-
-/** A 400 at `data.<field>`, its message naming the field (the directory's writes answer so). */
-const dataFieldError = (field: string, message: string) =>
-  fieldError(['data', field], message, { title: `data.${field}: ${message}` });
 
 type FileFields = Pick<TProviderUpdate, 'images' | 'video' | 'docs'>;
 
@@ -270,33 +265,9 @@ function withoutServerSetFields<T extends TProviderUpdate>(actor: Actor, input: 
   return out;
 }
 
-/**
- * The admin's decision as columns (issue 11, item 9): `review` approved or rejected (a rejection needs
- * a reason), or the seed client's `isShowed` (true approves, false rejects). Undefined: no decision.
- */
-function reviewColumns(input: TProviderUpdate): Updateable<ProvidersTable> | undefined {
-  const review =
-    input.review ?? (input.isShowed === undefined ? undefined : input.isShowed ? 'approved' : 'rejected');
-  if (!review) return undefined;
-  if (review === 'rejected' && input.review !== undefined && !input.review_reason) {
-    throw dataFieldError('review_reason', MESSAGES.review.reasonRequired);
-  }
-  if (review === 'pending') return BACK_TO_REVIEW;
-  return {
-    review_state: review,
-    is_showed: review === 'approved' ? 1 : 0,
-    review_reason: review === 'rejected' ? (input.review_reason ?? null) : null,
-    reviewed_at: nowIso(),
-  };
-}
-
-/** What goes back to review (issue 11): the ad is hidden until an admin approves it again. */
-const BACK_TO_REVIEW: Updateable<ProvidersTable> = {
-  review_state: 'pending',
-  is_showed: 0,
-  review_reason: null,
-  reviewed_at: null,
-};
+/** The admin's decision on an ad as columns (issue 11, item 9; `reviewDecisionColumns`). */
+const reviewColumns = (input: TProviderUpdate) =>
+  reviewDecisionColumns(input, MESSAGES.review.reasonRequired);
 
 /**
  * `POST /api/providers`: a new ad owned by the caller. A provider needs an active subscription with an

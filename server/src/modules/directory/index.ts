@@ -11,4 +11,5 @@ export { bumpDirectoryVersion } from '../../db/directory-version.ts';
 /** The location lookups' check of a state and city (ads; places' addresses use it too). */
 export { checkLocation } from './directory.service.ts';
 /** The owner's mail about an admin's review decision (ads; places use it with their texts). */
-export { tellOwnerOfReview } from './directory.review-mail.ts';
+export { BACK_TO_REVIEW, reviewDecisionColumns, tellOwnerOfReview } from './directory.review.ts';
+export type { ReviewColumns } from './directory.review.ts';

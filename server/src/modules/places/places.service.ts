@@ -18,18 +18,22 @@ import {
   shownOrOwnPlace,
   type FileClaim,
 } from '../../access/index.ts';
-import { nowIso } from '../../db/dialect.ts';
 import { lockRow } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import { isAdmin, type Actor } from '../../http/auth.ts';
-import { AppError, fieldError, notFound, type ErrorDetailItem } from '../../http/errors.ts';
+import { AppError, dataFieldError, fieldError, notFound, type ErrorDetailItem } from '../../http/errors.ts';
 import { getWrittenItem, plainItem, scopedReads, type ScopedReads } from '../../http/items.ts';
 import { findNul } from '../../http/nul-guard.ts';
 import { findMany, findOne, type Item } from '../../http/strapi/find.ts';
 import { parseQuery } from '../../http/strapi/parse.ts';
 import type { ScopeFn } from '../../http/strapi/resource.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { checkLocation, tellOwnerOfReview } from '../directory/index.ts';
+import {
+  BACK_TO_REVIEW,
+  checkLocation,
+  reviewDecisionColumns,
+  tellOwnerOfReview,
+} from '../directory/index.ts';
 import {
   deleteUnusedFiles,
   readParts,
@@ -67,10 +71,6 @@ type Query = Record<string, unknown>;
 
 const E = MESSAGES.placeErrors;
 const PLACE_NOT_FOUND = RULES['vendor.read'].missing;
-
-/** A 400 at `data.<field>` (as the schema's own failures are named). */
-const dataFieldError = (field: string, message: string) =>
-  fieldError(['data', field], message, { title: `data.${field}: ${message}` });
 
 /** The create's missing picture: 'Required' at `image` (spec 000 §5 "Vendor create"). */
 const imageRequired = () =>
@@ -221,33 +221,9 @@ async function checkAddress(
   if (await addressUsedByPlace(p.db, addressId, placeId)) throw dataFieldError('address', E.addressTaken);
 }
 
-/** What goes back to review: the place is hidden until an admin approves it again. */
-const BACK_TO_REVIEW: PlaceChanges = {
-  review_state: 'pending',
-  is_showed: 0,
-  review_reason: null,
-  reviewed_at: null,
-};
-
-/**
- * The admin's decision as columns: `review` approved or rejected (a rejection needs a reason), or
- * the seed client's `isShowed` (true approves, false rejects). Undefined: no decision.
- */
-function reviewColumns(input: TPlaceUpdate): PlaceChanges | undefined {
-  const review =
-    input.review ?? (input.isShowed === undefined ? undefined : input.isShowed ? 'approved' : 'rejected');
-  if (!review) return undefined;
-  if (review === 'rejected' && input.review !== undefined && !input.review_reason) {
-    throw dataFieldError('review_reason', MESSAGES.placeReview.reasonRequired);
-  }
-  if (review === 'pending') return BACK_TO_REVIEW;
-  return {
-    review_state: review,
-    is_showed: review === 'approved' ? 1 : 0,
-    review_reason: review === 'rejected' ? (input.review_reason ?? null) : null,
-    reviewed_at: nowIso(),
-  };
-}
+/** The admin's decision on a place as columns (as for ads: `reviewDecisionColumns`). */
+const reviewColumns = (input: TPlaceUpdate) =>
+  reviewDecisionColumns(input, MESSAGES.placeReview.reasonRequired);
 
 /** The place's columns for the detail fields given (undefined ones are left out). */
 function detailColumns(input: TPlaceUpdate): PlaceChanges {

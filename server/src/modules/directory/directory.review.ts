@@ -1,0 +1,96 @@
+import type { TReviewState } from '@app/domain';
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/dialect.ts';
+import type { DB } from '../../db/schema.ts';
+import { dataFieldError } from '../../http/errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+
+/**
+ * The review before publication shared by ads (issue 11) and places (issue 12): the columns of the
+ * admin's decision and the owner's mail. Both tables carry `review_state`, `is_showed`, `review_reason`
+ * and `reviewed_at`.
+ */
+export interface ReviewColumns {
+  review_state: TReviewState;
+  is_showed: number;
+  review_reason: string | null;
+  reviewed_at: string | null;
+}
+
+/** What goes back to review: hidden until an admin approves it again. */
+export const BACK_TO_REVIEW: ReviewColumns = {
+  review_state: 'pending',
+  is_showed: 0,
+  review_reason: null,
+  reviewed_at: null,
+};
+
+/**
+ * The admin's decision as columns: `review` approved or rejected (a rejection needs a reason, else a 400
+ * at `data.review_reason` with `reasonRequired`), or the seed client's `isShowed` (true approves, false
+ * rejects). Undefined: no decision.
+ */
+export function reviewDecisionColumns(
+  input: {
+    review?: TReviewState | undefined;
+    review_reason?: string | null | undefined;
+    isShowed?: boolean | undefined;
+  },
+  reasonRequired: string,
+): ReviewColumns | undefined {
+  const review =
+    input.review ?? (input.isShowed === undefined ? undefined : input.isShowed ? 'approved' : 'rejected');
+  if (!review) return undefined;
+  if (review === 'rejected' && input.review !== undefined && !input.review_reason) {
+    throw dataFieldError('review_reason', reasonRequired);
+  }
+  if (review === 'pending') return BACK_TO_REVIEW;
+  return {
+    review_state: review,
+    is_showed: review === 'approved' ? 1 : 0,
+    review_reason: review === 'rejected' ? (input.review_reason ?? null) : null,
+    reviewed_at: nowIso(),
+  };
+}
+
+/** The texts of one kind of record's review mails (`MESSAGES.review` for ads, `.placeReview` for places). */
+export interface ReviewMailTexts {
+  mailApprovedSubject: string;
+  mailApproved: string;
+  mailRejectedSubject: string;
+  mailRejected: string;
+}
+
+/** The admin's decision on a record under review, as written to its row. */
+export interface ReviewDecision {
+  review_state?: unknown;
+  review_reason?: unknown;
+}
+
+/**
+ * Tells a record's owner of the admin's decision (approved, or rejected with the reason) by e-mail,
+ * naming the record `#<id>`. A decision back to pending sends nothing; a failure to send is not the
+ * request's (the decision stands).
+ */
+export async function tellOwnerOfReview(
+  db: Kysely<DB>,
+  mailer: Mailer,
+  texts: ReviewMailTexts,
+  review: { ownerId: number; recordId: number; decision: ReviewDecision },
+): Promise<void> {
+  const { ownerId, recordId, decision } = review;
+  if (decision.review_state === 'pending') return;
+  const owner = await db.selectFrom('users').select('email').where('id', '=', ownerId).executeTakeFirst();
+  if (!owner) return;
+  const approved = decision.review_state === 'approved';
+  const reason = typeof decision.review_reason === 'string' ? decision.review_reason : '-';
+  await mailer
+    .send({
+      to: owner.email,
+      subject: approved ? texts.mailApprovedSubject : texts.mailRejectedSubject,
+      text: approved
+        ? `${texts.mailApproved}\n\n#${recordId}`
+        : `${texts.mailRejected}\n\n${reason}\n\n#${recordId}`,
+    })
+    .catch(() => undefined);
+}
