@@ -23,7 +23,7 @@ import {
 import type { AdFormValues, CumChoice, CumTypeOption, ParentKey, TAdForm, YesNoAnswer } from '@app/domain';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../ui/FormField.tsx';
 import { useLanguages, useRaces } from '../directory/api.ts';
-import { useCities, useStates } from './api.ts';
+import { useLocationOptions } from './api.ts';
 
 const F = MESSAGES.adForm;
 const S = MESSAGES.cardDetails;
@@ -122,11 +122,14 @@ export function AdDetailsFields({ form }: { form: AdForm }) {
   const values = useWatch({ control }) as AdFormValues;
   const languages = useLanguages();
   const races = useRaces();
-  const states = useStates(DEFAULT_COUNTRY);
-  const cities = useCities(values.state ?? '');
+  const { stateOptions, cityOptions, cityListFailed, loaded } = useLocationOptions(
+    DEFAULT_COUNTRY,
+    values.state ?? '',
+    values.city ?? '',
+  );
+  const [statesLoaded, citiesLoaded] = loaded;
 
   // Spec 001 §5: with no city list loaded, the city is cleared.
-  const cityListFailed = values.state !== '' && cities.isError;
   useEffect(() => {
     if (cityListFailed && getValues('city') !== '') setValue('city', '', { shouldValidate: false });
   }, [cityListFailed, getValues, setValue]);
@@ -134,7 +137,7 @@ export function AdDetailsFields({ form }: { form: AdForm }) {
   // A select filled before its options arrived shows its value once they are there.
   useEffect(() => {
     for (const name of ['language', 'race', 'state', 'city'] as const) setValue(name, getValues(name));
-  }, [languages.data, races.data, states.data, cities.data, getValues, setValue]);
+  }, [languages.data, races.data, statesLoaded, citiesLoaded, getValues, setValue]);
 
   const apply = (patch: Partial<AdFormValues>) => {
     for (const [key, value] of Object.entries(patch) as [keyof AdFormValues, never][])
@@ -150,13 +153,6 @@ export function AdDetailsFields({ form }: { form: AdForm }) {
         value: String(item.id),
         label: item.attributes.lang_name ?? item.attributes.race_name ?? '',
       }));
-  const stateOptions = (states.data ?? []).map((s) => ({ value: s.state_code, label: s.state_name }));
-  if (values.state && !stateOptions.some((o) => o.value === values.state))
-    stateOptions.unshift({ value: values.state, label: values.state });
-  const cityOptions = (cities.data ?? []).map((c) => ({ value: c.city_name, label: c.city_name }));
-  // An ad's saved city stays choosable while the list loads or when the list lacks it.
-  if (values.city && !cityOptions.some((o) => o.value === values.city))
-    cityOptions.unshift({ value: values.city, label: values.city });
 
   const yesNo = (name: 'massage' | 'threesome' | 'cunnilingus' | ParentKey, label: string) => (
     <div className="ad-service__answer">

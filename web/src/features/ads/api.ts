@@ -134,6 +134,38 @@ export function useCities(stateCode: string) {
   });
 }
 
+/** A select's options. */
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * The state and city choices of the ad and place forms (the lookups of the country): the states of the
+ * country and the cities of the chosen state. A saved state or city stays choosable while its list loads
+ * or when the list lacks it. `cityListFailed`: the chosen state's city list could not be loaded.
+ */
+export function useLocationOptions(
+  countryCode: string,
+  state: string,
+  city: string,
+): { stateOptions: SelectOption[]; cityOptions: SelectOption[]; cityListFailed: boolean; loaded: unknown[] } {
+  const states = useStates(countryCode);
+  const cities = useCities(state);
+  const stateOptions = (states.data ?? []).map((s) => ({ value: s.state_code, label: s.state_name }));
+  if (state && !stateOptions.some((o) => o.value === state))
+    stateOptions.unshift({ value: state, label: state });
+  const cityOptions = (cities.data ?? []).map((c) => ({ value: c.city_name, label: c.city_name }));
+  if (city && !cityOptions.some((o) => o.value === city)) cityOptions.unshift({ value: city, label: city });
+  return {
+    stateOptions,
+    cityOptions,
+    cityListFailed: state !== '' && cities.isError,
+    // What a form's "fill the select once its options arrive" effect depends on.
+    loaded: [states.data, cities.data],
+  };
+}
+
 /** After an ad write: the owner's lists, the quota and the directory are stale. */
 function useInvalidateAds() {
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { DEFAULT_COUNTRY, MESSAGES, PLACE_LIMITS } from '@app/domain';
 import type { TPlaceForm, ZPlaceForm } from '@app/domain';
 import { SelectField, TextField } from '../../ui/FormField.tsx';
-import { useCities, useStates } from '../ads/api.ts';
+import { useLocationOptions } from '../ads/api.ts';
 import type { Place } from './api.ts';
 import { useVendorTypes } from './api.ts';
 
@@ -90,23 +90,17 @@ export function PlaceFields({ form }: { form: PlaceForm }) {
   const state = useWatch({ control, name: 'state' }) ?? '';
   const city = useWatch({ control, name: 'city' }) ?? '';
   const types = useVendorTypes();
-  const states = useStates(DEFAULT_COUNTRY);
-  const cities = useCities(state);
+  const { stateOptions, cityOptions, loaded } = useLocationOptions(DEFAULT_COUNTRY, state, city);
+  const [statesLoaded, citiesLoaded] = loaded;
 
   // A select filled before its options arrived shows its value once they are there.
   useEffect(() => {
     for (const name of ['vendor_type', 'state', 'city'] as const) setValue(name, getValues(name));
-  }, [types.data, states.data, cities.data, getValues, setValue]);
+  }, [types.data, statesLoaded, citiesLoaded, getValues, setValue]);
 
   const required = <N extends keyof PlaceFormValues>(name: N) => ({ ...register(name), required: true });
 
   const typeOptions = (types.data ?? []).map((t) => ({ value: String(t.id), label: t.attributes.name }));
-  const stateOptions = (states.data ?? []).map((s) => ({ value: s.state_code, label: s.state_name }));
-  if (state && !stateOptions.some((o) => o.value === state))
-    stateOptions.unshift({ value: state, label: state });
-  const cityOptions = (cities.data ?? []).map((c) => ({ value: c.city_name, label: c.city_name }));
-  // A saved city stays choosable while the list loads or when the list lacks it.
-  if (city && !cityOptions.some((o) => o.value === city)) cityOptions.unshift({ value: city, label: city });
 
   return (
     <Row className="gx-3">
