@@ -13,7 +13,6 @@ export const BREAKPOINTS = { xs: 0, sm: 576, md: 768, lg: 992, xl: 1200, xxl: 14
 export const DEFAULT_COUNTRY = 'US';
 export const DEFAULT_STATE = 'CA';
 
-/** Place (vendor) types: the spec's type texts and their display names. */
 /** The place types: `name` as the spec writes it (plural), `one` for a count of one ("1 Sex Toy Shop"). */
 export const PLACE_TYPES = [
   { type: 'eroticbody', name: 'Erotic Body Rubs', one: 'Erotic Body Rub' },

@@ -21,6 +21,7 @@ const F = MESSAGES.placeForm;
 const V = MESSAGES.venues;
 const R = MESSAGES.venueReviews;
 const P = MESSAGES.places;
+const C = MESSAGES.confirmDelete;
 /** A small CA city no other journey uses, so its venue list holds this test's places. */
 const CITY = 'Hercules';
 const LOCATION = `country=US&state=CA&city%5B0%5D=${encodeURIComponent(CITY)}`;
@@ -185,7 +186,7 @@ test.describe('[PLACES][JOURNEY]', () => {
     await change
       .getByLabel(F.changeImage, { exact: true })
       .setInputFiles(pngFile('new.png', 50, [40, 160, 200]));
-    await change.getByRole('button', { name: F.upload }).click();
+    await change.getByRole('button', { name: MESSAGES.adForm.upload }).click();
     await expect(page.getByText(P.imageUpdated)).toBeVisible();
     const [edited] = await ownPlaces(request, provider).then((all) => all.filter((p) => p.id === place!.id));
     expect(edited!.attributes.review).toBe('pending');
@@ -195,8 +196,8 @@ test.describe('[PLACES][JOURNEY]', () => {
     // Delete from My Places, through the confirmation.
     await page.goto('/place/view');
     await page.getByRole('article', { name }).getByRole('button', { name: P.delete }).click();
-    const dialog = page.getByRole('dialog', { name: P.confirmDeletion });
-    await expect(dialog.getByText(P.deletePrompt)).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: C.title });
+    await expect(dialog.getByText(C.prompt)).toBeVisible();
     await dialog.getByRole('button', { name: P.delete }).click();
     await expect(page.getByText(P.deleted)).toBeVisible();
     await expect(page.getByRole('article', { name })).toHaveCount(0);

@@ -5,10 +5,7 @@ export const AD_MESSAGES = {
     updated: 'Your Ad are successfully updated',
     deleted: 'Your Ad are successfully deleted',
     selectImage: 'Please select a image',
-    confirmDeletion: 'Confirm deletion',
-    deletePrompt: 'Delete this place?',
     delete: 'Delete',
-    close: 'Close',
     /** Spec 001 §2 "Provider area": the link shown instead of the form when no ads remain. */
     buyPackage: 'Click here to buy package',
     noAdsLeft: 'You have posted all the ads your package allows.',

@@ -9,10 +9,7 @@ export const PLACE_MESSAGES = {
     /** After a new image (spec 001 §8: lower-case "place"). */
     imageUpdated: 'Your place are successfully updated',
     deleted: 'Your Place are successfully deleted',
-    confirmDeletion: 'Confirm deletion',
-    deletePrompt: 'Delete this place?',
     delete: 'Delete',
-    close: 'Close',
     backToReview:
       'A new image or video sends your place back to review: it leaves the venue pages until an administrator approves it again.',
   },
@@ -35,7 +32,6 @@ export const PLACE_MESSAGES = {
     video: 'Video',
     changeImage: 'Change Image',
     changeVideo: 'Change Video',
-    upload: 'Upload',
     submit: 'Submit',
     save: 'Save',
     choose: 'Choose…',

@@ -14,8 +14,9 @@ const loose = (trx: Transaction<DB>) => trx as unknown as Kysely<any>;
 /**
  * Locks one row until the transaction ends, as its first statement: on PostgreSQL a
  * `SELECT … FOR UPDATE`, so a parallel transaction locking (or changing, or deleting) the same row
- * waits, and reads the committed state after it; SQLite runs one write transaction at a time anyway.
- * Answers whether the row exists (a row deleted meanwhile is a miss, read inside the transaction).
+ * waits, and reads the committed state after it; SQLite runs one write transaction at a time anyway
+ * (one process per database, docs/deployment.md: a second process writing at the same moment would get
+ * SQLITE_BUSY from a transaction that began with this read). Answers whether the row exists (a row deleted meanwhile is a miss, read inside the transaction).
  */
 export async function lockRow(trx: Transaction<DB>, table: TableWithId, id: number): Promise<boolean> {
   const q = loose(trx)

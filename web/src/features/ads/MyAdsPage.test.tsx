@@ -10,6 +10,7 @@ import { answerLookups, buildOwnAd, currentAnswer, PROVIDER_USER, renderAdPage }
 
 const M = MESSAGES.myAds;
 const A = MESSAGES.ads;
+const C = MESSAGES.confirmDelete;
 
 function page(ads: OwnAd[], pageNo = 1, pageCount = 1) {
   return jsonResponse({
@@ -100,18 +101,18 @@ describe('MyAdsPage', { timeout: 20_000 }, () => {
     await screen.findByRole('article', { name: 'Old one' });
 
     fireEvent.click(within(adCard('Old one')).getByRole('button', { name: A.delete }));
-    let dialog = await screen.findByRole('dialog', { name: A.confirmDeletion });
-    expect(within(dialog).getByText(A.deletePrompt)).toBeTruthy();
+    let dialog = await screen.findByRole('dialog', { name: C.title });
+    expect(within(dialog).getByText(C.prompt)).toBeTruthy();
     // The footer's Close (the header's cross is named Close too).
     const close = within(dialog)
-      .getAllByRole('button', { name: A.close })
-      .find((b) => b.textContent === A.close);
+      .getAllByRole('button', { name: C.close })
+      .find((b) => b.textContent === C.close);
     fireEvent.click(close!);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
 
     fireEvent.click(within(adCard('Old one')).getByRole('button', { name: A.delete }));
-    dialog = await screen.findByRole('dialog', { name: A.confirmDeletion });
+    dialog = await screen.findByRole('dialog', { name: C.title });
     fireEvent.click(within(dialog).getByRole('button', { name: A.delete }));
     expect(await screen.findByText(A.deleted)).toBeTruthy();
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([

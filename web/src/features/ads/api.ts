@@ -149,7 +149,12 @@ export function useLocationOptions(
   countryCode: string,
   state: string,
   city: string,
-): { stateOptions: SelectOption[]; cityOptions: SelectOption[]; cityListFailed: boolean; loaded: unknown[] } {
+): {
+  stateOptions: SelectOption[];
+  cityOptions: SelectOption[];
+  cityListFailed: boolean;
+  loaded: [unknown, unknown];
+} {
   const states = useStates(countryCode);
   const cities = useCities(state);
   const stateOptions = (states.data ?? []).map((s) => ({ value: s.state_code, label: s.state_name }));

@@ -76,7 +76,7 @@ describe('EditPlacePage', { timeout: 20_000 }, () => {
     renderEdit('/place/edit/9');
     await screen.findByRole('form', { name: F.changeImage });
     pickFiles(F.changeImage, [fileOf('new.jpg', 'image/jpeg')]);
-    fireEvent.click(screen.getAllByRole('button', { name: F.upload })[0]!);
+    fireEvent.click(screen.getAllByRole('button', { name: MESSAGES.adForm.upload })[0]!);
     expect(await screen.findByText(P.imageUpdated)).toBeTruthy();
     const put = calls.find((call) => call.method === 'PUT');
     expect(put?.path).toBe('/vendors/9');

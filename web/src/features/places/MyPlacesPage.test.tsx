@@ -10,6 +10,7 @@ import { answerPlaceLookups, buildPlace, pageOf, PROVIDER_USER, renderPlacePage 
 
 const M = MESSAGES.myPlaces;
 const P = MESSAGES.places;
+const C = MESSAGES.confirmDelete;
 const R = MESSAGES.placeReview;
 
 function myPlacesApi(answerList: (call: ApiCall) => Response = () => pageOf([])) {
@@ -63,17 +64,17 @@ describe('MyPlacesPage', { timeout: 20_000 }, () => {
     await screen.findByRole('article', { name: 'Old one' });
 
     fireEvent.click(within(card('Old one')).getByRole('button', { name: P.delete }));
-    let dialog = await screen.findByRole('dialog', { name: P.confirmDeletion });
-    expect(within(dialog).getByText(P.deletePrompt)).toBeTruthy();
+    let dialog = await screen.findByRole('dialog', { name: C.title });
+    expect(within(dialog).getByText(C.prompt)).toBeTruthy();
     const close = within(dialog)
-      .getAllByRole('button', { name: P.close })
-      .find((b) => b.textContent === P.close);
+      .getAllByRole('button', { name: C.close })
+      .find((b) => b.textContent === C.close);
     fireEvent.click(close!);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
 
     fireEvent.click(within(card('Old one')).getByRole('button', { name: P.delete }));
-    dialog = await screen.findByRole('dialog', { name: P.confirmDeletion });
+    dialog = await screen.findByRole('dialog', { name: C.title });
     fireEvent.click(within(dialog).getByRole('button', { name: P.delete }));
     expect(await screen.findByText(P.deleted)).toBeTruthy();
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual(['/vendors/7']);

@@ -160,7 +160,9 @@ describe('ScreeningPage', { timeout: 20_000 }, () => {
     const { calls, router } = render(() => page([buildRecord(1)]));
     await screen.findByRole('article', { name: '555-123-4567' });
     fireEvent.change(screen.getByLabelText(S.search), { target: { value: 'abc' } });
-    expect(await screen.findByText(S.searchNeedsDigits)).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getAllByRole('status').some((s) => s.textContent === S.searchNeedsDigits)).toBe(true),
+    );
     expect(screen.queryByRole('article')).toBeNull();
     expect(listCalls(calls)).toHaveLength(1);
     expect(router.state.location.search).toBe('?q=abc');

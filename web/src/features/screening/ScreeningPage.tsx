@@ -127,8 +127,12 @@ export default function ScreeningPage() {
         </Button>
       </Form>
 
+      {/* Mounted empty and filled when needed, so screen readers announce the hint. */}
+      <p className="visually-hidden" role="status">
+        {noDigits ? S.searchNeedsDigits : ''}
+      </p>
       {noDigits ? (
-        <p className="text-body-secondary" role="status">
+        <p className="text-body-secondary" aria-hidden="true">
           {S.searchNeedsDigits}
         </p>
       ) : records.isPending ? (
