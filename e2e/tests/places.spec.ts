@@ -100,7 +100,7 @@ test.describe('[PLACES][JOURNEY]', () => {
 
     // Waiting for review: on My Places, not on the venue page, not in the public API.
     const mine = page.getByRole('article', { name });
-    await expect(mine.getByText(MESSAGES.placeReview.pending)).toBeVisible();
+    await expect(mine.getByText(MESSAGES.review.pending)).toBeVisible();
     const [place] = await ownPlaces(request, provider);
     expect(place!.attributes.name).toBe(name);
     expect(place!.attributes.review).toBe('pending');

@@ -141,10 +141,8 @@ export const PLACE_MESSAGES = {
     deletePrompt: 'Delete your review?',
     loadFailed: 'The reviews could not be loaded.',
   },
+  /** The admin's decision mails (the states' names are `MESSAGES.review`'s, shared with ads). */
   placeReview: {
-    pending: 'Waiting for review',
-    approved: 'Approved',
-    rejected: 'Rejected',
     reasonRequired: 'A reason is required to reject a place',
     mailApprovedSubject: 'Your place is published',
     mailApproved: 'An administrator approved your place; it now shows on the venue pages.',

@@ -3,7 +3,6 @@ import { Alert, Badge, Button, Card, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { DEFAULT_PAGE_SIZE, MESSAGES } from '@app/domain';
-import type { TReviewState } from '@app/domain';
 import { useSession } from '../../app/session.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { useCurrentSubscription } from '../billing/api.ts';
@@ -13,17 +12,11 @@ import { toastAdFailure } from './feedback.ts';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { PageButtons } from '../../ui/PageButtons.tsx';
 import { PageSizeSelect } from '../../ui/PageSizeSelect.tsx';
+import { OwnerCardFooter } from '../../ui/OwnerCard.tsx';
 import './ads.css';
 
 const M = MESSAGES.myAds;
 const A = MESSAGES.ads;
-const R = MESSAGES.review;
-
-const REVIEW: Record<TReviewState, { text: string; bg: string; textColor?: 'dark' }> = {
-  pending: { text: R.pending, bg: 'warning', textColor: 'dark' },
-  approved: { text: R.approved, bg: 'success' },
-  rejected: { text: R.rejected, bg: 'danger' },
-};
 
 /** A date as "Jan 5, 2027" (UTC, the server's dates), or null. */
 export function formatDate(value: string | null | undefined): string | null {
@@ -47,7 +40,6 @@ function AdCard({ ad, expires, onDelete }: { ad: OwnAd; expires: string | null; 
   // An ad from before reviews existed is approved when shown.
   const review = ad.attributes.review ?? (isShowed ? 'approved' : 'pending');
   const photo = firstPhoto(ad);
-  const state = REVIEW[review] ?? REVIEW.pending;
   return (
     <Card as="article" className="my-ad shadow-sm" aria-label={title}>
       {photo ? (
@@ -63,31 +55,18 @@ function AdCard({ ad, expires, onDelete }: { ad: OwnAd; expires: string | null; 
           <i className="bi bi-geo-alt me-1" aria-hidden="true" />
           {city}
         </p>
-        <div className="mb-2">
-          <Badge bg={state.bg} text={state.textColor}>
-            {state.text}
-          </Badge>
-        </div>
-        {review === 'rejected' && review_reason && (
-          <p className="small text-danger mb-2">
-            {M.reason}: {review_reason}
-          </p>
-        )}
-        {expires && (
-          <p className="small mb-3">
-            {M.expires}: {expires}
-          </p>
-        )}
-        <div className="d-flex gap-2 mt-auto">
-          <Link to={`/ads/edit/${ad.id}`} className="btn btn-sm btn-outline-secondary">
-            <i className="bi bi-pencil me-1" aria-hidden="true" />
-            {M.edit}
-          </Link>
-          <Button size="sm" variant="outline-danger" onClick={onDelete}>
-            <i className="bi bi-trash me-1" aria-hidden="true" />
-            {A.delete}
-          </Button>
-        </div>
+        <OwnerCardFooter
+          review={review}
+          reason={review_reason}
+          editTo={`/ads/edit/${ad.id}`}
+          onDelete={onDelete}
+        >
+          {expires && (
+            <p className="small mb-3">
+              {M.expires}: {expires}
+            </p>
+          )}
+        </OwnerCardFooter>
       </Card.Body>
     </Card>
   );

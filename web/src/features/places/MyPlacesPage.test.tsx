@@ -11,7 +11,7 @@ import { answerPlaceLookups, buildPlace, pageOf, PROVIDER_USER, renderPlacePage 
 const M = MESSAGES.myPlaces;
 const P = MESSAGES.places;
 const C = MESSAGES.confirmDelete;
-const R = MESSAGES.placeReview;
+const R = MESSAGES.review;
 
 function myPlacesApi(answerList: (call: ApiCall) => Response = () => pageOf([])) {
   return mockApi((call) => {

@@ -11,7 +11,8 @@ import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { useDeletePlace, useMyPlaces } from './api.ts';
 import type { Place } from './api.ts';
 import { toastPlaceFailure } from './feedback.ts';
-import { PlaceImage, placeAddress, placeTypeName, ReviewStateBadge } from './PlaceParts.tsx';
+import { OwnerCardFooter } from '../../ui/OwnerCard.tsx';
+import { PlaceImage, placeAddress, placeTypeName } from './PlaceParts.tsx';
 import './places.css';
 
 const M = MESSAGES.myPlaces;
@@ -33,24 +34,12 @@ function PlaceCard({ place, onDelete }: { place: Place; onDelete: () => void }) 
             {address}
           </p>
         )}
-        <div className="mb-2">
-          <ReviewStateBadge state={review} />
-        </div>
-        {review === 'rejected' && review_reason && (
-          <p className="small text-danger mb-2">
-            {M.reason}: {review_reason}
-          </p>
-        )}
-        <div className="d-flex gap-2 mt-auto">
-          <Link to={`/place/edit/${place.id}`} className="btn btn-sm btn-outline-secondary">
-            <i className="bi bi-pencil me-1" aria-hidden="true" />
-            {M.edit}
-          </Link>
-          <Button size="sm" variant="outline-danger" onClick={onDelete}>
-            <i className="bi bi-trash me-1" aria-hidden="true" />
-            {P.delete}
-          </Button>
-        </div>
+        <OwnerCardFooter
+          review={review}
+          reason={review_reason}
+          editTo={`/place/edit/${place.id}`}
+          onDelete={onDelete}
+        />
       </Card.Body>
     </Card>
   );

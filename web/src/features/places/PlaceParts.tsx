@@ -1,10 +1,7 @@
-import { Badge } from 'react-bootstrap';
 import { joinAddress, MESSAGES } from '@app/domain';
-import type { TReviewState } from '@app/domain';
 import type { MediaAttributes, PlaceWithRelations } from './api.ts';
 
 const V = MESSAGES.venues;
-const R = MESSAGES.placeReview;
 
 /** The picture of a place as a card shows it: the thumbnail when the server made one, else the file. */
 export function thumbnailUrl(image: MediaAttributes | null | undefined): string | null {
@@ -72,21 +69,5 @@ export function Stars({ rating, className = '' }: { rating: number; className?: 
         />
       ))}
     </span>
-  );
-}
-
-const REVIEW: Record<TReviewState, { text: string; bg: string; textColor?: 'dark' }> = {
-  pending: { text: R.pending, bg: 'warning', textColor: 'dark' },
-  approved: { text: R.approved, bg: 'success' },
-  rejected: { text: R.rejected, bg: 'danger' },
-};
-
-/** An owner's view of a place's review state: Waiting for review, Approved or Rejected. */
-export function ReviewStateBadge({ state }: { state: TReviewState | undefined }) {
-  const shown = REVIEW[state ?? 'pending'] ?? REVIEW.pending;
-  return (
-    <Badge bg={shown.bg} text={shown.textColor}>
-      {shown.text}
-    </Badge>
   );
 }
