@@ -60,7 +60,6 @@ export const PLACE_MESSAGES = {
     addPlace: 'Add Place',
     pageSize: 'Places per page',
     empty: 'You have not added any places yet.',
-    edit: 'Edit',
     pages: 'Place pages',
     loadFailed: 'Your places could not be loaded.',
     retry: 'Try again',

@@ -42,7 +42,9 @@ describe('MyPlacesPage', { timeout: 20_000 }, () => {
     expect(within(fresh).getByText('1 Main St, San Jose, CA, 95112, US')).toBeTruthy();
     expect(within(fresh).getByText(R.pending)).toBeTruthy();
     expect(within(fresh).getByRole('img').getAttribute('src')).toBe('/uploads/thumbnail_p8.jpg');
-    expect(within(fresh).getByRole('link', { name: M.edit }).getAttribute('href')).toBe('/place/edit/8');
+    expect(within(fresh).getByRole('link', { name: MESSAGES.myAds.edit }).getAttribute('href')).toBe(
+      '/place/edit/8',
+    );
     expect(within(card('Turned down')).getByText(R.rejected)).toBeTruthy();
     expect(within(card('Turned down')).getByText(`${M.reason}: Blurry picture`)).toBeTruthy();
     expect(within(card('Live one')).getByText(R.approved)).toBeTruthy();
