@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { Alert, Card, Col, Form, Row } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -17,6 +16,7 @@ import type { AdFormValues, TAdForm } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { focusFirstInvalidField } from '../../ui/focusFirstInvalidField.ts';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
+import { useFillOnce } from '../../ui/useFillOnce.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { imageUrls as savedImageUrls, videoUrl as savedVideoUrl } from '../directory/card/details.ts';
 import { AdDetailsFields } from './AdDetailsFields.tsx';
@@ -45,13 +45,7 @@ function EditAdForm({ ad }: { ad: OwnAd }) {
     defaultValues: EMPTY_AD_FORM,
     shouldFocusError: false,
   });
-  // The form is filled once from the ad; later refetches (after a save) leave what is typed alone.
-  const filled = useRef(false);
-  useEffect(() => {
-    if (filled.current) return;
-    filled.current = true;
-    form.reset(toAdFormValues(ad));
-  }, [ad, form]);
+  useFillOnce(form, toAdFormValues(ad));
 
   const handleSave = form.handleSubmit(async (values) => {
     try {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { DEFAULT_PAGE_SIZE, MESSAGES } from '@app/domain';
 import { useSession } from '../../app/session.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
+import { useOwnListDelete } from '../../ui/useOwnListDelete.ts';
 import { useCurrentSubscription } from '../billing/api.ts';
 import { useDeleteAd, useMyAds } from './api.ts';
 import type { OwnAd } from './api.ts';
@@ -80,7 +80,6 @@ export default function MyAdsPage() {
   const { userId } = useSession();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [deleting, setDeleting] = useState<OwnAd | null>(null);
   const current = useCurrentSubscription();
   const ads = useMyAds(userId, page, pageSize);
   const deleteAd = useDeleteAd();
@@ -90,18 +89,14 @@ export default function MyAdsPage() {
   const subscription = current.data?.subscription ?? null;
   const expires = formatDate(subscription?.attributes.end_date);
 
-  const handleDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deleteAd.mutateAsync(deleting.id);
-      toast.success(A.deleted);
-      // Deleting the last ad of the last page steps back to the page before.
-      if (ads.data?.data.length === 1 && page > 1) setPage(page - 1);
-      setDeleting(null);
-    } catch (error) {
-      toastAdFailure(error);
-    }
-  };
+  const removal = useOwnListDelete<OwnAd>({
+    remove: (id) => deleteAd.mutateAsync(id),
+    deletedText: A.deleted,
+    onFailure: toastAdFailure,
+    page,
+    setPage,
+    shownCount: ads.data?.data.length,
+  });
 
   return (
     <section aria-labelledby="my-ads-title">
@@ -167,7 +162,7 @@ export default function MyAdsPage() {
           <Row xs={1} sm={2} lg={3} className="g-3 mb-3" aria-busy={ads.isFetching}>
             {ads.data.data.map((ad) => (
               <Col key={ad.id}>
-                <AdCard ad={ad} expires={expires} onDelete={() => setDeleting(ad)} />
+                <AdCard ad={ad} expires={expires} onDelete={() => removal.ask(ad)} />
               </Col>
             ))}
           </Row>
@@ -176,10 +171,10 @@ export default function MyAdsPage() {
       )}
 
       <ConfirmDeleteDialog
-        show={deleting !== null}
+        show={removal.deleting !== null}
         deleting={deleteAd.isPending}
-        onConfirm={() => void handleDelete()}
-        onClose={() => setDeleting(null)}
+        onConfirm={() => void removal.confirm()}
+        onClose={removal.cancel}
       />
     </section>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -18,6 +18,7 @@ import type { Place } from './api.ts';
 import { isVideoFile, toastPlaceFailure } from './feedback.ts';
 import MyPlacesPage from './MyPlacesPage.tsx';
 import { ReviewStateBadge } from '../../ui/OwnerCard.tsx';
+import { useFillOnce } from '../../ui/useFillOnce.ts';
 import { PlaceImage } from './PlaceParts.tsx';
 import { addressOf, detailsOf, EMPTY_PLACE_FORM, PlaceFields, toPlaceFormValues } from './PlaceFields.tsx';
 import type { PlaceFormValues } from './PlaceFields.tsx';
@@ -38,13 +39,7 @@ function EditPlaceForm({ place }: { place: Place }) {
     defaultValues: EMPTY_PLACE_FORM,
     shouldFocusError: false,
   });
-  // Filled once from the place; later refetches (after a save) leave what is typed alone.
-  const filled = useRef(false);
-  useEffect(() => {
-    if (filled.current) return;
-    filled.current = true;
-    form.reset(toPlaceFormValues(place));
-  }, [place, form]);
+  useFillOnce(form, toPlaceFormValues(place));
 
   const addressId = place.attributes.address?.data?.id ?? null;
   const video = place.attributes.video?.data?.attributes ?? null;

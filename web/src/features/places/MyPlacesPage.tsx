@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
 import { DEFAULT_PAGE_SIZE, MESSAGES } from '@app/domain';
 import { useSession } from '../../app/session.tsx';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { PageButtons } from '../../ui/PageButtons.tsx';
 import { PageSizeSelect } from '../../ui/PageSizeSelect.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
+import { useOwnListDelete } from '../../ui/useOwnListDelete.ts';
 import { useDeletePlace, useMyPlaces } from './api.ts';
 import type { Place } from './api.ts';
 import { toastPlaceFailure } from './feedback.ts';
@@ -53,23 +53,18 @@ export default function MyPlacesPage() {
   const { userId } = useSession();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const [deleting, setDeleting] = useState<Place | null>(null);
   const places = useMyPlaces(userId, page, pageSize);
   const deletePlace = useDeletePlace();
   const pageCount = places.data?.meta.pagination.pageCount ?? 1;
 
-  const handleDelete = async () => {
-    if (!deleting) return;
-    try {
-      await deletePlace.mutateAsync(deleting.id);
-      toast.success(P.deleted);
-      // Deleting the last place of the last page steps back to the page before.
-      if (places.data?.data.length === 1 && page > 1) setPage(page - 1);
-      setDeleting(null);
-    } catch (error) {
-      toastPlaceFailure(error);
-    }
-  };
+  const removal = useOwnListDelete<Place>({
+    remove: (id) => deletePlace.mutateAsync(id),
+    deletedText: P.deleted,
+    onFailure: toastPlaceFailure,
+    page,
+    setPage,
+    shownCount: places.data?.data.length,
+  });
 
   return (
     <section aria-labelledby="my-places-title">
@@ -109,7 +104,7 @@ export default function MyPlacesPage() {
           <Row xs={1} sm={2} lg={3} className="g-3 mb-3" aria-busy={places.isFetching}>
             {places.data.data.map((place) => (
               <Col key={place.id}>
-                <PlaceCard place={place} onDelete={() => setDeleting(place)} />
+                <PlaceCard place={place} onDelete={() => removal.ask(place)} />
               </Col>
             ))}
           </Row>
@@ -118,10 +113,10 @@ export default function MyPlacesPage() {
       )}
 
       <ConfirmDeleteDialog
-        show={deleting !== null}
+        show={removal.deleting !== null}
         deleting={deletePlace.isPending}
-        onConfirm={() => void handleDelete()}
-        onClose={() => setDeleting(null)}
+        onConfirm={() => void removal.confirm()}
+        onClose={removal.cancel}
       />
     </section>
   );
