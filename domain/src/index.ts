@@ -21,3 +21,5 @@ export * from './random.ts';
 export * from './directory/ad-form.ts';
 export * from './places/schemas.ts';
 export * from './screening/schemas.ts';
+export * from './shop/schemas.ts';
+export * from './shop/checkout.ts';

@@ -7,6 +7,7 @@ import { ENGAGEMENT_MESSAGES } from './catalogue/engagement.ts';
 import { MEDIA_MESSAGES } from './catalogue/media.ts';
 import { PLACE_MESSAGES } from './catalogue/places.ts';
 import { SCREENING_MESSAGES } from './catalogue/screening.ts';
+import { SHOP_MESSAGES } from './catalogue/shop.ts';
 
 /**
  * The message catalogue: every label, button text, toast and validation message the spec gives,
@@ -40,6 +41,8 @@ export const MESSAGES = {
     reviewMail: 'Review Mail',
     myOrders: 'My Orders',
     myProducts: 'My Products',
+    mySales: 'My Sales',
+    wishlist: 'Wishlist',
     account: 'My Account',
     toggle: 'Toggle navigation',
     cartItems: 'items in cart',
@@ -98,12 +101,6 @@ export const MESSAGES = {
     docsRequired: "Please upload your driver's licence or passport",
     termsRequired: 'You must agree before submitting.',
   },
-  /** An account page whose issue has not landed yet: never a dead link (sidebar, header). */
-  notYet: {
-    title: 'Coming soon',
-    body: 'This page is being built. Everything else in your account works already.',
-    back: 'Back to My Profile',
-  },
   notFound: {
     title: 'Page not found',
     body: 'The page you are looking for does not exist or has moved.',
@@ -129,4 +126,5 @@ export const MESSAGES = {
   ...AD_MESSAGES,
   ...PLACE_MESSAGES,
   ...SCREENING_MESSAGES,
+  ...SHOP_MESSAGES,
 } as const;

@@ -7,10 +7,12 @@ import { contentRoutes } from './content/index.ts';
 import { directoryRoutes } from './directory/index.ts';
 import { mediaRoutes } from './media/index.ts';
 import { messagesRoutes } from './messages/index.ts';
+import { ordersRoutes } from './orders/index.ts';
 import { placesRoutes } from './places/index.ts';
 import { reactionsRoutes } from './reactions/index.ts';
 import { referenceRoutes } from './reference/index.ts';
 import { screeningRoutes } from './screening/index.ts';
+import { shopRoutes } from './shop/index.ts';
 import { subscriptionsRoutes } from './subscriptions/index.ts';
 import { systemRoutes } from './system/index.ts';
 import { usersRoutes } from './users/index.ts';
@@ -37,4 +39,6 @@ export const AREA_ROUTES: readonly AreaRoutes[] = [
   subscriptionsRoutes,
   placesRoutes,
   screeningRoutes,
+  shopRoutes,
+  ordersRoutes,
 ];

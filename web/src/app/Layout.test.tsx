@@ -157,6 +157,7 @@ describe('Layout', () => {
       [MESSAGES.nav.changePassword, '/profile/changepassword'],
       [MESSAGES.nav.myOrders, '/orders/view'],
       [MESSAGES.nav.myProducts, '/products/view'],
+      [MESSAGES.nav.mySales, '/sales/view'],
     ];
     for (const [text, path] of items) {
       expect(screen.getByRole('link', { name: text }).getAttribute('href')).toBe(path);

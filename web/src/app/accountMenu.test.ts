@@ -41,13 +41,14 @@ describe('account menu', () => {
     expect(items.filter((item) => item.exact).map((item) => item.to)).toEqual(['/provider']);
   });
 
-  it('gives hobbyists My Orders and vendors My Orders and My Products', () => {
-    expect(paths('Hobbyist')).toEqual(['/profile', '/profile/changepassword', '/orders/view']);
+  it('gives hobbyists My Orders and the Wishlist, and vendors My Orders, My Products and My Sales', () => {
+    expect(paths('Hobbyist')).toEqual(['/profile', '/profile/changepassword', '/orders/view', '/wishlist']);
     expect(paths('Vender')).toEqual([
       '/profile',
       '/profile/changepassword',
       '/orders/view',
       '/products/view',
+      '/sales/view',
     ]);
   });
 

@@ -70,6 +70,18 @@ const PRODUCTS: AccountMenuItem = {
   to: '/products/view',
   icon: 'bi-box-seam',
 };
+const SALES: AccountMenuItem = {
+  key: 'sales',
+  label: MESSAGES.nav.mySales,
+  to: '/sales/view',
+  icon: 'bi-receipt',
+};
+const WISHLIST: AccountMenuItem = {
+  key: 'wishlist',
+  label: MESSAGES.nav.wishlist,
+  to: '/wishlist',
+  icon: 'bi-heart',
+};
 
 /**
  * The account type of a user record. The data spells the types Hobbyist, Provider, Vender; the spec
@@ -95,7 +107,8 @@ export function getAccountMenuItems(userType: UserType | null): AccountMenuItem[
   const items: AccountMenuItem[] = [PROFILE, CHANGE_PASSWORD];
   if (userType === 'Provider') items.push(...PROVIDER_ITEMS);
   if (userType === 'Hobbyist' || userType === 'Vender') items.push(ORDERS);
-  if (userType === 'Vender') items.push(PRODUCTS);
+  if (userType === 'Hobbyist') items.push(WISHLIST);
+  if (userType === 'Vender') items.push(PRODUCTS, SALES);
   return items;
 }
 

@@ -64,3 +64,19 @@ export function RequireProvider({ children }: { children?: ReactNode }) {
   }
   return children ?? <Outlet />;
 }
+
+/** Vendor-only pages (spec 000 §6: My Products; issue 13: My Sales); others read a short note. */
+export function RequireVendor({ children }: { children?: ReactNode }) {
+  const { userType } = useSession();
+  if (userType !== 'Vender') {
+    return (
+      <Alert variant="info" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+        {MESSAGES.myProducts.vendorsOnly}
+        <Link to="/profile" className="btn btn-sm btn-outline-secondary">
+          {MESSAGES.providerHome.backToProfile}
+        </Link>
+      </Alert>
+    );
+  }
+  return children ?? <Outlet />;
+}

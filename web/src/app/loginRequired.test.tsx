@@ -83,7 +83,6 @@ describe('login-required paths', { timeout: 30_000 }, () => {
       expect(router.state.location.pathname).toBe(item.to);
       expect(screen.queryByRole('heading', { name: MESSAGES.notFound.title })).toBeNull();
       expect(screen.queryByRole('heading', { name: MESSAGES.login.title })).toBeNull();
-      expect(screen.queryByRole('heading', { name: MESSAGES.notYet.title })).toBeNull();
       unmount();
       window.localStorage.clear();
     }

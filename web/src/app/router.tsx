@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { HomePage } from '../features/home/HomePage.tsx';
-import { GuestOnly, RequireAuth, RequireProvider } from './guards.tsx';
+import { GuestOnly, RequireAuth, RequireProvider, RequireVendor } from './guards.tsx';
 import { Layout } from './Layout.tsx';
 import { RouteError } from './RouteError.tsx';
 
@@ -23,7 +23,6 @@ const FaqPage = lazy(() => import('../features/content/FaqPage.tsx'));
 const ContactPage = lazy(() => import('../features/content/ContactPage.tsx'));
 const PackagesPage = lazy(() => import('../features/billing/PackagesPage.tsx'));
 const ReviewMailPage = lazy(() => import('../features/provider/ReviewMailPage.tsx'));
-const NotYetPage = lazy(() => import('./NotYetPage.tsx'));
 const SubscriptionPage = lazy(() => import('../features/billing/SubscriptionPage.tsx'));
 const WalletPage = lazy(() => import('../features/billing/WalletPage.tsx'));
 const PostAdPage = lazy(() => import('../features/ads/PostAdPage.tsx'));
@@ -35,12 +34,16 @@ const MyPlacesPage = lazy(() => import('../features/places/MyPlacesPage.tsx'));
 const EditPlacePage = lazy(() => import('../features/places/EditPlacePage.tsx'));
 const VenuePage = lazy(() => import('../features/places/VenuePage.tsx'));
 const ScreeningPage = lazy(() => import('../features/screening/ScreeningPage.tsx'));
-
-/**
- * Login-required pages whose areas are not built yet (issues 12-14): a "coming soon" page, never Not
- * Found, and a signed-out visitor goes to /login like on every other login-required path (spec 000 §2).
- */
-const NOT_YET_PATHS = ['orders/view', 'products/view', 'products/add', 'products/edit/:id'];
+const ShopPage = lazy(() => import('../features/shop/ShopPage.tsx'));
+const ProductDetailsPage = lazy(() => import('../features/shop/ProductDetailsPage.tsx'));
+const CartPage = lazy(() => import('../features/shop/CartPage.tsx'));
+const WishlistPage = lazy(() => import('../features/shop/WishlistPage.tsx'));
+const MyProductsPage = lazy(() => import('../features/shop/MyProductsPage.tsx'));
+const AddProductPage = lazy(() => import('../features/shop/AddProductPage.tsx'));
+const EditProductPage = lazy(() => import('../features/shop/EditProductPage.tsx'));
+const CheckoutPage = lazy(() => import('../features/orders/CheckoutPage.tsx'));
+const MyOrdersPage = lazy(() => import('../features/orders/MyOrdersPage.tsx'));
+const MySalesPage = lazy(() => import('../features/orders/MySalesPage.tsx'));
 
 /** Public pages (spec 000 §2 route table). */
 const publicRoutes: RouteObject[] = [
@@ -60,6 +63,12 @@ const publicRoutes: RouteObject[] = [
     { path: kind, element: <VenuePage kind={kind} /> },
     { path: `${kind}/:id`, element: <VenuePage kind={kind} /> },
   ]),
+  // The online store (spec 000 §2 "Shop"; issue 13). Checkout sends a signed-out visitor to /login itself.
+  { path: 'products', element: <ShopPage /> },
+  { path: 'productsList', element: <ShopPage /> },
+  { path: 'productdetails/:id', element: <ProductDetailsPage /> },
+  { path: 'Cart', element: <CartPage /> },
+  { path: 'Checkout', element: <CheckoutPage /> },
 ];
 
 /** /login, /register, /forgotPassword: a logged-in user is sent on (see GuestOnly). */
@@ -95,7 +104,19 @@ const protectedRoutes: RouteObject[] = [
           { path: 'provider/ratehobyist', element: <ScreeningPage /> },
         ],
       },
-      ...NOT_YET_PATHS.map((path) => ({ path, element: <NotYetPage /> })),
+      // Buyers' pages: hobbyists and vendors (spec 000 §6), and providers who bought (issue 13).
+      { path: 'orders/view', element: <MyOrdersPage /> },
+      { path: 'wishlist', element: <WishlistPage /> },
+      {
+        // Vendor accounts only (spec 000 §6: My Products; issue 13: My Sales).
+        element: <RequireVendor />,
+        children: [
+          { path: 'products/view', element: <MyProductsPage /> },
+          { path: 'products/add', element: <AddProductPage /> },
+          { path: 'products/edit/:id', element: <EditProductPage /> },
+          { path: 'sales/view', element: <MySalesPage /> },
+        ],
+      },
     ],
   },
 ];
