@@ -114,3 +114,30 @@ export const onShownPlace = (eb: EB, a: string, column = 'vendor_id') =>
       .whereRef('sv.id', '=', `${a}.${column}`)
       .where((e: EB) => shownPlace(e, 'sv')),
   );
+
+/**
+ * A product on sale (issue 13): not archived, sold by a vendor account that is not blocked (spec 000
+ * §7: "products of active vendors").
+ */
+export const shownProduct: Scope = (eb, a) =>
+  eb.and([
+    eb(eb.ref(`${a}.archived_at`), 'is', null),
+    eb(
+      eb.ref(`${a}.user_id`),
+      'in',
+      eb
+        .selectFrom('users as seller')
+        .select('seller.id')
+        .where('seller.user_type', '=', 'Vender')
+        .where('seller.is_active', '=', 1),
+    ),
+  ]);
+
+/** Products on sale and the given account's own that are not archived (My Products). */
+export const shownOrOwnProduct =
+  (userId: number): Scope =>
+  (eb, a) =>
+    eb.or([
+      shownProduct(eb, a),
+      eb.and([eb(eb.ref(`${a}.user_id`), '=', userId), eb(eb.ref(`${a}.archived_at`), 'is', null)]),
+    ]);
