@@ -38,7 +38,10 @@ describe('demo content', () => {
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst();
-    expect(Number(count?.n)).toBe(DEMO_ACCOUNTS.length + 1 + DEMO_PROVIDER_ACCOUNTS + DEMO_HOBBYIST_ACCOUNTS);
+    // The accounts per role, the admin, the directory's providers and hobbyists, the shop's second vendor.
+    expect(Number(count?.n)).toBe(
+      DEMO_ACCOUNTS.length + 1 + DEMO_PROVIDER_ACCOUNTS + DEMO_HOBBYIST_ACCOUNTS + 1,
+    );
   });
 
   it('gives a few ads the placeholder clip as a public video that plays from its URL', async () => {

@@ -23,6 +23,7 @@ export const SHOP_MESSAGES = {
     plus: 'Add one',
     /** Followed by the product's name. */
     inCart: 'in cart',
+    pages: 'Shop pages',
   },
   productDetails: {
     /** The button (spec 000 §2: 'Add To Cart'). */
@@ -35,6 +36,9 @@ export const SHOP_MESSAGES = {
     added: 'Product added to cart successfully!!!',
     quantityZero: 'Quantity can not be zero!!',
     soldBy: 'Sold by',
+    /** A failed load (not a missing product). */
+    loadFailed: 'This product could not be loaded. Please try again later.',
+    retry: 'Try again',
   },
   wishlist: {
     title: 'Wishlist',
@@ -42,6 +46,10 @@ export const SHOP_MESSAGES = {
     remove: 'Remove from wishlist',
     empty: 'Your wishlist is empty.',
     browse: 'Browse the shop',
+    perPage: 'Products per page',
+    pages: 'Wishlist pages',
+    loadFailed: 'Your wishlist could not be loaded. Please try again later.',
+    retry: 'Try again',
   },
   cart: {
     title: 'Cart',
@@ -58,6 +66,8 @@ export const SHOP_MESSAGES = {
     unavailableHint: 'Remove the items that are no longer available to check out.',
     pricesUpdated: 'Prices were updated to the shop’s current prices.',
     continueShopping: 'Continue shopping',
+    /** The side box's title. */
+    totals: 'Cart totals',
   },
   checkout: {
     title: 'Checkout',
@@ -91,6 +101,13 @@ export const SHOP_MESSAGES = {
     /** Spec 000 §8: a bad request on checkout. */
     failed: 'Something Went Worng!!!',
     emptyCart: 'Your cart is empty: add products before checking out.',
+    qrAlt: 'Payment QR code',
+    payTo: 'Pay to',
+    /** The summary or the payment address could not be loaded. */
+    loadFailed: 'This could not be loaded. Please try again later.',
+    retry: 'Try again',
+    /** The link back to the cart when a product can no longer be bought. */
+    backToCart: 'Back to the cart',
     // Spec 000 §5 "Checkout" (no texts given there; these are ours).
     firstNameRequired: 'First name is required',
     lastNameRequired: 'Last name is required',
@@ -122,6 +139,8 @@ export const SHOP_MESSAGES = {
     delivered: 'Marked as delivered',
     empty: 'You have no orders yet.',
     perPage: 'Orders per page',
+    pages: 'Order pages',
+    retry: 'Try again',
     placedOn: 'Placed',
     total: 'Total',
   },
@@ -148,6 +167,8 @@ export const SHOP_MESSAGES = {
     shipped: 'Marked as shipped',
     empty: 'No sales yet.',
     perPage: 'Sales per page',
+    pages: 'Sales pages',
+    retry: 'Try again',
   },
   myProducts: {
     title: 'My Products',
@@ -165,6 +186,10 @@ export const SHOP_MESSAGES = {
     close: 'Close',
     empty: 'You have no products yet.',
     perPage: 'Products per page',
+    pages: 'Product pages',
+    /** The list could not be loaded (after the toast 'Network response was not ok'). */
+    loadFailed: 'Your products could not be loaded.',
+    retry: 'Try again',
     /** Another account type on a vendor's page. */
     vendorsOnly: 'This page is for vendor accounts.',
   },
@@ -179,6 +204,14 @@ export const SHOP_MESSAGES = {
     upload: 'Upload',
     save: 'Save',
     notFound: 'This product could not be found.',
+    imageHelp: 'One picture of the product (JPEG, PNG or WebP).',
+    currentImage: 'Current image',
+    /** The edit page's picture form. */
+    changeImage: 'Change Image',
+    /** The picked picture, before it is uploaded. */
+    preview: 'New image',
+    /** The edit page's details form. */
+    details: 'Product details',
     // Spec 000 §8.
     added: 'Your Product are successfully added',
     updated: 'Your Product are successfully updated',
@@ -196,6 +229,8 @@ export const SHOP_MESSAGES = {
   shopErrors: {
     productNotFound: 'Product not found',
     productUnavailable: 'This product is no longer available',
+    /** Followed by the file's id: a picture that is not a public image the product's vendor uploaded. */
+    pictureInvalid: "Choose a picture the product's vendor uploaded (a public image): file",
     vendorsOnly: 'Only vendor accounts can sell products',
     ownProduct: 'You cannot buy your own product',
     priceTooHigh: 'Price can be at most $100,000',
@@ -210,6 +245,9 @@ export const SHOP_MESSAGES = {
     detailsExist: 'This order already has its checkout details',
     notAllowedStatus: 'This status change is not allowed',
     lineNotFound: 'Order line not found',
+    detailsNotFound: 'Order details not found',
+    /** A vendor removing a line of an order (the buyer's, or the admin's). */
+    buyerOnly: 'Only the buyer or an administrator may change this order',
     notPaidYet: 'This order has not been paid yet',
     cartHobbyistsOnly: 'Only hobbyist accounts add products to a cart',
     tooMany: 'Too many orders: please try again later',

@@ -14,6 +14,8 @@ import {
   onShownPlace,
   shownOrOwnPlace,
   shownPlace,
+  shownOrOwnProduct,
+  shownProduct,
   type Scope,
 } from './scopes.ts';
 
@@ -113,6 +115,12 @@ const seeVenueReview = (actor: Actor | null): Scope =>
     : (eb, a) => eb.or([onShownPlace(eb, a), ...(actor ? [eb(eb.ref(`${a}.user_id`), '=', actor.id)] : [])]);
 const PLACE_MISSING = MESSAGES.venues.notFound;
 
+// The store (issue 13): products on sale to anyone, a signed-in account's own (not archived) too, all
+// to the admin; the owner or the admin changes a product. Carts: one's own, all to the admin.
+const seeProduct = (actor: Actor | null): Scope =>
+  isAdmin(actor) ? everything : actor ? shownOrOwnProduct(actor.id) : shownProduct;
+const PRODUCT_MISSING = MESSAGES.shopErrors.productNotFound;
+
 /** Accounts: active ones to anyone (public name fields), oneself in any state, all to the admin. */
 const seeUser = (actor: Actor | null): Scope =>
   isAdmin(actor)
@@ -124,6 +132,17 @@ const seeUser = (actor: Actor | null): Scope =>
         ]);
 
 const author = adminOr((actor) => ownedBy(actor.id));
+
+// Orders (issue 13): an order and its checkout details to the buyer (and the admin); a line to its
+// buyer and to the vendor whose product it is. The vendor ships their lines; the buyer removes a line
+// of an open order (the seed client's calls).
+const ORDER_MISSING = MESSAGES.shopErrors.orderNotFound;
+const LINE_MISSING = MESSAGES.shopErrors.lineNotFound;
+const seeOrderLine = adminOr(
+  (actor) => (eb, a) =>
+    eb.or([eb(eb.ref(`${a}.user_id`), '=', actor.id), eb(eb.ref(`${a}.vendor_id`), '=', actor.id)]),
+);
+const lineVendor = adminOr((actor) => ownedBy(actor.id, 'vendor_id'));
 const AUTHOR_ONLY = 'Only the author or an administrator may do this';
 
 // Screening (issue 12): provider accounts share every record, rating and comment (so they share what
@@ -212,6 +231,44 @@ export const RULES = {
     missing: 'Review not found',
     refused: AUTHOR_ONLY,
   },
+  // The store (issue 13).
+  'product.read': { table: 'products', see: seeProduct, missing: PRODUCT_MISSING },
+  'product.update': {
+    table: 'products',
+    see: seeProduct,
+    act: ownedByActorOrAdmin,
+    missing: PRODUCT_MISSING,
+    refused: 'Only the owner may change this product',
+  },
+  'cart.read': { table: 'carts', see: ownedByActorOrAdmin, missing: 'Cart item not found' },
+  'cart.update': {
+    table: 'carts',
+    see: ownedByActorOrAdmin,
+    act: ownedByActorOrAdmin,
+    missing: 'Cart item not found',
+    refused: 'Only the owner may change this cart item',
+  },
+  // Orders (issue 13): the buyer's own; lines also to their vendor; the admin all.
+  'order.read': { table: 'orders', see: author, missing: ORDER_MISSING },
+  'order.update': { table: 'orders', see: author, missing: ORDER_MISSING },
+  'orderLine.read': { table: 'order_lines', see: seeOrderLine, missing: LINE_MISSING },
+  /** A line's state: its vendor (shipping) or the admin. */
+  'orderLine.ship': {
+    table: 'order_lines',
+    see: seeOrderLine,
+    act: lineVendor,
+    missing: LINE_MISSING,
+    refused: MESSAGES.shopErrors.notAllowedStatus,
+  },
+  /** Removing a line of an open order: its buyer or the admin. */
+  'orderLine.update': {
+    table: 'order_lines',
+    see: seeOrderLine,
+    act: author,
+    missing: LINE_MISSING,
+    refused: MESSAGES.shopErrors.buyerOnly,
+  },
+  'orderDetail.read': { table: 'order_details', see: author, missing: MESSAGES.shopErrors.detailsNotFound },
   /** Subscriptions: one's own, all to the admin (issue 11). */
   'subscription.read': { table: 'subscriptions', see: author, missing: 'Subscription not found' },
   /** Checking a subscription's payment, granting extra ads: the admin only. */

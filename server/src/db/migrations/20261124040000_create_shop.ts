@@ -27,6 +27,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('archived_at', 'text'),
   ).execute();
   await db.schema.createIndex('products_user_index').on('products').column('user_id').execute();
+  // The media area's "file in use" rule looks pictures up by file id.
+  await db.schema.createIndex('products_picture_index').on('products').column('picture_id').execute();
 
   await withId(db, db.schema.createTable('wishlist_items'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -86,6 +88,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('order_lines_user_index').on('order_lines').column('user_id').execute();
   await db.schema.createIndex('order_lines_vendor_index').on('order_lines').column('vendor_id').execute();
   await db.schema.createIndex('order_lines_product_index').on('order_lines').column('product_id').execute();
+  await db.schema.createIndex('order_lines_picture_index').on('order_lines').column('picture_id').execute();
 
   await withTimestamps(
     withId(db, db.schema.createTable('order_details'))

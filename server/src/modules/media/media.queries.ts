@@ -25,7 +25,8 @@ export async function insertFiles(db: Kysely<DB>, files: NewFile[]): Promise<num
 
 /**
  * The one list of where a file is shown publicly: an ad's photo or video, an account's avatar, a
- * place's picture or video. `file` is the file's id (e.g. `eb.ref('f.id')`).
+ * place's picture or video, a product's picture and the copy of it an order line keeps. `file` is the
+ * file's id (e.g. `eb.ref('f.id')`).
  */
 export function fileShownBy(file: Expression<number>): Expression<SqlBool> {
   const eb = expressionBuilder<DB>();
@@ -39,6 +40,8 @@ export function fileShownBy(file: Expression<number>): Expression<SqlBool> {
         .select('id')
         .where((v) => v.or([v('image_id', '=', file), v('video_id', '=', file)])),
     ),
+    eb.exists(eb.selectFrom('products').select('id').where('picture_id', '=', file)),
+    eb.exists(eb.selectFrom('order_lines').select('id').where('picture_id', '=', file)),
   ]);
 }
 

@@ -1,5 +1,96 @@
+import { MESSAGES, ZCartRequest, ZProductRequest, ZProductUpdate, ZWishlistRequest } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accountTypesOnlyWith,
+  anyoneEvenWithStaleToken,
+  ownerOrAdmin,
+  signedIn,
+  withAccess,
+} from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
+import { idParam, strapiQuery } from '../../http/query.ts';
+import { registerScopedReadRoutes } from '../../http/read-routes.ts';
+import { itemResponse } from '../../http/responses.ts';
+import { uploadsRoot } from '../media/index.ts';
+import {
+  cartReads,
+  createCart,
+  createProduct,
+  deleteCart,
+  deleteProduct,
+  getProduct,
+  listShopVendors,
+  listWishlist,
+  productReads,
+  removeFromWishlist,
+  saveToWishlist,
+  updateProduct,
+  wishlistIds,
+  type ShopContext,
+} from './shop.service.ts';
 
-/** Products (`/api/products`), the wishlist (`/api/wishlist`) and carts (`/api/carts`); issue 13. */
-export async function shopRoutes(_instance: FastifyInstance, _ctx: AppContext) {}
+type Query = Record<string, unknown>;
+
+/**
+ * Products (`/api/products`), the wishlist (`/api/wishlist`) and the seed client's carts
+ * (`/api/carts`); issue 13, docs/api.md "Shop". Vendors sell; anyone browses; shoppers save
+ * products and (hobbyists) keep server-side cart records.
+ */
+export async function shopRoutes(instance: FastifyInstance, { db, config }: AppContext) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const p: ShopContext = { db, storageRoot: uploadsRoot(config.dataDir) };
+  const tags = ['shop'];
+  // Public reads: a stale token left in the browser must not break the shop.
+  const read = withAccess(anyoneEvenWithStaleToken, { schema: { tags } });
+  const own = withAccess(signedIn, { schema: { tags } });
+
+  // Products. The static path is registered before `/:id` (the router prefers it anyway).
+  app.get('/api/products/vendors', read, async () => listShopVendors(p));
+  const products = productReads();
+  app.get('/api/products', read, async (req) =>
+    products.list(db, req.actor, strapiQuery(req, products.resource)),
+  );
+  app.get('/api/products/:id', read, async (req) =>
+    itemResponse(await getProduct(p, req.actor, idParam(req), req.query as Query)),
+  );
+  app.post(
+    '/api/products',
+    withAccess(accountTypesOnlyWith(MESSAGES.shopErrors.vendorsOnly, 'Vender'), {
+      schema: { tags, body: z.object({ data: ZProductRequest }) },
+    }),
+    async (req) => itemResponse(await createProduct(p, req.actor!, req.body.data)),
+  );
+  app.put(
+    '/api/products/:id',
+    withAccess(ownerOrAdmin, { schema: { tags, body: z.object({ data: ZProductUpdate }) } }),
+    async (req) => itemResponse(await updateProduct(p, req.actor!, idParam(req), req.body.data)),
+  );
+  app.delete('/api/products/:id', withAccess(ownerOrAdmin, { schema: { tags } }), async (req) =>
+    itemResponse(await deleteProduct(p, req.actor!, idParam(req))),
+  );
+
+  // The wishlist: any signed-in account, its own only.
+  app.get('/api/wishlist', own, async (req) => listWishlist(p, req.actor!, req.query as Query));
+  app.get('/api/wishlist/ids', own, async (req) => wishlistIds(p, req.actor!));
+  app.post(
+    '/api/wishlist',
+    withAccess(signedIn, { schema: { tags, body: z.object({ data: ZWishlistRequest }) } }),
+    async (req) => saveToWishlist(p, req.actor!, req.body.data),
+  );
+  app.delete('/api/wishlist/:id', own, async (req) => removeFromWishlist(p, req.actor!, idParam(req)));
+
+  // Carts: one's own (the admin's all); hobbyists add.
+  registerScopedReadRoutes(app, db, '/api/carts', cartReads(), own);
+  app.post(
+    '/api/carts',
+    withAccess(accountTypesOnlyWith(MESSAGES.shopErrors.cartHobbyistsOnly, 'Hobbyist'), {
+      schema: { tags, body: z.object({ data: ZCartRequest }) },
+    }),
+    async (req) => itemResponse(await createCart(p, req.actor!, req.body.data)),
+  );
+  app.delete('/api/carts/:id', withAccess(ownerOrAdmin, { schema: { tags } }), async (req) =>
+    itemResponse(await deleteCart(p, req.actor!, idParam(req))),
+  );
+}

@@ -1,0 +1,258 @@
+import {
+  MESSAGES,
+  toCents,
+  type TCartRequest,
+  type TProductRequest,
+  type TProductUpdate,
+  type TWishlistRequest,
+} from '@app/domain';
+import type { Kysely } from 'kysely';
+import { requireAccess, requireOwnedFiles, RULES, type FileClaim } from '../../access/index.ts';
+import { lockRow } from '../../db/locks.ts';
+import type { DB } from '../../db/schema.ts';
+import type { Actor } from '../../http/auth.ts';
+import { notFound } from '../../http/errors.ts';
+import { scopedReads, type ScopedReads } from '../../http/items.ts';
+import { onlyParams } from '../../http/query.ts';
+import { listResponse } from '../../http/responses.ts';
+import { findMany, findOne, type Item } from '../../http/strapi/find.ts';
+import { parseQuery, type ParsedQuery } from '../../http/strapi/parse.ts';
+import { deleteUnusedFiles } from '../media/index.ts';
+import {
+  deleteOrArchiveProduct,
+  findProductOnSale,
+  insertCart,
+  insertProduct,
+  listVendorsOnSale,
+  pageWishlist,
+  removeWishlistItem,
+  saveWishlistItem,
+  updateProductRow,
+  wishlistProductIds,
+  type ProductChanges,
+} from './shop.queries.ts';
+import { cartResource, productResource, wishlistProductResource } from './shop.resources.ts';
+
+/** What the shop area's services need: the database and where uploads are stored. */
+export interface ShopContext {
+  db: Kysely<DB>;
+  /** `<DATA_DIR>/uploads`: a replaced or deleted product's picture is removed there. */
+  storageRoot: string;
+}
+
+type Query = Record<string, unknown>;
+
+const E = MESSAGES.shopErrors;
+const PRODUCT_NOT_FOUND = RULES['product.read'].missing;
+
+/** A written product as the writer reads it back: with its picture (no caller scope). */
+const WRITTEN: Pick<ParsedQuery, 'populate' | 'fields'> = {
+  populate: { picture: { populate: {} } },
+  fields: undefined,
+};
+
+async function writtenProduct(db: Kysely<DB>, id: number): Promise<Item> {
+  const item = await findOne(db, productResource, id, WRITTEN, { scope: null });
+  if (!item) throw notFound(PRODUCT_NOT_FOUND);
+  return item;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Products
+
+/**
+ * List and get of products: those on sale for anyone, a signed-in account's own (not archived) too,
+ * everything for the admin (`product.read`).
+ */
+export const productReads = (): ScopedReads =>
+  scopedReads(productResource, (actor) => RULES['product.read'].see(actor));
+
+/** `GET /api/products/:id`: as the list sees it; otherwise a 404 `shopErrors.productNotFound`. */
+export async function getProduct(p: ShopContext, actor: Actor | null, id: number, query: Query) {
+  const q = parseQuery(productResource, query);
+  const item = await findOne(p.db, productResource, id, q, { scope: RULES['product.read'].see(actor) });
+  if (!item) throw notFound(PRODUCT_NOT_FOUND);
+  return item;
+}
+
+/** `GET /api/products/vendors`: the vendors with a product on sale (the shop's vendor filter). */
+export async function listShopVendors(p: ShopContext) {
+  return { data: await listVendorsOnSale(p.db) };
+}
+
+/** The picture a product names, as a claim on `requireOwnedFiles`: a public image. */
+const pictureClaim = (id: number | undefined): FileClaim[] => [
+  {
+    path: ['data', 'picture'],
+    ids: id === undefined ? [] : [id],
+    use: 'image',
+    message: (fid) => `${E.pictureInvalid} ${fid}`,
+    title: (fid) => `data.picture: ${E.pictureInvalid} ${fid}`,
+  },
+];
+
+/**
+ * `POST /api/products` (vendor accounts; the route refuses the others): a product of the caller (a
+ * sent `user` is ignored) with a public picture they uploaded; the price stored in cents.
+ */
+export async function createProduct(p: ShopContext, actor: Actor, input: TProductRequest): Promise<Item> {
+  await requireOwnedFiles(p.db, [actor.id], pictureClaim(input.picture));
+  const id = await insertProduct(p.db, {
+    name: input.name,
+    description: input.description,
+    price: toCents(input.price),
+    picture_id: input.picture!,
+    user_id: actor.id,
+  });
+  return writtenProduct(p.db, id);
+}
+
+/**
+ * `PUT /api/products/:id`: the owner or the admin (others: 403 when they see it, 404 when not). A
+ * new picture must be the product's owner's; the old one is deleted unless something still uses it
+ * (an order line keeps its copy). Orders keep the prices their lines copied.
+ */
+export async function updateProduct(
+  p: ShopContext,
+  actor: Actor,
+  id: number,
+  input: TProductUpdate,
+): Promise<Item> {
+  const [row] = await requireAccess(p.db, actor, 'product.update', [id], ['user_id', 'picture_id']);
+  const oldPicture = row!.picture_id === null ? null : Number(row!.picture_id);
+  await requireOwnedFiles(p.db, [Number(row!.user_id)], pictureClaim(input.picture));
+  const changes: ProductChanges = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.description !== undefined) changes.description = input.description;
+  if (input.price !== undefined) changes.price = toCents(input.price);
+  if (input.picture !== undefined) changes.picture_id = input.picture;
+  if (!(await updateProductRow(p.db, id, changes))) throw notFound(PRODUCT_NOT_FOUND);
+  if (input.picture !== undefined && oldPicture !== null && oldPicture !== input.picture) {
+    await deleteUnusedFiles(p.db, p.storageRoot, [oldPicture]);
+  }
+  return writtenProduct(p.db, id);
+}
+
+/**
+ * `DELETE /api/products/:id`: the owner or the admin. A product an order line names is archived
+ * (gone from the shop, My Products and wishlists; its cart records removed); any other is deleted
+ * with its picture. Answers the product (`archived: true` when archived).
+ */
+export async function deleteProduct(p: ShopContext, actor: Actor, id: number): Promise<Item> {
+  const [row] = await requireAccess(p.db, actor, 'product.update', [id], ['picture_id']);
+  const before = await writtenProduct(p.db, id);
+  const outcome = await deleteOrArchiveProduct(p.db, id);
+  if (outcome === 'missing') throw notFound(PRODUCT_NOT_FOUND);
+  if (outcome === 'archived') return writtenProduct(p.db, id);
+  if (row!.picture_id !== null) await deleteUnusedFiles(p.db, p.storageRoot, [Number(row!.picture_id)]);
+  return before;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wishlist
+
+/** The product must be on sale: a 404 otherwise. Run inside the write's transaction, after its lock. */
+async function requireOnSale(db: Kysely<DB>, productId: number) {
+  const product = await findProductOnSale(db, productId);
+  if (!product) throw notFound(PRODUCT_NOT_FOUND);
+  return product;
+}
+
+/**
+ * `GET /api/wishlist`: the caller's saved products that are on sale, newest saved first, in the
+ * product list's shape with the picture and seller; pages of 10 by default, at most 40.
+ */
+export async function listWishlist(p: ShopContext, actor: Actor, query: Query) {
+  onlyParams(query, ['pagination']);
+  const q = parseQuery(wishlistProductResource, query);
+  const { ids, total } = await pageWishlist(p.db, actor.id, { limit: q.pageSize, offset: q.offset });
+  let items: Item[] = [];
+  if (ids.length) {
+    const found = await findMany(
+      p.db,
+      productResource,
+      {
+        populate: { picture: { populate: {} }, user: { populate: {} } },
+        sort: [],
+        page: 1,
+        pageSize: ids.length,
+        offset: 0,
+        withCount: false,
+      },
+      { scope: (eb, a) => eb(eb.ref(`${a}.id`), 'in', ids) },
+    );
+    const byId = new Map(found.data.map((item) => [item.id, item]));
+    items = ids.map((id) => byId.get(id)).filter((item): item is Item => item !== undefined);
+  }
+  return listResponse(items, {
+    page: q.page,
+    pageSize: q.pageSize,
+    pageCount: Math.ceil(total / q.pageSize),
+    total,
+  });
+}
+
+/** `GET /api/wishlist/ids`: the ids of the caller's saved products on sale. */
+export async function wishlistIds(p: ShopContext, actor: Actor) {
+  return { data: await wishlistProductIds(p.db, actor.id) };
+}
+
+/** `POST /api/wishlist`: saves a product on sale (twice is once); 404 for one not on sale. */
+export async function saveToWishlist(p: ShopContext, actor: Actor, input: TWishlistRequest) {
+  await p.db.transaction().execute(async (trx) => {
+    // The product's row first: a delete or archive waits, or has happened and is seen.
+    await lockRow(trx, 'products', input.product);
+    await requireOnSale(trx, input.product);
+    await saveWishlistItem(trx, actor.id, input.product);
+  });
+  return { data: { product: input.product, saved: true } };
+}
+
+/** `DELETE /api/wishlist/:id` (a product id): forgets it if saved; a 200 either way. */
+export async function removeFromWishlist(p: ShopContext, actor: Actor, productId: number) {
+  await removeWishlistItem(p.db, actor.id, productId);
+  return { data: { product: productId, saved: false } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Carts (the seed client's server-side records; the web keeps its cart in the browser)
+
+/** A written cart record as the writer reads it back: with its product. */
+const WRITTEN_CART: Pick<ParsedQuery, 'populate' | 'fields'> = {
+  populate: { product: { populate: {} } },
+  fields: undefined,
+};
+
+/** List and get of cart records: one's own; the admin all (another's is a 404). */
+export const cartReads = (): ScopedReads =>
+  scopedReads(cartResource, (actor) => RULES['cart.read'].see(actor));
+
+/**
+ * `POST /api/carts` (hobbyist accounts; the route refuses the others): a cart record of the caller
+ * for a product on sale; the price is the server's, quantity × the unit price (a sent price or user
+ * is ignored).
+ */
+export async function createCart(p: ShopContext, actor: Actor, input: TCartRequest): Promise<Item> {
+  const id = await p.db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'products', input.product);
+    const product = await requireOnSale(trx, input.product);
+    return insertCart(trx, {
+      user_id: actor.id,
+      product_id: input.product,
+      quantity: input.quantity,
+      price: product.price * input.quantity,
+    });
+  });
+  const item = await findOne(p.db, cartResource, id, WRITTEN_CART, { scope: null });
+  if (!item) throw notFound(RULES['cart.read'].missing);
+  return item;
+}
+
+/** `DELETE /api/carts/:id`: one's own (the admin any); answers the record as it was. */
+export async function deleteCart(p: ShopContext, actor: Actor, id: number): Promise<Item> {
+  await requireAccess(p.db, actor, 'cart.update', [id]);
+  const item = await findOne(p.db, cartResource, id, WRITTEN_CART, { scope: null });
+  if (!item) throw notFound(RULES['cart.read'].missing);
+  await p.db.deleteFrom('carts').where('id', '=', id).execute();
+  return item;
+}
