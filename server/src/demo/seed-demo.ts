@@ -14,6 +14,8 @@ import { placeholderImage } from './placeholder-images.ts';
 import { seedDemoEngagement } from './seed-demo-engagement.ts';
 import { seedDemoPlaces } from './seed-demo-places.ts';
 import { seedDemoScreening } from './seed-demo-screening.ts';
+import { DEMO_SECOND_VENDOR, seedDemoShop } from './seed-demo-shop.ts';
+import { seedDemoOrders } from './seed-demo-orders.ts';
 import { DEMO_ADS, demoHobbyistEmail, demoProviderEmail, seedDemoProviders } from './seed-demo-providers.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
@@ -46,7 +48,7 @@ export const DEMO_ADMIN_EMAIL = 'admin@demo.test';
  * Demo content for `npm run demo`: one account per role with a generated placeholder avatar (their
  * e-mail addresses and the password are printed); demo providers with a few hundred ads and demo
  * hobbyists (seed-demo-providers.ts), whose reactions and comments seed-demo-engagement.ts adds; and
- * demo places with reviews (seed-demo-places.ts).
+ * demo places with reviews (seed-demo-places.ts); demo products of two vendors (seed-demo-shop.ts).
  * Idempotent.
  */
 export async function seedDemo(
@@ -78,6 +80,9 @@ export async function seedDemo(
   await seedDemoEngagement(db);
   const places = await seedDemoPlaces(db, config, { clipFile: options.clipFile });
   await seedDemoScreening(db);
+  const shop = await seedDemoShop(db, config, hash);
+  // After the shop: the demo hobbyist's orders are of the demo vendor's products.
+  const orders = await seedDemoOrders(db);
   const lines = [
     `Demo accounts (password for all: ${DEMO_PASSWORD}):`,
     ...DEMO_ACCOUNTS.map((a) => `  ${a.user_type.padEnd(9)} ${a.email}`),
@@ -86,6 +91,8 @@ export async function seedDemo(
     `  (the Provider account above has no package and no ad: buy one at /package, then post at /ads/submit)`,
     `  Hobbyist  ${demoHobbyistEmail(1)} … ${demoHobbyistEmail(directory.hobbyists)}`,
     `  (${places.places} demo places at /eroticbody, /sextoy and /stripclub; one waits for review)`,
+    `  Vender    ${DEMO_SECOND_VENDOR.email} (${shop.products} demo products at /products, of the two vendors)`,
+    `  (${orders.orders} demo orders of ${DEMO_ACCOUNTS[0].email} at /orders/view, one paid: see /sales/view as ${DEMO_ACCOUNTS[2].email})`,
   ];
   console.log(lines.join('\n'));
 }
