@@ -11,6 +11,7 @@ import {
   type TestUser,
 } from '../helpers.ts';
 import { makePng, uploadImage } from '../upload-helpers.ts';
+import { insertTestOrder, makeProduct } from '../orders-helpers.ts';
 
 /** What a route case's setup made: the record in the path, a body, a query string. */
 export interface Made {
@@ -110,6 +111,7 @@ export async function createFixtures(ctx: TestContext) {
   };
 
   let seq = 0;
+  let orderSeller: TestUser | undefined;
   const f = {
     users,
     loginUser,
@@ -190,6 +192,23 @@ export async function createFixtures(ctx: TestContext) {
       id: await uploadImage(ctx, await current(users.provider), { remoteAddress: newAddress() }),
     }),
     adBody: async (caller: TestUser | null): Promise<Made> => ({ body: await buildAdBody(ctx, caller) }),
+    /**
+     * Orders (issue 13): an order of `users.hobbyist` for a product of `users.vendor`, written straight
+     * in the given state (checkout is limited per hour; orders.test.ts tests it through the API).
+     */
+    order: async (opts: Parameters<typeof insertTestOrder>[3] & { empty?: boolean } = {}) => {
+      const product = await makeProduct(db, users.vendor.id);
+      const lines = opts.empty ? [] : [{ product, vendor: users.vendor.id }];
+      return insertTestOrder(db, users.hobbyist.id, lines, opts);
+    },
+    /** A product on sale of a vendor who is none of the callers, for any of them to check out. */
+    orderProduct: async (): Promise<number> => makeProduct(db, (orderSeller ??= await buildVendor(ctx)).id),
+    /** A product on sale of `users.vendor`, made through the API with a picture the vendor uploaded. */
+    product: async (): Promise<Made> => {
+      const picture = await uploadImage(ctx, await current(users.vendor), { remoteAddress: newAddress() });
+      const data = { name: `Scented Candle ${seq++}`, description: 'A small candle.', price: '12', picture };
+      return { id: await created(users.vendor, '/api/products', { data }) };
+    },
     uploadBody: async (): Promise<Made> => {
       const boundary = `----ltf-${randomBytes(8).toString('hex')}`;
       const body = Buffer.concat([

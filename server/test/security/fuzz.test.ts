@@ -2,7 +2,15 @@ import { seededRandom } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFiles, newAddress } from '../directory-helpers.ts';
 import { buildProviderAd } from '../factories.ts';
-import { buildHobbyist, buildProvider, createTestApp, type TestContext, type TestUser } from '../helpers.ts';
+import { BILLING, makeProduct } from '../orders-helpers.ts';
+import {
+  buildHobbyist,
+  buildProvider,
+  buildVendor,
+  createTestApp,
+  type TestContext,
+  type TestUser,
+} from '../helpers.ts';
 
 /**
  * A small fuzz test (issue 9, item 13): 2,000 malformed queries and bodies, from a seeded generator
@@ -64,6 +72,39 @@ beforeAll(async () => {
     rating: 4,
     review: 'Clean and friendly staff.',
   });
+});
+
+// The store (issue 13): a vendor's product on sale, and a spare picture of theirs.
+let vendor: TestUser;
+let product = 0;
+let productPicture = 0;
+beforeAll(async () => {
+  vendor = await buildVendor(ctx);
+  const [picture, spare] = await buildFiles(ctx, vendor, 'image', 2);
+  product = (
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      payload: {
+        data: { name: 'Scented Candle Set', description: 'Three small candles.', price: '18', picture },
+      },
+      headers: vendor.auth,
+      remoteAddress: newAddress(),
+    })
+  ).json().data.id as number;
+  productPicture = spare!;
+});
+
+// Orders (issue 13): a product on sale, and buyers enough that the hourly checkout limit (20 per
+// account) never answers in place of the route.
+let orderProduct = 0;
+let buyers: TestUser[] = [];
+let buyerTurn = 0;
+let orderTx = 0;
+beforeAll(async () => {
+  const seller = await buildVendor(ctx);
+  orderProduct = await makeProduct(ctx.database.db, seller.id);
+  buyers = await Promise.all(Array.from({ length: 10 }, () => buildHobbyist(ctx)));
 });
 
 const rnd = seededRandom(SEED);
@@ -400,6 +441,58 @@ describe('spoiling one value of valid requests', () => {
       as: () => hobbyist,
       body: () => ({ data: { rating: 3, review: 'Clean and friendly staff.' } }),
     },
+    // The store (issue 13): vendors' products, the wishlist, hobbyists' cart records.
+    {
+      method: 'POST',
+      url: () => '/api/products',
+      as: () => vendor,
+      body: () => ({
+        data: {
+          name: 'Bath Salts',
+          description: 'Lavender bath salts.',
+          price: '9',
+          picture: productPicture,
+        },
+      }),
+    },
+    {
+      method: 'PUT',
+      url: () => `/api/products/${product}`,
+      as: () => vendor,
+      body: () => ({ data: { name: 'Scented Candle Set', description: 'Three candles.', price: 20 } }),
+    },
+    {
+      method: 'POST',
+      url: () => '/api/wishlist',
+      as: () => hobbyist,
+      body: () => ({ data: { product } }),
+    },
+    {
+      method: 'POST',
+      url: () => '/api/carts',
+      as: () => hobbyist,
+      body: () => ({ data: { product, quantity: 2, price: 1 } }),
+    },
+    // Orders (issue 13): anyone's quote, a buyer's checkout.
+    {
+      method: 'POST',
+      url: () => '/api/orders/quote',
+      as: () => null,
+      body: () => ({ data: { items: [{ product: orderProduct, quantity: 2 }] } }),
+    },
+    {
+      method: 'POST',
+      url: () => '/api/orders/checkout',
+      as: () => buyers[buyerTurn++ % buyers.length]!,
+      body: () => ({
+        data: {
+          items: [{ product: orderProduct, quantity: 1 }],
+          billing: { ...BILLING },
+          transaction_id: `FUZZ-${orderTx++}`,
+          total: 13.3,
+        },
+      }),
+    },
     // Screening (issue 12): provider accounts' writes.
     {
       method: 'POST',
@@ -489,6 +582,8 @@ describe('spoiling one value of valid requests', () => {
       '/api/comments',
       '/api/states',
       '/api/languages',
+      '/api/products',
+      `/api/products/${product}`,
     ]) {
       for (const q of queries) {
         const res = await ctx.app.inject({ url: `${url}?${q}`, remoteAddress: newAddress() });

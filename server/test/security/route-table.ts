@@ -311,6 +311,141 @@ const SCREENING_ROUTES: Record<string, RouteCase> = {
   },
 };
 
+/**
+ * The store (issue 13): anyone browses products; vendors add them, the owner or the admin changes
+ * them; any signed-in account keeps its own wishlist; hobbyists add the seed client's cart records.
+ * Products are `users.vendor`'s (other vendors: shop.test.ts), carts `users.hobbyist`'s.
+ */
+const shopCart = async (f: Fixtures): Promise<Made> => {
+  const body = { data: { product: (await f.product()).id, quantity: 1 } };
+  const res = await f.call(f.users.hobbyist, 'POST', '/api/carts', { body });
+  if (res.statusCode !== 200) throw new Error(`setup POST /api/carts: ${res.statusCode} ${res.body}`);
+  return { id: res.json().data.id };
+};
+const SHOP_ROUTES: Record<string, RouteCase> = {
+  'GET /api/products': { expect: all(200) },
+  'GET /api/products/vendors': { expect: all(200) },
+  'GET /api/products/:id': { setup: (f) => f.product(), expect: all(200) },
+  // Vendors only (the admin too is refused); callers who may not post get a made-up picture id.
+  'POST /api/products': {
+    setup: async (f, caller) => {
+      const picture =
+        caller?.id === f.users.vendor.id
+          ? (await placeCall(f, caller, 'POST', '/api/upload', await f.uploadBody()))[0]!.id
+          : 1;
+      return {
+        body: { data: { name: 'Silk Blindfold', description: 'Soft and plain.', price: '20', picture } },
+      };
+    },
+    expect: only(['vendor'], 200, 403),
+  },
+  // Products on sale: others see them (403, not 404); their vendor and the admin change them.
+  'PUT /api/products/:id': {
+    setup: async (f) => ({ ...(await f.product()), body: { data: { name: 'Renamed Candle' } } }),
+    expect: only(['vendor', 'admin'], 200, 403),
+  },
+  'DELETE /api/products/:id': { setup: (f) => f.product(), expect: only(['vendor', 'admin'], 200, 403) },
+  'GET /api/wishlist': { expect: signedIn(200) },
+  'GET /api/wishlist/ids': { expect: signedIn(200) },
+  'POST /api/wishlist': {
+    setup: async (f) => ({ body: { data: { product: (await f.product()).id } } }),
+    expect: signedIn(200),
+  },
+  'DELETE /api/wishlist/:id': { setup: (f) => f.product(), expect: signedIn(200) },
+  'GET /api/carts': { expect: signedIn(200) },
+  'GET /api/carts/:id': { setup: shopCart, expect: only(['hobbyist', 'admin'], 200, 404) },
+  'POST /api/carts': {
+    setup: async (f) => ({ body: { data: { product: (await f.product()).id, quantity: 2 } } }),
+    expect: only(['hobbyist', 'other'], 200, 403),
+  },
+  'DELETE /api/carts/:id': { setup: shopCart, expect: only(['hobbyist', 'admin'], 200, 404) },
+};
+
+/**
+ * Orders (issue 13): anyone asks a quote; any buyer (hobbyist, vendor, provider, admin) checks out;
+ * an order and its details are the buyer's (`users.hobbyist`) and the admin's, others 404; a line is
+ * also its vendor's (`users.vendor`), who ships it (the buyer may not: 403) but may not remove it
+ * (403); sales are vendors' and the admin's. Orders are written straight (`f.order`).
+ */
+const orderBilling = {
+  first_name: 'Jane',
+  last_name: 'Placeholder',
+  email_address: 'jane.ship@example.test',
+  phone: '5550100123',
+  country: 'US',
+  address: '1 Placeholder Street',
+  town: 'San Jose',
+  postcode: '95112',
+};
+const openOrder = async (f: Fixtures): Promise<Made> => ({ id: (await f.order({ details: false })).order });
+const ORDER_ROUTES: Record<string, RouteCase> = {
+  'POST /api/orders/quote': {
+    setup: async (f) => ({ body: { data: { items: [{ product: await f.orderProduct(), quantity: 2 }] } } }),
+    expect: all(200),
+  },
+  'POST /api/orders/checkout': {
+    setup: async (f) => ({
+      body: {
+        data: {
+          items: [{ product: await f.orderProduct(), quantity: 1 }],
+          billing: orderBilling,
+          transaction_id: `ORD-${unique()}`,
+        },
+      },
+    }),
+    expect: signedIn(200),
+  },
+  'GET /api/orders': { expect: signedIn(200) },
+  'GET /api/orders/:id': {
+    setup: async (f) => ({ id: (await f.order()).order }),
+    expect: only(['hobbyist', 'admin'], 200, 404),
+  },
+  'POST /api/orders': { setup: async () => ({ body: { data: { amount: 1 } } }), expect: signedIn(200) },
+  'PUT /api/orders/:id': {
+    setup: async (f) => ({ id: (await f.order()).order, body: { data: { status: 'Cancelled' } } }),
+    expect: only(['hobbyist', 'admin'], 200, 404),
+  },
+  'DELETE /api/orders/:id': {
+    setup: async (f) => ({ id: (await f.order()).order }),
+    expect: only(['hobbyist', 'admin'], 200, 404),
+  },
+  'GET /api/order-lists': { expect: signedIn(200) },
+  'GET /api/order-lists/:id': {
+    setup: async (f) => ({ id: (await f.order()).lines[0] }),
+    expect: only(['hobbyist', 'vendor', 'admin'], 200, 404),
+  },
+  'POST /api/order-lists': {
+    setup: async (f) => {
+      const { order } = await f.order({ details: false, empty: true });
+      return { body: { data: { order, product: await f.orderProduct(), quantiy: 1 } } };
+    },
+    expect: only(['hobbyist', 'admin'], 200, 404),
+  },
+  'PUT /api/order-lists/:id': {
+    setup: async (f) => ({
+      id: (await f.order({ status: 'Paid' })).lines[0],
+      body: { data: { status: 'Shipped' } },
+    }),
+    expect: { ...only(['vendor', 'admin'], 200, 404), hobbyist: 403 },
+  },
+  'DELETE /api/order-lists/:id': {
+    setup: async (f) => ({ id: (await f.order({ details: false })).lines[0] }),
+    expect: { ...only(['hobbyist', 'admin'], 200, 404), vendor: 403 },
+  },
+  'GET /api/oder-details': { expect: signedIn(200) },
+  'GET /api/oder-details/:id': {
+    setup: async (f) => ({ id: (await f.order()).details! }),
+    expect: only(['hobbyist', 'admin'], 200, 404),
+  },
+  'POST /api/oder-details': {
+    setup: async (f) => ({
+      body: { data: { ...orderBilling, order: (await openOrder(f)).id, transaction_id: `DET-${unique()}` } },
+    }),
+    expect: only(['hobbyist', 'admin'], 200, 404),
+  },
+  'GET /api/sales': { expect: only(['vendor', 'admin'], 200, 403) },
+};
+
 export const ROUTE_TABLE: Record<string, RouteCase> = {
   'GET /api/health': { expect: all(200) },
 
@@ -570,4 +705,6 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
   },
 
   ...SCREENING_ROUTES,
+  ...SHOP_ROUTES,
+  ...ORDER_ROUTES,
 };
