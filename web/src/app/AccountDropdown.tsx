@@ -1,17 +1,17 @@
 import { NavDropdown } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { MESSAGES } from '@app/domain';
-import type { AccountMenuItem } from './accountMenu.ts';
+import { useAccountMenuItems } from './useAccountMenuItems.ts';
 
 interface AccountDropdownProps {
   /** The user's first and last name. */
   title: string;
-  items: AccountMenuItem[];
   onLogout: () => void;
 }
 
 /** The signed-in user's dropdown in the header: the account links for the role, then Logout. */
-export default function AccountDropdown({ title, items, onLogout }: AccountDropdownProps) {
+export default function AccountDropdown({ title, onLogout }: AccountDropdownProps) {
+  const items = useAccountMenuItems();
   return (
     <NavDropdown
       id="account-menu"

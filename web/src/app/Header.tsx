@@ -6,7 +6,7 @@ import { useCartCount } from '../features/cart/cartStorage.ts';
 import { LocationPicker } from '../features/directory/location/LocationPicker.tsx';
 import { locationSearchOf, withSearch } from '../features/places/venue.ts';
 import { loadPage } from '../lib/navigation.ts';
-import { canSeePostAd, getAccountMenuItems } from './accountMenu.ts';
+import { canSeePostAd } from './accountMenu.ts';
 import { useSession } from './session.tsx';
 import type { SessionUser } from './session.tsx';
 
@@ -104,11 +104,7 @@ export function Header() {
               )}
               {isLoggedIn ? (
                 <Suspense fallback={<Nav.Link disabled>{getDisplayName(user)}</Nav.Link>}>
-                  <AccountDropdown
-                    title={getDisplayName(user)}
-                    items={getAccountMenuItems(userType)}
-                    onLogout={handleLogout}
-                  />
+                  <AccountDropdown title={getDisplayName(user)} onLogout={handleLogout} />
                 </Suspense>
               ) : (
                 <>

@@ -14,6 +14,16 @@ function renderLayout() {
   return renderRoutes(routes, ['/']);
 }
 
+/** A stored cart of real items (one of each product id). */
+function cartOf(...ids: number[]) {
+  return JSON.stringify(
+    ids.map((id) => ({
+      id,
+      attributes: { price: 10, quantiy: 2, product: { name: `Product ${id}`, picture: null } },
+    })),
+  );
+}
+
 function storeLogin(user: Record<string, unknown>) {
   window.localStorage.setItem(STORAGE_KEYS.token, 'jwt-1');
   window.localStorage.setItem(STORAGE_KEYS.userId, String(user.id));
@@ -69,13 +79,20 @@ describe('Layout', () => {
   });
 
   it('counts cart items and follows changes to the stored cart', () => {
-    window.localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify([{ id: 1 }, { id: 2 }]));
+    window.localStorage.setItem(STORAGE_KEYS.cart, cartOf(1, 2));
     renderLayout();
     const badge = screen.getByTestId('cart-count');
     expect(badge.textContent).toContain('2');
 
-    act(() => writeJson(STORAGE_KEYS.cart, [{ id: 1 }, { id: 2 }, { id: 3 }]));
+    act(() => writeJson(STORAGE_KEYS.cart, JSON.parse(cartOf(1, 2, 3))));
     expect(badge.textContent).toContain('3');
+
+    // Another tab's change arrives as a storage event.
+    act(() => {
+      window.localStorage.setItem(STORAGE_KEYS.cart, cartOf(4));
+      window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.cart }));
+    });
+    expect(badge.textContent).toContain('1');
 
     act(() => {
       window.localStorage.setItem(STORAGE_KEYS.cart, 'broken');
@@ -117,7 +134,7 @@ describe('Layout', () => {
 
   it('logs the user out when refreshing the user fails', async () => {
     storeLogin({ id: 9, first_name: 'Ann', last_name: 'Ray', user_type: 'Vender' });
-    window.localStorage.setItem(STORAGE_KEYS.cart, '[{"id":1}]');
+    window.localStorage.setItem(STORAGE_KEYS.cart, cartOf(1));
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
@@ -137,6 +154,7 @@ describe('Layout', () => {
     );
     renderLayout();
     expect(screen.queryByRole('link', { name: MESSAGES.nav.login })).toBeNull();
+    expect(screen.getByTestId('cart-count').textContent).toContain('1');
 
     await waitFor(() => expect(screen.getByRole('link', { name: MESSAGES.nav.login })).toBeTruthy());
     expect(window.localStorage.length).toBe(0);
@@ -146,7 +164,7 @@ describe('Layout', () => {
   it('opens the account menu with the role items and logs out to a fresh /', async () => {
     const user = { id: 10, first_name: 'Val', last_name: 'Kim', user_type: 'Vender' };
     storeLogin(user);
-    window.localStorage.setItem(STORAGE_KEYS.cart, '[{"id":1}]');
+    window.localStorage.setItem(STORAGE_KEYS.cart, cartOf(1));
     const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => jsonResponse(user));
     vi.stubGlobal('fetch', fetchMock);
     renderLayout();

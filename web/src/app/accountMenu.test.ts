@@ -52,6 +52,16 @@ describe('account menu', () => {
     ]);
   });
 
+  it('adds My Orders for a provider who has bought something, after their own links', () => {
+    const withOrders = getAccountMenuItems('Provider', { hasOrders: true }).map((i) => i.to);
+    expect(withOrders).toEqual([...paths('Provider'), '/orders/view']);
+    expect(getAccountMenuItems('Provider', { hasOrders: false }).map((i) => i.to)).toEqual(paths('Provider'));
+    expect(paths('Provider')).not.toContain('/orders/view');
+    // Hobbyists and vendors have it anyway; an unknown account type never does.
+    expect(getAccountMenuItems('Hobbyist', { hasOrders: false }).map((i) => i.to)).toContain('/orders/view');
+    expect(getAccountMenuItems(null, { hasOrders: true }).map((i) => i.to)).not.toContain('/orders/view');
+  });
+
   it('reads the account type however the data spells it', () => {
     expect(toUserType('Vender')).toBe('Vender');
     expect(toUserType('vendor')).toBe('Vender');

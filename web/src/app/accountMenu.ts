@@ -102,11 +102,18 @@ export function toUserType(raw: unknown): UserType | null {
   }
 }
 
-/** The account links for a signed-in user of this type, in display order. */
-export function getAccountMenuItems(userType: UserType | null): AccountMenuItem[] {
+/**
+ * The account links for a signed-in user of this type, in display order. My Orders is for hobbyists
+ * and vendors (spec 000 §6), and for a provider who has bought something (`hasOrders`; issue 13).
+ */
+export function getAccountMenuItems(
+  userType: UserType | null,
+  { hasOrders = false }: { hasOrders?: boolean } = {},
+): AccountMenuItem[] {
   const items: AccountMenuItem[] = [PROFILE, CHANGE_PASSWORD];
   if (userType === 'Provider') items.push(...PROVIDER_ITEMS);
-  if (userType === 'Hobbyist' || userType === 'Vender') items.push(ORDERS);
+  if (userType === 'Hobbyist' || userType === 'Vender' || (userType === 'Provider' && hasOrders))
+    items.push(ORDERS);
   if (userType === 'Hobbyist') items.push(WISHLIST);
   if (userType === 'Vender') items.push(PRODUCTS, SALES);
   return items;

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 import { MESSAGES } from '@app/domain';
 import { SubmitButton } from './SubmitButton.tsx';
@@ -9,18 +10,25 @@ const C = MESSAGES.confirmDelete;
  * The one delete confirmation (spec 001 §2 "My Ads", "Places"): 'Confirm deletion', the prompt
  * ('Delete this place?' unless the screen gives its own), Delete and Close. Delete stays busy while
  * `deleting`; the screen closes the dialog once the deletion is done. It stacks above a dialog it
- * was opened from.
+ * was opened from. A screen whose action is not a deletion names its own title and buttons (My Orders'
+ * 'Cancel order').
  */
 export function ConfirmDeleteDialog({
   show,
   deleting,
   prompt = C.prompt,
+  title = C.title,
+  confirmLabel = C.delete,
+  closeLabel = C.close,
   onConfirm,
   onClose,
 }: {
   show: boolean;
   deleting: boolean;
-  prompt?: string;
+  prompt?: ReactNode;
+  title?: string;
+  confirmLabel?: string;
+  closeLabel?: string;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -34,9 +42,9 @@ export function ConfirmDeleteDialog({
       className="modal--confirm"
       backdropClassName="modal-backdrop--confirm"
     >
-      <Modal.Header closeButton closeLabel={C.close}>
+      <Modal.Header closeButton closeLabel={closeLabel}>
         <Modal.Title id={titleId} as="h2" className="h5">
-          {C.title}
+          {title}
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>{prompt}</Modal.Body>
@@ -48,11 +56,11 @@ export function ConfirmDeleteDialog({
           }}
         >
           <SubmitButton submitting={deleting} variant="danger">
-            {C.delete}
+            {confirmLabel}
           </SubmitButton>
         </form>
         <Button variant="secondary" onClick={onClose} disabled={deleting}>
-          {C.close}
+          {closeLabel}
         </Button>
       </Modal.Footer>
     </Modal>

@@ -2,10 +2,10 @@ import { Suspense } from 'react';
 import { Col, Container, Nav, Row } from 'react-bootstrap';
 import { Link, Outlet, useLocation } from 'react-router';
 import { MESSAGES } from '@app/domain';
-import { getAccountMenuItems } from '../../app/accountMenu.ts';
 import type { AccountMenuItem } from '../../app/accountMenu.ts';
 import { getDisplayName } from '../../app/Header.tsx';
 import { useSession } from '../../app/session.tsx';
+import { useAccountMenuItems } from '../../app/useAccountMenuItems.ts';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { Avatar, getAvatarUrl } from './Avatar.tsx';
 import './accounts.css';
@@ -32,9 +32,9 @@ export function isMenuItemActive(item: AccountMenuItem, pathname: string): boole
  * up (a row of pills above the page on small screens), the page on the right.
  */
 export default function AccountLayout() {
-  const { user, userType } = useSession();
+  const { user } = useSession();
   const { pathname } = useLocation();
-  const items = getAccountMenuItems(userType);
+  const items = useAccountMenuItems();
 
   return (
     <Container className="py-4">

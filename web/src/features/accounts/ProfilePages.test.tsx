@@ -88,8 +88,8 @@ describe('AccountLayout', () => {
         'Review Mail',
       ],
     ],
-    ['Hobbyist', ['My Profile', 'Change Password', 'My Orders']],
-    ['Vender', ['My Profile', 'Change Password', 'My Orders', 'My Products']],
+    ['Hobbyist', ['My Profile', 'Change Password', 'My Orders', 'Wishlist']],
+    ['Vender', ['My Profile', 'Change Password', 'My Orders', 'My Products', 'My Sales']],
   ])('shows a %s the links of the role', async (userType, labels) => {
     const user = { ...USER, user_type: userType };
     mockApi((call) => (call.path === '/users/me' ? jsonResponse(user) : undefined));

@@ -14,13 +14,8 @@ import { CheckboxField, TextField } from '../../ui/FormField.tsx';
 import { PanelLoading } from '../../ui/PanelStatus.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import type { PackageAttributes, ProcessingCostAttributes } from './api.ts';
-import {
-  SUBSCRIPTIONS_QUERY_KEY,
-  useBuyPackage,
-  usePaymentInfo,
-  useWallet,
-  WALLET_QUERY_KEY,
-} from './api.ts';
+import { SUBSCRIPTIONS_QUERY_KEY, useBuyPackage, useWallet, WALLET_QUERY_KEY } from './api.ts';
+import { PaymentQr } from './PaymentQr.tsx';
 
 const T = MESSAGES.packages;
 
@@ -58,7 +53,6 @@ interface PurchasePanelProps {
 export function PurchasePanel({ pkg, costs }: PurchasePanelProps) {
   const id = useId();
   const wallet = useWallet();
-  const payment = usePaymentInfo();
   const buy = useBuyPackage();
   const { setSubscribed } = useSession();
   const queryClient = useQueryClient();
@@ -165,25 +159,7 @@ export function PurchasePanel({ pkg, costs }: PurchasePanelProps) {
           <h3 id={field('payment')} className="h6">
             {T.payment}
           </h3>
-          <div className="text-center mb-3">
-            {payment.isPending ? (
-              <PanelLoading />
-            ) : payment.data ? (
-              <>
-                <img className="payment-qr" src={payment.data.qr} alt={T.qrAlt} width={180} height={180} />
-                <p className="small mb-0 mt-2">
-                  {T.payTo}: <code className="payment-address">{payment.data.address}</code>
-                </p>
-              </>
-            ) : (
-              <p className="small text-body-secondary mb-0">{T.loadFailed}</p>
-            )}
-          </div>
-          <ol className="small mb-0">
-            {T.steps.map((step) => (
-              <li key={step}>{step}</li>
-            ))}
-          </ol>
+          <PaymentQr texts={T} loadFailed={T.loadFailed} />
         </section>
 
         <div className="purchase-grid__pay">

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { ENGAGEMENT_LIMITS, formatMoney, MESSAGES, ZTipRequest } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { PanelLoading } from '../../ui/PanelStatus.tsx';
+import { PaymentQr } from './PaymentQr.tsx';
 import { usePaymentInfo, usePostTip } from './api.ts';
 
 const M = MESSAGES.tip;
@@ -81,25 +81,9 @@ export default function TipModal({ show, onHide, providerId, providerName }: Tip
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <div className="tip-modal__payment text-center mb-3">
-          {payment.isPending ? (
-            <PanelLoading />
-          ) : payment.data ? (
-            <>
-              <img className="tip-modal__qr" src={payment.data.qr} alt={M.qrAlt} width={180} height={180} />
-              <p className="small mb-0 mt-2">
-                {M.payTo}: <code className="tip-modal__address">{payment.data.address}</code>
-              </p>
-            </>
-          ) : (
-            <p className="small text-body-secondary mb-0">{MESSAGES.card.loadFailed}</p>
-          )}
+        <div className="mb-3">
+          <PaymentQr texts={M} loadFailed={MESSAGES.card.loadFailed} enabled={show} />
         </div>
-        <ol className="tip-modal__steps small">
-          {M.steps.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ol>
         <Form noValidate onSubmit={handleTip} aria-labelledby={field('title')}>
           <fieldset disabled={isSubmitting}>
             <Form.Group className="mb-3" controlId={field('amount')}>

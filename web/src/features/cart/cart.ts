@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { readItem, STORAGE_KEYS, subscribeStorage, writeJson, removeItem } from '../../lib/storage.ts';
-import { fromCents, toCents } from '@app/domain';
+import { fromCents, SHOP_LIMITS, toCents } from '@app/domain';
 
 /**
  * The cart (spec 000 §3 "Cart item (local)", §4 "Cart"): a JSON array in localStorage under `cart`,
@@ -18,7 +18,20 @@ export interface CartItem {
   };
 }
 
-/** The stored cart; anything malformed is dropped item by item. */
+/** The most of one product a cart line holds (the server's quote and checkout refuse more). */
+export const CART_QUANTITY_MAX = SHOP_LIMITS.quantityMax;
+
+/** A quantity as a whole number from 0 to CART_QUANTITY_MAX (anything that is not a number is 0). */
+function clampQuantity(quantity: number): number {
+  if (!Number.isFinite(quantity)) return 0;
+  return Math.min(Math.max(Math.trunc(quantity), 0), CART_QUANTITY_MAX);
+}
+
+/**
+ * The stored cart; anything malformed is dropped item by item: an item needs a whole positive id, a
+ * price (0 or more) and a quantity of at least 1 (kept to CART_QUANTITY_MAX); a missing or odd
+ * product becomes `{ name: '', picture: null }`; a product's second line is dropped.
+ */
 export function parseCart(raw: string | null): CartItem[] {
   if (raw === null) return [];
   let parsed: unknown;
@@ -28,20 +41,37 @@ export function parseCart(raw: string | null): CartItem[] {
     return [];
   }
   if (!Array.isArray(parsed)) return [];
+  const seen = new Set<number>();
   return parsed.flatMap((item): CartItem[] => {
     const i = item as Partial<CartItem> | null;
-    const a = i?.attributes;
+    const a = i?.attributes as Partial<CartItem['attributes']> | undefined | null;
     if (
+      typeof i !== 'object' ||
       !i ||
       typeof i.id !== 'number' ||
+      !Number.isInteger(i.id) ||
+      i.id <= 0 ||
+      seen.has(i.id) ||
+      typeof a !== 'object' ||
       !a ||
       typeof a.price !== 'number' ||
+      !Number.isFinite(a.price) ||
+      a.price < 0 ||
       typeof a.quantiy !== 'number'
     ) {
       return [];
     }
-    const product = a.product ?? { name: '', picture: null };
-    return [{ id: i.id, attributes: { price: a.price, quantiy: a.quantiy, product } }];
+    const quantiy = clampQuantity(a.quantiy);
+    if (quantiy < 1) return [];
+    seen.add(i.id);
+    const p = (typeof a.product === 'object' && a.product ? a.product : {}) as Partial<
+      CartItem['attributes']['product']
+    >;
+    const product = {
+      name: typeof p.name === 'string' ? p.name : '',
+      picture: typeof p.picture === 'string' && p.picture !== '' ? p.picture : null,
+    };
+    return [{ id: i.id, attributes: { price: a.price, quantiy, product } }];
   });
 }
 
@@ -62,13 +92,18 @@ function save(items: CartItem[]): void {
   writeJson(STORAGE_KEYS.cart, items);
 }
 
-/** Adds `quantity` of a product (a new item, or more of one already there). */
+/**
+ * Adds `quantity` of a product (a new item, or more of one already there, up to CART_QUANTITY_MAX);
+ * the price and product shown are the latest the shopper saw. Nothing happens for a quantity below 1.
+ */
 export function addToCart(
   id: number,
   quantity: number,
   price: number,
   product: CartItem['attributes']['product'],
 ): void {
+  const more = clampQuantity(quantity);
+  if (more < 1) return;
   const items = readCart();
   const found = items.find((i) => i.id === id);
   save(
@@ -77,21 +112,29 @@ export function addToCart(
           i.id === id
             ? {
                 ...i,
-                attributes: { ...i.attributes, price, product, quantiy: i.attributes.quantiy + quantity },
+                attributes: {
+                  ...i.attributes,
+                  price,
+                  product,
+                  quantiy: clampQuantity(i.attributes.quantiy + more),
+                },
               }
             : i,
         )
-      : [...items, { id, attributes: { price, quantiy: quantity, product } }],
+      : [...items, { id, attributes: { price, quantiy: more, product } }],
   );
 }
 
-/** Sets an item's quantity; 0 or less removes it. */
+/** Sets an item's quantity (whole, at most CART_QUANTITY_MAX); 0 or less removes it. Not a number: no change. */
 export function setCartQuantity(id: number, quantity: number): void {
+  if (Number.isNaN(quantity)) return;
   const items = readCart();
+  if (!items.some((i) => i.id === id)) return;
+  const next = clampQuantity(quantity);
   save(
-    quantity <= 0
+    next < 1
       ? items.filter((i) => i.id !== id)
-      : items.map((i) => (i.id === id ? { ...i, attributes: { ...i.attributes, quantiy: quantity } } : i)),
+      : items.map((i) => (i.id === id ? { ...i, attributes: { ...i.attributes, quantiy: next } } : i)),
   );
 }
 
@@ -106,15 +149,27 @@ export function decrementCart(id: number): void {
   if (found) setCartQuantity(id, found.attributes.quantiy - 1);
 }
 
-/** Updates the prices and names the server answered (the cart's refresh when it opens). */
-export function updateCartPrices(prices: ReadonlyMap<number, { price: number; name: string }>): void {
+/**
+ * Updates the prices and names (and the picture, when given) the server answered (the cart's refresh
+ * when it opens). Saves only when something changed.
+ */
+export function updateCartPrices(
+  prices: ReadonlyMap<number, { price: number; name: string; picture?: string | null }>,
+): void {
   const items = readCart();
   const next = items.map((i) => {
     const p = prices.get(i.id);
     return p
       ? {
           ...i,
-          attributes: { ...i.attributes, price: p.price, product: { ...i.attributes.product, name: p.name } },
+          attributes: {
+            ...i.attributes,
+            price: p.price,
+            product: {
+              name: p.name,
+              picture: p.picture === undefined ? i.attributes.product.picture : p.picture,
+            },
+          },
         }
       : i;
   });

@@ -1,18 +1,14 @@
 import { useSyncExternalStore } from 'react';
-import { readItem, STORAGE_KEYS, subscribeStorage } from '../../lib/storage.ts';
+import { STORAGE_KEYS, subscribeStorage } from '../../lib/storage.ts';
+import { parseCart, readCart } from './cart.ts';
 
 /**
- * How many items the stored cart holds (spec 000 §4: items, not quantities). The cart lives in
- * localStorage under `cart` as a JSON array; a missing key, bad JSON or anything but an array is 0.
+ * How many items the stored cart holds (spec 000 §4: items, not quantities), read the one way the
+ * cart reads it (`parseCart`): a missing key, bad JSON, anything but an array or a malformed item
+ * counts nothing.
  */
 export function countCartItems(raw: string | null): number {
-  if (raw === null) return 0;
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return Array.isArray(parsed) ? parsed.length : 0;
-  } catch {
-    return 0;
-  }
+  return parseCart(raw).length;
 }
 
 function subscribeCart(listener: () => void): () => void {
@@ -20,7 +16,7 @@ function subscribeCart(listener: () => void): () => void {
 }
 
 function getCartCount(): number {
-  return countCartItems(readItem(STORAGE_KEYS.cart));
+  return readCart().length;
 }
 
 /** The cart's item count, updated when the cart changes in this tab or another one. */

@@ -1,6 +1,129 @@
+import { useState } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
+import { Card, Form } from 'react-bootstrap';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
 import { MESSAGES } from '@app/domain';
+import type { TProductForm } from '@app/domain';
+import { focusFirstInvalidField } from '../../ui/focusFirstInvalidField.ts';
+import { FileField } from '../../ui/FormField.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { toastUploadFailure } from '../ads/feedback.ts';
+import { FileProgress } from '../ads/FileProgress.tsx';
+import { useObjectUrls, usePickedFiles } from '../ads/usePickedFiles.ts';
+import { ProductFields, useProductForm } from './ProductFields.tsx';
+import { useCreateProduct } from './vendorApi.ts';
+import './shop.css';
+import './vendor-products.css';
 
-/** Issue 13: being built. */
+const F = MESSAGES.productForm;
+const IMAGE_INPUT = 'product-image';
+
+const isImage = (file: File) => file.type.startsWith('image/');
+
+/**
+ * /products/add, Add New Product (spec 000 §2 "Product management", §4 "Product form", §5 "Product",
+ * §8; issue 13 item 9): the picture (required, previewed), Name, Description and Price. Submit uploads
+ * the picture, then creates the product (the owner is the token's account) and goes to My Products.
+ */
 export default function AddProductPage() {
-  return <h1>{MESSAGES.productForm.addTitle}</h1>;
+  const navigate = useNavigate();
+  const createProduct = useCreateProduct();
+  const image = usePickedFiles('public');
+  const [preview] = useObjectUrls(image.files);
+  const [imageError, setImageError] = useState<string | undefined>();
+  const [submitting, setSubmitting] = useState(false);
+  const { form, showFailure } = useProductForm();
+
+  const handleImage = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = Array.from(event.target.files ?? [])
+      .filter(isImage)
+      .slice(0, 1);
+    image.pick(picked);
+    setImageError(picked.length ? undefined : F.pictureRequired);
+  };
+
+  /** Spec 000 §4: the picture first, then the product. */
+  const handleValid = async (values: TProductForm) => {
+    setSubmitting(true);
+    try {
+      let picture: number | undefined;
+      try {
+        [picture] = await image.uploadAll();
+      } catch (error) {
+        toastUploadFailure(error);
+        return;
+      }
+      if (picture === undefined) {
+        setImageError(F.pictureRequired);
+        return;
+      }
+      try {
+        await createProduct.mutateAsync({
+          name: values.name,
+          description: values.description,
+          price: Number(values.price),
+          picture,
+        });
+      } catch (error) {
+        showFailure(error, setImageError);
+        return;
+      }
+      toast.success(F.added);
+      void navigate('/products/view');
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const missingImage = image.files.length === 0;
+    if (missingImage) setImageError(F.pictureRequired);
+    void form.handleSubmit(
+      async (values) => {
+        if (missingImage) {
+          document.getElementById(IMAGE_INPUT)?.focus();
+          return;
+        }
+        await handleValid(values);
+      },
+      (errors, submitEvent) => {
+        if (missingImage) document.getElementById(IMAGE_INPUT)?.focus();
+        else focusFirstInvalidField(errors, submitEvent);
+      },
+    )(event);
+  };
+
+  return (
+    <Card className="shadow-sm product-form">
+      <Card.Header className="bg-transparent">
+        <h1 className="h4 mb-0">{F.addTitle}</h1>
+      </Card.Header>
+      <Card.Body>
+        <Form noValidate onSubmit={handleSubmit} aria-label={F.addTitle}>
+          <fieldset disabled={submitting}>
+            <FileField
+              id={IMAGE_INPUT}
+              label={F.image}
+              accept="image/*"
+              onChange={handleImage}
+              error={imageError ? { message: imageError } : undefined}
+              help={F.imageHelp}
+              helpBlock
+            />
+            {preview && (
+              <figure className="mb-2">
+                <img src={preview} alt={F.preview} className="shop-picture product-form__picture" />
+              </figure>
+            )}
+            <FileProgress items={image.items} label={F.image} />
+            <ProductFields form={form} idPrefix="product" />
+            <SubmitButton submitting={submitting} className="w-100">
+              {F.submit}
+            </SubmitButton>
+          </fieldset>
+        </Form>
+      </Card.Body>
+    </Card>
+  );
 }

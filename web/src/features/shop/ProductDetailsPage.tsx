@@ -1,6 +1,195 @@
-import { MESSAGES } from '@app/domain';
+import { useId, useState } from 'react';
+import { Alert, Button, Col, Form, Row } from 'react-bootstrap';
+import { Link, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { formatMoney, MESSAGES } from '@app/domain';
+import { isApiError } from '../../api/client.ts';
+import { useSession } from '../../app/session.tsx';
+import { PageSpinner } from '../../ui/PageSpinner.tsx';
+import { addToCart, CART_QUANTITY_MAX } from '../cart/cart.ts';
+import { useProduct } from './api.ts';
+import type { Product } from './api.ts';
+import {
+  cartProductOf,
+  ProductNotFound,
+  ProductPicture,
+  seesShopButtons,
+  useNeedLogin,
+  useWishlistHearts,
+  WishlistHeart,
+} from './ShopParts.tsx';
+import './shop.css';
 
-/** Issue 13: being built. */
+const D = MESSAGES.productDetails;
+const S = MESSAGES.shop;
+
+/** A route id: a whole positive number, or null (a Not Found card, no call). */
+function parseProductId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
+/** Quantity: minus, a number box and plus (0 is allowed so that Add To Cart can say why it refuses). */
+function QuantityField({ value, onChange }: { value: number; onChange: (value: number) => void }) {
+  const id = useId();
+  const set = (n: number) => onChange(Math.min(Math.max(Math.trunc(n) || 0, 0), CART_QUANTITY_MAX));
+  return (
+    <Form.Group className="mb-3">
+      <Form.Label htmlFor={id} className="fw-semibold">
+        {D.quantity}
+      </Form.Label>
+      <div className="shop-quantity">
+        <Button
+          variant="outline-secondary"
+          aria-label={S.minus}
+          title={S.minus}
+          disabled={value <= 0}
+          onClick={() => set(value - 1)}
+        >
+          <i className="bi bi-dash-lg" aria-hidden="true" />
+        </Button>
+        <Form.Control
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={CART_QUANTITY_MAX}
+          step={1}
+          value={value}
+          onChange={(event) => set(Number(event.target.value))}
+          className="shop-quantity__input text-center"
+        />
+        <Button
+          variant="outline-secondary"
+          aria-label={S.plus}
+          title={S.plus}
+          disabled={value >= CART_QUANTITY_MAX}
+          onClick={() => set(value + 1)}
+        >
+          <i className="bi bi-plus-lg" aria-hidden="true" />
+        </Button>
+      </div>
+    </Form.Group>
+  );
+}
+
+function ProductDetails({ product }: { product: Product }) {
+  const { isLoggedIn, userId, userType } = useSession();
+  const needLogin = useNeedLogin();
+  const [quantity, setQuantity] = useState(1);
+  const showHeart = seesShopButtons(userType);
+  const hearts = useWishlistHearts(showHeart);
+  const a = product.attributes;
+  const vendor = a.user?.data;
+  const ownProduct = isLoggedIn && vendor !== null && vendor !== undefined && vendor.id === userId;
+
+  // Spec 000 §4, §5 "Add to cart": login first, then a quantity above zero.
+  const add = () => {
+    if (!isLoggedIn) {
+      needLogin();
+      return;
+    }
+    if (quantity <= 0) {
+      toast.error(D.quantityZero, { toastId: 'product-quantity-zero' });
+      return;
+    }
+    addToCart(product.id, quantity, a.price, cartProductOf(product));
+    toast.success(D.added);
+  };
+
+  return (
+    <>
+      <Link to="/products" className="d-inline-block small mb-3">
+        <i className="bi bi-arrow-left me-1" aria-hidden="true" />
+        {D.backToShop}
+      </Link>
+      <Row as="article" className="g-4 shop-details" aria-labelledby="product-title">
+        <Col xs={12} md={6}>
+          <div className="shop-details__media">
+            <ProductPicture product={a} size="large" className="rounded shadow-sm" />
+          </div>
+        </Col>
+        <Col xs={12} md={6}>
+          <div className="d-flex align-items-start gap-2">
+            <h1 id="product-title" className="h3 text-break me-auto mb-1">
+              {a.name}
+            </h1>
+            {showHeart && (
+              <WishlistHeart
+                saved={hearts.saved.has(product.id)}
+                busy={hearts.busyId === product.id}
+                onToggle={() => hearts.onToggle(product.id)}
+              />
+            )}
+          </div>
+          {vendor?.attributes.username && (
+            <p className="text-body-secondary mb-2">
+              {D.soldBy}{' '}
+              <Link to={`/products?vendor=${vendor.id}`} className="fw-semibold">
+                {vendor.attributes.username}
+              </Link>
+            </p>
+          )}
+          <p className="shop-details__price h4 mb-3">
+            <span className="visually-hidden">{D.price}: </span>
+            {formatMoney(a.price)}
+          </p>
+          <h2 className="h6 text-uppercase text-body-secondary mb-1">{D.description}</h2>
+          <p className="shop-details__description mb-3">{a.description}</p>
+          <p className="small text-body-secondary">{S.size}</p>
+          {ownProduct ? (
+            <Alert variant="info" className="mb-0">
+              {MESSAGES.shopErrors.ownProduct}
+            </Alert>
+          ) : (
+            <>
+              <QuantityField value={quantity} onChange={setQuantity} />
+              <Button variant="accent" size="lg" onClick={add}>
+                <i className="bi bi-cart-plus me-2" aria-hidden="true" />
+                {D.addToCart}
+              </Button>
+            </>
+          )}
+        </Col>
+      </Row>
+    </>
+  );
+}
+
+/**
+ * `/productdetails/:id` (spec 000 §2 "Product Details"; issue 13 item 3): the picture, name, vendor,
+ * description, price, the quantity counter and Add To Cart (needs login and a quantity above zero),
+ * and the heart. A missing product, or an id that is not one, is a Not Found card, never made-up values.
+ */
 export default function ProductDetailsPage() {
-  return <h1>{MESSAGES.productDetails.addToCart}</h1>;
+  const id = parseProductId(useParams().id);
+  const product = useProduct(id);
+
+  let body;
+  if (id === null) {
+    body = <ProductNotFound />;
+  } else if (product.isPending) {
+    body = <PageSpinner />;
+  } else if (product.isError) {
+    body =
+      isApiError(product.error) && (product.error.status === 404 || product.error.status === 400) ? (
+        <ProductNotFound />
+      ) : (
+        <Alert
+          variant="warning"
+          className="d-flex flex-wrap align-items-center justify-content-between gap-2"
+        >
+          {D.loadFailed}
+          <Button size="sm" variant="outline-secondary" onClick={() => void product.refetch()}>
+            {D.retry}
+          </Button>
+        </Alert>
+      );
+  } else {
+    // A new product starts with a fresh quantity.
+    body = <ProductDetails key={product.data.id} product={product.data} />;
+  }
+
+  return <section className="shop-page container-xl py-3 py-lg-4">{body}</section>;
 }

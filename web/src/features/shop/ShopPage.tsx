@@ -1,6 +1,242 @@
-import { MESSAGES } from '@app/domain';
+import { useId, useState } from 'react';
+import type { FormEvent } from 'react';
+import { Button, Card, Col, Form, Row } from 'react-bootstrap';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { formatMoney, MESSAGES, SHOP_LIMITS } from '@app/domain';
+import { useSession } from '../../app/session.tsx';
+import { PageButtons } from '../../ui/PageButtons.tsx';
+import { PageSizeSelect } from '../../ui/PageSizeSelect.tsx';
+import { PageSpinner } from '../../ui/PageSpinner.tsx';
+import { CART_QUANTITY_MAX, cartQuantityOf, decrementCart, incrementCart, useCart } from '../cart/cart.ts';
+import { parseShopSearch, shopSearch, useProducts, useShopVendors } from './api.ts';
+import type { Product, ShopQuery } from './api.ts';
+import {
+  cartProductOf,
+  ProductPicture,
+  QuantityStepper,
+  seesShopButtons,
+  useNeedLogin,
+  useWishlistHearts,
+  WishlistHeart,
+} from './ShopParts.tsx';
+import './shop.css';
 
-/** Issue 13: being built. */
+const S = MESSAGES.shop;
+
+/** A card's minus and plus: the quantity of the product in the cart between them. */
+function CardCartButtons({ product }: { product: Product }) {
+  const { isLoggedIn } = useSession();
+  const needLogin = useNeedLogin();
+  const quantity = cartQuantityOf(useCart(), product.id);
+  return (
+    <QuantityStepper
+      name={product.attributes.name}
+      quantity={quantity}
+      minusDisabled={isLoggedIn && quantity === 0}
+      plusDisabled={isLoggedIn && quantity >= CART_QUANTITY_MAX}
+      onMinus={() => (isLoggedIn ? decrementCart(product.id) : needLogin())}
+      onPlus={() =>
+        isLoggedIn ? incrementCart(product.id, product.attributes.price, cartProductOf(product)) : needLogin()
+      }
+    />
+  );
+}
+
+function ProductCard({
+  product,
+  buttons,
+  hearts,
+}: {
+  product: Product;
+  buttons: boolean;
+  hearts: ReturnType<typeof useWishlistHearts>;
+}) {
+  const a = product.attributes;
+  const to = `/productdetails/${product.id}`;
+  return (
+    <Card as="article" className="shop-card shadow-sm h-100" aria-label={a.name}>
+      <div className="shop-card__media">
+        <Link to={to} tabIndex={-1} aria-hidden="true">
+          <ProductPicture product={a} size="card" />
+        </Link>
+        {buttons && (
+          <WishlistHeart
+            className="shop-card__heart"
+            saved={hearts.saved.has(product.id)}
+            busy={hearts.busyId === product.id}
+            onToggle={() => hearts.onToggle(product.id)}
+          />
+        )}
+      </div>
+      <Card.Body className="d-flex flex-column">
+        <h2 className="h6 mb-1 text-break">
+          <Link to={to} className="shop-card__name">
+            {a.name}
+          </Link>
+        </h2>
+        <p className="shop-card__price fw-semibold mb-1">{formatMoney(a.price)}</p>
+        <p className="small text-body-secondary mb-2">{S.size}</p>
+        <div className="mt-auto d-flex flex-wrap align-items-center justify-content-between gap-2">
+          {buttons && <CardCartButtons product={product} />}
+          <Link to={to} className="btn btn-sm btn-accent shop-card__add">
+            <i className="bi bi-cart-plus me-1" aria-hidden="true" />
+            {S.addToCart}
+          </Link>
+        </div>
+      </Card.Body>
+    </Card>
+  );
+}
+
+/** The search box and the vendor filter; both go into the URL (the page back to 1). */
+function ShopFilters({ query, onChange }: { query: ShopQuery; onChange: (next: ShopQuery) => void }) {
+  const vendors = useShopVendors();
+  const searchId = useId();
+  const vendorId = useId();
+  const [text, setText] = useState(query.q);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onChange({ ...query, q: text.trim(), page: 1 });
+  };
+  const list = vendors.data ?? [];
+  const chosenMissing = query.vendor !== null && !list.some((v) => v.id === query.vendor);
+
+  return (
+    <Form role="search" onSubmit={submit} className="shop-filters mb-3">
+      <Row className="g-2 align-items-end">
+        <Col xs={12} md={7} lg={6}>
+          <Form.Label htmlFor={searchId} className="small mb-1">
+            {S.search}
+          </Form.Label>
+          <div className="d-flex gap-2">
+            <Form.Control
+              id={searchId}
+              type="search"
+              value={text}
+              maxLength={SHOP_LIMITS.searchMax}
+              onChange={(event) => setText(event.target.value)}
+            />
+            <Button type="submit" variant="accent" className="text-nowrap">
+              <i className="bi bi-search me-1" aria-hidden="true" />
+              {S.searchButton}
+            </Button>
+          </div>
+        </Col>
+        <Col xs={12} md={5} lg={3}>
+          <Form.Label htmlFor={vendorId} className="small mb-1">
+            {S.vendor}
+          </Form.Label>
+          <Form.Select
+            id={vendorId}
+            value={query.vendor ?? ''}
+            onChange={(event) =>
+              onChange({
+                ...query,
+                vendor: event.target.value ? Number(event.target.value) : null,
+                page: 1,
+              })
+            }
+          >
+            <option value="">{S.allVendors}</option>
+            {chosenMissing && <option value={query.vendor!}>#{query.vendor}</option>}
+            {list.map((vendor) => (
+              <option key={vendor.id} value={vendor.id}>
+                {vendor.username}
+              </option>
+            ))}
+          </Form.Select>
+        </Col>
+      </Row>
+    </Form>
+  );
+}
+
+/**
+ * The shop, `/products` and `/productsList` (spec 000 §2 "Shop"; issue 13 item 2): 'Shop Merchant'
+ * with the count, a search and a vendor filter kept in the URL, a grid of products (4 a row on large
+ * screens) with minus, plus and the heart for everyone but vendors and providers, the page size and
+ * the pages. A failed load shows the empty shop (spec 000 §8: shop lists ignore failures).
+ */
 export default function ShopPage() {
-  return <h1>{MESSAGES.shop.title}</h1>;
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const { userType } = useSession();
+  const query = parseShopSearch(search);
+  const products = useProducts(query);
+  const buttons = seesShopButtons(userType);
+  const hearts = useWishlistHearts(buttons);
+
+  const go = (next: ShopQuery) => void navigate(`${pathname}${shopSearch(next)}`);
+  const items = products.isError ? [] : (products.data?.data ?? []);
+  const pagination = products.isError ? undefined : products.data?.meta.pagination;
+  const total = pagination?.total ?? 0;
+  const pageCount = pagination?.pageCount ?? 1;
+
+  return (
+    <section className="shop-page container-xl py-3 py-lg-4" aria-labelledby="shop-title">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 id="shop-title" className="h3 mb-0">
+          {S.title}
+        </h1>
+        <p className="mb-0 me-auto text-body-secondary" aria-live="polite" data-testid="shop-count">
+          {!products.isPending && (
+            <>
+              <span className="badge shop-count me-1">{total}</span>
+              {S.productsCount}
+            </>
+          )}
+        </p>
+        <PageSizeSelect
+          label={S.perPage}
+          value={query.pageSize}
+          smallLabel
+          onChange={(pageSize) => go({ ...query, pageSize, page: 1 })}
+        />
+      </div>
+
+      {/* Remounted when the URL's search changes (back, forward, a link), so the box follows it. */}
+      <ShopFilters key={query.q} query={query} onChange={go} />
+
+      {products.isPending ? (
+        <PageSpinner />
+      ) : items.length === 0 ? (
+        <>
+          <p className="shop-empty text-center text-body-secondary border rounded py-4">{S.empty}</p>
+          {query.page > 1 && total > 0 && (
+            <PageButtons
+              page={query.page}
+              pageCount={pageCount}
+              label={S.pages}
+              hrefFor={(page) => `${pathname}${shopSearch({ ...query, page })}`}
+            />
+          )}
+        </>
+      ) : (
+        <>
+          <Row
+            as="ul"
+            xs={1}
+            sm={2}
+            lg={4}
+            className="list-unstyled g-3 mb-3 shop-grid"
+            aria-busy={products.isFetching}
+          >
+            {items.map((product) => (
+              <Col as="li" key={product.id}>
+                <ProductCard product={product} buttons={buttons} hearts={hearts} />
+              </Col>
+            ))}
+          </Row>
+          <PageButtons
+            page={query.page}
+            pageCount={pageCount}
+            label={S.pages}
+            className="shop-pages"
+            hrefFor={(page) => `${pathname}${shopSearch({ ...query, page })}`}
+          />
+        </>
+      )}
+    </section>
+  );
 }

@@ -1,6 +1,136 @@
-import { MESSAGES } from '@app/domain';
+import { useState } from 'react';
+import { Alert, Button, Card } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { DEFAULT_PAGE_SIZE, formatMoney, MESSAGES } from '@app/domain';
+import { useSession } from '../../app/session.tsx';
+import { PageButtons } from '../../ui/PageButtons.tsx';
+import { PageSizeSelect } from '../../ui/PageSizeSelect.tsx';
+import { PageSpinner } from '../../ui/PageSpinner.tsx';
+import { toastFailure } from '../accounts/feedback.ts';
+import { useToggleWishlist, useWishlist } from './api.ts';
+import type { Product } from './api.ts';
+import { ProductPicture } from './ShopParts.tsx';
+import './shop.css';
 
-/** Issue 13: being built. */
+const W = MESSAGES.wishlist;
+
+function WishlistItem({
+  product,
+  removing,
+  onRemove,
+}: {
+  product: Product;
+  removing: boolean;
+  onRemove: () => void;
+}) {
+  const a = product.attributes;
+  const to = `/productdetails/${product.id}`;
+  return (
+    <Card as="article" className="wishlist-item shadow-sm" aria-label={a.name}>
+      <Card.Body className="d-flex align-items-center gap-3">
+        <Link to={to} tabIndex={-1} aria-hidden="true" className="flex-shrink-0">
+          <ProductPicture product={a} size="thumbnail" className="rounded" />
+        </Link>
+        <div className="flex-grow-1 min-w-0">
+          <h2 className="h6 mb-1 text-break">
+            <Link to={to}>{a.name}</Link>
+          </h2>
+          <p className="fw-semibold mb-0">{formatMoney(a.price)}</p>
+        </div>
+        <Button
+          variant="outline-danger"
+          size="sm"
+          className="flex-shrink-0"
+          disabled={removing}
+          onClick={onRemove}
+        >
+          <i className="bi bi-heartbreak me-1" aria-hidden="true" />
+          {W.remove}
+        </Button>
+      </Card.Body>
+    </Card>
+  );
+}
+
+/**
+ * `/wishlist` (issue 13 item 10): the signed-in shopper's saved products that are still on sale, newest
+ * saved first, each with its picture, name, price, a link to its page and 'Remove from wishlist'; paged.
+ */
 export default function WishlistPage() {
-  return <h1>{MESSAGES.wishlist.title}</h1>;
+  const { userId } = useSession();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const wishlist = useWishlist(userId, page, pageSize);
+  const toggle = useToggleWishlist(userId);
+  const items = wishlist.data?.data ?? [];
+  const pageCount = wishlist.data?.meta.pagination.pageCount ?? 1;
+
+  const remove = (product: Product) => {
+    const lastOnPage = items.length === 1 && page > 1;
+    toggle.mutate(
+      { product: product.id, save: false },
+      {
+        onSuccess: () => {
+          if (lastOnPage) setPage(page - 1);
+        },
+        onError: (error) => toastFailure(error),
+      },
+    );
+  };
+
+  return (
+    <section className="shop-page" aria-labelledby="wishlist-title">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+        <h1 id="wishlist-title" className="h4 mb-0 me-auto">
+          {W.title}
+        </h1>
+        <PageSizeSelect
+          label={W.perPage}
+          value={pageSize}
+          smallLabel
+          onChange={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+        />
+      </div>
+
+      {wishlist.isPending ? (
+        <PageSpinner />
+      ) : wishlist.isError ? (
+        <Alert
+          variant="warning"
+          className="d-flex flex-wrap align-items-center justify-content-between gap-2"
+        >
+          {W.loadFailed}
+          <Button size="sm" variant="outline-secondary" onClick={() => void wishlist.refetch()}>
+            {W.retry}
+          </Button>
+        </Alert>
+      ) : items.length === 0 ? (
+        <div className="text-center border rounded py-5">
+          <i className="bi bi-heart display-6 text-body-secondary" aria-hidden="true" />
+          <p className="mt-2">{W.empty}</p>
+          <Link to="/products" className="btn btn-accent">
+            {W.browse}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <ul className="list-unstyled wishlist-list mb-3" aria-busy={wishlist.isFetching}>
+            {items.map((product) => (
+              <li key={product.id}>
+                <WishlistItem
+                  product={product}
+                  removing={toggle.isPending && toggle.variables?.product === product.id}
+                  onRemove={() => remove(product)}
+                />
+              </li>
+            ))}
+          </ul>
+          <PageButtons page={page} pageCount={pageCount} onPage={setPage} label={W.pages} />
+        </>
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,37 @@
+import { Badge } from 'react-bootstrap';
+import { MESSAGES } from '@app/domain';
+import type { TOrderStatus } from '@app/domain';
+
+const S = MESSAGES.orderStatus;
+
+const VARIANT: Record<TOrderStatus, { bg: string; text?: 'dark' }> = {
+  [S.awaitingPayment]: { bg: 'warning', text: 'dark' },
+  [S.paid]: { bg: 'info', text: 'dark' },
+  [S.shipped]: { bg: 'primary' },
+  [S.delivered]: { bg: 'success' },
+  [S.cancelled]: { bg: 'secondary' },
+};
+
+/** An order's or a line's state (issue 13 item 7) as a badge. */
+export function OrderStatusBadge({ status }: { status: TOrderStatus }) {
+  const variant = VARIANT[status] ?? { bg: 'secondary' };
+  return (
+    <Badge bg={variant.bg} text={variant.text} className="order-status">
+      {status}
+    </Badge>
+  );
+}
+
+/** A bought product's picture (copied at order time), or the shop's placeholder when it has none. */
+export function OrderThumb({ src, name }: { src: string | null | undefined; name: string }) {
+  if (src) return <img src={src} alt={name} className="order-thumb" loading="lazy" width={56} height={56} />;
+  return (
+    <span
+      className="order-thumb order-thumb--placeholder"
+      role="img"
+      aria-label={MESSAGES.shop.placeholderAlt}
+    >
+      <i className="bi bi-box-seam" aria-hidden="true" />
+    </span>
+  );
+}

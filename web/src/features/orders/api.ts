@@ -1,0 +1,282 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { MESSAGES } from '@app/domain';
+import type {
+  ApiItem,
+  ApiList,
+  ApiPagination,
+  RelationOne,
+  TCheckoutItem,
+  TCheckoutRequest,
+  TOrderStatus,
+  TPaymentStatus,
+  TQuote,
+  TSaleLine,
+} from '@app/domain';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../api/client.ts';
+
+/**
+ * The store's order calls (issue 13; contract "Area orders"): the server's quote for a cart, the
+ * one-call checkout, the buyer's order lines (My Orders) with cancel and delivered, and the vendor's
+ * sold lines (My Sales) with shipped. Every amount is the server's, in dollars.
+ */
+
+/** A picture as the order lines carry it (copied when the order was placed). */
+export interface OrderMedia {
+  url: string;
+  name?: string;
+  formats?: Record<string, { url: string } | undefined> | null;
+}
+
+/** An order's attributes (money in dollars; `amount` is the total). */
+export interface OrderAttributes {
+  status: TOrderStatus;
+  paid: boolean;
+  payment_status: TPaymentStatus;
+  transaction_id: string | null;
+  subtotal: number;
+  processing_fee: number;
+  tax: number;
+  shipping: number;
+  amount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One line of an order (an order-list): what was bought, copied at order time, and its own state. */
+export interface OrderLineAttributes {
+  product_name: string;
+  /** The unit price paid. */
+  price: number;
+  /** The spec's spelling; `quantity` carries the same number. */
+  quantiy: number;
+  quantity: number;
+  total: number;
+  status: TOrderStatus;
+  shipped_at: string | null;
+  createdAt: string;
+  /** The line's order: its state (the totals are read apart, see `useOrderTotals`). */
+  order?: RelationOne<Pick<OrderAttributes, 'status'> & Partial<OrderAttributes>>;
+  product?: RelationOne<{ name: string }>;
+  picture?: RelationOne<OrderMedia>;
+}
+export type OrderLine = ApiItem<OrderLineAttributes>;
+
+/** `GET /api/sales`: the vendor's sold lines, one page. */
+export interface SalesPage {
+  data: TSaleLine[];
+  meta: { pagination: ApiPagination };
+}
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  /** Apart from `all`: placing an order refreshes the lists, not the quote of a cart just emptied. */
+  quote: (items: readonly TCheckoutItem[]) => ['order-quote', items] as const,
+  lines: (userId: number | null, page: number, pageSize: number) =>
+    ['orders', 'lines', userId, page, pageSize] as const,
+  totals: (ids: readonly number[]) => ['orders', 'totals', ids] as const,
+  sales: (page: number, pageSize: number) => ['orders', 'sales', page, pageSize] as const,
+  hasOrders: (userId: number | null) => ['orders', 'has', userId] as const,
+};
+
+// ---- calls -------------------------------------------------------------------------------------
+
+/** `POST /api/orders/quote` (anyone): the current prices and the totals of a cart. */
+export async function fetchQuote(items: readonly TCheckoutItem[], signal?: AbortSignal): Promise<TQuote> {
+  const body = await apiPost<{ data: TQuote }>('/orders/quote', { data: { items } }, { signal });
+  return body.data;
+}
+
+/** `POST /api/orders/checkout`: the whole order in one call; answers the order placed. */
+export async function placeOrder(data: TCheckoutRequest) {
+  const body = await apiPost<{ data: ApiItem<OrderAttributes> }>('/orders/checkout', { data });
+  return body.data;
+}
+
+/**
+ * My Orders (spec 000 §7 "My Orders list": filtered by user, populate order and product): the
+ * buyer's lines, newest first, with their order, picture and product.
+ */
+export function fetchMyOrderLines(userId: number, page: number, pageSize: number, signal?: AbortSignal) {
+  return apiGet<ApiList<OrderLineAttributes>>(
+    '/order-lists',
+    {
+      filters: { user: { id: { $eq: userId } } },
+      populate: ['order', 'picture', 'product'],
+      sort: 'id:desc',
+      pagination: { page, pageSize },
+    },
+    { signal },
+  );
+}
+
+/** The totals of the buyer's orders `ids` (`GET /api/orders`, the amount only), by order id. */
+export async function fetchOrderTotals(ids: readonly number[], signal?: AbortSignal) {
+  const body = await apiGet<ApiList<Pick<OrderAttributes, 'amount'>>>(
+    '/orders',
+    { filters: { id: { $in: ids } }, fields: ['amount'], pagination: { pageSize: ids.length } },
+    { signal },
+  );
+  return new Map(body.data.map((order) => [order.id, order.attributes.amount]));
+}
+
+/** `DELETE /api/orders/:id`: the buyer cancels an order still 'Awaiting Payment' (rows are kept). */
+export function cancelOrder(id: number) {
+  return apiDelete<{ data: ApiItem<OrderAttributes> }>(`/orders/${id}`);
+}
+
+/** `PUT /api/orders/:id`: the buyer marks a shipped order delivered. */
+export function markOrderDelivered(id: number) {
+  return apiPut<{ data: ApiItem<OrderAttributes> }>(`/orders/${id}`, {
+    data: { status: MESSAGES.orderStatus.delivered },
+  });
+}
+
+/** `GET /api/sales`: the lines of the vendor's products, newest first. */
+export function fetchSales(page: number, pageSize: number, signal?: AbortSignal) {
+  return apiGet<SalesPage>('/sales', { page, pageSize }, { signal });
+}
+
+/** `PUT /api/order-lists/:id`: the vendor marks a paid line shipped. */
+export function markLineShipped(id: number) {
+  return apiPut<{ data: ApiItem<OrderLineAttributes> }>(`/order-lists/${id}`, {
+    data: { status: MESSAGES.orderStatus.shipped },
+  });
+}
+
+/** Whether the signed-in account has placed any order (one row asked for; the count is the answer). */
+export async function fetchHasOrders(signal?: AbortSignal): Promise<boolean> {
+  const body = await apiGet<ApiList<OrderAttributes>>('/orders', { pagination: { pageSize: 1 } }, { signal });
+  return (body.meta?.pagination?.total ?? body.data.length) > 0;
+}
+
+// ---- hooks -------------------------------------------------------------------------------------
+
+/** The server's quote for the cart's items; asked afresh each time checkout opens or the cart changes. */
+export function useQuote(items: readonly TCheckoutItem[]) {
+  return useQuery({
+    queryKey: orderKeys.quote(items),
+    queryFn: ({ signal }) => fetchQuote(items, signal),
+    enabled: items.length > 0,
+    staleTime: 0,
+  });
+}
+
+/** Forgets every order list, so My Orders, My Sales and the account menu read the server again. */
+function refreshOrders(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({ queryKey: orderKeys.all });
+}
+
+export function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: placeOrder,
+    onSuccess: () => void refreshOrders(queryClient),
+  });
+}
+
+export function useMyOrderLines(userId: number | null, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: orderKeys.lines(userId, page, pageSize),
+    queryFn: ({ signal }) => fetchMyOrderLines(userId ?? 0, page, pageSize, signal),
+    enabled: userId !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The totals of the orders a page of My Orders shows (one call for the page). */
+export function useOrderTotals(ids: readonly number[]) {
+  return useQuery({
+    queryKey: orderKeys.totals(ids),
+    queryFn: ({ signal }) => fetchOrderTotals(ids, signal),
+    enabled: ids.length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The lines of `orderId` on every cached page of My Orders now show `status` (until the refetch). */
+function setOrderStatus(queryClient: QueryClient, orderId: number, status: TOrderStatus) {
+  queryClient.setQueriesData<ApiList<OrderLineAttributes>>({ queryKey: ['orders', 'lines'] }, (old) =>
+    old
+      ? {
+          ...old,
+          data: old.data.map((line) => {
+            const order = line.attributes.order?.data;
+            if (order?.id !== orderId) return line;
+            return {
+              ...line,
+              attributes: {
+                ...line.attributes,
+                status,
+                order: { data: { ...order, attributes: { ...order.attributes, status } } },
+              },
+            };
+          }),
+        }
+      : old,
+  );
+}
+
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelOrder,
+    onSuccess: (_answer, id) => {
+      setOrderStatus(queryClient, id, MESSAGES.orderStatus.cancelled);
+      void refreshOrders(queryClient);
+    },
+  });
+}
+
+export function useMarkDelivered() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markOrderDelivered,
+    onSuccess: (_answer, id) => {
+      setOrderStatus(queryClient, id, MESSAGES.orderStatus.delivered);
+      void refreshOrders(queryClient);
+    },
+  });
+}
+
+export function useSales(page: number, pageSize: number) {
+  return useQuery({
+    queryKey: orderKeys.sales(page, pageSize),
+    queryFn: ({ signal }) => fetchSales(page, pageSize, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMarkShipped() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markLineShipped,
+    onSuccess: (_answer, id) => {
+      queryClient.setQueriesData<SalesPage>({ queryKey: ['orders', 'sales'] }, (old) =>
+        old
+          ? {
+              ...old,
+              data: old.data.map((line) =>
+                line.id === id ? { ...line, status: MESSAGES.orderStatus.shipped } : line,
+              ),
+            }
+          : old,
+      );
+      void refreshOrders(queryClient);
+    },
+  });
+}
+
+/**
+ * Whether a provider has bought anything, so their account menu shows My Orders (issue 13: providers
+ * may buy). Asked only when `enabled` (providers); hobbyists and vendors always have the link.
+ */
+export function useHasOrders(userId: number | null, enabled: boolean) {
+  const query = useQuery({
+    queryKey: orderKeys.hasOrders(userId),
+    queryFn: ({ signal }) => fetchHasOrders(signal),
+    enabled: enabled && userId !== null,
+    staleTime: 5 * 60_000,
+  });
+  return query.data === true;
+}

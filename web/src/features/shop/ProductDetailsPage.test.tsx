@@ -1,0 +1,174 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@app/domain';
+import { jsonResponse } from '../../test/render.tsx';
+import { errorResponse } from '../accounts/testApi.ts';
+import type { ApiCall } from '../accounts/testApi.ts';
+import {
+  buildProduct,
+  callsTo,
+  cartItem,
+  HOBBYIST,
+  PROVIDER_USER,
+  renderShop,
+  shopApi,
+  storeCart,
+  storedCart,
+  VENDOR_USER,
+} from './testShop.tsx';
+
+const D = MESSAGES.productDetails;
+const S = MESSAGES.shop;
+const W = MESSAGES.wishlist;
+
+function answerProduct(product = buildProduct(7, { price: 49.9 })) {
+  return (call: ApiCall) => {
+    if (call.path === `/products/${product.id}`) return jsonResponse({ data: product, meta: {} });
+    if (call.path === '/wishlist/ids') return jsonResponse({ data: [] });
+    return undefined;
+  };
+}
+
+const quantityBox = () => screen.getByLabelText(D.quantity) as HTMLInputElement;
+
+describe('ProductDetailsPage', () => {
+  it('shows the picture, name, vendor, description, price and the counter', async () => {
+    const calls = shopApi(answerProduct());
+    renderShop('/productdetails/7');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Massage Oil 7' })).toBeTruthy();
+    expect(screen.getByText('A calming oil, bottle 7.')).toBeTruthy();
+    expect(screen.getByText('$49.90')).toBeTruthy();
+    expect(screen.getByText(D.soldBy, { exact: false }).textContent).toContain('vera');
+    expect(screen.getByRole('img', { name: 'Massage Oil 7' }).getAttribute('src')).toBe('/uploads/oil7.jpg');
+    expect(quantityBox().value).toBe('1');
+    expect(screen.getByRole('button', { name: D.addToCart })).toBeTruthy();
+    expect(screen.getByRole('button', { name: W.add })).toBeTruthy();
+    expect(callsTo(calls, 'GET', '/products/7')[0]!.search.get('populate')).toBe('*');
+  });
+
+  it('shows a Not Found card for a missing product and for an id that is not one', async () => {
+    shopApi((call) => (call.path === '/products/99' ? errorResponse(404, 'Product not found') : undefined));
+    const first = renderShop('/productdetails/99');
+    expect(await screen.findByText(D.notFound)).toBeTruthy();
+    expect(screen.getByRole('link', { name: D.backToShop }).getAttribute('href')).toBe('/products');
+    // Never the spec's placeholder values.
+    expect(screen.queryByText('$150.00')).toBeNull();
+    expect(screen.queryByRole('button', { name: D.addToCart })).toBeNull();
+    first.unmount();
+
+    const calls = shopApi(() => undefined);
+    renderShop('/productdetails/abc');
+    expect(screen.getByText(D.notFound)).toBeTruthy();
+    expect(callsTo(calls, 'GET', '/products/abc')).toHaveLength(0);
+  });
+
+  it('offers a retry when the product cannot be loaded', async () => {
+    let fail = true;
+    shopApi((call) => {
+      if (call.path !== '/products/7') return undefined;
+      return fail ? errorResponse(500, 'boom') : jsonResponse({ data: buildProduct(7), meta: {} });
+    });
+    renderShop('/productdetails/7');
+    expect(await screen.findByText(D.loadFailed)).toBeTruthy();
+    expect(screen.queryByText(D.notFound)).toBeNull();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: D.retry }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Massage Oil 7' })).toBeTruthy();
+  });
+
+  it("refuses a quantity of zero: 'Quantity can not be zero!!'", async () => {
+    shopApi(answerProduct(), HOBBYIST);
+    renderShop('/productdetails/7', HOBBYIST);
+    await screen.findByRole('heading', { level: 1, name: 'Massage Oil 7' });
+    fireEvent.click(screen.getByRole('button', { name: S.minus }));
+    expect(quantityBox().value).toBe('0');
+    expect(screen.getByRole('button', { name: S.minus }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: D.addToCart }));
+    expect(await screen.findByText(D.quantityZero)).toBeTruthy();
+    expect(storedCart()).toEqual([]);
+  });
+
+  it('adds the quantity with the price, name and picture, and says so', async () => {
+    storeCart([cartItem(7, 40, 1), cartItem(3, 5, 2)]);
+    shopApi(answerProduct(), HOBBYIST);
+    renderShop('/productdetails/7', HOBBYIST);
+    await screen.findByRole('heading', { level: 1, name: 'Massage Oil 7' });
+    fireEvent.click(screen.getByRole('button', { name: S.plus }));
+    fireEvent.click(screen.getByRole('button', { name: S.plus }));
+    expect(quantityBox().value).toBe('3');
+    fireEvent.change(quantityBox(), { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: D.addToCart }));
+    expect(await screen.findByText(D.added)).toBeTruthy();
+    expect(storedCart()).toEqual([
+      {
+        id: 7,
+        attributes: {
+          price: 49.9,
+          quantiy: 5,
+          product: { name: 'Massage Oil 7', picture: '/uploads/thumbnail_oil7.jpg' },
+        },
+      },
+      cartItem(3, 5, 2),
+    ]);
+  });
+
+  it('lets vendors and providers add to the cart here, without the heart', async () => {
+    for (const user of [VENDOR_USER, PROVIDER_USER]) {
+      const product = buildProduct(7, { user: { data: { id: 99, attributes: { username: 'other' } } } });
+      shopApi(answerProduct(product), user);
+      const view = renderShop('/productdetails/7', user);
+      await screen.findByRole('heading', { level: 1, name: 'Massage Oil 7' });
+      expect(screen.queryByRole('button', { name: W.add })).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: D.addToCart }));
+      expect(await screen.findByText(D.added)).toBeTruthy();
+      expect(storedCart().map((i) => i.id)).toEqual([7]);
+      view.unmount();
+      window.localStorage.clear();
+    }
+  });
+
+  it('tells a vendor they cannot buy their own product', async () => {
+    shopApi(answerProduct(), VENDOR_USER);
+    renderShop('/productdetails/7', VENDOR_USER);
+    await screen.findByRole('heading', { level: 1, name: 'Massage Oil 7' });
+    expect(screen.getByText(MESSAGES.shopErrors.ownProduct)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: D.addToCart })).toBeNull();
+  });
+
+  it('asks a visitor to log in on Add To Cart and on the heart, remembering the page', async () => {
+    shopApi(answerProduct());
+    const { router } = renderShop('/productdetails/7');
+    await screen.findByRole('heading', { level: 1, name: 'Massage Oil 7' });
+    fireEvent.click(screen.getByRole('button', { name: D.addToCart }));
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(router.state.location.state).toEqual({ from: '/productdetails/7' });
+    expect(await screen.findByText(MESSAGES.toast.needLogin)).toBeTruthy();
+    expect(storedCart()).toEqual([]);
+
+    await router.navigate('/productdetails/7');
+    fireEvent.click(await screen.findByRole('button', { name: W.add }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('saves the product with the heart', async () => {
+    let saved: number[] = [];
+    const calls = shopApi((call) => {
+      if (call.path === '/wishlist/ids') return jsonResponse({ data: saved });
+      if (call.path === '/wishlist' && call.method === 'POST') {
+        saved = [7];
+        return jsonResponse({ data: { product: 7, saved: true } });
+      }
+      return answerProduct()(call);
+    }, HOBBYIST);
+    renderShop('/productdetails/7', HOBBYIST);
+    await screen.findByRole('heading', { level: 1, name: 'Massage Oil 7' });
+    await waitFor(() => expect(callsTo(calls, 'GET', '/wishlist/ids')).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: W.add }));
+    const heart = await screen.findByRole('button', { name: W.remove });
+    expect(heart.getAttribute('aria-pressed')).toBe('true');
+    expect(callsTo(calls, 'POST', '/wishlist')[0]!.body).toEqual({ data: { product: 7 } });
+    // The saved ids are asked again and keep the heart filled.
+    await waitFor(() => expect(callsTo(calls, 'GET', '/wishlist/ids')).toHaveLength(2));
+    expect(screen.getByRole('button', { name: W.remove }).getAttribute('aria-pressed')).toBe('true');
+  });
+});

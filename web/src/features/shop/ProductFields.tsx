@@ -1,0 +1,91 @@
+import { useForm } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import { MESSAGES, SHOP_LIMITS, ZProductForm } from '@app/domain';
+import type { TProductForm } from '@app/domain';
+import { TextAreaField, TextField } from '../../ui/FormField.tsx';
+import { useServerFieldErrors } from '../../ui/serverFieldErrors.ts';
+import { productFieldErrors } from './vendorApi.ts';
+
+const F = MESSAGES.productForm;
+
+/** The product form as typed (the price is text: 1-10 digits, spec 000 §5 "Product"). */
+export interface ProductFormValues {
+  name: string;
+  description: string;
+  price: string;
+}
+
+export const EMPTY_PRODUCT_FORM: ProductFormValues = { name: '', description: '', price: '' };
+
+export type ProductForm = UseFormReturn<ProductFormValues, unknown, TProductForm>;
+
+const baseResolver = zodResolver(ZProductForm);
+const FIELD_ORDER = ['name', 'description', 'price'] as const;
+
+/**
+ * The product form (checked with the domain's `ZProductForm`) and what a refused save shows: the
+ * fields the server names stay invalid until changed, a refused picture goes to `onPicture`, and
+ * anything else is the toast 'Network response was not ok' (spec 000 §8).
+ */
+export function useProductForm() {
+  const serverFields = useServerFieldErrors(baseResolver);
+  const form: ProductForm = useForm<ProductFormValues, unknown, TProductForm>({
+    resolver: serverFields.resolver,
+    // Checked on submit, then on each change: an error appearing on blur would move Submit away from the
+    // pointer pressing it.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: EMPTY_PRODUCT_FORM,
+    shouldFocusError: false,
+  });
+
+  const showFailure = (error: unknown, onPicture?: (message: string) => void) => {
+    const named = productFieldErrors(error);
+    const fields = FIELD_ORDER.filter((field) => named.some((n) => n.field === field));
+    const picture = named.find((n) => n.field === 'picture');
+    for (const { field, message } of named)
+      if (field !== 'picture') serverFields.reject(field, form.getValues(field), message);
+    if (fields.length > 0) void form.trigger(fields);
+    if (picture && onPicture) onPicture(picture.message);
+    if (fields.length === 0 && !(picture && onPicture)) toast.error(MESSAGES.toast.networkError);
+  };
+
+  return { form, showFailure };
+}
+
+/** Name, Description and Price of Add New Product and Edit Product (spec 000 §2, §5). */
+export function ProductFields({ form, idPrefix }: { form: ProductForm; idPrefix: string }) {
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  return (
+    <>
+      <TextField
+        id={`${idPrefix}-name`}
+        label={F.name}
+        registration={register('name')}
+        error={errors.name}
+        maxLength={SHOP_LIMITS.nameMax}
+      />
+      <TextAreaField
+        id={`${idPrefix}-description`}
+        label={F.description}
+        registration={register('description')}
+        error={errors.description}
+        rows={4}
+        maxLength={SHOP_LIMITS.descriptionMax}
+      />
+      <TextField
+        id={`${idPrefix}-price`}
+        label={F.price}
+        registration={register('price')}
+        error={errors.price}
+        inputMode="numeric"
+        maxLength={SHOP_LIMITS.priceDigitsMax}
+      />
+    </>
+  );
+}

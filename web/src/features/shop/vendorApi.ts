@@ -1,0 +1,126 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiList, TProductRequest, TProductUpdate } from '@app/domain';
+import { apiDelete, apiGet, apiPost, apiPut, isApiError } from '../../api/client.ts';
+import { shopKeys } from './api.ts';
+import type { Product, ProductAttributes } from './api.ts';
+
+/**
+ * The vendor's product calls (issue 13 item 9; contract "Products"): My Products, one product to edit,
+ * add, update and delete. Prices are dollars.
+ */
+
+/** Under the shop's root: a vendor's write refreshes the shop, the product pages and the wishlist too. */
+export const vendorProductKeys = {
+  mine: (userId: number | null, page: number, pageSize: number) =>
+    [...shopKeys.all, 'mine', userId, page, pageSize] as const,
+  one: (id: number) => [...shopKeys.all, 'vendor-product', id] as const,
+};
+
+// ---- calls -------------------------------------------------------------------------------------
+
+/** My Products: the caller's products, newest first, with their pictures (spec 000 §2, §9). */
+export function fetchMyProducts(userId: number, page: number, pageSize: number, signal?: AbortSignal) {
+  return apiGet<ApiList<ProductAttributes>>(
+    '/products',
+    {
+      filters: { user: { id: { $eq: userId } } },
+      populate: '*',
+      sort: 'id:desc',
+      pagination: { page, pageSize },
+    },
+    { signal },
+  );
+}
+
+export async function fetchOwnProduct(id: number, signal?: AbortSignal): Promise<Product> {
+  const body = await apiGet<{ data: Product }>(`/products/${id}`, { populate: '*' }, { signal });
+  return body.data;
+}
+
+export async function createProduct(data: TProductRequest): Promise<Product> {
+  const body = await apiPost<{ data: Product }>('/products', { data });
+  return body.data;
+}
+
+export async function updateProduct(id: number, data: TProductUpdate): Promise<Product> {
+  const body = await apiPut<{ data: Product }>(`/products/${id}`, { data });
+  return body.data;
+}
+
+export function deleteProduct(id: number) {
+  return apiDelete<{ data: Product }>(`/products/${id}`);
+}
+
+/** Whether the signed-in vendor owns the product (its `user` relation, as `populate=*` answers it). */
+export function ownsProduct(product: Product, userId: number | null): boolean {
+  const ownerId = product.attributes.user?.data?.id;
+  return userId !== null && ownerId !== undefined && ownerId === userId;
+}
+
+export type ProductField = 'name' | 'description' | 'price' | 'picture';
+const PRODUCT_FIELDS: readonly string[] = ['name', 'description', 'price', 'picture'];
+
+/**
+ * The product fields a refused write names (`details.errors[].path`, `['data', 'price']`, as the
+ * server's `fieldError('data.price', …)` answers); empty for any other failure.
+ */
+export function productFieldErrors(error: unknown): { field: ProductField; message: string }[] {
+  if (!isApiError(error) || !error.isBadRequest) return [];
+  const errors = (error.details as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors)) return [];
+  const named: { field: ProductField; message: string }[] = [];
+  for (const entry of errors) {
+    const { path, message } = (entry ?? {}) as { path?: unknown; message?: unknown };
+    const parts = Array.isArray(path) ? path : typeof path === 'string' ? path.split('.') : [];
+    const field: unknown = parts[0] === 'data' ? parts[1] : parts[0];
+    if (typeof field === 'string' && PRODUCT_FIELDS.includes(field))
+      named.push({
+        field: field as ProductField,
+        message: typeof message === 'string' ? message : error.message,
+      });
+  }
+  return named;
+}
+
+// ---- hooks -------------------------------------------------------------------------------------
+
+export function useMyProducts(userId: number | null, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: vendorProductKeys.mine(userId, page, pageSize),
+    queryFn: ({ signal }) => fetchMyProducts(userId!, page, pageSize, signal),
+    enabled: userId !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOwnProduct(id: number | null) {
+  return useQuery({
+    queryKey: vendorProductKeys.one(id ?? 0),
+    queryFn: ({ signal }) => fetchOwnProduct(id!, signal),
+    enabled: id !== null,
+  });
+}
+
+/** After any product write every product list (My Products, the shop, the wishlist) and product is stale. */
+function useInvalidateProducts() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: shopKeys.all });
+}
+
+export function useCreateProduct() {
+  const invalidate = useInvalidateProducts();
+  return useMutation({ mutationFn: createProduct, onSuccess: invalidate });
+}
+
+export function useUpdateProduct(id: number) {
+  const invalidate = useInvalidateProducts();
+  return useMutation({
+    mutationFn: (data: TProductUpdate) => updateProduct(id, data),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteProduct() {
+  const invalidate = useInvalidateProducts();
+  return useMutation({ mutationFn: deleteProduct, onSuccess: invalidate });
+}
