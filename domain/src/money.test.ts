@@ -6,6 +6,7 @@ import {
   fromCents,
   isWholeCents,
   parseClientAmount,
+  percentOfCents,
   roundCents,
   toCents,
 } from './money.ts';
@@ -27,6 +28,26 @@ describe('money', () => {
     expect(floorCents(12.345)).toBe(12.34);
     expect(floorCents(0.29)).toBe(0.29);
     expect(floorCents(1000)).toBe(1000);
+  });
+
+  it('takes a percent of cents to the nearest cent, a half cent up, in whole numbers', () => {
+    expect(percentOfCents(4498, 8)).toBe(360); // 359.84
+    expect(percentOfCents(15, 8)).toBe(1); // 1.2
+    expect(percentOfCents(19, 8)).toBe(2); // 1.52
+    // Exactly half a cent goes up; just under goes down.
+    expect(percentOfCents(15, 10)).toBe(2); // 1.5
+    expect(percentOfCents(1010, 5)).toBe(51); // 50.5
+    expect(percentOfCents(1009, 5)).toBe(50); // 50.45
+    // Where binary floats fall a hair under the half, the whole-number product does not:
+    // 1500 × 2.3 / 100 is 34.4999… in floats (Math.round: 34), 34.5 exactly here.
+    expect(Math.round((1500 * 2.3) / 100)).toBe(34);
+    expect(percentOfCents(1500, 2.3)).toBe(35);
+    expect(percentOfCents(1500, 4.1)).toBe(62); // 61.5
+    expect(percentOfCents(9999, 7.25)).toBe(725); // 724.9275
+    expect(percentOfCents(2999, 8)).toBe(240); // 239.92
+    expect(percentOfCents(0, 8)).toBe(0);
+    expect(percentOfCents(1234, 0)).toBe(0);
+    expect(percentOfCents(1234, 100)).toBe(1234);
   });
 
   it('turns an inclusive dollar range into the whole cents inside it', () => {

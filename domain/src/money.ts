@@ -28,6 +28,16 @@ export function floorCents(dollars: number): number {
 }
 
 /**
+ * `percent` % of `cents`, to the nearest cent, a half cent up (a tax, spec 000 §9). The percent is
+ * taken to 1/10,000 of a percent and the product is computed in whole numbers: `1500 * 2.3 / 100` is
+ * 34.4999… in binary floats, which `Math.round` would take down to 34 instead of 35.
+ */
+export function percentOfCents(cents: number, percent: number): number {
+  const basis = Math.round(percent * 10_000);
+  return Math.floor((cents * basis + 500_000) / 1_000_000);
+}
+
+/**
  * The cents of an inclusive dollar range `[min, max]`: the smallest whole cent at or above `min` and the
  * largest at or below `max`, so a range filter over stored cents finds exactly the amounts in the range.
  */

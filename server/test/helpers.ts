@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { UserType } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
@@ -13,6 +14,7 @@ import type { Mailer, MailMessage } from '../src/mail/mailer.ts';
 import { insertUser } from '../src/modules/users/users.queries.ts';
 import { hashPassword } from '../src/modules/users/users.service.ts';
 import { seedAtStart } from '../src/seed.ts';
+import { callAs, type Method } from './directory-helpers.ts';
 
 /** Which engine this run tests: PostgreSQL when TEST_DATABASE_URL is set, else SQLite. */
 export const TEST_ENGINE = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite';
@@ -151,3 +153,30 @@ export const buildHobbyist = (ctx: TestContext) => buildUser(ctx, { userType: 'H
 export const buildProvider = (ctx: TestContext) => buildUser(ctx, { userType: 'Provider' });
 export const buildVendor = (ctx: TestContext) => buildUser(ctx, { userType: 'Vender' });
 export const buildAdmin = (ctx: TestContext) => buildUser(ctx, { userType: null, role: 'admin' });
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
+/** A test call's caller (anonymous when null or left out) and JSON body. */
+export interface CallOptions {
+  user?: TestUser | null;
+  body?: unknown;
+}
+
+/**
+ * A test file's API calls, each from a new address (`callAs`): `call` answers the response whatever
+ * its status; `ok` expects a 200 (the body in the failure message) and answers its JSON; `listed`
+ * answers the ids a listing holds.
+ */
+export function apiCalls(ctx: TestContext) {
+  const call = (method: Method, url: string, opts: CallOptions = {}) => callAs(ctx, method, url, opts);
+  const ok = async (method: Method, url: string, opts: CallOptions = {}): Promise<Json> => {
+    const res = await call(method, url, opts);
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
+    return res.json() as Json;
+  };
+  /** The ids a listing answers (as `user`, or anonymously). */
+  const listed = async (url: string, user: TestUser | null = null): Promise<number[]> =>
+    ((await ok('GET', url, { user })).data as { id: number }[]).map((i) => i.id);
+  return { call, ok, listed };
+}

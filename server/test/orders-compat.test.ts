@@ -1,17 +1,23 @@
-import { checkoutTotals, MESSAGES } from '@app/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '@app/domain';
+import { describe, expect, it } from 'vitest';
 import {
-  buildAdmin,
   buildHobbyist,
   buildProvider,
   buildUser,
   buildVendor,
-  createTestApp,
   TEST_ENGINE,
   type TestContext,
   type TestUser,
 } from './helpers.ts';
-import { BILLING, makeProduct, newTx, ordersApi, type Json } from './orders-helpers.ts';
+import {
+  BILLING,
+  newTx,
+  setupOrdersSuite,
+  totalOf,
+  type Json,
+  type OrdersApi,
+  type OrdersSuite,
+} from './orders-helpers.ts';
 
 /**
  * The seed client's order calls (spec 000 §7; issue 13 item 5), kept working with the server's
@@ -20,31 +26,13 @@ import { BILLING, makeProduct, newTx, ordersApi, type Json } from './orders-help
  * `POST /api/oder-details` (the spec's spelling: the checkout form, registering the transaction id).
  */
 
-let ctx: TestContext;
-let api: ReturnType<typeof ordersApi>;
-let admin: TestUser;
-let vendor: TestUser;
-let otherVendor: TestUser;
+let ctx: TestContext, api: OrdersApi, admin: TestUser, vendor: TestUser, otherVendor: TestUser;
+let product: OrdersSuite['product'];
+setupOrdersSuite((s) => ({ ctx, api, admin, vendor, otherVendor, product } = s));
 
 const E = MESSAGES.shopErrors;
 const S = MESSAGES.orderStatus;
-const costs = { processing_fee: 250, tax: 8, shipping_cost: '0' };
-const totalOf = (...lines: [number, number][]) =>
-  checkoutTotals(
-    lines.map(([unitCents, quantity]) => ({ unitCents, quantity })),
-    costs,
-  );
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  api = ordersApi(ctx);
-  [admin, vendor, otherVendor] = await Promise.all([buildAdmin(ctx), buildVendor(ctx), buildVendor(ctx)]);
-});
-afterAll(() => ctx.close());
-
 const db = () => ctx.database.db;
-const product = (owner: TestUser = vendor, opts: Parameters<typeof makeProduct>[2] = {}) =>
-  makeProduct(db(), owner.id, opts);
 
 /** `POST /api/orders` as the seed client sends it (its user, amount and status are ignored). */
 const newOrder = async (user: TestUser, data: Record<string, unknown> = {}) =>

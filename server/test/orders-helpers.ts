@@ -1,10 +1,17 @@
-import { toCents } from '@app/domain';
+import { checkoutTotals, MESSAGES, toCents, type TOrderStatus } from '@app/domain';
 import type { Kysely } from 'kysely';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { nowIso } from '../src/db/dialect.ts';
-import type { DB, OrderStatusText } from '../src/db/schema.ts';
-import { callAs, type Method } from './directory-helpers.ts';
-import type { TestContext, TestUser } from './helpers.ts';
+import type { DB } from '../src/db/schema.ts';
+import {
+  apiCalls,
+  buildAdmin,
+  buildVendor,
+  createTestApp,
+  type Json,
+  type TestContext,
+  type TestUser,
+} from './helpers.ts';
 
 /**
  * Factories and calls shared by the orders tests (orders.test.ts, orders-compat.test.ts) and the
@@ -12,8 +19,7 @@ import type { TestContext, TestUser } from './helpers.ts';
  * area's); orders go through the API unless a test needs one in a given state without it.
  */
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Json = any;
+export type { Json } from './helpers.ts';
 
 let productSeq = 0;
 
@@ -57,17 +63,37 @@ let txSeq = 0;
 /** A transaction id never used before. */
 export const newTx = (prefix = 'ORD') => `${prefix}-${Date.now().toString(36)}-${(txSeq++).toString(36)}`;
 
+/** The seed's processing costs: $2.50 fee, 8 % tax, free shipping. */
+export const SEED_COSTS = { processing_fee: 250, tax: 8, shipping_cost: '0' };
+
+/** The server's totals in cents for lines of (unit cents, quantity), at the seed's costs. */
+export const totalOf = (...lines: [number, number][]) =>
+  checkoutTotals(
+    lines.map(([unitCents, quantity]) => ({ unitCents, quantity })),
+    SEED_COSTS,
+  );
+
+const S = MESSAGES.orderStatus;
+
 /**
  * An order straight in the database, in any state, with its lines and (unless `details: false`) its
- * checkout details: for setups the API would need several calls (and the hourly limit) to reach.
+ * checkout details: for setups the API would need several calls (and the hourly limit) to reach. A
+ * line is $10 of 'Massage Oil — Lavender' without a picture unless it says otherwise.
  */
 export async function insertTestOrder(
   db: Kysely<DB>,
   buyerId: number,
-  lines: { product: number; vendor: number; price?: number; quantity?: number }[],
-  opts: { status?: OrderStatusText; details?: boolean; transactionId?: string } = {},
+  lines: {
+    product: number;
+    vendor: number;
+    price?: number;
+    quantity?: number;
+    name?: string;
+    picture?: number | null;
+  }[],
+  opts: { status?: TOrderStatus; details?: boolean; transactionId?: string } = {},
 ): Promise<{ order: number; lines: number[]; details: number | null }> {
-  const status = opts.status ?? 'Awaiting Payment';
+  const status = opts.status ?? S.awaitingPayment;
   const now = nowIso();
   const priced = lines.map((l) => ({ ...l, cents: toCents(l.price ?? 10), quantity: l.quantity ?? 1 }));
   const subtotal = priced.reduce((s, l) => s + l.cents * l.quantity, 0);
@@ -77,8 +103,8 @@ export async function insertTestOrder(
     .values({
       user_id: buyerId,
       status,
-      paid: status === 'Awaiting Payment' || status === 'Cancelled' ? 0 : 1,
-      payment_status: status === 'Awaiting Payment' || status === 'Cancelled' ? 'pending' : 'verified',
+      paid: status === S.awaitingPayment || status === S.cancelled ? 0 : 1,
+      payment_status: status === S.awaitingPayment || status === S.cancelled ? 'pending' : 'verified',
       transaction_id: opts.details === false ? null : transactionId,
       subtotal,
       amount: subtotal,
@@ -99,8 +125,8 @@ export async function insertTestOrder(
         user_id: buyerId,
         product_id: l.product,
         vendor_id: l.vendor,
-        product_name: 'Massage Oil — Lavender',
-        picture_id: null,
+        product_name: l.name ?? 'Massage Oil — Lavender',
+        picture_id: l.picture ?? null,
         price: l.cents,
         quantity: l.quantity,
         total: l.cents * l.quantity,
@@ -135,13 +161,7 @@ export async function insertTestOrder(
 /** Calls and row reads of the orders tests. */
 export function ordersApi(ctx: TestContext) {
   const db = ctx.database.db;
-  const call = (method: Method, url: string, opts: { user?: TestUser | null; body?: unknown } = {}) =>
-    callAs(ctx, method, url, opts);
-  const ok = async (method: Method, url: string, opts: { user?: TestUser | null; body?: unknown } = {}) => {
-    const res = await call(method, url, opts);
-    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
-    return res.json() as Json;
-  };
+  const { call, ok } = apiCalls(ctx);
   /** `details.errors` as `{ path: 'data.x', message }`. */
   const errors = (res: { json: () => Json }) =>
     ((res.json().error?.details?.errors ?? []) as { path: (string | number)[]; message: string }[]).map(
@@ -197,4 +217,37 @@ export function ordersApi(ctx: TestContext) {
     ok('PUT', `/api/orders/${orderId}`, { user: admin, body: { data: { payment_status: 'verified' } } });
 
   return { db, call, ok, errors, checkout, placed, row, lines, events, written, registered, verify };
+}
+export type OrdersApi = ReturnType<typeof ordersApi>;
+
+/** What an orders test file works with (set before its tests run). */
+export interface OrdersSuite {
+  ctx: TestContext;
+  api: OrdersApi;
+  admin: TestUser;
+  vendor: TestUser;
+  otherVendor: TestUser;
+  /** A product row of `owner` (the suite's vendor unless given), as `makeProduct` makes it. */
+  product: (owner?: TestUser, opts?: Parameters<typeof makeProduct>[2]) => Promise<number>;
+}
+
+/**
+ * The setup of the orders test files (orders.test.ts, orders-compat.test.ts): before all, the app
+ * on a fresh database, its calls, an admin and two vendors, handed to `use`; after all, the app closed.
+ */
+export function setupOrdersSuite(use: (suite: OrdersSuite) => void): void {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    const app = await createTestApp();
+    ctx = app;
+    const [admin, vendor, otherVendor] = await Promise.all([
+      buildAdmin(app),
+      buildVendor(app),
+      buildVendor(app),
+    ]);
+    const product: OrdersSuite['product'] = (owner = vendor, opts = {}) =>
+      makeProduct(app.database.db, owner.id, opts);
+    use({ ctx: app, api: ordersApi(app), admin, vendor, otherVendor, product });
+  });
+  afterAll(() => ctx?.close());
 }

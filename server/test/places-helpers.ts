@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { expect } from 'vitest';
-import { callAs, type Method } from './directory-helpers.ts';
-import type { TestContext, TestUser } from './helpers.ts';
+import { apiCalls, type TestContext, type TestUser } from './helpers.ts';
 import { uploadImage } from './upload-helpers.ts';
 
 /** Factories and calls shared by the places tests (places.test.ts, places-reviews.test.ts). */
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Json = any;
+export type { Json } from './helpers.ts';
 
 /** The cities the places tests use (the suite runs without the 20,000 seeded ones). */
 export async function seedPlaceCities(ctx: TestContext): Promise<void> {
@@ -31,13 +28,7 @@ export async function seedPlaceCities(ctx: TestContext): Promise<void> {
 }
 
 export function placesApi(ctx: TestContext) {
-  const call = (method: Method, url: string, opts: { user?: TestUser | null; body?: unknown } = {}) =>
-    callAs(ctx, method, url, opts);
-  const ok = async (method: Method, url: string, opts: { user?: TestUser | null; body?: unknown } = {}) => {
-    const res = await call(method, url, opts);
-    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
-    return res.json() as Json;
-  };
+  const { call, ok, listed } = apiCalls(ctx);
 
   const typeIds = new Map<string, number>();
   /** The id of a place type by its `type` text (eroticbody, sextoy, stripclub). */
@@ -136,11 +127,6 @@ export function placesApi(ctx: TestContext) {
       payload: Buffer.concat(parts),
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(user ? user.auth : {}) },
     });
-  }
-
-  /** The ids a listing answers (as `user`, or anonymously). */
-  async function listed(url: string, user: TestUser | null = null): Promise<number[]> {
-    return ((await ok('GET', url, { user })).data as { id: number }[]).map((i) => i.id);
   }
 
   return { call, ok, typeId, newAddress, placeBody, newPlace, approve, multipart, listed };

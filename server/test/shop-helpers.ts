@@ -1,23 +1,15 @@
-import { expect } from 'vitest';
-import { nowIso } from '../src/db/dialect.ts';
-import { callAs, type Method } from './directory-helpers.ts';
-import type { TestContext, TestUser } from './helpers.ts';
+import { fromCents } from '@app/domain';
+import { apiCalls, type TestContext, type TestUser } from './helpers.ts';
+import { insertTestOrder } from './orders-helpers.ts';
 import { uploadImage } from './upload-helpers.ts';
 
 /** Factories and calls of the shop tests (shop.test.ts, shop-demo.test.ts). */
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Json = any;
+export type { Json } from './helpers.ts';
 
 export function shopApi(ctx: TestContext) {
   const db = ctx.database.db;
-  const call = (method: Method, url: string, opts: { user?: TestUser | null; body?: unknown } = {}) =>
-    callAs(ctx, method, url, opts);
-  const ok = async (method: Method, url: string, opts: { user?: TestUser | null; body?: unknown } = {}) => {
-    const res = await call(method, url, opts);
-    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
-    return res.json() as Json;
-  };
+  const { call, ok, listed } = apiCalls(ctx);
 
   let seq = 0;
   /** A valid product body of `vendor`: a picture they uploaded unless given. */
@@ -40,8 +32,9 @@ export function shopApi(ctx: TestContext) {
   }
 
   /**
-   * An order of `buyer` with one line naming `productId` (written straight to the database: the
-   * orders area writes them through checkout). Answers the line's id.
+   * An open order of `buyer` with one line naming `productId` at its price, name and picture (written
+   * straight to the database by `insertTestOrder`: the orders area writes them through checkout).
+   * Answers the line's id.
    */
   async function orderLineFor(buyer: TestUser, productId: number, quantity = 1): Promise<number> {
     const product = await db
@@ -49,35 +42,15 @@ export function shopApi(ctx: TestContext) {
       .select(['name', 'price', 'picture_id', 'user_id'])
       .where('id', '=', productId)
       .executeTakeFirstOrThrow();
-    const now = nowIso();
-    const order = await db
-      .insertInto('orders')
-      .values({ user_id: buyer.id, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const line = await db
-      .insertInto('order_lines')
-      .values({
-        order_id: Number(order.id),
-        user_id: buyer.id,
-        product_id: productId,
-        vendor_id: product.user_id,
-        product_name: product.name,
-        picture_id: product.picture_id,
-        price: product.price,
-        quantity,
-        total: product.price * quantity,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return Number(line.id);
-  }
-
-  /** The ids a listing answers (as `user`, or anonymously). */
-  async function listed(url: string, user: TestUser | null = null): Promise<number[]> {
-    return ((await ok('GET', url, { user })).data as { id: number }[]).map((i) => i.id);
+    const line = {
+      product: productId,
+      vendor: product.user_id,
+      price: fromCents(product.price),
+      quantity,
+      name: product.name,
+      picture: product.picture_id,
+    };
+    return (await insertTestOrder(db, buyer.id, [line], { details: false })).lines[0]!;
   }
 
   return { call, ok, productBody, newProduct, orderLineFor, listed };

@@ -199,6 +199,14 @@ describe('GET /api/products/vendors', () => {
     expect((await api.call('GET', '/api/products/vendors')).json().data).toBeInstanceOf(Array);
     expect((await api.call('GET', `/api/products/${first}`)).statusCode).toBe(200);
   });
+
+  it('takes no query parameter: any is a 400 naming it', async () => {
+    for (const q of ['x=1', 'filters[id][$eq]=1', 'pagination[page]=2']) {
+      const res = await api.call('GET', `/api/products/vendors?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(errorOf(res).message).toBe(`Invalid parameter ${q.split(/[[=]/)[0]}: unknown parameter`);
+    }
+  });
 });
 
 describe('GET /api/products/:id', () => {
@@ -631,6 +639,11 @@ describe('/api/wishlist', () => {
     expect(
       (await api.call('GET', '/api/wishlist?pagination[pageSize]=x', { user: hobbyist })).statusCode,
     ).toBe(400);
+    for (const q of ['x=1', 'pagination[page]=2']) {
+      const res = await api.call('GET', `/api/wishlist/ids?${q}`, { user: hobbyist });
+      expect(res.statusCode, q).toBe(400);
+      expect(errorOf(res).message).toBe(`Invalid parameter ${q.split(/[[=]/)[0]}: unknown parameter`);
+    }
   });
 
   it('drops products that are archived or whose vendor is blocked; pages of 10 by default, at most 40', async () => {

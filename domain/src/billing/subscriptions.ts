@@ -8,7 +8,7 @@ import { ZId } from '../ids.ts';
 import { fromCents, toCents } from '../money.ts';
 import { BILLING_MESSAGES } from '../catalogue/billing.ts';
 import { PAYMENT_STATUSES, type TPaymentStatus } from '../engagement/schemas.ts';
-import { packagePrice } from './pricing.ts';
+import { packagePriceCents } from './pricing.ts';
 
 /** Longest transaction id a person can type (ids of payment apps are far shorter). */
 export const TRANSACTION_ID_MAX = 100;
@@ -61,7 +61,7 @@ export function splitPurchase(
   walletBalance: number,
   useWallet: boolean,
 ): PurchaseSplit {
-  const priceCents = toCents(packagePrice(pkg.total_price, costs.tax, costs.processing_fee));
+  const priceCents = packagePriceCents(toCents(pkg.total_price), costs.tax, toCents(costs.processing_fee));
   const balanceCents = Math.max(toCents(walletBalance), 0);
   const walletCents = useWallet ? Math.min(balanceCents, priceCents) : 0;
   return { priceCents, walletCents, toPayCents: priceCents - walletCents };

@@ -251,13 +251,18 @@ export const SHOP_MESSAGES = {
     notPaidYet: 'This order has not been paid yet',
     cartHobbyistsOnly: 'Only hobbyist accounts add products to a cart',
     tooMany: 'Too many orders: please try again later',
+    /** A line's quantity over `SHOP_LIMITS.quantityMax`. */
+    quantityWhole: 'Quantity must be a whole number',
+    quantityTooHigh: 'Quantity can be at most 99',
+    /** The admin's payment check of an order without lines or checkout details (nothing was paid). */
+    nothingToVerify: 'Nothing to verify: this order has no products or no checkout details',
   },
   /** Mails to the buyer (outbox; issue 13 item 7). `{order}` is the order number. */
   orderMail: {
     paidSubject: 'Your order #{order} is paid',
     paidBody:
       'Hello {name},\n\nWe have checked your payment for order #{order} ({total}). The vendors will ship it soon.\n\nYou can follow it on My Orders: {link}\n',
-    shippedSubject: 'Your order #{order} has shipped',
+    shippedSubject: 'Items of your order #{order} have shipped',
     shippedBody:
       'Hello {name},\n\nItems of your order #{order} have shipped:\n{items}\n\nYou can follow it on My Orders: {link}\n',
   },

@@ -2,7 +2,7 @@
  * The store's arithmetic and order states (spec 000 §9 "Checkout total"; issue 13), in integer cents so
  * a sum is exact and the server and the screens agree to the cent.
  */
-import { parseClientAmount } from '../money.ts';
+import { parseClientAmount, percentOfCents } from '../money.ts';
 import { MESSAGES } from '../messages.ts';
 import type { TOrderStatus } from './schemas.ts';
 
@@ -40,18 +40,8 @@ export function shippingCents(shippingCost: string): number {
 }
 
 /**
- * `percent` % of `cents`, to the nearest cent, a half cent up. The percent is taken to 1/10,000 of a
- * percent and the product is computed in whole numbers: `1500 * 2.3 / 100` is 34.4999… in binary
- * floats, which `Math.round` would take down to 34 instead of 35.
- */
-export function taxCents(cents: number, percent: number): number {
-  const basis = Math.round(percent * 10_000);
-  return Math.floor((cents * basis + 500_000) / 1_000_000);
-}
-
-/**
  * Checkout total = subtotal + processing fee + tax percent of the subtotal (spec 000 §9), plus a
- * shipping charge when one is set. The tax is rounded to the nearest cent, half up. An empty order
+ * shipping charge when one is set. The tax is rounded to the nearest cent, half up (`percentOfCents`). An empty order
  * totals 0 (no fee is charged on nothing).
  */
 export function checkoutTotals(lines: readonly PricedLine[], costs: CheckoutCosts): CheckoutTotals {
@@ -60,7 +50,7 @@ export function checkoutTotals(lines: readonly PricedLine[], costs: CheckoutCost
   if (subtotal === 0) {
     return { subtotal: 0, processingFee: 0, tax: 0, shipping: 0, freeShipping: shipping === 0, total: 0 };
   }
-  const tax = taxCents(subtotal, costs.tax);
+  const tax = percentOfCents(subtotal, costs.tax);
   const processingFee = Math.round(costs.processing_fee);
   return {
     subtotal,

@@ -48,20 +48,23 @@ export type TOrderStatus = (typeof ORDER_STATUSES)[number];
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
 /**
- * The price as the spec has it: 1-10 digits ('Invalid price'), whole dollars. A number is accepted
- * too (the seed client sent either); the value is then capped so its cents fit the database.
+ * The price as typed, as the spec has it: 1-10 digits ('Invalid price'), whole dollars from $1, capped
+ * so its cents fit the database. One message a price: the first rule it breaks.
  */
+export const ZPriceText = z
+  .string({ error: P.priceRequired })
+  .trim()
+  .min(1, { error: P.priceRequired, abort: true })
+  .regex(new RegExp(`^\\d{1,${SHOP_LIMITS.priceDigitsMax}}$`), { error: P.priceInvalid, abort: true })
+  .refine((s) => Number(s) >= 1, { error: P.priceInvalid, abort: true })
+  .refine((s) => Number(s) <= SHOP_LIMITS.priceMaxDollars, E.priceTooHigh);
+
+/** The API's price: `ZPriceText`, also given as a number (the seed client sent either), in dollars. */
 export const ZPrice = z
   .union([z.string(), z.number()], { error: P.priceRequired })
-  .transform((v) => String(v).trim())
-  .pipe(
-    z
-      .string()
-      .min(1, P.priceRequired)
-      .regex(new RegExp(`^\\d{1,${SHOP_LIMITS.priceDigitsMax}}$`), P.priceInvalid),
-  )
-  .transform(Number)
-  .pipe(z.number().min(1, P.priceInvalid).max(SHOP_LIMITS.priceMaxDollars, E.priceTooHigh));
+  .transform(String)
+  .pipe(ZPriceText)
+  .transform(Number);
 
 const productFields = {
   name: required(V.nameRequired).min(SHOP_LIMITS.nameMin, V.tooShort).max(SHOP_LIMITS.nameMax, V.tooLong),
@@ -89,13 +92,7 @@ export type TProductUpdate = z.infer<typeof ZProductUpdate>;
 export const ZProductForm = z.object({
   name: productFields.name,
   description: productFields.description,
-  price: z
-    .string({ error: P.priceRequired })
-    .trim()
-    .min(1, P.priceRequired)
-    .regex(new RegExp(`^\\d{1,${SHOP_LIMITS.priceDigitsMax}}$`), P.priceInvalid)
-    .refine((s) => Number(s) >= 1, P.priceInvalid)
-    .refine((s) => Number(s) <= SHOP_LIMITS.priceMaxDollars, E.priceTooHigh),
+  price: ZPriceText,
 });
 export type TProductForm = z.infer<typeof ZProductForm>;
 
@@ -103,10 +100,10 @@ export type TProductForm = z.infer<typeof ZProductForm>;
 export const ZCheckoutItem = z.object({
   product: ZId,
   quantity: z
-    .number({ error: MESSAGES.productDetails.quantityZero })
-    .int(MESSAGES.productDetails.quantityZero)
+    .number({ error: E.quantityWhole })
+    .int(E.quantityWhole)
     .min(1, MESSAGES.productDetails.quantityZero)
-    .max(SHOP_LIMITS.quantityMax, V.tooLong),
+    .max(SHOP_LIMITS.quantityMax, E.quantityTooHigh),
 });
 export type TCheckoutItem = z.infer<typeof ZCheckoutItem>;
 
@@ -139,6 +136,11 @@ export const ZBillingDetails = z.object({
 export type TBillingDetails = z.infer<typeof ZBillingDetails>;
 
 const ZTransactionId = required(C.transactionIdRequired).max(SHOP_LIMITS.transactionIdMax, V.tooLong);
+/** The API's transaction id: payment apps' ids are often all digits, so a JSON number is read as its text. */
+const ZTransactionIdSent = z
+  .union([z.string(), z.number()], { error: C.transactionIdRequired })
+  .transform(String)
+  .pipe(ZTransactionId);
 
 /**
  * `POST /api/orders/checkout` `data`: the whole order in one call. `total` (optional, dollars) is the
@@ -148,7 +150,7 @@ const ZTransactionId = required(C.transactionIdRequired).max(SHOP_LIMITS.transac
 export const ZCheckoutRequest = z.object({
   items: ZItems,
   billing: ZBillingDetails,
-  transaction_id: ZTransactionId,
+  transaction_id: ZTransactionIdSent,
   total: z.number().nonnegative().optional(),
 });
 export type TCheckoutRequest = z.infer<typeof ZCheckoutRequest>;
@@ -176,7 +178,10 @@ export type TOrderLineRequest = z.infer<typeof ZOrderLineRequest>;
  * `POST /api/oder-details` `data` (the spec's spelling): the checkout form for the caller's newest
  * unpaid order without details, or for `order` when given; registers the transaction id.
  */
-export const ZOrderDetailRequest = ZCheckoutForm.extend({ order: ZId.optional() });
+export const ZOrderDetailRequest = ZCheckoutForm.extend({
+  order: ZId.optional(),
+  transaction_id: ZTransactionIdSent,
+});
 export type TOrderDetailRequest = z.infer<typeof ZOrderDetailRequest>;
 /** `POST /api/carts` `data`: a server-side cart record; the price is the server's (quantity × unit). */
 export const ZCartRequest = z.object({ product: ZId, quantity: ZCheckoutItem.shape.quantity }).passthrough();

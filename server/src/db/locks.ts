@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
 import { locksRows } from './dialect.ts';
 import type { DB } from './schema.ts';
 
@@ -29,8 +29,31 @@ export async function lockRow(trx: Transaction<DB>, table: TableWithId, id: numb
 
 /**
  * Serializes one account's writes that read before they write (a daily count, a wallet, a "once"
- * check): the account's row is locked until the transaction ends.
+ * check, the hourly orders): the account's row is locked until the transaction ends. On PostgreSQL
+ * `FOR NO KEY UPDATE`: the lockers of one account wait for each other, while rows that merely name
+ * the account (an order line naming its vendor, whose foreign key check takes `FOR KEY SHARE`) are
+ * still written, so two accounts buying from each other at once cannot deadlock.
  */
-export function lockAccount(trx: Transaction<DB>, userId: number): Promise<boolean> {
-  return lockRow(trx, 'users', userId);
+export async function lockAccount(trx: Transaction<DB>, userId: number): Promise<boolean> {
+  const q = trx.selectFrom('users').select('id').where('id', '=', userId);
+  const row = await (
+    locksRows(trx as unknown as Kysely<unknown>) ? q.forNoKeyUpdate() : q
+  ).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * A read, inside a write's transaction, of rows the write copies or relies on without changing them
+ * (the products an order is priced from): on PostgreSQL `FOR SHARE OF <of>`, so a parallel delete,
+ * archive or price change of such a row (which locks it, db/locks.ts `lockRow`, or updates it) waits
+ * until this transaction ends, and a read that meets such a lock waits for it and then reads the
+ * committed row (a deleted row is left out, a changed one is read anew). Readers do not wait for
+ * each other. SQLite runs one write transaction at a time: the query as it is.
+ */
+export function forShareOnPostgres<D, TB extends keyof D, O>(
+  trx: Transaction<DB>,
+  q: SelectQueryBuilder<D, TB, O>,
+  of: TB & string,
+): SelectQueryBuilder<D, TB, O> {
+  return locksRows(trx as unknown as Kysely<unknown>) ? q.forShare(of) : q;
 }

@@ -1,3 +1,4 @@
+import type { TOrderStatus } from '@app/domain';
 import type { Generated } from 'kysely';
 
 /**
@@ -436,8 +437,8 @@ export interface CartsTable {
   updated_at: string;
 }
 
-/** The order states' texts (`ORDER_STATUSES` in domain). */
-export type OrderStatusText = 'Awaiting Payment' | 'Paid' | 'Shipped' | 'Delivered' | 'Cancelled';
+/** The order states' texts (`ORDER_STATUSES` in domain: `MESSAGES.orderStatus`). */
+export type OrderStatusText = TOrderStatus;
 
 /** A buyer's order; every amount the server's, in cents. */
 export interface OrdersTable {

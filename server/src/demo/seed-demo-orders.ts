@@ -1,8 +1,11 @@
-import { checkoutTotals, type CheckoutCosts } from '@app/domain';
+import { checkoutTotals, MESSAGES, type TOrderStatus } from '@app/domain';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../db/dialect.ts';
-import type { DB, OrderStatusText } from '../db/schema.ts';
+import type { DB } from '../db/schema.ts';
 import { insertPaymentReference } from '../modules/billing/index.ts';
+import { insertOrderEvent, insertPlacedOrder, markOrderPaid } from '../modules/orders/index.ts';
+import { findProcessingCosts } from '../modules/reference/index.ts';
+import { findProductsForSale } from '../modules/shop/index.ts';
 import { findUserByEmail } from '../modules/users/index.ts';
 
 /**
@@ -14,6 +17,7 @@ import { findUserByEmail } from '../modules/users/index.ts';
  */
 
 const SEED_KEY = 'demo-orders:v1';
+const S = MESSAGES.orderStatus;
 
 const BUYER_EMAIL = 'hobbyist@demo.test';
 const VENDOR_EMAIL = 'vendor@demo.test';
@@ -32,14 +36,14 @@ const BILLING = {
 
 /** The demo's orders: which of the vendor's first products, how many, in which state. */
 const DEMO_ORDERS: {
-  status: OrderStatusText;
+  status: TOrderStatus;
   transactionId: string;
   lines: [index: number, quantity: number][];
 }[] = [
   // The paid one first, so My Orders (newest first) opens on the one awaiting payment.
-  { status: 'Paid', transactionId: 'DEMO-ORDER-0001', lines: [[1, 1]] },
+  { status: S.paid, transactionId: 'DEMO-ORDER-0001', lines: [[1, 1]] },
   {
-    status: 'Awaiting Payment',
+    status: S.awaitingPayment,
     transactionId: 'DEMO-ORDER-0002',
     lines: [
       [0, 1],
@@ -60,115 +64,44 @@ export async function seedDemoOrders(db: Kysely<DB>): Promise<{ orders: number }
   const vendor = await findUserByEmail(db, VENDOR_EMAIL);
   const admin = await findUserByEmail(db, ADMIN_EMAIL);
   if (!vendor) return { orders: 0 };
-  const products = await db
+  const ids = await db
     .selectFrom('products')
-    .select(['id', 'name', 'price', 'picture_id'])
+    .select('id')
     .where('user_id', '=', Number(vendor.id))
     .where('archived_at', 'is', null)
     .orderBy('id')
     .limit(3)
     .execute();
+  const onSale = await findProductsForSale(
+    db,
+    ids.map((r) => Number(r.id)),
+  );
+  const products = ids.map((r) => onSale.get(Number(r.id))!).filter((p) => p.onSale);
   if (products.length < 3) return { orders: await count() };
-  const row = await db
-    .selectFrom('processing_costs')
-    .select(['processing_fee', 'tax', 'shipping_cost'])
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  const costs: CheckoutCosts = {
-    processing_fee: Number(row?.processing_fee ?? 0),
-    tax: Number(row?.tax ?? 0),
-    shipping_cost: String(row?.shipping_cost ?? '0'),
-  };
+  const costs = await findProcessingCosts(db);
   const buyerId = Number(buyer.id);
   const adminId = admin ? Number(admin.id) : null;
 
   await db.transaction().execute(async (trx) => {
-    for (const [k, demo] of DEMO_ORDERS.entries()) {
-      // An hour apart, in the order above.
-      const at = new Date(Date.now() - (DEMO_ORDERS.length - k) * 3600_000).toISOString();
+    // In the order above, as checkout and the admin's payment check write them.
+    for (const demo of DEMO_ORDERS) {
       const lines = demo.lines.map(([index, quantity]) => ({ product: products[index]!, quantity }));
       const totals = checkoutTotals(
-        lines.map((l) => ({ unitCents: Number(l.product.price), quantity: l.quantity })),
+        lines.map((l) => ({ unitCents: l.product.price, quantity: l.quantity })),
         costs,
       );
-      const paid = demo.status === 'Paid';
-      const order = await trx
-        .insertInto('orders')
-        .values({
-          user_id: buyerId,
-          status: demo.status,
-          paid: paid ? 1 : 0,
-          payment_status: paid ? 'verified' : 'pending',
-          transaction_id: demo.transactionId,
-          subtotal: totals.subtotal,
-          processing_fee: totals.processingFee,
-          tax: totals.tax,
-          shipping: totals.shipping,
-          amount: totals.total,
-          reviewed_by: paid ? adminId : null,
-          reviewed_at: paid ? at : null,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const orderId = Number(order.id);
-      for (const l of lines) {
-        await trx
-          .insertInto('order_lines')
-          .values({
-            order_id: orderId,
-            user_id: buyerId,
-            product_id: Number(l.product.id),
-            vendor_id: Number(vendor.id),
-            product_name: l.product.name,
-            picture_id: l.product.picture_id === null ? null : Number(l.product.picture_id),
-            price: Number(l.product.price),
-            quantity: l.quantity,
-            total: Number(l.product.price) * l.quantity,
-            status: demo.status,
-            shipped_at: null,
-            created_at: at,
-            updated_at: at,
-          })
-          .execute();
-      }
-      await trx
-        .insertInto('order_details')
-        .values({
-          ...BILLING,
-          order_id: orderId,
-          user_id: buyerId,
-          transaction_id: demo.transactionId,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute();
       await insertPaymentReference(trx, demo.transactionId, 'order');
-      await trx
-        .insertInto('order_events')
-        .values([
-          {
-            order_id: orderId,
-            order_line_id: null,
-            status: 'Awaiting Payment',
-            actor_id: buyerId,
-            created_at: at,
-          },
-          ...(paid
-            ? [
-                {
-                  order_id: orderId,
-                  order_line_id: null,
-                  status: 'Paid' as const,
-                  actor_id: adminId,
-                  created_at: at,
-                },
-              ]
-            : []),
-        ])
-        .execute();
+      const orderId = await insertPlacedOrder(trx, {
+        userId: buyerId,
+        transactionId: demo.transactionId,
+        totals,
+        lines,
+        billing: BILLING,
+      });
+      if (demo.status === S.paid) {
+        await markOrderPaid(trx, orderId, adminId);
+        await insertOrderEvent(trx, { order_id: orderId, status: S.paid, actor_id: adminId });
+      }
     }
     await trx.insertInto('seed_log').values({ key: SEED_KEY, applied_at: nowIso() }).execute();
   });

@@ -1,8 +1,9 @@
-import { addMonths, packagePrice, fromCents, toCents } from '@app/domain';
+import { addMonths, packagePriceCents } from '@app/domain';
 import type { Kysely } from 'kysely';
 import { bumpDirectoryVersion } from '../db/directory-version.ts';
 import { nowIso } from '../db/dialect.ts';
 import type { DB } from '../db/schema.ts';
+import { findProcessingCosts } from '../modules/reference/index.ts';
 
 const SEED_KEY = 'demo-subscriptions:v1';
 const DAY = 24 * 60 * 60 * 1000;
@@ -24,11 +25,9 @@ export async function seedDemoSubscriptions(db: Kysely<DB>, providerIds: readonl
     .orderBy('number_of_ads_per_day', 'desc')
     .limit(1)
     .executeTakeFirst();
-  const costs = await db.selectFrom('processing_costs').selectAll().orderBy('id').limit(1).executeTakeFirst();
   if (!pkg) return;
-  const price = toCents(
-    packagePrice(fromCents(pkg.total_price), costs?.tax ?? 0, fromCents(costs?.processing_fee ?? 0)),
-  );
+  const costs = await findProcessingCosts(db);
+  const price = packagePriceCents(pkg.total_price, costs.tax, costs.processing_fee);
   const counts = await db
     .selectFrom('providers')
     .select((eb) => ['user_id', eb.fn.countAll<number>().as('n')])

@@ -11,22 +11,31 @@ export type ItemQuery = Pick<ParsedQuery, 'populate' | 'fields'>;
 /** An item with its fields and no relations. */
 export const plainItem: ItemQuery = { populate: {}, fields: undefined };
 
-/** One item within the caller's scope, or a 404. */
+/** One item within the caller's scope, or a 404 (with `missing` as its message when given). */
 export async function getScopedItem(
   db: Kysely<DB>,
   def: ResourceDef,
   id: number,
   scope: ScopeFn,
   q: ItemQuery = plainItem,
+  missing?: string,
 ): Promise<Item> {
   const item = await findOne(db, def, id, q, { scope });
-  if (!item) throw notFound();
+  if (!item) throw notFound(missing);
   return item;
 }
 
-/** A freshly written row, read back without a caller scope (the writer has just been checked). */
-export async function getWrittenItem(db: Kysely<DB>, def: ResourceDef, id: number): Promise<Item> {
-  const item = await findOne(db, def, id, plainItem, { scope: null });
+/**
+ * A freshly written row, read back without a caller scope (the writer has just been checked): its
+ * fields, or what `q` asks (a populated relation).
+ */
+export async function getWrittenItem(
+  db: Kysely<DB>,
+  def: ResourceDef,
+  id: number,
+  q: ItemQuery = plainItem,
+): Promise<Item> {
+  const item = await findOne(db, def, id, q, { scope: null });
   if (!item) throw notFound();
   return item;
 }
@@ -38,11 +47,29 @@ export interface ScopedReads {
   get(db: Kysely<DB>, actor: Actor | null, id: number, q: ItemQuery): Promise<Item>;
 }
 
+/** How `scopedReads` answers: the 404's message, and a last touch to each item. */
+export interface ScopedReadOptions {
+  /** The message of the 404 for a row out of scope (the read rule's `missing`). */
+  missing?: string;
+  /** Finishes each item, listed or got (an attribute answered in another shape). */
+  present?: (item: Item) => Item;
+}
+
 /** The reads of `resource` for a caller who may see the rows `see(actor)` keeps. */
-export function scopedReads(resource: ResourceDef, see: (actor: Actor | null) => ScopeFn): ScopedReads {
+export function scopedReads(
+  resource: ResourceDef,
+  see: (actor: Actor | null) => ScopeFn,
+  { missing, present }: ScopedReadOptions = {},
+): ScopedReads {
   return {
     resource,
-    list: (db, actor, q) => findMany(db, resource, q, { scope: see(actor) }),
-    get: (db, actor, id, q) => getScopedItem(db, resource, id, see(actor), q),
+    list: async (db, actor, q) => {
+      const page = await findMany(db, resource, q, { scope: see(actor) });
+      return present ? { ...page, data: page.data.map(present) } : page;
+    },
+    get: async (db, actor, id, q) => {
+      const item = await getScopedItem(db, resource, id, see(actor), q, missing);
+      return present ? present(item) : item;
+    },
   };
 }

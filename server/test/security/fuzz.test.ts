@@ -1,9 +1,10 @@
-import { seededRandom } from '@app/domain';
+import { MESSAGES, seededRandom } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFiles, newAddress } from '../directory-helpers.ts';
 import { buildProviderAd } from '../factories.ts';
-import { BILLING, makeProduct } from '../orders-helpers.ts';
+import { BILLING, insertTestOrder, makeProduct } from '../orders-helpers.ts';
 import {
+  buildAdmin,
   buildHobbyist,
   buildProvider,
   buildVendor,
@@ -105,6 +106,34 @@ beforeAll(async () => {
   const seller = await buildVendor(ctx);
   orderProduct = await makeProduct(ctx.database.db, seller.id);
   buyers = await Promise.all(Array.from({ length: 10 }, () => buildHobbyist(ctx)));
+});
+
+// The seed client's calls and the order states (issue 13): an open order of a buyer, another with a
+// line and no details yet, two orders awaiting payment with details (the buyer cancels one, the admin
+// verifies the other), and a paid one whose line its vendor ships.
+let admin: TestUser;
+let orderBuyer: TestUser;
+let orderSeller: TestUser;
+let openOrder = 0;
+let filledOrder = 0;
+let unpaidOrder = 0;
+let checkedOrder = 0;
+let paidLine = 0;
+beforeAll(async () => {
+  const db = ctx.database.db;
+  [admin, orderBuyer, orderSeller] = await Promise.all([
+    buildAdmin(ctx),
+    buildHobbyist(ctx),
+    buildVendor(ctx),
+  ]);
+  const sold = await makeProduct(db, orderSeller.id);
+  const line = { product: sold, vendor: orderSeller.id };
+  openOrder = (await insertTestOrder(db, orderBuyer.id, [], { details: false })).order;
+  filledOrder = (await insertTestOrder(db, orderBuyer.id, [line], { details: false })).order;
+  unpaidOrder = (await insertTestOrder(db, orderBuyer.id, [line, { ...line, product: orderProduct }])).order;
+  checkedOrder = (await insertTestOrder(db, orderBuyer.id, [line])).order;
+  paidLine = (await insertTestOrder(db, orderBuyer.id, [line], { status: MESSAGES.orderStatus.paid }))
+    .lines[0]!;
 });
 
 const rnd = seededRandom(SEED);
@@ -493,6 +522,38 @@ describe('spoiling one value of valid requests', () => {
         },
       }),
     },
+    // The seed client's order calls, and the order states (issue 13).
+    {
+      method: 'POST',
+      url: () => '/api/order-lists',
+      as: () => orderBuyer,
+      body: () => ({ data: { order: openOrder, product: orderProduct, quantiy: 2, price: 1, user: 1 } }),
+    },
+    {
+      method: 'POST',
+      url: () => '/api/oder-details',
+      as: () => orderBuyer,
+      body: () => ({ data: { order: filledOrder, ...BILLING, transaction_id: `FUZZ-D-${orderTx++}` } }),
+    },
+    {
+      method: 'PUT',
+      url: () => `/api/orders/${unpaidOrder}`,
+      as: () => orderBuyer,
+      // A field the route ignores (`user`) lets a spoiled body reach the service now and then.
+      body: () => ({ data: { status: 'Cancelled', user: 1 } }),
+    },
+    {
+      method: 'PUT',
+      url: () => `/api/orders/${checkedOrder}`,
+      as: () => admin,
+      body: () => ({ data: { payment_status: 'verified', status: 'Paid', user: 1 } }),
+    },
+    {
+      method: 'PUT',
+      url: () => `/api/order-lists/${paidLine}`,
+      as: () => orderSeller,
+      body: () => ({ data: { status: 'Shipped', user: 1 } }),
+    },
     // Screening (issue 12): provider accounts' writes.
     {
       method: 'POST',
@@ -562,19 +623,21 @@ describe('spoiling one value of valid requests', () => {
     expect(failures).toEqual([]);
   });
 
+  const ODD_QUERIES = [
+    'fields[0][x]=1',
+    'fields[0]=id&fields[1][a]=b',
+    'fields[1][fields]=99999999999',
+    'populate[images][fields][0][x]=1',
+    'populate[user][fields][0][0]=1',
+    'sort[0][x]=1',
+    'sort=id:up',
+    'pagination[page]=99999999999',
+    'filters[id][$eq][x]=1',
+    'filters[$or][0][id][$in][0][x]=1',
+  ];
+
   it('answers odd field lists and populate shapes without a 5xx', async () => {
-    const queries = [
-      'fields[0][x]=1',
-      'fields[0]=id&fields[1][a]=b',
-      'fields[1][fields]=99999999999',
-      'populate[images][fields][0][x]=1',
-      'populate[user][fields][0][0]=1',
-      'sort[0][x]=1',
-      'sort=id:up',
-      'pagination[page]=99999999999',
-      'filters[id][$eq][x]=1',
-      'filters[$or][0][id][$in][0][x]=1',
-    ];
+    const queries = ODD_QUERIES;
     const failures: string[] = [];
     for (const url of [
       '/api/providers',
@@ -591,5 +654,35 @@ describe('spoiling one value of valid requests', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it('answers malformed and odd queries on the order reads, signed in, without a 5xx', async () => {
+    const reads = [
+      '/api/orders',
+      () => `/api/orders/${unpaidOrder}`,
+      '/api/order-lists',
+      () => `/api/order-lists/${paidLine}`,
+      '/api/oder-details',
+      '/api/sales',
+    ];
+    const users = [orderBuyer, orderSeller, admin];
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 600; i++) {
+      const read = reads[i % reads.length]!;
+      const url = typeof read === 'string' ? read : read();
+      const user = users[Math.floor(i / reads.length) % users.length]!;
+      const q = i % 5 === 0 ? ODD_QUERIES[(i / 5) % ODD_QUERIES.length]! : query();
+      const res = await ctx.app.inject({
+        url: q ? `${url}?${q}` : url,
+        headers: user.auth,
+        remoteAddress: newAddress(),
+      });
+      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      if (res.statusCode >= 500) failures.push(`${url}?${q.slice(0, 300)} -> ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+    expect(statuses.get(200) ?? 0).toBeGreaterThan(20);
+    expect(statuses.get(400) ?? 0).toBeGreaterThan(100);
   });
 });

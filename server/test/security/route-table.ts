@@ -1,5 +1,6 @@
 import { REPORT_REASONS } from '@app/domain';
 import type { TestUser } from '../helpers.ts';
+import { BILLING } from '../orders-helpers.ts';
 import type { Fixtures, Made } from './fixtures.ts';
 
 /**
@@ -367,16 +368,6 @@ const SHOP_ROUTES: Record<string, RouteCase> = {
  * also its vendor's (`users.vendor`), who ships it (the buyer may not: 403) but may not remove it
  * (403); sales are vendors' and the admin's. Orders are written straight (`f.order`).
  */
-const orderBilling = {
-  first_name: 'Jane',
-  last_name: 'Placeholder',
-  email_address: 'jane.ship@example.test',
-  phone: '5550100123',
-  country: 'US',
-  address: '1 Placeholder Street',
-  town: 'San Jose',
-  postcode: '95112',
-};
 const openOrder = async (f: Fixtures): Promise<Made> => ({ id: (await f.order({ details: false })).order });
 const ORDER_ROUTES: Record<string, RouteCase> = {
   'POST /api/orders/quote': {
@@ -388,7 +379,7 @@ const ORDER_ROUTES: Record<string, RouteCase> = {
       body: {
         data: {
           items: [{ product: await f.orderProduct(), quantity: 1 }],
-          billing: orderBilling,
+          billing: BILLING,
           transaction_id: `ORD-${unique()}`,
         },
       },
@@ -439,7 +430,7 @@ const ORDER_ROUTES: Record<string, RouteCase> = {
   },
   'POST /api/oder-details': {
     setup: async (f) => ({
-      body: { data: { ...orderBilling, order: (await openOrder(f)).id, transaction_id: `DET-${unique()}` } },
+      body: { data: { ...BILLING, order: (await openOrder(f)).id, transaction_id: `DET-${unique()}` } },
     }),
     expect: only(['hobbyist', 'admin'], 200, 404),
   },

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { insertRow, updateById } from '../../db/rows.ts';
 import { nowIso } from '../../db/dialect.ts';
-import type { DB, PaymentStatus } from '../../db/schema.ts';
+import type { DB, PaymentReferencesTable, PaymentStatus } from '../../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -49,6 +49,9 @@ export async function setTipPaymentStatus(
   });
 }
 
+/** What a transaction id paid for. */
+export type PaymentKind = PaymentReferencesTable['kind'];
+
 /**
  * Registers a transaction id as paid for `kind`: a payment pays one thing, across subscriptions, tips
  * and orders. The primary key refuses a second use (also of two requests racing); call it inside the
@@ -57,11 +60,27 @@ export async function setTipPaymentStatus(
 export async function insertPaymentReference(
   db: Db,
   transactionId: string,
-  kind: 'subscription' | 'tip' | 'order',
+  kind: PaymentKind,
 ): Promise<void> {
   await db
     .insertInto('payment_references')
     .values({ transaction_id: paymentKey(transactionId), kind, created_at: nowIso() })
+    .execute();
+}
+
+/**
+ * Gives a transaction id back (an order cancelled before anyone checked its payment paid for nothing,
+ * so the buyer may use the payment for another order). Only the entry of `kind` is removed.
+ */
+export async function releasePaymentReference(
+  db: Db,
+  transactionId: string,
+  kind: PaymentKind,
+): Promise<void> {
+  await db
+    .deleteFrom('payment_references')
+    .where('transaction_id', '=', paymentKey(transactionId))
+    .where('kind', '=', kind)
     .execute();
 }
 
@@ -72,21 +91,13 @@ export async function insertPaymentReference(
 export const paymentKey = (transactionId: string) => transactionId.replace(/\s+/g, '').toLowerCase();
 
 /** What a transaction id (in any letter case or spacing) already paid for, if anything. */
-export async function findPaymentReference(
-  db: Db,
-  transactionId: string,
-): Promise<'subscription' | 'tip' | 'order' | undefined> {
+export async function findPaymentReference(db: Db, transactionId: string): Promise<PaymentKind | undefined> {
   const row = await db
     .selectFrom('payment_references')
     .select('kind')
     .where('transaction_id', '=', paymentKey(transactionId))
     .executeTakeFirst();
   return row?.kind;
-}
-
-/** Whether a transaction id (in any letter case or spacing) already paid for something. */
-export async function paymentReferenceExists(db: Db, transactionId: string): Promise<boolean> {
-  return (await findPaymentReference(db, transactionId)) !== undefined;
 }
 
 /** Sums of one account's wallet rows in cents, by payment state, type and order type. */

@@ -8,11 +8,11 @@ import {
   type TTransactionRequest,
   type WalletTotals,
 } from '@app/domain';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { requireAccess, RULES } from '../../access/index.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
-import { fieldError, notFound } from '../../http/errors.ts';
+import { AppError, fieldError, notFound } from '../../http/errors.ts';
 import { getWrittenItem, scopedReads } from '../../http/items.ts';
 import type { Item } from '../../http/strapi/find.ts';
 import {
@@ -24,6 +24,7 @@ import {
   sumWallet,
   sumWalletByMonth,
   userExists,
+  type PaymentKind,
   type WalletSum,
 } from './billing.queries.ts';
 import { tipResource, transactionResource } from './billing.resources.ts';
@@ -71,33 +72,25 @@ export async function createTip(db: Kysely<DB>, actor: Actor, input: TTipRequest
   const cents = toCents(input.tip_amount);
   await requireTipWithinCap(db, cents);
   const [provider] = await requireAccess(db, actor, 'provider.engage', [input.provider], ['user_id']);
-  await requireUnusedTransactionId(db, input.transaction_id);
-  const tipId = await db
-    .transaction()
-    .execute(async (trx) => {
-      await insertPaymentReference(trx, input.transaction_id, 'tip');
-      const id = await insertTip(trx, {
-        user_id: actor.id,
-        provider_id: input.provider,
-        transaction_id: input.transaction_id,
-        tip_amount: cents,
-      });
-      await insertTransaction(trx, {
-        transaction_uid: input.transaction_id,
-        transaction_amount: cents,
-        user_id: Number(provider!.user_id),
-        tip_id: id,
-        order_type: 'tip',
-        transaction_type: 'credit',
-        payment_status: 'pending',
-      });
-      return id;
-    })
-    .catch(async (err: unknown) => {
-      // Two tips with one transaction ID raced: the unique index refused the second.
-      await requireUnusedTransactionId(db, input.transaction_id);
-      throw err;
+  const tipId = await withPaymentRegister(db, input.transaction_id, 'tip', async (trx, register) => {
+    await register();
+    const id = await insertTip(trx, {
+      user_id: actor.id,
+      provider_id: input.provider,
+      transaction_id: input.transaction_id,
+      tip_amount: cents,
     });
+    await insertTransaction(trx, {
+      transaction_uid: input.transaction_id,
+      transaction_amount: cents,
+      user_id: Number(provider!.user_id),
+      tip_id: id,
+      order_type: 'tip',
+      transaction_type: 'credit',
+      payment_status: 'pending',
+    });
+    return id;
+  });
   return getWrittenItem(db, tipResource, tipId);
 }
 
@@ -108,15 +101,58 @@ async function requireTipWithinCap(db: Kysely<DB>, cents: number): Promise<void>
     throw fieldError('data.tip_amount', `${MESSAGES.tip.amountOverCap} ${formatMoney(max)}`);
 }
 
+// ---------------------------------------------------------------------------------------------
+// The payment register: a transaction id pays one thing
+
 /**
- * A payment pays one thing: a transaction ID already quoted by a tip, a subscription or an order is a
- * 400 naming the field.
+ * Runs `write` in one transaction that registers `transactionId` as paying for `kind`: a payment pays
+ * one thing, across tips, subscriptions and orders (the register keeps ids in any letter case or
+ * spacing as one). An id already registered is a 400 at `data.transaction_id` before anything is
+ * written; when two writes with one id race, both pass that check, the register's key refuses the
+ * second and it gets the same 400. `write` calls `register()` (once) where its payment is recorded;
+ * a write that finds nothing left to pay (a purchase the wallet covers) does not, and keeps no id.
  */
-async function requireUnusedTransactionId(db: Kysely<DB>, transactionId: string): Promise<void> {
-  // One register of every payment (any letter case or spacing), named for what it paid.
+export async function withPaymentRegister<T>(
+  db: Kysely<DB>,
+  transactionId: string | undefined,
+  kind: PaymentKind,
+  write: (trx: Transaction<DB>, register: () => Promise<void>) => Promise<T>,
+): Promise<T> {
+  if (transactionId === undefined) return db.transaction().execute((trx) => write(trx, async () => {}));
+  await requireUnusedTransactionId(db, transactionId, kind);
+  let registering = false;
+  return db
+    .transaction()
+    .execute((trx) =>
+      write(trx, async () => {
+        registering = true;
+        await insertPaymentReference(trx, transactionId, kind);
+      }),
+    )
+    .catch(async (err: unknown) => {
+      // Two writes with one id raced: the register's key refused this one.
+      if (registering && !(err instanceof AppError))
+        await requireUnusedTransactionId(db, transactionId, kind);
+      throw err;
+    });
+}
+
+/**
+ * A transaction id already in the register is a 400 at `data.transaction_id`: a tip's id quoted by
+ * another tip says so (`tip.transactionIdUsed`); any other reuse, that it paid for something else.
+ */
+async function requireUnusedTransactionId(
+  db: Kysely<DB>,
+  transactionId: string,
+  kind: PaymentKind,
+): Promise<void> {
   const paid = await findPaymentReference(db, transactionId);
-  if (paid === 'tip') throw fieldError('data.transaction_id', MESSAGES.tip.transactionIdUsed);
-  if (paid) throw fieldError('data.transaction_id', MESSAGES.subscription.transactionIdUsed);
+  if (!paid) return;
+  const message =
+    kind === 'tip' && paid === 'tip'
+      ? MESSAGES.tip.transactionIdUsed
+      : MESSAGES.subscription.transactionIdUsed;
+  throw fieldError('data.transaction_id', message);
 }
 
 /**

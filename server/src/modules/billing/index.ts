@@ -13,5 +13,5 @@ export {
   TIP_MAX_AMOUNT_KEY,
   TIPS_PER_HOUR_KEY,
 } from './billing.settings.ts';
-export { insertPaymentReference, insertTransaction, paymentReferenceExists } from './billing.queries.ts';
-export { walletBalanceCents } from './billing.service.ts';
+export { insertPaymentReference, insertTransaction, releasePaymentReference } from './billing.queries.ts';
+export { walletBalanceCents, withPaymentRegister } from './billing.service.ts';

@@ -1,83 +1,25 @@
-import { checkoutTotals, type CheckoutCosts, type CheckoutTotals, type TOrderStatus } from '@app/domain';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { shownProduct, type EB } from '../../access/index.ts';
+import {
+  checkoutTotals,
+  MESSAGES,
+  type CheckoutTotals,
+  type TBillingDetails,
+  type TOrderStatus,
+} from '@app/domain';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { nowIso } from '../../db/dialect.ts';
 import { insertRow } from '../../db/rows.ts';
-import type { DB, OrderStatusText } from '../../db/schema.ts';
+import type { DB, OrderDetailsTable, OrderLinesTable, OrderStatusText } from '../../db/schema.ts';
 import { findMany } from '../../http/strapi/find.ts';
 import { parseQuery } from '../../http/strapi/parse.ts';
 import { fileResource } from '../media/index.ts';
+import { findProcessingCosts } from '../reference/index.ts';
+import type { ProductForSale } from '../shop/index.ts';
 
 /** SQL of the orders area: products as sold, orders, their lines, details and state events. */
 
+const S = MESSAGES.orderStatus;
+
 type Db = Kysely<DB> | Transaction<DB>;
-
-/** The first processing-costs entry (spec 000 §7): fee in cents, tax percent, shipping text. */
-export async function findCheckoutCosts(db: Db): Promise<CheckoutCosts> {
-  const row = await db
-    .selectFrom('processing_costs')
-    .select(['processing_fee', 'tax', 'shipping_cost'])
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  return {
-    processing_fee: Number(row?.processing_fee ?? 0),
-    tax: Number(row?.tax ?? 0),
-    shipping_cost: String(row?.shipping_cost ?? '0'),
-  };
-}
-
-/** A product as an order needs it, and whether it is on sale now (`shownProduct`). */
-export interface ProductForSale {
-  id: number;
-  name: string;
-  price: number;
-  picture_id: number | null;
-  user_id: number;
-  onSale: boolean;
-}
-
-/**
- * The products with these ids (those that exist), each with whether it is on sale: not archived,
- * sold by a vendor account that is not blocked. One statement, so every price is read at one moment.
- */
-export async function findProductsForSale(
-  db: Db,
-  ids: readonly number[],
-): Promise<Map<number, ProductForSale>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .selectFrom('products as p')
-    .select((eb) => [
-      'p.id',
-      'p.name',
-      'p.price',
-      'p.picture_id',
-      'p.user_id',
-      eb
-        .case()
-        .when(shownProduct(eb as unknown as EB, 'p'))
-        .then(sql<number>`1`)
-        .else(sql<number>`0`)
-        .end()
-        .as('on_sale'),
-    ])
-    .where('p.id', 'in', [...ids])
-    .execute();
-  return new Map(
-    rows.map((r) => [
-      Number(r.id),
-      {
-        id: Number(r.id),
-        name: r.name,
-        price: Number(r.price),
-        picture_id: r.picture_id === null ? null : Number(r.picture_id),
-        user_id: Number(r.user_id),
-        onSale: Number(r.on_sale) === 1,
-      },
-    ]),
-  );
-}
 
 /** A picture as the quote and the sales list show it. */
 export interface PictureUrls {
@@ -114,7 +56,7 @@ export const insertOrder = (
   insertRow(db, 'orders', {
     user_id: values.user_id,
     transaction_id: values.transaction_id,
-    status: 'Awaiting Payment',
+    status: S.awaitingPayment,
     payment_status: 'pending',
     paid: 0,
     reviewed_by: null,
@@ -131,40 +73,110 @@ const totalColumns = (t: CheckoutTotals) => ({
   amount: t.total,
 });
 
-export interface NewLine {
-  order_id: number;
-  user_id: number;
-  product_id: number;
-  vendor_id: number;
-  product_name: string;
-  picture_id: number | null;
-  price: number;
-  quantity: number;
-}
+/** A new line: what was ordered (its total, state and times are the insert's). */
+type NewLine = Omit<
+  Insertable<OrderLinesTable>,
+  'id' | 'total' | 'status' | 'shipped_at' | 'created_at' | 'updated_at'
+>;
 
 export const insertLine = (db: Kysely<DB>, line: NewLine) =>
   insertRow(db, 'order_lines', { ...line, total: line.price * line.quantity, shipped_at: null });
 
-export interface NewDetails {
-  order_id: number;
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  email_address: string;
-  phone: string;
-  country: string;
-  address: string;
-  town: string;
-  postcode: string;
-  transaction_id: string;
-}
+type NewDetails = Omit<Insertable<OrderDetailsTable>, 'id' | 'created_at' | 'updated_at'>;
 
 export const insertDetails = (db: Kysely<DB>, values: NewDetails) => insertRow(db, 'order_details', values);
+
+/**
+ * A placed order, as checkout writes it (and the demo seed): the order ('Awaiting Payment', with its
+ * totals), its lines (product, vendor, name, picture and unit price copied), its checkout details and
+ * its first state event, in the caller's transaction. Answers the order's id.
+ */
+export async function insertPlacedOrder(
+  trx: Transaction<DB>,
+  order: {
+    userId: number;
+    transactionId: string;
+    totals: CheckoutTotals;
+    lines: readonly { product: ProductForSale; quantity: number }[];
+    billing: TBillingDetails;
+  },
+): Promise<number> {
+  const orderId = await insertOrder(trx, {
+    user_id: order.userId,
+    transaction_id: order.transactionId,
+    totals: order.totals,
+  });
+  for (const l of order.lines) {
+    await insertLine(trx, {
+      order_id: orderId,
+      user_id: order.userId,
+      product_id: l.product.id,
+      vendor_id: l.product.user_id,
+      product_name: l.product.name,
+      picture_id: l.product.picture_id,
+      price: l.product.price,
+      quantity: l.quantity,
+    });
+  }
+  await insertDetails(trx, {
+    ...order.billing,
+    order_id: orderId,
+    user_id: order.userId,
+    transaction_id: order.transactionId,
+  });
+  await insertOrderEvent(trx, { order_id: orderId, status: S.awaitingPayment, actor_id: order.userId });
+  return orderId;
+}
+
+/**
+ * The payment check of an order passed: 'Paid', `paid`, verified by `reviewerId` now, and its lines
+ * awaiting payment 'Paid' (the event is the caller's).
+ */
+export async function markOrderPaid(
+  trx: Transaction<DB>,
+  orderId: number,
+  reviewerId: number | null,
+): Promise<void> {
+  await updateOrder(trx, orderId, {
+    status: S.paid,
+    paid: 1,
+    payment_status: 'verified',
+    reviewed_by: reviewerId,
+    reviewed_at: nowIso(),
+  });
+  await moveLines(trx, orderId, [S.awaitingPayment], S.paid);
+}
+
+/**
+ * When the account's latest orders were placed since `since` (an ISO time), newest first, at most
+ * `limit` (the hourly limit counts them).
+ */
+export async function findOrderTimesSince(
+  db: Db,
+  userId: number,
+  since: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select('created_at')
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.created_at);
+}
 
 /** Records a change of an order's (or one line's) state: who and when. */
 export async function insertOrderEvent(
   db: Db,
-  event: { order_id: number; order_line_id?: number | null; status: OrderStatusText; actor_id: number },
+  event: {
+    order_id: number;
+    order_line_id?: number | null;
+    status: OrderStatusText;
+    actor_id: number | null;
+  },
 ): Promise<void> {
   await db
     .insertInto('order_events')
@@ -180,8 +192,7 @@ export async function findOrderState(db: Db, id: number) {
       'o.id',
       'o.user_id',
       'o.status',
-      'o.payment_status',
-      'o.amount',
+      'o.transaction_id',
       eb
         .selectFrom('order_details as d')
         .select(sql<number>`count(*)`.as('n'))
@@ -200,8 +211,7 @@ export async function findOrderState(db: Db, id: number) {
     id: Number(row.id),
     userId: Number(row.user_id),
     status: row.status as TOrderStatus,
-    paymentStatus: row.payment_status,
-    amount: Number(row.amount),
+    transactionId: row.transaction_id,
     hasDetails: Number(row.details) > 0,
     lines: Number(row.lines),
   };
@@ -214,7 +224,7 @@ export async function findNewestOpenOrder(db: Db, userId: number): Promise<numbe
     .selectFrom('orders as o')
     .select('o.id')
     .where('o.user_id', '=', userId)
-    .where('o.status', '=', 'Awaiting Payment')
+    .where('o.status', '=', S.awaitingPayment)
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('order_details as d').select('d.id').whereRef('d.order_id', '=', 'o.id'))),
     )
@@ -247,7 +257,7 @@ export async function recountOrder(trx: Transaction<DB>, orderId: number): Promi
     .execute();
   const totals = checkoutTotals(
     lines.map((l) => ({ unitCents: Number(l.price), quantity: Number(l.quantity) })),
-    await findCheckoutCosts(trx),
+    await findProcessingCosts(trx),
   );
   await trx
     .updateTable('orders')
@@ -265,7 +275,7 @@ export async function updateOrder(
     status?: OrderStatusText;
     paid?: number;
     payment_status?: 'pending' | 'verified' | 'rejected';
-    reviewed_by?: number;
+    reviewed_by?: number | null;
     reviewed_at?: string;
     transaction_id?: string;
   },
@@ -309,7 +319,7 @@ export async function moveLines(
   const now = nowIso();
   await trx
     .updateTable('order_lines')
-    .set({ status: to, updated_at: now, ...(to === 'Shipped' ? { shipped_at: now } : {}) })
+    .set({ status: to, updated_at: now, ...(to === S.shipped ? { shipped_at: now } : {}) })
     .where('id', 'in', ids)
     .execute();
   return ids;
@@ -320,7 +330,7 @@ export async function findLineState(db: Db, id: number) {
   const row = await db
     .selectFrom('order_lines as l')
     .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .select(['l.id', 'l.order_id', 'l.status', 'l.vendor_id', 'o.status as order_status'])
+    .select(['l.id', 'l.order_id', 'l.status', 'o.status as order_status'])
     .where('l.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -348,7 +358,7 @@ export function findBuyerOfOrder(db: Db, orderId: number) {
 }
 
 /** The order states in which the vendor may see where to ship (never before it is paid). */
-const SHIPPING_VISIBLE: OrderStatusText[] = ['Paid', 'Shipped', 'Delivered'];
+const SHIPPING_VISIBLE: OrderStatusText[] = [S.paid, S.shipped, S.delivered];
 
 /**
  * One page of a vendor's sold lines (all lines for the admin, `vendorId` null), newest first, with the
@@ -366,7 +376,7 @@ export async function findSales(db: Kysely<DB>, vendorId: number | null, offset:
         join
           .onRef('d.order_id', '=', 'o.id')
           .on('o.status', 'in', SHIPPING_VISIBLE)
-          .on('l.status', '<>', 'Cancelled'),
+          .on('l.status', '<>', S.cancelled),
       )
       .select([
         'l.id',

@@ -8,20 +8,18 @@ import {
   ZOrderUpdate,
   ZQuoteRequest,
 } from '@app/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  accountTypes,
   accountTypesWith,
   anyoneEvenWithStaleToken,
+  buyers,
   ownerOrAdmin,
   signedIn,
   withAccess,
 } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/errors.ts';
-import { perAccountKey } from '../../http/plugins/rate-limits.ts';
 import { idParam } from '../../http/query.ts';
 import { registerScopedReadRoutes } from '../../http/read-routes.ts';
 import { itemResponse } from '../../http/responses.ts';
@@ -44,24 +42,11 @@ import {
 
 const tags = ['orders'];
 
-/** Orders an account may place per hour (checkout, and the seed client's empty orders). */
-export const ORDERS_PER_HOUR = 20;
-
-const orderRateLimit = {
-  max: ORDERS_PER_HOUR,
-  timeWindow: '1 hour',
-  keyGenerator: perAccountKey('checkout'),
-  errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) =>
-    new AppError('RateLimitError', MESSAGES.shopErrors.tooMany, { retryAfter: Math.ceil(ctx.ttl / 1000) }),
-};
-
-/** Who buys: hobbyists, vendors and providers (spec 000 §2's checkout table), and the admin. */
-const buyers = accountTypes('Hobbyist', 'Vender', 'Provider');
-
 /**
  * Checkout and the quote (`/api/orders/checkout`, `/api/orders/quote`), orders, order-lists,
  * oder-details (the spec's spelling) and a vendor's sales (`/api/sales`); issue 13, docs/api.md
- * "Orders". Every amount is the server's; owners come from the token.
+ * "Orders". Every amount is the server's; owners come from the token. Checkout and `POST /api/orders`
+ * share one hourly limit per account, counted in the database by the service (`ORDERS_PER_HOUR`).
  */
 export async function ordersRoutes(instance: FastifyInstance, { db, mailer, config }: AppContext) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -76,10 +61,7 @@ export async function ordersRoutes(instance: FastifyInstance, { db, mailer, conf
   );
   app.post(
     '/api/orders/checkout',
-    withAccess(buyers, {
-      config: { rateLimit: orderRateLimit },
-      schema: { tags, body: z.object({ data: ZCheckoutRequest }) },
-    }),
+    withAccess(buyers, { schema: { tags, body: z.object({ data: ZCheckoutRequest }) } }),
     async (req) => itemResponse(await checkout(o, req.actor!, req.body.data)),
   );
 
@@ -87,10 +69,7 @@ export async function ordersRoutes(instance: FastifyInstance, { db, mailer, conf
   registerScopedReadRoutes(app, db, '/api/orders', orderReads(), reads);
   app.post(
     '/api/orders',
-    withAccess(buyers, {
-      config: { rateLimit: orderRateLimit },
-      schema: { tags, body: z.object({ data: ZOrderRequest }) },
-    }),
+    withAccess(buyers, { schema: { tags, body: z.object({ data: ZOrderRequest }) } }),
     async (req) => itemResponse(await createEmptyOrder(o, req.actor!)),
   );
   app.put(

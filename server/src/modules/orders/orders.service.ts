@@ -19,33 +19,35 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import { requireAccess, RULES } from '../../access/index.ts';
 import { nowIso } from '../../db/dialect.ts';
-import { lockRow } from '../../db/locks.ts';
+import { lockAccount, lockRow } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import { isAdmin, type Actor } from '../../http/auth.ts';
 import { AppError, dataFieldError, fieldError, notFound } from '../../http/errors.ts';
-import { getWrittenItem, type ItemQuery, type ScopedReads } from '../../http/items.ts';
+import { getWrittenItem, scopedReads, type ItemQuery, type ScopedReads } from '../../http/items.ts';
 import { badParam, onlyParams } from '../../http/query.ts';
 import type { Pagination } from '../../http/responses.ts';
-import { findMany, findOne, type Item } from '../../http/strapi/find.ts';
-import type { ResourceDef } from '../../http/strapi/resource.ts';
+import type { Item } from '../../http/strapi/find.ts';
 import { parseQuery } from '../../http/strapi/parse.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { insertPaymentReference, paymentReferenceExists } from '../billing/index.ts';
+import { releasePaymentReference, withPaymentRegister } from '../billing/index.ts';
+import { findProcessingCosts } from '../reference/index.ts';
+import { findProductsForSale, lockProductsForSale } from '../shop/index.ts';
 import { mailBuyer } from './orders.mail.ts';
 import {
   deleteLine,
-  findCheckoutCosts,
   findLineState,
   findNewestOpenOrder,
   findOrderLines,
   findOrderState,
+  findOrderTimesSince,
   findPictures,
-  findProductsForSale,
   findSales,
   insertDetails,
   insertLine,
   insertOrder,
   insertOrderEvent,
+  insertPlacedOrder,
+  markOrderPaid,
   moveLines,
   orderHasProduct,
   recountOrder,
@@ -66,8 +68,8 @@ const E = MESSAGES.shopErrors;
 const S = MESSAGES.orderStatus;
 const MAX_ORDER_CENTS = SHOP_LIMITS.orderMaxDollars * 100;
 
-const transactionIdUsed = () => fieldError('data.transaction_id', MESSAGES.subscription.transactionIdUsed);
-const notAllowed = () => dataFieldError('status', E.notAllowedStatus);
+const notAllowed = (field: 'status' | 'payment_status' = 'status') =>
+  dataFieldError(field, E.notAllowedStatus);
 const orderNotOpen = () => new AppError('ValidationError', E.orderNotOpen);
 
 // ---------------------------------------------------------------------------------------------
@@ -77,7 +79,7 @@ const orderNotOpen = () => new AppError('ValidationError', E.orderNotOpen);
  * An order's `oder_detail` as one record: the REST layer reads it as a to-many relation (the details
  * name their order), the API answers `{ data: item | null }` as the spec's client reads it.
  */
-export function withOneDetail(item: Item): Item {
+function withOneDetail(item: Item): Item {
   const rel = item.attributes.oder_detail as { data?: unknown } | undefined;
   if (!rel || !Array.isArray(rel.data)) return item;
   return {
@@ -86,48 +88,32 @@ export function withOneDetail(item: Item): Item {
   };
 }
 
-/**
- * List and get of a resource within the caller's scope under a read rule: a row out of scope is a
- * 404 with the rule's message; `present` finishes each item.
- */
-function readsOf(
-  resource: ResourceDef,
-  permission: 'order.read' | 'orderLine.read' | 'orderDetail.read',
-  present: (item: Item) => Item = (item) => item,
-): ScopedReads {
-  const rule = RULES[permission];
-  return {
-    resource,
-    list: async (db, actor, q) => {
-      const page = await findMany(db, resource, q, { scope: rule.see(actor) });
-      return { ...page, data: page.data.map(present) };
-    },
-    get: async (db, actor, id, q) => {
-      const item = await findOne(db, resource, id, q, { scope: rule.see(actor) });
-      if (!item) throw notFound(rule.missing);
-      return present(item);
-    },
-  };
-}
-
-/** Orders: the buyer's own; all to the admin (another's: 404). */
-export const orderReads = (): ScopedReads => readsOf(orderResource, 'order.read', withOneDetail);
+/** Orders: the buyer's own; all to the admin (another's: 404 `shopErrors.orderNotFound`). */
+export const orderReads = (): ScopedReads =>
+  scopedReads(orderResource, (actor) => RULES['order.read'].see(actor), {
+    missing: RULES['order.read'].missing,
+    present: withOneDetail,
+  });
 
 /** Order lines: the buyer's own and those of a vendor's products; all to the admin. */
-export const lineReads = (): ScopedReads => readsOf(orderLineResource, 'orderLine.read');
+export const lineReads = (): ScopedReads =>
+  scopedReads(orderLineResource, (actor) => RULES['orderLine.read'].see(actor), {
+    missing: RULES['orderLine.read'].missing,
+  });
 
 /** Checkout details: the buyer's own; all to the admin. */
-export const detailReads = (): ScopedReads => readsOf(orderDetailResource, 'orderDetail.read');
+export const detailReads = (): ScopedReads =>
+  scopedReads(orderDetailResource, (actor) => RULES['orderDetail.read'].see(actor), {
+    missing: RULES['orderDetail.read'].missing,
+  });
 
 /** An order as a write answers it: its lines and details populated (parsed when used). */
 const withLinesAndDetails = (): ItemQuery =>
   parseQuery(orderResource, { populate: { order_lists: true, oder_detail: true } });
 
-async function writtenOrder(db: Kysely<DB>, id: number): Promise<Item> {
-  const item = await findOne(db, orderResource, id, withLinesAndDetails(), { scope: null });
-  if (!item) throw notFound(E.orderNotFound);
-  return withOneDetail(item);
-}
+/** The order a write answers (`getWrittenItem`), with its lines and its details as one record. */
+const writtenOrder = async (db: Kysely<DB>, id: number): Promise<Item> =>
+  withOneDetail(await getWrittenItem(db, orderResource, id, withLinesAndDetails()));
 
 // ---------------------------------------------------------------------------------------------
 // Quote and checkout
@@ -148,7 +134,7 @@ export async function quoteOrder(db: Kysely<DB>, input: TQuoteRequest): Promise<
     return p?.onSale ? p : undefined;
   };
   const [costs, pictures] = await Promise.all([
-    findCheckoutCosts(db),
+    findProcessingCosts(db),
     findPictures(
       db,
       input.items.map((i) => onSale(i.product)?.picture_id ?? null),
@@ -185,27 +171,39 @@ export async function quoteOrder(db: Kysely<DB>, input: TQuoteRequest): Promise<
   };
 }
 
+/** Orders an account may place per hour: checkouts and the seed client's empty orders together. */
+export const ORDERS_PER_HOUR = 20;
+const HOUR_MS = 3_600_000;
+
 /**
- * Runs a write that registers a transaction id: a unique-key refusal of the register (two writes with
- * one id racing) is answered as the id used, like the early check.
+ * Refuses with a 429 (`shopErrors.tooMany`, `retryAfter` in seconds) once the account placed
+ * `ORDERS_PER_HOUR` orders in the last hour, by checkout or `POST /api/orders`. Counted in the
+ * database under the account's lock (`lockAccount`, taken after the rows the write reads), so it holds
+ * across processes and parallel requests; an attempt that places nothing is not counted.
  */
-async function withPaymentRace<T>(
-  db: Kysely<DB>,
-  transactionId: string,
-  write: () => Promise<T>,
-): Promise<T> {
-  if (await paymentReferenceExists(db, transactionId)) throw transactionIdUsed();
-  return write().catch(async (err: unknown) => {
-    if (err instanceof AppError) throw err;
-    if (await paymentReferenceExists(db, transactionId)) throw transactionIdUsed();
-    throw err;
+async function requireOrderAllowance(trx: Transaction<DB>, actor: Actor): Promise<void> {
+  await lockAccount(trx, actor.id);
+  const now = Date.now();
+  const times = await findOrderTimesSince(
+    trx,
+    actor.id,
+    new Date(now - HOUR_MS).toISOString(),
+    ORDERS_PER_HOUR,
+  );
+  if (times.length < ORDERS_PER_HOUR) return;
+  // The oldest of the hour's last ORDERS_PER_HOUR orders leaves the hour first.
+  const frees = Date.parse(times[ORDERS_PER_HOUR - 1]!) + HOUR_MS;
+  throw new AppError('RateLimitError', E.tooMany, {
+    retryAfter: Math.max(1, Math.ceil((frees - now) / 1000)),
   });
 }
 
 /**
  * `POST /api/orders/checkout`: the whole order in one transaction. Every product must be on sale
  * (else a 400 at its item) and not the buyer's own; the prices are the products table's, read in one
- * statement; the totals are `checkoutTotals`'. When the buyer sent the total they saw and paid and it
+ * statement `FOR SHARE` (`lockProductsForSale`: a delete, archive or price change of one of them waits
+ * for the order, or has committed and is seen); the totals are `checkoutTotals`'. At most
+ * `ORDERS_PER_HOUR` orders an hour per account (429). When the buyer sent the total they saw and paid and it
  * differs from the server's (a price changed meanwhile) the answer is a 409 with the server's total,
  * and nothing is written. The transaction id pays one thing only (the register of issue 7; two
  * checkouts racing with one id: one wins, the other is the same 400). The order, its lines (name,
@@ -213,66 +211,51 @@ async function withPaymentRace<T>(
  * state event are written together: all or none.
  */
 export async function checkout(o: OrdersContext, actor: Actor, input: TCheckoutRequest): Promise<Item> {
-  const id = await withPaymentRace(o.db, input.transaction_id, () =>
-    o.db.transaction().execute(async (trx) => {
-      const products = await findProductsForSale(
-        trx,
-        input.items.map((i) => i.product),
-      );
-      const lines = input.items.map((item, i) => {
-        const p = products.get(item.product);
-        const at = ['data', 'items', i, 'product'];
-        if (!p?.onSale)
-          throw fieldError(at, E.productUnavailable, { title: `${at.join('.')}: ${E.productUnavailable}` });
-        if (p.user_id === actor.id)
-          throw fieldError(at, E.ownProduct, { title: `${at.join('.')}: ${E.ownProduct}` });
-        return { product: p, quantity: item.quantity };
-      });
-      const totals = checkoutTotals(
-        lines.map((l) => ({ unitCents: l.product.price, quantity: l.quantity })),
-        await findCheckoutCosts(trx),
-      );
-      if (totals.total > MAX_ORDER_CENTS) throw dataFieldError('items', E.orderTooLarge);
-      if (input.total !== undefined && toCents(input.total) !== totals.total) {
-        throw new AppError('ConflictError', E.totalChanged, { total: fromCents(totals.total) });
-      }
-      await insertPaymentReference(trx, input.transaction_id, 'order');
-      const orderId = await insertOrder(trx, {
-        user_id: actor.id,
-        transaction_id: input.transaction_id,
-        totals,
-      });
-      for (const l of lines) {
-        await insertLine(trx, {
-          order_id: orderId,
-          user_id: actor.id,
-          product_id: l.product.id,
-          vendor_id: l.product.user_id,
-          product_name: l.product.name,
-          picture_id: l.product.picture_id,
-          price: l.product.price,
-          quantity: l.quantity,
-        });
-      }
-      await insertDetails(trx, {
-        ...input.billing,
-        order_id: orderId,
-        user_id: actor.id,
-        transaction_id: input.transaction_id,
-      });
-      await insertOrderEvent(trx, { order_id: orderId, status: S.awaitingPayment, actor_id: actor.id });
-      return orderId;
-    }),
-  );
+  const id = await withPaymentRegister(o.db, input.transaction_id, 'order', async (trx, register) => {
+    const products = await lockProductsForSale(
+      trx,
+      input.items.map((i) => i.product),
+    );
+    const lines = input.items.map((item, i) => {
+      const p = products.get(item.product);
+      const at = ['data', 'items', i, 'product'];
+      if (!p?.onSale)
+        throw fieldError(at, E.productUnavailable, { title: `${at.join('.')}: ${E.productUnavailable}` });
+      if (p.user_id === actor.id)
+        throw fieldError(at, E.ownProduct, { title: `${at.join('.')}: ${E.ownProduct}` });
+      return { product: p, quantity: item.quantity };
+    });
+    await requireOrderAllowance(trx, actor);
+    const totals = checkoutTotals(
+      lines.map((l) => ({ unitCents: l.product.price, quantity: l.quantity })),
+      await findProcessingCosts(trx),
+    );
+    if (totals.total > MAX_ORDER_CENTS) throw dataFieldError('items', E.orderTooLarge);
+    if (input.total !== undefined && toCents(input.total) !== totals.total) {
+      throw new AppError('ConflictError', E.totalChanged, { total: fromCents(totals.total) });
+    }
+    await register();
+    return insertPlacedOrder(trx, {
+      userId: actor.id,
+      transactionId: input.transaction_id,
+      totals,
+      lines,
+      billing: input.billing,
+    });
+  });
   return writtenOrder(o.db, id);
 }
 
 // ---------------------------------------------------------------------------------------------
 // The seed client's calls: an empty order, its lines one by one, then its checkout details
 
-/** `POST /api/orders` (seed client): an empty order of the caller, 'Awaiting Payment'; sent values ignored. */
+/**
+ * `POST /api/orders` (seed client): an empty order of the caller, 'Awaiting Payment'; sent values
+ * ignored. It counts in the hourly limit as a checkout does.
+ */
 export async function createEmptyOrder(o: OrdersContext, actor: Actor): Promise<Item> {
   const id = await o.db.transaction().execute(async (trx) => {
+    await requireOrderAllowance(trx, actor);
     const orderId = await insertOrder(trx, { user_id: actor.id, transaction_id: null });
     await insertOrderEvent(trx, { order_id: orderId, status: S.awaitingPayment, actor_id: actor.id });
     return orderId;
@@ -305,7 +288,7 @@ export async function addLine(o: OrdersContext, actor: Actor, input: TOrderLineR
     const state = await lockOrder(trx, actor, input.order);
     if (!isOpen(state)) throw orderNotOpen();
     if (state.lines >= SHOP_LIMITS.linesMax) throw dataFieldError('order', MESSAGES.validation.tooLong);
-    const p = (await findProductsForSale(trx, [input.product])).get(input.product);
+    const p = (await lockProductsForSale(trx, [input.product])).get(input.product);
     if (!p?.onSale) throw dataFieldError('product', E.productUnavailable);
     if (p.user_id === state.userId) throw dataFieldError('product', E.ownProduct);
     if (await orderHasProduct(trx, state.id, p.id)) throw dataFieldError('product', E.duplicateProduct);
@@ -354,54 +337,64 @@ export async function attachDetails(
   input: TOrderDetailRequest,
 ): Promise<Item> {
   const { order, transaction_id, ...billing } = input;
-  const detailsId = await withPaymentRace(o.db, transaction_id, () =>
-    o.db.transaction().execute(async (trx) => {
-      const orderId = order ?? (await findNewestOpenOrder(trx, actor.id));
-      if (orderId === undefined) throw dataFieldError('order', E.noOpenOrder);
-      const state = await lockOrder(trx, actor, orderId);
-      if (state.hasDetails) throw dataFieldError('order', E.detailsExist);
-      if (state.status !== S.awaitingPayment) throw orderNotOpen();
-      if (state.lines === 0) throw dataFieldError('order', E.emptyOrder);
-      await insertPaymentReference(trx, transaction_id, 'order');
-      const id = await insertDetails(trx, {
-        ...billing,
-        order_id: orderId,
-        user_id: state.userId,
-        transaction_id,
-      });
-      await updateOrder(trx, orderId, { transaction_id });
-      return id;
-    }),
-  );
+  const detailsId = await withPaymentRegister(o.db, transaction_id, 'order', async (trx, register) => {
+    const orderId = order ?? (await findNewestOpenOrder(trx, actor.id));
+    if (orderId === undefined) throw dataFieldError('order', E.noOpenOrder);
+    const state = await lockOrder(trx, actor, orderId);
+    if (state.hasDetails) throw dataFieldError('order', E.detailsExist);
+    if (state.status !== S.awaitingPayment) throw orderNotOpen();
+    if (state.lines === 0) throw dataFieldError('order', E.emptyOrder);
+    await register();
+    const id = await insertDetails(trx, {
+      ...billing,
+      order_id: orderId,
+      user_id: state.userId,
+      transaction_id,
+    });
+    await updateOrder(trx, orderId, { transaction_id });
+    return id;
+  });
   return getWrittenItem(o.db, orderDetailResource, detailsId);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Order states
 
-/** A change of an order's state: where to, and the payment check it records (the admin's). */
+/**
+ * A change of an order's state: where to, the payment check it records (the admin's), and the field
+ * that asked for it (where a refusal points).
+ */
 interface OrderChange {
   to: TOrderStatus;
   payment?: 'verified' | 'rejected';
+  field: 'status' | 'payment_status';
 }
 
 /**
  * What `PUT /api/orders/:id` asks, checked against the state machine (`orderTransitionAllowed`): the
  * admin's payment check ('verified' = 'Paid', 'rejected' = 'Cancelled') or a status; the buyer's
- * 'Cancelled' while unpaid and 'Delivered' once shipped. Anything else is a 400.
+ * 'Cancelled' while unpaid and 'Delivered' once shipped. Anything else is a 400 at the field sent. An
+ * order without lines or without checkout details (no transaction id: nothing was paid) cannot be
+ * 'Paid' (400 `shopErrors.nothingToVerify`).
  */
-function decideChange(actor: Actor, from: TOrderStatus, input: TOrderUpdate): OrderChange {
+function decideChange(actor: Actor, state: OrderState, input: TOrderUpdate): OrderChange {
   const admin = isAdmin(actor);
+  let change: OrderChange;
   if (input.payment_status !== undefined) {
-    if (!admin) throw dataFieldError('payment_status', E.notAllowedStatus);
+    if (!admin) throw notAllowed('payment_status');
     const to = input.payment_status === 'verified' ? S.paid : S.cancelled;
     if (input.status !== undefined && input.status !== to) throw notAllowed();
-    if (!orderTransitionAllowed('admin', from, to)) throw notAllowed();
-    return { to, payment: input.payment_status };
+    if (!orderTransitionAllowed('admin', state.status, to)) throw notAllowed('payment_status');
+    change = { to, payment: input.payment_status, field: 'payment_status' };
+  } else {
+    const to = input.status!;
+    if (!orderTransitionAllowed(admin ? 'admin' : 'buyer', state.status, to)) throw notAllowed();
+    change = to === S.paid ? { to, payment: 'verified', field: 'status' } : { to, field: 'status' };
   }
-  const to = input.status!;
-  if (!orderTransitionAllowed(admin ? 'admin' : 'buyer', from, to)) throw notAllowed();
-  return to === S.paid ? { to, payment: 'verified' } : { to };
+  if (change.to === S.paid && (state.lines === 0 || !state.hasDetails)) {
+    throw dataFieldError(change.field, E.nothingToVerify);
+  }
+  return change;
 }
 
 /** What a change did that the buyer hears of once it is committed. */
@@ -409,33 +402,43 @@ type Mail = { kind: 'paid' } | { kind: 'shipped'; lines: { product_name: string;
 
 /**
  * Applies a change to a locked order and its lines, with its event (who, when): 'Paid' pays the
- * unpaid lines and records the check; 'Cancelled' cancels every line not delivered; 'Shipped' ships
- * the paid lines; 'Delivered' delivers the shipped ones. Answers the mail to send.
+ * unpaid lines and records the check; 'Cancelled' cancels the lines awaiting payment or paid, and is
+ * refused (400) once any line has shipped (what shipped is not taken back, and the order's total keeps
+ * every line); 'Shipped' ships the paid lines; 'Delivered' delivers the shipped ones. Answers the mail
+ * to send.
  */
 async function applyChange(
   trx: Transaction<DB>,
   actor: Actor,
-  orderId: number,
+  state: OrderState,
   change: OrderChange,
 ): Promise<Mail | undefined> {
-  const review = change.payment
-    ? { payment_status: change.payment, reviewed_by: actor.id, reviewed_at: nowIso() }
-    : {};
+  const orderId = state.id;
   let mail: Mail | undefined;
   switch (change.to) {
     case S.paid:
-      await updateOrder(trx, orderId, { status: S.paid, paid: 1, ...review });
-      await moveLines(trx, orderId, [S.awaitingPayment], S.paid);
+      await markOrderPaid(trx, orderId, actor.id);
       mail = { kind: 'paid' };
       break;
-    case S.cancelled:
+    case S.cancelled: {
+      const lines = await findOrderLines(trx, orderId);
+      if (lines.some((l) => l.status === S.shipped || l.status === S.delivered)) {
+        throw notAllowed(change.field);
+      }
       await updateOrder(trx, orderId, {
         status: S.cancelled,
-        ...review,
-        ...(change.payment === 'rejected' ? { paid: 0 } : {}),
+        ...(change.payment === 'rejected'
+          ? { payment_status: 'rejected', paid: 0, reviewed_by: actor.id, reviewed_at: nowIso() }
+          : {}),
       });
-      await moveLines(trx, orderId, [S.awaitingPayment, S.paid, S.shipped], S.cancelled);
+      await moveLines(trx, orderId, [S.awaitingPayment, S.paid], S.cancelled);
+      // Cancelled before its payment was checked: the transaction id paid for nothing and may pay for
+      // another order. A rejected payment's id stays spent.
+      if (state.status === S.awaitingPayment && change.payment !== 'rejected' && state.transactionId) {
+        await releasePaymentReference(trx, state.transactionId, 'order');
+      }
       break;
+    }
     case S.shipped: {
       const moved = await moveLines(trx, orderId, [S.paid], S.shipped);
       await updateOrder(trx, orderId, { status: S.shipped });
@@ -472,7 +475,7 @@ export async function changeOrder(
   await requireAccess(o.db, actor, 'order.update', [id]);
   const mail = await o.db.transaction().execute(async (trx) => {
     const state = await lockOrder(trx, actor, id);
-    return applyChange(trx, actor, id, decideChange(actor, state.status, input));
+    return applyChange(trx, actor, state, decideChange(actor, state, input));
   });
   await send(o, id, mail);
   return writtenOrder(o.db, id);
@@ -487,14 +490,15 @@ export async function cancelOrder(o: OrdersContext, actor: Actor, id: number): P
   await o.db.transaction().execute(async (trx) => {
     const state = await lockOrder(trx, actor, id);
     if (state.status !== S.awaitingPayment) throw orderNotOpen();
-    await applyChange(trx, actor, id, { to: S.cancelled });
+    await applyChange(trx, actor, state, { to: S.cancelled, field: 'status' });
   });
   return writtenOrder(o.db, id);
 }
 
 /**
  * `PUT /api/order-lists/:id`: the line's vendor ships it ('Paid' → 'Shipped'); the admin moves it per
- * the admin's transitions (never to 'Paid': payment is the order's). A line of an unpaid order is a
+ * the admin's transitions (never to 'Paid' or 'Cancelled': paying and cancelling are the order's, whose
+ * total counts every line). A line of an unpaid order is a
  * 400. The order follows its lines (`orderStatusFromLines`: 'Shipped' once every live line has); each
  * change is an event; the buyer hears of the lines shipped.
  */
@@ -512,7 +516,11 @@ export async function changeLine(
     if (!line) throw notFound(E.lineNotFound);
     if (line.orderStatus === S.awaitingPayment) throw dataFieldError('status', E.notPaidYet);
     const who = isAdmin(actor) ? 'admin' : 'vendor';
-    if (input.status === S.paid || !orderTransitionAllowed(who, line.status, input.status))
+    if (
+      input.status === S.paid ||
+      input.status === S.cancelled ||
+      !orderTransitionAllowed(who, line.status, input.status)
+    )
       throw notAllowed();
     const moved = await moveLines(trx, orderId, [line.status], input.status, [id]);
     if (!moved.length) throw notAllowed();

@@ -7,3 +7,4 @@ export {
   raceResource,
   vendorTypeResource,
 } from './reference.resources.ts';
+export { findProcessingCosts } from './reference.queries.ts';

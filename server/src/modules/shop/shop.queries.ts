@@ -1,8 +1,8 @@
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { shownProduct, type EB } from '../../access/index.ts';
 import { engineOf, nowIso } from '../../db/dialect.ts';
-import { lockRow } from '../../db/locks.ts';
-import { insertRow } from '../../db/rows.ts';
+import { forShareOnPostgres, lockRow } from '../../db/locks.ts';
+import { deleteById, insertRow } from '../../db/rows.ts';
 import type { DB, ProductsTable } from '../../db/schema.ts';
 import { bytewise } from '../../http/strapi/filter-sql.ts';
 
@@ -12,25 +12,78 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 export type ProductChanges = Omit<Updateable<ProductsTable>, 'id' | 'created_at' | 'updated_at'>;
 
-/** The product's owner, unit price (cents) and picture when it is on sale (`shownProduct`). */
-export async function findProductOnSale(
-  db: Db,
-  id: number,
-): Promise<{ id: number; user_id: number; price: number; picture_id: number | null } | undefined> {
-  const row = await db
+/** A product as an order (or a cart record, a wishlist save) needs it, and whether it is on sale now. */
+export interface ProductForSale {
+  id: number;
+  name: string;
+  /** The unit price in cents. */
+  price: number;
+  picture_id: number | null;
+  /** The vendor. */
+  user_id: number;
+  /** Not archived, sold by a vendor account that is not blocked (`shownProduct`). */
+  onSale: boolean;
+}
+
+/** The products with these ids, each with whether it is on sale, as one statement. */
+const productsForSaleQuery = (db: Db, ids: readonly number[]) =>
+  db
     .selectFrom('products as p')
-    .select(['p.id', 'p.user_id', 'p.price', 'p.picture_id'])
-    .where('p.id', '=', id)
-    .where((eb) => shownProduct(eb as unknown as EB, 'p'))
-    .executeTakeFirst();
-  return row
-    ? {
-        id: Number(row.id),
-        user_id: Number(row.user_id),
-        price: Number(row.price),
-        picture_id: row.picture_id === null ? null : Number(row.picture_id),
-      }
-    : undefined;
+    .select((eb) => [
+      'p.id',
+      'p.name',
+      'p.price',
+      'p.picture_id',
+      'p.user_id',
+      eb
+        .case()
+        .when(shownProduct(eb as unknown as EB, 'p'))
+        .then(sql<number>`1`)
+        .else(sql<number>`0`)
+        .end()
+        .as('on_sale'),
+    ])
+    .where('p.id', 'in', [...ids]);
+
+async function productsForSale(
+  q: ReturnType<typeof productsForSaleQuery>,
+): Promise<Map<number, ProductForSale>> {
+  const rows = await q.execute();
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      {
+        id: Number(r.id),
+        name: r.name,
+        price: Number(r.price),
+        picture_id: r.picture_id === null ? null : Number(r.picture_id),
+        user_id: Number(r.user_id),
+        onSale: Number(r.on_sale) === 1,
+      },
+    ]),
+  );
+}
+
+/**
+ * The products with these ids (those that exist), each with whether it is on sale: not archived,
+ * sold by a vendor account that is not blocked. One statement, so every price is read at one moment.
+ * For reads (the quote); a write relying on what it reads uses `lockProductsForSale`.
+ */
+export async function findProductsForSale(db: Db, ids: readonly number[]) {
+  return ids.length ? productsForSale(productsForSaleQuery(db, ids)) : new Map<number, ProductForSale>();
+}
+
+/**
+ * As `findProductsForSale`, inside a write's transaction that copies or relies on the products
+ * (checkout, an order line, a cart record, a wishlist save): the rows are read `FOR SHARE` on
+ * PostgreSQL (`forShareOnPostgres`), so a delete, archive or price change of one of them
+ * (`deleteOrArchiveProduct` locks the row, `updateProductRow` updates it) waits until the write has
+ * committed and then sees its rows, or has committed first and is seen: a product deleted meanwhile is
+ * missing, one archived meanwhile is not on sale, a new price is read.
+ */
+export async function lockProductsForSale(trx: Transaction<DB>, ids: readonly number[]) {
+  if (!ids.length) return new Map<number, ProductForSale>();
+  return productsForSale(forShareOnPostgres(trx, productsForSaleQuery(trx, ids), 'p'));
 }
 
 export const insertProduct = (
@@ -67,8 +120,10 @@ export async function updateProductRow(
 
 /**
  * Deletes a product, or archives it when an order line names it (its wishlist and cart rows go; the
- * lines keep it). The product's row is locked first, so an order line committed meanwhile is seen.
- * Answers what happened, or 'missing'.
+ * lines keep it). The product's row is locked first: a checkout (or a line, cart record or wishlist
+ * save) reading it `FOR SHARE` (`lockProductsForSale`) is waited for and its line seen, and one that
+ * comes after waits for this and finds the product gone or archived. Answers what happened, or
+ * 'missing'.
  */
 export async function deleteOrArchiveProduct(
   db: Kysely<DB>,
@@ -177,3 +232,5 @@ export const insertCart = (
   db: Db,
   values: { user_id: number; product_id: number; quantity: number; price: number },
 ) => insertRow(db, 'carts', values);
+
+export const deleteCartRow = (db: Kysely<DB>, id: number) => deleteById(db, 'carts', id);

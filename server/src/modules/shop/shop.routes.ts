@@ -10,7 +10,7 @@ import {
   withAccess,
 } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
-import { idParam, strapiQuery } from '../../http/query.ts';
+import { idParam } from '../../http/query.ts';
 import { registerScopedReadRoutes } from '../../http/read-routes.ts';
 import { itemResponse } from '../../http/responses.ts';
 import { uploadsRoot } from '../media/index.ts';
@@ -20,7 +20,6 @@ import {
   createProduct,
   deleteCart,
   deleteProduct,
-  getProduct,
   listShopVendors,
   listWishlist,
   productReads,
@@ -47,14 +46,8 @@ export async function shopRoutes(instance: FastifyInstance, { db, config }: AppC
   const own = withAccess(signedIn, { schema: { tags } });
 
   // Products. The static path is registered before `/:id` (the router prefers it anyway).
-  app.get('/api/products/vendors', read, async () => listShopVendors(p));
-  const products = productReads();
-  app.get('/api/products', read, async (req) =>
-    products.list(db, req.actor, strapiQuery(req, products.resource)),
-  );
-  app.get('/api/products/:id', read, async (req) =>
-    itemResponse(await getProduct(p, req.actor, idParam(req), req.query as Query)),
-  );
+  app.get('/api/products/vendors', read, async (req) => listShopVendors(p, req.query as Query));
+  registerScopedReadRoutes(app, db, '/api/products', productReads(), read);
   app.post(
     '/api/products',
     withAccess(accountTypesOnlyWith(MESSAGES.shopErrors.vendorsOnly, 'Vender'), {
@@ -73,7 +66,7 @@ export async function shopRoutes(instance: FastifyInstance, { db, config }: AppC
 
   // The wishlist: any signed-in account, its own only.
   app.get('/api/wishlist', own, async (req) => listWishlist(p, req.actor!, req.query as Query));
-  app.get('/api/wishlist/ids', own, async (req) => wishlistIds(p, req.actor!));
+  app.get('/api/wishlist/ids', own, async (req) => wishlistIds(p, req.actor!, req.query as Query));
   app.post(
     '/api/wishlist',
     withAccess(signedIn, { schema: { tags, body: z.object({ data: ZWishlistRequest }) } }),

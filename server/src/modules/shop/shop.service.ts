@@ -6,24 +6,24 @@ import {
   type TProductUpdate,
   type TWishlistRequest,
 } from '@app/domain';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { requireAccess, requireOwnedFiles, RULES, type FileClaim } from '../../access/index.ts';
-import { lockRow } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
-import { scopedReads, type ScopedReads } from '../../http/items.ts';
+import { getWrittenItem, scopedReads, type ItemQuery, type ScopedReads } from '../../http/items.ts';
 import { onlyParams } from '../../http/query.ts';
 import { listResponse } from '../../http/responses.ts';
-import { findMany, findOne, type Item } from '../../http/strapi/find.ts';
-import { parseQuery, type ParsedQuery } from '../../http/strapi/parse.ts';
+import { findMany, type Item } from '../../http/strapi/find.ts';
+import { parseQuery } from '../../http/strapi/parse.ts';
 import { deleteUnusedFiles } from '../media/index.ts';
 import {
+  deleteCartRow,
   deleteOrArchiveProduct,
-  findProductOnSale,
   insertCart,
   insertProduct,
   listVendorsOnSale,
+  lockProductsForSale,
   pageWishlist,
   removeWishlistItem,
   saveWishlistItem,
@@ -45,38 +45,25 @@ type Query = Record<string, unknown>;
 const E = MESSAGES.shopErrors;
 const PRODUCT_NOT_FOUND = RULES['product.read'].missing;
 
-/** A written product as the writer reads it back: with its picture (no caller scope). */
-const WRITTEN: Pick<ParsedQuery, 'populate' | 'fields'> = {
-  populate: { picture: { populate: {} } },
-  fields: undefined,
-};
-
-async function writtenProduct(db: Kysely<DB>, id: number): Promise<Item> {
-  const item = await findOne(db, productResource, id, WRITTEN, { scope: null });
-  if (!item) throw notFound(PRODUCT_NOT_FOUND);
-  return item;
-}
+/** A written product as the writer reads it back (`getWrittenItem`): with its picture. */
+const WITH_PICTURE: ItemQuery = { populate: { picture: { populate: {} } }, fields: undefined };
 
 // ---------------------------------------------------------------------------------------------
 // Products
 
 /**
  * List and get of products: those on sale for anyone, a signed-in account's own (not archived) too,
- * everything for the admin (`product.read`).
+ * everything for the admin (`product.read`); any other is a 404 `shopErrors.productNotFound`.
  */
 export const productReads = (): ScopedReads =>
-  scopedReads(productResource, (actor) => RULES['product.read'].see(actor));
+  scopedReads(productResource, (actor) => RULES['product.read'].see(actor), { missing: PRODUCT_NOT_FOUND });
 
-/** `GET /api/products/:id`: as the list sees it; otherwise a 404 `shopErrors.productNotFound`. */
-export async function getProduct(p: ShopContext, actor: Actor | null, id: number, query: Query) {
-  const q = parseQuery(productResource, query);
-  const item = await findOne(p.db, productResource, id, q, { scope: RULES['product.read'].see(actor) });
-  if (!item) throw notFound(PRODUCT_NOT_FOUND);
-  return item;
-}
-
-/** `GET /api/products/vendors`: the vendors with a product on sale (the shop's vendor filter). */
-export async function listShopVendors(p: ShopContext) {
+/**
+ * `GET /api/products/vendors`: the vendors with a product on sale (the shop's vendor filter); it takes
+ * no parameter.
+ */
+export async function listShopVendors(p: ShopContext, query: Query) {
+  onlyParams(query, []);
   return { data: await listVendorsOnSale(p.db) };
 }
 
@@ -104,7 +91,7 @@ export async function createProduct(p: ShopContext, actor: Actor, input: TProduc
     picture_id: input.picture!,
     user_id: actor.id,
   });
-  return writtenProduct(p.db, id);
+  return getWrittenItem(p.db, productResource, id, WITH_PICTURE);
 }
 
 /**
@@ -130,7 +117,7 @@ export async function updateProduct(
   if (input.picture !== undefined && oldPicture !== null && oldPicture !== input.picture) {
     await deleteUnusedFiles(p.db, p.storageRoot, [oldPicture]);
   }
-  return writtenProduct(p.db, id);
+  return getWrittenItem(p.db, productResource, id, WITH_PICTURE);
 }
 
 /**
@@ -140,10 +127,10 @@ export async function updateProduct(
  */
 export async function deleteProduct(p: ShopContext, actor: Actor, id: number): Promise<Item> {
   const [row] = await requireAccess(p.db, actor, 'product.update', [id], ['picture_id']);
-  const before = await writtenProduct(p.db, id);
+  const before = await getWrittenItem(p.db, productResource, id, WITH_PICTURE);
   const outcome = await deleteOrArchiveProduct(p.db, id);
   if (outcome === 'missing') throw notFound(PRODUCT_NOT_FOUND);
-  if (outcome === 'archived') return writtenProduct(p.db, id);
+  if (outcome === 'archived') return getWrittenItem(p.db, productResource, id, WITH_PICTURE);
   if (row!.picture_id !== null) await deleteUnusedFiles(p.db, p.storageRoot, [Number(row!.picture_id)]);
   return before;
 }
@@ -151,10 +138,14 @@ export async function deleteProduct(p: ShopContext, actor: Actor, id: number): P
 // ---------------------------------------------------------------------------------------------
 // Wishlist
 
-/** The product must be on sale: a 404 otherwise. Run inside the write's transaction, after its lock. */
-async function requireOnSale(db: Kysely<DB>, productId: number) {
-  const product = await findProductOnSale(db, productId);
-  if (!product) throw notFound(PRODUCT_NOT_FOUND);
+/**
+ * The product, which must be on sale (a 404 otherwise), read inside the write's transaction with
+ * `lockProductsForSale`: a delete, archive or price change of it waits for the write, or has
+ * committed and is seen.
+ */
+async function requireOnSale(trx: Transaction<DB>, productId: number) {
+  const product = (await lockProductsForSale(trx, [productId])).get(productId);
+  if (!product?.onSale) throw notFound(PRODUCT_NOT_FOUND);
   return product;
 }
 
@@ -192,16 +183,15 @@ export async function listWishlist(p: ShopContext, actor: Actor, query: Query) {
   });
 }
 
-/** `GET /api/wishlist/ids`: the ids of the caller's saved products on sale. */
-export async function wishlistIds(p: ShopContext, actor: Actor) {
+/** `GET /api/wishlist/ids`: the ids of the caller's saved products on sale; it takes no parameter. */
+export async function wishlistIds(p: ShopContext, actor: Actor, query: Query) {
+  onlyParams(query, []);
   return { data: await wishlistProductIds(p.db, actor.id) };
 }
 
 /** `POST /api/wishlist`: saves a product on sale (twice is once); 404 for one not on sale. */
 export async function saveToWishlist(p: ShopContext, actor: Actor, input: TWishlistRequest) {
   await p.db.transaction().execute(async (trx) => {
-    // The product's row first: a delete or archive waits, or has happened and is seen.
-    await lockRow(trx, 'products', input.product);
     await requireOnSale(trx, input.product);
     await saveWishlistItem(trx, actor.id, input.product);
   });
@@ -217,15 +207,14 @@ export async function removeFromWishlist(p: ShopContext, actor: Actor, productId
 // ---------------------------------------------------------------------------------------------
 // Carts (the seed client's server-side records; the web keeps its cart in the browser)
 
-/** A written cart record as the writer reads it back: with its product. */
-const WRITTEN_CART: Pick<ParsedQuery, 'populate' | 'fields'> = {
-  populate: { product: { populate: {} } },
-  fields: undefined,
-};
+/** A written cart record as the writer reads it back (`getWrittenItem`): with its product. */
+const WITH_PRODUCT: ItemQuery = { populate: { product: { populate: {} } }, fields: undefined };
 
 /** List and get of cart records: one's own; the admin all (another's is a 404). */
 export const cartReads = (): ScopedReads =>
-  scopedReads(cartResource, (actor) => RULES['cart.read'].see(actor));
+  scopedReads(cartResource, (actor) => RULES['cart.read'].see(actor), {
+    missing: RULES['cart.read'].missing,
+  });
 
 /**
  * `POST /api/carts` (hobbyist accounts; the route refuses the others): a cart record of the caller
@@ -234,7 +223,6 @@ export const cartReads = (): ScopedReads =>
  */
 export async function createCart(p: ShopContext, actor: Actor, input: TCartRequest): Promise<Item> {
   const id = await p.db.transaction().execute(async (trx) => {
-    await lockRow(trx, 'products', input.product);
     const product = await requireOnSale(trx, input.product);
     return insertCart(trx, {
       user_id: actor.id,
@@ -243,16 +231,13 @@ export async function createCart(p: ShopContext, actor: Actor, input: TCartReque
       price: product.price * input.quantity,
     });
   });
-  const item = await findOne(p.db, cartResource, id, WRITTEN_CART, { scope: null });
-  if (!item) throw notFound(RULES['cart.read'].missing);
-  return item;
+  return getWrittenItem(p.db, cartResource, id, WITH_PRODUCT);
 }
 
 /** `DELETE /api/carts/:id`: one's own (the admin any); answers the record as it was. */
 export async function deleteCart(p: ShopContext, actor: Actor, id: number): Promise<Item> {
   await requireAccess(p.db, actor, 'cart.update', [id]);
-  const item = await findOne(p.db, cartResource, id, WRITTEN_CART, { scope: null });
-  if (!item) throw notFound(RULES['cart.read'].missing);
-  await p.db.deleteFrom('carts').where('id', '=', id).execute();
+  const item = await getWrittenItem(p.db, cartResource, id, WITH_PRODUCT);
+  await deleteCartRow(p.db, id);
   return item;
 }

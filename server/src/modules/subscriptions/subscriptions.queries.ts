@@ -13,17 +13,6 @@ export function findPackage(db: Db, id: number) {
     .executeTakeFirst();
 }
 
-/** The first processing-costs entry (spec 000 §7), cents and percent; zeros when there is none. */
-export async function findProcessingCosts(db: Db): Promise<{ processing_fee: number; tax: number }> {
-  const row = await db
-    .selectFrom('processing_costs')
-    .select(['processing_fee', 'tax'])
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  return { processing_fee: Number(row?.processing_fee ?? 0), tax: Number(row?.tax ?? 0) };
-}
-
 /**
  * When a new purchase starts: now, or, when a subscription covers now, the end of the unbroken chain
  * of the account's subscriptions from now on (the running one, then any bought to follow it), so

@@ -15,20 +15,15 @@ import { nowIso } from '../../db/dialect.ts';
 import { lockAccount } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
-import { AppError, fieldError } from '../../http/errors.ts';
+import { fieldError } from '../../http/errors.ts';
 import { scopedReads, type ItemQuery } from '../../http/items.ts';
 import { findOne, type Item } from '../../http/strapi/find.ts';
 import { parseQuery } from '../../http/strapi/parse.ts';
-import {
-  insertPaymentReference,
-  insertTransaction,
-  paymentReferenceExists,
-  walletBalanceCents,
-} from '../billing/index.ts';
+import { insertTransaction, walletBalanceCents, withPaymentRegister } from '../billing/index.ts';
+import { findProcessingCosts } from '../reference/index.ts';
 import {
   findActiveSubscription,
   findPackage,
-  findProcessingCosts,
   chainedStart,
   insertSubscription,
   setSubscriptionReview,
@@ -43,8 +38,6 @@ const withPackage = (): ItemQuery => parseQuery(subscriptionResource, { populate
 export const subscriptionReads = scopedReads(subscriptionResource, (actor) =>
   RULES['subscription.read'].see(actor),
 );
-
-const transactionIdUsed = () => fieldError('data.transaction_id', MESSAGES.subscription.transactionIdUsed);
 
 /**
  * `POST /api/subscriptions`: a provider buys a package. The server computes everything (spec 000
@@ -64,71 +57,61 @@ export async function purchaseSubscription(
   const pkg = await findPackage(db, input.package);
   if (!pkg) throw fieldError('data.package', MESSAGES.subscription.unknownPackage);
   const sentId = input.transaction_id;
-  if (sentId && (await paymentReferenceExists(db, sentId))) throw transactionIdUsed();
-  let usedId: string | undefined;
-  const id = await db
-    .transaction()
-    .execute(async (trx) => {
-      await lockAccount(trx, actor.id);
-      const costs = await findProcessingCosts(trx);
-      const balance = input.use_wallet ? await walletBalanceCents(trx, actor.id) : 0;
-      const split = splitPurchase(
-        { total_price: fromCents(pkg.total_price) },
-        { tax: costs.tax, processing_fee: fromCents(costs.processing_fee) },
-        fromCents(balance),
-        input.use_wallet,
-      );
-      // Nothing left to pay: a transaction id typed anyway pays for nothing and is not kept.
-      usedId = split.toPayCents > 0 ? sentId : undefined;
-      if (split.toPayCents > 0 && !usedId) {
-        throw fieldError('data.transaction_id', MESSAGES.packages.transactionIdBlank);
-      }
-      const start = new Date(await chainedStart(trx, actor.id, new Date().toISOString()));
-      const end = addMonths(start, pkg.validity);
-      const status = usedId ? 'pending' : 'verified';
-      if (usedId) await insertPaymentReference(trx, usedId, 'subscription');
-      const subscriptionId = await insertSubscription(trx, {
-        user_id: actor.id,
-        package_id: pkg.id,
-        package_name: pkg.name,
-        start_date: start.toISOString(),
-        end_date: end.toISOString(),
-        transaction_id: usedId ?? null,
-        price: split.priceCents,
-        wallet_amount: split.walletCents,
-        amount: split.toPayCents,
-        ads_allowed: pkg.number_of_ads_per_day,
-        payment_status: status,
-      });
-      await shiftQueued(trx, actor.id, subscriptionId, start.toISOString(), end.toISOString());
-      const row = {
-        transaction_uid: usedId ?? `wallet-${subscriptionId}`,
-        user_id: actor.id,
-        tip_id: null,
-        subscription_id: subscriptionId,
-        order_type: 'package',
-        payment_status: status,
-      } as const;
-      await insertTransaction(trx, {
-        ...row,
-        transaction_type: 'credit',
-        transaction_amount: split.toPayCents,
-      });
-      await insertTransaction(trx, {
-        ...row,
-        transaction_type: 'debit',
-        transaction_amount: split.priceCents,
-      });
-      // The account's ads may be public from now on: the directory's indexes and caches rebuild.
-      await bumpDirectoryVersion(trx);
-      return subscriptionId;
-    })
-    .catch(async (err: unknown) => {
-      if (err instanceof AppError) throw err;
-      // Two purchases with one transaction id raced: the register's key refused the second.
-      if (usedId && (await paymentReferenceExists(db, usedId))) throw transactionIdUsed();
-      throw err;
+  const id = await withPaymentRegister(db, sentId, 'subscription', async (trx, register) => {
+    await lockAccount(trx, actor.id);
+    const costs = await findProcessingCosts(trx);
+    const balance = input.use_wallet ? await walletBalanceCents(trx, actor.id) : 0;
+    const split = splitPurchase(
+      { total_price: fromCents(pkg.total_price) },
+      { tax: costs.tax, processing_fee: fromCents(costs.processing_fee) },
+      fromCents(balance),
+      input.use_wallet,
+    );
+    // Nothing left to pay: a transaction id typed anyway pays for nothing and is not kept.
+    const usedId = split.toPayCents > 0 ? sentId : undefined;
+    if (split.toPayCents > 0 && !usedId) {
+      throw fieldError('data.transaction_id', MESSAGES.packages.transactionIdBlank);
+    }
+    const start = new Date(await chainedStart(trx, actor.id, new Date().toISOString()));
+    const end = addMonths(start, pkg.validity);
+    const status = usedId ? 'pending' : 'verified';
+    if (usedId) await register();
+    const subscriptionId = await insertSubscription(trx, {
+      user_id: actor.id,
+      package_id: pkg.id,
+      package_name: pkg.name,
+      start_date: start.toISOString(),
+      end_date: end.toISOString(),
+      transaction_id: usedId ?? null,
+      price: split.priceCents,
+      wallet_amount: split.walletCents,
+      amount: split.toPayCents,
+      ads_allowed: pkg.number_of_ads_per_day,
+      payment_status: status,
     });
+    await shiftQueued(trx, actor.id, subscriptionId, start.toISOString(), end.toISOString());
+    const row = {
+      transaction_uid: usedId ?? `wallet-${subscriptionId}`,
+      user_id: actor.id,
+      tip_id: null,
+      subscription_id: subscriptionId,
+      order_type: 'package',
+      payment_status: status,
+    } as const;
+    await insertTransaction(trx, {
+      ...row,
+      transaction_type: 'credit',
+      transaction_amount: split.toPayCents,
+    });
+    await insertTransaction(trx, {
+      ...row,
+      transaction_type: 'debit',
+      transaction_amount: split.priceCents,
+    });
+    // The account's ads may be public from now on: the directory's indexes and caches rebuild.
+    await bumpDirectoryVersion(trx);
+    return subscriptionId;
+  });
   return (await findOne(db, subscriptionResource, id, withPackage(), { scope: null }))!;
 }
 
