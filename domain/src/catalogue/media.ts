@@ -11,8 +11,8 @@ export const MEDIA_MESSAGES = {
   },
   upload: {
     accountDailyLimit: "Today's upload limit for your account has been reached. Please try again tomorrow.",
-    /** `DELETE /api/upload/files/:id` of a file an ad, a place or an account still names (a 409). */
+    /** `DELETE /api/upload/files/:id` of a file an ad, a place, a product or an account still names (a 409). */
     fileInUse:
-      'This file is still in use by an ad, a place or a profile: replace or remove it there first, then delete it.',
+      'This file is still in use by an ad, a place, a product or a profile: replace or remove it there first, then delete it.',
   },
 } as const;

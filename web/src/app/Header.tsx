@@ -26,16 +26,28 @@ const AccountDropdown = lazy(() => import('./AccountDropdown.tsx'));
 const WalletModal = lazy(() => import('../features/billing/WalletModal.tsx'));
 
 /** The venue links keep the location chosen in the header (issue 12 item 4). */
-const BROWSE_LINKS = [
-  { to: '/eroticbody', label: MESSAGES.nav.eroticBody, keepsLocation: true },
-  { to: '/sextoy', label: MESSAGES.nav.sexToy, keepsLocation: true },
-  { to: '/stripclub', label: MESSAGES.nav.stripClub, keepsLocation: true },
-  { to: '/products', label: MESSAGES.nav.onlineStore, keepsLocation: false },
+const VENUE_LINKS = [
+  { to: '/eroticbody', label: MESSAGES.nav.eroticBody },
+  { to: '/sextoy', label: MESSAGES.nav.sexToy },
+  { to: '/stripclub', label: MESSAGES.nav.stripClub },
 ] as const;
+
+/**
+ * The shopper's pages, where "Online Store" is the current link: the shop, a product and checkout
+ * (the Cart has its own link). The vendor's /products/view, /products/add and /products/edit/:id
+ * are account pages, not the store. Matched without case, as the router matches paths.
+ */
+const STORE_PATHS = /^\/(products|productsList|Checkout)\/?$|^\/productdetails\//i;
+
+export function isStorePath(pathname: string): boolean {
+  return STORE_PATHS.test(pathname);
+}
 
 export function Header() {
   const { isLoggedIn, user, userType, signOut } = useSession();
-  const locationSearch = locationSearchOf(useLocation().search);
+  const { pathname, search } = useLocation();
+  const locationSearch = locationSearchOf(search);
+  const inStore = isStorePath(pathname);
   const cartCount = useCartCount();
   const [walletOpen, setWalletOpen] = useState(false);
   const [walletUsed, setWalletUsed] = useState(false);
@@ -61,19 +73,39 @@ export function Header() {
           <div className="site-location-wrap">
             <LocationPicker />
           </div>
+          {/* Outside the collapsed menu, so that phones see the cart and its count too (spec 000 §2). */}
+          <Nav className="site-cart-nav">
+            <Nav.Link as={NavLink} to="/Cart" eventKey="/Cart" className="site-cart">
+              <i className="bi bi-cart3 site-cart__icon" aria-hidden="true" />
+              <span className="site-cart__label">{MESSAGES.nav.cart}</span>{' '}
+              <Badge pill bg="accent" className="site-cart__badge" data-testid="cart-count">
+                {cartCount}
+                <span className="visually-hidden"> {MESSAGES.nav.cartItems}</span>
+              </Badge>
+            </Nav.Link>
+          </Nav>
           <Navbar.Toggle aria-controls="site-nav" aria-label={MESSAGES.nav.toggle} />
           <Navbar.Collapse id="site-nav">
             <Nav className="site-nav__main">
-              {BROWSE_LINKS.map((link) => (
+              {VENUE_LINKS.map((link) => (
                 <Nav.Link
                   key={link.to}
                   as={NavLink}
-                  to={link.keepsLocation ? withSearch(link.to, locationSearch) : link.to}
+                  to={withSearch(link.to, locationSearch)}
                   eventKey={link.to}
                 >
                   {link.label}
                 </Nav.Link>
               ))}
+              <Nav.Link
+                as={Link}
+                to="/products"
+                eventKey="/products"
+                active={inStore}
+                aria-current={inStore ? 'page' : undefined}
+              >
+                {MESSAGES.nav.onlineStore}
+              </Nav.Link>
               {canSeePostAd(isLoggedIn, userType) && (
                 <Nav.Link as={NavLink} to="/ads/submit" eventKey="/ads/submit">
                   <i className="bi bi-plus-circle me-1" aria-hidden="true" />
@@ -88,14 +120,6 @@ export function Header() {
               </Nav.Link>
             </Nav>
             <Nav className="site-nav__account align-items-lg-center">
-              <Nav.Link as={NavLink} to="/Cart" eventKey="/Cart" className="site-cart">
-                <i className="bi bi-cart3 me-1" aria-hidden="true" />
-                {MESSAGES.nav.cart}{' '}
-                <Badge pill bg="accent" className="site-cart__badge" data-testid="cart-count">
-                  {cartCount}
-                  <span className="visually-hidden"> {MESSAGES.nav.cartItems}</span>
-                </Badge>
-              </Nav.Link>
               {showWallet && (
                 <Nav.Link as="button" type="button" className="site-wallet" onClick={handleOpenWallet}>
                   <i className="bi bi-wallet2 me-1" aria-hidden="true" />

@@ -30,6 +30,18 @@ function storeLogin(user: Record<string, unknown>) {
   window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
 }
 
+/**
+ * The account menu's toggle once the lazy dropdown has loaded: until then a disabled stand-in of the
+ * same name shows, and clicking it opens nothing.
+ */
+function accountToggle(name: string) {
+  return waitFor(() => {
+    const toggle = screen.getByRole('button', { name });
+    expect(toggle.getAttribute('aria-disabled')).not.toBe('true');
+    return toggle;
+  });
+}
+
 describe('Layout', () => {
   it('shows the slogan, the navigation for visitors, the page and the footer', () => {
     const fetchMock = vi.fn();
@@ -76,6 +88,48 @@ describe('Layout', () => {
     }
     // A visitor has no session to refresh.
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('keeps the cart and its count outside the collapsed menu, so phones see them next to the toggler', () => {
+    window.localStorage.setItem(STORAGE_KEYS.cart, cartOf(1, 2));
+    renderLayout();
+    const header = screen.getByRole('banner');
+    const cart = within(header).getByRole('link', { name: new RegExp(`^${MESSAGES.nav.cart}`) });
+    // One cart link and one count in the whole header.
+    expect(within(header).getAllByTestId('cart-count')).toHaveLength(1);
+    expect(within(cart).getByTestId('cart-count').textContent).toContain('2');
+    const menu = header.querySelector('#site-nav')!;
+    expect(menu).toBeTruthy();
+    expect(menu.contains(cart)).toBe(false);
+    const toggler = within(header).getByRole('button', { name: MESSAGES.nav.toggle });
+    expect(cart.compareDocumentPosition(toggler) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('marks Online Store current on the shop, a product and checkout, not on the vendor pages', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    const anyPath = [{ element: <Layout />, children: [{ path: '*', element: <p>page body</p> }] }];
+    const storeLink = () =>
+      within(screen.getByRole('banner')).getByRole('link', { name: MESSAGES.nav.onlineStore });
+    const cases: [string, boolean][] = [
+      ['/products', true],
+      ['/products?page=2', true],
+      ['/productsList', true],
+      ['/productdetails/7', true],
+      ['/Checkout', true],
+      ['/products/view', false],
+      ['/products/add', false],
+      ['/products/edit/3', false],
+      ['/Cart', false],
+      ['/eroticbody', false],
+    ];
+    for (const [path, current] of cases) {
+      const view = renderRoutes(anyPath, [path]);
+      await screen.findByText('page body');
+      expect([path, storeLink().classList.contains('active')]).toEqual([path, current]);
+      expect([path, storeLink().getAttribute('aria-current')]).toEqual([path, current ? 'page' : null]);
+      expect(storeLink().getAttribute('href')).toBe('/products');
+      view.unmount();
+    }
   });
 
   it('counts cart items and follows changes to the stored cart', () => {
@@ -169,7 +223,7 @@ describe('Layout', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderLayout();
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Val Kim' }));
+    fireEvent.click(await accountToggle('Val Kim'));
     const items: [string, string][] = [
       [MESSAGES.nav.myProfile, '/profile'],
       [MESSAGES.nav.changePassword, '/profile/changepassword'],
@@ -204,7 +258,7 @@ describe('Layout', () => {
       }),
     );
     renderLayout();
-    fireEvent.click(await screen.findByRole('button', { name: 'Ria Lee' }));
+    fireEvent.click(await accountToggle('Ria Lee'));
     fireEvent.click(screen.getByRole('button', { name: MESSAGES.nav.logout }));
     await waitFor(() => expect(vi.mocked(loadPage)).toHaveBeenCalledWith('/'));
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();

@@ -1,12 +1,33 @@
+import { useCallback } from 'react';
 import type { ReactNode } from 'react';
 import { Alert } from 'react-bootstrap';
 import { MESSAGES } from '@app/domain';
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import type { UserType } from '@app/domain';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
 import { useSession } from './session.tsx';
 
 /** What RequireAuth leaves in the location state of /login. */
 export interface RedirectState {
   from: string;
+}
+
+/**
+ * "Need to login" (spec 000 §4, §8): the toast, then /login with `from` in its state (by default the
+ * page the user is on), so that logging in comes back there. `replace` for a page that cannot be
+ * shown signed out (checkout), so that Back does not open it again.
+ */
+export function useNeedLogin() {
+  const navigate = useNavigate();
+  const { pathname, search, hash } = useLocation();
+  return useCallback(
+    (from?: string, { replace = false }: { replace?: boolean } = {}) => {
+      toast.info(MESSAGES.toast.needLogin, { toastId: 'need-login' });
+      const state: RedirectState = { from: from ?? `${pathname}${search}${hash}` };
+      void navigate('/login', { replace, state });
+    },
+    [navigate, pathname, search, hash],
+  );
 }
 
 /**
@@ -47,31 +68,24 @@ export function GuestOnly({ children }: { children?: ReactNode }) {
 }
 
 /**
- * Provider-only pages (spec 001 §6: ads, wallet, subscription): another account type signed in reads
- * a short note instead of a screen whose calls the server would refuse.
+ * Pages for one account type (spec 001 §6: a provider's ads, wallet and subscription; spec 000 §6 and
+ * issue 13: a vendor's products and sales): another account type signed in reads `note` instead of a
+ * screen whose calls the server would refuse.
  */
-export function RequireProvider({ children }: { children?: ReactNode }) {
+export function RequireAccountType({
+  type,
+  note,
+  children,
+}: {
+  type: UserType;
+  note: string;
+  children?: ReactNode;
+}) {
   const { userType } = useSession();
-  if (userType !== 'Provider') {
+  if (userType !== type) {
     return (
       <Alert variant="info" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-        {MESSAGES.providerHome.pageForProviders}
-        <Link to="/profile" className="btn btn-sm btn-outline-secondary">
-          {MESSAGES.providerHome.backToProfile}
-        </Link>
-      </Alert>
-    );
-  }
-  return children ?? <Outlet />;
-}
-
-/** Vendor-only pages (spec 000 §6: My Products; issue 13: My Sales); others read a short note. */
-export function RequireVendor({ children }: { children?: ReactNode }) {
-  const { userType } = useSession();
-  if (userType !== 'Vender') {
-    return (
-      <Alert variant="info" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-        {MESSAGES.myProducts.vendorsOnly}
+        {note}
         <Link to="/profile" className="btn btn-sm btn-outline-secondary">
           {MESSAGES.providerHome.backToProfile}
         </Link>

@@ -1,8 +1,9 @@
 import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
+import { MESSAGES } from '@app/domain';
 import { HomePage } from '../features/home/HomePage.tsx';
-import { GuestOnly, RequireAuth, RequireProvider, RequireVendor } from './guards.tsx';
+import { GuestOnly, RequireAccountType, RequireAuth } from './guards.tsx';
 import { Layout } from './Layout.tsx';
 import { RouteError } from './RouteError.tsx';
 
@@ -91,7 +92,7 @@ const protectedRoutes: RouteObject[] = [
       { path: 'provider', element: <ProviderDetailsPage /> },
       {
         // Provider accounts only (spec 001 §6); others read a note.
-        element: <RequireProvider />,
+        element: <RequireAccountType type="Provider" note={MESSAGES.providerHome.pageForProviders} />,
         children: [
           { path: 'provider/subscription', element: <SubscriptionPage /> },
           { path: 'provider/wallet', element: <WalletPage /> },
@@ -109,7 +110,7 @@ const protectedRoutes: RouteObject[] = [
       { path: 'wishlist', element: <WishlistPage /> },
       {
         // Vendor accounts only (spec 000 §6: My Products; issue 13: My Sales).
-        element: <RequireVendor />,
+        element: <RequireAccountType type="Vender" note={MESSAGES.myProducts.vendorsOnly} />,
         children: [
           { path: 'products/view', element: <MyProductsPage /> },
           { path: 'products/add', element: <AddProductPage /> },

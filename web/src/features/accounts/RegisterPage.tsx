@@ -7,9 +7,9 @@ import { MESSAGES, USER_TYPES } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { focusFirstInvalidField } from '../../ui/focusFirstInvalidField.ts';
 import { CheckboxField, FileField, SelectField, TextField } from '../../ui/FormField.tsx';
-import { useServerFieldErrors } from '../../ui/serverFieldErrors.ts';
+import { serverFieldErrors, useServerFieldErrors } from '../../ui/serverFieldErrors.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { getServerFieldErrors, useRegister, type DocumentUploads } from './api.ts';
+import { useRegister, type DocumentUploads } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { ProfileFields } from './ProfileFields.tsx';
 import { isUserType, REGISTER_FIELDS, toFileArray, ZRegisterForm } from './schemas.ts';
@@ -98,7 +98,7 @@ export default function RegisterPage() {
       navigate((user.user_type ?? user_type) === 'Provider' ? '/package' : '/login');
     } catch (error) {
       // The fields the server names stay invalid until their value changes.
-      const named = getServerFieldErrors(error).filter(({ field }) => isRegisterField(field));
+      const named = serverFieldErrors(error).filter(({ field }) => isRegisterField(field));
       for (const { field, message } of named)
         serverFields.reject(field, getValues(field as RegisterField), message);
       if (named.length > 0) {

@@ -7,7 +7,8 @@ import { MESSAGES } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { TextField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { getServerFieldErrors, useResetPassword } from './api.ts';
+import { serverFieldErrors } from '../../ui/serverFieldErrors.ts';
+import { useResetPassword } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { ZResetPasswordForm } from './schemas.ts';
 import type { TResetPasswordForm } from './schemas.ts';
@@ -47,7 +48,7 @@ export default function ResetPasswordPage() {
       navigate('/login', { replace: true });
     } catch (error) {
       // A refused new password (too common, the username…) says why; any other 400 is the link.
-      const refusedPassword = getServerFieldErrors(error).find(({ field }) => field === 'password');
+      const refusedPassword = serverFieldErrors(error).find(({ field }) => field === 'password');
       if (refusedPassword) toast.error(refusedPassword.message);
       else if (isApiError(error) && error.isBadRequest) toast.error(M.invalidLink);
       else toast.warning(MESSAGES.toast.genericWarning);

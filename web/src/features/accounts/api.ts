@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserType } from '@app/domain';
-import { apiGet, apiPost, apiPut, apiUpload, isApiError } from '../../api/client.ts';
+import { apiGet, apiPost, apiPut, apiUpload } from '../../api/client.ts';
 import type { UploadedFile } from '../../api/client.ts';
 import { ME_QUERY_KEY, useSession } from '../../app/session.tsx';
 import type { SessionUser } from '../../app/session.tsx';
 import { STORAGE_KEYS, writeItem } from '../../lib/storage.ts';
 import { loadPage } from '../../lib/navigation.ts';
+import { serverFieldErrors } from '../../ui/serverFieldErrors.ts';
 
 /** What `/api/auth/local`, `/auth/local/register`, `/auth/reset-password` and `/auth/change-password` answer. */
 export interface AuthResponse {
@@ -33,28 +34,6 @@ export interface ProfileChanges {
   dob?: string;
   city?: string;
   avatar?: number;
-}
-
-/** One field the server refused, from `error.details.errors` of a 400 (Strapi's ValidationError). */
-export interface ServerFieldError {
-  field: string;
-  message: string;
-}
-
-/** The named fields of a validation error reply; empty for anything else. */
-export function getServerFieldErrors(error: unknown): ServerFieldError[] {
-  if (!isApiError(error) || typeof error.details !== 'object' || error.details === null) return [];
-  const errors = (error.details as { errors?: unknown }).errors;
-  if (!Array.isArray(errors)) return [];
-  const result: ServerFieldError[] = [];
-  for (const entry of errors) {
-    if (typeof entry !== 'object' || entry === null) continue;
-    const { path, message } = entry as { path?: unknown; message?: unknown };
-    const field = Array.isArray(path) ? path[0] : path;
-    if (typeof field !== 'string' || field === '') continue;
-    result.push({ field, message: typeof message === 'string' ? message : error.message });
-  }
-  return result;
 }
 
 /** `GET /api/users/me?populate=*`: the signed-in user with all relations (avatar, subscriptions…). */
@@ -124,7 +103,7 @@ export async function registerAccount(
     });
   } catch (error) {
     // The documents themselves were refused (expired or already used): the next try uploads again.
-    if (getServerFieldErrors(error).some(({ field }) => field === 'docs')) remember?.(null);
+    if (serverFieldErrors(error).some(({ field }) => field === 'docs')) remember?.(null);
     throw error;
   }
 }

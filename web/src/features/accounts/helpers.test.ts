@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../api/client.ts';
-import { getServerFieldErrors } from './api.ts';
 import { isMenuItemActive } from './AccountLayout.tsx';
 import { getAvatarUrl } from './Avatar.tsx';
 import { formatDateOfBirth, formatFullName, toDateInputValue } from './format.ts';
@@ -8,18 +6,6 @@ import { getAccountMenuItems } from '../../app/accountMenu.ts';
 import { latestAdultBirthDate } from './schemas.ts';
 
 describe('account helpers', () => {
-  it('reads the fields a validation error names', () => {
-    const error = new ApiError(400, 'taken', 'ValidationError', {
-      errors: [{ path: ['email'], message: 'Email taken' }, { path: ['username'] }, { path: [] }, 'junk'],
-    });
-    expect(getServerFieldErrors(error)).toEqual([
-      { field: 'email', message: 'Email taken' },
-      { field: 'username', message: 'taken' },
-    ]);
-    expect(getServerFieldErrors(new ApiError(500, 'boom'))).toEqual([]);
-    expect(getServerFieldErrors(new Error('x'))).toEqual([]);
-  });
-
   it('formats dates of birth without a time-zone shift', () => {
     expect(toDateInputValue('1990-04-12T00:00:00.000Z')).toBe('1990-04-12');
     expect(toDateInputValue(null)).toBe('');

@@ -4,7 +4,7 @@ import type { PickedFile } from './usePickedFiles.ts';
 
 const F = MESSAGES.adForm;
 
-/** The files picked in one input, each with its own upload progress. */
+/** The files picked in one input, each with its own upload progress while it uploads. */
 export function FileProgress({ items, label }: { items: PickedFile[]; label: string }) {
   if (items.length === 0) return null;
   return (
@@ -20,16 +20,19 @@ export function FileProgress({ items, label }: { items: PickedFile[]; label: str
               </span>
             )}
           </div>
-          <ProgressBar className="ad-files__bar">
-            <ProgressBar
-              now={progress}
-              variant={state === 'failed' ? 'danger' : state === 'done' ? 'success' : undefined}
-              animated={state === 'uploading'}
-              aria-label={file.name}
-              label={`${progress}%`}
-              visuallyHidden
-            />
-          </ProgressBar>
+          {/* A bar only once the file is on its way: none for a file waiting, or one the server refused. */}
+          {(state === 'uploading' || state === 'done') && (
+            <ProgressBar className="ad-files__bar">
+              <ProgressBar
+                now={progress}
+                variant={state === 'done' ? 'success' : undefined}
+                animated={state === 'uploading'}
+                aria-label={file.name}
+                label={`${progress}%`}
+                visuallyHidden
+              />
+            </ProgressBar>
+          )}
         </li>
       ))}
     </ul>

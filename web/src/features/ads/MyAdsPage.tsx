@@ -1,17 +1,14 @@
-import { useState } from 'react';
-import { Alert, Badge, Button, Card, Col, Row } from 'react-bootstrap';
+import { Alert, Badge, Card, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, MESSAGES } from '@app/domain';
 import { useSession } from '../../app/session.tsx';
-import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { useOwnListDelete } from '../../ui/useOwnListDelete.ts';
 import { useCurrentSubscription } from '../billing/api.ts';
 import { useDeleteAd, useMyAds } from './api.ts';
 import type { OwnAd } from './api.ts';
 import { toastAdFailure } from './feedback.ts';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
-import { PageButtons } from '../../ui/PageButtons.tsx';
-import { PageSizeSelect } from '../../ui/PageSizeSelect.tsx';
+import { PagedListPage, usePaging } from '../../ui/PagedListPage.tsx';
 import { OwnerCardFooter } from '../../ui/OwnerCard.tsx';
 import './ads.css';
 
@@ -78,13 +75,12 @@ function AdCard({ ad, expires, onDelete }: { ad: OwnAd; expires: string | null; 
  */
 export default function MyAdsPage() {
   const { userId } = useSession();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const paging = usePaging(DEFAULT_PAGE_SIZE);
+  const { page, setPage } = paging;
   const current = useCurrentSubscription();
-  const ads = useMyAds(userId, page, pageSize);
+  const ads = useMyAds(userId, page, paging.pageSize);
   const deleteAd = useDeleteAd();
 
-  const pageCount = ads.data?.meta.pagination.pageCount ?? 1;
   const quota = current.data?.quota ?? { allowed: 0, posted: 0, remaining: 0 };
   const subscription = current.data?.subscription ?? null;
   const expires = formatDate(subscription?.attributes.end_date);
@@ -99,12 +95,11 @@ export default function MyAdsPage() {
   });
 
   return (
-    <section aria-labelledby="my-ads-title">
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <h1 id="my-ads-title" className="h4 mb-0 me-auto">
-          {M.title}
-        </h1>
-        {current.isSuccess && (
+    <PagedListPage
+      titleId="my-ads-title"
+      title={M.title}
+      headerExtras={
+        current.isSuccess && (
           <>
             <Badge bg="secondary" className="fs-6 fw-normal">
               {M.posted} {quota.posted} / {quota.allowed}
@@ -113,69 +108,55 @@ export default function MyAdsPage() {
               {M.remaining} {quota.remaining}
             </Badge>
           </>
-        )}
-      </div>
-
-      <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
-        <PageSizeSelect
-          label={M.pageSize}
-          value={pageSize}
-          onChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
+        )
+      }
+      perPageLabel={M.pageSize}
+      toolbar={
+        current.isSuccess &&
+        (!subscription ? (
+          <Link to="/ads/packages" className="btn btn-accent">
+            {A.buyPackage}
+          </Link>
+        ) : quota.remaining > 0 ? (
+          <Link to="/ads/submit" className="btn btn-accent">
+            <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+            {M.postAds}
+          </Link>
+        ) : (
+          <span className="text-danger fw-semibold">{MESSAGES.subscription.refill}</span>
+        ))
+      }
+      notice={
+        current.isSuccess &&
+        !subscription && (
+          // Without a running package no ad is in the directory, whatever its review says.
+          <Alert variant="warning">{M.notListed}</Alert>
+        )
+      }
+      paging={paging}
+      query={ads}
+      loadFailed={M.loadFailed}
+      retry={M.retry}
+      empty={M.empty}
+      pagesLabel={M.pages}
+      after={
+        <ConfirmDeleteDialog
+          show={removal.deleting !== null}
+          deleting={deleteAd.isPending}
+          onConfirm={() => void removal.confirm()}
+          onClose={removal.cancel}
         />
-        <div className="ms-auto">
-          {current.isSuccess &&
-            (!subscription ? (
-              <Link to="/ads/packages" className="btn btn-accent">
-                {A.buyPackage}
-              </Link>
-            ) : quota.remaining > 0 ? (
-              <Link to="/ads/submit" className="btn btn-accent">
-                <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-                {M.postAds}
-              </Link>
-            ) : (
-              <span className="text-danger fw-semibold">{MESSAGES.subscription.refill}</span>
-            ))}
-        </div>
-      </div>
-
-      {current.isSuccess && !subscription && (
-        // Without a running package no ad is in the directory, whatever its review says.
-        <Alert variant="warning">{M.notListed}</Alert>
+      }
+    >
+      {({ data }) => (
+        <Row xs={1} sm={2} lg={3} className="g-3 mb-3" aria-busy={ads.isFetching}>
+          {data.map((ad) => (
+            <Col key={ad.id}>
+              <AdCard ad={ad} expires={expires} onDelete={() => removal.ask(ad)} />
+            </Col>
+          ))}
+        </Row>
       )}
-      {ads.isPending ? (
-        <PageSpinner />
-      ) : ads.isError ? (
-        <Alert variant="warning" className="d-flex align-items-center justify-content-between gap-2">
-          {M.loadFailed}
-          <Button size="sm" variant="outline-secondary" onClick={() => void ads.refetch()}>
-            {M.retry}
-          </Button>
-        </Alert>
-      ) : ads.data.data.length === 0 ? (
-        <p className="text-body-secondary">{M.empty}</p>
-      ) : (
-        <>
-          <Row xs={1} sm={2} lg={3} className="g-3 mb-3" aria-busy={ads.isFetching}>
-            {ads.data.data.map((ad) => (
-              <Col key={ad.id}>
-                <AdCard ad={ad} expires={expires} onDelete={() => removal.ask(ad)} />
-              </Col>
-            ))}
-          </Row>
-          <PageButtons page={page} pageCount={pageCount} onPage={setPage} label={M.pages} />
-        </>
-      )}
-
-      <ConfirmDeleteDialog
-        show={removal.deleting !== null}
-        deleting={deleteAd.isPending}
-        onConfirm={() => void removal.confirm()}
-        onClose={removal.cancel}
-      />
-    </section>
+    </PagedListPage>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { Form } from 'react-bootstrap';
 import { toast } from 'react-toastify';
@@ -6,7 +6,7 @@ import { MESSAGES } from '@app/domain';
 import { FileField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { FileProgress } from './FileProgress.tsx';
-import { toastUploadFailure } from './feedback.ts';
+import { toastUploadFailure, uploadRefusal } from './feedback.ts';
 import type { usePickedFiles } from './usePickedFiles.ts';
 
 /**
@@ -39,7 +39,7 @@ export function ReplaceFilesForm({
   maxFiles?: number;
   accepts: (file: File) => boolean;
   picked: ReturnType<typeof usePickedFiles>;
-  /** Under the input when a picked file is refused or Upload is pressed with none. */
+  /** Under the input when a picked file is refused or Upload is pressed with none (the server's reason replaces it). */
   invalidMessage: string;
   /** Also a warning toast when Upload is pressed with no file. */
   emptyToast?: string;
@@ -50,6 +50,11 @@ export function ReplaceFilesForm({
   const inputRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  // Bumped when the server refuses the file: the input is focused once the form is enabled again.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) inputRef.current?.focus();
+  }, [refusals]);
 
   const handlePick = (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
@@ -72,7 +77,14 @@ export function ReplaceFilesForm({
       try {
         ids = await picked.uploadAll();
       } catch (uploadError) {
-        toastUploadFailure(uploadError);
+        // A file the server refused (not an image, too large…): its reason under the input.
+        const refusal = uploadRefusal(uploadError);
+        if (refusal) {
+          setError(refusal);
+          setRefusals((n) => n + 1);
+        } else {
+          toastUploadFailure(uploadError);
+        }
         return;
       }
       try {

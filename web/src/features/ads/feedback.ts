@@ -10,12 +10,24 @@ export function isVideoFile(file: File): boolean {
   return file.type === '' && /\.(mp4|webm)$/i.test(file.name);
 }
 
+/** The statuses of an upload the server refused for the file itself: bad, too large, not a known type. */
+const FILE_REFUSALS: readonly number[] = [400, 413, 415];
+
 /**
- * A refused upload (spec 001 §8): a bad request shows the server's reason (a video over 30 seconds,
- * a file that is not an image); anything else 'Please try again later'.
+ * The server's reason when it refused the uploaded file itself (400 a video over 30 seconds, 413 too
+ * large, 415 not a recognised file type); null for any other failure (offline, a server fault).
+ */
+export function uploadRefusal(error: unknown): string | null {
+  return isApiError(error) && FILE_REFUSALS.includes(error.status) ? error.message : null;
+}
+
+/**
+ * A refused upload (spec 001 §8): a file the server refused shows the server's reason (see
+ * `uploadRefusal`); anything else 'Please try again later'.
  */
 export function toastUploadFailure(error: unknown): void {
-  if (isApiError(error) && error.isBadRequest) toast.error(error.message);
+  const refusal = uploadRefusal(error);
+  if (refusal) toast.error(refusal);
   else toast.warning(MESSAGES.toast.tryAgainLater);
 }
 

@@ -12,6 +12,15 @@ interface PaymentQrProps {
 }
 
 /**
+ * The address to print after the screen's own 'Pay to' label. The site's setting may carry that label
+ * itself ('PAY-TO: demo-payments@…', the server's placeholder): it is taken off, so the label reads once.
+ * The QR code keeps the setting as it is.
+ */
+export function payeeOf(address: string): string {
+  return address.replace(/^\s*pay[\s_-]*to\s*:\s*/i, '') || address;
+}
+
+/**
  * Where and how to pay by QR (spec 000 §2 "Packages", "Checkout"; spec 001 §2 "Tip"): the site's
  * payment QR code and address from `GET /api/payment-info`, then the numbered steps. Used by the
  * package purchase, the tip modal and the store's checkout.
@@ -27,7 +36,7 @@ export function PaymentQr({ texts, loadFailed, enabled = true }: PaymentQrProps)
           <>
             <img className="payment-qr" src={payment.data.qr} alt={texts.qrAlt} width={180} height={180} />
             <p className="small mb-0 mt-2">
-              {texts.payTo}: <code className="payment-address">{payment.data.address}</code>
+              {texts.payTo}: <code className="payment-address">{payeeOf(payment.data.address)}</code>
             </p>
           </>
         ) : (

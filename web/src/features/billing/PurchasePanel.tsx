@@ -12,6 +12,7 @@ import { isApiError } from '../../api/client.ts';
 import { ME_QUERY_KEY, useSession } from '../../app/session.tsx';
 import { CheckboxField, TextField } from '../../ui/FormField.tsx';
 import { PanelLoading } from '../../ui/PanelStatus.tsx';
+import { serverFieldErrors } from '../../ui/serverFieldErrors.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import type { PackageAttributes, ProcessingCostAttributes } from './api.ts';
 import { SUBSCRIPTIONS_QUERY_KEY, useBuyPackage, useWallet, WALLET_QUERY_KEY } from './api.ts';
@@ -26,16 +27,12 @@ const ZPurchaseForm = z.object({
 });
 type PurchaseForm = z.infer<typeof ZPurchaseForm>;
 
-/** True when a 400 names the transaction id (`details.errors[].path` ends with it). */
+/** True when a 400 names the transaction id (`data.transaction_id`). */
 function namesTransactionId(error: unknown): boolean {
-  if (!isApiError(error) || !error.isBadRequest) return false;
-  const errors = (error.details as { errors?: unknown } | null)?.errors;
   return (
-    Array.isArray(errors) &&
-    errors.some((entry) => {
-      const path = (entry as { path?: unknown } | null)?.path;
-      return Array.isArray(path) && path[path.length - 1] === 'transaction_id';
-    })
+    isApiError(error) &&
+    error.isBadRequest &&
+    serverFieldErrors(error, ['data']).some(({ field }) => field === 'transaction_id')
   );
 }
 

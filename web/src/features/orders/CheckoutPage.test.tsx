@@ -158,6 +158,26 @@ describe('CheckoutPage', { timeout: 20_000 }, () => {
     expect(checkoutCalls(calls)).toHaveLength(0);
   });
 
+  it("leaves the phone empty when the profile's does not pass checkout's rule (digits, 10 to 15)", async () => {
+    for (const [profile, prefilled] of [
+      ['555-0100', ''],
+      ['+1 (555) 010-2030', '15550102030'],
+      ['1234-5678-9012-3456', ''],
+    ] as const) {
+      checkoutApi({ user: { ...BUYER, phone_number: profile } });
+      const view = renderCheckout();
+      await readyToOrder();
+      expect([profile, (screen.getByLabelText(C.phone) as HTMLInputElement).value]).toEqual([
+        profile,
+        prefilled,
+      ]);
+      // Nothing is marked wrong before the buyer acts.
+      expect(screen.getByLabelText(C.phone).getAttribute('aria-invalid')).not.toBe('true');
+      view.unmount();
+      window.localStorage.clear();
+    }
+  });
+
   it("places the order in one call (products and quantities, the quote's total), empties the cart, goes to My Orders", async () => {
     const calls = checkoutApi();
     renderCheckout();

@@ -3,13 +3,13 @@ import { Alert, Badge, Button, Card, Col, Container, Form, Row } from 'react-boo
 import { useForm } from 'react-hook-form';
 import type { Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
-import { formatMoney, MESSAGES, SHOP_LIMITS, ZCheckoutForm } from '@app/domain';
+import { formatMoney, MESSAGES, SHOP_LIMITS, ZBillingDetails, ZCheckoutForm } from '@app/domain';
 import type { TCheckoutForm, TCheckoutItem, TQuote } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
-import type { RedirectState } from '../../app/guards.tsx';
+import { useNeedLogin } from '../../app/guards.tsx';
 import { useSession } from '../../app/session.tsx';
 import type { SessionUser } from '../../app/session.tsx';
 import { PaymentQr } from '../billing/PaymentQr.tsx';
@@ -17,6 +17,7 @@ import { clearCart, useCart } from '../cart/cart.ts';
 import type { CartItem } from '../cart/cart.ts';
 import { TextField } from '../../ui/FormField.tsx';
 import { PanelLoading } from '../../ui/PanelStatus.tsx';
+import { serverFieldErrors } from '../../ui/serverFieldErrors.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { usePlaceOrder, useQuote } from './api.ts';
 import './orders.css';
@@ -40,40 +41,28 @@ const FIELDS: readonly CheckoutField[] = [
 const isCheckoutField = (name: unknown): name is CheckoutField =>
   typeof name === 'string' && (FIELDS as readonly string[]).includes(name);
 
+/**
+ * The profile's phone as checkout takes it (digits only, 10 to 15 of them): the profile allows
+ * hyphens and shorter numbers (spec 000 §5), so '555-0100' is left for the buyer to type.
+ */
+function checkoutPhoneOf(profilePhone: string | null | undefined): string {
+  const digits = (profilePhone ?? '').replace(/\D/g, '');
+  return ZBillingDetails.shape.phone.safeParse(digits).success ? digits : '';
+}
+
 /** The form as it opens: the names, e-mail and phone of the signed-in account when it has them. */
 function prefill(user: SessionUser | null): CheckoutFormInput {
   return {
     first_name: user?.first_name ?? '',
     last_name: user?.last_name ?? '',
     email_address: user?.email ?? '',
-    // The profile allows hyphens (spec 000 §5); checkout takes digits only.
-    phone: (user?.phone_number ?? '').replace(/\D/g, ''),
+    phone: checkoutPhoneOf(user?.phone_number),
     country: '',
     address: '',
     town: '',
     postcode: '',
     transaction_id: '',
   };
-}
-
-/** A refusal at one field, as the server names it (`details.errors[].path`, e.g. data.billing.phone). */
-interface Refusal {
-  path: string[];
-  message: string;
-}
-
-function refusalsOf(error: unknown): Refusal[] {
-  if (!isApiError(error)) return [];
-  const errors = (error.details as { errors?: unknown } | null)?.errors;
-  if (!Array.isArray(errors)) return [];
-  return errors.flatMap((entry): Refusal[] => {
-    const { path, message } = (entry ?? {}) as { path?: unknown; message?: unknown };
-    if (!Array.isArray(path)) return [];
-    const parts = path.map(String);
-    if (parts[0] === 'data') parts.shift();
-    if (parts[0] === 'billing') parts.shift();
-    return [{ path: parts, message: typeof message === 'string' ? message : error.message }];
-  });
 }
 
 /**
@@ -88,13 +77,8 @@ export default function CheckoutPage() {
 
 /** 'Need to login', then /login remembering this page (spec 000 §4 "Checkout click", §8). */
 function SendToLogin() {
-  const navigate = useNavigate();
-  const { pathname, search } = useLocation();
-  useEffect(() => {
-    toast.info(MESSAGES.toast.needLogin, { toastId: 'checkout-need-login' });
-    const state: RedirectState = { from: `${pathname}${search}` };
-    void navigate('/login', { replace: true, state });
-  }, [navigate, pathname, search]);
+  const needLogin = useNeedLogin();
+  useEffect(() => needLogin(undefined, { replace: true }), [needLogin]);
   return null;
 }
 
@@ -135,14 +119,15 @@ function Checkout() {
       return;
     }
     if (error.isBadRequest) {
-      const refusals = refusalsOf(error);
-      const fields = refusals.filter((r) => isCheckoutField(r.path[0]));
-      for (const { path, message } of fields) {
-        setError(path[0] as Path<CheckoutFormInput>, { type: 'server', message });
+      // The server names `data.billing.<field>`, `data.transaction_id` and `data.items…`.
+      const refusals = serverFieldErrors(error, ['data', 'billing']);
+      const fields = refusals.filter((r) => isCheckoutField(r.field));
+      for (const { field, message } of fields) {
+        setError(field as Path<CheckoutFormInput>, { type: 'server', message });
       }
-      const item = refusals.find((r) => r.path[0] === 'items');
+      const item = refusals.find((r) => r.field === 'items');
       if (item) setItemProblem(item.message);
-      const first = FIELDS.find((f) => fields.some((r) => r.path[0] === f));
+      const first = FIELDS.find((f) => fields.some((r) => r.field === f));
       if (first) setFocus(first);
       if (fields.length > 0 || item) return;
       toast.error(C.failed);

@@ -5,12 +5,12 @@ import type { TOrderStatus } from '@app/domain';
 import { jsonResponse } from '../../test/render.tsx';
 import { errorResponse, mockApi } from '../accounts/testApi.ts';
 import type { ApiCall } from '../accounts/testApi.ts';
-import type { OrderLine } from './api.ts';
+import type { MyOrder } from './api.ts';
 import MyOrdersPage from './MyOrdersPage.tsx';
 import {
   answerCommon,
   BUYER,
-  buildLine,
+  buildMyOrder,
   buildOrder,
   pageOf,
   renderOrdersPage,
@@ -20,36 +20,29 @@ import {
 const M = MESSAGES.orders;
 const S = MESSAGES.orderStatus;
 
-/** Order 12 awaiting payment (two lines), order 11 paid (one line). */
-function sampleLines(status12: TOrderStatus = S.awaitingPayment, status11: TOrderStatus = S.paid) {
-  const o12 = buildOrder(12, { status: status12, amount: 28.79 });
-  const o11 = buildOrder(11, { status: status11, paid: status11 !== S.awaitingPayment, amount: 16.45 });
+/** Order 12 awaiting payment (two lines), order 11 paid (one line), each with its total. */
+function sampleOrders(status12: TOrderStatus = S.awaitingPayment, status11: TOrderStatus = S.paid) {
   return [
-    buildLine(5, o12, { name: 'Massage Oil — Lavender', price: 10, quantity: 2 }),
-    buildLine(4, o12, { name: 'Candle — Vanilla', price: 5.5, quantity: 1, picture: null }),
-    buildLine(3, o11, { name: 'Bath Salts — Rose', price: 7.5, quantity: 2 }),
+    buildMyOrder(12, { status: status12, amount: 28.79 }, [
+      { id: 4, name: 'Massage Oil — Lavender', price: 10, quantity: 2 },
+      { id: 5, name: 'Candle — Vanilla', price: 5.5, quantity: 1, picture: null },
+    ]),
+    buildMyOrder(11, { status: status11, paid: status11 !== S.awaitingPayment, amount: 16.45 }, [
+      { id: 3, name: 'Bath Salts — Rose', price: 7.5, quantity: 2 },
+    ]),
   ];
 }
 
-/** The orders' totals as `GET /api/orders?filters[id][$in]…&fields[0]=amount` answers them. */
-const TOTALS: Record<number, number> = { 12: 28.79, 11: 16.45 };
-
-/** My Orders' API: the lines (`lines()` is read afresh on each call), the totals, cancel and delivered. */
+/** My Orders' API: the orders (`orders()` is read afresh on each call), cancel and delivered. */
 function ordersApi(
-  lines: () => OrderLine[] | Response,
+  orders: (call: ApiCall) => MyOrder[] | Response,
   extra: (call: ApiCall) => Response | undefined = () => undefined,
 ) {
   signInAs(BUYER);
   return mockApi((call) => {
-    if (call.path === '/order-lists' && call.method === 'GET') {
-      const answer = lines();
-      return answer instanceof Response ? answer : pageOf(answer);
-    }
     if (call.path === '/orders' && call.method === 'GET') {
-      const ids = [...call.search.entries()]
-        .filter(([k]) => k.startsWith('filters[id][$in]'))
-        .map(([, v]) => Number(v));
-      return pageOf(ids.map((id) => ({ id, attributes: { amount: TOTALS[id] } })));
+      const answer = orders(call);
+      return answer instanceof Response ? answer : pageOf(answer);
     }
     return extra(call) ?? answerCommon(call, BUYER);
   });
@@ -60,8 +53,8 @@ const renderOrders = () =>
 const rowOf = (name: string) => screen.getByText(name).closest('tr') as HTMLElement;
 
 describe('MyOrdersPage', { timeout: 20_000 }, () => {
-  it("lists the buyer's lines grouped by order: id, image, name, quantity, unit price and line total, status", async () => {
-    const calls = ordersApi(() => sampleLines());
+  it("lists the buyer's orders with all their lines: id, image, name, quantity, unit price and line total, status", async () => {
+    const calls = ordersApi(() => sampleOrders());
     renderOrders();
     await screen.findByText('Massage Oil — Lavender');
 
@@ -77,7 +70,7 @@ describe('MyOrdersPage', { timeout: 20_000 }, () => {
       `${M.total} $16.45`,
     );
     expect(within(oil).getByRole('img', { name: 'Massage Oil — Lavender' }).getAttribute('src')).toBe(
-      '/uploads/thumbnail_p5.jpg',
+      '/uploads/thumbnail_p4.jpg',
     );
     expect(within(oil).getByText(S.awaitingPayment)).toBeTruthy();
 
@@ -95,26 +88,23 @@ describe('MyOrdersPage', { timeout: 20_000 }, () => {
     expect(within(salts).getByText(S.paid)).toBeTruthy();
     expect(salts.className).toContain('order-group-start');
 
-    const list = calls.find((call) => call.path === '/order-lists');
-    expect(list?.search.get('filters[user][id][$eq]')).toBe(String(BUYER.id));
-    expect(list?.search.get('populate[0]')).toBe('order');
-    expect(list?.search.get('populate[1]')).toBe('picture');
-    expect(list?.search.get('populate[2]')).toBe('product');
-    expect(list?.search.get('sort')).toBe('id:desc');
-    expect(list?.search.get('pagination[page]')).toBe('1');
-    expect(list?.search.get('pagination[pageSize]')).toBe('10');
-    // The totals of the page's orders, in one call.
-    const totals = calls.filter((call) => call.path === '/orders');
-    expect(totals).toHaveLength(1);
-    expect(totals[0]?.search.get('filters[id][$in][0]')).toBe('12');
-    expect(totals[0]?.search.get('filters[id][$in][1]')).toBe('11');
-    expect(totals[0]?.search.get('fields[0]')).toBe('amount');
+    // One call: a page of the buyer's orders, each with its total and its lines with their pictures.
+    expect(calls.filter((call) => call.path.startsWith('/order')).map((call) => call.path)).toEqual([
+      '/orders',
+    ]);
+    const list = calls.find((call) => call.path === '/orders')!.search;
+    expect(list.get('filters[user][id][$eq]')).toBe(String(BUYER.id));
+    expect(list.get('populate[order_lists][populate][0]')).toBe('picture');
+    expect(list.get('populate[order_lists][fields][0]')).toBe('product_name');
+    expect(list.get('sort')).toBe('id:desc');
+    expect(list.get('pagination[page]')).toBe('1');
+    expect(list.get('pagination[pageSize]')).toBe('10');
   });
 
   it('cancels an unpaid order through the dialog (Close first keeps it), and its rows read Cancelled', async () => {
     let cancelled = false;
     const calls = ordersApi(
-      () => sampleLines(cancelled ? S.cancelled : S.awaitingPayment),
+      () => sampleOrders(cancelled ? S.cancelled : S.awaitingPayment),
       (call) => {
         if (call.method === 'DELETE' && call.path === '/orders/12') {
           cancelled = true;
@@ -156,7 +146,7 @@ describe('MyOrdersPage', { timeout: 20_000 }, () => {
 
   it("shows the server's reason when an order can no longer be cancelled", async () => {
     ordersApi(
-      () => sampleLines(),
+      () => sampleOrders(),
       (call) => (call.method === 'DELETE' ? errorResponse(400, MESSAGES.shopErrors.orderNotOpen) : undefined),
     );
     renderOrders();
@@ -170,7 +160,7 @@ describe('MyOrdersPage', { timeout: 20_000 }, () => {
   it('offers no cancel once paid, and Mark delivered once shipped', async () => {
     let delivered = false;
     const calls = ordersApi(
-      () => sampleLines(S.paid, delivered ? S.delivered : S.shipped),
+      () => sampleOrders(S.paid, delivered ? S.delivered : S.shipped),
       (call) => {
         if (call.method === 'PUT' && call.path === '/orders/11') {
           delivered = true;
@@ -192,8 +182,33 @@ describe('MyOrdersPage', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(rowOf('Bath Salts — Rose')).getByText(S.delivered)).toBeTruthy());
   });
 
+  it('pages by orders: ten orders of two lines are one page of twenty rows', async () => {
+    const ten = Array.from({ length: 10 }, (_, k) =>
+      buildMyOrder(100 - k, {}, [
+        { id: 2 * k + 1, name: `Oil ${k}`, price: 1, quantity: 1 },
+        { id: 2 * k + 2, name: `Soap ${k}`, price: 2, quantity: 1 },
+      ]),
+    );
+    ordersApi(() => pageOf(ten, 1, 1) as Response);
+    renderOrders();
+    await screen.findByText('Soap 9');
+    expect(screen.getAllByRole('row')).toHaveLength(1 + 20);
+    expect(screen.getAllByTestId('order-total')).toHaveLength(10);
+    expect(screen.getAllByRole('button', { name: M.cancel })).toHaveLength(10);
+    expect(screen.queryByRole('navigation', { name: M.pages })).toBeNull();
+  });
+
+  it('shows an order that has no lines yet on one row', async () => {
+    ordersApi(() => [buildMyOrder(9, { amount: 0 }, [])]);
+    renderOrders();
+    const row = (await screen.findByText('#9')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('—')).toBeTruthy();
+    expect(within(row).getByText(S.awaitingPayment)).toBeTruthy();
+    expect(within(row).getByTestId('order-total').textContent).toBe(`${M.total} $0.00`);
+  });
+
   it('changes the page size and pages', async () => {
-    const calls = ordersApi(() => pageOf(sampleLines(), 1, 3) as Response);
+    const calls = ordersApi(() => pageOf(sampleOrders(), 1, 3) as Response);
     renderOrders();
     await screen.findByText('Massage Oil — Lavender');
     fireEvent.change(screen.getByLabelText(M.perPage), { target: { value: '40' } });
@@ -209,6 +224,40 @@ describe('MyOrdersPage', { timeout: 20_000 }, () => {
         ),
       ).toBe(true),
     );
+  });
+
+  it('goes to the last page when its page is past the end (orders gone meanwhile)', async () => {
+    let pageCount = 2;
+    const calls = ordersApi((call) => {
+      const page = Number(call.search.get('pagination[page]'));
+      if (page > pageCount) return pageOf([], page, pageCount) as Response;
+      return pageOf(
+        [buildMyOrder(20 - page, {}, [{ id: page, name: `Page ${page} oil`, price: 1, quantity: 1 }])],
+        page,
+        pageCount,
+      ) as Response;
+    });
+    renderOrders();
+    await screen.findByText('Page 1 oil');
+    pageCount = 1;
+    fireEvent.click(screen.getByRole('button', { name: `${MESSAGES.pagination.page} 2` }));
+    const nav = () => screen.queryByRole('navigation', { name: M.pages });
+    // Page 2 answers empty with one page left: back on page 1 (from the cache here).
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((call) => call.path === '/orders')
+          .at(-1)
+          ?.search.get('pagination[page]'),
+      ).toBe('2'),
+    );
+    await waitFor(() =>
+      expect(nav()?.querySelector('[aria-current="page"]')?.textContent).toBe(
+        `${MESSAGES.pagination.page} 1`,
+      ),
+    );
+    expect(screen.getByText('Page 1 oil')).toBeTruthy();
+    expect(screen.queryByText(M.empty)).toBeNull();
   });
 
   it('says when there are no orders yet', async () => {

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Table } from 'react-bootstrap';
+import { useState } from 'react';
+import { Button, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { formatMoney, MESSAGES, SHOP_LIMITS } from '@app/domain';
@@ -8,11 +8,9 @@ import { isApiError } from '../../api/client.ts';
 import { useSession } from '../../app/session.tsx';
 import { formatDate } from '../billing/format.ts';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
-import { PageButtons } from '../../ui/PageButtons.tsx';
-import { PageSizeSelect } from '../../ui/PageSizeSelect.tsx';
-import { PageSpinner } from '../../ui/PageSpinner.tsx';
-import { useCancelOrder, useMarkDelivered, useMyOrderLines, useOrderTotals } from './api.ts';
-import type { OrderLine } from './api.ts';
+import { PagedListPage, usePaging } from '../../ui/PagedListPage.tsx';
+import { useCancelOrder, useMarkDelivered, useMyOrders } from './api.ts';
+import type { MyOrder, MyOrderLine } from './api.ts';
 import { OrderStatusBadge, OrderThumb } from './OrderParts.tsx';
 import './orders.css';
 
@@ -25,41 +23,134 @@ function toastOrderFailure(error: unknown): void {
 }
 
 /** What a line shows as its state: its own, unless its whole order was cancelled. */
-function lineStatus(line: OrderLine): TOrderStatus {
-  const order = line.attributes.order?.data?.attributes;
-  return order?.status === S.cancelled ? S.cancelled : line.attributes.status;
+function lineStatus(order: MyOrder, line: MyOrderLine | undefined): TOrderStatus {
+  return order.attributes.status === S.cancelled || !line ? order.attributes.status : line.attributes.status;
 }
 
-/** One row per line, grouped by order: how many lines of the same order follow on this page. */
-function groupSpans(lines: readonly OrderLine[]): number[] {
-  const spans = lines.map(() => 0);
-  let start = 0;
-  lines.forEach((line, index) => {
-    const orderOf = (l: OrderLine | undefined) => l?.attributes.order?.data?.id;
-    if (index > 0 && orderOf(line) !== orderOf(lines[index - 1])) start = index;
-    spans[start] = (spans[start] ?? 0) + 1;
-  });
-  return spans;
+/** The order's action: Cancel order while it awaits payment, Mark delivered once shipped. */
+function OrderAction({
+  order,
+  busy,
+  onCancel,
+  onDelivered,
+}: {
+  order: MyOrder;
+  busy: boolean;
+  onCancel: () => void;
+  onDelivered: () => void;
+}) {
+  if (order.attributes.status === S.awaitingPayment)
+    return (
+      <Button size="sm" variant="outline-danger" className="text-nowrap" disabled={busy} onClick={onCancel}>
+        {M.cancel}
+      </Button>
+    );
+  if (order.attributes.status === S.shipped)
+    return (
+      <Button
+        size="sm"
+        variant="outline-success"
+        className="text-nowrap"
+        disabled={busy}
+        onClick={onDelivered}
+      >
+        {M.markDelivered}
+      </Button>
+    );
+  return null;
 }
 
 /**
- * /orders/view, My Orders (spec 000 §2 "My Orders", §6; issue 13 item 6): the buyer's order lines,
- * newest first and grouped by order: #OrderID, product image, name, quantity, price, status, and the
- * order's action: Cancel order while it awaits payment (a dialog; the order is kept, 'Cancelled'),
- * Mark delivered once shipped. Page sizes 10 to 40.
+ * The rows of one order: a row per line (an order without lines still has its row), the first with
+ * the order's date, total and action.
+ */
+function OrderRows({
+  order,
+  busy,
+  onCancel,
+  onDelivered,
+}: {
+  order: MyOrder;
+  busy: boolean;
+  onCancel: () => void;
+  onDelivered: () => void;
+}) {
+  const o = order.attributes;
+  const lines: (MyOrderLine | undefined)[] = o.order_lists.data?.length ? o.order_lists.data : [undefined];
+  return lines.map((line, index) => {
+    const first = index === 0;
+    const a = line?.attributes;
+    const picture = a?.picture?.data?.attributes;
+    const thumb = picture?.formats?.thumbnail?.url ?? picture?.url ?? null;
+    const hasAction = first && (o.status === S.awaitingPayment || o.status === S.shipped);
+    return (
+      <tr key={line?.id ?? `order-${order.id}`} className={first ? 'order-group-start' : undefined}>
+        <td data-label={M.orderId}>
+          <div>
+            <span className="fw-semibold">#{order.id}</span>
+            {first && (
+              <div className="small text-body-secondary">
+                {o.createdAt && (
+                  <div className="text-nowrap">
+                    {M.placedOn} {formatDate(o.createdAt)}
+                  </div>
+                )}
+                <div data-testid="order-total" className="text-nowrap">
+                  {M.total} {formatMoney(o.amount)}
+                </div>
+              </div>
+            )}
+          </div>
+        </td>
+        <td data-label={M.image} className={a ? undefined : 'orders-table__empty-cell'}>
+          <span>{a && <OrderThumb src={thumb} name={a.product_name} />}</span>
+        </td>
+        <td data-label={M.name} className="orders-table__text">
+          <span>{a?.product_name ?? '—'}</span>
+        </td>
+        <td data-label={M.quantity} className={a ? undefined : 'orders-table__empty-cell'}>
+          <span>{a?.quantity}</span>
+        </td>
+        <td data-label={M.price} className={a ? undefined : 'orders-table__empty-cell'}>
+          {a && (
+            <div>
+              <span className="fw-semibold">{formatMoney(a.total)}</span>
+              <div className="small text-body-secondary text-nowrap">
+                {formatMoney(a.price)} × {a.quantity}
+              </div>
+            </div>
+          )}
+        </td>
+        <td data-label={M.status}>
+          <span>
+            <OrderStatusBadge status={lineStatus(order, line)} />
+          </span>
+        </td>
+        <td data-label={M.action} className={hasAction ? undefined : 'orders-table__empty-cell'}>
+          <span>
+            {hasAction && (
+              <OrderAction order={order} busy={busy} onCancel={onCancel} onDelivered={onDelivered} />
+            )}
+          </span>
+        </td>
+      </tr>
+    );
+  });
+}
+
+/**
+ * /orders/view, My Orders (spec 000 §2 "My Orders", §6; issue 13 item 6): the buyer's orders, newest
+ * first, a page of 10 to 40 orders, each with all its lines: #OrderID (with the date and the order's
+ * total), product image, name, quantity, price, status, and the order's action: Cancel order while it
+ * awaits payment (a dialog; the order is kept, 'Cancelled'), Mark delivered once shipped.
  */
 export default function MyOrdersPage() {
   const { userId } = useSession();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(SHOP_LIMITS.defaultPageSize);
-  const lines = useMyOrderLines(userId, page, pageSize);
+  const paging = usePaging(SHOP_LIMITS.defaultPageSize);
+  const orders = useMyOrders(userId, paging.page, paging.pageSize);
   const cancel = useCancelOrder();
   const delivered = useMarkDelivered();
   const [cancelling, setCancelling] = useState<number | null>(null);
-
-  useEffect(() => {
-    if (lines.isError) toast.error(MESSAGES.toast.networkError, { toastId: 'orders-load-failed' });
-  }, [lines.isError]);
 
   const confirmCancel = async () => {
     if (cancelling === null) return;
@@ -82,165 +173,70 @@ export default function MyOrdersPage() {
     }
   };
 
-  const rows = useMemo(() => lines.data?.data ?? [], [lines.data]);
-  const spans = groupSpans(rows);
-  const orderIds = useMemo(
-    () => [...new Set(rows.flatMap((line) => line.attributes.order?.data?.id ?? []))],
-    [rows],
-  );
-  const totals = useOrderTotals(orderIds);
-  const pageCount = lines.data?.meta.pagination.pageCount ?? 1;
+  const busyWith = (orderId: number) =>
+    (cancel.isPending && cancel.variables === orderId) ||
+    (delivered.isPending && delivered.variables === orderId);
 
   return (
-    <section aria-labelledby="my-orders-title">
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <h1 id="my-orders-title" className="h4 mb-0 me-auto">
-          {M.title}
-        </h1>
-        <PageSizeSelect
-          label={M.perPage}
-          value={pageSize}
-          onChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-        />
-      </div>
-
-      {lines.isPending ? (
-        <PageSpinner />
-      ) : lines.isError ? (
-        <Alert variant="warning" className="d-flex align-items-center justify-content-between gap-2">
-          {MESSAGES.toast.networkError}
-          <Button size="sm" variant="outline-secondary" onClick={() => void lines.refetch()}>
-            {M.retry}
-          </Button>
-        </Alert>
-      ) : rows.length === 0 ? (
+    <PagedListPage
+      titleId="my-orders-title"
+      title={M.title}
+      sizeInHeader
+      perPageLabel={M.perPage}
+      paging={paging}
+      query={orders}
+      toastId="orders-load-failed"
+      loadFailed={MESSAGES.toast.networkError}
+      retry={M.retry}
+      empty={
         <p className="text-body-secondary">
           {M.empty} <Link to="/products">{MESSAGES.wishlist.browse}</Link>
         </p>
-      ) : (
-        <>
-          <Table responsive className="orders-table align-middle" aria-busy={lines.isFetching}>
-            <thead>
-              <tr>
-                <th scope="col">{M.orderId}</th>
-                <th scope="col">{M.image}</th>
-                <th scope="col">{M.name}</th>
-                <th scope="col">{M.quantity}</th>
-                <th scope="col">{M.price}</th>
-                <th scope="col">{M.status}</th>
-                <th scope="col">{M.action}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((line, index) => {
-                const a = line.attributes;
-                const order = a.order?.data;
-                const first = (spans[index] ?? 0) > 0;
-                const quantity = a.quantiy ?? a.quantity;
-                const orderTotal = order
-                  ? (totals.data?.get(order.id) ?? order.attributes.amount)
-                  : undefined;
-                const picture = a.picture?.data?.attributes;
-                const thumb = picture?.formats?.thumbnail?.url ?? picture?.url ?? null;
-                const busy =
-                  (cancel.isPending && cancel.variables === order?.id) ||
-                  (delivered.isPending && delivered.variables === order?.id);
-                const action =
-                  first && order?.attributes.status === S.awaitingPayment ? (
-                    <Button
-                      size="sm"
-                      variant="outline-danger"
-                      className="text-nowrap"
-                      disabled={busy}
-                      onClick={() => setCancelling(order.id)}
-                    >
-                      {M.cancel}
-                    </Button>
-                  ) : first && order?.attributes.status === S.shipped ? (
-                    <Button
-                      size="sm"
-                      variant="outline-success"
-                      className="text-nowrap"
-                      disabled={busy}
-                      onClick={() => void markDelivered(order.id)}
-                    >
-                      {M.markDelivered}
-                    </Button>
-                  ) : null;
-                return (
-                  <tr key={line.id} className={first ? 'order-group-start' : undefined}>
-                    <td data-label={M.orderId}>
-                      <div>
-                        <span className="fw-semibold">#{order?.id ?? '—'}</span>
-                        {first && order && (
-                          <div className="small text-body-secondary">
-                            {order.attributes.createdAt && (
-                              <div>
-                                {M.placedOn} {formatDate(order.attributes.createdAt)}
-                              </div>
-                            )}
-                            {orderTotal !== undefined && (
-                              <div data-testid="order-total">
-                                {M.total} {formatMoney(orderTotal)}
-                              </div>
-                            )}
-                          </div>
-                        )}
-                      </div>
-                    </td>
-                    <td data-label={M.image}>
-                      <span>
-                        <OrderThumb src={thumb} name={a.product_name} />
-                      </span>
-                    </td>
-                    <td data-label={M.name} className="orders-table__text">
-                      <span>{a.product_name}</span>
-                    </td>
-                    <td data-label={M.quantity}>
-                      <span>{quantity}</span>
-                    </td>
-                    <td data-label={M.price}>
-                      <div>
-                        <span className="fw-semibold">{formatMoney(a.total)}</span>
-                        <div className="small text-body-secondary text-nowrap">
-                          {formatMoney(a.price)} × {quantity}
-                        </div>
-                      </div>
-                    </td>
-                    <td data-label={M.status}>
-                      <span>
-                        <OrderStatusBadge status={lineStatus(line)} />
-                      </span>
-                    </td>
-                    <td data-label={M.action} className={action ? undefined : 'orders-table__empty-cell'}>
-                      <span>{action}</span>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </Table>
-          <PageButtons page={page} pageCount={pageCount} onPage={setPage} label={M.pages} />
-        </>
+      }
+      pagesLabel={M.pages}
+      after={
+        <ConfirmDeleteDialog
+          show={cancelling !== null}
+          deleting={cancel.isPending}
+          title={M.cancelTitle}
+          prompt={
+            <>
+              {M.cancelPrompt} <strong>#{cancelling}</strong>
+            </>
+          }
+          confirmLabel={M.confirmCancel}
+          closeLabel={M.close}
+          onConfirm={() => void confirmCancel()}
+          onClose={() => setCancelling(null)}
+        />
+      }
+    >
+      {(page) => (
+        <Table responsive className="orders-table align-middle" aria-busy={orders.isFetching}>
+          <thead>
+            <tr>
+              <th scope="col">{M.orderId}</th>
+              <th scope="col">{M.image}</th>
+              <th scope="col">{M.name}</th>
+              <th scope="col">{M.quantity}</th>
+              <th scope="col">{M.price}</th>
+              <th scope="col">{M.status}</th>
+              <th scope="col">{M.action}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.data.map((order) => (
+              <OrderRows
+                key={order.id}
+                order={order}
+                busy={busyWith(order.id)}
+                onCancel={() => setCancelling(order.id)}
+                onDelivered={() => void markDelivered(order.id)}
+              />
+            ))}
+          </tbody>
+        </Table>
       )}
-
-      <ConfirmDeleteDialog
-        show={cancelling !== null}
-        deleting={cancel.isPending}
-        title={M.cancelTitle}
-        prompt={
-          <>
-            {M.cancelPrompt} <strong>#{cancelling}</strong>
-          </>
-        }
-        confirmLabel={M.confirmCancel}
-        closeLabel={M.close}
-        onConfirm={() => void confirmCancel()}
-        onClose={() => setCancelling(null)}
-      />
-    </section>
+    </PagedListPage>
   );
 }

@@ -30,10 +30,11 @@ const renderSales = () =>
 const rowOfOrder = (order: number) => screen.getByText(`#${order}`).closest('tr') as HTMLElement;
 
 describe('MySalesPage', { timeout: 20_000 }, () => {
-  it('lists the sold lines; the address shows once paid, a note before', async () => {
+  it('lists the sold lines; the address shows once paid, a note before, nothing once cancelled', async () => {
     const calls = salesApi(() => [
       buildSale(3, 22, S.paid),
       buildSale(2, 21, S.awaitingPayment, 'Candle — Vanilla'),
+      buildSale(1, 20, S.cancelled, 'Bath Salts — Rose'),
     ]);
     renderSales();
     await screen.findByText('#22');
@@ -47,7 +48,8 @@ describe('MySalesPage', { timeout: 20_000 }, () => {
       '/uploads/thumbnail_p7.jpg',
     );
     expect(within(paid).getByText('$20.00')).toBeTruthy();
-    expect(within(paid).getByText('Nov 24, 2026')).toBeTruthy();
+    // The date stays on one line.
+    expect(within(paid).getByText('Nov 24, 2026').className).toContain('text-nowrap');
     expect(within(paid).getByText('1 Main St', { exact: false })).toBeTruthy();
     expect(within(paid).getByText('Hal Hobbs')).toBeTruthy();
     expect(within(paid).getByRole('link', { name: '5550102030' }).getAttribute('href')).toBe(
@@ -59,6 +61,14 @@ describe('MySalesPage', { timeout: 20_000 }, () => {
     expect(within(unpaid).getByText(M.notPaidYet)).toBeTruthy();
     expect(within(unpaid).queryByText('1 Main St', { exact: false })).toBeNull();
     expect(within(unpaid).queryByRole('button', { name: M.markShipped })).toBeNull();
+
+    // A cancelled line will never be shipped: no "once paid" note, no address, no button.
+    const cancelled = rowOfOrder(20);
+    expect(within(cancelled).getByText(S.cancelled)).toBeTruthy();
+    expect(within(cancelled).queryByText(M.notPaidYet)).toBeNull();
+    expect(within(cancelled).getByText('—')).toBeTruthy();
+    expect(within(cancelled).queryByText('1 Main St', { exact: false })).toBeNull();
+    expect(within(cancelled).queryByRole('button', { name: M.markShipped })).toBeNull();
 
     const list = calls.find((call) => call.path === '/sales');
     expect(list?.search.get('page')).toBe('1');

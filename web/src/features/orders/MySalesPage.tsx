@@ -1,13 +1,10 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Table } from 'react-bootstrap';
+import { Button, Table } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import { formatMoney, MESSAGES, SHOP_LIMITS } from '@app/domain';
 import type { TSaleLine } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { formatDate } from '../billing/format.ts';
-import { PageButtons } from '../../ui/PageButtons.tsx';
-import { PageSizeSelect } from '../../ui/PageSizeSelect.tsx';
-import { PageSpinner } from '../../ui/PageSpinner.tsx';
+import { PagedListPage, usePaging } from '../../ui/PagedListPage.tsx';
 import { useMarkShipped, useSales } from './api.ts';
 import { OrderStatusBadge, OrderThumb } from './OrderParts.tsx';
 import './orders.css';
@@ -37,18 +34,13 @@ function ShipTo({ shipping }: { shipping: NonNullable<TSaleLine['shipping']> }) 
 
 /**
  * /sales/view, My Sales (issue 13 item 8; vendors): the lines of the vendor's products, newest
- * first: #OrderID, date, product, quantity, total, state and where to ship once paid (never before);
- * Mark shipped on a paid line. Page sizes 10 to 40.
+ * first: #OrderID, date, product, quantity, total, state and where to ship once paid (never before;
+ * a cancelled line says nothing); Mark shipped on a paid line. Page sizes 10 to 40.
  */
 export default function MySalesPage() {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(SHOP_LIMITS.defaultPageSize);
-  const sales = useSales(page, pageSize);
+  const paging = usePaging(SHOP_LIMITS.defaultPageSize);
+  const sales = useSales(paging.page, paging.pageSize);
   const ship = useMarkShipped();
-
-  useEffect(() => {
-    if (sales.isError) toast.error(MESSAGES.toast.networkError, { toastId: 'sales-load-failed' });
-  }, [sales.isError]);
 
   const markShipped = async (lineId: number) => {
     try {
@@ -59,109 +51,92 @@ export default function MySalesPage() {
     }
   };
 
-  const rows = sales.data?.data ?? [];
-  const pageCount = sales.data?.meta.pagination.pageCount ?? 1;
-
   return (
-    <section aria-labelledby="my-sales-title">
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <h1 id="my-sales-title" className="h4 mb-0 me-auto">
-          {M.title}
-        </h1>
-        <PageSizeSelect
-          label={M.perPage}
-          value={pageSize}
-          onChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-        />
-      </div>
-
-      {sales.isPending ? (
-        <PageSpinner />
-      ) : sales.isError ? (
-        <Alert variant="warning" className="d-flex align-items-center justify-content-between gap-2">
-          {MESSAGES.toast.networkError}
-          <Button size="sm" variant="outline-secondary" onClick={() => void sales.refetch()}>
-            {M.retry}
-          </Button>
-        </Alert>
-      ) : rows.length === 0 ? (
-        <p className="text-body-secondary">{M.empty}</p>
-      ) : (
-        <>
-          <Table responsive className="orders-table align-middle" aria-busy={sales.isFetching}>
-            <thead>
-              <tr>
-                <th scope="col">{M.orderId}</th>
-                <th scope="col">{M.date}</th>
-                <th scope="col">{M.product}</th>
-                <th scope="col">{M.quantity}</th>
-                <th scope="col">{M.total}</th>
-                <th scope="col">{M.status}</th>
-                <th scope="col">{M.shipTo}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((line) => (
-                <tr key={line.id} data-testid="sale-row">
-                  <td data-label={M.orderId}>
-                    <span className="fw-semibold text-nowrap">#{line.order}</span>
-                  </td>
-                  <td data-label={M.date}>
-                    <span className="small">{formatDate(line.createdAt)}</span>
-                  </td>
-                  <td data-label={M.product}>
-                    <span className="d-flex align-items-center gap-2 orders-table__text">
-                      <OrderThumb
-                        src={line.product.picture?.thumbnail ?? line.product.picture?.url}
-                        name={line.product.name}
-                      />
-                      {line.product.name}
-                    </span>
-                  </td>
-                  <td data-label={M.quantity}>
-                    <span>{line.quantity}</span>
-                  </td>
-                  <td data-label={M.total}>
-                    <div>
-                      <span className="fw-semibold">{formatMoney(line.total)}</span>
-                      <div className="small text-body-secondary text-nowrap">
-                        {formatMoney(line.price)} × {line.quantity}
-                      </div>
+    <PagedListPage
+      titleId="my-sales-title"
+      title={M.title}
+      sizeInHeader
+      perPageLabel={M.perPage}
+      paging={paging}
+      query={sales}
+      toastId="sales-load-failed"
+      loadFailed={MESSAGES.toast.networkError}
+      retry={M.retry}
+      empty={M.empty}
+      pagesLabel={M.pages}
+    >
+      {({ data: rows }) => (
+        <Table responsive className="orders-table align-middle" aria-busy={sales.isFetching}>
+          <thead>
+            <tr>
+              <th scope="col">{M.orderId}</th>
+              <th scope="col">{M.date}</th>
+              <th scope="col">{M.product}</th>
+              <th scope="col">{M.quantity}</th>
+              <th scope="col">{M.total}</th>
+              <th scope="col">{M.status}</th>
+              <th scope="col">{M.shipTo}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((line) => (
+              <tr key={line.id} data-testid="sale-row">
+                <td data-label={M.orderId}>
+                  <span className="fw-semibold text-nowrap">#{line.order}</span>
+                </td>
+                <td data-label={M.date}>
+                  <span className="small text-nowrap">{formatDate(line.createdAt)}</span>
+                </td>
+                <td data-label={M.product}>
+                  <span className="d-flex align-items-center gap-2 orders-table__text">
+                    <OrderThumb
+                      src={line.product.picture?.thumbnail ?? line.product.picture?.url}
+                      name={line.product.name}
+                    />
+                    {line.product.name}
+                  </span>
+                </td>
+                <td data-label={M.quantity}>
+                  <span>{line.quantity}</span>
+                </td>
+                <td data-label={M.total}>
+                  <div>
+                    <span className="fw-semibold">{formatMoney(line.total)}</span>
+                    <div className="small text-body-secondary text-nowrap">
+                      {formatMoney(line.price)} × {line.quantity}
                     </div>
-                  </td>
-                  <td data-label={M.status}>
-                    <div className="d-flex flex-column align-items-start gap-2">
-                      <OrderStatusBadge status={line.status} />
-                      {line.status === MESSAGES.orderStatus.paid && (
-                        <Button
-                          size="sm"
-                          variant="outline-primary"
-                          className="text-nowrap"
-                          disabled={ship.isPending && ship.variables === line.id}
-                          onClick={() => void markShipped(line.id)}
-                        >
-                          {M.markShipped}
-                        </Button>
-                      )}
-                    </div>
-                  </td>
-                  <td data-label={M.shipTo} className="orders-table__ship-to">
-                    {line.shipping ? (
-                      <ShipTo shipping={line.shipping} />
-                    ) : (
-                      <span className="small text-body-secondary">{M.notPaidYet}</span>
+                  </div>
+                </td>
+                <td data-label={M.status}>
+                  <div className="d-flex flex-column align-items-start gap-2">
+                    <OrderStatusBadge status={line.status} />
+                    {line.status === MESSAGES.orderStatus.paid && (
+                      <Button
+                        size="sm"
+                        variant="outline-primary"
+                        className="text-nowrap"
+                        disabled={ship.isPending && ship.variables === line.id}
+                        onClick={() => void markShipped(line.id)}
+                      >
+                        {M.markShipped}
+                      </Button>
                     )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <PageButtons page={page} pageCount={pageCount} onPage={setPage} label={M.pages} />
-        </>
+                  </div>
+                </td>
+                <td data-label={M.shipTo} className="orders-table__ship-to">
+                  {line.shipping ? (
+                    <ShipTo shipping={line.shipping} />
+                  ) : line.status === MESSAGES.orderStatus.cancelled ? (
+                    <span className="text-body-secondary">—</span>
+                  ) : (
+                    <span className="small text-body-secondary">{M.notPaidYet}</span>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
       )}
-    </section>
+    </PagedListPage>
   );
 }

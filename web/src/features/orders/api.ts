@@ -5,6 +5,7 @@ import type {
   ApiItem,
   ApiList,
   ApiPagination,
+  RelationMany,
   RelationOne,
   TCheckoutItem,
   TCheckoutRequest,
@@ -17,7 +18,7 @@ import { apiDelete, apiGet, apiPost, apiPut } from '../../api/client.ts';
 
 /**
  * The store's order calls (issue 13; contract "Area orders"): the server's quote for a cart, the
- * one-call checkout, the buyer's order lines (My Orders) with cancel and delivered, and the vendor's
+ * one-call checkout, the buyer's orders with their lines (My Orders) with cancel and delivered, and the vendor's
  * sold lines (My Sales) with shipped. Every amount is the server's, in dollars.
  */
 
@@ -55,12 +56,23 @@ export interface OrderLineAttributes {
   status: TOrderStatus;
   shipped_at: string | null;
   createdAt: string;
-  /** The line's order: its state (the totals are read apart, see `useOrderTotals`). */
-  order?: RelationOne<Pick<OrderAttributes, 'status'> & Partial<OrderAttributes>>;
-  product?: RelationOne<{ name: string }>;
   picture?: RelationOne<OrderMedia>;
 }
 export type OrderLine = ApiItem<OrderLineAttributes>;
+
+/** The fields of a line My Orders shows (besides its picture). */
+const MY_ORDER_LINE_FIELDS = ['product_name', 'price', 'quantity', 'total', 'status'] as const;
+
+/** A line as My Orders reads it: what was bought, its state and its picture. */
+export type MyOrderLine = ApiItem<
+  Pick<OrderLineAttributes, (typeof MY_ORDER_LINE_FIELDS)[number] | 'picture'>
+>;
+
+/** A buyer's order with its lines, as My Orders reads it. */
+export interface MyOrderAttributes extends OrderAttributes {
+  order_lists: RelationMany<MyOrderLine['attributes']>;
+}
+export type MyOrder = ApiItem<MyOrderAttributes>;
 
 /** `GET /api/sales`: the vendor's sold lines, one page. */
 export interface SalesPage {
@@ -72,9 +84,8 @@ export const orderKeys = {
   all: ['orders'] as const,
   /** Apart from `all`: placing an order refreshes the lists, not the quote of a cart just emptied. */
   quote: (items: readonly TCheckoutItem[]) => ['order-quote', items] as const,
-  lines: (userId: number | null, page: number, pageSize: number) =>
-    ['orders', 'lines', userId, page, pageSize] as const,
-  totals: (ids: readonly number[]) => ['orders', 'totals', ids] as const,
+  mine: (userId: number | null, page: number, pageSize: number) =>
+    ['orders', 'mine', userId, page, pageSize] as const,
   sales: (page: number, pageSize: number) => ['orders', 'sales', page, pageSize] as const,
   hasOrders: (userId: number | null) => ['orders', 'has', userId] as const,
 };
@@ -94,30 +105,21 @@ export async function placeOrder(data: TCheckoutRequest) {
 }
 
 /**
- * My Orders (spec 000 §7 "My Orders list": filtered by user, populate order and product): the
- * buyer's lines, newest first, with their order, picture and product.
+ * My Orders (spec 000 §7 "My Orders list": filtered by user): one page of the buyer's orders, newest
+ * first, each with its total and all its lines (what was bought, its state, its picture), so a page
+ * holds `pageSize` orders whatever their lines.
  */
-export function fetchMyOrderLines(userId: number, page: number, pageSize: number, signal?: AbortSignal) {
-  return apiGet<ApiList<OrderLineAttributes>>(
-    '/order-lists',
+export function fetchMyOrders(userId: number, page: number, pageSize: number, signal?: AbortSignal) {
+  return apiGet<ApiList<MyOrderAttributes>>(
+    '/orders',
     {
       filters: { user: { id: { $eq: userId } } },
-      populate: ['order', 'picture', 'product'],
+      populate: { order_lists: { fields: [...MY_ORDER_LINE_FIELDS], populate: ['picture'] } },
       sort: 'id:desc',
       pagination: { page, pageSize },
     },
     { signal },
   );
-}
-
-/** The totals of the buyer's orders `ids` (`GET /api/orders`, the amount only), by order id. */
-export async function fetchOrderTotals(ids: readonly number[], signal?: AbortSignal) {
-  const body = await apiGet<ApiList<Pick<OrderAttributes, 'amount'>>>(
-    '/orders',
-    { filters: { id: { $in: ids } }, fields: ['amount'], pagination: { pageSize: ids.length } },
-    { signal },
-  );
-  return new Map(body.data.map((order) => [order.id, order.attributes.amount]));
 }
 
 /** `DELETE /api/orders/:id`: the buyer cancels an order still 'Awaiting Payment' (rows are kept). */
@@ -175,40 +177,32 @@ export function usePlaceOrder() {
   });
 }
 
-export function useMyOrderLines(userId: number | null, page: number, pageSize: number) {
+export function useMyOrders(userId: number | null, page: number, pageSize: number) {
   return useQuery({
-    queryKey: orderKeys.lines(userId, page, pageSize),
-    queryFn: ({ signal }) => fetchMyOrderLines(userId ?? 0, page, pageSize, signal),
+    queryKey: orderKeys.mine(userId, page, pageSize),
+    queryFn: ({ signal }) => fetchMyOrders(userId ?? 0, page, pageSize, signal),
     enabled: userId !== null,
     placeholderData: keepPreviousData,
   });
 }
 
-/** The totals of the orders a page of My Orders shows (one call for the page). */
-export function useOrderTotals(ids: readonly number[]) {
-  return useQuery({
-    queryKey: orderKeys.totals(ids),
-    queryFn: ({ signal }) => fetchOrderTotals(ids, signal),
-    enabled: ids.length > 0,
-    placeholderData: keepPreviousData,
-  });
-}
-
-/** The lines of `orderId` on every cached page of My Orders now show `status` (until the refetch). */
+/** Order `orderId` and its lines on every cached page of My Orders now show `status` (until the refetch). */
 function setOrderStatus(queryClient: QueryClient, orderId: number, status: TOrderStatus) {
-  queryClient.setQueriesData<ApiList<OrderLineAttributes>>({ queryKey: ['orders', 'lines'] }, (old) =>
+  queryClient.setQueriesData<ApiList<MyOrderAttributes>>({ queryKey: ['orders', 'mine'] }, (old) =>
     old
       ? {
           ...old,
-          data: old.data.map((line) => {
-            const order = line.attributes.order?.data;
-            if (order?.id !== orderId) return line;
+          data: old.data.map((order) => {
+            if (order.id !== orderId) return order;
+            const lines = order.attributes.order_lists.data ?? [];
             return {
-              ...line,
+              ...order,
               attributes: {
-                ...line.attributes,
+                ...order.attributes,
                 status,
-                order: { data: { ...order, attributes: { ...order.attributes, status } } },
+                order_lists: {
+                  data: lines.map((line) => ({ ...line, attributes: { ...line.attributes, status } })),
+                },
               },
             };
           }),

@@ -8,7 +8,7 @@ import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import type { ApiCall } from '../accounts/testApi.ts';
 import { signInAs } from '../billing/testBilling.tsx';
 import type { CartItem } from '../cart/cart.ts';
-import type { OrderAttributes, OrderLine } from './api.ts';
+import type { MyOrder, MyOrderLine, OrderAttributes } from './api.ts';
 
 export { signInAs };
 
@@ -105,37 +105,21 @@ export function buildOrder(id: number, overrides: Partial<OrderAttributes> = {})
   };
 }
 
-/** A line of My Orders with its order, picture and product populated. */
+/** A line as My Orders reads it within its order: what was bought, its state, its picture. */
 export function buildLine(
   id: number,
-  order: ReturnType<typeof buildOrder>,
   line: { name: string; price: number; quantity: number; status?: TOrderStatus; picture?: string | null },
-): OrderLine {
+  status: TOrderStatus = 'Awaiting Payment',
+): MyOrderLine {
   const picture = line.picture === undefined ? `/uploads/p${id}.jpg` : line.picture;
   return {
     id,
     attributes: {
       product_name: line.name,
       price: line.price,
-      quantiy: line.quantity,
       quantity: line.quantity,
       total: Math.round(line.price * line.quantity * 100) / 100,
-      status: line.status ?? order.attributes.status,
-      shipped_at: null,
-      createdAt: order.attributes.createdAt,
-      // The order as a line carries it: its state, not its money (read apart from /orders).
-      order: {
-        data: {
-          id: order.id,
-          attributes: {
-            status: order.attributes.status,
-            paid: order.attributes.paid,
-            payment_status: order.attributes.payment_status,
-            createdAt: order.attributes.createdAt,
-          },
-        },
-      },
-      product: { data: { id: 100 + id, attributes: { name: line.name } } },
+      status: line.status ?? status,
       picture: picture
         ? {
             data: {
@@ -144,6 +128,30 @@ export function buildLine(
             },
           }
         : { data: null },
+    },
+  };
+}
+
+/** An order of My Orders: `buildOrder` with its lines populated (their state the order's unless told). */
+export function buildMyOrder(
+  id: number,
+  overrides: Partial<OrderAttributes>,
+  lines: {
+    id: number;
+    name: string;
+    price: number;
+    quantity: number;
+    status?: TOrderStatus;
+    picture?: string | null;
+  }[],
+): MyOrder {
+  const order = buildOrder(id, overrides);
+  const status = order.attributes.status;
+  return {
+    ...order,
+    attributes: {
+      ...order.attributes,
+      order_lists: { data: lines.map(({ id: lineId, ...line }) => buildLine(lineId, line, status)) },
     },
   };
 }

@@ -1,12 +1,9 @@
-import { useState } from 'react';
-import { Alert, Button, Card, Col, Row } from 'react-bootstrap';
+import { Card, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, MESSAGES } from '@app/domain';
 import { useSession } from '../../app/session.tsx';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
-import { PageButtons } from '../../ui/PageButtons.tsx';
-import { PageSizeSelect } from '../../ui/PageSizeSelect.tsx';
-import { PageSpinner } from '../../ui/PageSpinner.tsx';
+import { PagedListPage, usePaging } from '../../ui/PagedListPage.tsx';
 import { useOwnListDelete } from '../../ui/useOwnListDelete.ts';
 import { useDeletePlace, useMyPlaces } from './api.ts';
 import type { Place } from './api.ts';
@@ -51,11 +48,10 @@ function PlaceCard({ place, onDelete }: { place: Place; onDelete: () => void }) 
  */
 export default function MyPlacesPage() {
   const { userId } = useSession();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const places = useMyPlaces(userId, page, pageSize);
+  const paging = usePaging(DEFAULT_PAGE_SIZE);
+  const { page, setPage } = paging;
+  const places = useMyPlaces(userId, page, paging.pageSize);
   const deletePlace = useDeletePlace();
-  const pageCount = places.data?.meta.pagination.pageCount ?? 1;
 
   const removal = useOwnListDelete<Place>({
     remove: (id) => deletePlace.mutateAsync(id),
@@ -67,57 +63,40 @@ export default function MyPlacesPage() {
   });
 
   return (
-    <section aria-labelledby="my-places-title">
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <h1 id="my-places-title" className="h4 mb-0 me-auto">
-          {M.title}
-        </h1>
+    <PagedListPage
+      titleId="my-places-title"
+      title={M.title}
+      headerExtras={
         <Link to="/place/add" className="btn btn-accent">
           <i className="bi bi-plus-lg me-1" aria-hidden="true" />
           {M.addPlace}
         </Link>
-      </div>
-
-      <PageSizeSelect
-        label={M.pageSize}
-        value={pageSize}
-        className="mb-3"
-        onChange={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
-      />
-
-      {places.isPending ? (
-        <PageSpinner />
-      ) : places.isError ? (
-        <Alert variant="warning" className="d-flex align-items-center justify-content-between gap-2">
-          {M.loadFailed}
-          <Button size="sm" variant="outline-secondary" onClick={() => void places.refetch()}>
-            {M.retry}
-          </Button>
-        </Alert>
-      ) : places.data.data.length === 0 ? (
-        <p className="text-body-secondary">{M.empty}</p>
-      ) : (
-        <>
-          <Row xs={1} sm={2} lg={3} className="g-3 mb-3" aria-busy={places.isFetching}>
-            {places.data.data.map((place) => (
-              <Col key={place.id}>
-                <PlaceCard place={place} onDelete={() => removal.ask(place)} />
-              </Col>
-            ))}
-          </Row>
-          <PageButtons page={page} pageCount={pageCount} onPage={setPage} label={M.pages} />
-        </>
+      }
+      perPageLabel={M.pageSize}
+      paging={paging}
+      query={places}
+      loadFailed={M.loadFailed}
+      retry={M.retry}
+      empty={M.empty}
+      pagesLabel={M.pages}
+      after={
+        <ConfirmDeleteDialog
+          show={removal.deleting !== null}
+          deleting={deletePlace.isPending}
+          onConfirm={() => void removal.confirm()}
+          onClose={removal.cancel}
+        />
+      }
+    >
+      {({ data }) => (
+        <Row xs={1} sm={2} lg={3} className="g-3 mb-3" aria-busy={places.isFetching}>
+          {data.map((place) => (
+            <Col key={place.id}>
+              <PlaceCard place={place} onDelete={() => removal.ask(place)} />
+            </Col>
+          ))}
+        </Row>
       )}
-
-      <ConfirmDeleteDialog
-        show={removal.deleting !== null}
-        deleting={deletePlace.isPending}
-        onConfirm={() => void removal.confirm()}
-        onClose={removal.cancel}
-      />
-    </section>
+    </PagedListPage>
   );
 }

@@ -80,11 +80,13 @@ describe('ProviderCard: reactions', () => {
     expect(screen.getAllByRole('button', { name: A.like })[1]!.getAttribute('aria-pressed')).toBe('false');
   });
 
-  it('tells a visitor to log in and sends nothing', async () => {
+  it('tells a visitor to log in, opens /login and sends nothing', async () => {
     const calls = mockApi(() => undefined);
-    renderCards([buildProvider(7)]);
+    const { router } = renderCards([buildProvider(7)]);
     fireEvent.click(button(A.like));
     expect(await screen.findByText(MESSAGES.toast.needLogin)).toBeTruthy();
+    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(router.state.location.state).toEqual({ from: '/' });
     expect(posts(calls)).toHaveLength(0);
     expect(calls.filter((call) => call.path === '/likes')).toHaveLength(0);
   });

@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import { MESSAGES } from '@app/domain';
 import type { ProviderAttributes, TReactionType } from '@app/domain';
 import { toastFailure } from '../accounts/feedback.ts';
+import { useNeedLogin } from '../../app/guards.tsx';
 import { useCardViewer } from '../../app/viewer.ts';
 import { useHeldReaction, useReact } from './api.ts';
 import type { ReactionCounts } from './api.ts';
@@ -10,7 +11,8 @@ import type { ReactionCounts } from './api.ts';
 /**
  * Like, Avg. and Dislike of one card (spec 001 §4): exclusive and not undoable. A hobbyist's click
  * posts the reaction unless it is the one already held; the server's counters replace the card's.
- * Anyone else is told why nothing happens, and nothing is sent.
+ * A visitor reads 'Need to login' and goes to /login (coming back here after); another account type
+ * is told why nothing happens. Nothing is sent for either.
  */
 export function useReactions(providerId: number, attributes: ProviderAttributes) {
   const { isLoggedIn, isHobbyist } = useCardViewer();
@@ -18,10 +20,11 @@ export function useReactions(providerId: number, attributes: ProviderAttributes)
   const held = useHeldReaction(providerId);
   const reaction = useReact(providerId, setCounts);
   const heldKind = isHobbyist ? (held.data ?? null) : null;
+  const needLogin = useNeedLogin();
 
   const react = (kind: TReactionType) => {
     if (!isLoggedIn) {
-      toast.info(MESSAGES.toast.needLogin, { toastId: 'card-need-login' });
+      needLogin();
       return;
     }
     if (!isHobbyist) {

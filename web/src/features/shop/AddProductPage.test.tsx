@@ -202,6 +202,57 @@ describe('AddProductPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: F.submit }).hasAttribute('disabled')).toBe(false);
   });
 
+  it("shows the server's refusal of the file (415) on the Image field, with no broken preview", async () => {
+    stubObjectUrls();
+    const { ApiError } = await import('../../api/client.ts');
+    const refusal = 'This file is not a recognised file type';
+    uploads.mockRejectedValue(new ApiError(415, refusal, 'UnsupportedMediaTypeError'));
+    const calls = addProductApi();
+    renderAddProduct();
+    await screen.findByRole('form', { name: F.addTitle });
+    pickFiles(F.image, [fileOf('fake.png', 'image/png')]);
+    // The browser cannot decode a text file named .png: the preview goes away instead of showing broken.
+    const preview = await screen.findByRole('img', { name: F.preview });
+    expect(preview.className).toContain('opacity-0');
+    fireEvent.error(preview);
+    await waitFor(() => expect(screen.queryByRole('img', { name: F.preview })).toBeNull());
+    fillForm();
+    submit();
+    await waitFor(() => expect(errorOf(F.image)).toBe(refusal));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(F.image)));
+    expect(screen.queryByText(F.pictureFailed)).toBeNull();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('shows a decoded preview, and the progress bar only while the picture uploads', async () => {
+    stubObjectUrls();
+    let finish: (value: { id: number; name: string; url: string }) => void = () => undefined;
+    uploads.mockImplementation(
+      (_file, _purpose, onProgress) =>
+        new Promise((resolve) => {
+          onProgress?.(40);
+          finish = resolve;
+        }),
+    );
+    addProductApi();
+    renderAddProduct();
+    await screen.findByRole('form', { name: F.addTitle });
+    pickFiles(F.image, [fileOf('lavender.jpg', 'image/jpeg')]);
+    const preview = await screen.findByRole('img', { name: F.preview });
+    fireEvent.load(preview);
+    expect(preview.className).not.toContain('opacity-0');
+    // Picked, not uploading: no empty bar.
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    fillForm();
+    submit();
+    expect(
+      (await screen.findByRole('progressbar', { name: 'lavender.jpg' })).getAttribute('aria-valuenow'),
+    ).toBe('40');
+    finish({ id: 501, name: 'lavender.jpg', url: '/uploads/lavender.jpg' });
+    expect(await screen.findByText('my products page', undefined, { timeout: 8000 })).toBeTruthy();
+  });
+
   it("says 'Please try again later' when the upload fails, and creates nothing", async () => {
     uploads.mockRejectedValue(new Error('offline'));
     const calls = addProductApi();

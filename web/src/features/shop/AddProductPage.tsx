@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { Card, Form } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
@@ -8,10 +8,10 @@ import type { TProductForm } from '@app/domain';
 import { focusFirstInvalidField } from '../../ui/focusFirstInvalidField.ts';
 import { FileField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { toastUploadFailure } from '../ads/feedback.ts';
+import { toastUploadFailure, uploadRefusal } from '../ads/feedback.ts';
 import { FileProgress } from '../ads/FileProgress.tsx';
 import { useObjectUrls, usePickedFiles } from '../ads/usePickedFiles.ts';
-import { ProductFields, useProductForm } from './ProductFields.tsx';
+import { PickedPicture, ProductFields, useProductForm } from './ProductFields.tsx';
 import { useCreateProduct } from './vendorApi.ts';
 import './shop.css';
 import './vendor-products.css';
@@ -33,7 +33,17 @@ export default function AddProductPage() {
   const [preview] = useObjectUrls(image.files);
   const [imageError, setImageError] = useState<string | undefined>();
   const [submitting, setSubmitting] = useState(false);
+  // Bumped when the picture is refused after Submit: the Image input is focused once the form is enabled.
+  const [pictureRefusals, setPictureRefusals] = useState(0);
+  useEffect(() => {
+    if (pictureRefusals > 0) document.getElementById(IMAGE_INPUT)?.focus();
+  }, [pictureRefusals]);
   const { form, showFailure } = useProductForm();
+
+  const refusePicture = (message: string) => {
+    setImageError(message);
+    setPictureRefusals((n) => n + 1);
+  };
 
   const handleImage = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = Array.from(event.target.files ?? [])
@@ -51,11 +61,14 @@ export default function AddProductPage() {
       try {
         [picture] = await image.uploadAll();
       } catch (error) {
-        toastUploadFailure(error);
+        // A file the server refused (not an image, too large): its reason on the Image field.
+        const refusal = uploadRefusal(error);
+        if (refusal) refusePicture(refusal);
+        else toastUploadFailure(error);
         return;
       }
       if (picture === undefined) {
-        setImageError(F.pictureRequired);
+        refusePicture(F.pictureRequired);
         return;
       }
       try {
@@ -66,7 +79,7 @@ export default function AddProductPage() {
           picture,
         });
       } catch (error) {
-        showFailure(error, setImageError);
+        showFailure(error, refusePicture);
         return;
       }
       toast.success(F.added);
@@ -111,12 +124,9 @@ export default function AddProductPage() {
               help={F.imageHelp}
               helpBlock
             />
-            {preview && (
-              <figure className="mb-2">
-                <img src={preview} alt={F.preview} className="shop-picture product-form__picture" />
-              </figure>
-            )}
-            <FileProgress items={image.items} label={F.image} />
+            {preview && <PickedPicture key={preview} src={preview} />}
+            {/* Only while the picture is on its way (a refusal is said on the Image field). */}
+            {image.isUploading && <FileProgress items={image.items} label={F.image} />}
             <ProductFields form={form} idPrefix="product" />
             <SubmitButton submitting={submitting} className="w-100">
               {F.submit}

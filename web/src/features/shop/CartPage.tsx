@@ -3,6 +3,7 @@ import { Alert, Button, Card, Col, Row, Spinner, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { formatMoney, MESSAGES, SHOP_LIMITS, toCents } from '@app/domain';
 import type { TQuote } from '@app/domain';
+import { useNeedLogin } from '../../app/guards.tsx';
 import { useSession } from '../../app/session.tsx';
 import {
   CART_QUANTITY_MAX,
@@ -16,7 +17,7 @@ import {
 } from '../cart/cart.ts';
 import type { CartItem } from '../cart/cart.ts';
 import { useCartQuote } from './api.ts';
-import { CartPicture, QuantityStepper, useNeedLogin } from './ShopParts.tsx';
+import { CartPicture, QuantityStepper } from './ShopParts.tsx';
 import './shop.css';
 
 const C = MESSAGES.cart;

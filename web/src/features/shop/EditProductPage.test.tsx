@@ -138,6 +138,29 @@ describe('EditProductPage', { timeout: 20_000 }, () => {
     expect(screen.queryByText(F.pictureUpdated)).toBeNull();
   });
 
+  it("shows the server's refusal of the file on the Image field, and no preview of a file that is no image", async () => {
+    stubObjectUrls();
+    const { ApiError } = await import('../../api/client.ts');
+    const refusal = 'This file is not a recognised file type';
+    uploads.mockRejectedValue(new ApiError(415, refusal, 'UnsupportedMediaTypeError'));
+    const calls = editApi();
+    renderEdit('/products/edit/9');
+    await screen.findByRole('form', { name: F.changeImage });
+    // A text file named .png: the browser cannot decode it, so no broken preview is left.
+    pickFiles(F.image, [fileOf('fake.png', 'image/png')]);
+    fireEvent.error(await screen.findByRole('img', { name: F.preview }));
+    await waitFor(() => expect(screen.queryByRole('img', { name: F.preview })).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: F.upload }));
+    await waitFor(() => expect(errorOf(F.image)).toBe(refusal));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(F.image)));
+    expect(screen.queryByText('Please try again later')).toBeNull();
+    // The refused file keeps no (empty) progress bar.
+    expect(screen.getByText('fake.png')).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
   it("says another vendor's product is not found and shows none of its fields", async () => {
     const calls = editApi();
     renderEdit('/products/edit/8');

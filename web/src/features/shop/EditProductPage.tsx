@@ -11,7 +11,7 @@ import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useFillOnce } from '../../ui/useFillOnce.ts';
 import { ReplaceFilesForm } from '../ads/ReplaceFilesForm.tsx';
 import { useObjectUrls, usePickedFiles } from '../ads/usePickedFiles.ts';
-import { ProductFields, useProductForm } from './ProductFields.tsx';
+import { PickedPicture, ProductFields, useProductForm } from './ProductFields.tsx';
 import type { ProductFormValues } from './ProductFields.tsx';
 import type { Product } from './api.ts';
 import { ProductPicture } from './ShopParts.tsx';
@@ -64,12 +64,7 @@ function EditProductForm({ product }: { product: Product }) {
             <ProductPicture product={product.attributes} size="card" className="product-form__picture" />
             <figcaption className="small text-body-secondary mt-1">{F.currentImage}</figcaption>
           </figure>
-          {preview && (
-            <figure className="mb-0">
-              <img src={preview} alt={F.preview} className="shop-picture product-form__picture" />
-              <figcaption className="small text-body-secondary mt-1">{F.preview}</figcaption>
-            </figure>
-          )}
+          {preview && <PickedPicture key={preview} src={preview} caption />}
         </div>
         <ReplaceFilesForm
           id="product-change-image"

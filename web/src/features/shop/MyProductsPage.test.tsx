@@ -60,6 +60,8 @@ describe('MyProductsPage', { timeout: 20_000 }, () => {
     expect(
       lavender.getByRole('link', { name: `${M.edit} Massage Oil — Lavender` }).getAttribute('href'),
     ).toBe('/products/edit/8');
+    // The number never wraps ("10" stays on one line).
+    expect(lavender.getAllByRole('cell')[0]?.className).toContain('my-products__number');
     const candle = within(row('Candle'));
     expect(candle.getAllByRole('cell')[0]?.textContent).toBe('2');
     expect(candle.getByText('$9.00')).toBeTruthy();

@@ -112,6 +112,49 @@ describe('ProductDetailsPage', () => {
     ]);
   });
 
+  it('adds only up to 99 of a product and says so; a full line adds nothing', async () => {
+    const TOO_HIGH = MESSAGES.shopErrors.quantityTooHigh;
+    expect(TOO_HIGH).toBe('Quantity can be at most 99');
+    storeCart([cartItem(7, 40, 98)]);
+    shopApi(answerProduct(), HOBBYIST);
+    renderShop('/productdetails/7', HOBBYIST);
+    await screen.findByRole('heading', { level: 1, name: 'Massage Oil 7' });
+    fireEvent.change(quantityBox(), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: D.addToCart }));
+    expect(await screen.findByText(TOO_HIGH)).toBeTruthy();
+    expect(screen.getByText(D.added)).toBeTruthy();
+    expect(storedCart().map((i) => i.attributes.quantiy)).toEqual([99]);
+  });
+
+  it('adds nothing to a full line (99) and says why', async () => {
+    storeCart([cartItem(7, 40, 99)]);
+    shopApi(answerProduct(), HOBBYIST);
+    renderShop('/productdetails/7', HOBBYIST);
+    await screen.findByRole('heading', { level: 1, name: 'Massage Oil 7' });
+    fireEvent.click(screen.getByRole('button', { name: D.addToCart }));
+    expect(await screen.findByText(MESSAGES.shopErrors.quantityTooHigh)).toBeTruthy();
+    expect(screen.queryByText(D.added)).toBeNull();
+    expect(storedCart()).toEqual([cartItem(7, 40, 99)]);
+  });
+
+  it('clamps a typed quantity over 99 and says so', async () => {
+    shopApi(answerProduct(), HOBBYIST);
+    renderShop('/productdetails/7', HOBBYIST);
+    await screen.findByRole('heading', { level: 1, name: 'Massage Oil 7' });
+    const status = () => screen.getByRole('status');
+    expect(status().textContent).toBe('');
+    fireEvent.change(quantityBox(), { target: { value: '150' } });
+    expect(quantityBox().value).toBe('99');
+    expect(status().textContent).toBe(MESSAGES.shopErrors.quantityTooHigh);
+    expect(quantityBox().getAttribute('aria-describedby')).toBe(status().id);
+    expect(screen.getByRole('button', { name: S.plus }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: S.minus }));
+    expect(quantityBox().value).toBe('98');
+    expect(status().textContent).toBe('');
+    fireEvent.change(quantityBox(), { target: { value: '99' } });
+    expect(status().textContent).toBe('');
+  });
+
   it('lets vendors and providers add to the cart here, without the heart', async () => {
     for (const user of [VENDOR_USER, PROVIDER_USER]) {
       const product = buildProduct(7, { user: { data: { id: 99, attributes: { username: 'other' } } } });

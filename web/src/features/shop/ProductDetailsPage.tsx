@@ -4,9 +4,10 @@ import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { formatMoney, MESSAGES } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
+import { useNeedLogin } from '../../app/guards.tsx';
 import { useSession } from '../../app/session.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
-import { addToCart, CART_QUANTITY_MAX } from '../cart/cart.ts';
+import { addToCart, CART_QUANTITY_MAX, cartQuantityOf, readCart } from '../cart/cart.ts';
 import { useProduct } from './api.ts';
 import type { Product } from './api.ts';
 import {
@@ -14,7 +15,6 @@ import {
   ProductNotFound,
   ProductPicture,
   seesShopButtons,
-  useNeedLogin,
   useWishlistHearts,
   WishlistHeart,
 } from './ShopParts.tsx';
@@ -22,6 +22,7 @@ import './shop.css';
 
 const D = MESSAGES.productDetails;
 const S = MESSAGES.shop;
+const TOO_HIGH = MESSAGES.shopErrors.quantityTooHigh;
 
 /** A route id: a whole positive number, or null (a Not Found card, no call). */
 function parseProductId(raw: string | undefined): number | null {
@@ -30,10 +31,18 @@ function parseProductId(raw: string | undefined): number | null {
   return id > 0 ? id : null;
 }
 
-/** Quantity: minus, a number box and plus (0 is allowed so that Add To Cart can say why it refuses). */
+/**
+ * Quantity: minus, a number box and plus (0 is allowed so that Add To Cart can say why it refuses).
+ * A typed number over CART_QUANTITY_MAX becomes the most, and the box says so.
+ */
 function QuantityField({ value, onChange }: { value: number; onChange: (value: number) => void }) {
   const id = useId();
-  const set = (n: number) => onChange(Math.min(Math.max(Math.trunc(n) || 0, 0), CART_QUANTITY_MAX));
+  const [capped, setCapped] = useState(false);
+  const set = (n: number) => {
+    const whole = Math.trunc(n) || 0;
+    setCapped(whole > CART_QUANTITY_MAX);
+    onChange(Math.min(Math.max(whole, 0), CART_QUANTITY_MAX));
+  };
   return (
     <Form.Group className="mb-3">
       <Form.Label htmlFor={id} className="fw-semibold">
@@ -59,6 +68,7 @@ function QuantityField({ value, onChange }: { value: number; onChange: (value: n
           value={value}
           onChange={(event) => set(Number(event.target.value))}
           className="shop-quantity__input text-center"
+          aria-describedby={capped ? `${id}-capped` : undefined}
         />
         <Button
           variant="outline-secondary"
@@ -69,6 +79,9 @@ function QuantityField({ value, onChange }: { value: number; onChange: (value: n
         >
           <i className="bi bi-plus-lg" aria-hidden="true" />
         </Button>
+      </div>
+      <div role="status" className="small text-danger" id={`${id}-capped`}>
+        {capped ? TOO_HIGH : null}
       </div>
     </Form.Group>
   );
@@ -84,7 +97,8 @@ function ProductDetails({ product }: { product: Product }) {
   const vendor = a.user?.data;
   const ownProduct = isLoggedIn && vendor !== null && vendor !== undefined && vendor.id === userId;
 
-  // Spec 000 §4, §5 "Add to cart": login first, then a quantity above zero.
+  // Spec 000 §4, §5 "Add to cart": login first, then a quantity above zero. A cart line holds at most
+  // CART_QUANTITY_MAX: what fits is added and the shopper is told the most; a full line adds nothing.
   const add = () => {
     if (!isLoggedIn) {
       needLogin();
@@ -94,8 +108,14 @@ function ProductDetails({ product }: { product: Product }) {
       toast.error(D.quantityZero, { toastId: 'product-quantity-zero' });
       return;
     }
-    addToCart(product.id, quantity, a.price, cartProductOf(product));
+    const room = CART_QUANTITY_MAX - cartQuantityOf(readCart(), product.id);
+    if (room <= 0) {
+      toast.error(TOO_HIGH, { toastId: 'product-quantity-max' });
+      return;
+    }
+    addToCart(product.id, Math.min(quantity, room), a.price, cartProductOf(product));
     toast.success(D.added);
+    if (quantity > room) toast.warning(TOO_HIGH, { toastId: 'product-quantity-max' });
   };
 
   return (

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -5,8 +6,7 @@ import { toast } from 'react-toastify';
 import { MESSAGES, SHOP_LIMITS, ZProductForm } from '@app/domain';
 import type { TProductForm } from '@app/domain';
 import { TextAreaField, TextField } from '../../ui/FormField.tsx';
-import { useServerFieldErrors } from '../../ui/serverFieldErrors.ts';
-import { productFieldErrors } from './vendorApi.ts';
+import { serverFieldErrors, useServerFieldErrors } from '../../ui/serverFieldErrors.ts';
 
 const F = MESSAGES.productForm;
 
@@ -23,6 +23,9 @@ export type ProductForm = UseFormReturn<ProductFormValues, unknown, TProductForm
 
 const baseResolver = zodResolver(ZProductForm);
 const FIELD_ORDER = ['name', 'description', 'price'] as const;
+type ProductField = (typeof FIELD_ORDER)[number];
+const isFormField = (field: string): field is ProductField =>
+  (FIELD_ORDER as readonly string[]).includes(field);
 
 /**
  * The product form (checked with the domain's `ZProductForm`) and what a refused save shows: the
@@ -42,11 +45,12 @@ export function useProductForm() {
   });
 
   const showFailure = (error: unknown, onPicture?: (message: string) => void) => {
-    const named = productFieldErrors(error);
+    // The server names `data.<field>` (`fieldError('data.price', …)`).
+    const named = serverFieldErrors(error, ['data']);
     const fields = FIELD_ORDER.filter((field) => named.some((n) => n.field === field));
     const picture = named.find((n) => n.field === 'picture');
     for (const { field, message } of named)
-      if (field !== 'picture') serverFields.reject(field, form.getValues(field), message);
+      if (isFormField(field)) serverFields.reject(field, form.getValues(field), message);
     if (fields.length > 0) void form.trigger(fields);
     if (picture && onPicture) onPicture(picture.message);
     if (fields.length === 0 && !(picture && onPicture)) toast.error(MESSAGES.toast.networkError);
@@ -87,5 +91,27 @@ export function ProductFields({ form, idPrefix }: { form: ProductForm; idPrefix:
         maxLength={SHOP_LIMITS.priceDigitsMax}
       />
     </>
+  );
+}
+
+/**
+ * The picked picture before it is uploaded ('New image'), shown once the browser has decoded it: a
+ * file it cannot read as an image (a text file named .png) shows nothing rather than a broken image;
+ * the upload then says why. Give it `key={src}` so that a new pick starts over.
+ */
+export function PickedPicture({ src, caption = false }: { src: string; caption?: boolean }) {
+  const [state, setState] = useState<'decoding' | 'shown' | 'broken'>('decoding');
+  if (state === 'broken') return null;
+  return (
+    <figure className="mb-2">
+      <img
+        src={src}
+        alt={F.preview}
+        className={`shop-picture product-form__picture${state === 'decoding' ? ' opacity-0' : ''}`}
+        onLoad={() => setState('shown')}
+        onError={() => setState('broken')}
+      />
+      {caption && <figcaption className="small text-body-secondary mt-1">{F.preview}</figcaption>}
+    </figure>
   );
 }

@@ -266,6 +266,28 @@ describe('ShopPage: search, vendor and page size', () => {
     await waitFor(() => expect((screen.getByLabelText(S.vendor) as HTMLSelectElement).value).toBe('43'));
   });
 
+  it('goes from a page past the end to the last page (the URL replaced), or to page 1 when nothing matches', async () => {
+    const calls = shopApi((call) => {
+      if (call.path !== '/products' || call.method !== 'GET') return undefined;
+      const page = Number(call.search.get('pagination[page]'));
+      if (call.search.get('filters[$or][0][name][$containsi]')) return productPage([], page, 0, 0);
+      return page > 3 ? productPage([], page, 3, 25) : productPage([buildProduct(page)], page, 3, 25);
+    });
+    const { router } = renderShop('/products?page=99');
+    expect(await screen.findByRole('article', { name: 'Massage Oil 3' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?page=3');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.queryByText(S.empty)).toBeNull();
+    expect(callsTo(calls, 'GET', '/products').map((call) => call.search.get('pagination[page]'))).toEqual([
+      '99',
+      '3',
+    ]);
+
+    await router.navigate('/products?q=nothing&page=4');
+    expect(await screen.findByText(S.empty)).toBeTruthy();
+    expect(router.state.location.search).toBe('?q=nothing');
+  });
+
   it('falls back to the defaults for a bad page, page size or vendor', async () => {
     const calls = shopApi(answerShop());
     renderShop('/products?vendor=abc&page=-1&pageSize=7');

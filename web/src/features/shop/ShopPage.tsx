@@ -1,21 +1,22 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { formatMoney, MESSAGES, SHOP_LIMITS } from '@app/domain';
+import type { TShopQuery } from '@app/domain';
+import { useNeedLogin } from '../../app/guards.tsx';
 import { useSession } from '../../app/session.tsx';
 import { PageButtons } from '../../ui/PageButtons.tsx';
 import { PageSizeSelect } from '../../ui/PageSizeSelect.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { CART_QUANTITY_MAX, cartQuantityOf, decrementCart, incrementCart, useCart } from '../cart/cart.ts';
 import { parseShopSearch, shopSearch, useProducts, useShopVendors } from './api.ts';
-import type { Product, ShopQuery } from './api.ts';
+import type { Product } from './api.ts';
 import {
   cartProductOf,
   ProductPicture,
   QuantityStepper,
   seesShopButtons,
-  useNeedLogin,
   useWishlistHearts,
   WishlistHeart,
 } from './ShopParts.tsx';
@@ -89,7 +90,7 @@ function ProductCard({
 }
 
 /** The search box and the vendor filter; both go into the URL (the page back to 1). */
-function ShopFilters({ query, onChange }: { query: ShopQuery; onChange: (next: ShopQuery) => void }) {
+function ShopFilters({ query, onChange }: { query: TShopQuery; onChange: (next: TShopQuery) => void }) {
   const vendors = useShopVendors();
   const searchId = useId();
   const vendorId = useId();
@@ -167,11 +168,18 @@ export default function ShopPage() {
   const buttons = seesShopButtons(userType);
   const hearts = useWishlistHearts(buttons);
 
-  const go = (next: ShopQuery) => void navigate(`${pathname}${shopSearch(next)}`);
+  const go = (next: TShopQuery) => void navigate(`${pathname}${shopSearch(next)}`);
   const items = products.isError ? [] : (products.data?.data ?? []);
   const pagination = products.isError ? undefined : products.data?.meta.pagination;
   const total = pagination?.total ?? 0;
   const pageCount = pagination?.pageCount ?? 1;
+  // A page past the end (an old link, products gone meanwhile) goes to the last page, in place.
+  const pastEnd =
+    products.isSuccess && !products.isPlaceholderData && query.page > 1 && query.page > pageCount;
+  const lastPage = pastEnd ? `${pathname}${shopSearch({ ...query, page: Math.max(pageCount, 1) })}` : null;
+  useEffect(() => {
+    if (lastPage) void navigate(lastPage, { replace: true });
+  }, [lastPage, navigate]);
 
   return (
     <section className="shop-page container-xl py-3 py-lg-4" aria-labelledby="shop-title">
@@ -198,20 +206,10 @@ export default function ShopPage() {
       {/* Remounted when the URL's search changes (back, forward, a link), so the box follows it. */}
       <ShopFilters key={query.q} query={query} onChange={go} />
 
-      {products.isPending ? (
+      {products.isPending || pastEnd ? (
         <PageSpinner />
       ) : items.length === 0 ? (
-        <>
-          <p className="shop-empty text-center text-body-secondary border rounded py-4">{S.empty}</p>
-          {query.page > 1 && total > 0 && (
-            <PageButtons
-              page={query.page}
-              pageCount={pageCount}
-              label={S.pages}
-              hrefFor={(page) => `${pathname}${shopSearch({ ...query, page })}`}
-            />
-          )}
-        </>
+        <p className="shop-empty text-center text-body-secondary border rounded py-4">{S.empty}</p>
       ) : (
         <>
           <Row

@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
 import { Card } from 'react-bootstrap';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { Link } from 'react-router';
 import { MESSAGES } from '@app/domain';
 import type { UserType } from '@app/domain';
 import { useSession } from '../../app/session.tsx';
-import type { RedirectState } from '../../app/guards.tsx';
+import { useNeedLogin } from '../../app/guards.tsx';
 import { toastFailure } from '../accounts/feedback.ts';
 import type { CartItem } from '../cart/cart.ts';
 import { productPictureUrl, useToggleWishlist, useWishlistIds } from './api.ts';
@@ -26,20 +25,6 @@ export function seesShopButtons(userType: UserType | null): boolean {
 /** What the cart keeps of a product: its name and its small picture. */
 export function cartProductOf(product: Product): CartItem['attributes']['product'] {
   return { name: product.attributes.name, picture: productPictureUrl(product.attributes, 'thumbnail') };
-}
-
-/**
- * "Need to login" (contract): the toast, then /login remembering where the shopper was (or `from`),
- * so that they come back after logging in.
- */
-export function useNeedLogin() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  return (from?: string) => {
-    toast.info(MESSAGES.toast.needLogin, { toastId: 'shop-need-login' });
-    const state: RedirectState = { from: from ?? `${location.pathname}${location.search}` };
-    void navigate('/login', { state });
-  };
 }
 
 /** A product's picture, or the bundled placeholder when it has none (no external image). */

@@ -1,11 +1,8 @@
-import { useState } from 'react';
-import { Alert, Button, Card } from 'react-bootstrap';
+import { Button, Card } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, formatMoney, MESSAGES } from '@app/domain';
 import { useSession } from '../../app/session.tsx';
-import { PageButtons } from '../../ui/PageButtons.tsx';
-import { PageSizeSelect } from '../../ui/PageSizeSelect.tsx';
-import { PageSpinner } from '../../ui/PageSpinner.tsx';
+import { PagedListPage, usePaging } from '../../ui/PagedListPage.tsx';
 import { toastFailure } from '../accounts/feedback.ts';
 import { useToggleWishlist, useWishlist } from './api.ts';
 import type { Product } from './api.ts';
@@ -58,15 +55,13 @@ function WishlistItem({
  */
 export default function WishlistPage() {
   const { userId } = useSession();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const wishlist = useWishlist(userId, page, pageSize);
+  const paging = usePaging(DEFAULT_PAGE_SIZE);
+  const { page, setPage } = paging;
+  const wishlist = useWishlist(userId, page, paging.pageSize);
   const toggle = useToggleWishlist(userId);
-  const items = wishlist.data?.data ?? [];
-  const pageCount = wishlist.data?.meta.pagination.pageCount ?? 1;
 
   const remove = (product: Product) => {
-    const lastOnPage = items.length === 1 && page > 1;
+    const lastOnPage = wishlist.data?.data.length === 1 && page > 1;
     toggle.mutate(
       { product: product.id, save: false },
       {
@@ -79,35 +74,18 @@ export default function WishlistPage() {
   };
 
   return (
-    <section className="shop-page" aria-labelledby="wishlist-title">
-      <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
-        <h1 id="wishlist-title" className="h4 mb-0 me-auto">
-          {W.title}
-        </h1>
-        <PageSizeSelect
-          label={W.perPage}
-          value={pageSize}
-          smallLabel
-          onChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-        />
-      </div>
-
-      {wishlist.isPending ? (
-        <PageSpinner />
-      ) : wishlist.isError ? (
-        <Alert
-          variant="warning"
-          className="d-flex flex-wrap align-items-center justify-content-between gap-2"
-        >
-          {W.loadFailed}
-          <Button size="sm" variant="outline-secondary" onClick={() => void wishlist.refetch()}>
-            {W.retry}
-          </Button>
-        </Alert>
-      ) : items.length === 0 ? (
+    <PagedListPage
+      className="shop-page"
+      titleId="wishlist-title"
+      title={W.title}
+      sizeInHeader
+      smallLabel
+      perPageLabel={W.perPage}
+      paging={paging}
+      query={wishlist}
+      loadFailed={W.loadFailed}
+      retry={W.retry}
+      empty={
         <div className="text-center border rounded py-5">
           <i className="bi bi-heart display-6 text-body-secondary" aria-hidden="true" />
           <p className="mt-2">{W.empty}</p>
@@ -115,22 +93,22 @@ export default function WishlistPage() {
             {W.browse}
           </Link>
         </div>
-      ) : (
-        <>
-          <ul className="list-unstyled wishlist-list mb-3" aria-busy={wishlist.isFetching}>
-            {items.map((product) => (
-              <li key={product.id}>
-                <WishlistItem
-                  product={product}
-                  removing={toggle.isPending && toggle.variables?.product === product.id}
-                  onRemove={() => remove(product)}
-                />
-              </li>
-            ))}
-          </ul>
-          <PageButtons page={page} pageCount={pageCount} onPage={setPage} label={W.pages} />
-        </>
+      }
+      pagesLabel={W.pages}
+    >
+      {({ data: items }) => (
+        <ul className="list-unstyled wishlist-list mb-3" aria-busy={wishlist.isFetching}>
+          {items.map((product) => (
+            <li key={product.id}>
+              <WishlistItem
+                product={product}
+                removing={toggle.isPending && toggle.variables?.product === product.id}
+                onRemove={() => remove(product)}
+              />
+            </li>
+          ))}
+        </ul>
       )}
-    </section>
+    </PagedListPage>
   );
 }

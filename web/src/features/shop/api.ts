@@ -1,12 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SHOP_LIMITS } from '@app/domain';
-import type { ApiItem, ApiList, RelationOne, TCheckoutItem, TQuote } from '@app/domain';
+import type { ApiItem, ApiList, RelationOne, TCheckoutItem, TShopQuery } from '@app/domain';
 import { apiDelete, apiGet, apiPost } from '../../api/client.ts';
 import type { QueryParams } from '../../api/client.ts';
+import { fetchQuote } from '../orders/api.ts';
 
 /**
- * The shopper's calls (issue 13; contract "Area shop" and the quote of "Area orders"): the shop's
- * products and vendors, one product, the wishlist and the server's prices for a cart.
+ * The shopper's calls (issue 13; contract "Area shop"): the shop's products and vendors, one product,
+ * the wishlist, and the cart's prices (the orders' quote, `fetchQuote`, kept under the shop's key).
  */
 
 export interface ProductMedia {
@@ -36,17 +37,9 @@ export interface ShopVendor {
   products: number;
 }
 
-/** What the shop page shows, as kept in its URL (`?q=&vendor=&page=&pageSize=`). */
-export interface ShopQuery {
-  q: string;
-  vendor: number | null;
-  page: number;
-  pageSize: number;
-}
-
 export const shopKeys = {
   all: ['shop'] as const,
-  products: (query: ShopQuery) => ['shop', 'products', query] as const,
+  products: (query: TShopQuery) => ['shop', 'products', query] as const,
   product: (id: number) => ['shop', 'product', id] as const,
   vendors: ['shop', 'vendors'] as const,
   wishlist: ['shop', 'wishlist'] as const,
@@ -81,7 +74,7 @@ function positiveInt(raw: string | null): number | null {
 }
 
 /** The shop's state from its URL; anything odd falls back to the default (page 1, 10 a page). */
-export function parseShopSearch(search: string | URLSearchParams): ShopQuery {
+export function parseShopSearch(search: string | URLSearchParams): TShopQuery {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const size = positiveInt(params.get('pageSize'));
   return {
@@ -93,7 +86,7 @@ export function parseShopSearch(search: string | URLSearchParams): ShopQuery {
 }
 
 /** The shop's URL search for a state: defaults are left out (`''` for the plain shop). */
-export function shopSearch(query: ShopQuery): string {
+export function shopSearch(query: TShopQuery): string {
   const params = new URLSearchParams();
   if (query.q) params.set('q', query.q);
   if (query.vendor !== null) params.set('vendor', String(query.vendor));
@@ -107,7 +100,7 @@ export function shopSearch(query: ShopQuery): string {
  * `GET /api/products`' query for the shop (contract "Products"): the search in the name or the
  * description, the vendor, newest first, the picture and vendor populated.
  */
-export function buildProductsQuery(query: ShopQuery): QueryParams {
+export function buildProductsQuery(query: TShopQuery): QueryParams {
   const filters: Record<string, unknown> = {};
   if (query.q) {
     filters.$or = [{ name: { $containsi: query.q } }, { description: { $containsi: query.q } }];
@@ -123,7 +116,7 @@ export function buildProductsQuery(query: ShopQuery): QueryParams {
 
 // ---- calls ---------------------------------------------------------------------------------------
 
-export function fetchProducts(query: ShopQuery, signal?: AbortSignal) {
+export function fetchProducts(query: TShopQuery, signal?: AbortSignal) {
   return apiGet<ApiList<ProductAttributes>>('/products', buildProductsQuery(query), { signal });
 }
 
@@ -158,15 +151,9 @@ export function removeFromWishlist(product: number) {
   return apiDelete<{ data: { product: number; saved: boolean } }>(`/wishlist/${product}`);
 }
 
-/** `POST /api/orders/quote` (anyone): the server's current prices for a cart. */
-export async function fetchCartQuote(items: readonly TCheckoutItem[], signal?: AbortSignal): Promise<TQuote> {
-  const body = await apiPost<{ data: TQuote }>('/orders/quote', { data: { items } }, { signal });
-  return body.data;
-}
-
 // ---- hooks ---------------------------------------------------------------------------------------
 
-export function useProducts(query: ShopQuery) {
+export function useProducts(query: TShopQuery) {
   return useQuery({
     queryKey: shopKeys.products(query),
     queryFn: ({ signal }) => fetchProducts(query, signal),
@@ -237,7 +224,7 @@ export function useCartQuote(items: readonly TCheckoutItem[]) {
   const productIds = items.map((i) => i.product).sort((a, b) => a - b);
   return useQuery({
     queryKey: shopKeys.cartQuote(productIds),
-    queryFn: ({ signal }) => fetchCartQuote(items, signal),
+    queryFn: ({ signal }) => fetchQuote(items, signal),
     enabled: items.length > 0,
     // A cart the server refuses to price (e.g. more lines than an order may have) keeps its own prices.
     retry: false,

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiList, TProductRequest, TProductUpdate } from '@app/domain';
-import { apiDelete, apiGet, apiPost, apiPut, isApiError } from '../../api/client.ts';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../api/client.ts';
 import { shopKeys } from './api.ts';
 import type { Product, ProductAttributes } from './api.ts';
 
@@ -55,31 +55,6 @@ export function deleteProduct(id: number) {
 export function ownsProduct(product: Product, userId: number | null): boolean {
   const ownerId = product.attributes.user?.data?.id;
   return userId !== null && ownerId !== undefined && ownerId === userId;
-}
-
-export type ProductField = 'name' | 'description' | 'price' | 'picture';
-const PRODUCT_FIELDS: readonly string[] = ['name', 'description', 'price', 'picture'];
-
-/**
- * The product fields a refused write names (`details.errors[].path`, `['data', 'price']`, as the
- * server's `fieldError('data.price', …)` answers); empty for any other failure.
- */
-export function productFieldErrors(error: unknown): { field: ProductField; message: string }[] {
-  if (!isApiError(error) || !error.isBadRequest) return [];
-  const errors = (error.details as { errors?: unknown } | null)?.errors;
-  if (!Array.isArray(errors)) return [];
-  const named: { field: ProductField; message: string }[] = [];
-  for (const entry of errors) {
-    const { path, message } = (entry ?? {}) as { path?: unknown; message?: unknown };
-    const parts = Array.isArray(path) ? path : typeof path === 'string' ? path.split('.') : [];
-    const field: unknown = parts[0] === 'data' ? parts[1] : parts[0];
-    if (typeof field === 'string' && PRODUCT_FIELDS.includes(field))
-      named.push({
-        field: field as ProductField,
-        message: typeof message === 'string' ? message : error.message,
-      });
-  }
-  return named;
 }
 
 // ---- hooks -------------------------------------------------------------------------------------
