@@ -390,8 +390,8 @@ test.describe('[ACCOUNTS][PROFILE]', () => {
         N.screenHobbyists,
         N.reviewMail,
       ],
-      Hobbyist: [N.myProfile, N.changePassword, N.myOrders],
-      Vender: [N.myProfile, N.changePassword, N.myOrders, N.myProducts],
+      Hobbyist: [N.myProfile, N.changePassword, N.myOrders, N.wishlist],
+      Vender: [N.myProfile, N.changePassword, N.myOrders, N.myProducts, N.mySales],
     } as const;
     for (const [userType, links] of Object.entries(sidebars) as [
       keyof typeof sidebars,

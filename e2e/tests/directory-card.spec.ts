@@ -297,6 +297,9 @@ test.describe('[DIRECTORY][CARD]', () => {
     const likes = await action(card, A.like).textContent();
     await action(card, A.like).click();
     await expect(page.getByText(MESSAGES.toast.needLogin)).toBeVisible();
+    // The visitor is sent to log in (and would come back here); nothing was counted.
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goBack();
     await expect(action(card, A.like)).toHaveText(likes ?? '');
     await expect(action(card, A.like)).toHaveAttribute('aria-pressed', 'false');
 

@@ -238,6 +238,36 @@ test.describe('[SHOP][JOURNEY]', () => {
     const name = `Blindfold ${uniqueId()}`;
     const id = await addProduct(request, vendor, name, 15);
 
+    // The heart on the grid asks to log in.
+    await page.goto(`/products?q=${encodeURIComponent(name)}`);
+    await card(page, name).getByRole('button', { name: MESSAGES.wishlist.add }).click();
+    await expect(page.getByText(MESSAGES.toast.needLogin)).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // A cart kept from an earlier visit: Proceed to checkout asks to log in too.
+    await page.evaluate(
+      ([productId, productName]) =>
+        localStorage.setItem(
+          'cart',
+          JSON.stringify([
+            {
+              id: productId,
+              attributes: { price: 15, quantiy: 1, product: { name: productName, picture: null } },
+            },
+          ]),
+        ),
+      [id, name] as const,
+    );
+    await page.goto('/Cart');
+    await expect(page.getByTestId('cart-total')).toHaveText('$15.00');
+    await page
+      .getByRole('link', { name: C.proceed })
+      .or(page.getByRole('button', { name: C.proceed }))
+      .click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.evaluate(() => localStorage.removeItem('cart'));
+
+    // Add To Cart on the details page asks to log in, and after signing in the shopper is back.
     await page.goto(`/productdetails/${id}`);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     await page.getByRole('button', { name: D.addToCart }).click();
