@@ -1,3 +1,4 @@
+import { DEMO_AD_PLACES } from '../../server/src/demo/demo-ad-places.ts';
 import { MESSAGES } from '@app/domain';
 import type { Locator, Page, Response } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -43,32 +44,9 @@ function nextFilterData(page: Page): Promise<Response> {
  * The demo's California cities but San Jose and El Sobrante, where other journeys post ads while this
  * file runs: counts and totals here change only when this test changes the filters.
  */
-const DEMO_ONLY_LISTING = `/?country=US&state=CA&${[
-  'San Francisco',
-  'Oakland',
-  'Los Angeles',
-  'San Diego',
-  'Sacramento',
-  'Fresno',
-  'Long Beach',
-  'Santa Clara',
-  'Sunnyvale',
-  'Palo Alto',
-  'Berkeley',
-  'Fremont',
-  'Irvine',
-  'Anaheim',
-  'Santa Monica',
-  'Pasadena',
-  'Riverside',
-  'Bakersfield',
-  'Santa Cruz',
-  'Monterey',
-  'Santa Barbara',
-  'Stockton',
-  'Modesto',
-  'Redding',
-]
+const DEMO_ONLY_LISTING = `/?country=US&state=CA&${DEMO_AD_PLACES.CA!.cities.filter(
+  (city) => city !== 'San Jose',
+)
   .map((city, i) => `city%5B${i}%5D=${encodeURIComponent(city)}`)
   .join('&')}`;
 

@@ -21,6 +21,7 @@ import { findUserByEmail, insertUser } from '../modules/users/index.ts';
 import { nowIso } from '../db/dialect.ts';
 import type { DB, ProvidersTable } from '../db/schema.ts';
 import { placeholderImage } from './placeholder-images.ts';
+import { DEMO_AD_PLACES } from './demo-ad-places.ts';
 
 /**
  * Demo directory content for `npm run demo`: demo provider accounts with a few hundred ads spread over
@@ -41,49 +42,6 @@ export const DEMO_VIDEO_EVERY = 40;
 const pad = (n: number) => String(n).padStart(2, '0');
 export const demoProviderEmail = (n: number) => `provider${pad(n)}@demo.test`;
 export const demoHobbyistEmail = (n: number) => `hobbyist${pad(n)}@demo.test`;
-
-/** Where the demo ads are: California heavily, then a spread of other states. */
-const PLACES: Record<string, { weight: number; cities: string[] }> = {
-  CA: {
-    weight: 55,
-    cities: [
-      'San Jose',
-      'San Francisco',
-      'Oakland',
-      'Los Angeles',
-      'San Diego',
-      'Sacramento',
-      'Fresno',
-      'Long Beach',
-      'Santa Clara',
-      'Sunnyvale',
-      'Palo Alto',
-      'Berkeley',
-      'Fremont',
-      'Irvine',
-      'Anaheim',
-      'Santa Monica',
-      'Pasadena',
-      'Riverside',
-      'Bakersfield',
-      'Santa Cruz',
-      'Monterey',
-      'Santa Barbara',
-      'Stockton',
-      'Modesto',
-      'Redding',
-    ],
-  },
-  NV: { weight: 8, cities: ['Las Vegas', 'Reno', 'Henderson'] },
-  TX: { weight: 7, cities: ['Austin', 'Dallas', 'Houston', 'San Antonio'] },
-  NY: { weight: 6, cities: ['New York', 'Buffalo', 'Albany'] },
-  FL: { weight: 6, cities: ['Miami', 'Orlando', 'Tampa'] },
-  WA: { weight: 5, cities: ['Seattle', 'Spokane', 'Tacoma'] },
-  OR: { weight: 4, cities: ['Portland', 'Eugene'] },
-  AZ: { weight: 4, cities: ['Phoenix', 'Tucson'] },
-  IL: { weight: 3, cities: ['Chicago', 'Springfield'] },
-  CO: { weight: 2, cities: ['Denver', 'Boulder'] },
-};
 
 const STAGE_NAMES = [
   'Aria',
@@ -123,9 +81,9 @@ const TITLE_WORDS = [
 ];
 
 function pickPlace(rnd: SeededRandom): [string, string] {
-  const total = Object.values(PLACES).reduce((a, p) => a + p.weight, 0);
+  const total = Object.values(DEMO_AD_PLACES).reduce((a, p) => a + p.weight, 0);
   let r = rnd.int(1, total);
-  for (const [state, p] of Object.entries(PLACES)) {
+  for (const [state, p] of Object.entries(DEMO_AD_PLACES)) {
     r -= p.weight;
     if (r <= 0) return [state, rnd.pick(p.cities)];
   }

@@ -1,0 +1,45 @@
+/**
+ * Where the demo ads are: California heavily, then a spread of other states. A module of its own (no
+ * imports) so that the end-to-end journeys can read it too.
+ */
+export const DEMO_AD_PLACES: Record<string, { weight: number; cities: string[] }> = {
+  CA: {
+    weight: 55,
+    cities: [
+      'San Jose',
+      'San Francisco',
+      'Oakland',
+      'Los Angeles',
+      'San Diego',
+      'Sacramento',
+      'Fresno',
+      'Long Beach',
+      'Santa Clara',
+      'Sunnyvale',
+      'Palo Alto',
+      'Berkeley',
+      'Fremont',
+      'Irvine',
+      'Anaheim',
+      'Santa Monica',
+      'Pasadena',
+      'Riverside',
+      'Bakersfield',
+      'Santa Cruz',
+      'Monterey',
+      'Santa Barbara',
+      'Stockton',
+      'Modesto',
+      'Redding',
+    ],
+  },
+  NV: { weight: 8, cities: ['Las Vegas', 'Reno', 'Henderson'] },
+  TX: { weight: 7, cities: ['Austin', 'Dallas', 'Houston', 'San Antonio'] },
+  NY: { weight: 6, cities: ['New York', 'Buffalo', 'Albany'] },
+  FL: { weight: 6, cities: ['Miami', 'Orlando', 'Tampa'] },
+  WA: { weight: 5, cities: ['Seattle', 'Spokane', 'Tacoma'] },
+  OR: { weight: 4, cities: ['Portland', 'Eugene'] },
+  AZ: { weight: 4, cities: ['Phoenix', 'Tucson'] },
+  IL: { weight: 3, cities: ['Chicago', 'Springfield'] },
+  CO: { weight: 2, cities: ['Denver', 'Boulder'] },
+};
