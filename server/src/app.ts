@@ -6,6 +6,7 @@ import qs from 'qs';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
+import { installAdminAudit } from './http/admin-audit.ts';
 import { installAccessControl } from './http/auth.ts';
 import { installNulGuard } from './http/nul-guard.ts';
 import apiDocs from './http/plugins/api-docs.ts';
@@ -119,6 +120,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(apiDocs);
   installAccessControl(app, ctx.db, config.jwtSecret);
+  installAdminAudit(app, ctx.db);
   installNulGuard(app);
   await app.register(errors);
   for (const routes of AREA_ROUTES) await app.register(routes, ctx);

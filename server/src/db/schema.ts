@@ -23,6 +23,16 @@ export interface UsersTable {
   password_changed_at: string | null;
   /** Signed into every token; a password change increments it, which revokes older tokens. */
   token_version: Generated<number>;
+  /** A provider's ID verification (issue 14); null for accounts that need none. */
+  verification: 'pending' | 'verified' | 'rejected' | null;
+  verification_reason: string | null;
+  verified_at: string | null;
+  verified_by: number | null;
+  /** Two-factor sign-in: the TOTP secret (base32) from enrolment; on once `two_factor_enabled_at` is set. */
+  two_factor_secret: string | null;
+  two_factor_enabled_at: string | null;
+  /** The last TOTP time step accepted: a code is good once. */
+  two_factor_last_step: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -44,6 +54,8 @@ export interface FilesTable {
   claim_token_hash: string | null;
   /** Keyed hash of an anonymous uploader's address (the daily cap); null once claimed. */
   uploader_hash: string | null;
+  /** Perceptual hash (64-bit dHash, hex) of an image, for "the same photo on several accounts". */
+  phash: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -97,6 +109,8 @@ export interface PackagesTable {
   validity: number;
   number_of_ads_per_day: number;
   price_per_day: number;
+  /** 1: no longer sold; the subscriptions that have it keep it. */
+  retired: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -144,6 +158,10 @@ export interface ContactMessagesTable {
   name: string;
   email: string;
   note: string;
+  /** The staff's handling (issue 14): open (New), reviewed (In progress), closed. */
+  status: Generated<'open' | 'reviewed' | 'closed'>;
+  /** The staff's internal note (`note` is the sender's message). */
+  staff_note: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -156,6 +174,11 @@ export interface ReportsTable {
   email: string | null;
   status: Generated<'open' | 'reviewed' | 'closed'>;
   reporter_id: number | null;
+  /** The staff's internal note (issue 14). */
+  staff_note: string | null;
+  /** The reported record when known (`provider:12`, `vendor:3`, `hobbyist-comment:5`). */
+  subject: string | null;
+  handled_by: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -403,6 +426,46 @@ export interface AuditLogTable {
   action: string;
   subject: string;
   details: string | null;
+  /** The address the request came from (issue 14). */
+  ip: string | null;
+  /** The record before and after the action, as JSON text (issue 14). */
+  before_value: string | null;
+  after_value: string | null;
+  created_at: string;
+}
+
+/** The one-time recovery codes of two-factor sign-in: only their SHA-256 is kept. */
+export interface TwoFactorRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+/** The record of an ID verification decision, kept after the documents are deleted. */
+export interface VerificationDecisionsTable {
+  id: Generated<number>;
+  user_id: number;
+  decided_by: number | null;
+  decision: 'verified' | 'rejected';
+  reason: string | null;
+  /** What kind of documents were looked at, e.g. `2 × image/jpeg, 1 × application/pdf`. */
+  document_kinds: string;
+  decided_at: string;
+  /** When the retention job deleted the documents' files; null while they are kept. */
+  documents_deleted_at: string | null;
+}
+
+/** What the server noticed when an ad (`provider`) or a place (`vendor`) was submitted. */
+export interface RiskSignalsTable {
+  id: Generated<number>;
+  record_type: 'provider' | 'vendor';
+  record_id: number;
+  user_id: number | null;
+  kind: string;
+  weight: number;
+  explanation: string;
   created_at: string;
 }
 
@@ -541,6 +604,9 @@ export interface DB {
   hobbyist_ratings: HobbyistRatingsTable;
   hobbyist_comments: HobbyistCommentsTable;
   audit_log: AuditLogTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  verification_decisions: VerificationDecisionsTable;
+  risk_signals: RiskSignalsTable;
   products: ProductsTable;
   wishlist_items: WishlistItemsTable;
   carts: CartsTable;

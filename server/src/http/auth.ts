@@ -31,6 +31,10 @@ export interface Actor {
   userType: UserType | null;
   /** The token this request came with: its id (see `tokenIdOf`) and when it expires (ISO). */
   token?: { id: string; expiresAt: string };
+  /** The address the request came from (the audit log records it). */
+  ip?: string;
+  /** Set when this request's action was written to the audit log (db/audit-log.ts). */
+  audited?: boolean;
 }
 
 declare module 'fastify' {
@@ -148,7 +152,13 @@ async function resolveActor(db: Kysely<DB>, secret: string, req: FastifyRequest)
     Boolean(Number(user.logged_out));
   if (revoked) throw unauthorized('Invalid or expired token');
   const expiresAt = new Date((claims.exp ?? claims.iat + 30 * 24 * 3600) * 1000).toISOString();
-  return { id: user.id, role: user.role, userType: user.user_type, token: { id: claims.tokenId, expiresAt } };
+  return {
+    id: user.id,
+    role: user.role,
+    userType: user.user_type,
+    token: { id: claims.tokenId, expiresAt },
+    ip: req.ip,
+  };
 }
 
 export function checkRouteAccess(access: Access, actor: Actor | null): void {
