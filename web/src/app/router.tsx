@@ -45,6 +45,18 @@ const EditProductPage = lazy(() => import('../features/shop/EditProductPage.tsx'
 const CheckoutPage = lazy(() => import('../features/orders/CheckoutPage.tsx'));
 const MyOrdersPage = lazy(() => import('../features/orders/MyOrdersPage.tsx'));
 const MySalesPage = lazy(() => import('../features/orders/MySalesPage.tsx'));
+// The admin console (issue 14): its own chunks, loaded only under /admin.
+const AdminLayout = lazy(() => import('../features/admin/AdminLayout.tsx'));
+const AdminDashboardPage = lazy(() => import('../features/admin/DashboardPage.tsx'));
+const AdminModerationPage = lazy(() => import('../features/admin/ModerationPage.tsx'));
+const AdminVerificationsPage = lazy(() => import('../features/admin/VerificationsPage.tsx'));
+const AdminPaymentsPage = lazy(() => import('../features/admin/PaymentsPage.tsx'));
+const AdminReportsPage = lazy(() => import('../features/admin/ReportsPage.tsx'));
+const AdminUsersPage = lazy(() => import('../features/admin/UsersPage.tsx'));
+const AdminUserDetailPage = lazy(() => import('../features/admin/UserDetailPage.tsx'));
+const AdminSettingsPage = lazy(() => import('../features/admin/SettingsPage.tsx'));
+const AdminAuditLogPage = lazy(() => import('../features/admin/AuditLogPage.tsx'));
+const AdminTwoFactorEnrolPage = lazy(() => import('../features/admin/TwoFactorEnrolPage.tsx'));
 
 /** Public pages (spec 000 §2 route table). */
 const publicRoutes: RouteObject[] = [
@@ -122,6 +134,27 @@ const protectedRoutes: RouteObject[] = [
   },
 ];
 
+/** The admin console (issue 14): AdminLayout lets only a signed-in admin in and asks for two-factor first. */
+const adminRoutes: RouteObject[] = [
+  { path: 'admin/two-factor', element: <AdminTwoFactorEnrolPage /> },
+  {
+    path: 'admin',
+    element: <AdminLayout />,
+    children: [
+      { index: true, element: <AdminDashboardPage /> },
+      { path: 'dashboard', element: <AdminDashboardPage /> },
+      { path: 'moderation', element: <AdminModerationPage /> },
+      { path: 'verifications', element: <AdminVerificationsPage /> },
+      { path: 'payments', element: <AdminPaymentsPage /> },
+      { path: 'reports', element: <AdminReportsPage /> },
+      { path: 'users', element: <AdminUsersPage /> },
+      { path: 'users/:id', element: <AdminUserDetailPage /> },
+      { path: 'settings', element: <AdminSettingsPage /> },
+      { path: 'audit-log', element: <AdminAuditLogPage /> },
+    ],
+  },
+];
+
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
@@ -134,6 +167,7 @@ export const routes: RouteObject[] = [
           ...publicRoutes,
           { element: <GuestOnly />, children: guestRoutes },
           { element: <RequireAuth />, children: protectedRoutes },
+          { element: <RequireAuth />, children: adminRoutes },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,0 +1,4 @@
+/** Placeholder: issue 14's console page, built by its helper. */
+export default function VerificationsPage() {
+  return <p>VerificationsPage</p>;
+}
