@@ -1,4 +1,8 @@
 import { ACCOUNT_MESSAGES } from './catalogue/accounts.ts';
+import { ADMIN_PAGES_MESSAGES } from './catalogue/admin-pages.ts';
+import { ADMIN_CONSOLE_MESSAGES } from './catalogue/admin-console.ts';
+import { ADMIN_OPS_MESSAGES } from './catalogue/admin-ops.ts';
+import { ADMIN_SETTINGS_MESSAGES } from './catalogue/admin-settings.ts';
 import { AD_MESSAGES } from './catalogue/ads.ts';
 import { BILLING_MESSAGES } from './catalogue/billing.ts';
 import { CONTENT_MESSAGES } from './catalogue/content.ts';
@@ -8,6 +12,9 @@ import { MEDIA_MESSAGES } from './catalogue/media.ts';
 import { PLACE_MESSAGES } from './catalogue/places.ts';
 import { SCREENING_MESSAGES } from './catalogue/screening.ts';
 import { SHOP_MESSAGES } from './catalogue/shop.ts';
+import { TRUST_MESSAGES } from './catalogue/trust.ts';
+import { TWO_FACTOR_MESSAGES } from './catalogue/two-factor.ts';
+import { VERIFICATION_MESSAGES } from './catalogue/verification.ts';
 
 /**
  * The message catalogue: every label, button text, toast and validation message the spec gives,
@@ -127,4 +134,11 @@ export const MESSAGES = {
   ...PLACE_MESSAGES,
   ...SCREENING_MESSAGES,
   ...SHOP_MESSAGES,
+  ...TRUST_MESSAGES,
+  ...ADMIN_OPS_MESSAGES,
+  ...TWO_FACTOR_MESSAGES,
+  ...ADMIN_SETTINGS_MESSAGES,
+  ...ADMIN_PAGES_MESSAGES,
+  ...ADMIN_CONSOLE_MESSAGES,
+  ...VERIFICATION_MESSAGES,
 } as const;

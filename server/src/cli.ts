@@ -1,11 +1,14 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { resetTwoFactorByEmail } from './modules/auth/index.ts';
 import { ensureAdmin } from './modules/users/index.ts';
 import { seedAtStart } from './seed.ts';
 
 const USAGE = `Usage: npm run cli -- <command>
-  create-admin EMAIL PASSWORD   create or reset an admin account
+  create-admin EMAIL PASSWORD   create or reset an admin account (two-factor sign-in stays as it is)
+  reset-two-factor EMAIL        turn off an account's two-factor sign-in and end its sessions (a lost
+                                authenticator); an admin enrols again on the next visit to /admin
   migrate                       apply pending migrations and seed reference data`;
 
 /** Operator commands, run against the database the environment names (DATA_DIR or DATABASE_URL). */
@@ -37,6 +40,12 @@ async function main(argv: string[]) {
       }
       const id = await ensureAdmin(database.db, email, password);
       console.log(`Admin account ${email} is ready (id ${id}).`);
+    } else if (command === 'reset-two-factor') {
+      const [email] = args;
+      if (!email) throw new ConfigError('reset-two-factor needs the e-mail address of the account');
+      if (!(await resetTwoFactorByEmail(database.db, email)))
+        throw new ConfigError(`No account has the e-mail ${email}`);
+      console.log(`Two-factor sign-in of ${email} is off and its sessions have ended.`);
     } else {
       throw new ConfigError(`Unknown command ${command}\n${USAGE}`);
     }

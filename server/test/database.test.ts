@@ -70,7 +70,7 @@ const EXPECTED_SCHEMA: Record<string, string[]> = {
   user_docs: ['file_id', 'user_id'],
   countries: ['country_code', 'id', 'name'],
   states: ['country_code', 'id', 'state_code', 'state_name'],
-  cities: ['city_name', 'country_code', 'id', 'state_code', 'state_name'],
+  cities: ['city_name', 'country_code', 'id', 'latitude', 'longitude', 'state_code', 'state_name'],
   languages: ['id', 'lang_name'],
   races: ['id', 'race_name'],
   vendor_types: ['id', 'name', 'type'],

@@ -127,7 +127,13 @@ export interface TestUser {
 /** Creates an account directly in the database and signs a token for it. */
 export async function buildUser(
   ctx: TestContext,
-  overrides: { userType?: UserType | null; role?: 'admin' | 'authenticated'; isActive?: boolean } = {},
+  overrides: {
+    userType?: UserType | null;
+    role?: 'admin' | 'authenticated';
+    isActive?: boolean;
+    /** A provider's ID verification (issue 14); `buildProvider` makes verified ones. */
+    verification?: 'pending' | 'verified' | 'rejected' | null;
+  } = {},
 ): Promise<TestUser> {
   const n = `${Date.now().toString(36)}${(userSeq++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const email = `user-${n}@example.test`;
@@ -144,15 +150,31 @@ export async function buildUser(
     city: 'San Jose',
     phone_number: '555-0100',
     dob: '1990-01-01',
+    verification: overrides.verification ?? null,
   });
-  const jwt = await signToken(ctx.config.jwtSecret, id);
+  // An admin's token as after a two-factor code (issue 14): admin powers need one.
+  const jwt = await signToken(ctx.config.jwtSecret, id, 0, { mfa: overrides.role === 'admin' });
   return { id, jwt, email, password, auth: { authorization: `Bearer ${jwt}` } };
 }
 
 export const buildHobbyist = (ctx: TestContext) => buildUser(ctx, { userType: 'Hobbyist' });
-export const buildProvider = (ctx: TestContext) => buildUser(ctx, { userType: 'Provider' });
+/** A provider whose ID is verified (issue 14), so an admin may approve their ads. */
+export const buildProvider = (ctx: TestContext) =>
+  buildUser(ctx, { userType: 'Provider', verification: 'verified' });
 export const buildVendor = (ctx: TestContext) => buildUser(ctx, { userType: 'Vender' });
 export const buildAdmin = (ctx: TestContext) => buildUser(ctx, { userType: null, role: 'admin' });
+
+/**
+ * Marks a provider's ID verified (issue 14) directly in the database: for providers made another way
+ * (registered through the API) whose ads a test then approves.
+ */
+export async function verifyProvider(ctx: TestContext, id: number): Promise<void> {
+  await ctx.database.db
+    .updateTable('users')
+    .set({ verification: 'verified', verified_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
+}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;

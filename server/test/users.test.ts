@@ -170,7 +170,16 @@ describe('PUT /api/users/:id', () => {
 
     const unblocked = await put(user.id, { is_active: true }, admin);
     expect(unblocked.json().is_active).toBe(true);
-    expect((await ctx.app.inject({ url: '/api/users/me', headers: user.auth })).statusCode).toBe(200);
+    // The block ended the sessions (issue 14): the old token stays refused, a new sign-in works.
+    expect((await ctx.app.inject({ url: '/api/users/me', headers: user.auth })).statusCode).toBe(401);
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/local',
+      payload: { identifier: user.email, password: user.password },
+    });
+    expect(again.statusCode).toBe(200);
+    const fresh = { authorization: `Bearer ${again.json().jwt}` };
+    expect((await ctx.app.inject({ url: '/api/users/me', headers: fresh })).statusCode).toBe(200);
 
     const self = await put(admin.id, { is_active: false }, admin);
     expect(self.statusCode).toBe(400);

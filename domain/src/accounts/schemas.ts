@@ -2,16 +2,9 @@ import { z } from 'zod';
 import { MIN_AGE_MS, USER_TYPES } from '../constants.ts';
 import { ZId } from '../ids.ts';
 import { MESSAGES } from '../messages.ts';
+import { ageOn, checkVerificationReason, verificationFields } from './verification.ts';
 
 const V = MESSAGES.validation;
-
-/** Age in whole years on `now` for a `YYYY-MM-DD` date of birth. */
-export function ageOn(dob: string, now: Date = new Date()): number {
-  const [y, m, d] = dob.split('-').map(Number) as [number, number, number];
-  let age = now.getUTCFullYear() - y;
-  if (now.getUTCMonth() + 1 < m || (now.getUTCMonth() + 1 === m && now.getUTCDate() < d)) age -= 1;
-  return age;
-}
 
 /** The spec's rule: at least 567648000000 ms (18 years) between birth and now. */
 export function isAdult(dob: string, now: Date = new Date()): boolean {
@@ -170,7 +163,12 @@ export type TContactMessage = z.infer<typeof ZContactMessage>;
 
 /**
  * `PUT /api/users/:id` as the server reads it: the profile fields, and `is_active`, which only an
- * admin may set (the server ignores it from anyone else).
+ * admin may set (the server ignores it from anyone else); an admin's ID verification decision
+ * (`verification`, `verification_reason`: a non-admin sending them is refused).
  */
-export const ZUserUpdateRequest = ZProfileUpdate.extend({ is_active: z.boolean().optional() });
+export const ZUserUpdateRequest = ZProfileUpdate.extend({
+  is_active: z.boolean().optional(),
+  verification: verificationFields.verification.optional(),
+  verification_reason: verificationFields.verification_reason.optional(),
+}).superRefine(checkVerificationReason);
 export type TUserUpdateRequest = z.infer<typeof ZUserUpdateRequest>;

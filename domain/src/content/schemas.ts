@@ -38,8 +38,31 @@ export const ZReportRequest = z.object({
 });
 export type TReportRequest = z.infer<typeof ZReportRequest>;
 
-/** `PUT /api/reports/:id` `data` (admin): the review status. */
-export const ZReportUpdate = z.object({
-  status: z.enum(REPORT_STATUSES),
-});
+/** The staff's internal note on a report or a contact message (issue 14): empty clears it. */
+export const STAFF_NOTE_MAX = 2000;
+
+/**
+ * The staff's handling of a report or a contact message (admin): the status (New `open`, In progress
+ * `reviewed`, Closed `closed`) and/or the internal note; at least one.
+ */
+const staffUpdate = z
+  .object({
+    status: z.enum(REPORT_STATUSES).optional(),
+    staff_note: z
+      .string()
+      .trim()
+      .max(STAFF_NOTE_MAX, MESSAGES.adminReports.staffNoteTooLong)
+      .nullish()
+      .transform((v) => (v ? v : v === undefined ? undefined : null)),
+  })
+  .refine((v) => v.status !== undefined || v.staff_note !== undefined, {
+    message: MESSAGES.adminReports.updateEmpty,
+  });
+
+/** `PUT /api/reports/:id` `data` (admin): the review status and/or the internal note. */
+export const ZReportUpdate = staffUpdate;
 export type TReportUpdate = z.infer<typeof ZReportUpdate>;
+
+/** `PUT /api/contact-messages/:id` `data` (admin): the same as a report's. */
+export const ZContactMessageUpdate = staffUpdate;
+export type TContactMessageUpdate = z.infer<typeof ZContactMessageUpdate>;

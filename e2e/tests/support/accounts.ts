@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
-import type { UserType } from '@app/domain';
+import { isTwoFactorChallenge, type UserType } from '@app/domain';
+import { ADMIN, adminSession } from './admin.ts';
 import { pngFile } from './png.ts';
 
 /** The registration fields of one test account (spec 001 §3), unique per call. */
@@ -96,16 +97,24 @@ export async function createAccount(
   return { ...data, id: user.id };
 }
 
-/** `POST /api/auth/local`: the token and user of a fresh sign-in. */
+/**
+ * `POST /api/auth/local`: the token and user of a fresh sign-in. The e2e admin signs in with a
+ * two-factor code and keeps its session while the server takes it (support/admin.ts).
+ */
 export async function signInThroughApi(
   request: APIRequestContext,
   account: Pick<AccountData, 'email' | 'password'>,
 ): Promise<AuthSession> {
+  if (account.email === ADMIN.email) return adminSession(request);
   const response = await request.post('/api/auth/local', {
     data: { identifier: account.email, password: account.password },
   });
   expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as AuthSession;
+  const body: unknown = await response.json();
+  if (isTwoFactorChallenge(body)) {
+    throw new Error(`${account.email} has two-factor sign-in on: answer its challenge (support/admin.ts)`);
+  }
+  return body as AuthSession;
 }
 
 /**

@@ -1,10 +1,11 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { signInThroughApi, uniqueId, type AccountData } from './accounts.ts';
+import { ADMIN } from './admin.ts';
 import { pngFile } from './png.ts';
 
-/** The administrator the e2e server starts with (playwright.config.ts). */
-export const ADMIN = { email: 'admin@e2e.test', password: 'Admin-pass-1' };
+/** The administrator the e2e server starts with (playwright.config.ts); signed in with a code (admin.ts). */
+export { ADMIN };
 
 /** Calls the API as `account` (signed in fresh), answering the parsed body; fails the test on a non-200. */
 export async function apiAs<T = { data: { id: number; attributes: Record<string, unknown> } }>(

@@ -16,7 +16,8 @@ export interface AuditChange {
   after?: unknown;
 }
 
-const json = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value));
+const json = (value: unknown): string | null =>
+  value === undefined || value === null ? null : JSON.stringify(value);
 
 /**
  * Records what a member of the staff (or a job, `actor` null) did (`audit_log`, issue 14): who, from which

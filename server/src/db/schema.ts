@@ -84,6 +84,9 @@ export interface CitiesTable {
   state_code: string;
   state_name: string;
   country_code: string;
+  /** Degrees (issue 14, `many_cities`); null for a city added without them. */
+  latitude: number | null;
+  longitude: number | null;
 }
 
 export interface LanguagesTable {

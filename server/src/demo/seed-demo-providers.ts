@@ -173,6 +173,9 @@ async function ensureAccounts(db: Kysely<DB>, passwordHash: string) {
       await ensure(demoProviderEmail(n), {
         username: `demo_provider_${pad(n)}`,
         user_type: 'Provider',
+        // Seeded with their ID verified (issue 14).
+        verification: 'verified',
+        verified_at: new Date().toISOString(),
         first_name: 'Demo',
         last_name: `Provider ${n}`,
       }),

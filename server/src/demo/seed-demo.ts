@@ -66,6 +66,10 @@ export async function seedDemo(
       city: 'San Jose',
       phone_number: '555-0100',
       dob: '1990-01-01',
+      // Demo providers are seeded with their ID verified (issue 14): their ads can be approved.
+      ...(a.user_type === 'Provider'
+        ? { verification: 'verified' as const, verified_at: new Date().toISOString() }
+        : {}),
     });
     const avatar = await storeGeneratedFile(
       media,

@@ -1,4 +1,4 @@
-import { ZIdText, type UserType } from '@app/domain';
+import { MESSAGES, TWO_FACTOR, ZIdText, type UserType } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHash, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
@@ -35,6 +35,15 @@ export interface Actor {
   ip?: string;
   /** Set when this request's action was written to the audit log (db/audit-log.ts). */
   audited?: boolean;
+  /** The token was given a two-factor code (its `mfa` claim). */
+  mfa?: boolean;
+  /**
+   * An admin whose token was not given a code: acts as a signed-in account without a type until it
+   * is (admin routes answer 403 `two_factor_required`); `twoFactorEnrolled` tells whether the account
+   * has two-factor sign-in on already (else it must enrol first).
+   */
+  adminPendingMfa?: boolean;
+  twoFactorEnrolled?: boolean;
 }
 
 declare module 'fastify' {
@@ -71,8 +80,13 @@ const ZIdParams = z.object({ id: ZIdText });
  * user's `token_version`: a password change or "sign out everywhere" increments it, and the access
  * hook refuses tokens that carry an older one.
  */
-export async function signToken(secret: string, userId: number, tokenVersion = 0): Promise<string> {
-  return new SignJWT({ id: userId, v: tokenVersion })
+export async function signToken(
+  secret: string,
+  userId: number,
+  tokenVersion = 0,
+  options: { mfa?: boolean } = {},
+): Promise<string> {
+  return new SignJWT({ id: userId, v: tokenVersion, ...(options.mfa ? { mfa: true } : {}) })
     .setProtectedHeader({ alg: 'HS256' })
     .setJti(randomUUID())
     .setIssuedAt()
@@ -80,8 +94,49 @@ export async function signToken(secret: string, userId: number, tokenVersion = 0
     .sign(new TextEncoder().encode(secret));
 }
 
+/** The purpose claim of the sign-in's second-step token (never accepted as a session). */
+const MFA_PURPOSE = 'mfa';
+
+/**
+ * The short-lived token `POST /api/auth/local` answers an account with two-factor sign-in: it proves
+ * the password was right and is good only for `POST /api/auth/2fa/verify`, within five minutes. Its
+ * `purpose` claim makes the access hook refuse it as a session token.
+ */
+export async function signMfaToken(secret: string, userId: number, tokenVersion: number): Promise<string> {
+  return new SignJWT({ id: userId, v: tokenVersion, purpose: MFA_PURPOSE })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setJti(randomUUID())
+    .setIssuedAt()
+    .setExpirationTime(`${TWO_FACTOR.challengeSeconds}s`)
+    .sign(new TextEncoder().encode(secret));
+}
+
+/** A second-step token's claims, or undefined for anything else (a session token, forged, expired). */
+export async function verifyMfaToken(
+  secret: string,
+  token: string,
+): Promise<{ id: number; v: number; tokenId: string; expiresAt: string } | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
+    if (payload.purpose !== MFA_PURPOSE || typeof payload.jti !== 'string') return undefined;
+    if (typeof payload.id !== 'number' || typeof payload.v !== 'number' || typeof payload.exp !== 'number') {
+      return undefined;
+    }
+    return {
+      id: payload.id,
+      v: payload.v,
+      tokenId: payload.jti,
+      expiresAt: new Date(payload.exp * 1000).toISOString(),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
 interface Claims {
   id: number;
+  /** The token was given a two-factor code. */
+  mfa: boolean;
   iat: number;
   /** Expiry, seconds since the epoch; absent only in tokens that never expire (none are signed). */
   exp: number | undefined;
@@ -101,8 +156,11 @@ async function verifyToken(secret: string, token: string): Promise<Claims | unde
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
     if (typeof payload.id !== 'number' || typeof payload.iat !== 'number') return undefined;
     if (payload.v !== undefined && typeof payload.v !== 'number') return undefined;
+    // A token made for something else (the sign-in's second step) is never a session.
+    if (payload.purpose !== undefined) return undefined;
     return {
       id: payload.id,
+      mfa: payload.mfa === true,
       iat: payload.iat,
       exp: payload.exp,
       v: payload.v,
@@ -124,7 +182,15 @@ async function resolveActor(db: Kysely<DB>, secret: string, req: FastifyRequest)
   // One statement: the account, and whether this token was revoked by a logout.
   const user = await db
     .selectFrom('users')
-    .select(['id', 'role', 'user_type', 'is_active', 'password_changed_at', 'token_version'])
+    .select([
+      'id',
+      'role',
+      'user_type',
+      'is_active',
+      'password_changed_at',
+      'token_version',
+      'two_factor_enabled_at',
+    ])
     .select((eb) =>
       eb
         .exists(
@@ -152,13 +218,34 @@ async function resolveActor(db: Kysely<DB>, secret: string, req: FastifyRequest)
     Boolean(Number(user.logged_out));
   if (revoked) throw unauthorized('Invalid or expired token');
   const expiresAt = new Date((claims.exp ?? claims.iat + 30 * 24 * 3600) * 1000).toISOString();
-  return {
+  const actor: Actor = {
     id: user.id,
     role: user.role,
     userType: user.user_type,
     token: { id: claims.tokenId, expiresAt },
     ip: req.ip,
+    mfa: claims.mfa,
   };
+  // Admin powers need a token that was given a two-factor code (issue 14): until then the admin is
+  // a signed-in account without a type, which may enrol and nothing more.
+  if (user.role === 'admin' && !claims.mfa) {
+    return {
+      ...actor,
+      role: 'authenticated',
+      userType: null,
+      adminPendingMfa: true,
+      twoFactorEnrolled: Boolean(user.two_factor_enabled_at),
+    };
+  }
+  return actor;
+}
+
+/** The 403 of an admin route for an admin whose token was not given a code. */
+function twoFactorRequired(actor: Actor): AppError {
+  return new AppError('ForbiddenError', MESSAGES.twoFactor.required, {
+    code: 'two_factor_required',
+    enrolled: actor.twoFactorEnrolled === true,
+  });
 }
 
 export function checkRouteAccess(access: Access, actor: Actor | null): void {
@@ -168,6 +255,12 @@ export function checkRouteAccess(access: Access, actor: Actor | null): void {
   if (actor.role === 'admin') {
     if (typeof access === 'object' && access.adminRefused) throw forbidden(access.adminRefused);
     return;
+  }
+  if (actor.adminPendingMfa) {
+    // The admin's own rules first (a hobbyist's voice stays refused); any other route that would let
+    // the admin through asks for the code.
+    if (typeof access === 'object' && access.adminRefused) throw forbidden(access.adminRefused);
+    throw twoFactorRequired(actor);
   }
   if (access === 'admin') throw forbidden('Only an administrator may do this');
   if (!actor.userType || !access.userTypes.includes(actor.userType)) {

@@ -3,6 +3,7 @@ import type { DB } from '../db/schema.ts';
 import { deleteExpiredRevocations } from '../modules/auth/index.ts';
 import { deleteExpiredAnonymousUploads } from '../modules/media/index.ts';
 import { remindEndingSubscriptions } from '../modules/subscriptions/index.ts';
+import { deleteDecidedIdDocuments } from '../modules/users/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Job } from './runner.ts';
 
@@ -41,5 +42,12 @@ export const JOBS: readonly Job<JobContext>[] = [
     name: 'remind-ending-subscriptions',
     everyMs: HOUR,
     run: (ctx) => remindEndingSubscriptions(ctx.db, ctx.mailer),
+  },
+  {
+    // ID documents a set number of days (a setting, default 30) after the admin's decision: records and
+    // bytes; the decision's record stays (issue 14).
+    name: 'delete-decided-id-documents',
+    everyMs: 24 * HOUR,
+    run: (ctx) => deleteDecidedIdDocuments(ctx.db, ctx.storageRoot),
   },
 ];

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { adminRoutes } from './admin/index.ts';
+import { auditRoutes } from './audit/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { billingRoutes } from './billing/index.ts';
 import { commentsRoutes } from './comments/index.ts';
@@ -7,6 +9,7 @@ import { contentRoutes } from './content/index.ts';
 import { directoryRoutes } from './directory/index.ts';
 import { mediaRoutes } from './media/index.ts';
 import { messagesRoutes } from './messages/index.ts';
+import { moderationRoutes } from './moderation/index.ts';
 import { ordersRoutes } from './orders/index.ts';
 import { placesRoutes } from './places/index.ts';
 import { reactionsRoutes } from './reactions/index.ts';
@@ -41,4 +44,7 @@ export const AREA_ROUTES: readonly AreaRoutes[] = [
   screeningRoutes,
   shopRoutes,
   ordersRoutes,
+  adminRoutes,
+  moderationRoutes,
+  auditRoutes,
 ];

@@ -63,7 +63,7 @@ async function seed() {
       phone_number: '555-0100',
       dob: '1990-01-01',
     });
-    tokens[role] = await signToken(ctx.config.jwtSecret, id);
+    tokens[role] = await signToken(ctx.config.jwtSecret, id, 0, { mfa: kind === 'admin' });
     if (role === 'hobbyist') ids.hobbyist = id;
     if (role === 'provider') ids.provider = id;
   }

@@ -72,10 +72,11 @@ export async function createFixtures(ctx: TestContext) {
   const tokenOf = async (user: TestUser) => {
     const row = await db
       .selectFrom('users')
-      .select('token_version')
+      .select(['token_version', 'role'])
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
-    return signToken(ctx.config.jwtSecret, user.id, Number(row.token_version));
+    // The admin's token as after a two-factor code (issue 14).
+    return signToken(ctx.config.jwtSecret, user.id, Number(row.token_version), { mfa: row.role === 'admin' });
   };
 
   /** `user` with a token of now: "sign out everywhere" earlier in the table revoked the first. */

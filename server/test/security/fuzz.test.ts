@@ -2,6 +2,7 @@ import { MESSAGES, seededRandom } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFiles, newAddress } from '../directory-helpers.ts';
 import { buildProviderAd } from '../factories.ts';
+import { signMfaToken } from '../../src/http/auth.ts';
 import { BILLING, insertTestOrder, makeProduct } from '../orders-helpers.ts';
 import {
   buildAdmin,
@@ -134,6 +135,22 @@ beforeAll(async () => {
   checkedOrder = (await insertTestOrder(db, orderBuyer.id, [line])).order;
   paidLine = (await insertTestOrder(db, orderBuyer.id, [line], { status: MESSAGES.orderStatus.paid }))
     .lines[0]!;
+});
+
+// Two-factor sign-in (issue 14): a hobbyist with it on, and a sign-in challenge of theirs.
+let twoFactorUser: TestUser;
+let mfaToken = '';
+beforeAll(async () => {
+  twoFactorUser = await buildHobbyist(ctx);
+  await ctx.database.db
+    .updateTable('users')
+    .set({
+      two_factor_secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+      two_factor_enabled_at: '2026-01-01T00:00:00.000Z',
+    })
+    .where('id', '=', twoFactorUser.id)
+    .execute();
+  mfaToken = await signMfaToken(ctx.config.jwtSecret, twoFactorUser.id, 0);
 });
 
 const rnd = seededRandom(SEED);
@@ -364,6 +381,24 @@ describe('spoiling one value of valid requests', () => {
       url: () => '/api/auth/forgot-password',
       as: () => null,
       body: () => ({ email: 'someone@example.com' }),
+    },
+    {
+      method: 'POST',
+      url: () => '/api/auth/2fa/verify',
+      as: () => null,
+      body: () => ({ mfa_token: mfaToken, code: '123456' }),
+    },
+    {
+      method: 'POST',
+      url: () => '/api/auth/2fa/disable',
+      as: () => twoFactorUser,
+      body: () => ({ password: 'Secret-123', code: 'abcd-efgh' }),
+    },
+    {
+      method: 'POST',
+      url: () => '/api/auth/2fa/enable',
+      as: () => hobbyist,
+      body: () => ({ code: '123456' }),
     },
     {
       method: 'POST',

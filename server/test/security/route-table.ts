@@ -437,6 +437,66 @@ const ORDER_ROUTES: Record<string, RouteCase> = {
   'GET /api/sales': { expect: only(['vendor', 'admin'], 200, 403) },
 };
 
+/**
+ * The admin's settings and the audit log (issue 14, items 9-10): admin only. Each caller's call acts on
+ * a record the admin made for it (never the processing costs in force, nor a package somebody bought).
+ */
+const adminMade = async (f: Fixtures, url: string, data: object): Promise<Made> => ({
+  id: (await placeCall(f, f.users.admin, 'POST', url, { body: { data } })).data.id,
+});
+const newPackageData = () => ({
+  name: `Package ${unique()}`,
+  total_price: 10,
+  validity: 1,
+  number_of_ads_per_day: 1,
+});
+const newCostData = () => ({ processing_fee: 1, tax: 1, shipping_cost: '0' });
+const newCityData = () => ({ city_name: `City ${unique()}`, state_code: 'CA' });
+const lookupRoutes = (path: string, data: () => object, change: () => object): Record<string, RouteCase> => ({
+  [`POST /api/${path}`]: { setup: async () => ({ body: { data: data() } }), expect: adminOnly() },
+  [`PUT /api/${path}/:id`]: {
+    setup: async (f) => ({ ...(await adminMade(f, `/api/${path}`, data())), body: { data: change() } }),
+    expect: adminOnly(),
+  },
+  [`DELETE /api/${path}/:id`]: { setup: (f) => adminMade(f, `/api/${path}`, data()), expect: adminOnly() },
+});
+const SETTINGS_ROUTES: Record<string, RouteCase> = {
+  ...lookupRoutes('packages', newPackageData, () => ({ name: `Package ${unique()}`, retired: true })),
+  ...lookupRoutes('processing-costs', newCostData, () => ({ tax: 2 })),
+  ...lookupRoutes('cities', newCityData, () => ({ city_name: `City ${unique()}` })),
+  ...lookupRoutes(
+    'languages',
+    () => ({ lang_name: `Lang ${unique()}` }),
+    () => ({ lang_name: `Lang ${unique()}` }),
+  ),
+  ...lookupRoutes(
+    'races',
+    () => ({ race_name: `Race ${unique()}` }),
+    () => ({ race_name: `Race ${unique()}` }),
+  ),
+  ...lookupRoutes(
+    'vendor-types',
+    () => ({ type: `t-${unique()}`, name: 'Type' }),
+    () => ({ name: 'Renamed' }),
+  ),
+  'GET /api/admin/settings': { expect: adminOnly() },
+  'PUT /api/admin/settings': {
+    setup: async () => ({ body: { data: { document_retention_days: 30 } } }),
+    expect: adminOnly(),
+  },
+  'GET /api/audit-logs': { expect: adminOnly() },
+  'GET /api/audit-logs/:id': {
+    setup: async (f) => {
+      await adminMade(f, '/api/languages', { lang_name: `Lang ${unique()}` });
+      const res = await f.call(f.users.admin, 'GET', '/api/audit-logs', { query: 'pagination[pageSize]=1' });
+      return { id: (res.json() as unknown as { data: { id: number }[] }).data[0]!.id };
+    },
+    expect: adminOnly(),
+  },
+  'GET /api/admin/audit-logs.csv': { expect: adminOnly() },
+  'GET /api/admin/audit-actions': { expect: adminOnly() },
+};
+
 export const ROUTE_TABLE: Record<string, RouteCase> = {
   'GET /api/health': { expect: all(200) },
 
@@ -497,9 +557,38 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
   },
   'POST /api/auth/logout': { expect: signedIn(200) },
   'POST /api/auth/logout-all': { expect: signedIn(200) },
+  // Two-factor sign-in (issue 14): any account manages its own; the fixtures' accounts have it off.
+  'GET /api/auth/2fa': { expect: signedIn(200) },
+  'POST /api/auth/2fa/setup': { expect: signedIn(200) },
+  // After a setup, a wrong first code is a 400 for everyone signed in.
+  'POST /api/auth/2fa/enable': {
+    setup: async (f, caller) => {
+      if (caller) await f.call(caller, 'POST', '/api/auth/2fa/setup');
+      return { body: { code: '000000' } };
+    },
+    expect: signedIn(400),
+  },
+  // Open to anyone holding a sign-in challenge; a made-up one is refused, whoever sends it.
+  'POST /api/auth/2fa/verify': {
+    setup: async () => ({ body: { mfa_token: 'not-a-challenge-token', code: '123456' } }),
+    expect: all(401),
+  },
+  // Not on for these accounts (409); the admin may never turn it off (403).
+  'POST /api/auth/2fa/disable': {
+    setup: async () => ({ body: { password: 'Wrong-Password-1', code: '123456' } }),
+    expect: { ...signedIn(409), admin: 403 },
+  },
+  'POST /api/auth/2fa/recovery-codes': {
+    setup: async () => ({ body: { code: '123456' } }),
+    expect: signedIn(409),
+  },
   'POST /api/users/:id/logout-all': { setup: (f) => f.victim(), expect: adminOnly() },
 
   'GET /api/users': { expect: adminOnly() },
+  // The console's Users and Verifications pages (issue 14): admin only.
+  'GET /api/admin/users': { expect: adminOnly() },
+  'GET /api/admin/users/:id': { setup: async (f) => ({ id: f.users.hobbyist.id }), expect: adminOnly() },
+  'GET /api/admin/verifications': { expect: adminOnly() },
   'GET /api/users/me': { expect: signedIn(200) },
   // Anyone sees an active account's public name fields; private fields only self and admin.
   'GET /api/users/:id': { setup: async (f) => ({ id: f.users.hobbyist.id }), expect: all(200) },
@@ -538,6 +627,13 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
   'GET /api/contact-messages': { expect: adminOnly() },
   'GET /api/contact-messages/:id': { setup: (f) => f.contactMessage(), expect: adminOnly() },
   'DELETE /api/contact-messages/:id': { setup: (f) => f.contactMessage(), expect: adminOnly() },
+  'PUT /api/contact-messages/:id': {
+    setup: async (f) => ({
+      ...(await f.contactMessage()),
+      body: { data: { status: 'reviewed', staff_note: 'Replied.' } },
+    }),
+    expect: adminOnly(),
+  },
   'POST /api/reports': {
     setup: async () => ({
       body: { data: { reason: REPORT_REASONS[0], details: 'A placeholder report.', email: 'w@example.com' } },
@@ -551,6 +647,20 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
     expect: adminOnly(),
   },
   'DELETE /api/reports/:id': { setup: (f) => f.report(), expect: adminOnly() },
+  // The console's queues and dashboard (issue 14): admin only. Hide acts on a fresh report of a fresh ad.
+  'GET /api/admin/payments': { expect: adminOnly() },
+  'GET /api/admin/reports': { expect: adminOnly() },
+  'POST /api/admin/reports/:id/hide': {
+    setup: async (f) => {
+      const listing = `Provider #${await f.newAd()}: Test`;
+      const res = await f.call(null, 'POST', '/api/reports', {
+        body: { data: { reason: REPORT_REASONS[0], listing } },
+      });
+      return { id: res.json().data.id };
+    },
+    expect: adminOnly(),
+  },
+  'GET /api/admin/dashboard': { expect: adminOnly() },
 
   // Reference data: public reads, but cities for signed-in callers only (spec).
   'GET /api/countries': { expect: all(200) },
@@ -597,6 +707,13 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
     setup: async (f) => ({ id: f.ad, body: { data: { message: 'Hello, is Friday free?' } } }),
     expect: only(['hobbyist', 'other'], 200, 403),
   },
+
+  // Moderation (issue 14, items 3-4): the queue of pending ads and places, and a record's risk signals.
+  'GET /api/admin/moderation': {
+    setup: async () => ({ query: 'type=place&pageSize=5' }),
+    expect: adminOnly(),
+  },
+  'GET /api/admin/signals': { setup: async (f) => ({ query: `type=ad&id=${f.ad}` }), expect: adminOnly() },
 
   ...PLACE_ROUTES,
 
@@ -698,4 +815,5 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
   ...SCREENING_ROUTES,
   ...SHOP_ROUTES,
   ...ORDER_ROUTES,
+  ...SETTINGS_ROUTES,
 };

@@ -13,6 +13,7 @@ import * as m20261124020000 from './20261124020000_create_places.ts';
 import * as m20261124030000 from './20261124030000_create_screening.ts';
 import * as m20261124040000 from './20261124040000_create_shop.ts';
 import * as m20261124050000 from './20261124050000_admin_console.ts';
+import * as m20261124051000 from './20261124051000_add_city_coordinates.ts';
 
 /** Every migration, by name, in order. A static list works the same from source and from the bundle. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '20261124030000_create_screening': m20261124030000,
   '20261124040000_create_shop': m20261124040000,
   '20261124050000_admin_console': m20261124050000,
+  '20261124051000_add_city_coordinates': m20261124051000,
 };
 
 export const migrationProvider: MigrationProvider = {

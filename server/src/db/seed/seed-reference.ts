@@ -74,10 +74,39 @@ export async function seedReference(db: Kysely<DB>, opts: SeedOptions = {}): Pro
             state_code: code,
             state_name: STATE_NAMES[code],
             country_code: 'US',
+            latitude: coordinate(c.latitude),
+            longitude: coordinate(c.longitude),
           });
         }
       }
       await insertChunks(trx, 'cities', rows);
+    });
+    // Databases seeded before the cities had coordinates (issue 14, the `many_cities` risk signal) get them
+    // once; a city the lookups package does not know (one an operator added) keeps none.
+    await run('cities-coordinates:v1', async (trx) => {
+      const missing = await trx
+        .selectFrom('cities')
+        .select(['id', 'city_name', 'state_code'])
+        .where('country_code', '=', 'US')
+        .where('latitude', 'is', null)
+        .execute();
+      if (!missing.length) return;
+      const { City } = await import('country-state-city');
+      const byState = new Map<string, Map<string, { latitude: number | null; longitude: number | null }>>();
+      for (const row of missing) {
+        let known = byState.get(row.state_code);
+        if (!known) {
+          known = new Map();
+          for (const c of City.getCitiesOfState('US', row.state_code)) {
+            if (!known.has(c.name))
+              known.set(c.name, { latitude: coordinate(c.latitude), longitude: coordinate(c.longitude) });
+          }
+          byState.set(row.state_code, known);
+        }
+        const at = known.get(row.city_name);
+        if (at?.latitude == null || at.longitude == null) continue;
+        await trx.updateTable('cities').set(at).where('id', '=', row.id).execute();
+      }
     });
   }
   await run('languages:v1', (trx) =>
@@ -112,6 +141,12 @@ export async function seedReference(db: Kysely<DB>, opts: SeedOptions = {}): Pro
     insertChunks(trx, 'processing_costs', [{ ...PROCESSING_COSTS, created_at: now, updated_at: now }]),
   );
   return applied;
+}
+
+/** A coordinate as the lookups package writes it (decimal text), or null when it has none. */
+function coordinate(text: string | null | undefined): number | null {
+  const n = Number(text);
+  return text && Number.isFinite(n) ? n : null;
 }
 
 const STATE_NAMES: Record<(typeof US_STATE_CODES)[number], string> = {

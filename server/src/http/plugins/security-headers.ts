@@ -21,6 +21,8 @@ async function securityHeaders(app: FastifyInstance, opts: { config: Config }) {
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
+        // The admin console shows a private PDF (an ID document) in a frame from an object URL.
+        frameSrc: ["'self'", 'blob:'],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

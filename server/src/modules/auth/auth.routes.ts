@@ -21,6 +21,7 @@ import {
 } from './auth.service.ts';
 import { createLoginThrottle, LOGIN_THROTTLE } from './auth.throttle.ts';
 import { perAccountKey } from '../../http/plugins/rate-limits.ts';
+import { twoFactorRoutes } from './two-factor.routes.ts';
 
 /**
  * Per-address request limits of the account routes (on top of the failed-login throttle). Generous
@@ -124,4 +125,7 @@ export async function authRoutes(instance: FastifyInstance, { db, config, mailer
   app.post('/api/auth/logout-all', withAccess(signedIn, { schema: { tags } }), async (req) =>
     signOutEverywhere(db, req.actor!, req.actor!.id),
   );
+
+  // Two-factor sign-in (issue 14): its code checks count in this sign-in throttle.
+  twoFactorRoutes(app, ctx);
 }

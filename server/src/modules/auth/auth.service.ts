@@ -6,13 +6,14 @@ import {
   type TLoginRequest,
   type TRegisterRequest,
   type TResetPasswordRequest,
+  type TwoFactorChallenge,
 } from '@app/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.ts';
 import { nowIso } from '../../db/dialect.ts';
 import type { DB } from '../../db/schema.ts';
-import { signToken, type Actor } from '../../http/auth.ts';
+import { signMfaToken, signToken, type Actor } from '../../http/auth.ts';
 import { AppError, badRequest, fieldError, fieldErrors, forbidden } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { claimFiles } from '../media/index.ts';
@@ -59,9 +60,15 @@ export interface Session {
   user: Record<string, unknown>;
 }
 
-async function sessionFor(ctx: AuthContext, userId: number, tokenVersion: number): Promise<Session> {
+/** A session for the account; `mfa` when this sign-in was given a two-factor code. */
+export async function sessionFor(
+  ctx: Pick<AuthContext, 'db' | 'config'>,
+  userId: number,
+  tokenVersion: number,
+  options: { mfa?: boolean } = {},
+): Promise<Session> {
   return {
-    jwt: await signToken(ctx.config.jwtSecret, userId, tokenVersion),
+    jwt: await signToken(ctx.config.jwtSecret, userId, tokenVersion, options),
     user: await getAccount(ctx.db, userId),
   };
 }
@@ -115,6 +122,8 @@ export async function registerUser(ctx: AuthContext, input: TRegisterRequest): P
         email: input.email,
         password: hash,
         user_type: input.user_type,
+        // A provider's ID documents wait for an admin's decision (issue 14); other types need none.
+        verification: input.user_type === 'Provider' ? 'pending' : null,
         role: 'authenticated',
         is_active: 1,
         first_name: input.first_name,
@@ -152,7 +161,7 @@ function dummyPasswordHash(): Promise<string> {
   return dummyHash;
 }
 
-function tooManyAttempts(retryAfterMs: number): AppError {
+export function tooManyAttempts(retryAfterMs: number): AppError {
   return new AppError('RateLimitError', MESSAGES.login.tooManyAttempts, {
     retryAfter: Math.ceil(retryAfterMs / 1000),
   });
@@ -162,8 +171,14 @@ function tooManyAttempts(retryAfterMs: number): AppError {
  * Strapi's local login: `identifier` is an e-mail or a username. Wrong credentials are a 400 with
  * Strapi's text; a blocked account is a 403, said only once the password is right. Failures are
  * throttled per account and address and per address (429), and slowed per account (auth.throttle.ts).
+ * An account with two-factor sign-in answers a challenge instead of a session: a five-minute token for
+ * `POST /api/auth/2fa/verify`, which takes the code (two-factor.service.ts).
  */
-export async function login(ctx: AuthContext, input: TLoginRequest, address: string): Promise<Session> {
+export async function login(
+  ctx: AuthContext,
+  input: TLoginRequest,
+  address: string,
+): Promise<Session | TwoFactorChallenge> {
   const { throttle } = ctx;
   let wait = throttle.retryAfterMs(address);
   if (wait) throw tooManyAttempts(wait);
@@ -180,6 +195,14 @@ export async function login(ctx: AuthContext, input: TLoginRequest, address: str
     throw badRequest(MESSAGES.login.invalidIdentifier);
   }
   if (!user.is_active) throw forbidden(MESSAGES.login.blocked);
+  if (user.two_factor_enabled_at) {
+    // Half way: the failure count of this account and address clears only once the code is right,
+    // so a right password does not give a code guesser a fresh allowance.
+    return {
+      two_factor_required: true,
+      mfa_token: await signMfaToken(ctx.config.jwtSecret, user.id, user.token_version),
+    };
+  }
   throttle.recordSuccess(address, account);
   return sessionFor(ctx, user.id, user.token_version);
 }
@@ -225,7 +248,10 @@ export async function requestPasswordReset(
  * Sets a new password with an e-mailed code. The code works once; it and every other outstanding
  * code of the account are used up, and every older token of the account is revoked.
  */
-export async function resetPassword(ctx: AuthContext, input: TResetPasswordRequest): Promise<Session> {
+export async function resetPassword(
+  ctx: AuthContext,
+  input: TResetPasswordRequest,
+): Promise<Session | TwoFactorChallenge> {
   const invalid = () => fieldError('code', MESSAGES.resetPassword.invalidLink);
   const token = await findResetTokenByHash(ctx.db, sha256(input.code));
   if (!token || token.used_at || Date.parse(token.expires_at) <= Date.now()) throw invalid();
@@ -240,6 +266,14 @@ export async function resetPassword(ctx: AuthContext, input: TResetPasswordReque
     await revokeResetTokens(trx, user.id, now);
     return v;
   });
+  // The e-mailed link proves the address, not the second factor: an account with two-factor on signs
+  // in with its code.
+  if (user.two_factor_enabled_at) {
+    return {
+      two_factor_required: true,
+      mfa_token: await signMfaToken(ctx.config.jwtSecret, user.id, version),
+    };
+  }
   return sessionFor(ctx, user.id, version);
 }
 
@@ -277,7 +311,8 @@ export async function changePassword(
     await revokeResetTokens(trx, user.id, nowIso());
     return v;
   });
-  return sessionFor(ctx, user.id, version);
+  // This session was given a code (or needs none): the new token keeps that.
+  return sessionFor(ctx, user.id, version, { mfa: actor.mfa === true });
 }
 
 // ---------------------------------------------------------------------------------------------

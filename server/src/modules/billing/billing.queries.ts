@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { insertRow, updateById } from '../../db/rows.ts';
 import { nowIso } from '../../db/dialect.ts';
+import { lockRow } from '../../db/locks.ts';
 import type { DB, PaymentReferencesTable, PaymentStatus } from '../../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -30,24 +31,53 @@ export function insertTransaction(
 }
 
 /**
- * Sets the payment state of a tip and of its ledger rows, in one transaction. False when the tip
- * does not exist (nothing is changed then).
+ * A tip's payment state and its ledger credit (the provider's account and the amount), read with the tip's
+ * row locked (PostgreSQL; SQLite writes one at a time), so two decisions on one tip run one after the other.
  */
-export async function setTipPaymentStatus(
-  db: Kysely<DB>,
+export async function lockTipPayment(
+  trx: Transaction<DB>,
+  tipId: number,
+): Promise<{ payment_status: PaymentStatus; tip_amount: number } | undefined> {
+  if (!(await lockRow(trx, 'tips', tipId))) return undefined;
+  return trx
+    .selectFrom('tips')
+    .select(['payment_status', 'tip_amount'])
+    .where('id', '=', tipId)
+    .executeTakeFirst();
+}
+
+/**
+ * The admin's first decision on a pending tip: the tip and its pending ledger credit move to `status` once
+ * (the credit row is never changed after this).
+ */
+export async function decideTipPayment(
+  trx: Transaction<DB>,
   tipId: number,
   status: PaymentStatus,
-): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await updateById(trx, 'tips', tipId, { payment_status: status }))) return false;
-    await trx
-      .updateTable('transactions')
-      .set({ payment_status: status, updated_at: nowIso() })
-      .where('tip_id', '=', tipId)
-      .execute();
-    return true;
-  });
+): Promise<void> {
+  await updateById(trx, 'tips', tipId, { payment_status: status });
+  await trx
+    .updateTable('transactions')
+    .set({ payment_status: status, updated_at: nowIso() })
+    .where('tip_id', '=', tipId)
+    .where('transaction_type', '=', 'credit')
+    .where('payment_status', '=', 'pending')
+    .execute();
 }
+
+/** The ledger credit a tip made (to the tipped provider's account). */
+export function findTipCredit(db: Db, tipId: number) {
+  return db
+    .selectFrom('transactions')
+    .select(['id', 'user_id', 'transaction_amount'])
+    .where('tip_id', '=', tipId)
+    .where('transaction_type', '=', 'credit')
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+/** The `transaction_uid` of the ledger row that reverses a verified tip rejected later. */
+export const tipReversalUid = (tipId: number) => `reversal:${tipId}`;
 
 /** What a transaction id paid for. */
 export type PaymentKind = PaymentReferencesTable['kind'];

@@ -10,17 +10,21 @@ import {
 } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { requireAccess, RULES } from '../../access/index.ts';
+import { recordAudit } from '../../db/audit-log.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, fieldError, notFound } from '../../http/errors.ts';
 import { getWrittenItem, scopedReads } from '../../http/items.ts';
 import type { Item } from '../../http/strapi/find.ts';
 import {
+  decideTipPayment,
+  findTipCredit,
   insertPaymentReference,
   insertTip,
   insertTransaction,
   findPaymentReference,
-  setTipPaymentStatus,
+  lockTipPayment,
+  tipReversalUid,
   sumWallet,
   sumWalletByMonth,
   userExists,
@@ -156,13 +160,47 @@ async function requireUnusedTransactionId(
 }
 
 /**
- * `PUT /api/tips/:id`: the admin's decision on a tip's payment (`tip.update`), set on the tip and its
- * ledger rows in one transaction. `verified` makes the credit count in the provider's wallet;
- * `rejected` keeps it out for good (unless the admin verifies it later).
+ * `PUT /api/tips/:id`: the admin's decision on a tip's payment (`tip.update`), in one transaction with its
+ * audit record. The ledger is never rewritten (issue 14): a pending tip's credit row moves once, with the
+ * tip, to `verified` (it counts in the provider's wallet) or `rejected`; a verified tip rejected later keeps
+ * its credit row and gets a new debit row of the same amount (`verified`, `reversal:<tip id>`), so the
+ * wallet nets to what it was. A rejected tip stays rejected (verifying it again is a 409
+ * `payments.decisionFinal`); the same decision again changes nothing.
  */
 export async function reviewTip(db: Kysely<DB>, actor: Actor, id: number, input: TTipReview): Promise<Item> {
   await requireAccess(db, actor, 'tip.update', [id]);
-  if (!(await setTipPaymentStatus(db, id, input.payment_status))) throw notFound();
+  const to = input.payment_status;
+  await db.transaction().execute(async (trx) => {
+    const tip = await lockTipPayment(trx, id);
+    if (!tip) throw notFound();
+    const from = tip.payment_status;
+    if (from === 'rejected' && to === 'verified') {
+      throw new AppError('ConflictError', MESSAGES.payments.decisionFinal);
+    }
+    if (from === 'pending') {
+      await decideTipPayment(trx, id, to);
+    } else if (from === 'verified' && to === 'rejected') {
+      await decideTipPayment(trx, id, to);
+      const credit = await findTipCredit(trx, id);
+      await insertTransaction(trx, {
+        transaction_uid: tipReversalUid(id),
+        transaction_amount: credit?.transaction_amount ?? tip.tip_amount,
+        user_id: credit?.user_id ?? null,
+        tip_id: id,
+        order_type: 'tip',
+        transaction_type: 'debit',
+        payment_status: 'verified',
+      });
+    }
+    await recordAudit(
+      trx,
+      actor,
+      to === 'rejected' ? 'payment.reject' : 'payment.verify',
+      `tip:${id}`,
+      from === 'verified' && to === 'rejected' ? { reversal: tipReversalUid(id) } : null,
+      { before: { payment_status: from }, after: { payment_status: to } },
+    );
+  });
   return getWrittenItem(db, tipResource, id);
 }
 

@@ -10,6 +10,9 @@ export {
   DEFAULT_TIPS_PER_HOUR,
   ensurePaymentSettings,
   PAYMENT_ADDRESS_KEY,
+  readPaymentAddress,
+  readTipMaxAmount,
+  readTipsPerHour,
   TIP_MAX_AMOUNT_KEY,
   TIPS_PER_HOUR_KEY,
 } from './billing.settings.ts';

@@ -1,5 +1,6 @@
 import type { ReportStatus } from '@app/domain';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { lockRow } from '../../db/locks.ts';
 import { deleteById, insertRow, updateById } from '../../db/rows.ts';
 import type { DB } from '../../db/schema.ts';
 
@@ -23,14 +24,67 @@ export function insertReport(
     listing: string | null;
     email: string | null;
     reporter_id: number | null;
+    /** The reported record when known (`provider:12`, `vendor:3`, `hobbyist-comment:5`). */
+    subject?: string | null;
   },
 ): Promise<number> {
   return insertRow(db, 'reports', { ...values, status: 'open' });
 }
 
-/** Sets a report's status; true when the report exists. */
-export function updateReportStatus(db: Kysely<DB>, id: number, status: ReportStatus): Promise<boolean> {
-  return updateById(db, 'reports', id, { status });
+/** Whether the record a subject names exists (an ad, a place or a screening comment). */
+export async function subjectExists(
+  db: Kysely<DB>,
+  type: 'provider' | 'vendor' | 'hobbyist-comment',
+  id: number,
+): Promise<boolean> {
+  const table = type === 'provider' ? 'providers' : type === 'vendor' ? 'vendors' : 'hobbyist_comments';
+  return !!(await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/** The staff's handling of a report or a contact message: its status and note, as before a change. */
+export interface StaffHandling {
+  status: ReportStatus;
+  staff_note: string | null;
+}
+
+/** A report's status and note, read with its row locked (PostgreSQL), so two changes are recorded in turn. */
+export async function lockReportHandling(
+  trx: Transaction<DB>,
+  id: number,
+): Promise<StaffHandling | undefined> {
+  if (!(await lockRow(trx, 'reports', id))) return undefined;
+  return trx.selectFrom('reports').select(['status', 'staff_note']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Sets a report's status and/or note, and the admin who handled it. */
+export async function updateReportHandling(
+  trx: Transaction<DB>,
+  id: number,
+  changes: Partial<StaffHandling> & { handled_by: number },
+): Promise<void> {
+  await updateById(trx, 'reports', id, changes);
+}
+
+/** A contact message's status and note, read with its row locked (PostgreSQL). */
+export async function lockContactMessageHandling(
+  trx: Transaction<DB>,
+  id: number,
+): Promise<StaffHandling | undefined> {
+  if (!(await lockRow(trx, 'contact_messages', id))) return undefined;
+  return trx
+    .selectFrom('contact_messages')
+    .select(['status', 'staff_note'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Sets a contact message's status and/or note. */
+export async function updateContactMessageHandling(
+  trx: Transaction<DB>,
+  id: number,
+  changes: Partial<StaffHandling>,
+): Promise<void> {
+  await updateById(trx, 'contact_messages', id, changes);
 }
 
 /** The report `reporterId` filed about `listing`, if any (the oldest). */

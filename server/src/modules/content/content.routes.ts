@@ -1,4 +1,4 @@
-import { ZContactMessage, ZReportRequest, ZReportUpdate } from '@app/domain';
+import { ZContactMessage, ZContactMessageUpdate, ZReportRequest, ZReportUpdate } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,6 +16,7 @@ import {
   getReport,
   listContactMessages,
   listReports,
+  updateContactMessage,
   updateReport,
 } from './content.service.ts';
 
@@ -29,10 +30,12 @@ export const CONTENT_RATE_LIMITS = {
  * Contact Us messages and reports: anyone may send one (no login, and a stale token in the browser
  * does not get in the way); only the admin reads, reviews and deletes them.
  */
-export async function contentRoutes(instance: FastifyInstance, { db }: AppContext) {
+export async function contentRoutes(instance: FastifyInstance, { db, config }: AppContext) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const tags = ['content'];
   const admin = withAccess(adminOnly);
+  // A report's listing may be a URL of this site naming an ad or a place (reports.subject).
+  const siteHosts = [new URL(config.publicUrl).hostname];
 
   app.post(
     '/api/contact-messages',
@@ -48,6 +51,11 @@ export async function contentRoutes(instance: FastifyInstance, { db }: AppContex
   app.get('/api/contact-messages/:id', admin, async (req) =>
     itemResponse(await getContactMessage(db, idParam(req), strapiQuery(req, contactMessageResource))),
   );
+  app.put(
+    '/api/contact-messages/:id',
+    withAccess(adminOnly, { schema: { body: z.object({ data: ZContactMessageUpdate }), tags } }),
+    async (req) => itemResponse(await updateContactMessage(db, req.actor!, idParam(req), req.body.data)),
+  );
   app.delete('/api/contact-messages/:id', admin, async (req) =>
     itemResponse(await deleteContactMessage(db, idParam(req))),
   );
@@ -58,7 +66,7 @@ export async function contentRoutes(instance: FastifyInstance, { db }: AppContex
       config: { rateLimit: CONTENT_RATE_LIMITS.report },
       schema: { body: z.object({ data: ZReportRequest }), tags },
     }),
-    async (req) => itemResponse(await createReport(db, req.actor, req.body.data)),
+    async (req) => itemResponse(await createReport(db, req.actor, req.body.data, siteHosts)),
   );
   app.get('/api/reports', admin, async (req) => listReports(db, strapiQuery(req, reportResource)));
   app.get('/api/reports/:id', admin, async (req) =>
@@ -67,7 +75,7 @@ export async function contentRoutes(instance: FastifyInstance, { db }: AppContex
   app.put(
     '/api/reports/:id',
     withAccess(adminOnly, { schema: { body: z.object({ data: ZReportUpdate }) } }),
-    async (req) => itemResponse(await updateReport(db, idParam(req), req.body.data)),
+    async (req) => itemResponse(await updateReport(db, req.actor!, idParam(req), req.body.data)),
   );
   app.delete('/api/reports/:id', admin, async (req) => itemResponse(await deleteReport(db, idParam(req))));
 }

@@ -1,12 +1,16 @@
 import {
+  parseReportSubject,
   REPORT_LIMITS,
+  reportSubjectOf,
   type ReportReason,
   type ReportStatus,
   type TContactMessage,
+  type TContactMessageUpdate,
   type TReportRequest,
   type TReportUpdate,
 } from '@app/domain';
 import type { Kysely } from 'kysely';
+import { recordAudit } from '../../db/audit-log.ts';
 import { lockAccount } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
@@ -21,7 +25,12 @@ import {
   findReportBy,
   insertContactMessage,
   insertReport,
-  updateReportStatus,
+  lockContactMessageHandling,
+  lockReportHandling,
+  subjectExists,
+  updateContactMessageHandling,
+  updateReportHandling,
+  type StaffHandling,
 } from './content.queries.ts';
 import { contactMessageResource, reportResource } from './content.resources.ts';
 
@@ -72,6 +81,7 @@ export async function createReport(
   db: Kysely<DB>,
   actor: Actor | null,
   input: TReportRequest,
+  siteHosts: readonly string[] = [],
 ): Promise<Item> {
   const id = await insertReport(db, {
     reason: input.reason,
@@ -79,8 +89,23 @@ export async function createReport(
     listing: input.listing || null,
     email: input.email ? input.email.toLowerCase() : null,
     reporter_id: actor?.id ?? null,
+    subject: await findReportSubject(db, input.listing, siteHosts),
   });
   return getItem(db, reportResource, id);
+}
+
+/**
+ * The record a report's listing names (`reports.subject`, issue 14), when it exists: the card's prefill
+ * (`Provider #12: …`), or a path or URL of this site naming an ad or a place (`reportSubjectOf`).
+ */
+async function findReportSubject(
+  db: Kysely<DB>,
+  listing: string | undefined,
+  siteHosts: readonly string[],
+): Promise<string | null> {
+  const subject = reportSubjectOf(listing, siteHosts);
+  const parsed = parseReportSubject(subject);
+  return parsed && (await subjectExists(db, parsed.type, parsed.id)) ? subject : null;
 }
 
 /**
@@ -92,7 +117,7 @@ export async function createReport(
 export async function fileReportOnce(
   db: Kysely<DB>,
   reporterId: number,
-  input: { reason: ReportReason; details: string; listing: string },
+  input: { reason: ReportReason; details: string; listing: string; subject?: string },
 ): Promise<{ id: number; status: ReportStatus; created: boolean }> {
   return db.transaction().execute(async (trx) => {
     await lockAccount(trx, reporterId);
@@ -104,6 +129,7 @@ export async function fileReportOnce(
       listing: input.listing.slice(0, REPORT_LIMITS.listing),
       email: null,
       reporter_id: reporterId,
+      subject: input.subject ?? null,
     });
     return { id, status: 'open' as const, created: true };
   });
@@ -117,10 +143,58 @@ export function getReport(db: Kysely<DB>, id: number, q: ItemQuery): Promise<Ite
   return getItem(db, reportResource, id, q);
 }
 
-/** Sets a report's review status (admin). */
-export async function updateReport(db: Kysely<DB>, id: number, input: TReportUpdate): Promise<Item> {
-  if (!(await updateReportStatus(db, id, input.status))) throw notFound();
+/** The fields of a staff update that were sent (a note of null clears it). */
+function handlingChanges(input: TReportUpdate): Partial<StaffHandling> {
+  return {
+    ...(input.status !== undefined ? { status: input.status } : {}),
+    ...(input.staff_note !== undefined ? { staff_note: input.staff_note } : {}),
+  };
+}
+
+/**
+ * `PUT /api/reports/:id` (admin): the report's status (New, In progress, Closed) and/or internal note; the
+ * admin becomes its handler. Recorded as `report.update` with the status and note before and after.
+ */
+export async function updateReport(
+  db: Kysely<DB>,
+  actor: Actor,
+  id: number,
+  input: TReportUpdate,
+): Promise<Item> {
+  await db.transaction().execute(async (trx) => {
+    const before = await lockReportHandling(trx, id);
+    if (!before) throw notFound();
+    const changes = handlingChanges(input);
+    await updateReportHandling(trx, id, { ...changes, handled_by: actor.id });
+    await recordAudit(trx, actor, 'report.update', `report:${id}`, null, {
+      before,
+      after: { ...before, ...changes },
+    });
+  });
   return getItem(db, reportResource, id);
+}
+
+/**
+ * `PUT /api/contact-messages/:id` (admin): the message's status and/or internal note, recorded as
+ * `contact-message.update` with both before and after.
+ */
+export async function updateContactMessage(
+  db: Kysely<DB>,
+  actor: Actor,
+  id: number,
+  input: TContactMessageUpdate,
+): Promise<Item> {
+  await db.transaction().execute(async (trx) => {
+    const before = await lockContactMessageHandling(trx, id);
+    if (!before) throw notFound();
+    const changes = handlingChanges(input);
+    await updateContactMessageHandling(trx, id, changes);
+    await recordAudit(trx, actor, 'contact-message.update', `contact-message:${id}`, null, {
+      before,
+      after: { ...before, ...changes },
+    });
+  });
+  return getItem(db, contactMessageResource, id);
 }
 
 export async function deleteReport(db: Kysely<DB>, id: number): Promise<Item> {

@@ -23,6 +23,8 @@ export async function insertProvider(
   files: { images: number[]; docs: number[] },
   /** Runs first in the transaction (taking an ad slot); throwing rolls everything back. */
   before?: (trx: Transaction<DB>) => Promise<void>,
+  /** Runs last in the transaction, with the new ad's id (its risk signals). */
+  after?: (trx: Transaction<DB>, id: number) => Promise<void>,
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     await before?.(trx);
@@ -30,6 +32,7 @@ export async function insertProvider(
     await setFiles(trx, 'provider_images', id, files.images);
     await setFiles(trx, 'provider_docs', id, files.docs);
     await bumpDirectoryVersion(trx);
+    await after?.(trx, id);
     return id;
   });
 }
@@ -50,12 +53,15 @@ export async function updateProvider(
   id: number,
   columns: Updateable<ProvidersTable>,
   files: { images?: number[] | undefined; docs?: number[] | undefined },
+  /** Runs last in the transaction of a real update (the audit record, the risk signals). */
+  after?: (trx: Transaction<DB>) => Promise<void>,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     if (!(await updateById(trx, 'providers', id, columns))) return false;
     if (files.images) await setFiles(trx, 'provider_images', id, files.images);
     if (files.docs) await setFiles(trx, 'provider_docs', id, files.docs);
     await bumpDirectoryVersion(trx);
+    await after?.(trx);
     return true;
   });
 }

@@ -1,8 +1,9 @@
 import type { TReviewState } from '@app/domain';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { recordAudit, type AuditActor } from '../../db/audit-log.ts';
 import { nowIso } from '../../db/dialect.ts';
 import type { DB } from '../../db/schema.ts';
-import { dataFieldError } from '../../http/errors.ts';
+import { AppError, dataFieldError } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 
 /**
@@ -51,6 +52,53 @@ export function reviewDecisionColumns(
     review_reason: review === 'rejected' ? (input.review_reason ?? null) : null,
     reviewed_at: nowIso(),
   };
+}
+
+/**
+ * An ad is approved only while its provider's ID is verified (issue 14): a 409 with `message` otherwise.
+ * The admin's own ads are exempt (an admin needs no ID check).
+ */
+export async function requireVerifiedOwner(db: Kysely<DB>, ownerId: number, message: string): Promise<void> {
+  const owner = await db
+    .selectFrom('users')
+    .select(['role', 'verification'])
+    .where('id', '=', ownerId)
+    .executeTakeFirst();
+  if (owner && owner.role !== 'admin' && owner.verification !== 'verified') {
+    throw new AppError('ConflictError', message);
+  }
+}
+
+/**
+ * Records an admin's review decision in the audit log, in the transaction that writes it (issue 14):
+ * `provider.approve` / `provider.reject` (`vendor.*` for places; a record sent back to review is `*.hide`),
+ * subject `provider:<id>`, the review's state and reason before and after, and the fields the request sent.
+ */
+export async function recordReviewDecision(
+  trx: Transaction<DB>,
+  actor: AuditActor,
+  record: { kind: 'provider' | 'vendor'; id: number },
+  before: { review_state: unknown; review_reason: unknown },
+  decision: ReviewColumns,
+  sentFields: readonly string[],
+): Promise<void> {
+  const verb =
+    decision.review_state === 'approved'
+      ? 'approve'
+      : decision.review_state === 'rejected'
+        ? 'reject'
+        : 'hide';
+  await recordAudit(
+    trx,
+    actor,
+    `${record.kind}.${verb}`,
+    `${record.kind}:${record.id}`,
+    { fields: [...sentFields].sort() },
+    {
+      before: { review: before.review_state, review_reason: before.review_reason ?? null },
+      after: { review: decision.review_state, review_reason: decision.review_reason },
+    },
+  );
 }
 
 /** The texts of one kind of record's review mails (`MESSAGES.review` for ads, `.placeReview` for places). */

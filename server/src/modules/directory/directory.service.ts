@@ -20,6 +20,7 @@ import { isAdmin, type Actor } from '../../http/auth.ts';
 import { dataFieldError, forbidden, notFound } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { deleteUnusedFiles, fileShownBy, makeFilesPrivate } from '../media/index.ts';
+import { computeRiskSignals } from '../moderation/index.ts';
 import { findActiveSubscription, takeAdSlot } from '../subscriptions/index.ts';
 import { getWrittenItem, plainItem } from '../../http/items.ts';
 import { onlyParams } from '../../http/query.ts';
@@ -34,7 +35,13 @@ import {
 } from './directory.queries.ts';
 import { countFilterData, findListing, type ListingQuery, type ListingView } from './directory.listing.ts';
 import { ownProviderResource, providerResource } from './directory.resources.ts';
-import { BACK_TO_REVIEW, reviewDecisionColumns, tellOwnerOfReview } from './directory.review.ts';
+import {
+  BACK_TO_REVIEW,
+  recordReviewDecision,
+  requireVerifiedOwner,
+  reviewDecisionColumns,
+  tellOwnerOfReview,
+} from './directory.review.ts';
 import { readFacetParams } from './facets/facet-params.ts';
 import type { FacetStore } from './facets/facet-store.ts';
 
@@ -105,6 +112,16 @@ export async function getProvider(d: DirectoryContext, actor: Actor | null, id: 
   const item = await findOne(d.db, def, id, q, { scope: null });
   if (!item) throw notFound(PROVIDER_NOT_FOUND);
   return item;
+}
+
+/**
+ * An ad as the admin's `GET /api/providers/:id?populate=*` answers it (the moderation queue shows it so),
+ * or undefined when there is none.
+ */
+export function readProviderItem(db: Kysely<DB>, id: number): Promise<Item | undefined> {
+  return findOne(db, ownProviderResource, id, parseQuery(ownProviderResource, { populate: '*' }), {
+    scope: null,
+  });
 }
 
 /** `GET /api/filterdata`: the listing's total and the disjunctive count of every option. */
@@ -291,9 +308,16 @@ export async function createProvider(d: DirectoryContext, actor: Actor, sent: TP
   }
   const review = reviewColumns(admin ? { review: 'approved', ...input } : input) ?? BACK_TO_REVIEW;
   const columns = { ...toColumns(input), ...review, user_id: actor.id } as ProviderColumns;
-  const id = await insertProvider(d.db, columns, { images: input.images, docs: input.docs }, async (trx) => {
-    if (slot !== undefined && !(await takeAdSlot(trx, slot))) throw forbidden(MESSAGES.subscription.refill);
-  });
+  const id = await insertProvider(
+    d.db,
+    columns,
+    { images: input.images, docs: input.docs },
+    async (trx) => {
+      if (slot !== undefined && !(await takeAdSlot(trx, slot))) throw forbidden(MESSAGES.subscription.refill);
+    },
+    // The risk signals of the new ad (issue 14), with the ad.
+    async (trx, newId) => void (await computeRiskSignals(trx, { type: 'provider', id: newId })),
+  );
   await makeFilesPrivate(d.db, d.storageRoot, input.docs);
   d.store.invalidate();
   return getWrittenItem(d.db, ownProviderResource, id);
@@ -321,7 +345,7 @@ export async function updateProvider(
     actor,
     'provider.update',
     [id],
-    ['user_id', 'video_id', 'country', 'state', 'city'],
+    ['user_id', 'video_id', 'country', 'state', 'city', 'review_state', 'review_reason'],
   );
   const ownerId = Number(ad!.user_id);
   await checkReferences(d.db, input);
@@ -338,14 +362,26 @@ export async function updateProvider(
   const videoChanged =
     input.video !== undefined && input.video !== (ad!.video_id === null ? null : Number(ad!.video_id));
   const decision = isAdmin(actor) ? reviewColumns(input) : undefined;
+  if (decision?.review_state === 'approved') {
+    await requireVerifiedOwner(d.db, ownerId, MESSAGES.verification.approveNeedsVerified);
+  }
   const review = decision ?? (!isAdmin(actor) && (imagesChanged || videoChanged) ? BACK_TO_REVIEW : {});
+  const columns = toColumns(input);
+  // The risk signals are computed again for anything but the admin's bare decision (issue 14).
+  const recompute = !decision || Object.keys(columns).length > 0 || input.images !== undefined;
   const updated = await updateProviderRow(
     d.db,
     id,
-    { ...toColumns(input), ...review },
+    { ...columns, ...review },
     {
       images: input.images,
       docs: input.docs,
+    },
+    async (trx) => {
+      if (decision) {
+        await recordReviewDecision(trx, actor, { kind: 'provider', id }, ad!, decision, Object.keys(sent));
+      }
+      if (recompute) await computeRiskSignals(trx, { type: 'provider', id });
     },
   );
   if (!updated) throw notFound(PROVIDER_NOT_FOUND);

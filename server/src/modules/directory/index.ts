@@ -10,6 +10,16 @@ export { bumpProviderCounter, type ProviderCounter } from './directory.queries.t
 export { bumpDirectoryVersion } from '../../db/directory-version.ts';
 /** The location lookups' check of a state and city (ads; places' addresses use it too). */
 export { checkLocation } from './directory.service.ts';
-/** The owner's mail about an admin's review decision (ads; places use it with their texts). */
-export { BACK_TO_REVIEW, reviewDecisionColumns, tellOwnerOfReview } from './directory.review.ts';
+/** An ad as the admin reads it with `populate=*` (the moderation queue shows it). */
+export { readProviderItem } from './directory.service.ts';
+/**
+ * The owner's mail about an admin's review decision and its audit record (ads; places use them with their
+ * texts).
+ */
+export {
+  BACK_TO_REVIEW,
+  recordReviewDecision,
+  reviewDecisionColumns,
+  tellOwnerOfReview,
+} from './directory.review.ts';
 export type { ReviewColumns } from './directory.review.ts';

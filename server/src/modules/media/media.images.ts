@@ -1,3 +1,4 @@
+import { DHASH_HEIGHT, DHASH_WIDTH, dhashFromGrey } from '@app/domain';
 import type sharpModule from 'sharp';
 import type { Sharp } from 'sharp';
 import { invalidFile, MEDIA_LIMITS, quoted } from './media.limits.ts';
@@ -6,7 +7,8 @@ import { storedName, type StagedUpload, type Staging } from './media.storage.ts'
 
 /*
  * Image processing: every accepted image is re-encoded in its own format family (upright, without
- * any metadata) after its dimensions are checked, with Strapi's `thumbnail` and `small` formats.
+ * any metadata) after its dimensions are checked, with Strapi's `thumbnail` and `small` formats, and
+ * its perceptual hash kept (`files.phash`, issue 14).
  */
 
 /** Strapi's image formats: a thumbnail that fits 245x156 and a `small` breakpoint of 500. */
@@ -88,6 +90,39 @@ function encode(pipeline: Sharp, output: ImageOutput): Sharp {
   }
 }
 
+/** The side of the square every picture is first brought to before its hash is taken. */
+const HASH_NORMALIZED_SIDE = 64;
+
+/**
+ * The perceptual hash (64-bit dHash, hex; `domain/src/trust/phash.ts`) of an upright image: flattened on
+ * white, greyscale, first squeezed to 64×64 (so a picture at any size takes the same path down), lightly
+ * blurred, then to 9×8. The same photo resized or re-encoded lands within a few bits. Null for a blank
+ * picture, or when it cannot be computed (the upload does not fail for it: the hash only feeds the
+ * `shared_photo` risk signal).
+ */
+async function perceptualHash(upright: Sharp): Promise<string | null> {
+  try {
+    const sharp = await loadSharp();
+    const side = HASH_NORMALIZED_SIDE;
+    const normalized = await upright
+      .flatten({ background: '#ffffff' })
+      .greyscale()
+      .resize(side, side, { fit: 'fill', kernel: 'linear' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const channels = normalized.info.channels;
+    const { data, info } = await sharp(normalized.data, { raw: { width: side, height: side, channels } })
+      .blur(1)
+      .resize(DHASH_WIDTH, DHASH_HEIGHT, { fit: 'fill', kernel: 'cubic' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const grey = Array.from({ length: DHASH_WIDTH * DHASH_HEIGHT }, (_, i) => data[i * info.channels]!);
+    return dhashFromGrey(grey);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Checks an image's dimensions, re-encodes it in its own format family (upright, without any
  * metadata) and makes Strapi's `thumbnail` and `small` formats when the image is larger than them.
@@ -136,6 +171,7 @@ export async function processImage(
   }
   const files = [storedName(key, ext)];
   await staging.write(files[0]!, main.data);
+  const phash = await perceptualHash(upright.clone());
 
   const formats: Partial<Record<FormatName, StoredFormat>> = {};
   for (const format of FORMAT_NAMES) {
@@ -172,6 +208,7 @@ export async function processImage(
       width: main.info.width,
       height: main.info.height,
       formats: JSON.stringify(formats),
+      phash,
     },
   };
 }

@@ -3,7 +3,8 @@ import { MESSAGES } from '@app/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { requireAccess } from '../../access/index.ts';
-import type { Actor } from '../../http/auth.ts';
+import { recordAudit } from '../../db/audit-log.ts';
+import { isAdmin, type Actor } from '../../http/auth.ts';
 import { AppError, fieldError, notFound } from '../../http/errors.ts';
 import { plainItem, type ItemQuery } from '../../http/items.ts';
 import { findMany, findOne, type Item } from '../../http/strapi/find.ts';
@@ -64,7 +65,15 @@ export interface UploadedItem {
 }
 
 /** The columns of a file record that serving and removing its bytes need. */
-const STORED_FILE_COLUMNS = ['is_private', 'storage_key', 'ext', 'formats', 'mime', 'name'] as const;
+const STORED_FILE_COLUMNS = [
+  'is_private',
+  'storage_key',
+  'ext',
+  'formats',
+  'mime',
+  'name',
+  'owner_id',
+] as const;
 type StoredFile = Pick<FileRow, 'id' | (typeof STORED_FILE_COLUMNS)[number]>;
 
 /** The one access check for a file id (404 for a private file not the caller's), with its columns. */
@@ -76,6 +85,17 @@ async function requireFile(
 ): Promise<StoredFile> {
   const [row] = await requireAccess(db, actor, permission, [id], STORED_FILE_COLUMNS);
   return row as unknown as StoredFile;
+}
+
+/**
+ * Each admin view of another account's private file (an ID document) is in the audit log (issue 14):
+ * `document.view`, subject `file:<id>`, details `{ owner }`.
+ */
+async function recordDocumentView(db: Kysely<DB>, actor: Actor | null, row: StoredFile): Promise<void> {
+  if (!isAdmin(actor) || Number(row.is_private) !== 1) return;
+  const owner = row.owner_id === null ? null : Number(row.owner_id);
+  if (owner === actor!.id) return;
+  await recordAudit(db, actor, 'document.view', `file:${row.id}`, { owner });
 }
 
 /** Every disk name of a stored file: the original and its formats. */
@@ -97,7 +117,8 @@ export function listFiles(db: Kysely<DB>, q: ParsedQuery) {
 
 /** One file's record: public files for anyone, private ones for their owner and the admin. */
 export async function getFile(db: Kysely<DB>, actor: Actor | null, id: number, q: ItemQuery): Promise<Item> {
-  await requireFile(db, actor, 'file.read', id);
+  const row = await requireFile(db, actor, 'file.read', id);
+  await recordDocumentView(db, actor, row);
   const item = await findOne(db, fileResource, id, q, { scope: null });
   if (!item) throw notFound('File not found');
   return item;
@@ -123,6 +144,12 @@ export async function getFileContent(
   if (Number(row.is_private) !== 1) return { kind: 'redirect', url: fileUrl(row, format) };
   const opened = await openStoredFile(ctx.storageRoot, true, storedName(row.storage_key, row.ext, format));
   if (!opened) throw notFound('File not found');
+  try {
+    await recordDocumentView(ctx.db, actor, row);
+  } catch (err) {
+    opened.stream.destroy();
+    throw err;
+  }
   return {
     kind: 'stream',
     stream: opened.stream,

@@ -192,6 +192,7 @@ export async function findOrderState(db: Db, id: number) {
       'o.id',
       'o.user_id',
       'o.status',
+      'o.payment_status',
       'o.transaction_id',
       eb
         .selectFrom('order_details as d')
@@ -211,6 +212,7 @@ export async function findOrderState(db: Db, id: number) {
     id: Number(row.id),
     userId: Number(row.user_id),
     status: row.status as TOrderStatus,
+    paymentStatus: row.payment_status,
     transactionId: row.transaction_id,
     hasDetails: Number(row.details) > 0,
     lines: Number(row.lines),

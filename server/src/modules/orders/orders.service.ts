@@ -18,6 +18,7 @@ import {
 } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { requireAccess, RULES } from '../../access/index.ts';
+import { recordAudit } from '../../db/audit-log.ts';
 import { nowIso } from '../../db/dialect.ts';
 import { lockAccount, lockRow } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
@@ -457,6 +458,26 @@ async function applyChange(
   return mail;
 }
 
+/** The admin's payment decision in the audit log (issue 14): the order's states before and after. */
+async function recordPaymentDecision(
+  trx: Transaction<DB>,
+  actor: Actor,
+  state: OrderState,
+  change: OrderChange,
+): Promise<void> {
+  await recordAudit(
+    trx,
+    actor,
+    change.payment === 'rejected' ? 'payment.reject' : 'payment.verify',
+    `order:${state.id}`,
+    null,
+    {
+      before: { status: state.status, payment_status: state.paymentStatus },
+      after: { status: change.to, payment_status: change.payment },
+    },
+  );
+}
+
 async function send(o: OrdersContext, orderId: number, mail: Mail | undefined): Promise<void> {
   if (mail) await mailBuyer(o.db, o.mailer, o.publicUrl, orderId, mail);
 }
@@ -475,7 +496,10 @@ export async function changeOrder(
   await requireAccess(o.db, actor, 'order.update', [id]);
   const mail = await o.db.transaction().execute(async (trx) => {
     const state = await lockOrder(trx, actor, id);
-    return applyChange(trx, actor, state, decideChange(actor, state, input));
+    const change = decideChange(actor, state, input);
+    const mail = await applyChange(trx, actor, state, change);
+    if (change.payment) await recordPaymentDecision(trx, actor, state, change);
+    return mail;
   });
   await send(o, id, mail);
   return writtenOrder(o.db, id);

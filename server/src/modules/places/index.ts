@@ -1,4 +1,6 @@
 /** Places (the spec's vendors), their addresses and reviews: what other modules may use of this area. */
 export { placesRoutes } from './places.routes.ts';
 export { addressResource, placeResource, venueReviewResource } from './places.resources.ts';
-export { recountPlaceRating } from './places.queries.ts';
+export { lockPlacesReviewedBy, recountPlaceRating } from './places.queries.ts';
+/** A place as the admin reads it with `populate=*` (the moderation queue shows it). */
+export { readPlaceItem } from './places.service.ts';

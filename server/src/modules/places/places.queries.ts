@@ -89,11 +89,26 @@ export async function deleteReview(db: Db, id: number): Promise<boolean> {
 
 /**
  * Recounts a place's rating (average stars, 2 decimals; 0 when none), review count and newest
- * review time ('' when none) from its reviews: called in the transaction of every review write, after
- * that transaction locked the place's row (`lockRow`) so the recount reads every review committed.
+ * review time ('' when none) from its reviews, leaving out those of blocked authors (issue 14): called in
+ * the transaction of every review write, and of an account's block or unblock, after that transaction
+ * locked the place's row (`lockRow`) so the recount reads every review committed.
  */
 export async function recountPlaceRating(db: Db, vendorId: number): Promise<void> {
-  const reviews = (eb: Db) => eb.selectFrom('vendor_reviews as vr').where('vr.vendor_id', '=', vendorId);
+  const reviews = (eb: Db) =>
+    eb
+      .selectFrom('vendor_reviews as vr')
+      .where('vr.vendor_id', '=', vendorId)
+      .where((w) =>
+        w.not(
+          w.exists(
+            w
+              .selectFrom('users as author')
+              .select('author.id')
+              .whereRef('author.id', '=', 'vr.user_id')
+              .where('author.is_active', '=', 0),
+          ),
+        ),
+      );
   await db
     .updateTable('vendors')
     .set({
@@ -103,4 +118,22 @@ export async function recountPlaceRating(db: Db, vendorId: number): Promise<void
     })
     .where('id', '=', vendorId)
     .execute();
+}
+
+/**
+ * Locks the rows of the places an account reviewed, in id order, and answers their ids: blocking or
+ * unblocking the account recounts their ratings (`recountPlaceRating`) in the same transaction, the places
+ * locked before the account's row is written (db/locks.ts).
+ */
+export async function lockPlacesReviewedBy(trx: Transaction<DB>, userId: number): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('vendor_reviews')
+    .select('vendor_id')
+    .distinct()
+    .where('user_id', '=', userId)
+    .orderBy('vendor_id')
+    .execute();
+  const ids = rows.map((r) => Number(r.vendor_id));
+  for (const id of ids) await lockRow(trx, 'vendors', id);
+  return ids;
 }

@@ -31,6 +31,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import {
   BACK_TO_REVIEW,
   checkLocation,
+  recordReviewDecision,
   reviewDecisionColumns,
   tellOwnerOfReview,
 } from '../directory/index.ts';
@@ -41,6 +42,7 @@ import {
   type MediaContext,
   type UploadPart,
 } from '../media/index.ts';
+import { computeRiskSignals } from '../moderation/index.ts';
 import {
   addressUsedByPlace,
   deletePlaceRows,
@@ -180,6 +182,14 @@ export async function getPlace(p: PlacesContext, actor: Actor | null, id: number
   return item;
 }
 
+/**
+ * A place as the admin's `GET /api/vendors/:id?populate=*` answers it (the moderation queue shows it so), or
+ * undefined when there is none.
+ */
+export function readPlaceItem(db: Kysely<DB>, id: number): Promise<Item | undefined> {
+  return findOne(db, ownPlaceResource, id, parseQuery(ownPlaceResource, { populate: '*' }), { scope: null });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Writing places
 
@@ -252,10 +262,15 @@ export async function createPlace(p: PlacesContext, actor: Actor, input: TPlaceR
   await checkAddress(p, actor, actor.id, input.address);
   await requireOwnedFiles(p.db, [actor.id], fileClaims(input));
   const review = isAdmin(actor) ? reviewColumns({ review: 'approved' })! : BACK_TO_REVIEW;
-  const id = await insertPlace(p.db, {
-    ...(detailColumns(input) as PlaceColumns),
-    ...review,
-    user_id: actor.id,
+  const id = await p.db.transaction().execute(async (trx) => {
+    const newId = await insertPlace(trx, {
+      ...(detailColumns(input) as PlaceColumns),
+      ...review,
+      user_id: actor.id,
+    });
+    // The risk signals of the new place (issue 14), with the place.
+    await computeRiskSignals(trx, { type: 'vendor', id: newId });
+    return newId;
   });
   return getWrittenItem(p.db, ownPlaceResource, id);
 }
@@ -339,7 +354,7 @@ export async function updatePlace(
     actor,
     'vendor.update',
     [id],
-    ['user_id', 'image_id', 'video_id', 'review_state'],
+    ['user_id', 'image_id', 'video_id', 'review_state', 'review_reason'],
   );
   const ownerId = Number(place!.user_id);
   const oldImage = place!.image_id === null ? null : Number(place!.image_id);
@@ -357,7 +372,15 @@ export async function updatePlace(
     ownerEdit &&
     (imageChanged || (videoChanged && input.video !== null) || place!.review_state === 'rejected');
   const review = decision ?? (backToReview ? BACK_TO_REVIEW : {});
-  if (!(await updatePlaceRow(p.db, id, { ...details, ...review }))) throw notFound(PLACE_NOT_FOUND);
+  // The risk signals are computed again for anything but the admin's bare decision (issue 14).
+  const recompute = !decision || Object.keys(details).length > 0;
+  await p.db.transaction().execute(async (trx) => {
+    if (!(await updatePlaceRow(trx, id, { ...details, ...review }))) throw notFound(PLACE_NOT_FOUND);
+    if (decision) {
+      await recordReviewDecision(trx, actor, { kind: 'vendor', id }, place!, decision, Object.keys(sent));
+    }
+    if (recompute) await computeRiskSignals(trx, { type: 'vendor', id });
+  });
   await deleteUnusedFiles(p.db, p.storageRoot, [
     ...(imageChanged && oldImage !== null ? [oldImage] : []),
     ...(videoChanged && oldVideo !== null ? [oldVideo] : []),

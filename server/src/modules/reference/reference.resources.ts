@@ -72,6 +72,16 @@ export const packageResource = defineResource({
   defaultSort: [{ field: 'total_price', direction: 'asc' }],
 });
 
+/**
+ * Packages as the admin sees them (issue 14, item 9): every package, retired ones too, with `retired`.
+ * Anyone else reads `packageResource` (retired ones left out of the list, see reference.routes.ts).
+ */
+export const adminPackageResource = defineResource({
+  ...packageResource,
+  name: 'adminPackage',
+  fields: { ...packageResource.fields, retired: { type: 'boolean' } },
+});
+
 export const processingCostResource = defineResource({
   name: 'processingCost',
   table: 'processing_costs',

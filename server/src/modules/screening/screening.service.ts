@@ -162,7 +162,7 @@ export async function updateRecord(db: Kysely<DB>, actor: Actor, id: number, dig
   try {
     await db.transaction().execute(async (trx) => {
       if (!(await updateById(trx, 'customer_hobbyists', id, { phone_number: digits }))) throw notFound();
-      await recordAudit(trx, actor.id, 'screening.record.update', `customer-hobbyist:${id}`, {
+      await recordAudit(trx, actor, 'screening.record.update', `customer-hobbyist:${id}`, {
         phone_number: row!.phone_number,
         new_phone_number: digits,
       });
@@ -190,7 +190,7 @@ export async function deleteRecord(db: Kysely<DB>, actor: Actor, id: number): Pr
       .execute();
     if (!(await deleteById(trx, 'customer_hobbyists', id))) throw notFound();
     const a = item.attributes;
-    await recordAudit(trx, actor.id, 'screening.record.remove', `customer-hobbyist:${id}`, {
+    await recordAudit(trx, actor, 'screening.record.remove', `customer-hobbyist:${id}`, {
       phone_number: row!.phone_number,
       likes_count: a.likes_count,
       averages_count: a.averages_count,
@@ -314,7 +314,7 @@ export async function deleteRating(db: Kysely<DB>, actor: Actor, kind: THobbyist
   await db.transaction().execute(async (trx) => {
     const gone = await deleteById(trx, 'hobbyist_ratings', id);
     if (gone && isAdmin(actor)) {
-      await recordAudit(trx, actor.id, 'screening.rating.remove', `hobbyist-${kind}:${id}`, {
+      await recordAudit(trx, actor, 'screening.rating.remove', `hobbyist-${kind}:${id}`, {
         kind,
         customer_hobbyist: recordId,
         user_provider: userId,
@@ -359,7 +359,7 @@ export async function updateComment(db: Kysely<DB>, actor: Actor, id: number, te
   await db.transaction().execute(async (trx) => {
     if (!(await updateById(trx, 'hobbyist_comments', id, { hobbyist_comment: text }))) throw notFound();
     if (isAdmin(actor) && Number(row!.user_id) !== actor.id) {
-      await recordAudit(trx, actor.id, 'screening.comment.update', `hobbyist-comment:${id}`, {
+      await recordAudit(trx, actor, 'screening.comment.update', `hobbyist-comment:${id}`, {
         user_provider: Number(row!.user_id),
         text: row!.hobbyist_comment,
         new_text: text,
@@ -382,7 +382,7 @@ export async function deleteComment(db: Kysely<DB>, actor: Actor, id: number): P
   await db.transaction().execute(async (trx) => {
     if (!(await deleteById(trx, 'hobbyist_comments', id))) throw notFound();
     if (isAdmin(actor)) {
-      await recordAudit(trx, actor.id, 'screening.comment.remove', `hobbyist-comment:${id}`, {
+      await recordAudit(trx, actor, 'screening.comment.remove', `hobbyist-comment:${id}`, {
         customer_hobbyist: Number(row!.customer_hobbyist_id),
         user_provider: Number(row!.user_id),
         text: row!.hobbyist_comment,
@@ -411,6 +411,8 @@ export async function flagComment(
       .filter(Boolean)
       .join('\n'),
     listing: `hobbyist-comment:${id}`,
+    // The reported record, for the console's reports queue and link (issue 14).
+    subject: `hobbyist-comment:${id}`,
   });
   return { data: { id: report.id, attributes: { status: report.status } }, meta: {} };
 }

@@ -1,16 +1,32 @@
 import type { Kysely, Transaction } from 'kysely';
-import { nowIso } from '../../db/dialect.ts';
+import { locksRows, nowIso } from '../../db/dialect.ts';
+import { forShareOnPostgres } from '../../db/locks.ts';
 import { insertRow } from '../../db/rows.ts';
 import type { DB, PaymentStatus } from '../../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+const PACKAGE_COLUMNS = [
+  'id',
+  'name',
+  'total_price',
+  'validity',
+  'number_of_ads_per_day',
+  'retired',
+] as const;
+
 export function findPackage(db: Db, id: number) {
-  return db
-    .selectFrom('packages')
-    .select(['id', 'name', 'total_price', 'validity', 'number_of_ads_per_day'])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return db.selectFrom('packages').select(PACKAGE_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The package a purchase is priced from, read in the purchase's transaction FOR SHARE on PostgreSQL: a
+ * parallel price change, retirement or delete of it (which locks the row) waits until the purchase is
+ * written, or is seen by it.
+ */
+export function findPackageForSale(trx: Transaction<DB>, id: number) {
+  const q = trx.selectFrom('packages').select(PACKAGE_COLUMNS).where('id', '=', id);
+  return forShareOnPostgres(trx, q, 'packages').executeTakeFirst();
 }
 
 /**
@@ -122,6 +138,19 @@ export async function takeAdSlot(db: Db, subscriptionId: number): Promise<boolea
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * A subscription's payment state, read with its row locked (PostgreSQL; SQLite writes one at a time), so two
+ * decisions at once are recorded one after the other, each with the state it changed.
+ */
+export async function lockSubscriptionPayment(
+  trx: Transaction<DB>,
+  id: number,
+): Promise<PaymentStatus | undefined> {
+  const q = trx.selectFrom('subscriptions').select('payment_status').where('id', '=', id);
+  const row = await (locksRows(trx as unknown as Kysely<unknown>) ? q.forUpdate() : q).executeTakeFirst();
+  return row?.payment_status;
+}
+
 /** Sets a subscription's payment state (and its ledger rows'), with who checked it and when. */
 export async function setSubscriptionReview(
   trx: Transaction<DB>,
@@ -190,4 +219,14 @@ export async function markReminderSent(db: Db, id: number): Promise<boolean> {
     .where('reminder_sent_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** A subscription's extra ads, read with its row locked (PostgreSQL), for the audit log's "before". */
+export async function lockSubscriptionExtraAds(
+  trx: Transaction<DB>,
+  id: number,
+): Promise<number | undefined> {
+  const q = trx.selectFrom('subscriptions').select('extra_ads').where('id', '=', id);
+  const row = await (locksRows(trx as unknown as Kysely<unknown>) ? q.forUpdate() : q).executeTakeFirst();
+  return row === undefined ? undefined : Number(row.extra_ads);
 }

@@ -10,6 +10,7 @@ import {
 } from '@app/domain';
 import type { Kysely } from 'kysely';
 import { requireAccess, RULES } from '../../access/index.ts';
+import { recordAudit } from '../../db/audit-log.ts';
 import { bumpDirectoryVersion } from '../../db/directory-version.ts';
 import { nowIso } from '../../db/dialect.ts';
 import { lockAccount } from '../../db/locks.ts';
@@ -24,8 +25,11 @@ import { findProcessingCosts } from '../reference/index.ts';
 import {
   findActiveSubscription,
   findPackage,
+  findPackageForSale,
   chainedStart,
   insertSubscription,
+  lockSubscriptionExtraAds,
+  lockSubscriptionPayment,
   setSubscriptionReview,
   shiftQueued,
 } from './subscriptions.queries.ts';
@@ -38,6 +42,13 @@ const withPackage = (): ItemQuery => parseQuery(subscriptionResource, { populate
 export const subscriptionReads = scopedReads(subscriptionResource, (actor) =>
   RULES['subscription.read'].see(actor),
 );
+
+/** A package on offer, or a 400 at `data.package`: unknown, or retired by the admin (no longer sold). */
+function onOffer<P extends { retired: number }>(pkg: P | undefined): P {
+  if (!pkg) throw fieldError('data.package', MESSAGES.subscription.unknownPackage);
+  if (pkg.retired) throw fieldError('data.package', MESSAGES.adminSettings.packageRetired);
+  return pkg;
+}
 
 /**
  * `POST /api/subscriptions`: a provider buys a package. The server computes everything (spec 000
@@ -54,11 +65,12 @@ export async function purchaseSubscription(
   actor: Actor,
   input: TSubscriptionPurchase,
 ): Promise<Item> {
-  const pkg = await findPackage(db, input.package);
-  if (!pkg) throw fieldError('data.package', MESSAGES.subscription.unknownPackage);
+  onOffer(await findPackage(db, input.package));
   const sentId = input.transaction_id;
   const id = await withPaymentRegister(db, sentId, 'subscription', async (trx, register) => {
     await lockAccount(trx, actor.id);
+    // Priced from the package as it is now: a price change applies to new purchases only.
+    const pkg = onOffer(await findPackageForSale(trx, input.package));
     const costs = await findProcessingCosts(trx);
     const balance = input.use_wallet ? await walletBalanceCents(trx, actor.id) : 0;
     const split = splitPurchase(
@@ -128,8 +140,28 @@ export async function reviewSubscription(
 ): Promise<Item> {
   await requireAccess(db, actor, 'subscription.update', [id]);
   await db.transaction().execute(async (trx) => {
+    const before = input.payment_status ? await lockSubscriptionPayment(trx, id) : undefined;
+    const extraAds = input.extra_ads === undefined ? undefined : await lockSubscriptionExtraAds(trx, id);
     await setSubscriptionReview(trx, id, actor.id, input);
-    if (input.payment_status) await bumpDirectoryVersion(trx);
+    if (extraAds !== undefined) {
+      // The admin's extra-ads allowance (issue 14): recorded with before and after.
+      await recordAudit(trx, actor, 'subscription.extra-ads', `subscription:${id}`, null, {
+        before: { extra_ads: extraAds },
+        after: { extra_ads: input.extra_ads },
+      });
+    }
+    if (input.payment_status) {
+      await bumpDirectoryVersion(trx);
+      // The payment decision (issue 14): who, from where, the state before and after.
+      await recordAudit(
+        trx,
+        actor,
+        input.payment_status === 'rejected' ? 'payment.reject' : 'payment.verify',
+        `subscription:${id}`,
+        null,
+        { before: { payment_status: before }, after: { payment_status: input.payment_status } },
+      );
+    }
   });
   return (await findOne(db, subscriptionResource, id, withPackage(), { scope: null }))!;
 }

@@ -15,3 +15,10 @@ export {
   setUserPassword,
   updateUser,
 } from './users.queries.ts';
+export {
+  DEFAULT_DOCUMENT_RETENTION_DAYS,
+  DOCUMENT_RETENTION_DAYS_KEY,
+  readDocumentRetentionDays,
+} from './users.settings.ts';
+// The daily job that deletes ID documents once the retention after a decision has passed.
+export { deleteDecidedIdDocuments } from './users.verification.ts';

@@ -18,7 +18,10 @@ export const publicUserResource = defineResource({
   publicScope: (eb, a) => eb(eb.ref(`${a}.is_active`), '=', 1),
 });
 
-/** The account as its owner and the admin see it. Password and token fields are never declared. */
+/**
+ * The account as its owner and the admin see it. Password, token and two-factor secret fields are never
+ * declared.
+ */
 export const userResource = defineResource({
   name: 'user',
   table: 'users',
@@ -34,6 +37,18 @@ export const userResource = defineResource({
     first_name: { type: 'string' },
     last_name: { type: 'string' },
     role: { type: 'string' },
+    // ID verification (issue 14): null for accounts that need none.
+    verification: { type: 'string' },
+    verification_reason: { type: 'string', sortable: false },
+    verified_at: { type: 'datetime' },
+    // Whether two-factor sign-in is on: read from when it was enabled, shown as a boolean (the secret is
+    // never declared).
+    two_factor_enabled: {
+      type: 'datetime',
+      column: 'two_factor_enabled_at',
+      filterable: false,
+      sortable: false,
+    },
     ...timestamps,
   },
   relations: {
@@ -49,4 +64,8 @@ export const userResource = defineResource({
     subscriptions: { kind: 'hasMany', target: () => subscriptionResource, foreignKey: 'user_id' },
   },
   maxPageSize: 100,
+  present: (attributes) =>
+    'two_factor_enabled' in attributes
+      ? { ...attributes, two_factor_enabled: attributes.two_factor_enabled !== null }
+      : attributes,
 });

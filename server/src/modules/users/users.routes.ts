@@ -1,4 +1,4 @@
-import { ZUserUpdateRequest } from '@app/domain';
+import { ZAdminUsersQuery, ZUserUpdateRequest, ZVerificationsQuery } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOnly, anyone, ownerOrAdmin, signedIn, withAccess } from '../../access/index.ts';
@@ -6,10 +6,12 @@ import type { AppContext } from '../../context.ts';
 import { idParam, strapiQuery } from '../../http/query.ts';
 import { flatten } from '../../http/strapi/find.ts';
 import { userResource } from './users.resources.ts';
+import { getAdminUserDetail, listAdminUsers } from './users.admin.ts';
 import { getMe, getUser, listUsers, signOutEverywhere, updateUserProfile } from './users.service.ts';
+import { listVerifications } from './users.verification.ts';
 
 /** Accounts as Strapi's users-permissions plugin serves them: flat objects. */
-export async function usersRoutes(instance: FastifyInstance, { db }: AppContext) {
+export async function usersRoutes(instance: FastifyInstance, { db, mailer }: AppContext) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
 
@@ -30,11 +32,27 @@ export async function usersRoutes(instance: FastifyInstance, { db }: AppContext)
   app.put(
     '/api/users/:id',
     withAccess(ownerOrAdmin, { schema: { body: ZUserUpdateRequest, tags } }),
-    async (req) => updateUserProfile(db, req.actor!, idParam(req), req.body),
+    async (req) => updateUserProfile({ db, mailer }, req.actor!, idParam(req), req.body),
   );
 
   // The admin signs an account out everywhere (every token it holds is revoked).
   app.post('/api/users/:id/logout-all', withAccess(adminOnly, { schema: { tags } }), async (req) =>
     signOutEverywhere(db, req.actor!, idParam(req)),
+  );
+
+  // The admin console (issue 14): the account search, one account's page, the verification queue.
+  const admin = ['admin'];
+  app.get(
+    '/api/admin/users',
+    withAccess(adminOnly, { schema: { querystring: ZAdminUsersQuery, tags: admin } }),
+    async (req) => listAdminUsers(db, req.query),
+  );
+  app.get('/api/admin/users/:id', withAccess(adminOnly, { schema: { tags: admin } }), async (req) =>
+    getAdminUserDetail(db, idParam(req)),
+  );
+  app.get(
+    '/api/admin/verifications',
+    withAccess(adminOnly, { schema: { querystring: ZVerificationsQuery, tags: admin } }),
+    async (req) => listVerifications(db, req.query),
   );
 }

@@ -3,12 +3,16 @@ import argon2 from 'argon2';
 import type { Kysely, Updateable } from 'kysely';
 import type { DB, UsersTable } from '../../db/schema.ts';
 import { findAccessRows, requireAccess, requireOwnedFiles } from '../../access/index.ts';
+import { recordAudit } from '../../db/audit-log.ts';
+import { lockAccount } from '../../db/locks.ts';
 import { isAdmin, type Actor } from '../../http/auth.ts';
-import { fieldError, notFound } from '../../http/errors.ts';
+import { fieldError, forbidden, notFound } from '../../http/errors.ts';
 import { plainItem, type ItemQuery } from '../../http/items.ts';
 import { findMany, findOne, flatten } from '../../http/strapi/find.ts';
 import type { ParsedQuery } from '../../http/strapi/parse.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { bumpDirectoryVersion } from '../directory/index.ts';
+import { lockPlacesReviewedBy, recountPlaceRating } from '../places/index.ts';
 import {
   bumpTokenVersion,
   findUserByEmail,
@@ -17,6 +21,7 @@ import {
   updateUser,
 } from './users.queries.ts';
 import { publicUserResource, userResource } from './users.resources.ts';
+import { mailVerificationDecision, recordVerificationDecision } from './users.verification.ts';
 
 /** argon2id with the library's defaults (64 MiB, t=3, p=4), OWASP's recommended family. */
 export function hashPassword(password: string): Promise<string> {
@@ -98,19 +103,49 @@ export async function getAccount(db: Kysely<DB>, id: number): Promise<Record<str
 
 const PROFILE_FIELDS = ['first_name', 'last_name', 'phone_number', 'dob', 'city'] as const;
 
+/** What the users routes need besides the database: the mailer (the verification decision's e-mail). */
+export interface UsersContext {
+  db: Kysely<DB>;
+  mailer: Mailer;
+}
+
+/** The columns an account's update reads before it writes (the audit log's "before"). */
+const UPDATE_COLUMNS = [
+  ...PROFILE_FIELDS,
+  'avatar_id',
+  'is_active',
+  'user_type',
+  'email',
+  'verification',
+  'verification_reason',
+  'verified_at',
+] as const;
+
 /**
  * `PUT /api/users/:id`: the account itself or an admin changes the profile fields and the avatar (a
- * public picture the caller or the account owns); only an admin may set `is_active`, and not on
- * their own account. Other callers get a 403 for a visible account, a 404 for a missing or blocked
- * one. Answers the flat account with its avatar.
+ * public picture the caller or the account owns); only an admin may set `is_active` (not on their own
+ * account) and decide a provider's ID verification (`verification`, `verification_reason`: a 403 for
+ * anyone else, a 400 for an account that is not a provider). Other callers get a 403 for a visible
+ * account, a 404 for a missing or blocked one. Answers the flat account with its avatar.
+ *
+ * Blocking ends the account's sessions (its token version goes up), hides its ads (the directory's
+ * version goes up) and recounts the ratings of the places it reviewed without its reviews; unblocking
+ * counts them again. Each admin change is in the audit log (`user.block`, `user.unblock`, `user.verify`,
+ * `user.reject-verification`, `user.update`) with the account before and after.
  */
 export async function updateUserProfile(
-  db: Kysely<DB>,
+  u: UsersContext,
   actor: Actor,
   id: number,
   input: TUserUpdateRequest,
 ): Promise<Record<string, unknown>> {
-  const [target] = await requireAccess(db, actor, 'user.update', [id], ['is_active']);
+  const { db } = u;
+  const [target] = await requireAccess(db, actor, 'user.update', [id], UPDATE_COLUMNS);
+  const admin = isAdmin(actor);
+  if (input.verification !== undefined) {
+    if (!admin) throw forbidden(MESSAGES.verification.adminOnly);
+    if (target!.user_type !== 'Provider') throw fieldError('verification', MESSAGES.verification.notProvider);
+  }
   const values: Updateable<UsersTable> = {};
   for (const field of PROFILE_FIELDS) if (input[field] !== undefined) values[field] = input[field];
   if (input.avatar !== undefined) {
@@ -131,20 +166,66 @@ export async function updateUserProfile(
     }
     values.avatar_id = input.avatar;
   }
-  if (isAdmin(actor) && input.is_active !== undefined) {
+  let active: boolean | undefined;
+  if (admin && input.is_active !== undefined) {
     if (actor.id === id && !input.is_active) {
       throw fieldError('is_active', MESSAGES.profileEdit.cannotBlockSelf);
     }
-    values.is_active = input.is_active ? 1 : 0;
+    if (input.is_active !== (Number(target!.is_active) === 1)) active = input.is_active;
   }
-  if (values.is_active !== undefined && values.is_active !== Number(target!.is_active)) {
-    // Blocking or unblocking hides or restores the account's ads: the directory changes with it.
+  const decided = input.verification;
+  if (Object.keys(values).length || active !== undefined || decided) {
     await db.transaction().execute(async (trx) => {
-      await updateUser(trx, id, values);
-      await bumpDirectoryVersion(trx);
+      // The places the account reviewed are locked before its own row (db/locks.ts).
+      const places = active === undefined ? [] : await lockPlacesReviewedBy(trx, id);
+      await lockAccount(trx, id);
+      const current = await trx
+        .selectFrom('users')
+        .select(UPDATE_COLUMNS)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!current) throw notFound();
+      if (Object.keys(values).length) {
+        await updateUser(trx, id, values);
+        if (admin) {
+          const changed = Object.keys(values) as (keyof typeof values & keyof typeof current)[];
+          await recordAudit(trx, actor, 'user.update', `user:${id}`, null, {
+            before: Object.fromEntries(changed.map((k) => [k, current[k]])),
+            after: Object.fromEntries(changed.map((k) => [k, values[k]])),
+          });
+        }
+      }
+      if (active !== undefined) {
+        await updateUser(trx, id, { is_active: active ? 1 : 0 });
+        // A blocked account's sessions end; its ads leave the directory (and come back when unblocked).
+        if (!active) await bumpTokenVersion(trx, id);
+        await bumpDirectoryVersion(trx);
+        for (const place of places) await recountPlaceRating(trx, place);
+        await recordAudit(
+          trx,
+          actor,
+          active ? 'user.unblock' : 'user.block',
+          `user:${id}`,
+          { places_recounted: places.length },
+          { before: { is_active: !active }, after: { is_active: active } },
+        );
+      }
+      if (decided) {
+        await recordVerificationDecision(trx, actor, id, decided, input.verification_reason, {
+          verification: current.verification,
+          verification_reason: current.verification_reason,
+          verified_at: current.verified_at,
+        });
+      }
     });
-  } else if (Object.keys(values).length) {
-    await updateUser(db, id, values);
+  }
+  if (decided) {
+    await mailVerificationDecision(
+      u.mailer,
+      String(target!.email),
+      decided,
+      decided === 'rejected' ? (input.verification_reason ?? null) : null,
+    );
   }
   const item = await findOne(
     db,
@@ -163,6 +244,9 @@ export async function updateUserProfile(
  */
 export async function signOutEverywhere(db: Kysely<DB>, actor: Actor, id: number): Promise<{ ok: true }> {
   await requireAccess(db, actor, 'user.update', [id]);
-  if (!(await bumpTokenVersion(db, id))) throw notFound();
+  await db.transaction().execute(async (trx) => {
+    if (!(await bumpTokenVersion(trx, id))) throw notFound();
+    if (isAdmin(actor)) await recordAudit(trx, actor, 'user.logout-all', `user:${id}`);
+  });
   return { ok: true };
 }

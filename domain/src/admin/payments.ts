@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { ADMIN_OPS_MESSAGES } from '../catalogue/admin-ops.ts';
+
+/**
+ * The console's payments queue (issue 14, item 6): subscriptions, orders and tips paid by a transaction id
+ * the payer typed, with the amount the server computed, and flags on ids that look made up or were given
+ * twice. The decisions themselves are the existing `PUT /api/subscriptions/:id`, `/api/orders/:id` and
+ * `/api/tips/:id`.
+ */
+
+const P = ADMIN_OPS_MESSAGES.payments;
+
+/** What a transaction id paid for. */
+export const ADMIN_PAYMENT_KINDS = ['subscription', 'order', 'tip'] as const;
+export type TAdminPaymentKind = (typeof ADMIN_PAYMENT_KINDS)[number];
+
+/** Where a payment stands: waiting for the admin's check, or decided. */
+export const ADMIN_PAYMENT_STATES = ['pending', 'verified', 'rejected'] as const;
+export type TAdminPaymentState = (typeof ADMIN_PAYMENT_STATES)[number];
+
+/** The paging of the console's lists: `?page=1&pageSize=20` (pageSize 1-100). */
+const paging = {
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+};
+
+/** Text a search box sends: trimmed, empty means none. */
+const searchText = z
+  .string()
+  .trim()
+  .max(100)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** `GET /api/admin/payments`: all three kinds unless one is asked; pending first, then newest. */
+export const ZAdminPaymentsQuery = z.object({
+  kind: z.enum(ADMIN_PAYMENT_KINDS).optional(),
+  status: z.enum(ADMIN_PAYMENT_STATES).optional(),
+  q: searchText,
+  ...paging,
+});
+export type TAdminPaymentsQuery = z.infer<typeof ZAdminPaymentsQuery>;
+
+/** Why an id is flagged (never a decision by itself: the admin checks the payment received). */
+export interface TPaymentFlag {
+  kind: 'malformed' | 'duplicate';
+  explanation: string;
+}
+
+/** Another payment that quoted the same id. */
+export interface TPaymentRef {
+  kind: TAdminPaymentKind;
+  id: number;
+}
+
+/** One payment in the queue. Amounts are cents, as the server computed them. */
+export interface TAdminPaymentItem {
+  kind: TAdminPaymentKind;
+  id: number;
+  createdAt: string;
+  payer: { id: number; username: string; email: string } | null;
+  /** What the payer owes by this transaction id (a subscription's amount left after the wallet part). */
+  amount_cents: number;
+  transaction_id: string | null;
+  status: TAdminPaymentState;
+  /** The package's name, `Order #12 · 3 items`, or `Tip to <ad name>`. */
+  description: string;
+  flags: TPaymentFlag[];
+}
+
+/** Characters a payment app's transaction id is made of. */
+const ID_CHARACTERS = /^[A-Za-z0-9\-_.:]+$/;
+/** Shorter ids are not what payment apps give. */
+export const PAYMENT_ID_MIN_LENGTH = 6;
+
+/**
+ * The key under which two ids count as the same payment: letter case, spaces and dashes ignored (`TX-12 ab`,
+ * `tx12AB`). The server computes the same key in SQL (`lower`, `replace` of ' ' and '-').
+ */
+export const paymentIdKey = (transactionId: string): string =>
+  transactionId.replace(/[ -]/g, '').toLowerCase();
+
+/** How another payment is named in a flag: `Order #4`. */
+export const paymentRefLabel = (ref: TPaymentRef): string => `${P.kinds[ref.kind]} #${ref.id}`;
+
+/**
+ * Why a payment's transaction id looks wrong, with an explanation each (the catalogue's): `malformed` when it
+ * is blank, holds characters other than letters, digits and `-_.:`, is shorter than 6 characters, or repeats
+ * one character only (the first of these that applies); `duplicate` when `others` (the other payments whose
+ * id has the same `paymentIdKey`) is not empty. Pure: the server finds `others` in one query per page.
+ */
+export function paymentIdFlags(
+  transactionId: string | null | undefined,
+  others: readonly TPaymentRef[] = [],
+): TPaymentFlag[] {
+  const flags: TPaymentFlag[] = [];
+  const id = (transactionId ?? '').trim();
+  const malformed = !id
+    ? P.flags.malformedBlank
+    : !ID_CHARACTERS.test(id)
+      ? P.flags.malformedCharacters
+      : id.length < PAYMENT_ID_MIN_LENGTH
+        ? P.flags.malformedShort
+        : /^(.)\1*$/.test(id)
+          ? P.flags.malformedRepeated
+          : undefined;
+  if (malformed) flags.push({ kind: 'malformed', explanation: malformed });
+  if (others.length) {
+    flags.push({
+      kind: 'duplicate',
+      explanation: `${P.flags.duplicate} ${others.map(paymentRefLabel).join(', ')}`,
+    });
+  }
+  return flags;
+}
+
+/** The queue's description of an order: `Order #12 · 3 items`. */
+export const orderPaymentDescription = (id: number, lines: number): string =>
+  `${P.orderLabel}${id} · ${lines} ${lines === 1 ? P.itemOne : P.itemMany}`;
+
+/** The queue's description of a tip: `Tip to Aria`. */
+export const tipPaymentDescription = (adName: string | null): string =>
+  adName ? `${P.tipTo} ${adName}` : P.kinds.tip;

@@ -1,0 +1,28 @@
+/**
+ * The limits of the admin's settings writes (issue 14, item 9), apart from the schemas so the message
+ * catalogue can name them without importing the schemas (which import the catalogue).
+ */
+export const ADMIN_SETTINGS_LIMITS = {
+  nameMax: 100,
+  /** A package's total price, in dollars (its cents must fit a 32-bit column). */
+  packagePriceMax: 100_000,
+  /** Validity in months. */
+  validityMax: 120,
+  adsPerDayMax: 1_000,
+  /** Processing fee and shipping cost, in dollars. */
+  feeMax: 10_000,
+  /** Percent. */
+  taxMax: 100,
+  paymentAddressMax: 500,
+  retentionDaysMin: 1,
+  retentionDaysMax: 3_650,
+  /** The largest tip setting, in dollars (ENGAGEMENT_LIMITS.maxTip). */
+  tipMaxMin: 1,
+  tipMaxMax: 10_000,
+  tipsPerHourMax: 1_000,
+  vendorTypeMax: 40,
+  cityCodeMax: 3,
+} as const;
+
+/** How many audit entries one CSV export holds at most (the newest). */
+export const AUDIT_CSV_MAX_ROWS = 10_000;

@@ -1,0 +1,54 @@
+/**
+ * The texts of the admin console's Payments, Reports, Users, Settings and Audit log pages (issue 14,
+ * items 6-10) that the areas' own catalogues (`admin-ops.ts`, `admin-settings.ts`, `verification.ts`)
+ * do not hold: page navigation, the quick actions and the headings of an account's page. The console is
+ * "not shown" in the spec, so these texts are ours.
+ */
+export const ADMIN_PAGES_MESSAGES = {
+  adminPages: {
+    reports: {
+      close: 'Close',
+      closed: 'Report closed',
+      noDetails: 'No details given.',
+      /** The link of a report whose item is not known. */
+      noItem: 'None',
+    },
+    users: {
+      back: 'Back to users',
+      notFound: 'No account with this id.',
+      loadFailed: 'The account could not be loaded.',
+      usersLoadFailed: 'The accounts could not be loaded.',
+      details: 'Details',
+      review: 'Review',
+      shown: 'Shown',
+      yes: 'Yes',
+      no: 'No',
+      price: 'Price',
+      total: 'Total',
+      payment: 'Payment',
+      package: 'Package',
+      start: 'Start',
+      end: 'End',
+      item: 'Item',
+      extraAdsInvalid: 'Enter a whole number from 0 to 10000',
+    },
+    settings: {
+      lookups: 'Lookups',
+      lookupsLabel: 'Lookup lists',
+      newPackage: 'New package',
+      editPackage: 'Edit package',
+      newEntry: 'New entry',
+      editEntry: 'Rename',
+      currentQr: 'The QR code payers see now',
+      perDayDays: 'A month counts as 30 days; the price per day is computed.',
+    },
+    audit: {
+      download: 'Save audit-log.csv',
+      preparing: 'Preparing…',
+      changes: 'Change',
+      noChange: 'No before or after recorded.',
+      removed: 'removed',
+      added: 'added',
+    },
+  },
+} as const;

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { dhashFromGrey, DHASH_HEIGHT, DHASH_WIDTH, hammingDistance, isPerceptualHash } from './phash.ts';
+
+const grey = (f: (row: number, col: number) => number) =>
+  Array.from({ length: DHASH_WIDTH * DHASH_HEIGHT }, (_, i) =>
+    f(Math.floor(i / DHASH_WIDTH), i % DHASH_WIDTH),
+  );
+
+describe('dhashFromGrey', () => {
+  it('sets a bit where a pixel is brighter than its right neighbour', () => {
+    // Darker to the right everywhere: all 64 bits set.
+    expect(dhashFromGrey(grey((_, c) => 255 - c * 20))).toBe('ffffffffffffffff');
+    // Brighter to the right everywhere: none set (but the picture is not blank).
+    expect(dhashFromGrey(grey((_, c) => c * 20))).toBe('0000000000000000');
+    // Only the first comparison of each row: the top bit of each byte.
+    expect(dhashFromGrey(grey((_, c) => (c === 0 ? 200 : 100)))).toBe('8080808080808080');
+  });
+
+  it('gives no hash for a blank picture, and refuses a thumbnail of the wrong size', () => {
+    expect(dhashFromGrey(grey(() => 128))).toBeNull();
+    expect(dhashFromGrey(grey((r, c) => 128 + ((r + c) % 2)))).toBeNull();
+    expect(() => dhashFromGrey([1, 2, 3])).toThrow();
+  });
+});
+
+describe('hammingDistance', () => {
+  it('counts the differing bits', () => {
+    expect(hammingDistance('0000000000000000', '0000000000000000')).toBe(0);
+    expect(hammingDistance('0000000000000000', 'ffffffffffffffff')).toBe(64);
+    expect(hammingDistance('8080808080808080', '0080808080808081')).toBe(2);
+    expect(hammingDistance('ABCDEF0123456789', 'abcdef0123456789')).toBe(0);
+  });
+
+  it('refuses what is not a hash', () => {
+    expect(() => hammingDistance('xyz', '0000000000000000')).toThrow();
+    expect(isPerceptualHash('0123456789abcdef')).toBe(true);
+    expect(isPerceptualHash('0123456789ABCDEF')).toBe(false);
+    expect(isPerceptualHash(null)).toBe(false);
+  });
+});

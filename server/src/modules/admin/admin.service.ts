@@ -1,0 +1,299 @@
+import {
+  DASHBOARD_MONTHS,
+  DASHBOARD_WEEKS,
+  MESSAGES,
+  mondayOf,
+  monthOf,
+  orderPaymentDescription,
+  parseReportSubject,
+  paymentIdFlags,
+  paymentIdKey,
+  reportSubjectOf,
+  tipPaymentDescription,
+  isWebUrl,
+  USER_TYPES,
+  type ReportStatus,
+  type TAdminDashboard,
+  type TAdminPaymentItem,
+  type TAdminPaymentsQuery,
+  type TAdminReportItem,
+  type TAdminReportsQuery,
+  type TReportLink,
+} from '@app/domain';
+import type { Kysely } from 'kysely';
+import { recordAudit } from '../../db/audit-log.ts';
+import type { DB } from '../../db/schema.ts';
+import type { Actor } from '../../http/auth.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import type { Pagination } from '../../http/responses.ts';
+import { BACK_TO_REVIEW, bumpDirectoryVersion } from '../directory/index.ts';
+import { computeRiskSignals } from '../moderation/index.ts';
+import {
+  countPublicAdsByApprovalDay,
+  countQueues,
+  countSignupsByDay,
+  findAdOwners,
+  findCommentAuthors,
+  findPayments,
+  findPaymentsByIdKeys,
+  findPlaceTypes,
+  findReports,
+  lockReport,
+  lockReviewed,
+  markReportReviewed,
+  setReviewColumns,
+  sumRevenueByMonth,
+  type PaymentRow,
+  type ReportRow,
+} from './admin.queries.ts';
+
+/** A page of a console list, as the contract answers it. */
+export interface AdminPage<T> {
+  data: T[];
+  meta: { pagination: Pagination };
+}
+
+const pageOf = <T>(data: T[], page: number, pageSize: number, total: number): AdminPage<T> => ({
+  data,
+  meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
+});
+
+// ---------------------------------------------------------------------------------------------
+// Payments
+
+function describePayment(row: PaymentRow): string {
+  if (row.kind === 'subscription') return row.label ?? MESSAGES.payments.kinds.subscription;
+  if (row.kind === 'order') return orderPaymentDescription(row.id, row.lines);
+  return tipPaymentDescription(row.label);
+}
+
+/**
+ * `GET /api/admin/payments`: subscriptions, orders and tips paid by a transaction id, pending first, then
+ * newest, with the amount the server computed, the payer and the id's flags (`paymentIdFlags`: malformed,
+ * or the same id in another letter case, spacing or dashes on another payment, found in one query per page).
+ */
+export async function listPayments(
+  db: Kysely<DB>,
+  query: TAdminPaymentsQuery,
+): Promise<AdminPage<TAdminPaymentItem>> {
+  const { page, pageSize } = query;
+  const { rows, total } = await findPayments(db, query, { offset: (page - 1) * pageSize, limit: pageSize });
+  const keyOf = (row: PaymentRow) => (row.transaction_id ? paymentIdKey(row.transaction_id) : '');
+  const same = await findPaymentsByIdKeys(db, rows.map(keyOf).filter(Boolean));
+  const data = rows.map((row): TAdminPaymentItem => {
+    const key = keyOf(row);
+    const others = key
+      ? same
+          .filter((o) => o.key === key && !(o.kind === row.kind && o.id === row.id))
+          .map(({ kind, id }) => ({ kind, id }))
+      : [];
+    return {
+      kind: row.kind,
+      id: row.id,
+      createdAt: row.created_at,
+      payer:
+        row.user_id === null || row.username === null
+          ? null
+          : { id: row.user_id, username: row.username, email: row.email ?? '' },
+      amount_cents: row.amount,
+      transaction_id: row.transaction_id,
+      status: row.status,
+      description: describePayment(row),
+      flags: paymentIdFlags(row.transaction_id, others),
+    };
+  });
+  return pageOf(data, page, pageSize, total);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reports
+
+/** The record a report names: its stored subject, else what its listing names (reports filed before). */
+const subjectOf = (row: { subject: string | null; listing: string | null }, siteHosts: readonly string[]) =>
+  parseReportSubject(row.subject ?? reportSubjectOf(row.listing, siteHosts));
+
+/**
+ * The links of a page of entries, resolved in one query per kind of record: an ad links to its owner's page
+ * in the console (ads have no page of their own), a place to its public page, a screening comment to its
+ * author's page, a pasted http(s) URL to itself. A record deleted since has a link without a URL ('').
+ */
+async function resolveLinks(
+  db: Kysely<DB>,
+  rows: ReportRow[],
+  siteHosts: readonly string[],
+): Promise<(TReportLink | null)[]> {
+  const subjects = rows.map((r) => subjectOf(r, siteHosts));
+  const ids = (type: string) => subjects.filter((s) => s?.type === type).map((s) => s!.id);
+  const [ads, places, comments] = await Promise.all([
+    findAdOwners(db, ids('provider')),
+    findPlaceTypes(db, ids('vendor')),
+    findCommentAuthors(db, ids('hobbyist-comment')),
+  ]);
+  const adOwner = new Map(ads.map((a) => [Number(a.id), Number(a.user_id)]));
+  const placeType = new Map(places.map((p) => [Number(p.id), p.type]));
+  const author = new Map(comments.map((c) => [Number(c.id), Number(c.user_id)]));
+  return rows.map((row, i) => {
+    const s = subjects[i];
+    if (!s) return isWebUrl(row.listing) ? { type: 'url', id: null, url: row.listing!.trim() } : null;
+    const url =
+      s.type === 'provider'
+        ? adOwner.has(s.id)
+          ? `/admin/users/${adOwner.get(s.id)}`
+          : ''
+        : s.type === 'vendor'
+          ? placeType.has(s.id)
+            ? `/${placeType.get(s.id)}/${s.id}`
+            : ''
+          : author.has(s.id)
+            ? `/admin/users/${author.get(s.id)}`
+            : '';
+    return { type: s.type, id: s.id, url };
+  });
+}
+
+const REASON_OF = {
+  flag: MESSAGES.adminReports.flagReason,
+  contact: MESSAGES.adminReports.contactReason,
+} as const;
+
+/**
+ * `GET /api/admin/reports`: visitors' reports, providers' screening flags and contact messages in one list,
+ * newest first (New and In progress unless a status is asked), each with its state, internal note, reporter,
+ * handler and a link to the reported item.
+ */
+export async function listReports(
+  db: Kysely<DB>,
+  query: TAdminReportsQuery,
+  siteHosts: readonly string[],
+): Promise<AdminPage<TAdminReportItem>> {
+  const { page, pageSize } = query;
+  const statuses: ReportStatus[] = query.status ? [query.status] : ['open', 'reviewed'];
+  const { rows, total } = await findReports(
+    db,
+    { kind: query.kind, statuses },
+    { offset: (page - 1) * pageSize, limit: pageSize },
+  );
+  const links = await resolveLinks(db, rows, siteHosts);
+  const data = rows.map((row, i): TAdminReportItem => ({
+    kind: row.kind,
+    id: row.id,
+    createdAt: row.created_at,
+    status: row.status,
+    staff_note: row.staff_note,
+    reason: row.kind === 'report' ? (row.reason ?? '') : REASON_OF[row.kind],
+    details: row.details,
+    email: row.email,
+    name: row.name,
+    reporter:
+      row.reporter_id !== null && row.reporter_username !== null
+        ? { id: row.reporter_id, username: row.reporter_username }
+        : null,
+    link: links[i] ?? null,
+    handled_by:
+      row.handled_by !== null && row.handler_username !== null
+        ? { id: row.handled_by, username: row.handler_username }
+        : null,
+  }));
+  return pageOf(data, page, pageSize, total);
+}
+
+/**
+ * `POST /api/admin/reports/:id/hide`: the reported ad or place goes back to pending review (hidden until an
+ * admin approves it again; its risk signals computed anew), the directory's caches rebuild, and the report
+ * moves to In progress with this admin as its handler; one transaction, recorded as `report.hide` and as the
+ * record's `provider.hide` / `vendor.hide` (review before and after). A report that names no ad or place (or
+ * one deleted since) is a 409 `adminReports.nothingToHide`.
+ */
+export async function hideReported(
+  db: Kysely<DB>,
+  actor: Actor,
+  id: number,
+  siteHosts: readonly string[],
+): Promise<{ id: number; status: ReportStatus; subject: string }> {
+  return db.transaction().execute(async (trx) => {
+    const report = await lockReport(trx, id);
+    if (!report) throw notFound();
+    const subject = subjectOf(report, siteHosts);
+    const nothing = () => new AppError('ConflictError', MESSAGES.adminReports.nothingToHide);
+    if (!subject || subject.type === 'hobbyist-comment') throw nothing();
+    const table = subject.type === 'provider' ? 'providers' : 'vendors';
+    const record = await lockReviewed(trx, table, subject.id);
+    if (!record) throw nothing();
+    await setReviewColumns(trx, table, subject.id, BACK_TO_REVIEW);
+    await bumpDirectoryVersion(trx);
+    await computeRiskSignals(trx, { type: subject.type, id: subject.id });
+    await markReportReviewed(trx, id, actor.id);
+    const named = `${subject.type}:${subject.id}`;
+    await recordAudit(
+      trx,
+      actor,
+      `${subject.type}.hide`,
+      named,
+      { report: id },
+      {
+        before: { review: record.review_state, review_reason: record.review_reason ?? null },
+        after: { review: BACK_TO_REVIEW.review_state, review_reason: BACK_TO_REVIEW.review_reason },
+      },
+    );
+    await recordAudit(
+      trx,
+      actor,
+      'report.hide',
+      `report:${id}`,
+      { record: named },
+      { before: { status: report.status }, after: { status: 'reviewed' } },
+    );
+    return { id, status: 'reviewed' as const, subject: named };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const addDays = (isoDay: string, days: number) =>
+  new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * `GET /api/admin/dashboard`: the queues' sizes; sign-ups per week by account type (the last 12 weeks,
+ * Mondays, oldest first, zero-filled); revenue per month by source, verified and pending apart (the last 12
+ * months); and the ads public at the end of each of the last 12 weeks, approximated from the approval times
+ * of the ads public now (an ad hidden since is not counted in the past either). All in UTC.
+ */
+export async function getDashboard(db: Kysely<DB>, now = new Date()): Promise<TAdminDashboard> {
+  const weeks = Array.from({ length: DASHBOARD_WEEKS }, (_, i) => mondayOf(now, DASHBOARD_WEEKS - 1 - i));
+  const months = Array.from({ length: DASHBOARD_MONTHS }, (_, i) => monthOf(now, DASHBOARD_MONTHS - 1 - i));
+  const [queues, signupDays, revenueRows, adDays] = await Promise.all([
+    countQueues(db),
+    countSignupsByDay(db, `${weeks[0]}T00:00:00.000Z`),
+    sumRevenueByMonth(db, `${months[0]}-01T00:00:00.000Z`),
+    countPublicAdsByApprovalDay(db),
+  ]);
+  const signups = weeks.map((week) => {
+    const end = addDays(week, 7);
+    const inWeek = signupDays.filter((r) => r.day >= week && r.day < end);
+    const counts = Object.fromEntries(
+      USER_TYPES.map((type) => [
+        type,
+        inWeek.filter((r) => r.user_type === type).reduce((n, r) => n + r.n, 0),
+      ]),
+    ) as Record<(typeof USER_TYPES)[number], number>;
+    return { week, ...counts };
+  });
+  const amounts = (source: 'subscriptions' | 'orders' | 'tips', month: string) => {
+    const rows = revenueRows.filter((r) => r.source === source && r.month === month);
+    const sum = (status: string) => rows.filter((r) => r.status === status).reduce((n, r) => n + r.cents, 0);
+    return { verified_cents: sum('verified'), pending_cents: sum('pending') };
+  };
+  const revenue = months.map((month) => ({
+    month,
+    subscriptions: amounts('subscriptions', month),
+    orders: amounts('orders', month),
+    tips: amounts('tips', month),
+  }));
+  const public_ads = weeks.map((week) => {
+    const end = addDays(week, 7);
+    return { week, count: adDays.filter((r) => r.day < end).reduce((n, r) => n + r.n, 0) };
+  });
+  return { queues, signups, revenue, public_ads };
+}

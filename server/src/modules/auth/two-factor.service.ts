@@ -1,0 +1,304 @@
+import { createHash, randomInt } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  isTotpCode,
+  MESSAGES,
+  RECOVERY_CODE_ALPHABET,
+  TWO_FACTOR,
+  type TTwoFactorDisableRequest,
+  type TTwoFactorEnableRequest,
+  type TTwoFactorRecoveryCodesRequest,
+  type TTwoFactorVerifyRequest,
+  type TwoFactorRecoveryCodes,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
+} from '@app/domain';
+import type { Kysely } from 'kysely';
+import { Secret, TOTP } from 'otpauth';
+import { recordAudit } from '../../db/audit-log.ts';
+import type { DB } from '../../db/schema.ts';
+import { signToken, verifyMfaToken, type Actor } from '../../http/auth.ts';
+import { AppError, fieldError, forbidden, unauthorized } from '../../http/errors.ts';
+import { verifyPassword } from '../users/index.ts';
+import { sessionFor, tooManyAttempts, type AuthContext, type Session } from './auth.service.ts';
+import {
+  claimMfaToken,
+  clearTwoFactor,
+  countRecoveryCodesLeft,
+  findTwoFactorAccount,
+  isMfaTokenUsed,
+  markTwoFactorEnabled,
+  replaceRecoveryCodes,
+  storePendingSecret,
+  takeTotpStep,
+  useRecoveryCode,
+  type TwoFactorAccount,
+} from './two-factor.queries.ts';
+
+/**
+ * Two-factor sign-in (issue 14, item 11), TOTP with the `otpauth` library: setup stores a secret,
+ * the first code turns it on and answers ten recovery codes (only their SHA-256 is kept), sign-in then
+ * asks for a code (`POST /api/auth/local` answers a challenge, `verify` the session). A code is taken
+ * once (the account's last accepted time step), a recovery code once. Wrong codes count towards the
+ * sign-in throttle of the account and address, as wrong passwords do (auth.throttle.ts). Tokens given
+ * a code carry `mfa: true`; the admin needs one for admin powers (http/auth.ts).
+ */
+
+const T = MESSAGES.twoFactor;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const conflict = (message: string) => new AppError('ConflictError', message);
+const invalidCode = () => fieldError('code', T.invalidCode);
+
+function totpFor(secret: string, label: string): TOTP {
+  return new TOTP({
+    issuer: MESSAGES.site.name,
+    label,
+    algorithm: TWO_FACTOR.algorithm,
+    digits: TWO_FACTOR.digits,
+    period: TWO_FACTOR.periodSeconds,
+    secret: Secret.fromBase32(secret),
+  });
+}
+
+/** The time step a 6-digit code belongs to (now, or one step either side), or undefined. */
+function stepOf(secret: string, code: string, now = Date.now()): number | undefined {
+  const delta = totpFor(secret, 'x').validate({ token: code, timestamp: now, window: TWO_FACTOR.window });
+  if (delta === null) return undefined;
+  return TOTP.counter({ period: TWO_FACTOR.periodSeconds, timestamp: now }) + delta;
+}
+
+/** Ten new recovery codes, `xxxx-xxxx` from an alphabet without look-alikes. */
+function newRecoveryCodes(): string[] {
+  const group = () =>
+    Array.from({ length: 4 }, () => RECOVERY_CODE_ALPHABET[randomInt(RECOVERY_CODE_ALPHABET.length)]).join(
+      '',
+    );
+  const codes = new Set<string>();
+  while (codes.size < TWO_FACTOR.recoveryCodes) codes.add(`${group()}-${group()}`);
+  return [...codes];
+}
+
+/**
+ * Takes a code for the account: a 6-digit code of its secret (once per time step, later steps only),
+ * or, where `recovery` allows, one of its unused recovery codes. True when taken.
+ */
+async function takeCode(
+  db: Kysely<DB>,
+  account: TwoFactorAccount,
+  code: string,
+  recovery: boolean,
+): Promise<boolean> {
+  if (!account.two_factor_secret) return false;
+  if (isTotpCode(code)) {
+    const step = stepOf(account.two_factor_secret, code);
+    return step !== undefined && (await takeTotpStep(db, account.id, step));
+  }
+  return recovery && (await useRecoveryCode(db, account.id, sha256(code)));
+}
+
+/**
+ * Checks a code under the sign-in throttle: refused (429) while the account and address are, slowed
+ * past the account's ceiling; a wrong code is a failure (400 at `code`), a right one clears the count
+ * of the account and address when `signIn`.
+ */
+async function requireCode(
+  ctx: AuthContext,
+  account: TwoFactorAccount,
+  code: string,
+  address: string,
+  opts: { recovery: boolean; signIn?: boolean },
+): Promise<void> {
+  const key = `id:${account.id}`;
+  const wait = ctx.throttle.retryAfterMs(address, key);
+  if (wait) throw tooManyAttempts(wait);
+  const slow = ctx.throttle.slowdownMs(key);
+  if (slow) await sleep(slow);
+  if (!(await takeCode(ctx.db, account, code, opts.recovery))) {
+    ctx.throttle.recordFailure(address, key);
+    throw invalidCode();
+  }
+  if (opts.signIn) ctx.throttle.recordSuccess(address, key);
+}
+
+async function requireAccount(db: Kysely<DB>, actor: Actor): Promise<TwoFactorAccount> {
+  const account = await findTwoFactorAccount(db, actor.id);
+  if (!account) throw forbidden();
+  return account;
+}
+
+/** `GET /api/auth/2fa`: on or not, whether this token was given a code, recovery codes left. */
+export async function twoFactorStatus(db: Kysely<DB>, actor: Actor): Promise<TwoFactorStatus> {
+  const account = await requireAccount(db, actor);
+  const enabled = Boolean(account.two_factor_enabled_at);
+  return {
+    enabled,
+    verified: actor.mfa === true,
+    recovery_codes_left: enabled ? await countRecoveryCodesLeft(db, account.id) : 0,
+    required: account.role === 'admin',
+  };
+}
+
+/**
+ * `POST /api/auth/2fa/setup`: a new secret (stored, not on yet; a second call replaces it), its
+ * `otpauth://` address and that address as a QR code (an SVG data URL; the CSP allows `img-src data:`).
+ */
+export async function setupTwoFactor(db: Kysely<DB>, actor: Actor): Promise<TwoFactorSetup> {
+  const account = await requireAccount(db, actor);
+  if (account.two_factor_enabled_at) throw conflict(T.alreadyEnabled);
+  const secret = new Secret({ size: TWO_FACTOR.secretBytes }).base32;
+  if (!(await storePendingSecret(db, account.id, secret))) throw conflict(T.alreadyEnabled);
+  const otpauthUrl = totpFor(secret, account.email).toString();
+  // qrcode is loaded when a QR image is first drawn (docs/performance.md).
+  const { default: QRCode } = await import('qrcode');
+  const svg = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return {
+    secret,
+    otpauth_url: otpauthUrl,
+    qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+  };
+}
+
+/**
+ * `POST /api/auth/2fa/enable`: the app's first code turns two-factor sign-in on; answers ten recovery
+ * codes (shown once) and a token given a code (the admin's way into the console).
+ */
+export async function enableTwoFactor(
+  ctx: AuthContext,
+  actor: Actor,
+  input: TTwoFactorEnableRequest,
+  address: string,
+): Promise<Required<TwoFactorRecoveryCodes>> {
+  const account = await requireAccount(ctx.db, actor);
+  if (account.two_factor_enabled_at) throw conflict(T.alreadyEnabled);
+  if (!account.two_factor_secret) throw conflict(T.setupFirst);
+  await requireCode(ctx, account, input.code, address, { recovery: false });
+  const codes = newRecoveryCodes();
+  await ctx.db.transaction().execute(async (trx) => {
+    // A setup that raced this call replaced the secret the code was checked against: start again.
+    if (!(await markTwoFactorEnabled(trx, account.id, account.two_factor_secret!))) {
+      throw conflict(T.setupFirst);
+    }
+    await replaceRecoveryCodes(trx, account.id, codes.map(sha256));
+    if (account.role === 'admin') {
+      await recordAudit(trx, actor, 'two-factor.enable', `user:${account.id}`, null, {
+        before: { two_factor_enabled: false },
+        after: { two_factor_enabled: true },
+      });
+    }
+  });
+  return {
+    jwt: await signToken(ctx.config.jwtSecret, account.id, account.token_version, { mfa: true }),
+    recovery_codes: codes,
+  };
+}
+
+/**
+ * `POST /api/auth/2fa/verify`: the sign-in's second step. The challenge token must be one `login`
+ * gave (five minutes, for an account still active with the same token version and two-factor on, not
+ * used before), else a 401; the code is a 6-digit code or a recovery code. Answers the session, its
+ * token given a code; the challenge is then used up.
+ */
+export async function verifyTwoFactor(
+  ctx: AuthContext,
+  input: TTwoFactorVerifyRequest,
+  address: string,
+): Promise<Session> {
+  const challenge = await verifyMfaToken(ctx.config.jwtSecret, input.mfa_token);
+  if (!challenge) throw unauthorized(T.signInExpired);
+  const account = await findTwoFactorAccount(ctx.db, challenge.id);
+  if (
+    !account ||
+    account.token_version !== challenge.v ||
+    !account.two_factor_enabled_at ||
+    (await isMfaTokenUsed(ctx.db, challenge.tokenId))
+  ) {
+    throw unauthorized(T.signInExpired);
+  }
+  if (!account.is_active) throw forbidden(MESSAGES.login.blocked);
+  await requireCode(ctx, account, input.code, address, { recovery: true, signIn: true });
+  if (!(await claimMfaToken(ctx.db, challenge.tokenId, account.id, challenge.expiresAt))) {
+    throw unauthorized(T.signInExpired);
+  }
+  return sessionFor(ctx, account.id, account.token_version, { mfa: true });
+}
+
+/**
+ * `POST /api/auth/2fa/disable`: the password and a code (or a recovery code) turn it off. Not for
+ * the admin, who must keep it (403). Wrong passwords and codes count towards the sign-in throttle.
+ */
+export async function disableTwoFactor(
+  ctx: AuthContext,
+  actor: Actor,
+  input: TTwoFactorDisableRequest,
+  address: string,
+): Promise<TwoFactorStatus> {
+  const account = await requireAccount(ctx.db, actor);
+  if (account.role === 'admin') throw forbidden(T.adminRequired);
+  if (!account.two_factor_enabled_at) throw conflict(T.notEnabled);
+  const key = `id:${account.id}`;
+  const wait = ctx.throttle.retryAfterMs(address, key);
+  if (wait) throw tooManyAttempts(wait);
+  if (!(await verifyPassword(account.password, input.password))) {
+    ctx.throttle.recordFailure(address, key);
+    throw fieldError('password', MESSAGES.changePassword.wrongCurrent);
+  }
+  await requireCode(ctx, account, input.code, address, { recovery: true });
+  await ctx.db.transaction().execute((trx) => clearTwoFactor(trx, account.id));
+  return { enabled: false, verified: actor.mfa === true, recovery_codes_left: 0, required: false };
+}
+
+/** `POST /api/auth/2fa/recovery-codes`: a current code makes ten new recovery codes; the old ones go. */
+export async function regenerateRecoveryCodes(
+  ctx: AuthContext,
+  actor: Actor,
+  input: TTwoFactorRecoveryCodesRequest,
+  address: string,
+): Promise<TwoFactorRecoveryCodes> {
+  const account = await requireAccount(ctx.db, actor);
+  if (!account.two_factor_enabled_at) throw conflict(T.notEnabled);
+  await requireCode(ctx, account, input.code, address, { recovery: false });
+  const codes = newRecoveryCodes();
+  await ctx.db.transaction().execute(async (trx) => {
+    await replaceRecoveryCodes(trx, account.id, codes.map(sha256));
+    if (account.role === 'admin') {
+      await recordAudit(trx, actor, 'two-factor.recovery-codes', `user:${account.id}`);
+    }
+  });
+  return { recovery_codes: codes };
+}
+
+/**
+ * The operator's way back in for an account that lost its authenticator and its recovery codes
+ * (`npm run cli -- reset-two-factor EMAIL`): two-factor sign-in is turned off, every session of the account
+ * ends, and the audit log records it (no acting account: it came from the server's shell). An admin is asked
+ * to enrol again on the next visit to the console. False when no account has that e-mail.
+ */
+export async function resetTwoFactorByEmail(db: Kysely<DB>, email: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'two_factor_enabled_at'])
+      .where('email', '=', email.trim().toLowerCase())
+      .executeTakeFirst();
+    if (!user) return false;
+    await clearTwoFactor(trx, user.id);
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', user.id)
+      .execute();
+    await recordAudit(
+      trx,
+      null,
+      'two-factor.reset',
+      `user:${user.id}`,
+      { by: 'cli' },
+      {
+        before: { two_factor_enabled: user.two_factor_enabled_at !== null },
+        after: { two_factor_enabled: false },
+      },
+    );
+    return true;
+  });
+}

@@ -1,0 +1,399 @@
+import type { RiskSignal } from '@app/domain';
+import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { shownProvider } from '../../access/index.ts';
+import { nowIso } from '../../db/dialect.ts';
+import type { DB } from '../../db/schema.ts';
+
+/** SQL of the moderation area: risk signals, what they are computed from, and the moderation queue. */
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** A record signals are kept for: an ad (`providers`) or a place (`vendors`). */
+export type RecordType = 'provider' | 'vendor';
+export interface RecordRef {
+  type: RecordType;
+  id: number;
+}
+type ReviewState = 'pending' | 'approved' | 'rejected';
+
+// ---------------------------------------------------------------------------------------------
+// What the signals are computed from
+
+export interface AdForSignals {
+  id: number;
+  user_id: number;
+  title: string;
+  name: string;
+  message: string | null;
+  discount_code: string | null;
+  age: number;
+  phone: string | null;
+  country: string;
+  state: string;
+  city: string;
+  donation_hour: number | null;
+}
+
+export async function findAdForSignals(db: Db, id: number): Promise<AdForSignals | undefined> {
+  const row = await db
+    .selectFrom('providers')
+    .select([
+      'id',
+      'user_id',
+      'title',
+      'name',
+      'message',
+      'discount_code',
+      'age',
+      'phone',
+      'country',
+      'state',
+      'city',
+      'donation_hour',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    ...row,
+    id: Number(row.id),
+    user_id: Number(row.user_id),
+    age: Number(row.age),
+    donation_hour: row.donation_hour === null ? null : Number(row.donation_hour),
+  };
+}
+
+export interface PlaceForSignals {
+  id: number;
+  user_id: number;
+  name: string;
+  phone: string;
+}
+
+export async function findPlaceForSignals(db: Db, id: number): Promise<PlaceForSignals | undefined> {
+  const row = await db
+    .selectFrom('vendors')
+    .select(['id', 'user_id', 'name', 'phone'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { ...row, id: Number(row.id), user_id: Number(row.user_id) };
+}
+
+/** Another account's record a cross-record signal found. */
+export interface MatchedRecord extends RecordRef {
+  user_id: number;
+  review_state: ReviewState;
+}
+
+/** A phone column's digits in SQL (the usual punctuation taken out; both engines have `replace`). */
+const digitsOf = (column: string) =>
+  sql<string>`replace(replace(replace(replace(replace(replace(${sql.ref(column)}, '-', ''), ' ', ''), '(', ''), ')', ''), '.', ''), '+', '')`;
+
+/**
+ * The ads and places of accounts other than `ownerId` whose phone number has these digits (with or without
+ * the US country code 1 in front).
+ */
+export async function findPhoneMatches(db: Db, digits: string, ownerId: number): Promise<MatchedRecord[]> {
+  const forms = [digits, `1${digits}`];
+  const [ads, places] = await Promise.all([
+    db
+      .selectFrom('providers as p')
+      .select(['p.id', 'p.user_id', 'p.review_state'])
+      .where('p.user_id', '<>', ownerId)
+      .where('p.phone', 'is not', null)
+      .where(digitsOf('p.phone'), 'in', forms)
+      .execute(),
+    db
+      .selectFrom('vendors as v')
+      .select(['v.id', 'v.user_id', 'v.review_state'])
+      .where('v.user_id', '<>', ownerId)
+      .where(digitsOf('v.phone'), 'in', forms)
+      .execute(),
+  ]);
+  return [
+    ...ads.map((r) => ({
+      type: 'provider' as const,
+      id: Number(r.id),
+      user_id: Number(r.user_id),
+      review_state: r.review_state,
+    })),
+    ...places.map((r) => ({
+      type: 'vendor' as const,
+      id: Number(r.id),
+      user_id: Number(r.user_id),
+      review_state: r.review_state,
+    })),
+  ];
+}
+
+/** The perceptual hashes of a record's pictures: an ad's images, a place's picture. */
+export async function findOwnHashes(db: Db, ref: RecordRef): Promise<string[]> {
+  const rows =
+    ref.type === 'provider'
+      ? await db
+          .selectFrom('provider_images as pi')
+          .innerJoin('files as f', 'f.id', 'pi.file_id')
+          .select('f.phash')
+          .where('pi.provider_id', '=', ref.id)
+          .where('f.phash', 'is not', null)
+          .execute()
+      : await db
+          .selectFrom('vendors as v')
+          .innerJoin('files as f', 'f.id', 'v.image_id')
+          .select('f.phash')
+          .where('v.id', '=', ref.id)
+          .where('f.phash', 'is not', null)
+          .execute();
+  return [...new Set(rows.map((r) => r.phash!))];
+}
+
+/** A picture of another account's record, with its hash. */
+export interface HashedPicture extends MatchedRecord {
+  phash: string;
+}
+
+/**
+ * The pictures of other accounts' ads and places that may be within a few bits of one of `hashes`: a hash
+ * within 6 bits of another differs in at most 6 of its 8 bytes, so at least one byte (two hex digits) is
+ * the same at the same place. That filter runs in SQL; the exact distance is the caller's.
+ */
+export async function findCandidatePictures(
+  db: Db,
+  hashes: readonly string[],
+  ownerId: number,
+): Promise<HashedPicture[]> {
+  if (!hashes.length) return [];
+  const sameByte = (column: string): Expression<SqlBool> =>
+    sql<SqlBool>`(${sql.join(
+      Array.from({ length: 8 }, (_, k) => {
+        const bytes = [...new Set(hashes.map((h) => h.slice(2 * k, 2 * k + 2)))];
+        return sql`substr(${sql.ref(column)}, ${2 * k + 1}, 2) in (${sql.join(bytes)})`;
+      }),
+      sql` or `,
+    )})`;
+  const [ads, places] = await Promise.all([
+    db
+      .selectFrom('provider_images as pi')
+      .innerJoin('files as f', 'f.id', 'pi.file_id')
+      .innerJoin('providers as p', 'p.id', 'pi.provider_id')
+      .select(['f.phash', 'p.id', 'p.user_id', 'p.review_state'])
+      .where('p.user_id', '<>', ownerId)
+      .where('f.phash', 'is not', null)
+      .where(sameByte('f.phash'))
+      .execute(),
+    db
+      .selectFrom('vendors as v')
+      .innerJoin('files as f', 'f.id', 'v.image_id')
+      .select(['f.phash', 'v.id', 'v.user_id', 'v.review_state'])
+      .where('v.user_id', '<>', ownerId)
+      .where('f.phash', 'is not', null)
+      .where(sameByte('f.phash'))
+      .execute(),
+  ]);
+  const row = (type: RecordType) => (r: (typeof ads)[number]) => ({
+    type,
+    id: Number(r.id),
+    user_id: Number(r.user_id),
+    review_state: r.review_state,
+    phash: r.phash!,
+  });
+  return [...ads.map(row('provider')), ...places.map(row('vendor'))];
+}
+
+/**
+ * The cities of an account's ads created since `since` (ISO), with the coordinates the lookups hold for
+ * each (null when the city is not among them or has none), oldest first.
+ */
+export async function findRecentAdCities(db: Db, ownerId: number, since: string) {
+  const rows = await db
+    .selectFrom('providers as p')
+    .leftJoin('cities as c', (join) =>
+      join
+        .onRef('c.state_code', '=', 'p.state')
+        .onRef('c.country_code', '=', 'p.country')
+        .on(sql<SqlBool>`lower(c.city_name) = lower(p.city)`),
+    )
+    .select(['p.city', 'p.state', 'c.latitude', 'c.longitude'])
+    .where('p.user_id', '=', ownerId)
+    .where('p.created_at', '>=', since)
+    .orderBy('p.created_at')
+    .orderBy('p.id')
+    .execute();
+  return rows.map((r) => ({
+    city: r.city,
+    state: r.state,
+    latitude: r.latitude === null ? null : Number(r.latitude),
+    longitude: r.longitude === null ? null : Number(r.longitude),
+  }));
+}
+
+/** The hourly rates (cents, above 0) of the public ads in a city, but `exceptId`'s. */
+export async function findCityHourlyRates(
+  db: Db,
+  place: { country: string; state: string; city: string },
+  exceptId: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('providers as p')
+    .select('p.donation_hour')
+    .where('p.country', '=', place.country)
+    .where('p.state', '=', place.state)
+    .where(sql<SqlBool>`lower(p.city) = ${place.city.toLowerCase()}`)
+    .where('p.id', '<>', exceptId)
+    .where('p.donation_hour', '>', 0)
+    .where((eb) => shownProvider(eb, 'p'))
+    .execute();
+  return rows.map((r) => Number(r.donation_hour));
+}
+
+/** Replaces a record's signals with `signals` (none: the record has no signal any more). */
+export async function replaceRiskSignals(
+  trx: Db,
+  ref: RecordRef,
+  userId: number | null,
+  signals: readonly RiskSignal[],
+): Promise<void> {
+  await trx
+    .deleteFrom('risk_signals')
+    .where('record_type', '=', ref.type)
+    .where('record_id', '=', ref.id)
+    .execute();
+  if (!signals.length) return;
+  const now = nowIso();
+  await trx
+    .insertInto('risk_signals')
+    .values(
+      signals.map((s) => ({
+        record_type: ref.type,
+        record_id: ref.id,
+        user_id: userId,
+        kind: s.kind,
+        weight: s.weight,
+        explanation: s.explanation,
+        created_at: now,
+      })),
+    )
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The queue
+
+const tableOf = (type: RecordType) => (type === 'provider' ? 'providers' : 'vendors');
+
+/** Each record's risk score (the sum of its signals' weights) as a subquery to join. */
+const scores = (db: Db, type: RecordType) =>
+  db
+    .selectFrom('risk_signals')
+    .select(['record_id', (eb) => eb.fn.sum<number>('weight').as('score')])
+    .where('record_type', '=', type)
+    .groupBy('record_id');
+
+/**
+ * One page of the records waiting for review: highest risk score first, then the oldest, then by id; and
+ * how many there are.
+ */
+export async function findQueuePage(db: Db, type: RecordType, page: number, pageSize: number) {
+  const table = tableOf(type);
+  // Both tables have these columns; Kysely cannot narrow a table chosen at run time.
+  const q = (db as Kysely<DB>)
+    .selectFrom(`${table} as r` as 'providers as r')
+    .leftJoin(scores(db, type).as('s'), 's.record_id', 'r.id')
+    .where('r.review_state', '=', 'pending');
+  const [rows, count] = await Promise.all([
+    q
+      .select([
+        'r.id',
+        'r.user_id',
+        'r.created_at',
+        'r.updated_at',
+        sql<number>`coalesce(${sql.ref('s.score')}, 0)`.as('risk_score'),
+      ])
+      .orderBy('risk_score', 'desc')
+      .orderBy('r.created_at', 'asc')
+      .orderBy('r.id', 'asc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      id: Number(r.id),
+      user_id: Number(r.user_id),
+      created_at: r.created_at,
+      updated_at: r.updated_at,
+      risk_score: Number(r.risk_score),
+    })),
+    total: Number(count?.n ?? 0),
+  };
+}
+
+/** The stored signals of records, heaviest first. */
+export async function findSignalsOf(db: Db, type: RecordType, ids: readonly number[]) {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('risk_signals')
+    .select(['record_id', 'kind', 'weight', 'explanation'])
+    .where('record_type', '=', type)
+    .where('record_id', 'in', ids)
+    .orderBy('weight', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ ...r, record_id: Number(r.record_id), weight: Number(r.weight) }));
+}
+
+/** A record's owner id, or undefined when the record does not exist. */
+export async function findRecordOwner(db: Db, ref: RecordRef): Promise<number | undefined> {
+  const row = await (db as Kysely<DB>)
+    .selectFrom(`${tableOf(ref.type)} as r` as 'providers as r')
+    .select('r.user_id')
+    .where('r.id', '=', ref.id)
+    .executeTakeFirst();
+  return row ? Number(row.user_id) : undefined;
+}
+
+/** The accounts of the queue's owners. */
+export async function findOwners(db: Db, ids: readonly number[]) {
+  if (!ids.length) return [];
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'email', 'verification', 'is_active', 'created_at'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Up to `limit` ads (or places) of each owner, newest first (the caller leaves out the record shown). */
+export async function findOwnersRecords(
+  db: Db,
+  type: RecordType,
+  ownerIds: readonly number[],
+  limit: number,
+) {
+  if (!ownerIds.length) return [];
+  const numbered = (db as Kysely<DB>)
+    .selectFrom(`${tableOf(type)} as r` as 'providers as r')
+    .select([
+      'r.id',
+      'r.user_id',
+      'r.name',
+      'r.review_state',
+      sql<number>`row_number() over (partition by ${sql.ref('r.user_id')} order by ${sql.ref('r.id')} desc)`.as(
+        'n',
+      ),
+    ])
+    .where('r.user_id', 'in', ownerIds);
+  const rows = await (db as Kysely<DB>)
+    .selectFrom(numbered.as('x'))
+    .selectAll()
+    .where('x.n', '<=', limit)
+    .orderBy('x.user_id')
+    .orderBy('x.id', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    user_id: Number(r.user_id),
+    name: r.name,
+    review: r.review_state,
+  }));
+}

@@ -1,0 +1,65 @@
+import type { AdminSettings, TAdminSettingsUpdate } from '@app/domain';
+import type { Kysely } from 'kysely';
+import { recordAudit } from '../../db/audit-log.ts';
+import type { DB } from '../../db/schema.ts';
+import type { Actor } from '../../http/auth.ts';
+import {
+  PAYMENT_ADDRESS_KEY,
+  readPaymentAddress,
+  readTipMaxAmount,
+  readTipsPerHour,
+  TIP_MAX_AMOUNT_KEY,
+  TIPS_PER_HOUR_KEY,
+} from '../billing/index.ts';
+import { DOCUMENT_RETENTION_DAYS_KEY, readDocumentRetentionDays } from '../users/index.ts';
+import { writeSetting } from './reference.queries.ts';
+
+/** Each setting of the console's Settings page and the `settings` key it is stored under. */
+const KEYS = (): Record<keyof AdminSettings, string> => ({
+  payment_address: PAYMENT_ADDRESS_KEY,
+  document_retention_days: DOCUMENT_RETENTION_DAYS_KEY,
+  tip_max_amount: TIP_MAX_AMOUNT_KEY,
+  tips_per_hour: TIPS_PER_HOUR_KEY,
+});
+
+/**
+ * `GET /api/admin/settings`: the operator's settings in force, as the areas that use them read them
+ * (a missing or unreadable value is the area's default).
+ */
+export async function readAdminSettings(db: Kysely<DB>): Promise<AdminSettings> {
+  const [payment_address, document_retention_days, tip_max_amount, tips_per_hour] = await Promise.all([
+    readPaymentAddress(db),
+    readDocumentRetentionDays(db),
+    readTipMaxAmount(db),
+    readTipsPerHour(db),
+  ]);
+  return { payment_address, document_retention_days, tip_max_amount, tips_per_hour };
+}
+
+/**
+ * `PUT /api/admin/settings` (admin): stores the settings sent; each one that changes is recorded in the
+ * audit log (`setting.update`, subject `setting:<key>`, the value before and after), in the same
+ * transaction; one sent as it was is not. They apply from the next purchase, tip or retention run on.
+ */
+export async function updateAdminSettings(
+  db: Kysely<DB>,
+  actor: Actor,
+  input: TAdminSettingsUpdate,
+): Promise<AdminSettings> {
+  const keys = KEYS();
+  await db.transaction().execute(async (trx) => {
+    const before = await readAdminSettings(trx);
+    for (const name of Object.keys(keys) as (keyof AdminSettings)[]) {
+      const value = input[name];
+      if (value === undefined || value === before[name]) continue;
+      await writeSetting(trx, keys[name], String(value));
+      await recordAudit(trx, actor, 'setting.update', `setting:${keys[name]}`, null, {
+        before: before[name],
+        after: value,
+      });
+    }
+  });
+  // Values sent as they already were change nothing: nothing to record (the admin-write fallback neither).
+  actor.audited = true;
+  return readAdminSettings(db);
+}

@@ -1,0 +1,22 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+/**
+ * How many days an account's ID documents are kept after the admin's decision (issue 14, item 5): a
+ * `settings` row the console's Settings page changes; the daily job `delete-decided-id-documents` reads it.
+ */
+export const DOCUMENT_RETENTION_DAYS_KEY = 'document_retention_days';
+
+/** The retention when no setting is stored (or the stored one is not a whole number of days ≥ 1). */
+export const DEFAULT_DOCUMENT_RETENTION_DAYS = 30;
+
+/** The retention in force, in days. */
+export async function readDocumentRetentionDays(db: Kysely<DB> | Transaction<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', DOCUMENT_RETENTION_DAYS_KEY)
+    .executeTakeFirst();
+  const days = Number(row?.value);
+  return Number.isSafeInteger(days) && days >= 1 ? days : DEFAULT_DOCUMENT_RETENTION_DAYS;
+}

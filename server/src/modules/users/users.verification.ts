@@ -1,0 +1,200 @@
+import {
+  ageOrNull,
+  MESSAGES,
+  type TVerificationDecisionState,
+  type TVerificationItem,
+  type TVerificationsQuery,
+  type TVerificationState,
+} from '@app/domain';
+import type { Kysely, Transaction } from 'kysely';
+import { recordAudit, type AuditActor } from '../../db/audit-log.ts';
+import { nowIso } from '../../db/dialect.ts';
+import type { DB } from '../../db/schema.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { Pagination } from '../../http/responses.ts';
+import { deleteUnusedFiles } from '../media/index.ts';
+import {
+  findAccountsWithDocumentsDue,
+  findDecisions,
+  findIdDocuments,
+  findVerificationPage,
+  markDocumentsDeleted,
+  unlinkIdDocuments,
+  type IdDocumentRow,
+} from './users.admin.queries.ts';
+import { readDocumentRetentionDays } from './users.settings.ts';
+
+/**
+ * ID verification (issue 14, item 5): the admin's decision on a provider's account, the queue of the
+ * console's Verifications page, and the retention of the documents after a decision.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What kind of documents were looked at: `2 × image/jpeg, 1 × application/pdf` (`none` without any). */
+export function documentKinds(docs: readonly Pick<IdDocumentRow, 'mime'>[]): string {
+  if (!docs.length) return 'none';
+  const counts = new Map<string, number>();
+  for (const d of docs) counts.set(d.mime, (counts.get(d.mime) ?? 0) + 1);
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([mime, n]) => `${n} × ${mime}`)
+    .join(', ');
+}
+
+export interface VerificationState {
+  verification: TVerificationState | null;
+  verification_reason: string | null;
+  verified_at: string | null;
+}
+
+/**
+ * Writes the admin's decision in the caller's transaction: the account's columns, the record kept after
+ * the documents are gone (`verification_decisions`: who, when, which decision, what kind of documents),
+ * and the audit row (`user.verify` or `user.reject-verification`) with the state before and after.
+ */
+export async function recordVerificationDecision(
+  trx: Transaction<DB>,
+  actor: AuditActor,
+  userId: number,
+  decision: TVerificationDecisionState,
+  reason: string | undefined,
+  before: VerificationState,
+): Promise<VerificationState> {
+  const at = nowIso();
+  const after: VerificationState = {
+    verification: decision,
+    verification_reason: decision === 'rejected' ? (reason ?? null) : null,
+    verified_at: at,
+  };
+  await trx
+    .updateTable('users')
+    .set({ ...after, verified_by: actor.id, updated_at: at })
+    .where('id', '=', userId)
+    .execute();
+  const docs = await findIdDocuments(trx, [userId]);
+  await trx
+    .insertInto('verification_decisions')
+    .values({
+      user_id: userId,
+      decided_by: actor.id,
+      decision,
+      reason: reason || null,
+      document_kinds: documentKinds(docs),
+      decided_at: at,
+      documents_deleted_at: null,
+    })
+    .execute();
+  await recordAudit(
+    trx,
+    actor,
+    decision === 'verified' ? 'user.verify' : 'user.reject-verification',
+    `user:${userId}`,
+    { documents: docs.length },
+    { before, after },
+  );
+  return after;
+}
+
+/** Tells the provider of the decision by e-mail; a failure to send is not the request's (the decision stands). */
+export async function mailVerificationDecision(
+  mailer: Mailer,
+  to: string,
+  decision: TVerificationDecisionState,
+  reason: string | null,
+): Promise<void> {
+  const M = MESSAGES.verification;
+  const text =
+    decision === 'verified'
+      ? `${M.mailVerified}\n\n${M.mailFooter}`
+      : `${M.mailRejected}\n\n${reason ?? '-'}\n\n${M.mailFooter}`;
+  await mailer
+    .send({
+      to,
+      subject: decision === 'verified' ? M.mailVerifiedSubject : M.mailRejectedSubject,
+      text,
+    })
+    .catch(() => undefined);
+}
+
+/**
+ * `GET /api/admin/verifications`: providers in a verification state (the queue: pending, oldest first;
+ * decided ones newest decision first), each with their documents, age and decisions.
+ */
+export async function listVerifications(
+  db: Kysely<DB>,
+  query: TVerificationsQuery,
+  now = new Date(),
+): Promise<{ data: TVerificationItem[]; meta: { pagination: Pagination } }> {
+  const { page, pageSize } = query;
+  const { rows, total } = await findVerificationPage(db, query.state, query.q, page, pageSize);
+  const ids = rows.map((r) => r.id);
+  const documents = await findIdDocuments(db, ids);
+  const decisions = await findDecisions(db, ids);
+  const data = rows.map((r): TVerificationItem => {
+    const own = decisions.filter((d) => Number(d.user_id) === r.id);
+    return {
+      id: r.id,
+      username: r.username,
+      email: r.email,
+      first_name: r.first_name,
+      last_name: r.last_name,
+      dob: r.dob,
+      age: ageOrNull(r.dob, now),
+      phone_number: r.phone_number,
+      city: r.city,
+      createdAt: r.created_at,
+      verification: r.verification,
+      verification_reason: r.verification_reason,
+      verified_at: r.verified_at,
+      documents: documents
+        .filter((d) => d.user_id === r.id)
+        .map((d) => ({ id: d.id, name: d.name, mime: d.mime, size: d.size, createdAt: d.created_at })),
+      documents_deleted_at: own[0]?.documents_deleted_at ?? null,
+      decisions: own.map((d) => ({
+        decision: d.decision,
+        reason: d.reason,
+        document_kinds: d.document_kinds,
+        decided_at: d.decided_at,
+        decided_by:
+          d.decided_by === null ? null : { id: Number(d.decided_by), username: d.decided_by_username ?? '' },
+        documents_deleted_at: d.documents_deleted_at,
+      })),
+    };
+  });
+  return {
+    data,
+    meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
+  };
+}
+
+/**
+ * The daily retention job `delete-decided-id-documents`: once every decision on an account is older than
+ * `document_retention_days` (a setting, default 30), the ID documents it looked at (files named by the
+ * registration or by the account's ads, uploaded up to the newest decision) are deleted, their records
+ * and bytes, through the media area's deletion path. The decision rows stay, marked with
+ * `documents_deleted_at`; each account's deletion is in the audit log (`verification.documents-deleted`,
+ * actor null, `{ files }`). Answers how many files were deleted.
+ */
+export async function deleteDecidedIdDocuments(
+  db: Kysely<DB>,
+  storageRoot: string,
+  now = new Date(),
+): Promise<number> {
+  const days = await readDocumentRetentionDays(db);
+  const cutoff = new Date(now.getTime() - days * DAY_MS).toISOString();
+  let deleted = 0;
+  for (const { userId, newest } of await findAccountsWithDocumentsDue(db, cutoff)) {
+    deleted += await db.transaction().execute(async (trx) => {
+      // Documents uploaded after the newest decision were not looked at: they wait for the next one.
+      const docs = (await findIdDocuments(trx, [userId])).filter((d) => d.created_at <= newest);
+      const ids = docs.map((d) => d.id);
+      await unlinkIdDocuments(trx, userId, ids);
+      const files = await deleteUnusedFiles(trx, storageRoot, ids);
+      await markDocumentsDeleted(trx, userId, now.toISOString());
+      await recordAudit(trx, null, 'verification.documents-deleted', `user:${userId}`, { files });
+      return files;
+    });
+  }
+  return deleted;
+}
