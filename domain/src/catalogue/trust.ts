@@ -91,8 +91,18 @@ export const TRUST_MESSAGES = {
       'Contact details are not allowed in the text: please use the phone field only.',
       'Information is missing or unclear: please complete the ad and submit it again.',
       'This is a duplicate of another ad: please keep one ad per listing.',
-      'Suspected trafficking or a minor involved: escalated to the authorities.',
+      // Sent to the owner as it is: neutral on purpose, so a suspected trafficker is not warned.
+      'This listing breaks our terms of service and cannot be published.',
       'Other: ',
+    ],
+    /** What each template's quick-pick button says to the moderator (the owner reads the template itself). */
+    reasonTemplateLabels: [
+      'Photos not allowed',
+      'Contact details in the text',
+      'Missing information',
+      'Duplicate ad',
+      'Trafficking or minor concern (the owner reads a neutral reason)',
+      'Other',
     ],
     /** The template that means "trafficking or a minor": choosing it shows the escalation steps. */
     escalationTemplateIndex: 4,

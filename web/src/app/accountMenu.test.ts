@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canSeePostAd, getAccountMenuItems, toUserType } from './accountMenu.ts';
+import { MESSAGES } from '@app/domain';
+import { canSeePostAd, getAccountMenuItems, isAdminRole, toUserType } from './accountMenu.ts';
 
 const paths = (type: Parameters<typeof getAccountMenuItems>[0]) => getAccountMenuItems(type).map((i) => i.to);
 
@@ -60,6 +61,18 @@ describe('account menu', () => {
     // Hobbyists and vendors have it anyway; an unknown account type never does.
     expect(getAccountMenuItems('Hobbyist', { hasOrders: false }).map((i) => i.to)).toContain('/orders/view');
     expect(getAccountMenuItems(null, { hasOrders: true }).map((i) => i.to)).not.toContain('/orders/view');
+  });
+
+  it('gives the admin the Admin console last, and nobody else', () => {
+    const items = getAccountMenuItems(null, { isAdmin: true });
+    expect(items.map((i) => i.to)).toEqual(['/profile', '/profile/changepassword', '/admin']);
+    expect(items.at(-1)?.label).toBe(MESSAGES.adminConsole.menuItem);
+    for (const type of ['Hobbyist', 'Provider', 'Vender', null] as const) {
+      expect(paths(type)).not.toContain('/admin');
+    }
+    expect(isAdminRole('admin')).toBe(true);
+    expect(isAdminRole('authenticated')).toBe(false);
+    expect(isAdminRole(undefined)).toBe(false);
   });
 
   it('reads the account type however the data spells it', () => {

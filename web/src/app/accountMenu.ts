@@ -83,6 +83,19 @@ const WISHLIST: AccountMenuItem = {
   icon: 'bi-heart',
 };
 
+/** The admin console (issue 14): the staff's way in, last in the menu. */
+const ADMIN_CONSOLE: AccountMenuItem = {
+  key: 'adminConsole',
+  label: MESSAGES.adminConsole.menuItem,
+  to: '/admin',
+  icon: 'bi-shield-lock',
+};
+
+/** Whether a user record's role is the staff's (`admin`); a display hint, the server decides. */
+export function isAdminRole(role: unknown): boolean {
+  return role === 'admin';
+}
+
 /**
  * The account type of a user record. The data spells the types Hobbyist, Provider, Vender; the spec
  * also writes them in lower case and as "vendor", so those are accepted too. Anything else is null.
@@ -104,11 +117,12 @@ export function toUserType(raw: unknown): UserType | null {
 
 /**
  * The account links for a signed-in user of this type, in display order. My Orders is for hobbyists
- * and vendors (spec 000 §6), and for a provider who has bought something (`hasOrders`; issue 13).
+ * and vendors (spec 000 §6), and for a provider who has bought something (`hasOrders`; issue 13); the
+ * admin also gets the Admin console (`isAdmin`; issue 14).
  */
 export function getAccountMenuItems(
   userType: UserType | null,
-  { hasOrders = false }: { hasOrders?: boolean } = {},
+  { hasOrders = false, isAdmin = false }: { hasOrders?: boolean; isAdmin?: boolean } = {},
 ): AccountMenuItem[] {
   const items: AccountMenuItem[] = [PROFILE, CHANGE_PASSWORD];
   if (userType === 'Provider') items.push(...PROVIDER_ITEMS);
@@ -116,6 +130,7 @@ export function getAccountMenuItems(
     items.push(ORDERS);
   if (userType === 'Hobbyist') items.push(WISHLIST);
   if (userType === 'Vender') items.push(PRODUCTS, SALES);
+  if (isAdmin) items.push(ADMIN_CONSOLE);
   return items;
 }
 

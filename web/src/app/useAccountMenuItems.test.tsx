@@ -13,7 +13,7 @@ const PROVIDER = { id: 42, first_name: 'Pia', last_name: 'Pro', user_type: 'Prov
 const HOBBYIST = { id: 41, first_name: 'Hal', last_name: 'Hobbs', user_type: 'Hobbyist' };
 
 /** A signed-in account on its profile page; `/api/orders` answers `orders` orders in all. */
-function renderAccount(user: { id: number }, orders: number) {
+function renderAccount(user: { id: number } & Record<string, unknown>, orders: number) {
   window.localStorage.setItem(STORAGE_KEYS.token, 'jwt');
   window.localStorage.setItem(STORAGE_KEYS.userId, String(user.id));
   window.localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
@@ -86,5 +86,29 @@ describe('My Orders in the account menu', () => {
     fireEvent.click(await menuToggle());
     await screen.findByRole('button', { name: MESSAGES.nav.logout });
     expect(calls.some((call) => call.path === '/orders')).toBe(false);
+  });
+});
+
+describe('Admin console in the account menu', () => {
+  it("shows the admin the console's link in the sidebar and the header menu", async () => {
+    renderAccount({ id: 1, username: 'staff', role: 'admin', user_type: null }, 0);
+    const nav = await sidebar();
+    await waitFor(() =>
+      expect(
+        within(nav).getByRole('link', { name: MESSAGES.adminConsole.menuItem }).getAttribute('href'),
+      ).toBe('/admin'),
+    );
+    fireEvent.click(await menuToggle());
+    await screen.findByRole('button', { name: MESSAGES.nav.logout });
+    await waitFor(() =>
+      expect(screen.getAllByRole('link', { name: MESSAGES.adminConsole.menuItem })).toHaveLength(2),
+    );
+  });
+
+  it('leaves it out for everyone else', async () => {
+    renderAccount({ ...HOBBYIST, role: 'authenticated' }, 0);
+    const nav = await sidebar();
+    expect(within(nav).getByRole('link', { name: MESSAGES.nav.myOrders })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: MESSAGES.adminConsole.menuItem })).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { isAdminRole } from './accountMenu.ts';
 import { useSession } from './session.tsx';
 
 /**
@@ -5,6 +6,12 @@ import { useSession } from './session.tsx';
  * decides who may react, comment, message, mail or tip).
  */
 export function useCardViewer() {
-  const { isLoggedIn, userType, userId } = useSession();
-  return { isLoggedIn, userId, isHobbyist: isLoggedIn && userType === 'Hobbyist' && userId !== null };
+  const { isLoggedIn, userType, userId, user } = useSession();
+  return {
+    isLoggedIn,
+    userId,
+    isHobbyist: isLoggedIn && userType === 'Hobbyist' && userId !== null,
+    /** The staff (issue 14): the card offers the ad's risk signals. */
+    isAdmin: isLoggedIn && isAdminRole(user?.role),
+  };
 }

@@ -10,8 +10,8 @@ const C = MESSAGES.confirmDelete;
  * The one delete confirmation (spec 001 §2 "My Ads", "Places"): 'Confirm deletion', the prompt
  * ('Delete this place?' unless the screen gives its own), Delete and Close. Delete stays busy while
  * `deleting`; the screen closes the dialog once the deletion is done. It stacks above a dialog it
- * was opened from. A screen whose action is not a deletion names its own title and buttons (My Orders'
- * 'Cancel order').
+ * was opened from. A screen whose action is not a deletion names its own title, buttons and button
+ * colour (My Orders' 'Cancel order', the admin console's confirmations).
  */
 export function ConfirmDeleteDialog({
   show,
@@ -20,6 +20,8 @@ export function ConfirmDeleteDialog({
   title = C.title,
   confirmLabel = C.delete,
   closeLabel = C.close,
+  confirmVariant = 'danger',
+  children,
   onConfirm,
   onClose,
 }: {
@@ -29,6 +31,10 @@ export function ConfirmDeleteDialog({
   title?: string;
   confirmLabel?: string;
   closeLabel?: string;
+  /** The confirm button's colour: red for a deletion, a screen's own for other actions. */
+  confirmVariant?: string;
+  /** More body after the prompt (what the action will do, a warning). */
+  children?: ReactNode;
   onConfirm: () => void;
   onClose: () => void;
 }) {
@@ -47,7 +53,10 @@ export function ConfirmDeleteDialog({
           {title}
         </Modal.Title>
       </Modal.Header>
-      <Modal.Body>{prompt}</Modal.Body>
+      <Modal.Body>
+        {prompt}
+        {children}
+      </Modal.Body>
       <Modal.Footer>
         <form
           onSubmit={(event) => {
@@ -55,7 +64,7 @@ export function ConfirmDeleteDialog({
             onConfirm();
           }}
         >
-          <SubmitButton submitting={deleting} variant="danger">
+          <SubmitButton submitting={deleting} variant={confirmVariant}>
             {confirmLabel}
           </SubmitButton>
         </form>

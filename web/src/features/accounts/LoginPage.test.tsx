@@ -138,6 +138,89 @@ describe('LoginPage', () => {
     expect(screen.queryByText('home page')).toBeNull();
   });
 
+  describe('two-factor sign-in (issue 14)', () => {
+    const T = MESSAGES.twoFactor;
+    const typeCode = (value: string) => {
+      const input = screen.getByLabelText(T.codeLabel);
+      fireEvent.change(input, { target: { value } });
+      fireEvent.blur(input);
+    };
+    const verify = () => fireEvent.click(screen.getByRole('button', { name: T.verify }));
+
+    it('asks for the code after the password, then signs in with it and returns to the remembered page', async () => {
+      const calls = mockApi((call) => {
+        if (call.path === '/auth/local')
+          return jsonResponse({ two_factor_required: true, mfa_token: 'challenge' });
+        if (call.path === '/auth/2fa/verify') return jsonResponse({ jwt: 'mfa-jwt', user: { id: 9 } });
+        if (call.path === '/users/me')
+          return jsonResponse({ id: 9, user_type: 'Hobbyist', subscriptions: [] });
+        return undefined;
+      });
+      renderLogin('/profile/edit');
+      await screen.findByRole('heading', { name: M.title });
+      fill('ava@example.com', 'Secret-1');
+      signIn();
+      expect(await screen.findByRole('heading', { name: T.verifyTitle })).toBeTruthy();
+      expect(screen.getByText(T.recoveryHint, { exact: false })).toBeTruthy();
+      expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+      // Nothing is sent without a code.
+      verify();
+      expect(await screen.findByText(T.codeRequired)).toBeTruthy();
+      typeCode(' 123 456 ');
+      verify();
+      expect(await screen.findByText('edit page')).toBeTruthy();
+      const sent = calls.find((c) => c.path === '/auth/2fa/verify');
+      expect(sent?.body).toEqual({ mfa_token: 'challenge', code: '123456' });
+      expect(sent?.authorization).toBeNull();
+      expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('mfa-jwt');
+    });
+
+    it('takes a recovery code; a wrong code says so at the field', async () => {
+      const calls = mockApi((call) => {
+        if (call.path === '/auth/local')
+          return jsonResponse({ two_factor_required: true, mfa_token: 'challenge' });
+        if (call.path === '/auth/2fa/verify') {
+          return (call.body as { code: string }).code === 'abcd-efgh'
+            ? jsonResponse({ jwt: 'mfa-jwt', user: { id: 9 } })
+            : errorResponse(400, T.invalidCode, { errors: [{ path: ['code'], message: T.invalidCode }] });
+        }
+        if (call.path === '/users/me') return jsonResponse({ id: 9, subscriptions: [] });
+        return undefined;
+      });
+      renderLogin();
+      fill('ava@example.com', 'Secret-1');
+      signIn();
+      await screen.findByLabelText(T.codeLabel);
+      typeCode('000000');
+      verify();
+      expect(await screen.findByText(T.invalidCode)).toBeTruthy();
+      expect(screen.getByLabelText(T.codeLabel).getAttribute('aria-invalid')).toBe('true');
+      typeCode('ABCD EFGH');
+      verify();
+      expect(await screen.findByText('home page')).toBeTruthy();
+      expect(
+        calls.filter((c) => c.path === '/auth/2fa/verify').map((c) => (c.body as { code: string }).code),
+      ).toEqual(['000000', 'abcd-efgh']);
+    });
+
+    it('an expired challenge goes back to the password', async () => {
+      mockApi((call) => {
+        if (call.path === '/auth/local') return jsonResponse({ two_factor_required: true, mfa_token: 'old' });
+        if (call.path === '/auth/2fa/verify') return errorResponse(401, T.signInExpired);
+        return undefined;
+      });
+      renderLogin();
+      fill('ava@example.com', 'Secret-1');
+      signIn();
+      await screen.findByLabelText(T.codeLabel);
+      typeCode('123456');
+      verify();
+      expect(await screen.findByText(T.signInExpired)).toBeTruthy();
+      expect(await screen.findByRole('heading', { name: M.title })).toBeTruthy();
+      expect(screen.getByLabelText(M.password)).toBeTruthy();
+    });
+  });
+
   it('takes a provider back to the remembered page when there is one', async () => {
     mockApi((call) => {
       if (call.path === '/auth/local') return jsonResponse({ jwt: 'jwt', user: { id: 8 } });

@@ -1,10 +1,10 @@
-import { useId, useTransition } from 'react';
+import { useId, useState, useTransition } from 'react';
 import { Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { MESSAGES, ZLoginForm } from '@app/domain';
+import { isTwoFactorChallenge, MESSAGES, ZLoginForm } from '@app/domain';
 import type { TLoginForm } from '@app/domain';
 import { toUserType } from '../../app/accountMenu.ts';
 import { getRedirectTarget } from '../../app/guards.tsx';
@@ -15,6 +15,7 @@ import { signIn as requestSignIn } from './api.ts';
 import type { AuthResponse } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { toastSignInFailure } from './feedback.ts';
+import { TwoFactorSignInStep } from './TwoFactorSignInStep.tsx';
 
 const M = MESSAGES.login;
 
@@ -33,7 +34,8 @@ export function getLoginTarget(state: unknown, userType: unknown): string {
 
 /**
  * /login (spec 000 §2): e-mail and password; once signed in, back to the remembered page, else a
- * provider to Provider Details and anyone else to the listing.
+ * provider to Provider Details and anyone else to the listing. An account with two-factor sign-in
+ * (issue 14) is asked for its code in a second step first.
  */
 export default function LoginPage() {
   const location = useLocation();
@@ -45,6 +47,8 @@ export default function LoginPage() {
     mutationFn: ({ email, password }: TLoginForm) => requestSignIn(email, password),
   });
   const rememberId = useId();
+  /** The challenge of a right password for an account with two-factor sign-in: the code step. */
+  const [challenge, setChallenge] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -55,14 +59,7 @@ export default function LoginPage() {
     defaultValues: { email: '', password: '' },
   });
 
-  const handleLogin = handleSubmit(async (values) => {
-    let auth: AuthResponse;
-    try {
-      auth = await signIn.mutateAsync(values);
-    } catch (error) {
-      toastSignInFailure(error);
-      return;
-    }
+  const finishSignIn = (auth: AuthResponse) => {
     const target = getLoginTarget(location.state, auth.user.user_type);
     // The session refetches the user when the id changes; it already has the fresh one.
     queryClient.setQueryData([...ME_QUERY_KEY, auth.user.id], auth.user);
@@ -72,7 +69,31 @@ export default function LoginPage() {
       login(auth.jwt, auth.user);
       await navigate(target, { replace: true });
     });
+  };
+
+  const handleLogin = handleSubmit(async (values) => {
+    let answer: Awaited<ReturnType<typeof requestSignIn>>;
+    try {
+      answer = await signIn.mutateAsync(values);
+    } catch (error) {
+      toastSignInFailure(error);
+      return;
+    }
+    if (isTwoFactorChallenge(answer)) setChallenge(answer.mfa_token);
+    else finishSignIn(answer);
   });
+
+  if (challenge !== null) {
+    return (
+      <AuthCard title={MESSAGES.twoFactor.verifyTitle} intro={MESSAGES.twoFactor.verifyIntro}>
+        <TwoFactorSignInStep
+          mfaToken={challenge}
+          onSignedIn={finishSignIn}
+          onRestart={() => setChallenge(null)}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

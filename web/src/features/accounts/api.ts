@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UserType } from '@app/domain';
+import { isTwoFactorChallenge, type TwoFactorChallenge, type UserType } from '@app/domain';
 import { apiGet, apiPost, apiPut, apiUpload } from '../../api/client.ts';
 import type { UploadedFile } from '../../api/client.ts';
 import { ME_QUERY_KEY, useSession } from '../../app/session.tsx';
@@ -45,10 +45,29 @@ export function fetchMe(token?: string, signal?: AbortSignal): Promise<SessionUs
 /**
  * Login (spec 000 §4): `POST /api/auth/local`, then the user with all relations, so the session knows
  * whether the user holds a subscription. If that second call fails the basic user is kept; the
- * session's own refresh then decides.
+ * session's own refresh then decides. An account with two-factor sign-in answers a challenge instead
+ * (issue 14): the login page then asks for the code (`completeSignIn`).
  */
-export async function signIn(email: string, password: string): Promise<AuthResponse> {
-  const auth = await apiPost<AuthResponse>('/auth/local', { identifier: email, password }, { auth: false });
+export async function signIn(email: string, password: string): Promise<AuthResponse | TwoFactorChallenge> {
+  const answer = await apiPost<AuthResponse | TwoFactorChallenge>(
+    '/auth/local',
+    { identifier: email, password },
+    { auth: false },
+  );
+  return isTwoFactorChallenge(answer) ? answer : withFullUser(answer);
+}
+
+/** The sign-in's second step: the code (or a recovery code) for the challenge, then the full user. */
+export async function completeSignIn(mfaToken: string, code: string): Promise<AuthResponse> {
+  const auth = await apiPost<AuthResponse>(
+    '/auth/2fa/verify',
+    { mfa_token: mfaToken, code },
+    { auth: false },
+  );
+  return withFullUser(auth);
+}
+
+async function withFullUser(auth: AuthResponse): Promise<AuthResponse> {
   try {
     return { jwt: auth.jwt, user: await fetchMe(auth.jwt) };
   } catch {

@@ -1,4 +1,415 @@
-/** Placeholder: issue 14's console page, built by its helper. */
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Badge, Button, Card, Col, Collapse, Nav, Row } from 'react-bootstrap';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { MESSAGES } from '@app/domain';
+import type { ProviderAttributes, TModerationItem, TModerationType, TVenueKind } from '@app/domain';
+import { ProviderCard } from '../directory/ProviderCard.tsx';
+import type { Place } from '../places/api.ts';
+import { VenueCard } from '../places/VenueListing.tsx';
+import { ADMIN_QUERY_KEY, adminErrorMessage, adminPut } from './adminApi.ts';
+import {
+  AdminPageHeader,
+  AdminTable,
+  ConfirmDialog,
+  fillText,
+  ReasonDialog,
+  StatusBadge,
+  useAdminList,
+  useAdminPaging,
+} from './parts.tsx';
+import { RiskSignalList } from './RiskSignals.tsx';
+
+const M = MESSAGES.moderation;
+const P = MESSAGES.adminConsole.moderationPage;
+const S = MESSAGES.adminConsole.statuses;
+
+/** The reason template that means "trafficking or a minor": choosing it shows the escalation steps. */
+export const ESCALATION_TEMPLATE: string = M.reasonTemplates[M.escalationTemplateIndex] ?? '';
+
+/** Whether a rejection reason is (or starts with) the trafficking / minor template. */
+export function isEscalationReason(reason: string): boolean {
+  return ESCALATION_TEMPLATE !== '' && reason.trim().startsWith(ESCALATION_TEMPLATE.trim());
+}
+
+/** Kinds of signal that point at a minor: such an item offers the escalation steps up front. */
+const MINOR_SIGNALS = new Set(['youth_wording', 'age_near_18_with_youth_wording']);
+
+const VENUE_KINDS: readonly TVenueKind[] = ['eroticbody', 'sextoy', 'stripclub'];
+
+function parseType(value: string | null): TModerationType {
+  return value === 'place' ? 'place' : 'ad';
+}
+
+/** The record's full-size photos: every image of an ad, the image of a place. */
+export function fullSizePhotos(item: Pick<TModerationItem, 'type' | 'record'>): string[] {
+  const attributes = item.record?.attributes ?? {};
+  type Media = { data?: { attributes?: { url?: unknown } } | { attributes?: { url?: unknown } }[] | null };
+  const relation = (item.type === 'ad' ? attributes.images : attributes.image) as Media | undefined;
+  const data = relation?.data;
+  const list = Array.isArray(data) ? data : data ? [data] : [];
+  return list
+    .map((media) => media.attributes?.url)
+    .filter((url): url is string => typeof url === 'string' && url !== '');
+}
+
+function recordName(item: TModerationItem): string {
+  const attributes = item.record?.attributes ?? {};
+  const name = attributes.name ?? attributes.title;
+  return typeof name === 'string' && name !== '' ? name : `#${item.id}`;
+}
+
+function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** What an ad's owner must be before it can be approved (the server answers 409 otherwise). */
+export function approvalBlocked(item: TModerationItem): boolean {
+  if (item.type !== 'ad' || !item.owner) return false;
+  // An admin's own ads carry no verification state and are exempt.
+  return item.owner.verification !== null && item.owner.verification !== 'verified';
+}
+
+/** The escalation steps (hotline, CyberTipline, 911), as the reject dialog and the page show them. */
+export function EscalationSteps({ className = '' }: { className?: string }) {
+  return (
+    <Alert variant="danger" className={className}>
+      <Alert.Heading as="h3" className="h6">
+        {M.escalationTitle}
+      </Alert.Heading>
+      <p className="small">{M.escalationIntro}</p>
+      <ul className="small mb-2">
+        <li>
+          <a href={M.escalationHotlineUrl} target="_blank" rel="noreferrer noopener">
+            {M.escalationHotline}
+          </a>
+        </li>
+        <li>
+          <a href={M.escalationCyberTiplineUrl} target="_blank" rel="noreferrer noopener">
+            {M.escalationCyberTipline}
+          </a>
+        </li>
+        <li>{M.escalationEmergency}</li>
+      </ul>
+      <p className="small mb-0">{M.escalationKeep}</p>
+    </Alert>
+  );
+}
+
+/** The record as the public sees it: the listing's card for an ad, the venue directory's for a place. */
+function PublicCard({ item }: { item: TModerationItem }) {
+  if (!item.record) return null;
+  if (item.type === 'ad') {
+    const provider = {
+      id: item.record.id,
+      attributes: item.record.attributes as unknown as ProviderAttributes,
+    };
+    return <ProviderCard provider={provider} preview />;
+  }
+  const place = item.record as unknown as Place;
+  const raw = place.attributes.vendor_type?.data?.attributes.type;
+  const kind = VENUE_KINDS.includes(raw as TVenueKind) ? (raw as TVenueKind) : 'eroticbody';
+  return <VenueCard place={place} kind={kind} locationSearch="" />;
+}
+
+function OwnerPanel({ item }: { item: TModerationItem }) {
+  const owner = item.owner;
+  const others = item.other_ads;
+  return (
+    <section className="mb-3" aria-label={M.owner}>
+      <h3 className="h6">{M.owner}</h3>
+      {owner ? (
+        <dl className="row small mb-2">
+          <dt className="col-5">{P.usernameLabel}</dt>
+          <dd className="col-7 text-break">{owner.username}</dd>
+          <dt className="col-5">{P.emailLabel}</dt>
+          <dd className="col-7 text-break">{owner.email}</dd>
+          <dt className="col-5">{P.verificationLabel}</dt>
+          <dd className="col-7">
+            <StatusBadge status={owner.verification} />
+          </dd>
+          <dt className="col-5">{P.statusLabel}</dt>
+          <dd className="col-7">
+            {owner.is_active ? (
+              <StatusBadge status="active" />
+            ) : (
+              <StatusBadge status="blocked" label={M.ownerBlocked} />
+            )}
+          </dd>
+          <dt className="col-5">{M.ownerSince}</dt>
+          <dd className="col-7">{formatDate(owner.createdAt)}</dd>
+        </dl>
+      ) : (
+        <p className="small text-body-secondary">{S.none}</p>
+      )}
+      {owner && (
+        <Link to={`/admin/users/${owner.id}`} className="btn btn-sm btn-outline-secondary mb-3">
+          {P.openAccount}
+        </Link>
+      )}
+      <h4 className="h6">{item.type === 'ad' ? M.otherAds : M.otherPlaces}</h4>
+      {others.length === 0 ? (
+        <p className="small text-body-secondary mb-0">{M.noOtherAds}</p>
+      ) : (
+        <ul className="list-unstyled small mb-0">
+          {others.map((other) => (
+            <li key={other.id} className="d-flex align-items-center gap-2 mb-1">
+              <StatusBadge status={other.review} />
+              <span className="text-break">
+                #{other.id} {other.name}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** One record waiting for review: the public card, the photos full size, the owner, the signals, the decision. */
+export function QueueItem({
+  item,
+  onApprove,
+  onReject,
+}: {
+  item: TModerationItem;
+  onApprove: (item: TModerationItem) => void;
+  onReject: (item: TModerationItem) => void;
+}) {
+  const [escalationOpen, setEscalationOpen] = useState(false);
+  const name = recordName(item);
+  const photos = fullSizePhotos(item);
+  const blocked = approvalBlocked(item);
+  const minorSignals = item.signals.some((signal) => MINOR_SIGNALS.has(signal.kind));
+  const headingId = `moderation-${item.type}-${item.id}`;
+  const blockedId = `${headingId}-blocked`;
+
+  return (
+    <Card as="article" className="mb-4 shadow-sm" aria-labelledby={headingId}>
+      <Card.Header className="d-flex flex-wrap align-items-center gap-2">
+        <h2 id={headingId} className="h6 mb-0 me-auto text-break">
+          #{item.id} {name}
+        </h2>
+        <Badge bg={item.risk_score > 0 ? 'danger' : 'secondary'}>
+          {P.riskScore}: {item.risk_score}
+        </Badge>
+        <span className="small text-body-secondary">
+          {M.submitted} {formatDate(item.createdAt)}
+          {item.updatedAt &&
+            item.updatedAt !== item.createdAt &&
+            ` · ${M.updated} ${formatDate(item.updatedAt)}`}
+        </span>
+      </Card.Header>
+      <Card.Body>
+        <Row className="g-4">
+          <Col lg={6} xxl={5}>
+            <div className="admin-queue-item__card">
+              <PublicCard item={item} />
+            </div>
+          </Col>
+          <Col lg={6} xxl={7}>
+            <section className="mb-3" aria-label={M.riskSignals}>
+              <h3 className="h6">{M.riskSignals}</h3>
+              <RiskSignalList signals={item.signals} />
+            </section>
+            <OwnerPanel item={item} />
+          </Col>
+        </Row>
+
+        <section className="mt-4" aria-label={M.photos}>
+          <h3 className="h6">{M.photos}</h3>
+          {photos.length === 0 ? (
+            <p className="small text-body-secondary">{P.noPhotos}</p>
+          ) : (
+            <div className="admin-queue-item__photos">
+              {photos.map((url, index) => (
+                <a key={url} href={url} target="_blank" rel="noreferrer noopener">
+                  <img src={url} alt={fillText(P.photoAlt, { n: index + 1, name })} loading="lazy" />
+                </a>
+              ))}
+            </div>
+          )}
+        </section>
+
+        {minorSignals && (
+          <div className="mt-3">
+            <Button
+              variant="outline-danger"
+              size="sm"
+              aria-expanded={escalationOpen}
+              aria-controls={`${headingId}-escalation`}
+              onClick={() => setEscalationOpen((open) => !open)}
+            >
+              {P.escalationShow}
+            </Button>
+            <Collapse in={escalationOpen}>
+              <div id={`${headingId}-escalation`}>
+                <EscalationSteps className="mt-2 mb-0" />
+              </div>
+            </Collapse>
+          </div>
+        )}
+      </Card.Body>
+      <Card.Footer className="d-flex flex-wrap align-items-center gap-2">
+        <Button
+          variant="success"
+          disabled={blocked}
+          aria-describedby={blocked ? blockedId : undefined}
+          onClick={() => onApprove(item)}
+        >
+          {M.approve}
+        </Button>
+        <Button variant="outline-danger" onClick={() => onReject(item)}>
+          {M.reject}
+        </Button>
+        {blocked && (
+          <span id={blockedId} className="small text-danger">
+            {M.needsVerifiedOwner}
+          </span>
+        )}
+      </Card.Footer>
+    </Card>
+  );
+}
+
+type Decision = { review: 'approved' } | { review: 'rejected'; review_reason: string };
+
+/** `PUT /api/providers/:id` or `/api/vendors/:id` with the decision (the server audits and mails it). */
+function decide(item: TModerationItem, decision: Decision) {
+  const path = item.type === 'ad' ? `/providers/${item.id}` : `/vendors/${item.id}`;
+  return adminPut(path, { data: decision });
+}
+
+/**
+ * Moderation (issue 14 item 3; `GET /api/admin/moderation`): the pending ads and places, highest risk
+ * first, each shown as the public would see it, with every photo full size, the owner, their other
+ * records and the risk signals; Approve (only once an ad's owner is verified) or Reject with a reason.
+ * A decided item leaves the list at once. Moderators never edit a record.
+ */
 export default function ModerationPage() {
-  return <p>ModerationPage</p>;
+  const [params, setParams] = useSearchParams();
+  const type = parseType(params.get('type'));
+  const paging = useAdminPaging();
+  const queryClient = useQueryClient();
+  const query = useAdminList<TModerationItem>('/admin/moderation', {
+    type,
+    page: paging.page,
+    pageSize: paging.pageSize,
+  });
+  const [decided, setDecided] = useState<ReadonlySet<string>>(new Set());
+  const [approving, setApproving] = useState<TModerationItem | null>(null);
+  const [rejecting, setRejecting] = useState<TModerationItem | null>(null);
+  const [escalated, setEscalated] = useState<TModerationItem | null>(null);
+
+  const mutation = useMutation({
+    mutationFn: ({ item, decision }: { item: TModerationItem; decision: Decision }) => decide(item, decision),
+    onSuccess: (_answer, { item, decision }) => {
+      setDecided((current) => new Set(current).add(`${item.type}:${item.id}`));
+      setApproving(null);
+      setRejecting(null);
+      if (decision.review === 'approved') {
+        toast.success(M.approved);
+      } else {
+        toast.success(M.rejected);
+        if (isEscalationReason(decision.review_reason)) setEscalated(item);
+      }
+      void queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
+    },
+    onError: (error) => {
+      toast.error(adminErrorMessage(error, P.decisionFailed));
+      setApproving(null);
+    },
+  });
+
+  const selectType = (next: string | null) => {
+    if (next !== 'ad' && next !== 'place') return;
+    paging.setPage(1);
+    setParams(next === 'ad' ? {} : { type: next }, { replace: true });
+  };
+
+  return (
+    <section aria-labelledby="admin-moderation-title">
+      <AdminPageHeader title={MESSAGES.adminConsole.titles.moderation} id="admin-moderation-title" />
+      <Nav variant="tabs" activeKey={type} onSelect={selectType} className="mb-3" aria-label={P.tabsLabel}>
+        <Nav.Item>
+          <Nav.Link eventKey="ad" as="button" type="button" aria-current={type === 'ad' ? 'page' : undefined}>
+            {M.ads}
+          </Nav.Link>
+        </Nav.Item>
+        <Nav.Item>
+          <Nav.Link
+            eventKey="place"
+            as="button"
+            type="button"
+            aria-current={type === 'place' ? 'page' : undefined}
+          >
+            {M.places}
+          </Nav.Link>
+        </Nav.Item>
+      </Nav>
+
+      {escalated && (
+        <div className="mb-4">
+          <h2 className="h6">{fillText(P.escalatedTitle, { id: escalated.id })}</h2>
+          <EscalationSteps className="mb-2" />
+          <Button size="sm" variant="outline-secondary" onClick={() => setEscalated(null)}>
+            {P.dismiss}
+          </Button>
+        </div>
+      )}
+
+      <AdminTable query={query} paging={paging} empty={M.emptyQueue}>
+        {(items) => {
+          const shown = items.filter((item) => !decided.has(`${item.type}:${item.id}`));
+          if (shown.length === 0) return <p className="text-body-secondary">{M.emptyQueue}</p>;
+          return shown.map((item) => (
+            <QueueItem
+              key={`${item.type}:${item.id}`}
+              item={item}
+              onApprove={setApproving}
+              onReject={setRejecting}
+            />
+          ));
+        }}
+      </AdminTable>
+
+      <ConfirmDialog
+        show={approving !== null}
+        busy={mutation.isPending}
+        title={P.approveTitle}
+        prompt={M.approveConfirm}
+        confirmLabel={M.approve}
+        variant="success"
+        onConfirm={() => approving && mutation.mutate({ item: approving, decision: { review: 'approved' } })}
+        onClose={() => setApproving(null)}
+      />
+
+      <ReasonDialog
+        key={rejecting ? `${rejecting.type}:${rejecting.id}` : 'none'}
+        show={rejecting !== null}
+        busy={mutation.isPending}
+        title={M.rejectTitle}
+        label={M.reasonLabel}
+        help={M.reasonHelp}
+        templates={M.reasonTemplates}
+        templateLabels={M.reasonTemplateLabels}
+        templatesLabel={M.templatesLabel}
+        requiredMessage={M.reasonRequired}
+        maxLength={500}
+        confirmLabel={M.confirmReject}
+        cancelLabel={M.cancel}
+        extra={(reason) => (isEscalationReason(reason) ? <EscalationSteps className="mb-0" /> : null)}
+        onSubmit={(reason) =>
+          rejecting &&
+          mutation.mutate({ item: rejecting, decision: { review: 'rejected', review_reason: reason } })
+        }
+        onClose={() => setRejecting(null)}
+      />
+    </section>
+  );
 }

@@ -1,4 +1,215 @@
-/** Placeholder: issue 14's console page, built by its helper. */
+import { useState } from 'react';
+import { Badge, Button } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { ADMIN_PAYMENT_KINDS, ADMIN_PAYMENT_STATES, formatMoney, fromCents, MESSAGES } from '@app/domain';
+import type { TAdminPaymentItem } from '@app/domain';
+import { formatDate } from '../billing/format.ts';
+import { adminErrorMessage } from './adminApi.ts';
+import {
+  AdminPageHeader,
+  AdminTable,
+  ConfirmDialog,
+  FilterSelect,
+  SearchBox,
+  StatusBadge,
+  useAdminList,
+  useAdminPaging,
+} from './parts.tsx';
+import { useDecidePayment } from './paymentsApi.ts';
+import type { PaymentDecision } from './paymentsApi.ts';
+import './admin-pages.css';
+
+const M = MESSAGES.payments;
+const C = M.columns;
+
+const KIND_OPTIONS = ADMIN_PAYMENT_KINDS.map((kind) => ({ value: kind, label: M.kinds[kind] }));
+const STATUS_OPTIONS = ADMIN_PAYMENT_STATES.map((status) => ({ value: status, label: M.states[status] }));
+
+/** A payment's flags: each a badge with its explanation beside it. */
+function PaymentFlags({ flags }: { flags: TAdminPaymentItem['flags'] }) {
+  if (flags.length === 0) return null;
+  return (
+    <ul className="list-unstyled mb-0 small">
+      {flags.map((flag, index) => (
+        <li key={index} className="mb-1">
+          <Badge
+            bg={flag.kind === 'duplicate' ? 'danger' : 'warning'}
+            text={flag.kind === 'duplicate' ? undefined : 'dark'}
+            className="me-1"
+          >
+            {M.flagKinds[flag.kind]}
+          </Badge>
+          <span className="text-body-secondary">{flag.explanation}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * /admin/payments (issue 14 item 6): subscriptions, orders and tips paid by transaction id, pending
+ * ones by default; each with the amount the server computed and the id the payer typed, the
+ * malformed and duplicate flags, and Verify / Reject behind a confirmation. A refusal (a 409: a
+ * rejected tip is final) shows the server's message.
+ */
 export default function PaymentsPage() {
-  return <p>PaymentsPage</p>;
+  const paging = useAdminPaging();
+  const [kind, setKind] = useState('');
+  const [status, setStatus] = useState<string>('pending');
+  const [q, setQ] = useState('');
+  const payments = useAdminList<TAdminPaymentItem>('/admin/payments', {
+    kind,
+    status,
+    q,
+    page: paging.page,
+    pageSize: paging.pageSize,
+  });
+  const decide = useDecidePayment();
+  const [asking, setAsking] = useState<{ payment: TAdminPaymentItem; decision: PaymentDecision } | null>(
+    null,
+  );
+
+  const filter = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    paging.setPage(1);
+  };
+
+  const confirm = async () => {
+    if (!asking) return;
+    const { payment, decision } = asking;
+    try {
+      await decide.mutateAsync({ kind: payment.kind, id: payment.id, decision });
+      toast.success(decision === 'verified' ? M.verified : M.rejected);
+    } catch (error) {
+      toast.error(adminErrorMessage(error, M.failed));
+    }
+    setAsking(null);
+  };
+
+  return (
+    <section>
+      <AdminPageHeader title={MESSAGES.adminConsole.titles.payments} />
+      <p className="small text-body-secondary">{M.intro}</p>
+      <div
+        className="d-flex flex-wrap align-items-end gap-3 mb-3"
+        role="group"
+        aria-label={MESSAGES.adminConsole.filters.label}
+      >
+        <FilterSelect
+          label={M.kind}
+          value={kind}
+          options={KIND_OPTIONS}
+          allLabel={M.all}
+          onChange={filter(setKind)}
+        />
+        <FilterSelect
+          label={M.status}
+          value={status}
+          options={STATUS_OPTIONS}
+          allLabel={M.all}
+          onChange={filter(setStatus)}
+        />
+        <SearchBox label={M.search} placeholder={M.searchHelp} onSearch={filter(setQ)} />
+      </div>
+
+      <AdminTable
+        query={payments}
+        paging={paging}
+        empty={M.empty}
+        loadFailed={M.loadFailed}
+        caption={M.title}
+        headers={[
+          C.date,
+          C.kind,
+          C.payer,
+          C.description,
+          C.amount,
+          C.transactionId,
+          C.flags,
+          C.status,
+          C.actions,
+        ]}
+        row={(payment) => (
+          <tr key={`${payment.kind}-${payment.id}`} data-testid="payment-row">
+            <td className="text-nowrap small">{formatDate(payment.createdAt)}</td>
+            <td>{M.kinds[payment.kind]}</td>
+            <td>
+              {payment.payer ? (
+                <Link to={`/admin/users/${payment.payer.id}`}>{payment.payer.username}</Link>
+              ) : (
+                '—'
+              )}
+              {payment.payer && (
+                <div className="small text-body-secondary text-break">{payment.payer.email}</div>
+              )}
+            </td>
+            <td>{payment.description}</td>
+            <td className="fw-semibold text-nowrap">{formatMoney(fromCents(payment.amount_cents))}</td>
+            <td>
+              {payment.transaction_id ? (
+                <code className="text-break">{payment.transaction_id}</code>
+              ) : (
+                <span className="text-body-secondary">{M.noTransactionId}</span>
+              )}
+            </td>
+            <td className="admin-payment-flags">
+              <PaymentFlags flags={payment.flags} />
+            </td>
+            <td>
+              <StatusBadge status={payment.status} label={M.states[payment.status]} />
+            </td>
+            <td>
+              <div className="d-flex flex-wrap gap-1">
+                {payment.status !== 'verified' && (
+                  <Button
+                    size="sm"
+                    variant="outline-success"
+                    onClick={() => setAsking({ payment, decision: 'verified' })}
+                  >
+                    {M.verify}
+                  </Button>
+                )}
+                {payment.status !== 'rejected' && (
+                  <Button
+                    size="sm"
+                    variant="outline-danger"
+                    onClick={() => setAsking({ payment, decision: 'rejected' })}
+                  >
+                    {M.reject}
+                  </Button>
+                )}
+              </div>
+            </td>
+          </tr>
+        )}
+      />
+
+      <ConfirmDialog
+        show={asking !== null}
+        busy={decide.isPending}
+        title={asking?.decision === 'rejected' ? M.confirmRejectTitle : M.confirmVerifyTitle}
+        prompt={
+          asking && (
+            <>
+              <p>{asking.decision === 'rejected' ? M.confirmReject[asking.payment.kind] : M.confirmVerify}</p>
+              <dl className="row small mb-0">
+                <dt className="col-5">{C.description}</dt>
+                <dd className="col-7">{asking.payment.description}</dd>
+                <dt className="col-5">{C.amount}</dt>
+                <dd className="col-7">{formatMoney(fromCents(asking.payment.amount_cents))}</dd>
+                <dt className="col-5">{C.transactionId}</dt>
+                <dd className="col-7 text-break">{asking.payment.transaction_id ?? M.noTransactionId}</dd>
+              </dl>
+            </>
+          )
+        }
+        confirmLabel={asking?.decision === 'rejected' ? M.reject : M.verify}
+        cancelLabel={M.cancel}
+        variant={asking?.decision === 'rejected' ? 'danger' : 'success'}
+        onConfirm={() => void confirm()}
+        onClose={() => setAsking(null)}
+      />
+    </section>
+  );
 }

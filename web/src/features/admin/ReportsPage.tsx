@@ -1,4 +1,270 @@
-/** Placeholder: issue 14's console page, built by its helper. */
+import { useId, useState } from 'react';
+import { Badge, Button, Card, Form } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { ADMIN_REPORT_KINDS, MESSAGES, REPORT_STATUSES, STAFF_NOTE_MAX } from '@app/domain';
+import type { ReportStatus, TAdminReportItem, TReportLink } from '@app/domain';
+import { formatDate } from '../billing/format.ts';
+import { adminErrorMessage } from './adminApi.ts';
+import {
+  AdminPageHeader,
+  AdminTable,
+  ConfirmDialog,
+  FilterSelect,
+  StatusBadge,
+  useAdminList,
+  useAdminPaging,
+} from './parts.tsx';
+import { useHideReported, useUpdateReport } from './reportsApi.ts';
+import './admin-pages.css';
+
+const M = MESSAGES.adminReports;
+const C = M.columns;
+const P = MESSAGES.adminPages.reports;
+
+const KIND_OPTIONS = ADMIN_REPORT_KINDS.map((kind) => ({ value: kind, label: M.kinds[kind] }));
+const STATE_OPTIONS = REPORT_STATUSES.map((status) => ({ value: status, label: M.states[status] }));
+
+/**
+ * The reported item: the server's path to it (an ad: its owner's page in the console; a place: its
+ * public page; a screening comment: its author's page), or the page a reporter pasted, opened apart.
+ */
+function ReportItemLink({ link }: { link: TReportLink | null }) {
+  if (!link || !link.url) return <span className="text-body-secondary">{P.noItem}</span>;
+  const label = `${M.links[link.type]}${link.id !== null ? ` #${link.id}` : ''}`;
+  if (link.url.startsWith('/') && !link.url.startsWith('//')) {
+    return <Link to={link.url}>{label}</Link>;
+  }
+  return (
+    <a href={link.url} target="_blank" rel="noopener noreferrer" className="text-break">
+      {label}
+    </a>
+  );
+}
+
+/** One entry of the queue: what was reported, by whom, its state, the internal note and the actions. */
+function ReportCard({
+  report,
+  onHide,
+}: {
+  report: TAdminReportItem;
+  onHide: (report: TAdminReportItem) => void;
+}) {
+  const id = useId();
+  const update = useUpdateReport();
+  const [note, setNote] = useState(report.staff_note ?? '');
+  const noteTooLong = note.length > STAFF_NOTE_MAX;
+  const hideable = report.link?.type === 'provider' || report.link?.type === 'vendor';
+
+  const change = async (data: { status?: ReportStatus; staff_note?: string }, done: string) => {
+    try {
+      await update.mutateAsync({ kind: report.kind, id: report.id, data });
+      toast.success(done);
+    } catch (error) {
+      toast.error(adminErrorMessage(error, M.failed));
+    }
+  };
+
+  return (
+    <Card as="article" className="mb-3 shadow-sm" data-testid="report-card" aria-labelledby={`${id}-title`}>
+      <Card.Header className="d-flex flex-wrap align-items-center gap-2">
+        <Badge bg="secondary">{M.kinds[report.kind]}</Badge>
+        <h2 id={`${id}-title`} className="h6 mb-0 me-auto">
+          {report.reason}
+        </h2>
+        <span className="small text-body-secondary text-nowrap">{formatDate(report.createdAt)}</span>
+        <StatusBadge status={report.status} label={M.states[report.status]} />
+      </Card.Header>
+      <Card.Body>
+        <p className="mb-3 admin-report-details">
+          {report.details || <span className="text-body-secondary">{P.noDetails}</span>}
+        </p>
+        <dl className="row small mb-3">
+          <dt className="col-sm-3">{C.from}</dt>
+          <dd className="col-sm-9 text-break">
+            {report.reporter ? (
+              <Link to={`/admin/users/${report.reporter.id}`}>{report.reporter.username}</Link>
+            ) : (
+              <span>{report.name ?? M.anonymous}</span>
+            )}
+            {report.email && (
+              <>
+                {' · '}
+                <a href={`mailto:${report.email}`}>{report.email}</a>
+              </>
+            )}
+          </dd>
+          <dt className="col-sm-3">{C.item}</dt>
+          <dd className="col-sm-9">
+            <ReportItemLink link={report.link} />
+          </dd>
+          {report.handled_by && (
+            <>
+              <dt className="col-sm-3">{C.handledBy}</dt>
+              <dd className="col-sm-9">
+                <Link to={`/admin/users/${report.handled_by.id}`}>{report.handled_by.username}</Link>
+              </dd>
+            </>
+          )}
+        </dl>
+
+        <Form.Group controlId={`${id}-state`} className="mb-3 admin-filter">
+          <Form.Label className="small mb-1">{M.status}</Form.Label>
+          <Form.Select
+            size="sm"
+            className="w-auto"
+            value={report.status}
+            disabled={update.isPending}
+            onChange={(event) => void change({ status: event.target.value as ReportStatus }, M.saved)}
+          >
+            {STATE_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+
+        <Form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!noteTooLong) void change({ staff_note: note }, M.saved);
+          }}
+        >
+          <Form.Group controlId={`${id}-note`} className="mb-2">
+            <Form.Label className="small mb-1">{M.staffNote}</Form.Label>
+            <Form.Control
+              as="textarea"
+              rows={2}
+              value={note}
+              isInvalid={noteTooLong}
+              aria-invalid={noteTooLong}
+              aria-describedby={`${noteTooLong ? `${id}-note-error ` : ''}${id}-note-help`}
+              onChange={(event) => setNote(event.target.value)}
+            />
+            {noteTooLong && (
+              <Form.Control.Feedback type="invalid" id={`${id}-note-error`}>
+                {M.staffNoteTooLong}
+              </Form.Control.Feedback>
+            )}
+            <Form.Text id={`${id}-note-help`}>{M.staffNoteHelp}</Form.Text>
+          </Form.Group>
+          <div className="d-flex flex-wrap gap-2">
+            <Button
+              type="submit"
+              size="sm"
+              variant="outline-primary"
+              disabled={update.isPending || noteTooLong}
+            >
+              {M.saveNote}
+            </Button>
+            {report.status !== 'closed' && (
+              <Button
+                size="sm"
+                variant="outline-secondary"
+                disabled={update.isPending}
+                onClick={() => void change({ status: 'closed' }, P.closed)}
+              >
+                {P.close}
+              </Button>
+            )}
+            {hideable && report.kind !== 'contact' && (
+              <Button size="sm" variant="outline-danger" onClick={() => onHide(report)}>
+                {M.hide}
+              </Button>
+            )}
+          </div>
+        </Form>
+      </Card.Body>
+    </Card>
+  );
+}
+
+/**
+ * /admin/reports (issue 14 item 7): visitors' reports, providers' screening flags and contact messages,
+ * New and In progress by default, newest first; each with its state (New, In progress, Closed), an
+ * internal note, a link to the reported item, Close, and Hide item (asked first: the ad or place goes
+ * back to pending review).
+ */
 export default function ReportsPage() {
-  return <p>ReportsPage</p>;
+  const paging = useAdminPaging();
+  const [kind, setKind] = useState('');
+  const [status, setStatus] = useState('');
+  const reports = useAdminList<TAdminReportItem>('/admin/reports', {
+    kind,
+    status,
+    page: paging.page,
+    pageSize: paging.pageSize,
+  });
+  const hide = useHideReported();
+  const [hiding, setHiding] = useState<TAdminReportItem | null>(null);
+
+  const filter = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    paging.setPage(1);
+  };
+
+  const confirmHide = async () => {
+    if (!hiding) return;
+    try {
+      await hide.mutateAsync(hiding.id);
+      toast.success(M.hidden);
+    } catch (error) {
+      toast.error(adminErrorMessage(error, M.failed));
+    }
+    setHiding(null);
+  };
+
+  return (
+    <section>
+      <AdminPageHeader title={MESSAGES.adminConsole.titles.reports} />
+      <p className="small text-body-secondary">{M.intro}</p>
+      <div
+        className="d-flex flex-wrap align-items-end gap-3 mb-3"
+        role="group"
+        aria-label={MESSAGES.adminConsole.filters.label}
+      >
+        <FilterSelect
+          label={M.kind}
+          value={kind}
+          options={KIND_OPTIONS}
+          allLabel={M.all}
+          onChange={filter(setKind)}
+        />
+        <FilterSelect
+          label={M.status}
+          value={status}
+          options={STATE_OPTIONS}
+          allLabel={M.openAndReviewed}
+          onChange={filter(setStatus)}
+        />
+      </div>
+
+      <AdminTable query={reports} paging={paging} empty={M.empty} loadFailed={M.loadFailed}>
+        {(items) => (
+          <div>
+            {items.map((report) => (
+              <ReportCard
+                key={`${report.kind}-${report.id}-${report.staff_note ?? ''}`}
+                report={report}
+                onHide={setHiding}
+              />
+            ))}
+          </div>
+        )}
+      </AdminTable>
+
+      <ConfirmDialog
+        show={hiding !== null}
+        busy={hide.isPending}
+        title={M.confirmHideTitle}
+        prompt={M.confirmHide}
+        confirmLabel={M.hide}
+        variant="danger"
+        onConfirm={() => void confirmHide()}
+        onClose={() => setHiding(null)}
+      />
+    </section>
+  );
 }

@@ -1,4 +1,146 @@
-/** Placeholder: issue 14's console page, built by its helper. */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ADMIN_USER_TYPES, MESSAGES, VERIFICATION_STATES } from '@app/domain';
+import type { TAdminUserItem } from '@app/domain';
+import { formatDate } from '../billing/format.ts';
+import {
+  AdminPageHeader,
+  AdminTable,
+  FilterSelect,
+  SearchBox,
+  StatusBadge,
+  useAdminList,
+  useAdminPaging,
+} from './parts.tsx';
+
+const U = MESSAGES.adminUsers;
+const V = MESSAGES.verification;
+
+const TYPE_OPTIONS = ADMIN_USER_TYPES.map((type) => ({
+  value: type,
+  label: type === 'admin' ? U.admin : type,
+}));
+const STATUS_OPTIONS = [
+  { value: 'active', label: U.active },
+  { value: 'blocked', label: U.blocked },
+];
+const VERIFICATION_OPTIONS = VERIFICATION_STATES.map((state) => ({ value: state, label: V.states[state] }));
+
+/** An account's type as the console shows it: the spec's type, or Admin. */
+export function accountTypeLabel(user: Pick<TAdminUserItem, 'role' | 'user_type'>): string {
+  return user.role === 'admin' ? U.admin : (user.user_type ?? '—');
+}
+
+/** Active or Blocked, as a badge. */
+export function AccountStatusBadge({ active }: { active: boolean }) {
+  return <StatusBadge status={active ? 'active' : 'blocked'} label={active ? U.active : U.blocked} />;
+}
+
+/** A provider's verification state as a badge; nothing for the other accounts. */
+export function VerificationBadge({ state }: { state: TAdminUserItem['verification'] }) {
+  return state ? (
+    <StatusBadge status={state} label={V.states[state]} />
+  ) : (
+    <span className="text-body-secondary">—</span>
+  );
+}
+
+/**
+ * /admin/users (issue 14 item 8): search by name, e-mail, username or phone; filters by account type,
+ * status and verification; newest first; each account opens its page.
+ */
 export default function UsersPage() {
-  return <p>UsersPage</p>;
+  const paging = useAdminPaging();
+  const [q, setQ] = useState('');
+  const [type, setType] = useState('');
+  const [status, setStatus] = useState('');
+  const [verification, setVerification] = useState('');
+  const users = useAdminList<TAdminUserItem>('/admin/users', {
+    q,
+    type,
+    status,
+    verification,
+    page: paging.page,
+    pageSize: paging.pageSize,
+  });
+
+  const filter = (set: (value: string) => void) => (value: string) => {
+    set(value);
+    paging.setPage(1);
+  };
+
+  return (
+    <section>
+      <AdminPageHeader title={MESSAGES.adminConsole.titles.users} />
+      <div
+        className="d-flex flex-wrap align-items-end gap-3 mb-3"
+        role="group"
+        aria-label={MESSAGES.adminConsole.filters.label}
+      >
+        <SearchBox label={U.search} placeholder={U.searchPlaceholder} onSearch={filter(setQ)} />
+        <FilterSelect
+          label={U.type}
+          value={type}
+          options={TYPE_OPTIONS}
+          allLabel={U.all}
+          onChange={filter(setType)}
+        />
+        <FilterSelect
+          label={U.status}
+          value={status}
+          options={STATUS_OPTIONS}
+          allLabel={U.all}
+          onChange={filter(setStatus)}
+        />
+        <FilterSelect
+          label={U.verification}
+          value={verification}
+          options={VERIFICATION_OPTIONS}
+          allLabel={U.all}
+          onChange={filter(setVerification)}
+        />
+      </div>
+
+      <AdminTable
+        query={users}
+        paging={paging}
+        pagesLabel={U.pages}
+        empty={U.noUsers}
+        loadFailed={MESSAGES.adminPages.users.usersLoadFailed}
+        caption={U.title}
+        headers={[
+          U.username,
+          U.name,
+          U.email,
+          U.phone,
+          U.type,
+          U.status,
+          U.verification,
+          U.twoFactor,
+          U.joined,
+        ]}
+        row={(user) => (
+          <tr key={user.id} data-testid="user-row">
+            <td>
+              <Link to={`/admin/users/${user.id}`} className="fw-semibold">
+                {user.username}
+              </Link>
+            </td>
+            <td>{[user.first_name, user.last_name].filter(Boolean).join(' ')}</td>
+            <td className="text-break">{user.email}</td>
+            <td className="text-nowrap">{user.phone_number}</td>
+            <td>{accountTypeLabel(user)}</td>
+            <td>
+              <AccountStatusBadge active={user.is_active} />
+            </td>
+            <td>
+              <VerificationBadge state={user.verification} />
+            </td>
+            <td>{user.two_factor_enabled ? U.twoFactorOn : U.twoFactorOff}</td>
+            <td className="small text-nowrap">{formatDate(user.createdAt)}</td>
+          </tr>
+        )}
+      />
+    </section>
+  );
 }

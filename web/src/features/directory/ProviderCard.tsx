@@ -18,6 +18,8 @@ const MessagePanel = lazy(() => import('../messages/MessagePanel.tsx'));
 const MailPanel = lazy(() => import('../messages/MailPanel.tsx'));
 const TipModal = lazy(() => import('../billing/TipModal.tsx'));
 const VideoModal = lazy(() => import('./card/VideoModal.tsx'));
+// The staff's risk signals (issue 14): the admin console's module, loaded for an admin only.
+const RecordRiskSignals = lazy(() => import('../admin/RiskSignals.tsx'));
 const ReportDialog = lazy(() =>
   import('../content/ReportDialog.tsx').then((module) => ({ default: module.ReportDialog })),
 );
@@ -45,7 +47,7 @@ export interface ProviderCardProps {
 export function ProviderCard({ provider, preview = false }: ProviderCardProps) {
   const { id, attributes } = provider;
   const baseId = useId();
-  const { isLoggedIn, isHobbyist } = useCardViewer();
+  const { isLoggedIn, isHobbyist, isAdmin } = useCardViewer();
   const { counts, held, react } = useReactions(id, attributes);
   const [panel, setPanel] = useState<CardPanel | null>(preview ? null : 'message');
   const [modal, setModal] = useState<CardModal | null>(null);
@@ -150,6 +152,8 @@ export function ProviderCard({ provider, preview = false }: ProviderCardProps) {
         </div>
       )}
 
+      {isAdmin && !preview && <StaffSignals id={id} />}
+
       <Suspense fallback={null}>
         {mounted.tip && isHobbyist && (
           <TipModal show={modal === 'tip'} onHide={closeModal} providerId={id} providerName={name} />
@@ -166,6 +170,36 @@ export function ProviderCard({ provider, preview = false }: ProviderCardProps) {
         )}
       </Suspense>
     </article>
+  );
+}
+
+/**
+ * The ad's risk signals for the admin (issue 14 item 4; `GET /api/admin/signals`), asked for only when
+ * opened, so a page of cards costs nothing until the admin looks.
+ */
+function StaffSignals({ id }: { id: number }) {
+  const [open, setOpen] = useState(false);
+  const panelId = `${useId()}-signals`;
+  return (
+    <div className="provider-card__staff px-3 pb-2">
+      <button
+        type="button"
+        className="btn btn-link btn-sm px-0"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((current) => !current)}
+      >
+        <i className="bi bi-shield-exclamation me-1" aria-hidden="true" />
+        {MESSAGES.adminConsole.signalsPanel.title}
+      </button>
+      {open && (
+        <div id={panelId}>
+          <Suspense fallback={<PanelLoading />}>
+            <RecordRiskSignals type="ad" id={id} />
+          </Suspense>
+        </div>
+      )}
+    </div>
   );
 }
 

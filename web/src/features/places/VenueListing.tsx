@@ -41,7 +41,8 @@ export function useVenueTypeNames(kind: TVenueKind): PlaceTypeNames {
   return { name, one: builtIn && name === builtIn.name ? builtIn.one : name };
 }
 
-function VenueCard({
+/** A place as the venue directory lists it; also the admin's moderation queue (issue 14). */
+export function VenueCard({
   place,
   kind,
   locationSearch,

@@ -1,0 +1,100 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@app/domain';
+import DashboardCharts, { formatWeek } from './DashboardCharts.tsx';
+import type { Dashboard } from './dashboardApi.ts';
+
+interface ChartProps {
+  data: { labels: string[]; datasets: { label: string; data: number[]; stack?: string }[] };
+}
+const charts: { kind: string; props: ChartProps }[] = [];
+
+// jsdom has no canvas: the chart components record what they were given.
+vi.mock('react-chartjs-2', () => ({
+  Bar: (props: ChartProps) => {
+    charts.push({ kind: 'bar', props });
+    return null;
+  },
+  Line: (props: ChartProps) => {
+    charts.push({ kind: 'line', props });
+    return null;
+  },
+}));
+
+const D = MESSAGES.dashboard;
+
+const DASHBOARD: Dashboard = {
+  queues: { ads: 0, places: 0, verifications: 0, payments: 0, reports: 0 },
+  signups: [
+    { week: '2026-11-09', Hobbyist: 1, Provider: 0, Vender: 2 },
+    { week: '2026-11-16', Hobbyist: 2, Provider: 1, Vender: 0 },
+  ],
+  revenue: [
+    {
+      month: '2026-11',
+      subscriptions: { verified_cents: 5000, pending_cents: 1000 },
+      orders: { verified_cents: 0, pending_cents: 2500 },
+      tips: { verified_cents: 300, pending_cents: 0 },
+    },
+  ],
+  public_ads: [{ week: '2026-11-16', count: 7 }],
+};
+
+describe('DashboardCharts', () => {
+  it('draws sign-ups stacked by account type, revenue by source in dollars and public ads as a line', () => {
+    charts.length = 0;
+    render(<DashboardCharts dashboard={DASHBOARD} />);
+
+    const [signups, revenue, ads] = charts.slice(-3);
+    expect(signups?.kind).toBe('bar');
+    expect(signups?.props.data.datasets.map((set) => set.label)).toEqual([
+      D.series.Hobbyist,
+      D.series.Provider,
+      D.series.Vender,
+    ]);
+    expect(signups?.props.data.datasets[2]?.data).toEqual([2, 0]);
+
+    expect(revenue?.kind).toBe('bar');
+    const sets = revenue?.props.data.datasets ?? [];
+    expect(sets).toHaveLength(6);
+    expect(sets[0]).toMatchObject({
+      label: `${D.series.subscriptions} (${D.series.verified})`,
+      data: [50],
+      stack: 'subscriptions',
+    });
+    expect(sets[1]).toMatchObject({ label: `${D.series.subscriptions} (${D.series.pending})`, data: [10] });
+    expect(sets[3]).toMatchObject({
+      label: `${D.series.orders} (${D.series.pending})`,
+      data: [25],
+      stack: 'orders',
+    });
+    expect(sets[4]).toMatchObject({ label: `${D.series.tips} (${D.series.verified})`, data: [3] });
+
+    expect(ads?.kind).toBe('line');
+    expect(ads?.props.data.datasets[0]?.data).toEqual([7]);
+    expect(ads?.props.data.labels).toEqual([formatWeek('2026-11-16')]);
+  });
+
+  it('gives screen readers every chart as a table', () => {
+    render(<DashboardCharts dashboard={DASHBOARD} />);
+    const table = screen.getByRole('table', {
+      name: `${D.charts.signups} (${MESSAGES.adminConsole.dashboard.chartTable})`,
+    });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(
+      screen.getByRole('table', {
+        name: `${D.charts.revenue} (${MESSAGES.adminConsole.dashboard.chartTable})`,
+      }).textContent,
+    ).toContain('$50.00');
+    expect(
+      screen.getByRole('table', {
+        name: `${D.charts.publicAds} (${MESSAGES.adminConsole.dashboard.chartTable})`,
+      }).textContent,
+    ).toContain('7');
+  });
+
+  it('writes a week as its Monday', () => {
+    expect(formatWeek('2026-11-16')).toBe('Nov 16');
+    expect(formatWeek('bad')).toBe('bad');
+  });
+});

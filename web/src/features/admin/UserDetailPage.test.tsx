@@ -1,0 +1,227 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '@app/domain';
+import type { TAdminUserDetail } from '@app/domain';
+import UserDetailPage from './UserDetailPage.tsx';
+import { callsTo, errorResponse, jsonResponse, mockAdminApi, renderAdminPage } from './testAdmin.tsx';
+import type { ApiCall } from './testAdmin.tsx';
+
+const U = MESSAGES.adminUsers;
+const P = MESSAGES.adminPages.users;
+
+function detail(overrides: Partial<TAdminUserDetail['user']> = {}): TAdminUserDetail {
+  return {
+    user: {
+      id: 42,
+      username: 'pia',
+      email: 'pia@example.test',
+      first_name: 'Pia',
+      last_name: 'Pro',
+      phone_number: '555-010-2030',
+      user_type: 'Provider',
+      role: 'authenticated',
+      is_active: true,
+      verification: 'verified',
+      two_factor_enabled: true,
+      createdAt: '2026-11-01T10:00:00.000Z',
+      dob: '1990-05-04',
+      city: 'San Jose',
+      verification_reason: null,
+      verified_at: '2026-11-02T10:00:00.000Z',
+      ...overrides,
+    },
+    ads: [
+      {
+        id: 12,
+        name: 'Aria',
+        city: 'San Jose',
+        review: 'approved',
+        isShowed: true,
+        createdAt: '2026-11-03T10:00:00.000Z',
+      },
+    ],
+    places: [],
+    products: [{ id: 7, name: 'Massage Oil', price_cents: 1999, archived: false }],
+    orders: [
+      {
+        id: 9,
+        status: 'Awaiting Payment',
+        payment_status: 'pending',
+        total_cents: 2879,
+        createdAt: '2026-11-04T10:00:00.000Z',
+      },
+    ],
+    payments: [
+      {
+        kind: 'subscription',
+        id: 4,
+        createdAt: '2026-11-05T10:00:00.000Z',
+        amount_cents: 11050,
+        transaction_id: 'TX-778899',
+        status: 'pending',
+        description: 'Basic package',
+      },
+    ],
+    reports: [
+      {
+        id: 5,
+        createdAt: '2026-11-06T10:00:00.000Z',
+        status: 'open',
+        reason: 'Spam',
+        details: 'Same text everywhere',
+        staff_note: null,
+        subject: 'provider:12',
+        listing: null,
+      },
+    ],
+    subscriptions: [
+      {
+        id: 4,
+        package: 'Basic',
+        start_date: '2026-11-05',
+        end_date: '2026-12-05',
+        payment_status: 'pending',
+        extra_ads: 1,
+      },
+    ],
+    audit: [
+      {
+        id: 70,
+        createdAt: '2026-11-02T10:00:00.000Z',
+        action: 'user.verify',
+        subject: 'user:42',
+        actor: { id: 1, username: 'staff' },
+        details: null,
+      },
+    ],
+  };
+}
+
+function renderDetail(
+  answer: () => TAdminUserDetail | Response,
+  extra?: (call: ApiCall) => Response | undefined,
+) {
+  const calls = mockAdminApi((call) => {
+    if (call.method === 'GET' && call.path === '/admin/users/42') {
+      const data = answer();
+      return data instanceof Response ? data : jsonResponse({ data });
+    }
+    return extra?.(call);
+  });
+  renderAdminPage(<UserDetailPage />, { path: '/admin/users/42', routePath: '/admin/users/:id' });
+  return calls;
+}
+
+const sectionOf = (title: string) =>
+  screen.getByRole('heading', { name: new RegExp(`^${title}`) }).closest('section') as HTMLElement;
+
+describe('UserDetailPage', { timeout: 20_000 }, () => {
+  it("shows the account's details and every list about it", async () => {
+    renderDetail(() => detail());
+    await screen.findByText('pia@example.test');
+    expect(screen.getByText(MESSAGES.verification.states.verified)).toBeTruthy();
+    expect(screen.getByText(U.twoFactorOn)).toBeTruthy();
+    expect(screen.getByText('San Jose', { selector: 'dd' })).toBeTruthy();
+
+    expect(within(sectionOf(U.ads)).getByText('Aria')).toBeTruthy();
+    expect(within(sectionOf(U.places)).getByText(U.noPlaces)).toBeTruthy();
+    expect(
+      within(sectionOf(U.products)).getByRole('link', { name: 'Massage Oil' }).getAttribute('href'),
+    ).toBe('/productdetails/7');
+    expect(within(sectionOf(U.products)).getByText('$19.99')).toBeTruthy();
+    expect(within(sectionOf(U.orders)).getByText('$28.79')).toBeTruthy();
+    expect(within(sectionOf(U.payments)).getByText('TX-778899')).toBeTruthy();
+    expect(within(sectionOf(U.reports)).getByText('Spam')).toBeTruthy();
+    expect(within(sectionOf(U.audit)).getByText('user.verify')).toBeTruthy();
+    expect(within(sectionOf(U.audit)).getByRole('link', { name: 'staff' }).getAttribute('href')).toBe(
+      '/admin/users/1',
+    );
+  });
+
+  it('blocks the account after a confirmation saying its content disappears and its sessions end', async () => {
+    let active = true;
+    const calls = renderDetail(
+      () => detail({ is_active: active }),
+      (call) => {
+        if (call.method === 'PUT' && call.path === '/users/42') {
+          active = false;
+          return jsonResponse({ id: 42, is_active: false });
+        }
+        return undefined;
+      },
+    );
+    await screen.findByText('pia@example.test');
+    fireEvent.click(screen.getByRole('button', { name: U.block }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(U.confirmBlock)).toBeTruthy();
+    expect(callsTo(calls, 'PUT', '/users/42')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: U.block }));
+
+    expect(await screen.findByText(U.blockedToast)).toBeTruthy();
+    expect(callsTo(calls, 'PUT', '/users/42')[0]!.body).toEqual({ is_active: false });
+    expect(await screen.findByRole('button', { name: U.unblock })).toBeTruthy();
+  });
+
+  it('unblocks with the flat body', async () => {
+    const calls = renderDetail(
+      () => detail({ is_active: false }),
+      (call) => (call.method === 'PUT' ? jsonResponse({ id: 42, is_active: true }) : undefined),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: U.unblock }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(U.confirmUnblock)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: U.unblock }));
+    expect(await screen.findByText(U.unblockedToast)).toBeTruthy();
+    expect(callsTo(calls, 'PUT', '/users/42')[0]!.body).toEqual({ is_active: true });
+  });
+
+  it('signs the account out everywhere after a confirmation', async () => {
+    const calls = renderDetail(
+      () => detail(),
+      (call) =>
+        call.method === 'POST' && call.path === '/users/42/logout-all'
+          ? jsonResponse({ ok: true })
+          : undefined,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: U.logoutAll }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(U.confirmLogoutAll)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: U.logoutAll }));
+    expect(await screen.findByText(U.loggedOutToast)).toBeTruthy();
+    expect(callsTo(calls, 'POST', '/users/42/logout-all')).toHaveLength(1);
+  });
+
+  it("edits a provider's extra-ads allowance (PUT /subscriptions/:id under data)", async () => {
+    const calls = renderDetail(
+      () => detail(),
+      (call) =>
+        call.method === 'PUT' && call.path === '/subscriptions/4'
+          ? jsonResponse({ data: { id: 4 } })
+          : undefined,
+    );
+    const field = await screen.findByLabelText(U.extraAds);
+    fireEvent.change(field, { target: { value: '-2' } });
+    fireEvent.click(screen.getByRole('button', { name: U.saveExtraAds }));
+    expect(await screen.findByText(P.extraAdsInvalid)).toBeTruthy();
+    expect(callsTo(calls, 'PUT', '/subscriptions/4')).toHaveLength(0);
+
+    fireEvent.change(field, { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: U.saveExtraAds }));
+    expect(await screen.findByText(U.extraAdsSaved)).toBeTruthy();
+    expect(callsTo(calls, 'PUT', '/subscriptions/4')[0]!.body).toEqual({ data: { extra_ads: 3 } });
+  });
+
+  it('shows the allowance as a number for other accounts', async () => {
+    renderDetail(() => detail({ user_type: 'Hobbyist', verification: null }));
+    await screen.findByText('pia@example.test');
+    expect(screen.queryByLabelText(U.extraAds)).toBeNull();
+  });
+
+  it('says when the account does not exist', async () => {
+    renderDetail(() => errorResponse(404, 'Not Found'));
+    expect(await screen.findByText(P.notFound)).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: P.back }).getAttribute('href')).toBe('/admin/users'),
+    );
+  });
+});

@@ -1,0 +1,228 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGES, VERIFICATION_REASON } from '@app/domain';
+import type { TVerificationItem } from '@app/domain';
+import { fillText } from './parts.tsx';
+import VerificationsPage, { ageOf } from './VerificationsPage.tsx';
+import { callsTo, errorResponse, jsonResponse, mockAdminApi, paged, renderAdminPage } from './testAdmin.tsx';
+import type { ApiCall } from './testAdmin.tsx';
+
+const U = MESSAGES.adminUsers;
+const V = MESSAGES.adminConsole.verificationsPage;
+
+function provider(id: number, overrides: Partial<TVerificationItem> = {}): TVerificationItem {
+  return {
+    id,
+    username: `pro${id}`,
+    email: `pro${id}@example.test`,
+    first_name: 'Pia',
+    last_name: `Pro${id}`,
+    dob: '1990-05-01',
+    age: 36,
+    phone_number: '555-0100',
+    city: 'San Jose',
+    createdAt: '2026-11-01T00:00:00.000Z',
+    verification: 'pending',
+    verification_reason: null,
+    verified_at: null,
+    documents: [
+      { id: 501, name: 'licence.jpg', mime: 'image/jpeg', size: 2048, createdAt: '2026-11-01T00:00:00.000Z' },
+      {
+        id: 502,
+        name: 'passport.pdf',
+        mime: 'application/pdf',
+        size: 4096,
+        createdAt: '2026-11-01T00:00:00.000Z',
+      },
+    ],
+    documents_deleted_at: null,
+    decisions: [],
+    ...overrides,
+  };
+}
+
+function mockVerifications(
+  items: TVerificationItem[],
+  put: (call: ApiCall) => Response | undefined = () => undefined,
+) {
+  return mockAdminApi((call) => {
+    if (call.method === 'GET' && call.path === '/admin/verifications') return jsonResponse(paged(items));
+    if (call.method === 'GET' && call.path.startsWith('/upload/files/')) {
+      const pdf = call.path.includes('502');
+      return new Response(new Blob(['%bytes'], { type: pdf ? 'application/pdf' : 'image/jpeg' }), {
+        status: 200,
+        headers: { 'Content-Type': pdf ? 'application/pdf' : 'image/jpeg' },
+      });
+    }
+    if (call.method === 'PUT') return put(call) ?? jsonResponse({ id: 1 });
+    return undefined;
+  });
+}
+
+const article = (name: string) => screen.findByRole('article', { name });
+
+describe('VerificationsPage', () => {
+  beforeEach(() => {
+    let n = 0;
+    URL.createObjectURL = vi.fn(() => `blob:doc-${++n}`);
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('lists pending providers with their age, red when under 18 or missing', async () => {
+    const calls = mockVerifications([
+      provider(1),
+      provider(2, { dob: '2010-01-01', age: 16 }),
+      provider(3, { dob: null, age: null }),
+    ]);
+    renderAdminPage(<VerificationsPage />, { path: '/admin/verifications' });
+
+    const adult = await article('Pia Pro1');
+    expect(within(adult).getByText('pro1@example.test')).toBeTruthy();
+    expect(within(adult).getByText(new RegExp(fillText(V.yearsOld, { age: 36 })))).toBeTruthy();
+    expect(within(adult).queryByText(new RegExp(U.underAge))).toBeNull();
+    expect(within(adult).getByRole('link', { name: 'pro1' }).getAttribute('href')).toBe('/admin/users/1');
+
+    const minor = await article('Pia Pro2');
+    const age = within(minor).getByText(new RegExp(U.underAge));
+    expect(age.className).toContain('text-danger');
+
+    const none = await article('Pia Pro3');
+    expect(within(none).getByText(U.noDob).className).toContain('text-danger');
+
+    const asked = callsTo(calls, 'GET', '/admin/verifications')[0];
+    expect(asked?.search.get('state')).toBe('pending');
+    expect(asked?.search.has('q')).toBe(false);
+  });
+
+  it('opens a document through the API with the token and shows it from an object URL', async () => {
+    const calls = mockVerifications([provider(1)]);
+    renderAdminPage(<VerificationsPage />, { path: '/admin/verifications' });
+    const item = await article('Pia Pro1');
+
+    fireEvent.click(within(item).getByRole('button', { name: `${U.viewDocument}: licence.jpg` }));
+    const dialog = await screen.findByRole('dialog');
+    const image = await within(dialog).findByRole('img', { name: 'licence.jpg' });
+    expect(image.getAttribute('src')).toMatch(/^blob:/);
+    const fetched = callsTo(calls, 'GET', '/upload/files/501/content');
+    expect(fetched).toHaveLength(1);
+    expect(fetched[0]?.authorization).toBe('Bearer admin-jwt');
+
+    fireEvent.click(within(dialog).getAllByRole('button', { name: MESSAGES.adminConsole.dialog.close })[0]!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(within(item).getByRole('button', { name: `${U.viewDocument}: passport.pdf` }));
+    const pdf = await screen.findByTitle('passport.pdf');
+    expect(pdf.tagName).toBe('IFRAME');
+    expect(pdf.getAttribute('src')).toMatch(/^blob:/);
+  });
+
+  it('says when a document cannot be opened', async () => {
+    mockAdminApi((call) => {
+      if (call.path === '/admin/verifications') return jsonResponse(paged([provider(1)]));
+      if (call.path.startsWith('/upload/files/')) return errorResponse(404, 'Not Found');
+      return undefined;
+    });
+    renderAdminPage(<VerificationsPage />, { path: '/admin/verifications' });
+    const item = await article('Pia Pro1');
+    fireEvent.click(within(item).getByRole('button', { name: `${U.viewDocument}: licence.jpg` }));
+    expect(await screen.findByText(V.documentFailed)).toBeTruthy();
+  });
+
+  it('marks a provider verified after the confirmation', async () => {
+    const calls = mockVerifications([provider(1)]);
+    renderAdminPage(<VerificationsPage />, { path: '/admin/verifications' });
+    const item = await article('Pia Pro1');
+
+    fireEvent.click(within(item).getByRole('button', { name: U.markVerified }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(U.confirmVerify)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: U.markVerified }));
+
+    expect(await screen.findByText(U.verifiedToast)).toBeTruthy();
+    expect(callsTo(calls, 'PUT', '/users/1')[0]?.body).toEqual({ verification: 'verified' });
+    // The list is read afresh.
+    await waitFor(() => expect(callsTo(calls, 'GET', '/admin/verifications').length).toBeGreaterThan(1));
+  });
+
+  it('rejects only with a reason of at least three characters', async () => {
+    const calls = mockVerifications([provider(1)]);
+    renderAdminPage(<VerificationsPage />, { path: '/admin/verifications' });
+    const item = await article('Pia Pro1');
+
+    fireEvent.click(within(item).getByRole('button', { name: U.reject }));
+    const dialog = await screen.findByRole('dialog');
+    const reason = within(dialog).getByLabelText(U.reasonLabel);
+    fireEvent.change(reason, { target: { value: 'ab' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: U.reject }));
+    expect(await within(dialog).findByText(MESSAGES.verification.reasonRequired)).toBeTruthy();
+    expect(callsTo(calls, 'PUT', '/users/1')).toHaveLength(0);
+    expect(VERIFICATION_REASON.min).toBe(3);
+
+    fireEvent.change(reason, { target: { value: '  The photo is unreadable.  ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: U.reject }));
+    expect(await screen.findByText(U.rejectedToast)).toBeTruthy();
+    expect(callsTo(calls, 'PUT', '/users/1')[0]?.body).toEqual({
+      verification: 'rejected',
+      verification_reason: 'The photo is unreadable.',
+    });
+  });
+
+  it("shows the server's message when a decision is refused", async () => {
+    mockVerifications([provider(1)], () => errorResponse(400, MESSAGES.verification.notProvider));
+    renderAdminPage(<VerificationsPage />, { path: '/admin/verifications' });
+    const item = await article('Pia Pro1');
+    fireEvent.click(within(item).getByRole('button', { name: U.markVerified }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: U.markVerified }));
+    expect(await screen.findByText(MESSAGES.verification.notProvider)).toBeTruthy();
+  });
+
+  it('filters by state and searches; shows past decisions and deleted documents', async () => {
+    const decided = provider(4, {
+      verification: 'verified',
+      verified_at: '2026-10-02T00:00:00.000Z',
+      documents: [],
+      documents_deleted_at: '2026-11-01T00:00:00.000Z',
+      decisions: [
+        {
+          decision: 'verified',
+          reason: null,
+          document_kinds: '2 × image/jpeg',
+          decided_at: '2026-10-02T00:00:00.000Z',
+          decided_by: { id: 1, username: 'staff' },
+          documents_deleted_at: '2026-11-01T00:00:00.000Z',
+        },
+      ],
+    });
+    const calls = mockAdminApi((call) => {
+      if (call.path !== '/admin/verifications') return undefined;
+      return jsonResponse(paged(call.search.get('state') === 'verified' ? [decided] : [provider(1)]));
+    });
+    renderAdminPage(<VerificationsPage />, { path: '/admin/verifications' });
+    await article('Pia Pro1');
+
+    fireEvent.change(screen.getByLabelText(U.verificationState), { target: { value: 'verified' } });
+    const item = await article('Pia Pro4');
+    expect(within(item).getByText(/2 × image\/jpeg/)).toBeTruthy();
+    expect(within(item).getByText('staff')).toBeTruthy();
+    expect(within(item).getByText(new RegExp(V.documentsDeletedOn.replace('{date}', '')))).toBeTruthy();
+    expect(within(item).queryByRole('button', { name: U.markVerified })).toBeNull();
+    expect(within(item).getByRole('button', { name: U.reject })).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText(U.search), { target: { value: ' pia ' } });
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.adminConsole.filters.search }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'GET', '/admin/verifications').some((c) => c.search.get('q') === 'pia')).toBe(
+        true,
+      ),
+    );
+    const last = callsTo(calls, 'GET', '/admin/verifications').at(-1);
+    expect(last?.search.get('state')).toBe('verified');
+  });
+
+  it('computes the age from the date of birth when the server gives none', () => {
+    expect(ageOf({ age: null, dob: '2000-01-01' })).toBeGreaterThanOrEqual(26);
+    expect(ageOf({ age: 30, dob: '2000-01-01' })).toBe(30);
+    expect(ageOf({ age: null, dob: null })).toBeNull();
+  });
+});

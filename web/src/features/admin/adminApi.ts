@@ -1,0 +1,92 @@
+import type { TwoFactorStatus } from '@app/domain';
+import { MESSAGES } from '@app/domain';
+import { ApiError, apiDelete, apiGet, apiPost, apiPut, buildApiUrl, isApiError } from '../../api/client.ts';
+import type { QueryParams } from '../../api/client.ts';
+import { readItem, STORAGE_KEYS } from '../../lib/storage.ts';
+
+/**
+ * The admin console's calls (issue 14; contract "Web"): thin helpers over the web client, so every
+ * console call sends the session's token and fails with the one `ApiError`. Paths are the API's own,
+ * relative to `/api` (`/admin/moderation`, `/providers/12`).
+ */
+
+/** One page of an `/api/admin/*` list (contract: `{ data, meta.pagination }`). */
+export interface AdminPage<T> {
+  data: T[];
+  meta: { pagination: { page: number; pageSize: number; pageCount: number; total: number } };
+}
+
+/** The console's page size unless a page says otherwise (the contract's default). */
+export const ADMIN_PAGE_SIZE = 20;
+
+/** The root of every console query key: a decision anywhere can refresh all of them at once. */
+export const ADMIN_QUERY_KEY = ['admin'] as const;
+
+export function adminGet<T>(path: string, query?: QueryParams, signal?: AbortSignal): Promise<T> {
+  return apiGet<T>(path, query, { signal });
+}
+
+export function adminPut<T>(path: string, body?: unknown): Promise<T> {
+  return apiPut<T>(path, body);
+}
+
+export function adminPost<T>(path: string, body?: unknown): Promise<T> {
+  return apiPost<T>(path, body);
+}
+
+export function adminDelete<T>(path: string): Promise<T> {
+  return apiDelete<T>(path);
+}
+
+/**
+ * The text to show for a failed console call: the server's own message for an answer it gave (a 409
+ * "cannot be approved until…" says why), the generic warning for anything else.
+ */
+export function adminErrorMessage(
+  error: unknown,
+  fallback: string = MESSAGES.adminConsole.dialog.actionFailed,
+): string {
+  if (isApiError(error) && !error.isNetworkError && error.message) return error.message;
+  return fallback;
+}
+
+// ---- two-factor ---------------------------------------------------------------------------------
+
+export const TWO_FACTOR_STATUS_QUERY_KEY = ['auth', '2fa'] as const;
+
+/** `GET /api/auth/2fa`: whether the account has two-factor sign-in and this token was given a code. */
+export function fetchTwoFactorStatus(signal?: AbortSignal): Promise<TwoFactorStatus> {
+  return apiGet<TwoFactorStatus>('/auth/2fa', undefined, { signal });
+}
+
+// ---- private files ------------------------------------------------------------------------------
+
+/**
+ * A private file's bytes (`GET /api/upload/files/:id/content`, the ID documents) with the session's
+ * token in the Authorization header, never in the URL: the console shows them from an object URL.
+ * The server records each admin view in the audit log.
+ */
+export async function fetchPrivateFile(id: number, signal?: AbortSignal): Promise<Blob> {
+  const token = readItem(STORAGE_KEYS.token);
+  let response: Response;
+  try {
+    response = await fetch(buildApiUrl(`/upload/files/${id}/content`), {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, MESSAGES.toast.networkError, 'NetworkError');
+  }
+  if (!response.ok) {
+    let message = response.statusText || MESSAGES.toast.genericWarning;
+    try {
+      const body = (await response.json()) as { error?: { message?: unknown } };
+      if (typeof body.error?.message === 'string') message = body.error.message;
+    } catch {
+      // Not JSON: the status text tells.
+    }
+    throw new ApiError(response.status, message);
+  }
+  return response.blob();
+}

@@ -1,0 +1,99 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ApiList, AuditLogAttributes } from '@app/domain';
+import { MESSAGES } from '@app/domain';
+import { ApiError, apiGet, buildApiUrl } from '../../api/client.ts';
+import type { QueryParams } from '../../api/client.ts';
+import { readItem, STORAGE_KEYS } from '../../lib/storage.ts';
+
+/**
+ * The Audit log page's calls (issue 14 item 10; contract §1): the entries as a Strapi list, the
+ * actions for the filter, and the CSV export fetched with the session's token (never in the URL).
+ */
+
+/** The page's filters as typed: every one optional ('' is no filter). */
+export interface AuditFilters {
+  /** An exact action, e.g. `user.block`. */
+  action: string;
+  /** An admin's account id. */
+  actor: string;
+  /** A record (`provider:12`) or a record type alone (`provider`: every record of it). */
+  subject: string;
+}
+
+export const EMPTY_AUDIT_FILTERS: AuditFilters = { action: '', actor: '', subject: '' };
+
+export type AuditEntry = ApiList<AuditLogAttributes>['data'][number];
+
+/** The Strapi `filters` of the page's filters: a subject without an id matches every record of its type. */
+export function auditFilterParams(filters: AuditFilters): QueryParams {
+  const action = filters.action.trim();
+  const actor = filters.actor.trim();
+  const subject = filters.subject.trim();
+  const where: Record<string, QueryParams> = {};
+  if (action) where.action = { $eq: action };
+  if (actor) where.actor = { id: { $eq: actor } };
+  if (subject) {
+    // `provider:12` is one record; `provider` or `provider:` every record of that type.
+    const type = subject.endsWith(':') ? subject.slice(0, -1) : subject;
+    where.subject = type.includes(':') ? { $eq: subject } : { $startsWith: `${type}:` };
+  }
+  return Object.keys(where).length > 0 ? { filters: where } : {};
+}
+
+/** The CSV export's query: the same filters as plain parameters. */
+export function auditCsvParams(filters: AuditFilters): QueryParams {
+  return {
+    action: filters.action.trim() || undefined,
+    actor: filters.actor.trim() || undefined,
+    subject: filters.subject.trim() || undefined,
+  };
+}
+
+export function fetchAuditLog(filters: AuditFilters, page: number, pageSize: number, signal?: AbortSignal) {
+  return apiGet<ApiList<AuditLogAttributes>>(
+    '/audit-logs',
+    {
+      ...auditFilterParams(filters),
+      populate: { actor: { fields: ['username', 'email'] } },
+      sort: 'id:desc',
+      pagination: { page, pageSize },
+    },
+    { signal },
+  );
+}
+
+export function useAuditLog(filters: AuditFilters, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: ['admin', 'audit-log', filters, page, pageSize],
+    queryFn: ({ signal }) => fetchAuditLog(filters, page, pageSize, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The distinct actions recorded so far (`GET /api/admin/audit-actions`). */
+export function useAuditActions() {
+  return useQuery({
+    queryKey: ['admin', 'audit-actions'],
+    queryFn: ({ signal }) =>
+      apiGet<{ data: string[] }>('/admin/audit-actions', undefined, { signal }).then((res) => res.data),
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * `GET /api/admin/audit-logs.csv` with the filters, as a Blob: the bearer token goes in the header,
+ * so the page hands the browser an object URL rather than a link carrying the token.
+ */
+export async function fetchAuditCsv(filters: AuditFilters): Promise<Blob> {
+  const token = readItem(STORAGE_KEYS.token);
+  let response: Response;
+  try {
+    response = await fetch(buildApiUrl('/admin/audit-logs.csv', auditCsvParams(filters)), {
+      headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    });
+  } catch {
+    throw new ApiError(0, MESSAGES.toast.networkError, 'NetworkError');
+  }
+  if (!response.ok) throw new ApiError(response.status, MESSAGES.auditLog.exportFailed);
+  return response.blob();
+}

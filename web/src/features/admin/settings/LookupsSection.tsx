@@ -1,0 +1,281 @@
+import { useEffect, useId, useState } from 'react';
+import { Alert, Button, Form, Modal, Tab, Table, Tabs } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import { MESSAGES, ZCityCreate, ZLanguageWrite, ZRaceWrite, ZVendorTypeCreate } from '@app/domain';
+import { TextField } from '../../../ui/FormField.tsx';
+import { PageButtons } from '../../../ui/PageButtons.tsx';
+import { PanelLoading } from '../../../ui/PanelStatus.tsx';
+import { SubmitButton } from '../../../ui/SubmitButton.tsx';
+import { ConfirmDialog, SearchBox } from '../parts.tsx';
+import { LOOKUP_KINDS, useLookup, useLookupWrites } from '../settingsApi.ts';
+import type { LookupKind, LookupWrites } from '../settingsApi.ts';
+import { showWriteFailure } from './feedback.ts';
+
+const M = MESSAGES.adminSettings;
+const F = M.fields;
+const P = MESSAGES.adminPages.settings;
+
+/** How many entries a lookup's tab shows at once. */
+export const LOOKUP_PAGE_SIZE = 20;
+
+interface LookupConfig {
+  title: string;
+  /** The attributes shown and edited, in order, with their labels; the first is the entry's name. */
+  fields: readonly { name: string; label: string }[];
+  schema: z.ZodType<unknown, FieldValues>;
+}
+
+/** Each lookup's tab: its columns, its form's fields and the domain schema the form is checked with. */
+const CONFIG: Record<LookupKind, LookupConfig> = {
+  cities: {
+    title: M.sections.cities,
+    fields: [
+      { name: 'city_name', label: F.cityName },
+      { name: 'state_code', label: F.stateCode },
+      { name: 'country_code', label: F.countryCode },
+    ],
+    schema: ZCityCreate,
+  },
+  languages: {
+    title: M.sections.languages,
+    fields: [{ name: 'lang_name', label: F.langName }],
+    schema: ZLanguageWrite,
+  },
+  races: { title: M.sections.races, fields: [{ name: 'race_name', label: F.raceName }], schema: ZRaceWrite },
+  vendorTypes: {
+    title: M.sections.vendorTypes,
+    fields: [
+      { name: 'name', label: F.vendorTypeName },
+      { name: 'type', label: F.vendorTypeType },
+    ],
+    schema: ZVendorTypeCreate,
+  },
+};
+
+type Row = { id: number; attributes: Record<string, unknown> };
+type Values = Record<string, string>;
+
+function valuesOf(kind: LookupKind, row: Row | null): Values {
+  return Object.fromEntries(
+    CONFIG[kind].fields.map(({ name }) => {
+      const value = row?.attributes[name];
+      return [
+        name,
+        value === undefined || value === null ? (name === 'country_code' ? 'US' : '') : String(value),
+      ];
+    }),
+  );
+}
+
+/** Add or rename an entry of a lookup, in a modal form checked with the domain's schema. */
+function LookupDialog({
+  kind,
+  editing,
+  show,
+  onClose,
+}: {
+  kind: LookupKind;
+  editing: Row | null;
+  show: boolean;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const id = useId();
+  const { save } = useLookupWrites(kind);
+  const config = CONFIG[kind];
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values, unknown, LookupWrites[LookupKind]>({
+    resolver: zodResolver(config.schema) as never,
+    defaultValues: valuesOf(kind, editing),
+  });
+
+  useEffect(() => {
+    if (show) reset(valuesOf(kind, editing));
+  }, [show, kind, editing, reset]);
+
+  const fieldNames = config.fields.map((f) => f.name);
+  const submit = handleSubmit(async (data) => {
+    try {
+      await save.mutateAsync({ id: editing?.id ?? null, data });
+      toast.success(editing ? M.updated : M.created);
+      onClose();
+    } catch (error) {
+      showWriteFailure(error, fieldNames, setError);
+    }
+  });
+
+  return (
+    <Modal show={show} onHide={onClose} centered aria-labelledby={titleId}>
+      <Form noValidate onSubmit={(event) => void submit(event)}>
+        <Modal.Header closeButton closeLabel={M.cancel}>
+          <Modal.Title id={titleId} as="h2" className="h5">
+            {config.title}: {editing ? P.editEntry : P.newEntry}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <fieldset disabled={isSubmitting}>
+            {config.fields.map(({ name, label }, index) => (
+              <TextField
+                key={name}
+                id={`${id}-${name}`}
+                label={label}
+                autoComplete="off"
+                error={errors[name]}
+                registration={register(name)}
+                className={index === config.fields.length - 1 ? 'mb-0' : undefined}
+              />
+            ))}
+          </fieldset>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onClose}>
+            {M.cancel}
+          </Button>
+          <SubmitButton submitting={isSubmitting}>{M.save}</SubmitButton>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
+
+/** One lookup: a search on its name, the entries a page at a time, Add, Rename and Delete (asked first). */
+function LookupTab({ kind }: { kind: LookupKind }) {
+  const config = CONFIG[kind];
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const list = useLookup(kind, page, LOOKUP_PAGE_SIZE, search);
+  const { remove } = useLookupWrites(kind);
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Row | null>(null);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+
+  const rows = (list.data?.data ?? []) as Row[];
+  const pageCount = list.data?.meta.pagination.pageCount ?? 1;
+
+  const openForm = (row: Row | null) => {
+    setEditing(row);
+    setFormOpen(true);
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast.success(M.deleted);
+      // The last entry of a later page: back to the page before.
+      if (rows.length === 1 && page > 1) setPage(page - 1);
+    } catch (error) {
+      // A 409: the entry is named by ads, places or accounts.
+      showWriteFailure(error, []);
+    }
+    setDeleting(null);
+  };
+
+  return (
+    <div className="pt-3">
+      <div className="d-flex flex-wrap align-items-end gap-2 mb-3">
+        <div className="me-auto">
+          <SearchBox
+            onSearch={(text) => {
+              setSearch(text);
+              setPage(1);
+            }}
+          />
+        </div>
+        <Button size="sm" variant="accent" onClick={() => openForm(null)}>
+          <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+          {M.add}
+        </Button>
+      </div>
+
+      {list.isPending ? (
+        <PanelLoading />
+      ) : list.isError ? (
+        <Alert variant="warning">{M.loadFailed}</Alert>
+      ) : rows.length === 0 ? (
+        <p className="text-body-secondary">{M.none}</p>
+      ) : (
+        <>
+          <Table responsive size="sm" className="align-middle admin-table" aria-busy={list.isFetching}>
+            <thead>
+              <tr>
+                {config.fields.map(({ name, label }) => (
+                  <th key={name} scope="col">
+                    {label}
+                  </th>
+                ))}
+                <th scope="col">{M.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id} data-testid="lookup-row">
+                  {config.fields.map(({ name }) => (
+                    <td key={name}>{String(row.attributes[name] ?? '')}</td>
+                  ))}
+                  <td>
+                    <div className="d-flex flex-wrap gap-1">
+                      <Button size="sm" variant="outline-primary" onClick={() => openForm(row)}>
+                        {P.editEntry}
+                      </Button>
+                      <Button size="sm" variant="outline-danger" onClick={() => setDeleting(row)}>
+                        {M.delete}
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <PageButtons
+            page={page}
+            pageCount={pageCount}
+            onPage={setPage}
+            label={`${config.title}: ${MESSAGES.adminConsole.table.pages}`}
+            small
+          />
+        </>
+      )}
+
+      <LookupDialog kind={kind} editing={editing} show={formOpen} onClose={() => setFormOpen(false)} />
+      <ConfirmDialog
+        show={deleting !== null}
+        busy={remove.isPending}
+        title={M.delete}
+        prompt={M.confirmDelete}
+        confirmLabel={M.delete}
+        cancelLabel={M.cancel}
+        variant="danger"
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      />
+    </div>
+  );
+}
+
+/** Lookups (item 9): Cities, Languages, Races and Place types, one tab each (loaded when opened). */
+export function LookupsSection() {
+  return (
+    <section aria-labelledby="settings-lookups" className="mb-4">
+      <h2 id="settings-lookups" className="h5">
+        {P.lookups}
+      </h2>
+      <Tabs defaultActiveKey="cities" id="settings-lookup-tabs" mountOnEnter aria-label={P.lookupsLabel}>
+        {LOOKUP_KINDS.map((kind) => (
+          <Tab key={kind} eventKey={kind} title={CONFIG[kind].title}>
+            <LookupTab kind={kind} />
+          </Tab>
+        ))}
+      </Tabs>
+    </section>
+  );
+}
