@@ -25,9 +25,8 @@ export * from './places/schemas.ts';
 export * from './screening/schemas.ts';
 export * from './shop/schemas.ts';
 export * from './shop/checkout.ts';
-export * from './trust/youth-terms.ts';
-export * from './trust/signals.ts';
-export * from './trust/phash.ts';
+// The term list, the text checks and the phash helpers are server-only: `@app/domain/trust`.
+export type { RiskSignalKind } from './trust/signals.ts';
 export * from './trust/moderation.ts';
 export * from './admin/payments.ts';
 export * from './admin/reports.ts';

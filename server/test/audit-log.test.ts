@@ -1,4 +1,5 @@
 import { AUDIT_CSV_MAX_ROWS } from '@app/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordAudit } from '../src/db/audit-log.ts';
 import { csvCell } from '../src/modules/audit/audit.service.ts';
@@ -9,14 +10,18 @@ import {
   buildProvider,
   buildVendor,
   createTestApp,
+  TEST_ENGINE,
   type Json,
   type TestContext,
   type TestUser,
+  verifyProvider,
 } from './helpers.ts';
+import { buildProviderAd } from './factories.ts';
 
 /**
  * The audit log (issue 14, item 10): admin only, a Strapi list and item, the CSV export, the actions;
- * append-only (no route writes it, and the database refuses UPDATE and DELETE on both engines); an admin
+ * append-only (no route writes it, and the database refuses DELETE, TRUNCATE and any UPDATE but clearing
+ * the actor on both engines); an admin
  * action through the API leaves an entry with who, from which address, and the record before and after.
  */
 
@@ -110,6 +115,52 @@ describe('append-only', () => {
     await expect(db().deleteFrom('audit_log').execute()).rejects.toThrow(/append-only/);
     const row = await db().selectFrom('audit_log').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ action: 'provider.approve', ip: '198.51.100.1' });
+  });
+
+  it('refuses moving an entry to another actor or renumbering it; allows only clearing the actor', async () => {
+    const other = await buildAdmin(ctx);
+    await recordAudit(db(), { id: admin.id, ip: '198.51.100.10' }, 'user.block', 'user:98');
+    const row = await db()
+      .selectFrom('audit_log')
+      .select('id')
+      .where('subject', '=', 'user:98')
+      .executeTakeFirstOrThrow();
+    const id = Number(row.id);
+    const update = (set: Record<string, unknown>) =>
+      db()
+        .updateTable('audit_log')
+        .set(set as never)
+        .where('id', '=', id)
+        .execute();
+    await expect(update({ actor_id: other.id })).rejects.toThrow(/append-only/);
+    await expect(update({ id: id + 100_000 })).rejects.toThrow(/append-only/);
+    await expect(update({ actor_id: null, subject: 'user:1' })).rejects.toThrow(/append-only/);
+    await expect(update({ actor_id: null, details: '{}' })).rejects.toThrow(/append-only/);
+    await update({ actor_id: null });
+    expect(
+      await db()
+        .selectFrom('audit_log')
+        .select(['id', 'actor_id', 'action', 'subject', 'ip'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ id: row.id, actor_id: null, action: 'user.block', subject: 'user:98', ip: '198.51.100.10' });
+    // Once cleared, it cannot be given an actor again.
+    await expect(update({ actor_id: admin.id })).rejects.toThrow(/append-only/);
+  });
+
+  it.runIf(TEST_ENGINE === 'postgres')('refuses TRUNCATE (PostgreSQL)', async () => {
+    const before = await db()
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    await expect(sql`truncate table audit_log`.execute(db())).rejects.toThrow(/append-only/);
+    await expect(sql`truncate table audit_log cascade`.execute(db())).rejects.toThrow(/append-only/);
+    const after = await db()
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    expect(Number(after.n)).toBeGreaterThan(0);
   });
 
   it('keeps an entry when its admin account is deleted (the actor becomes null)', async () => {
@@ -360,5 +411,52 @@ describe('GET /api/admin/audit-actions', () => {
     expect(data).toEqual(
       expect.arrayContaining(['provider.approve', 'provider.reject', 'verification.documents-deleted']),
     );
+  });
+});
+
+/** Last: these write entries the list and CSV tests above would otherwise meet. */
+describe('admin edits and deletes recorded by their services', () => {
+  it("an admin's text edit and decision in one request: both recorded, the ad before and after", async () => {
+    const provider = others[1]![1];
+    await verifyProvider(ctx, provider.id);
+    const id = await buildProviderAd(ctx, provider, { is_showed: 0 });
+    const res = await from('203.0.113.30', 'PUT', `/api/providers/${id}`, admin, {
+      data: { title: 'Renamed by the staff', review: 'approved' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = await db()
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('subject', '=', `provider:${id}`)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.action).sort()).toEqual(['provider.approve', 'provider.update']);
+    const edit = rows.find((r) => r.action === 'provider.update')!;
+    expect(edit).toMatchObject({ actor_id: admin.id, ip: '203.0.113.30' });
+    expect(JSON.parse(edit.before_value!)).toMatchObject({ id, review_state: 'pending' });
+    expect(JSON.parse(edit.before_value!).title).not.toBe('Renamed by the staff');
+    expect(JSON.parse(edit.after_value!)).toMatchObject({
+      title: 'Renamed by the staff',
+      review_state: 'approved',
+      images: [],
+    });
+    expect(await fallbackEntries(`/api/providers/${id}`)).toBe(0);
+  });
+
+  it('a delete by the admin keeps the record as it was (a report)', async () => {
+    const now = new Date().toISOString();
+    const report = await db()
+      .insertInto('reports')
+      .values({ reason: 'Other', details: 'Kept in the log.', created_at: now, updated_at: now } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const id = Number(report.id);
+    const res = await from('203.0.113.31', 'DELETE', `/api/reports/${id}`, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await entryFor([`report:${id}`]);
+    expect(row).toMatchObject({ actor_id: admin.id, ip: '203.0.113.31', action: 'report.delete' });
+    expect(JSON.parse(row.before_value!)).toMatchObject({ id, details: 'Kept in the log.' });
+    expect(row.after_value).toBeNull();
+    expect(await fallbackEntries(`/api/reports/${id}`)).toBe(0);
   });
 });

@@ -26,6 +26,7 @@ const EXPECTED_SCHEMA: Record<string, string[]> = {
     'city',
     'created_at',
     'dob',
+    'documents_hold_until',
     'email',
     'first_name',
     'id',
@@ -150,6 +151,7 @@ const EXPECTED_SCHEMA: Record<string, string[]> = {
     'name',
     'personality',
     'phone',
+    'phone_digits',
     'race_id',
     'review_reason',
     'review_state',
@@ -237,6 +239,7 @@ const EXPECTED_SCHEMA: Record<string, string[]> = {
     'last_review_at',
     'name',
     'phone',
+    'phone_digits',
     'rating',
     'review_count',
     'review_reason',
@@ -334,6 +337,8 @@ const EXPECTED_SCHEMA: Record<string, string[]> = {
   ],
   order_events: ['actor_id', 'created_at', 'id', 'order_id', 'order_line_id', 'status'],
   two_factor_recovery_codes: ['code_hash', 'created_at', 'id', 'used_at', 'user_id'],
+  two_factor_failures: ['created_at', 'id', 'token_id', 'user_id'],
+  two_factor_locks: ['created_at', 'locked_until', 'user_id'],
   verification_decisions: [
     'decided_at',
     'decided_by',
@@ -344,6 +349,7 @@ const EXPECTED_SCHEMA: Record<string, string[]> = {
     'reason',
     'user_id',
   ],
+  file_phash_bands: ['band', 'file_id', 'value'],
   risk_signals: ['created_at', 'explanation', 'id', 'kind', 'record_id', 'record_type', 'user_id', 'weight'],
 };
 

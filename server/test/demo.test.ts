@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEMO_PENDING_PROVIDERS } from '../src/demo/seed-demo-admin.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_ADMIN_EMAIL, DEMO_PASSWORD, seedDemo } from '../src/demo/seed-demo.ts';
 import {
@@ -38,9 +39,15 @@ describe('demo content', () => {
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirst();
-    // The accounts per role, the admin, the directory's providers and hobbyists, the shop's second vendor.
+    // The accounts per role, the admin, the directory's providers and hobbyists, the shop's second vendor,
+    // the providers waiting for ID verification (the console's demo).
     expect(Number(count?.n)).toBe(
-      DEMO_ACCOUNTS.length + 1 + DEMO_PROVIDER_ACCOUNTS + DEMO_HOBBYIST_ACCOUNTS + 1,
+      DEMO_ACCOUNTS.length +
+        1 +
+        DEMO_PROVIDER_ACCOUNTS +
+        DEMO_HOBBYIST_ACCOUNTS +
+        1 +
+        DEMO_PENDING_PROVIDERS.length,
     );
   });
 

@@ -1,3 +1,4 @@
+import { comparablePhone } from '@app/domain/trust';
 import type { Insertable } from 'kysely';
 import { nowIso } from '../src/db/dialect.ts';
 import type { ProvidersTable, SubscriptionsTable } from '../src/db/schema.ts';
@@ -101,6 +102,8 @@ export async function buildProviderAd(
         created_at: now,
         updated_at: now,
         ...columns,
+        // As the API writes it with the phone (the shared-phone risk signal's lookup).
+        phone_digits: comparablePhone(columns.phone === undefined ? '555-0100' : columns.phone),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

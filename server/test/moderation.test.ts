@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { hammingDistance, MESSAGES, RISK_SIGNAL_WEIGHTS, SAME_PHOTO_MAX_DISTANCE } from '@app/domain';
+import { MESSAGES } from '@app/domain';
+import { hammingDistance, phashBands, RISK_SIGNAL_WEIGHTS, SAME_PHOTO_MAX_DISTANCE } from '@app/domain/trust';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFiles } from './directory-helpers.ts';
@@ -233,6 +234,20 @@ describe('shared_phone', () => {
     // The same account's other ad is not "another account".
     expect(await kindsOf('ad', await postAd(a, { phone: '208 555 7777' }))).toEqual(['shared_phone']);
     expect(await kindsOf('ad', await postAd(c, { phone: '208-555-0199' }))).toEqual([]);
+    // The digits are written with the phone (the lookup's index), and again when the owner changes it.
+    const digitsOf = async (id: number) =>
+      (
+        await db()
+          .selectFrom('providers')
+          .select('phone_digits')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).phone_digits;
+    expect(await digitsOf(second)).toBe('2085557777');
+    await api.ok('PUT', `/api/providers/${second}`, { user: b, body: { data: { phone: '208-555-0199' } } });
+    expect(await digitsOf(second)).toBe('2085550199');
+    // Now the number of c's ad.
+    expect(await kindsOf('ad', second)).toEqual(['shared_phone']);
   });
 
   it('a place’s number on another account’s ad', async () => {
@@ -259,7 +274,20 @@ describe('perceptual hash and shared_photo', () => {
     const blank = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#888888' } })
       .png()
       .toBuffer();
-    expect(await phashOf(await upload(a, blank))).toBeNull();
+    const blankId = await upload(a, blank);
+    expect(await phashOf(blankId)).toBeNull();
+    // The hash's 4 bands are written with it (the same-photo lookup's index); a blank picture has none.
+    const bandsOf = async (fileId: number) =>
+      (
+        await db()
+          .selectFrom('file_phash_bands')
+          .select(['band', 'value'])
+          .where('file_id', '=', fileId)
+          .orderBy('band')
+          .execute()
+      ).map((r) => Number(r.value));
+    expect(await bandsOf(original)).toEqual(phashBands(h1!));
+    expect(await bandsOf(blankId)).toEqual([]);
   });
 
   it('an ad whose photo is on another account’s ad shows it; a different photo does not', async () => {
@@ -353,7 +381,8 @@ describe('price_below_median', () => {
         await postAd(await provider(), { state: 'CA', city: 'Oakland', donation_hour: 50 }),
       ),
     ).toEqual([]);
-  });
+    // Thirteen accounts with their subscriptions: slow on a busy machine.
+  }, 60_000);
 });
 
 describe('GET /api/admin/moderation', () => {

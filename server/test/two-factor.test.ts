@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkRouteAccess, signMfaToken, signToken } from '../src/http/auth.ts';
 import { LOGIN_THROTTLE } from '../src/modules/auth/auth.throttle.ts';
 import { resetTwoFactorByEmail } from '../src/modules/auth/index.ts';
+import { TWO_FACTOR_GUARD } from '../src/modules/auth/two-factor.service.ts';
 import { ensureAdmin } from '../src/modules/users/index.ts';
 import { newAddress } from './directory-helpers.ts';
 import {
@@ -67,6 +68,14 @@ async function enrol(jwt: string): Promise<{ secret: string; recovery: string[];
   );
   return { secret: setup.secret, recovery: enabled.recovery_codes, jwt: enabled.jwt };
 }
+
+/** A 6-digit code that is none of the codes the window accepts now. */
+const wrongCodeOf = (secret: string) => {
+  const accepted = [-1, 0, 1].map((steps) => codeOf(secret, steps));
+  let n = 100000;
+  while (accepted.includes(String(n))) n += 1;
+  return String(n);
+};
 
 /** A password sign-in of an enrolled account: its challenge token. */
 async function challenge(user: TestUser, address?: string): Promise<string> {
@@ -236,11 +245,14 @@ describe('sign-in with two-factor on', () => {
     const user = await buildHobbyist(ctx);
     const { secret } = await enrol(user.jwt);
     const attacker = '10.90.0.1';
-    const mfaToken = await challenge(user, attacker);
     const statuses: number[] = [];
     for (let i = 0; i < LOGIN_THROTTLE.maxFailuresPerAccountAndAddress + 2; i++) {
+      // A fresh challenge each time (one dies after five wrong codes).
       const res = await call('POST', '/api/auth/2fa/verify', {
-        body: { mfa_token: mfaToken, code: i % 2 ? 'zzzz-zzzz' : String(100000 + i) },
+        body: {
+          mfa_token: await signMfaToken(ctx.config.jwtSecret, user.id, 0),
+          code: i % 2 ? 'zzzz-zzzz' : wrongCodeOf(secret),
+        },
         address: attacker,
       });
       statuses.push(res.statusCode);
@@ -253,7 +265,7 @@ describe('sign-in with two-factor on', () => {
     // Refused from that address even with the right code, and its password sign-in too.
     await expectStatus(
       call('POST', '/api/auth/2fa/verify', {
-        body: { mfa_token: mfaToken, code: codeOf(secret, 1) },
+        body: { mfa_token: await challenge(user), code: codeOf(secret, 1) },
         address: attacker,
       }),
       429,
@@ -281,6 +293,109 @@ describe('sign-in with two-factor on', () => {
       );
     }
     await expectStatus(login(user, address), 429);
+  });
+
+  it('a challenge dies after five wrong codes, whatever the address; a new sign-in works', async () => {
+    const user = await buildHobbyist(ctx);
+    const { secret } = await enrol(user.jwt);
+    const mfaToken = await challenge(user);
+    for (let i = 0; i < TWO_FACTOR_GUARD.maxWrongCodesPerChallenge; i++) {
+      const res = await expectStatus(
+        call('POST', '/api/auth/2fa/verify', {
+          body: { mfa_token: mfaToken, code: i % 2 ? 'zzzz-zzzz' : wrongCodeOf(secret) },
+        }),
+        400,
+      );
+      expect(res.error.message).toBe(T.invalidCode);
+    }
+    for (const code of [codeOf(secret, 1), wrongCodeOf(secret)]) {
+      const dead = await expectStatus(
+        call('POST', '/api/auth/2fa/verify', { body: { mfa_token: mfaToken, code } }),
+        401,
+      );
+      expect(dead.error.message).toBe(T.challengeSpent);
+    }
+    await expectStatus(
+      call('POST', '/api/auth/2fa/verify', {
+        body: { mfa_token: await challenge(user), code: codeOf(secret, 1) },
+      }),
+      200,
+    );
+  });
+
+  it('wrong codes from many addresses lock the account’s code step for a while and mail the owner once', async () => {
+    const user = await buildHobbyist(ctx);
+    const { secret, recovery } = await enrol(user.jwt);
+    const newChallenge = () => signMfaToken(ctx.config.jwtSecret, user.id, 0);
+    const mails = () => ctx.mailer.sent.filter((m) => m.to === user.email);
+    // One wrong code from each of twenty addresses, each with its own challenge.
+    for (let i = 0; i < TWO_FACTOR_GUARD.maxWrongCodesPerAccount; i++) {
+      const res = await expectStatus(
+        call('POST', '/api/auth/2fa/verify', {
+          body: { mfa_token: await newChallenge(), code: wrongCodeOf(secret) },
+          address: `10.92.${i}.1`,
+        }),
+        400,
+      );
+      expect(res.error.message).toBe(T.invalidCode);
+    }
+    // Locked for every address: a right code, a recovery code, a wrong one are all 429.
+    for (const code of [codeOf(secret, 1), recovery[0], wrongCodeOf(secret)]) {
+      const res = await call('POST', '/api/auth/2fa/verify', {
+        body: { mfa_token: await newChallenge(), code },
+      });
+      expect(res.statusCode, res.body).toBe(429);
+      expect(res.json().error.message).toBe(T.codeLocked);
+    }
+    // The profile's code checks too.
+    const session = await signToken(ctx.config.jwtSecret, user.id, 0, { mfa: true });
+    await expectStatus(
+      call('POST', '/api/auth/2fa/recovery-codes', { jwt: session, body: { code: codeOf(secret, 1) } }),
+      429,
+    );
+    // The owner is told once.
+    await vi.waitFor(() => expect(mails()).toHaveLength(1));
+    expect(mails()[0]).toMatchObject({ subject: T.lockedEmailSubject });
+    expect(mails()[0]!.text).toContain(T.lockedEmailText);
+    // The password step stays open (only codes are locked).
+    await challenge(user);
+
+    // Once the lock's time is over (and the window with it), codes count again.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + Math.max(TWO_FACTOR_GUARD.lockMs, TWO_FACTOR_GUARD.windowMs) + 1000);
+      await expectStatus(
+        call('POST', '/api/auth/2fa/verify', {
+          body: { mfa_token: await newChallenge(), code: wrongCodeOf(secret) },
+        }),
+        400,
+      );
+      await expectStatus(
+        call('POST', '/api/auth/2fa/verify', {
+          body: { mfa_token: await newChallenge(), code: codeOf(secret, 1) },
+        }),
+        200,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(mails()).toHaveLength(1);
+  });
+
+  it('parallel wrong codes on one challenge: at most five are checked', async () => {
+    const user = await buildHobbyist(ctx);
+    const { secret } = await enrol(user.jwt);
+    const mfaToken = await challenge(user);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        call('POST', '/api/auth/2fa/verify', { body: { mfa_token: mfaToken, code: wrongCodeOf(secret) } }),
+      ),
+    );
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(
+      TWO_FACTOR_GUARD.maxWrongCodesPerChallenge,
+    );
+    expect(statuses.filter((s) => s !== 400 && s !== 401)).toEqual([]);
   });
 
   it('an expired, forged or misused challenge is a 401', async () => {

@@ -151,6 +151,29 @@ describe('PUT /api/users/:id { verification } (the admin decides)', () => {
     expect(await decisionsOf(provider.id)).toEqual([]);
   });
 
+  it('400 at verification: no date of birth, or one that makes the provider younger than 18', async () => {
+    const { provider } = await pendingProviderWithDocs();
+    const underAge = new Date(Date.now() - 17 * 365 * DAY).toISOString().slice(0, 10);
+    for (const [dob, message] of [
+      [null, V.noDob],
+      [underAge, V.underAge],
+    ] as const) {
+      await db().updateTable('users').set({ dob }).where('id', '=', provider.id).execute();
+      const res = await decide(admin, provider.id, { verification: 'verified' });
+      expect(res.statusCode, String(dob)).toBe(400);
+      expect(errorOf(res).details.errors).toEqual([
+        expect.objectContaining({ path: ['verification'], message }),
+      ]);
+    }
+    expect((await userRow(provider.id)).verification).toBe('pending');
+    expect(await decisionsOf(provider.id)).toEqual([]);
+    // A rejection needs no adult date of birth.
+    await api.ok('PUT', `/api/users/${provider.id}`, {
+      user: admin,
+      body: { verification: 'rejected', verification_reason: 'Younger than 18' },
+    });
+  });
+
   it('verified: the account, the decision record, the audit row and the mail', async () => {
     const { provider, docs } = await pendingProviderWithDocs();
     const mimes = await db().selectFrom('files').select('mime').where('id', 'in', docs).execute();
@@ -242,6 +265,34 @@ describe('an ad is approved only while its provider is verified', () => {
     ).toBe(409);
     const own = await buildProviderAd(ctx, admin, { is_showed: 0 });
     await api.ok('PUT', `/api/providers/${own}`, { user: admin, body: { data: { review: 'approved' } } });
+  });
+});
+
+describe('rejecting a verified provider', () => {
+  it('sends their approved ads back to review: gone from the directory, pending for the owner, recorded', async () => {
+    const provider = await buildProvider(ctx);
+    const ad = await buildProviderAd(ctx, provider);
+    const waiting = await buildProviderAd(ctx, provider, { is_showed: 0 });
+    expect(await api.listed('/api/providers')).toContain(ad);
+
+    await api.ok('PUT', `/api/users/${provider.id}`, {
+      user: admin,
+      body: { verification: 'rejected', verification_reason: 'The ID was forged' },
+    });
+    expect(await api.listed('/api/providers')).not.toContain(ad);
+    const own = await api.ok('GET', `/api/providers/${ad}`, { user: provider });
+    expect(own.data.attributes).toMatchObject({ review: 'pending', isShowed: false });
+    const [hidden] = await auditRows(`provider:${ad}`, 'provider.hide');
+    expect(hidden).toMatchObject({ actor_id: admin.id });
+    expect(JSON.parse(hidden!.before_value!)).toMatchObject({ review: 'approved' });
+    expect(JSON.parse(hidden!.after_value!)).toEqual({ review: 'pending', review_reason: null });
+    // An ad that was waiting already is left as it was.
+    expect(await auditRows(`provider:${waiting}`, 'provider.hide')).toEqual([]);
+    // It cannot be approved again until the provider is verified.
+    expect(
+      (await api.call('PUT', `/api/providers/${ad}`, { user: admin, body: { data: { review: 'approved' } } }))
+        .statusCode,
+    ).toBe(409);
   });
 });
 
@@ -415,6 +466,77 @@ describe('the retention job delete-decided-id-documents', () => {
     } finally {
       await db().deleteFrom('settings').where('key', '=', DOCUMENT_RETENTION_DAYS_KEY).execute();
     }
+  });
+
+  it('a legal hold keeps the documents until its day has passed', async () => {
+    const p = await pendingProviderWithDocs();
+    await api.ok('PUT', `/api/users/${p.provider.id}`, { user: admin, body: { verification: 'verified' } });
+    const until = dayAhead(10);
+    await api.ok('PUT', `/api/users/${p.provider.id}`, {
+      user: admin,
+      body: { documents_hold_until: until },
+    });
+    await ageDecisions(p.provider.id, 31, p.docs);
+
+    await deleteDecidedIdDocuments(db(), storageRoot());
+    expect(await db().selectFrom('files').select('id').where('id', 'in', p.docs).execute()).toHaveLength(2);
+    expect((await decisionsOf(p.provider.id))[0]!.documents_deleted_at).toBeNull();
+    // On its last day too.
+    await deleteDecidedIdDocuments(db(), storageRoot(), new Date(`${until}T23:00:00Z`));
+    expect(await db().selectFrom('files').select('id').where('id', 'in', p.docs).execute()).toHaveLength(2);
+
+    await deleteDecidedIdDocuments(db(), storageRoot(), new Date(Date.now() + 11 * DAY));
+    expect(await db().selectFrom('files').select('id').where('id', 'in', p.docs).execute()).toEqual([]);
+    expect((await decisionsOf(p.provider.id))[0]!.documents_deleted_at).toEqual(expect.any(String));
+  });
+});
+
+/** The day `days` from today, `YYYY-MM-DD` (UTC). */
+const dayAhead = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+
+describe('PUT /api/users/:id { documents_hold_until } (a legal hold on the ID documents)', () => {
+  it('401 anonymous; 403 for the account itself and for other accounts', async () => {
+    const { provider } = await pendingProviderWithDocs();
+    const body = { documents_hold_until: dayAhead(30) };
+    expect((await decide(null, provider.id, body)).statusCode).toBe(401);
+    const self = await decide(provider, provider.id, body);
+    expect(self.statusCode).toBe(403);
+    expect(errorOf(self).message).toBe(V.holdAdminOnly);
+    expect((await decide(await buildHobbyist(ctx), provider.id, body)).statusCode).toBe(403);
+    expect((await userRow(provider.id)).documents_hold_until).toBeNull();
+  });
+
+  it('400 for a day in the past, more than 5 years ahead or not a date', async () => {
+    const { provider } = await pendingProviderWithDocs();
+    for (const value of [dayAhead(-1), dayAhead(5 * 366 + 2), '2030-02-30', 'soon', 42]) {
+      const res = await decide(admin, provider.id, { documents_hold_until: value });
+      expect(res.statusCode, String(value)).toBe(400);
+      expect(errorOf(res).details.errors).toEqual([
+        expect.objectContaining({ path: ['documents_hold_until'] }),
+      ]);
+    }
+    expect((await userRow(provider.id)).documents_hold_until).toBeNull();
+  });
+
+  it('sets and clears the hold, recorded with before and after; the admin pages answer it', async () => {
+    const { provider } = await pendingProviderWithDocs();
+    const until = dayAhead(5 * 365);
+    await api.ok('PUT', `/api/users/${provider.id}`, { user: admin, body: { documents_hold_until: until } });
+    expect((await userRow(provider.id)).documents_hold_until).toBe(until);
+    const detail = await api.ok('GET', `/api/admin/users/${provider.id}`, { user: admin });
+    expect(detail.data.user.documents_hold_until).toBe(until);
+    const list = await api.ok('GET', '/api/admin/verifications?pageSize=100', { user: admin });
+    expect((list.data as Json[]).find((i) => i.id === provider.id)).toMatchObject({
+      documents_hold_until: until,
+    });
+
+    await api.ok('PUT', `/api/users/${provider.id}`, { user: admin, body: { documents_hold_until: null } });
+    expect((await userRow(provider.id)).documents_hold_until).toBeNull();
+    const rows = await auditRows(`user:${provider.id}`, 'user.documents-hold');
+    expect(rows.map((r) => [JSON.parse(r.before_value!), JSON.parse(r.after_value!)])).toEqual([
+      [{ documents_hold_until: null }, { documents_hold_until: until }],
+      [{ documents_hold_until: until }, { documents_hold_until: null }],
+    ]);
   });
 });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MIN_AGE_MS, USER_TYPES } from '../constants.ts';
 import { ZId } from '../ids.ts';
 import { MESSAGES } from '../messages.ts';
-import { ageOn, checkVerificationReason, verificationFields } from './verification.ts';
+import { ageOn, checkVerificationReason, verificationFields, ZDocumentsHold } from './verification.ts';
 
 const V = MESSAGES.validation;
 
@@ -164,11 +164,13 @@ export type TContactMessage = z.infer<typeof ZContactMessage>;
 /**
  * `PUT /api/users/:id` as the server reads it: the profile fields, and `is_active`, which only an
  * admin may set (the server ignores it from anyone else); an admin's ID verification decision
- * (`verification`, `verification_reason`: a non-admin sending them is refused).
+ * (`verification`, `verification_reason`) and a legal hold on the ID documents (`documents_hold_until`):
+ * a non-admin sending them is refused.
  */
 export const ZUserUpdateRequest = ZProfileUpdate.extend({
   is_active: z.boolean().optional(),
   verification: verificationFields.verification.optional(),
   verification_reason: verificationFields.verification_reason.optional(),
+  documents_hold_until: ZDocumentsHold.optional(),
 }).superRefine(checkVerificationReason);
 export type TUserUpdateRequest = z.infer<typeof ZUserUpdateRequest>;

@@ -11,7 +11,7 @@ export const VERIFICATION_STATES = ['pending', 'verified', 'rejected'] as const;
 export type TVerificationState = (typeof VERIFICATION_STATES)[number];
 
 /** What an admin decides. */
-export const VERIFICATION_DECISIONS = ['verified', 'rejected'] as const;
+const VERIFICATION_DECISIONS = ['verified', 'rejected'] as const;
 export type TVerificationDecisionState = (typeof VERIFICATION_DECISIONS)[number];
 
 /** A decision's reason: required (3-500 characters) when rejecting, optional (a note) when verifying. */
@@ -54,7 +54,10 @@ export function checkVerificationReason(
     ctx.addIssue({ code: 'custom', message: M.reasonRequired, path: ['verification_reason'] });
 }
 
-/** The console's decision form (Mark verified, or Reject with a reason). */
+/**
+ * The decision as the console's form sends it (Mark verified, or Reject with a reason) and as
+ * `PUT /api/users/:id` checks it (`ZUserUpdateRequest` takes these fields and this rule).
+ */
 export const ZVerificationDecision = z
   .object({
     verification: verificationFields.verification,
@@ -63,8 +66,44 @@ export const ZVerificationDecision = z
   .superRefine(checkVerificationReason);
 export type TVerificationDecision = z.infer<typeof ZVerificationDecision>;
 
+/** How far ahead an admin may hold an account's ID documents (a legal hold), in years. */
+export const DOCUMENTS_HOLD_MAX_YEARS = 5;
+
+/** Today as `YYYY-MM-DD` (UTC). */
+function isoDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * Whether `day` (`YYYY-MM-DD`) is a hold an admin may set on `now`: today or later, at most
+ * `DOCUMENTS_HOLD_MAX_YEARS` years ahead.
+ */
+export function isDocumentsHoldAllowed(day: string, now: Date = new Date()): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || isoDay(date) !== day) return false;
+  const latest = new Date(`${isoDay(now)}T00:00:00Z`);
+  latest.setUTCFullYear(latest.getUTCFullYear() + DOCUMENTS_HOLD_MAX_YEARS);
+  return day >= isoDay(now) && date.getTime() <= latest.getTime();
+}
+
+/**
+ * A legal hold on an account's ID documents (`PUT /api/users/:id`, admin only): a day (`YYYY-MM-DD`) from
+ * today up to five years ahead until which the retention job keeps them, or null to lift the hold.
+ */
+export const ZDocumentsHold = z
+  .string()
+  .trim()
+  .refine((day) => isDocumentsHoldAllowed(day), M.holdInvalid)
+  .nullable();
+
+/** Whether a hold (`YYYY-MM-DD`, or null) keeps the documents on `now`: its day is today or later. */
+export function isDocumentsHeld(holdUntil: string | null | undefined, now: Date = new Date()): boolean {
+  return !!holdUntil && holdUntil >= isoDay(now);
+}
+
 /** The paging of the console's lists: `?page=1&pageSize=20` (pageSize 1-100). */
-export const ZAdminPaging = z.object({
+const ZAdminPaging = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -98,7 +137,7 @@ export interface TVerificationDocument {
 }
 
 /** One recorded decision (kept after the documents are deleted). */
-export interface TVerificationDecisionRecord {
+interface TVerificationDecisionRecord {
   decision: TVerificationDecisionState;
   reason: string | null;
   document_kinds: string;
@@ -124,6 +163,8 @@ export interface TVerificationItem {
   verified_at: string | null;
   documents: TVerificationDocument[];
   documents_deleted_at: string | null;
+  /** A legal hold on the documents: kept until this day (`YYYY-MM-DD`), or null. */
+  documents_hold_until: string | null;
   decisions: TVerificationDecisionRecord[];
 }
 
@@ -150,6 +191,8 @@ export interface TAdminUserDetail {
     city: string | null;
     verification_reason: string | null;
     verified_at: string | null;
+    /** A legal hold on the ID documents: kept until this day (`YYYY-MM-DD`), or null. */
+    documents_hold_until: string | null;
   };
   ads: { id: number; name: string; city: string; review: string; isShowed: boolean; createdAt: string }[];
   places: { id: number; name: string; review: string; createdAt: string }[];

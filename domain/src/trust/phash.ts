@@ -68,3 +68,31 @@ export function hammingDistance(a: string, b: string): number {
   for (let i = 0; i < 16; i++) bits += NIBBLE_BITS[parseInt(x[i]!, 16) ^ parseInt(y[i]!, 16)]!;
   return bits;
 }
+
+/** How many bands of 16 bits a hash is cut into for the database's index (`file_phash_bands`). */
+export const PHASH_BANDS = 4;
+
+/**
+ * The 4 bands of a hash, most significant first: 16 bits each (0-65535), as `file_phash_bands` keeps them.
+ * Hashes that are not hashes have none.
+ */
+export function phashBands(hash: string): number[] {
+  const h = hash.toLowerCase();
+  if (!HASH.test(h)) return [];
+  return Array.from({ length: PHASH_BANDS }, (_, k) => parseInt(h.slice(4 * k, 4 * k + 4), 16));
+}
+
+/**
+ * What to look up in `file_phash_bands` to find every picture within `SAME_PHOTO_MAX_DISTANCE` (6) bits of
+ * `hash` (multi-index hashing): per band, its value and the 16 values one bit away. Two hashes at most 7 bits
+ * apart cannot differ in 2 or more bits in each of the 4 bands (that would be 8), so in some band they differ
+ * in at most one bit, and that band's probe finds it. Each probe matches about 1 in 65,536 pictures (16 bits),
+ * so the lookup reads few candidates, whose exact distance is then measured (`hammingDistance`). Per band
+ * (index 0-3), the values to look up; none for what is not a hash.
+ */
+export function phashBandProbes(hash: string): number[][] {
+  return phashBands(hash).map((value) => [
+    value,
+    ...Array.from({ length: 16 }, (_, bit) => value ^ (1 << bit)),
+  ]);
+}

@@ -68,7 +68,9 @@ describe('the catalogue and weights', () => {
     const M = MESSAGES.moderation;
     expect(M.reasonTemplates.length).toBeGreaterThanOrEqual(5);
     expect(M.reasonTemplates.length).toBeLessThanOrEqual(6);
-    expect(M.reasonTemplates[M.escalationTemplateIndex]).toMatch(/trafficking/i);
+    // The moderator's button names the concern; the owner reads a neutral reason that warns no trafficker.
+    expect(M.reasonTemplateLabels[M.escalationTemplateIndex]).toMatch(/trafficking/i);
+    expect(M.reasonTemplates[M.escalationTemplateIndex]).not.toMatch(/trafficking|minor/i);
     expect(M.escalationHotline).toContain('1-888-373-7888');
     expect(M.escalationHotline).toContain('233733');
     expect(M.escalationCyberTipline).toContain('https://report.cybertip.org');

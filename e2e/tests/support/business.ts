@@ -79,8 +79,21 @@ export async function postAd(
   return body.data.id;
 }
 
-/** The admin approves an ad (`PUT /api/providers/:id {review: 'approved'}`). */
+/** The admin marks the provider's ID verified (`PUT /api/users/:id {verification}`, issue 14). */
+export async function verifyProvider(request: APIRequestContext, userId: number) {
+  await apiAs(request, ADMIN, 'PUT', `/api/users/${userId}`, { verification: 'verified' });
+}
+
+/**
+ * The admin approves an ad (`PUT /api/providers/:id {review: 'approved'}`), verifying its owner's ID
+ * first: an ad of an unverified provider cannot be approved (issue 14).
+ */
 export async function approveAd(request: APIRequestContext, id: number) {
+  const ad = await apiAs<{
+    data: { attributes: { user: { data: { id: number; attributes: { verification?: string | null } } } } };
+  }>(request, ADMIN, 'GET', `/api/providers/${id}?populate=user`);
+  const owner = ad.data.attributes.user.data;
+  if (owner.attributes.verification !== 'verified') await verifyProvider(request, owner.id);
   await apiAs(request, ADMIN, 'PUT', `/api/providers/${id}`, { data: { review: 'approved' } });
 }
 

@@ -28,6 +28,8 @@ export interface UsersTable {
   verification_reason: string | null;
   verified_at: string | null;
   verified_by: number | null;
+  /** A legal hold on the account's ID documents (`YYYY-MM-DD`): the retention job keeps them until then. */
+  documents_hold_until: string | null;
   /** Two-factor sign-in: the TOTP secret (base32) from enrolment; on once `two_factor_enabled_at` is set. */
   two_factor_secret: string | null;
   two_factor_enabled_at: string | null;
@@ -201,6 +203,8 @@ export interface ProvidersTable {
   city: string;
   age: number;
   phone: string | null;
+  /** The phone's digits as the risk signals compare them (`comparablePhone`), written with the phone. */
+  phone_digits: string | null;
   language_id: number | null;
   race_id: number | null;
   call: string | null;
@@ -364,6 +368,8 @@ export interface VendorsTable {
   vendor_type_id: number;
   address_id: number | null;
   phone: string;
+  /** The phone's digits as the risk signals compare them (`comparablePhone`), written with the phone. */
+  phone_digits: string | null;
   email: string;
   website: string | null;
   image_id: number | null;
@@ -446,6 +452,22 @@ export interface TwoFactorRecoveryCodesTable {
   created_at: string;
 }
 
+/** A two-factor code attempt on an enrolled account (a right code deletes its row); see the migration. */
+export interface TwoFactorFailuresTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The sign-in challenge's token id; null for the profile's code checks. */
+  token_id: string | null;
+  created_at: string;
+}
+
+/** An account whose two-factor code step is locked (too many wrong codes) until `locked_until`. */
+export interface TwoFactorLocksTable {
+  user_id: number;
+  locked_until: string;
+  created_at: string;
+}
+
 /** The record of an ID verification decision, kept after the documents are deleted. */
 export interface VerificationDecisionsTable {
   id: Generated<number>;
@@ -458,6 +480,16 @@ export interface VerificationDecisionsTable {
   decided_at: string;
   /** When the retention job deleted the documents' files; null while they are kept. */
   documents_deleted_at: string | null;
+}
+
+/**
+ * One band of a picture's perceptual hash (band 0-3, its 16 bits as value 0-65535), written at upload: the
+ * same-photo signal finds its candidates by these (`phashBandProbes`), through the index on (band, value).
+ */
+export interface FilePhashBandsTable {
+  file_id: number;
+  band: number;
+  value: number;
 }
 
 /** What the server noticed when an ad (`provider`) or a place (`vendor`) was submitted. */
@@ -608,7 +640,10 @@ export interface DB {
   hobbyist_comments: HobbyistCommentsTable;
   audit_log: AuditLogTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  two_factor_failures: TwoFactorFailuresTable;
+  two_factor_locks: TwoFactorLocksTable;
   verification_decisions: VerificationDecisionsTable;
+  file_phash_bands: FilePhashBandsTable;
   risk_signals: RiskSignalsTable;
   products: ProductsTable;
   wishlist_items: WishlistItemsTable;

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { comparablePhone } from '@app/domain/trust';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import { nowIso } from '../db/dialect.ts';
@@ -130,6 +131,7 @@ export async function seedDemoPlaces(
         vendor_type_id: type.id,
         address_id: Number(address.id),
         phone: `55501${pad(n)}`,
+        phone_digits: comparablePhone(`55501${pad(n)}`),
         email: `place${pad(n)}@demo.test`,
         website: n % 2 ? null : 'https://example.com',
         image_id: image.id,

@@ -13,6 +13,7 @@ import {
   CUM_OPTIONS,
   type SeededRandom,
 } from '@app/domain';
+import { comparablePhone } from '@app/domain/trust';
 import type { Insertable, Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import { bumpDirectoryVersion } from '../modules/directory/index.ts';
@@ -123,6 +124,7 @@ export function demoAd(
     city,
     age: rnd.int(21, 60),
     phone: `555-01${pad(n % 100)}`,
+    phone_digits: comparablePhone(`555-01${pad(n % 100)}`),
     language_id: rnd.chance(0.08) ? null : refs.languageIds[n % refs.languageIds.length]!,
     race_id: rnd.chance(0.08) ? null : refs.raceIds[(n * 7) % refs.raceIds.length]!,
     call: CALL_OPTIONS[n % CALL_OPTIONS.length]!,

@@ -11,6 +11,7 @@ import {
 } from '../modules/users/index.ts';
 import type { DB } from '../db/schema.ts';
 import { placeholderImage } from './placeholder-images.ts';
+import { demoPendingProviderEmail, DEMO_PENDING_PROVIDERS, seedDemoAdmin } from './seed-demo-admin.ts';
 import { seedDemoEngagement } from './seed-demo-engagement.ts';
 import { seedDemoPlaces } from './seed-demo-places.ts';
 import { seedDemoScreening } from './seed-demo-screening.ts';
@@ -48,8 +49,8 @@ export const DEMO_ADMIN_EMAIL = 'admin@demo.test';
  * Demo content for `npm run demo`: one account per role with a generated placeholder avatar (their
  * e-mail addresses and the password are printed); demo providers with a few hundred ads and demo
  * hobbyists (seed-demo-providers.ts), whose reactions and comments seed-demo-engagement.ts adds; and
- * demo places with reviews (seed-demo-places.ts); demo products of two vendors (seed-demo-shop.ts).
- * Idempotent.
+ * demo places with reviews (seed-demo-places.ts); demo products of two vendors (seed-demo-shop.ts);
+ * something in every queue of the admin console (seed-demo-admin.ts). Idempotent.
  */
 export async function seedDemo(
   db: Kysely<DB>,
@@ -87,6 +88,8 @@ export async function seedDemo(
   const shop = await seedDemoShop(db, config, hash);
   // After the shop: the demo hobbyist's orders are of the demo vendor's products.
   const orders = await seedDemoOrders(db);
+  // Last: the admin console's queues hold some of everything above (issue 14).
+  const queues = await seedDemoAdmin(db, config, hash);
   const lines = [
     `Demo accounts (password for all: ${DEMO_PASSWORD}):`,
     ...DEMO_ACCOUNTS.map((a) => `  ${a.user_type.padEnd(9)} ${a.email}`),
@@ -97,6 +100,8 @@ export async function seedDemo(
     `  (${places.places} demo places at /eroticbody, /sextoy and /stripclub; one waits for review)`,
     `  Vender    ${DEMO_SECOND_VENDOR.email} (${shop.products} demo products at /products, of the two vendors)`,
     `  (${orders.orders} demo orders of ${DEMO_ACCOUNTS[0].email} at /orders/view, one paid: see /sales/view as ${DEMO_ACCOUNTS[2].email})`,
+    `  Provider  ${demoPendingProviderEmail(1)} … ${demoPendingProviderEmail(DEMO_PENDING_PROVIDERS.length)} (ID awaiting verification)`,
+    `  (/admin as ${DEMO_ADMIN_EMAIL}, after enrolling two-factor sign-in: ${queues.ads} ads to review, ${queues.verifications} IDs to verify, ${queues.payments} payments to check, ${queues.reports} reports and messages)`,
   ];
   console.log(lines.join('\n'));
 }

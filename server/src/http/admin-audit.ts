@@ -3,10 +3,26 @@ import type { Kysely } from 'kysely';
 import { recordAudit } from '../db/audit-log.ts';
 import type { DB } from '../db/schema.ts';
 
-const SECRET_KEY = /password|token|secret|code|jwt/i;
+/**
+ * The body fields the fallback never keeps, by exact name: passwords, tokens and secrets. An exact list,
+ * so ordinary fields that merely contain such a word (`state_code`, `postal_code`) are kept. Two-factor
+ * codes travel under `/api/auth/`, which the fallback skips.
+ */
+export const SECRET_KEYS: ReadonlySet<string> = new Set([
+  'password',
+  'cpassword',
+  'currentPassword',
+  'passwordConfirmation',
+  'token',
+  'jwt',
+  'secret',
+  'mfa_token',
+  'claimToken',
+  'resetPasswordToken',
+]);
 
 /** The body as the log may keep it: secrets replaced, long texts cut. */
-function redact(value: unknown, depth = 0): unknown {
+export function redact(value: unknown, depth = 0): unknown {
   if (depth > 4) return '…';
   if (typeof value === 'string') return value.length > 500 ? `${value.slice(0, 500)}…` : value;
   if (Array.isArray(value)) return value.slice(0, 50).map((v) => redact(v, depth + 1));
@@ -14,7 +30,7 @@ function redact(value: unknown, depth = 0): unknown {
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>).map(([k, v]) => [
         k,
-        SECRET_KEY.test(k) ? '[redacted]' : redact(v, depth + 1),
+        SECRET_KEYS.has(k) ? '[redacted]' : redact(v, depth + 1),
       ]),
     );
   }
@@ -23,9 +39,11 @@ function redact(value: unknown, depth = 0): unknown {
 
 /**
  * Every admin action is in the audit log (issue 14): services record theirs with the record before and after
- * (`recordAudit`, in the change's transaction); any other successful admin write through the API is recorded
- * here after the answer, as `api.<method>` with the path and the body sent (secrets redacted), so nothing an
- * admin changes goes unrecorded. Sign-in and two-factor calls are not admin actions.
+ * (`recordAudit` / `auditChange`, in the change's transaction). This is the safety net only: any other
+ * successful admin write through the API is recorded here after the answer (outside the write's
+ * transaction), as `api.<method>` with the path and the body sent (secret fields redacted), so nothing an
+ * admin changes goes unrecorded; `test/security/admin-writes-audited.test.ts` keeps every admin write route
+ * recorded. Sign-in and two-factor calls are not admin actions.
  */
 export function installAdminAudit(app: FastifyInstance, db: Kysely<DB>): void {
   app.addHook('onResponse', async (req, reply) => {

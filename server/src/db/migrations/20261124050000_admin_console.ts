@@ -19,7 +19,8 @@ import { withId } from './helpers.ts';
  *   (their `note` is the sender's message).
  * - `packages.retired`: a retired package is not sold any more but stays on the subscriptions that have it.
  * - `audit_log`: the address the admin called from and the record before and after; append-only: triggers on
- *   both engines refuse UPDATE and DELETE (the one place a migration goes beyond the schema builder; decision 0009).
+ *   both engines refuse DELETE, TRUNCATE (PostgreSQL) and any UPDATE but setting `actor_id` to null (the one
+ *   place a migration goes beyond the schema builder; decision 0009).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('users').addColumn('verification', 'text').execute();
@@ -122,18 +123,34 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 /**
- * Refuses UPDATE and DELETE on `audit_log` in the database itself, on both engines. Only `actor_id` may change:
- * deleting an account sets it to null (the row stays).
+ * Makes `audit_log` append-only in the database itself, on both engines: DELETE (and TRUNCATE on
+ * PostgreSQL) is refused, and so is every UPDATE but one that sets `actor_id` to null and leaves every
+ * other column as it was (deleting an admin account sets its entries' actor to null: the rows stay).
+ * An entry can never be moved to another actor, renumbered or rewritten.
  */
 async function appendOnly(db: Kysely<any>): Promise<void> {
   if (!isSqlite(db)) {
+    // Every column but `actor_id` compared through its JSON form, so a column added later is covered too.
     await sql`create or replace function audit_log_append_only() returns trigger as $$
-      begin raise exception 'audit_log is append-only'; end; $$ language plpgsql`.execute(db);
-    await sql`create trigger audit_log_no_update before update of action, subject, details, ip, before_value, after_value, created_at or delete
+      begin
+        if tg_op = 'UPDATE' then
+          if new.actor_id is null
+            and (to_jsonb(new) - 'actor_id') is not distinct from (to_jsonb(old) - 'actor_id') then
+            return new;
+          end if;
+        end if;
+        raise exception 'audit_log is append-only';
+      end; $$ language plpgsql`.execute(db);
+    await sql`create trigger audit_log_no_update before update or delete
       on audit_log for each row execute function audit_log_append_only()`.execute(db);
+    await sql`create trigger audit_log_no_truncate before truncate
+      on audit_log for each statement execute function audit_log_append_only()`.execute(db);
   } else {
-    await sql`create trigger audit_log_no_update before update of action, subject, details, ip, before_value, after_value, created_at
-      on audit_log
+    await sql`create trigger audit_log_no_update before update on audit_log
+      when new.actor_id is not null or new.id is not old.id or new.action is not old.action
+        or new.subject is not old.subject or new.details is not old.details or new.ip is not old.ip
+        or new.before_value is not old.before_value or new.after_value is not old.after_value
+        or new.created_at is not old.created_at
       begin select raise(abort, 'audit_log is append-only'); end`.execute(db);
     await sql`create trigger audit_log_no_delete before delete on audit_log
       begin select raise(abort, 'audit_log is append-only'); end`.execute(db);
@@ -149,6 +166,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql`drop trigger if exists audit_log_no_update`.execute(db);
     await sql`drop trigger if exists audit_log_no_delete`.execute(db);
   } else {
+    await sql`drop trigger if exists audit_log_no_truncate on audit_log`.execute(db);
     await sql`drop trigger if exists audit_log_no_update on audit_log`.execute(db);
     await sql`drop function if exists audit_log_append_only()`.execute(db);
   }

@@ -14,6 +14,9 @@ import * as m20261124030000 from './20261124030000_create_screening.ts';
 import * as m20261124040000 from './20261124040000_create_shop.ts';
 import * as m20261124050000 from './20261124050000_admin_console.ts';
 import * as m20261124051000 from './20261124051000_add_city_coordinates.ts';
+import * as m20261124052000 from './20261124052000_add_documents_hold.ts';
+import * as m20261124053000 from './20261124053000_create_two_factor_failures.ts';
+import * as m20261124054000 from './20261124054000_index_risk_lookups.ts';
 
 /** Every migration, by name, in order. A static list works the same from source and from the bundle. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +35,9 @@ const migrations: Record<string, Migration> = {
   '20261124040000_create_shop': m20261124040000,
   '20261124050000_admin_console': m20261124050000,
   '20261124051000_add_city_coordinates': m20261124051000,
+  '20261124052000_add_documents_hold': m20261124052000,
+  '20261124053000_create_two_factor_failures': m20261124053000,
+  '20261124054000_index_risk_lookups': m20261124054000,
 };
 
 export const migrationProvider: MigrationProvider = {

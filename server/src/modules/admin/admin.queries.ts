@@ -19,7 +19,6 @@ import type { Engine } from '../../db/database.ts';
 import { engineOf, nowIso, textMatch } from '../../db/dialect.ts';
 import { lockRow } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
-import type { ReviewColumns } from '../directory/index.ts';
 
 /**
  * The console's queues and dashboard (issue 14, items 2, 6, 7): read-only reporting over the payments
@@ -420,20 +419,6 @@ export async function lockReviewed(trx: Transaction<DB>, table: 'providers' | 'v
     .select(['review_state', 'is_showed', 'review_reason', 'user_id'])
     .where('id', '=', id)
     .executeTakeFirst();
-}
-
-/** Writes an ad's or a place's review columns (back to review: `BACK_TO_REVIEW`). */
-export async function setReviewColumns(
-  trx: Transaction<DB>,
-  table: 'providers' | 'vendors',
-  id: number,
-  columns: ReviewColumns,
-): Promise<void> {
-  await trx
-    .updateTable(table)
-    .set({ ...columns, updated_at: nowIso() })
-    .where('id', '=', id)
-    .execute();
 }
 
 /** Marks a report In progress (`reviewed`) by the admin who acted on it. */

@@ -26,8 +26,9 @@ import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Pagination } from '../../http/responses.ts';
-import { BACK_TO_REVIEW, bumpDirectoryVersion } from '../directory/index.ts';
+import { BACK_TO_REVIEW, sendAdBackToReview } from '../directory/index.ts';
 import { computeRiskSignals } from '../moderation/index.ts';
+import { sendPlaceBackToReview } from '../places/index.ts';
 import {
   countPublicAdsByApprovalDay,
   countQueues,
@@ -41,7 +42,6 @@ import {
   lockReport,
   lockReviewed,
   markReportReviewed,
-  setReviewColumns,
   sumRevenueByMonth,
   type PaymentRow,
   type ReportRow,
@@ -219,8 +219,7 @@ export async function hideReported(
     const table = subject.type === 'provider' ? 'providers' : 'vendors';
     const record = await lockReviewed(trx, table, subject.id);
     if (!record) throw nothing();
-    await setReviewColumns(trx, table, subject.id, BACK_TO_REVIEW);
-    await bumpDirectoryVersion(trx);
+    await (subject.type === 'provider' ? sendAdBackToReview : sendPlaceBackToReview)(trx, subject.id);
     await computeRiskSignals(trx, { type: subject.type, id: subject.id });
     await markReportReviewed(trx, id, actor.id);
     const named = `${subject.type}:${subject.id}`;

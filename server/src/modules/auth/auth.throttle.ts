@@ -14,7 +14,8 @@
  *
  * Kept in memory, per process: it resets on restart and is not shared between processes. That is
  * enough for one server; with several API processes behind a load balancer each would count on its
- * own (the per-route rate limits then belong in Redis, see architecture.md).
+ * own (the per-route rate limits then belong in Redis, see architecture.md). Wrong two-factor codes are
+ * also counted in the database, with a hard cap per account (`TWO_FACTOR_GUARD`, two-factor.service.ts).
  */
 export const LOGIN_THROTTLE = {
   windowMs: 15 * 60 * 1000,

@@ -77,6 +77,8 @@ export async function clearTwoFactor(db: Db, userId: number): Promise<void> {
     .where('id', '=', userId)
     .execute();
   await db.deleteFrom('two_factor_recovery_codes').where('user_id', '=', userId).execute();
+  await db.deleteFrom('two_factor_failures').where('user_id', '=', userId).execute();
+  await db.deleteFrom('two_factor_locks').where('user_id', '=', userId).execute();
 }
 
 /** Replaces the account's recovery codes with these hashes. */
@@ -139,4 +141,74 @@ export async function isMfaTokenUsed(db: Db, tokenId: string): Promise<boolean> 
     .where('token_id', '=', tokenId)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Records a code attempt on the account before its code is checked (`tokenId`: the sign-in challenge it
+ * came with), deleting every attempt older than `since` on the way. Answers the row and how many attempts
+ * the challenge and the account have since `since`, this one included: each attempt is written before it
+ * counts, so parallel requests cannot all count the same earlier total.
+ */
+export async function recordCodeAttempt(
+  db: Db,
+  userId: number,
+  tokenId: string | null,
+  now: string,
+  since: string,
+): Promise<{ id: number; challengeAttempts: number; accountAttempts: number }> {
+  await db.deleteFrom('two_factor_failures').where('created_at', '<', since).execute();
+  const row = await db
+    .insertInto('two_factor_failures')
+    .values({ user_id: userId, token_id: tokenId, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const count = async (column: 'user_id' | 'token_id', value: number | string) => {
+    const result = await db
+      .selectFrom('two_factor_failures')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(column, '=', value)
+      .where('created_at', '>=', since)
+      .executeTakeFirst();
+    return Number(result?.n ?? 0);
+  };
+  return {
+    id: row.id,
+    challengeAttempts: tokenId === null ? 0 : await count('token_id', tokenId),
+    accountAttempts: await count('user_id', userId),
+  };
+}
+
+/** Deletes a code attempt (its code was right, or it was refused before its code was checked). */
+export async function deleteCodeAttempt(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('two_factor_failures').where('id', '=', id).execute();
+}
+
+/** Until when the account's code step is locked, when it is at `now`. */
+export async function findCodeLock(db: Db, userId: number, now: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('two_factor_locks')
+    .select('locked_until')
+    .where('user_id', '=', userId)
+    .where('locked_until', '>', now)
+    .executeTakeFirst();
+  return row?.locked_until;
+}
+
+/**
+ * Locks the account's code step until `until`, unless a lock holds already at `now`. True when this call
+ * locked it (once per lock, also when requests race).
+ */
+export async function lockCodeStep(db: Db, userId: number, now: string, until: string): Promise<boolean> {
+  const rows = await db
+    .insertInto('two_factor_locks')
+    .values({ user_id: userId, locked_until: until, created_at: now })
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet({ locked_until: until, created_at: now })
+        .where('two_factor_locks.locked_until', '<=', now),
+    )
+    .returning('user_id')
+    .execute();
+  return rows.length === 1;
 }

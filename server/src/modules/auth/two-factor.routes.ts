@@ -58,7 +58,7 @@ export function twoFactorRoutes(instance: FastifyInstance, ctx: AuthContext) {
       config: { rateLimit: TWO_FACTOR_RATE_LIMITS.verify },
       schema: { body: ZTwoFactorVerifyRequest, tags },
     }),
-    async (req) => verifyTwoFactor(ctx, req.body, req.ip),
+    async (req) => verifyTwoFactor(ctx, req.body, req.ip, req.log),
   );
 
   app.post(
@@ -67,7 +67,7 @@ export function twoFactorRoutes(instance: FastifyInstance, ctx: AuthContext) {
       config: manage('2fa-disable'),
       schema: { body: ZTwoFactorDisableRequest, tags },
     }),
-    async (req) => disableTwoFactor(ctx, req.actor!, req.body, req.ip),
+    async (req) => disableTwoFactor(ctx, req.actor!, req.body, req.ip, req.log),
   );
 
   app.post(
@@ -76,6 +76,6 @@ export function twoFactorRoutes(instance: FastifyInstance, ctx: AuthContext) {
       config: manage('2fa-recovery-codes'),
       schema: { body: ZTwoFactorRecoveryCodesRequest, tags },
     }),
-    async (req) => regenerateRecoveryCodes(ctx, req.actor!, req.body, req.ip),
+    async (req) => regenerateRecoveryCodes(ctx, req.actor!, req.body, req.ip, req.log),
   );
 }

@@ -13,6 +13,7 @@ import {
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from '@app/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import { recordAudit } from '../../db/audit-log.ts';
@@ -25,9 +26,13 @@ import {
   claimMfaToken,
   clearTwoFactor,
   countRecoveryCodesLeft,
+  deleteCodeAttempt,
+  findCodeLock,
   findTwoFactorAccount,
   isMfaTokenUsed,
+  lockCodeStep,
   markTwoFactorEnabled,
+  recordCodeAttempt,
   replaceRecoveryCodes,
   storePendingSecret,
   takeTotpStep,
@@ -40,11 +45,28 @@ import {
  * the first code turns it on and answers ten recovery codes (only their SHA-256 is kept), sign-in then
  * asks for a code (`POST /api/auth/local` answers a challenge, `verify` the session). A code is taken
  * once (the account's last accepted time step), a recovery code once. Wrong codes count towards the
- * sign-in throttle of the account and address, as wrong passwords do (auth.throttle.ts). Tokens given
- * a code carry `mfa: true`; the admin needs one for admin powers (http/auth.ts).
+ * sign-in throttle of the account and address, as wrong passwords do (auth.throttle.ts), and, for an
+ * enrolled account, in the database (`TWO_FACTOR_GUARD`). Tokens given a code carry `mfa: true`; the admin
+ * needs one for admin powers (http/auth.ts).
  */
 
 const T = MESSAGES.twoFactor;
+
+/**
+ * Wrong codes on an enrolled account, counted in the database (so the caps hold across processes and
+ * restarts), whatever the address: a sign-in challenge dies after `maxWrongCodesPerChallenge` (401, sign in
+ * again); after `maxWrongCodesPerAccount` within `windowMs` the account's code step is locked for `lockMs`
+ * (429 even for a right code, `T.codeLocked` names the length) and the owner is e-mailed once per lock. The
+ * password sign-in itself stays open, so the owner is not locked out of anything but codes for a while.
+ */
+export const TWO_FACTOR_GUARD = {
+  maxWrongCodesPerChallenge: 5,
+  maxWrongCodesPerAccount: 20,
+  windowMs: 15 * 60 * 1000,
+  lockMs: 15 * 60 * 1000,
+} as const;
+
+type Log = Pick<FastifyBaseLogger, 'error'>;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const conflict = (message: string) => new AppError('ConflictError', message);
@@ -97,27 +119,87 @@ async function takeCode(
   return recovery && (await useRecoveryCode(db, account.id, sha256(code)));
 }
 
+const codeLocked = (retryAfterMs: number) =>
+  new AppError('RateLimitError', T.codeLocked, { retryAfter: Math.ceil(retryAfterMs / 1000) });
+
+/** Milliseconds the account's code step stays locked; 0 when it is not. */
+async function codeLockLeftMs(db: Kysely<DB>, userId: number): Promise<number> {
+  const now = Date.now();
+  const until = await findCodeLock(db, userId, new Date(now).toISOString());
+  return until ? Math.max(Date.parse(until) - now, 1) : 0;
+}
+
+/**
+ * Locks the account's code step for `TWO_FACTOR_GUARD.lockMs`, unless it is; the call that locked it
+ * e-mails the owner (in the background: the answer does not wait for the mail).
+ */
+async function lockCodes(ctx: AuthContext, account: TwoFactorAccount, log: Log | undefined): Promise<void> {
+  const now = Date.now();
+  const locked = await lockCodeStep(
+    ctx.db,
+    account.id,
+    new Date(now).toISOString(),
+    new Date(now + TWO_FACTOR_GUARD.lockMs).toISOString(),
+  );
+  if (!locked) return;
+  ctx.mailer
+    .send({ to: account.email, subject: T.lockedEmailSubject, text: `${T.lockedEmailText}\n` })
+    .catch((err: unknown) => log?.error({ err, userId: account.id }, 'two-factor lock e-mail failed'));
+}
+
 /**
  * Checks a code under the sign-in throttle: refused (429) while the account and address are, slowed
  * past the account's ceiling; a wrong code is a failure (400 at `code`), a right one clears the count
- * of the account and address when `signIn`.
+ * of the account and address when `signIn`. For an enrolled account the attempt is first written to the
+ * database (`TWO_FACTOR_GUARD`): refused (429) while the code step is locked; a challenge (`tokenId`)
+ * past its wrong codes is a 401 (sign in again); the account past its wrong codes is locked (429); a right
+ * code deletes the attempt again.
  */
 async function requireCode(
   ctx: AuthContext,
   account: TwoFactorAccount,
   code: string,
   address: string,
-  opts: { recovery: boolean; signIn?: boolean },
+  opts: { recovery: boolean; signIn?: boolean; tokenId?: string; log?: Log | undefined },
 ): Promise<void> {
   const key = `id:${account.id}`;
   const wait = ctx.throttle.retryAfterMs(address, key);
   if (wait) throw tooManyAttempts(wait);
+  const guarded = account.two_factor_enabled_at !== null;
+  if (guarded) {
+    const locked = await codeLockLeftMs(ctx.db, account.id);
+    if (locked) throw codeLocked(locked);
+  }
   const slow = ctx.throttle.slowdownMs(key);
   if (slow) await sleep(slow);
+  const now = Date.now();
+  const attempt = guarded
+    ? await recordCodeAttempt(
+        ctx.db,
+        account.id,
+        opts.tokenId ?? null,
+        new Date(now).toISOString(),
+        new Date(now - TWO_FACTOR_GUARD.windowMs).toISOString(),
+      )
+    : undefined;
+  if (attempt && attempt.challengeAttempts > TWO_FACTOR_GUARD.maxWrongCodesPerChallenge) {
+    await deleteCodeAttempt(ctx.db, attempt.id);
+    throw unauthorized(T.challengeSpent);
+  }
+  if (attempt && attempt.accountAttempts > TWO_FACTOR_GUARD.maxWrongCodesPerAccount) {
+    // Past the cap (requests raced the lock, or it ended with the window still full): refused unchecked.
+    await deleteCodeAttempt(ctx.db, attempt.id);
+    await lockCodes(ctx, account, opts.log);
+    throw codeLocked((await codeLockLeftMs(ctx.db, account.id)) || TWO_FACTOR_GUARD.lockMs);
+  }
   if (!(await takeCode(ctx.db, account, code, opts.recovery))) {
     ctx.throttle.recordFailure(address, key);
+    if (attempt && attempt.accountAttempts >= TWO_FACTOR_GUARD.maxWrongCodesPerAccount) {
+      await lockCodes(ctx, account, opts.log);
+    }
     throw invalidCode();
   }
+  if (attempt) await deleteCodeAttempt(ctx.db, attempt.id);
   if (opts.signIn) ctx.throttle.recordSuccess(address, key);
 }
 
@@ -196,13 +278,14 @@ export async function enableTwoFactor(
 /**
  * `POST /api/auth/2fa/verify`: the sign-in's second step. The challenge token must be one `login`
  * gave (five minutes, for an account still active with the same token version and two-factor on, not
- * used before), else a 401; the code is a 6-digit code or a recovery code. Answers the session, its
- * token given a code; the challenge is then used up.
+ * used before, given fewer than five wrong codes), else a 401; the code is a 6-digit code or a recovery
+ * code. Answers the session, its token given a code; the challenge is then used up.
  */
 export async function verifyTwoFactor(
   ctx: AuthContext,
   input: TTwoFactorVerifyRequest,
   address: string,
+  log?: Log,
 ): Promise<Session> {
   const challenge = await verifyMfaToken(ctx.config.jwtSecret, input.mfa_token);
   if (!challenge) throw unauthorized(T.signInExpired);
@@ -216,7 +299,12 @@ export async function verifyTwoFactor(
     throw unauthorized(T.signInExpired);
   }
   if (!account.is_active) throw forbidden(MESSAGES.login.blocked);
-  await requireCode(ctx, account, input.code, address, { recovery: true, signIn: true });
+  await requireCode(ctx, account, input.code, address, {
+    recovery: true,
+    signIn: true,
+    tokenId: challenge.tokenId,
+    log,
+  });
   if (!(await claimMfaToken(ctx.db, challenge.tokenId, account.id, challenge.expiresAt))) {
     throw unauthorized(T.signInExpired);
   }
@@ -232,6 +320,7 @@ export async function disableTwoFactor(
   actor: Actor,
   input: TTwoFactorDisableRequest,
   address: string,
+  log?: Log,
 ): Promise<TwoFactorStatus> {
   const account = await requireAccount(ctx.db, actor);
   if (account.role === 'admin') throw forbidden(T.adminRequired);
@@ -243,7 +332,7 @@ export async function disableTwoFactor(
     ctx.throttle.recordFailure(address, key);
     throw fieldError('password', MESSAGES.changePassword.wrongCurrent);
   }
-  await requireCode(ctx, account, input.code, address, { recovery: true });
+  await requireCode(ctx, account, input.code, address, { recovery: true, log });
   await ctx.db.transaction().execute((trx) => clearTwoFactor(trx, account.id));
   return { enabled: false, verified: actor.mfa === true, recovery_codes_left: 0, required: false };
 }
@@ -254,10 +343,11 @@ export async function regenerateRecoveryCodes(
   actor: Actor,
   input: TTwoFactorRecoveryCodesRequest,
   address: string,
+  log?: Log,
 ): Promise<TwoFactorRecoveryCodes> {
   const account = await requireAccount(ctx.db, actor);
   if (!account.two_factor_enabled_at) throw conflict(T.notEnabled);
-  await requireCode(ctx, account, input.code, address, { recovery: false });
+  await requireCode(ctx, account, input.code, address, { recovery: false, log });
   const codes = newRecoveryCodes();
   await ctx.db.transaction().execute(async (trx) => {
     await replaceRecoveryCodes(trx, account.id, codes.map(sha256));

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import { requireAccess, RULES, type Permission } from '../../access/index.ts';
+import { auditChange } from '../../db/audit-log.ts';
 import { deleteById } from '../../db/rows.ts';
 import type { DB } from '../../db/schema.ts';
-import type { Actor } from '../../http/auth.ts';
+import { isAdmin, type Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { getWrittenItem, scopedReads } from '../../http/items.ts';
 import type { Item } from '../../http/strapi/find.ts';
@@ -32,6 +33,10 @@ export interface PostKind<T extends PostTable = PostTable> {
  */
 export function authoredPosts<T extends PostTable>(kind: PostKind<T>) {
   const { table, resource, read, update, counter } = kind;
+  /** An admin's change to an author's post (`comment:<id>`, `message:<id>`); none for the author's own. */
+  const thing = table === 'comments' ? 'comment' : 'message';
+  const postAudit = (actor: Actor, verb: 'update' | 'delete', id: number) =>
+    isAdmin(actor) ? auditChange(actor, `${thing}.${verb}`, `${thing}:${id}`, table, id) : undefined;
 
   return {
     table,
@@ -51,7 +56,12 @@ export function authoredPosts<T extends PostTable>(kind: PostKind<T>) {
     /** Replaces the text: one access read, then the write. */
     async update(db: Kysely<DB>, actor: Actor, id: number, text: string): Promise<Item> {
       await requireAccess(db, actor, update, [id]);
-      if (!(await updatePostText(db, table, id, text))) throw notFound();
+      const audit = postAudit(actor, 'update', id);
+      await db.transaction().execute(async (trx) => {
+        await audit?.before(trx);
+        if (!(await updatePostText(trx, table, id, text))) throw notFound();
+        await audit?.after(trx);
+      });
       return getWrittenItem(db, resource, id);
     },
 
@@ -59,9 +69,12 @@ export function authoredPosts<T extends PostTable>(kind: PostKind<T>) {
     async remove(db: Kysely<DB>, actor: Actor, id: number): Promise<Item> {
       const [row] = await requireAccess(db, actor, update, [id], ['provider_id']);
       const item = await getWrittenItem(db, resource, id);
+      const audit = postAudit(actor, 'delete', id);
       const deleted = await db.transaction().execute(async (trx) => {
+        await audit?.before(trx);
         const gone = await deleteById(trx, table, id);
         if (gone && counter) await bumpProviderCounter(trx, Number(row!.provider_id), counter, -1);
+        if (gone) await audit?.after(trx);
         return gone;
       });
       // A parallel delete got there first: an uncounted post (a message) answers 404, as it always has.

@@ -57,7 +57,7 @@ export async function contentRoutes(instance: FastifyInstance, { db, config }: A
     async (req) => itemResponse(await updateContactMessage(db, req.actor!, idParam(req), req.body.data)),
   );
   app.delete('/api/contact-messages/:id', admin, async (req) =>
-    itemResponse(await deleteContactMessage(db, idParam(req))),
+    itemResponse(await deleteContactMessage(db, req.actor!, idParam(req))),
   );
 
   app.post(
@@ -77,5 +77,7 @@ export async function contentRoutes(instance: FastifyInstance, { db, config }: A
     withAccess(adminOnly, { schema: { body: z.object({ data: ZReportUpdate }) } }),
     async (req) => itemResponse(await updateReport(db, req.actor!, idParam(req), req.body.data)),
   );
-  app.delete('/api/reports/:id', admin, async (req) => itemResponse(await deleteReport(db, idParam(req))));
+  app.delete('/api/reports/:id', admin, async (req) =>
+    itemResponse(await deleteReport(db, req.actor!, idParam(req))),
+  );
 }

@@ -10,7 +10,7 @@ import {
   type TReportUpdate,
 } from '@app/domain';
 import type { Kysely } from 'kysely';
-import { recordAudit } from '../../db/audit-log.ts';
+import { auditChange, recordAudit } from '../../db/audit-log.ts';
 import { lockAccount } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
@@ -63,10 +63,21 @@ export function getContactMessage(db: Kysely<DB>, id: number, q: ItemQuery): Pro
   return getItem(db, contactMessageResource, id, q);
 }
 
-/** Deletes a message; answers it as it was. */
-export async function deleteContactMessage(db: Kysely<DB>, id: number): Promise<Item> {
+/** Deletes a message (admin), recorded as `contact-message.delete` with the message; answers it as it was. */
+export async function deleteContactMessage(db: Kysely<DB>, actor: Actor, id: number): Promise<Item> {
   const item = await getItem(db, contactMessageResource, id);
-  if (!(await deleteContactMessageById(db, id))) throw notFound();
+  await db.transaction().execute(async (trx) => {
+    const audit = auditChange(
+      actor,
+      'contact-message.delete',
+      `contact-message:${id}`,
+      'contact_messages',
+      id,
+    );
+    await audit.before(trx);
+    if (!(await deleteContactMessageById(trx, id))) throw notFound();
+    await audit.after(trx);
+  });
   return item;
 }
 
@@ -197,8 +208,14 @@ export async function updateContactMessage(
   return getItem(db, contactMessageResource, id);
 }
 
-export async function deleteReport(db: Kysely<DB>, id: number): Promise<Item> {
+/** Deletes a report (admin), recorded as `report.delete` with the report; answers it as it was. */
+export async function deleteReport(db: Kysely<DB>, actor: Actor, id: number): Promise<Item> {
   const item = await getItem(db, reportResource, id);
-  if (!(await deleteReportById(db, id))) throw notFound();
+  await db.transaction().execute(async (trx) => {
+    const audit = auditChange(actor, 'report.delete', `report:${id}`, 'reports', id);
+    await audit.before(trx);
+    if (!(await deleteReportById(trx, id))) throw notFound();
+    await audit.after(trx);
+  });
   return item;
 }

@@ -1,7 +1,9 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import type { AuditHooks } from '../../db/audit-log.ts';
 import { deleteById, insertRow, updateById } from '../../db/rows.ts';
 import type { DB, ProvidersTable } from '../../db/schema.ts';
 import { bumpDirectoryVersion } from '../../db/directory-version.ts';
+import { BACK_TO_REVIEW } from './directory.review.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -55,22 +57,28 @@ export async function updateProvider(
   files: { images?: number[] | undefined; docs?: number[] | undefined },
   /** Runs last in the transaction of a real update (the audit record, the risk signals). */
   after?: (trx: Transaction<DB>) => Promise<void>,
+  /** An admin's edit: the ad before and after, recorded in this transaction. */
+  audit?: AuditHooks,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    await audit?.before(trx);
     if (!(await updateById(trx, 'providers', id, columns))) return false;
     if (files.images) await setFiles(trx, 'provider_images', id, files.images);
     if (files.docs) await setFiles(trx, 'provider_docs', id, files.docs);
     await bumpDirectoryVersion(trx);
     await after?.(trx);
+    await audit?.after(trx);
     return true;
   });
 }
 
 /** Deletes an ad (its images, reactions, comments, … go with it), bumping the version. */
-export async function deleteProvider(db: Kysely<DB>, id: number): Promise<boolean> {
+export async function deleteProvider(db: Kysely<DB>, id: number, audit?: AuditHooks): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    await audit?.before(trx);
     if (!(await deleteById(trx, 'providers', id))) return false;
     await bumpDirectoryVersion(trx);
+    await audit?.after(trx);
     return true;
   });
 }
@@ -120,4 +128,15 @@ export function findCitiesOfState(db: Kysely<DB>, stateCode: string) {
     .select(['city_name', 'state_code', 'state_name'])
     .where('state_code', '=', stateCode)
     .execute();
+}
+
+/**
+ * Sends an ad back to review (`BACK_TO_REVIEW`: pending, hidden until an admin approves it again) in the
+ * caller's transaction, bumping the directory version; false when the ad does not exist. The caller records
+ * the audit and computes the risk signals anew.
+ */
+export async function sendAdBackToReview(trx: Transaction<DB>, id: number): Promise<boolean> {
+  if (!(await updateById(trx, 'providers', id, BACK_TO_REVIEW))) return false;
+  await bumpDirectoryVersion(trx);
+  return true;
 }

@@ -6,7 +6,9 @@ import {
   type TProviderUpdate,
   type TProviderWrite,
 } from '@app/domain';
+import { comparablePhone } from '@app/domain/trust';
 import type { Kysely, Updateable } from 'kysely';
+import { auditChange } from '../../db/audit-log.ts';
 import type { Engine } from '../../db/database.ts';
 import type { DB, ProvidersTable } from '../../db/schema.ts';
 import {
@@ -249,6 +251,11 @@ function toColumns(input: TProviderUpdate): Updateable<ProvidersTable> {
       case 'video':
         out.video_id = value;
         break;
+      case 'phone':
+        // With the digits the shared-phone risk signal looks up (issue 14), through their index.
+        out.phone = value;
+        out.phone_digits = comparablePhone(value as string | null);
+        break;
       case 'services_provided_approval':
       case 'ad_bonus_side_panel_ad':
         out[key] = flag(value as boolean);
@@ -369,6 +376,8 @@ export async function updateProvider(
   const columns = toColumns(input);
   // The risk signals are computed again for anything but the admin's bare decision (issue 14).
   const recompute = !decision || Object.keys(columns).length > 0 || input.images !== undefined;
+  // An admin's edit of the ad itself is recorded with the ad before and after, beside any decision.
+  const edited = Object.keys(columns).length > 0 || input.images !== undefined || input.docs !== undefined;
   const updated = await updateProviderRow(
     d.db,
     id,
@@ -383,6 +392,7 @@ export async function updateProvider(
       }
       if (recompute) await computeRiskSignals(trx, { type: 'provider', id });
     },
+    isAdmin(actor) && edited ? adAudit(actor, 'provider.update', id) : undefined,
   );
   if (!updated) throw notFound(PROVIDER_NOT_FOUND);
   if (input.docs) await makeFilesPrivate(d.db, d.storageRoot, input.docs);
@@ -400,12 +410,17 @@ export async function updateProvider(
   return getWrittenItem(d.db, ownProviderResource, id);
 }
 
+/** An admin's change to an ad, for the audit log: its row with its images and documents. */
+const adAudit = (actor: Actor, action: string, id: number) =>
+  auditChange(actor, action, `provider:${id}`, 'providers', id, (db) => findAdFiles(db, id));
+
 /** `DELETE /api/providers/:id`: owner or admin; answers the ad as it was, and deletes its files. */
 export async function deleteProvider(d: DirectoryContext, actor: Actor, id: number): Promise<Item> {
   const [ad] = await requireAccess(d.db, actor, 'provider.update', [id], ['video_id']);
   const item = await findOne(d.db, ownProviderResource, id, plainItem, { scope: null });
   const files = await findAdFiles(d.db, id);
-  if (!item || !(await deleteProviderRow(d.db, id))) throw notFound(PROVIDER_NOT_FOUND);
+  const audit = isAdmin(actor) ? adAudit(actor, 'provider.delete', id) : undefined;
+  if (!item || !(await deleteProviderRow(d.db, id, audit))) throw notFound(PROVIDER_NOT_FOUND);
   await deleteUnusedFiles(d.db, d.storageRoot, [
     ...files.images,
     ...files.docs,

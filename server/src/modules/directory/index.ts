@@ -7,6 +7,8 @@
 export { directoryRoutes } from './directory.routes.ts';
 export { providerResource } from './directory.resources.ts';
 export { bumpProviderCounter, type ProviderCounter } from './directory.queries.ts';
+/** An ad back to pending review (a report's one-click hide, issue 14). */
+export { sendAdBackToReview } from './directory.queries.ts';
 export { bumpDirectoryVersion } from '../../db/directory-version.ts';
 /** The location lookups' check of a state and city (ads; places' addresses use it too). */
 export { checkLocation } from './directory.service.ts';

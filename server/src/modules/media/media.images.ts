@@ -1,4 +1,4 @@
-import { DHASH_HEIGHT, DHASH_WIDTH, dhashFromGrey } from '@app/domain';
+import { DHASH_HEIGHT, DHASH_WIDTH, dhashFromGrey } from '@app/domain/trust';
 import type sharpModule from 'sharp';
 import type { Sharp } from 'sharp';
 import { invalidFile, MEDIA_LIMITS, quoted } from './media.limits.ts';

@@ -1,3 +1,4 @@
+import { phashBands } from '@app/domain/trust';
 import {
   expressionBuilder,
   type Expression,
@@ -13,12 +14,25 @@ import type { DB, FilesTable } from '../../db/schema.ts';
 export type FileRow = Selectable<FilesTable>;
 export type NewFile = Omit<Insertable<FilesTable>, 'id' | 'created_at' | 'updated_at'>;
 
-/** Inserts file records in one transaction and returns their ids in order. */
+/**
+ * Inserts file records in one transaction and returns their ids in order. An image's perceptual hash is
+ * written with its bands (`file_phash_bands`), which the same-photo risk signal looks up (issue 14).
+ */
 export async function insertFiles(db: Kysely<DB>, files: NewFile[]): Promise<number[]> {
   if (!files.length) return [];
   return db.transaction().execute(async (trx) => {
     const ids: number[] = [];
-    for (const f of files) ids.push(await insertRow(trx, 'files', f));
+    for (const f of files) {
+      const id = await insertRow(trx, 'files', f);
+      const bands = f.phash ? phashBands(f.phash) : [];
+      if (bands.length) {
+        await trx
+          .insertInto('file_phash_bands')
+          .values(bands.map((value, band) => ({ file_id: id, band, value })))
+          .execute();
+      }
+      ids.push(id);
+    }
     return ids;
   });
 }

@@ -3,7 +3,7 @@ import { MESSAGES } from '@app/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { requireAccess } from '../../access/index.ts';
-import { recordAudit } from '../../db/audit-log.ts';
+import { auditChange, recordAudit } from '../../db/audit-log.ts';
 import { isAdmin, type Actor } from '../../http/auth.ts';
 import { AppError, fieldError, notFound } from '../../http/errors.ts';
 import { plainItem, type ItemQuery } from '../../http/items.ts';
@@ -173,7 +173,14 @@ export async function deleteFile(ctx: MediaContext, actor: Actor | null, id: num
   const row = await requireFile(ctx.db, actor, 'file.delete', id);
   const item = await presentFile(ctx.db, id);
   if (!item) throw notFound('File not found');
-  const outcome = await deleteFileIfUnused(ctx.db, id);
+  // An admin's delete of somebody's file (an ID document, say) keeps its record in the audit log.
+  const audit = isAdmin(actor) ? auditChange(actor!, 'file.delete', `file:${id}`, 'files', id) : undefined;
+  const outcome = await ctx.db.transaction().execute(async (trx) => {
+    await audit?.before(trx);
+    const done = await deleteFileIfUnused(trx, id);
+    if (done === 'deleted') await audit?.after(trx);
+    return done;
+  });
   if (outcome === 'inUse') throw new AppError('ConflictError', MESSAGES.upload.fileInUse);
   if (outcome === 'missing') throw notFound('File not found');
   await removeStoredFiles(ctx.storageRoot, Number(row.is_private) === 1, storedNamesOf(row));

@@ -1,5 +1,5 @@
-import type { RiskSignal } from '@app/domain';
-import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { phashBandProbes, type RiskSignal } from '@app/domain/trust';
+import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import { shownProvider } from '../../access/index.ts';
 import { nowIso } from '../../db/dialect.ts';
 import type { DB } from '../../db/schema.ts';
@@ -85,29 +85,24 @@ export interface MatchedRecord extends RecordRef {
   review_state: ReviewState;
 }
 
-/** A phone column's digits in SQL (the usual punctuation taken out; both engines have `replace`). */
-const digitsOf = (column: string) =>
-  sql<string>`replace(replace(replace(replace(replace(replace(${sql.ref(column)}, '-', ''), ' ', ''), '(', ''), ')', ''), '.', ''), '+', '')`;
-
 /**
- * The ads and places of accounts other than `ownerId` whose phone number has these digits (with or without
- * the US country code 1 in front).
+ * The ads and places of accounts other than `ownerId` whose phone number has these digits (`comparablePhone`:
+ * the US country code 1 in front is not part of them). Through the `phone_digits` indexes, which the
+ * directory and the places write with the phone.
  */
 export async function findPhoneMatches(db: Db, digits: string, ownerId: number): Promise<MatchedRecord[]> {
-  const forms = [digits, `1${digits}`];
   const [ads, places] = await Promise.all([
     db
       .selectFrom('providers as p')
       .select(['p.id', 'p.user_id', 'p.review_state'])
+      .where('p.phone_digits', '=', digits)
       .where('p.user_id', '<>', ownerId)
-      .where('p.phone', 'is not', null)
-      .where(digitsOf('p.phone'), 'in', forms)
       .execute(),
     db
       .selectFrom('vendors as v')
       .select(['v.id', 'v.user_id', 'v.review_state'])
+      .where('v.phone_digits', '=', digits)
       .where('v.user_id', '<>', ownerId)
-      .where(digitsOf('v.phone'), 'in', forms)
       .execute(),
   ]);
   return [
@@ -153,41 +148,59 @@ export interface HashedPicture extends MatchedRecord {
 }
 
 /**
+ * At most this many candidate pictures are read for one record (a few dozen is usual: each probe matches about
+ * 1 in 65,536 pictures); a bound on the statement's size, should some band value be very common.
+ */
+const MAX_PHOTO_CANDIDATES = 2000;
+
+/**
  * The pictures of other accounts' ads and places that may be within a few bits of one of `hashes`: a hash
- * within 6 bits of another differs in at most 6 of its 8 bytes, so at least one byte (two hex digits) is
- * the same at the same place. That filter runs in SQL; the exact distance is the caller's.
+ * within 6 bits of another differs in at most one bit in one of its 4 bands of 16 bits, so the band values
+ * `phashBandProbes` gives find it in `file_phash_bands` through its (band, value) index. The exact distance
+ * is the caller's.
  */
 export async function findCandidatePictures(
   db: Db,
   hashes: readonly string[],
   ownerId: number,
 ): Promise<HashedPicture[]> {
-  if (!hashes.length) return [];
-  const sameByte = (column: string): Expression<SqlBool> =>
-    sql<SqlBool>`(${sql.join(
-      Array.from({ length: 8 }, (_, k) => {
-        const bytes = [...new Set(hashes.map((h) => h.slice(2 * k, 2 * k + 2)))];
-        return sql`substr(${sql.ref(column)}, ${2 * k + 1}, 2) in (${sql.join(bytes)})`;
-      }),
-      sql` or `,
-    )})`;
+  const probes = hashes.map(phashBandProbes);
+  const perBand = Array.from({ length: 4 }, (_, band) => [...new Set(probes.flatMap((p) => p[band] ?? []))]);
+  if (!perBand.some((values) => values.length)) return [];
+  // First the files with a band at most one bit from one of the hashes' (one index probe a value), then
+  // the records showing them by those ids: two short index reads, not a join the planner might scan.
+  const files = await db
+    .selectFrom('file_phash_bands as b')
+    .select('b.file_id')
+    .distinct()
+    .where((eb) =>
+      eb.or(
+        perBand.flatMap((values, band) =>
+          values.length ? [eb.and([eb('b.band', '=', band), eb('b.value', 'in', values)])] : [],
+        ),
+      ),
+    )
+    .limit(MAX_PHOTO_CANDIDATES)
+    .execute();
+  const ids = files.map((f) => Number(f.file_id));
+  if (!ids.length) return [];
   const [ads, places] = await Promise.all([
     db
       .selectFrom('provider_images as pi')
       .innerJoin('files as f', 'f.id', 'pi.file_id')
       .innerJoin('providers as p', 'p.id', 'pi.provider_id')
       .select(['f.phash', 'p.id', 'p.user_id', 'p.review_state'])
+      .where('pi.file_id', 'in', ids)
       .where('p.user_id', '<>', ownerId)
       .where('f.phash', 'is not', null)
-      .where(sameByte('f.phash'))
       .execute(),
     db
       .selectFrom('vendors as v')
       .innerJoin('files as f', 'f.id', 'v.image_id')
       .select(['f.phash', 'v.id', 'v.user_id', 'v.review_state'])
+      .where('v.image_id', 'in', ids)
       .where('v.user_id', '<>', ownerId)
       .where('f.phash', 'is not', null)
-      .where(sameByte('f.phash'))
       .execute(),
   ]);
   const row = (type: RecordType) => (r: (typeof ads)[number]) => ({
@@ -211,7 +224,8 @@ export async function findRecentAdCities(db: Db, ownerId: number, since: string)
       join
         .onRef('c.state_code', '=', 'p.state')
         .onRef('c.country_code', '=', 'p.country')
-        .on(sql<SqlBool>`lower(c.city_name) = lower(p.city)`),
+        // `cities_city_key_index`: (country_code, state_code, lower(city_name)).
+        .on(sql<SqlBool>`lower(${sql.ref('c.city_name')}) = lower(${sql.ref('p.city')})`),
     )
     .select(['p.city', 'p.state', 'c.latitude', 'c.longitude'])
     .where('p.user_id', '=', ownerId)
@@ -227,7 +241,10 @@ export async function findRecentAdCities(db: Db, ownerId: number, since: string)
   }));
 }
 
-/** The hourly rates (cents, above 0) of the public ads in a city, but `exceptId`'s. */
+/**
+ * The hourly rates (cents, above 0) of the public ads in a city, but `exceptId`'s. The city is compared
+ * without regard to case through `providers_city_key_index`: (country, state, lower(city)).
+ */
 export async function findCityHourlyRates(
   db: Db,
   place: { country: string; state: string; city: string },
@@ -238,7 +255,7 @@ export async function findCityHourlyRates(
     .select('p.donation_hour')
     .where('p.country', '=', place.country)
     .where('p.state', '=', place.state)
-    .where(sql<SqlBool>`lower(p.city) = ${place.city.toLowerCase()}`)
+    .where(sql<SqlBool>`lower(${sql.ref('p.city')}) = ${place.city.toLowerCase()}`)
     .where('p.id', '<>', exceptId)
     .where('p.donation_hour', '>', 0)
     .where((eb) => shownProvider(eb, 'p'))

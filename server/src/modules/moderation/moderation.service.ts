@@ -1,3 +1,4 @@
+import type { TModerationItem, TModerationQuery, TRecordSignals, TSignalsQuery } from '@app/domain';
 import {
   checkAdText,
   checkPlaceText,
@@ -11,11 +12,7 @@ import {
   sharedPhotoSignal,
   type RiskSignal,
   type RiskSignalKind,
-  type TModerationItem,
-  type TModerationQuery,
-  type TRecordSignals,
-  type TSignalsQuery,
-} from '@app/domain';
+} from '@app/domain/trust';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { RULES } from '../../access/index.ts';

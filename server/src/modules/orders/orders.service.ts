@@ -18,7 +18,7 @@ import {
 } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { requireAccess, RULES } from '../../access/index.ts';
-import { recordAudit } from '../../db/audit-log.ts';
+import { auditChange, recordAudit } from '../../db/audit-log.ts';
 import { nowIso } from '../../db/dialect.ts';
 import { lockAccount, lockRow } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
@@ -321,8 +321,11 @@ export async function removeLine(o: OrdersContext, actor: Actor, id: number): Pr
   await o.db.transaction().execute(async (trx) => {
     const state = await lockOrder(trx, actor, orderId);
     if (!isOpen(state)) throw orderNotOpen();
+    const audit = isAdmin(actor) ? lineAudit(actor, 'order-line.delete', id) : undefined;
+    await audit?.before(trx);
     if (!(await deleteLine(trx, id))) throw notFound(E.lineNotFound);
     await recountOrder(trx, orderId);
+    await audit?.after(trx);
   });
   return item;
 }
@@ -497,13 +500,25 @@ export async function changeOrder(
   const mail = await o.db.transaction().execute(async (trx) => {
     const state = await lockOrder(trx, actor, id);
     const change = decideChange(actor, state, input);
+    // An admin's change other than a payment decision (which records itself) keeps the order before and after.
+    const audit = isAdmin(actor) && !change.payment ? orderAudit(actor, 'order.update', id) : undefined;
+    await audit?.before(trx);
     const mail = await applyChange(trx, actor, state, change);
     if (change.payment) await recordPaymentDecision(trx, actor, state, change);
+    await audit?.after(trx);
     return mail;
   });
   await send(o, id, mail);
   return writtenOrder(o.db, id);
 }
+
+/** An admin's change to an order line, for the audit log (`order-line:<id>`). */
+const lineAudit = (actor: Actor, action: string, id: number) =>
+  auditChange(actor, action, `order-line:${id}`, 'order_lines', id);
+
+/** An admin's change to a buyer's order, for the audit log (`order:<id>`, the row before and after). */
+const orderAudit = (actor: Actor, action: string, id: number) =>
+  auditChange(actor, action, `order:${id}`, 'orders', id);
 
 /**
  * `DELETE /api/orders/:id` (My Orders' delete): the buyer (or the admin) cancels an order still
@@ -514,7 +529,10 @@ export async function cancelOrder(o: OrdersContext, actor: Actor, id: number): P
   await o.db.transaction().execute(async (trx) => {
     const state = await lockOrder(trx, actor, id);
     if (state.status !== S.awaitingPayment) throw orderNotOpen();
+    const audit = isAdmin(actor) ? orderAudit(actor, 'order.cancel', id) : undefined;
+    await audit?.before(trx);
     await applyChange(trx, actor, state, { to: S.cancelled, field: 'status' });
+    await audit?.after(trx);
   });
   return writtenOrder(o.db, id);
 }
@@ -540,6 +558,8 @@ export async function changeLine(
     if (!line) throw notFound(E.lineNotFound);
     if (line.orderStatus === S.awaitingPayment) throw dataFieldError('status', E.notPaidYet);
     const who = isAdmin(actor) ? 'admin' : 'vendor';
+    const audit = isAdmin(actor) ? lineAudit(actor, 'order-line.update', id) : undefined;
+    await audit?.before(trx);
     if (
       input.status === S.paid ||
       input.status === S.cancelled ||
@@ -563,6 +583,7 @@ export async function changeLine(
       await updateOrder(trx, orderId, { status: next });
       await insertOrderEvent(trx, { order_id: orderId, status: next, actor_id: actor.id });
     }
+    await audit?.after(trx);
     return input.status === S.shipped ? lines.filter((l) => Number(l.id) === id) : [];
   });
   if (shipped.length) await send(o, orderId, { kind: 'shipped', lines: shipped });

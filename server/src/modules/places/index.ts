@@ -2,5 +2,7 @@
 export { placesRoutes } from './places.routes.ts';
 export { addressResource, placeResource, venueReviewResource } from './places.resources.ts';
 export { lockPlacesReviewedBy, recountPlaceRating } from './places.queries.ts';
+/** A place back to pending review (a report's one-click hide, issue 14). */
+export { sendPlaceBackToReview } from './places.queries.ts';
 /** A place as the admin reads it with `populate=*` (the moderation queue shows it). */
 export { readPlaceItem } from './places.service.ts';

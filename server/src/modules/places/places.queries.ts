@@ -1,8 +1,10 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import type { AuditHooks } from '../../db/audit-log.ts';
 import { nowIso } from '../../db/dialect.ts';
 import { lockRow } from '../../db/locks.ts';
 import { deleteById, insertRow, updateById } from '../../db/rows.ts';
 import type { AddressesTable, DB, VendorsTable } from '../../db/schema.ts';
+import { BACK_TO_REVIEW, bumpDirectoryVersion } from '../directory/index.ts';
 
 /** SQL of the places area: addresses, places (vendors) and their reviews. */
 
@@ -39,15 +41,19 @@ export async function deletePlaceRows(
   db: Kysely<DB>,
   id: number,
   addressId: number | null,
+  /** An admin's delete: the place as it was, recorded in this transaction. */
+  audit?: AuditHooks,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     // The place's row first, as review writes lock it: the two wait for each other, never deadlock.
     await lockRow(trx, 'vendors', id);
+    await audit?.before(trx);
     await trx.deleteFrom('vendor_reviews').where('vendor_id', '=', id).execute();
     const gone = await deleteById(trx as unknown as Kysely<DB>, 'vendors', id);
     if (gone && addressId !== null && !(await addressUsedByPlace(trx, addressId))) {
       await trx.deleteFrom('addresses').where('id', '=', addressId).execute();
     }
+    if (gone) await audit?.after(trx);
     return gone;
   });
 }
@@ -136,4 +142,15 @@ export async function lockPlacesReviewedBy(trx: Transaction<DB>, userId: number)
   const ids = rows.map((r) => Number(r.vendor_id));
   for (const id of ids) await lockRow(trx, 'vendors', id);
   return ids;
+}
+
+/**
+ * Sends a place back to review (`BACK_TO_REVIEW`: pending, hidden until an admin approves it again) in the
+ * caller's transaction, bumping the directory version (the reported item leaves the public lists at once);
+ * false when the place does not exist. The caller records the audit and computes the risk signals anew.
+ */
+export async function sendPlaceBackToReview(trx: Transaction<DB>, id: number): Promise<boolean> {
+  if (!(await updateById(trx, 'vendors', id, BACK_TO_REVIEW))) return false;
+  await bumpDirectoryVersion(trx);
+  return true;
 }

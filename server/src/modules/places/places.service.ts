@@ -8,6 +8,7 @@ import {
   type TVenueReviewUpdate,
   ZPlaceRequest,
 } from '@app/domain';
+import { comparablePhone } from '@app/domain/trust';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
@@ -18,6 +19,7 @@ import {
   shownOrOwnPlace,
   type FileClaim,
 } from '../../access/index.ts';
+import { auditChange } from '../../db/audit-log.ts';
 import { lockRow } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import { isAdmin, type Actor } from '../../http/auth.ts';
@@ -111,6 +113,10 @@ export async function createAddress(p: PlacesContext, actor: Actor, sent: TAddre
   return getWrittenItem(p.db, addressResource, id);
 }
 
+/** An admin's change to a provider's address, for the audit log; none for the owner's own. */
+const addressAudit = (actor: Actor, action: string, id: number) =>
+  isAdmin(actor) ? auditChange(actor, action, `address:${id}`, 'addresses', id) : undefined;
+
 /** `PUT /api/addresses/:id`: owner or admin. */
 export async function updateAddress(
   p: PlacesContext,
@@ -126,7 +132,12 @@ export async function updateAddress(
     city: String(row!.city),
   });
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-  if (!(await updateAddressRow(p.db, id, changes))) throw notFound(RULES['address.read'].missing);
+  const audit = addressAudit(actor, 'address.update', id);
+  await p.db.transaction().execute(async (trx) => {
+    await audit?.before(trx);
+    if (!(await updateAddressRow(trx, id, changes))) throw notFound(RULES['address.read'].missing);
+    await audit?.after(trx);
+  });
   return getWrittenItem(p.db, addressResource, id);
 }
 
@@ -138,7 +149,12 @@ export async function deleteAddress(p: PlacesContext, actor: Actor, id: number):
   await requireAccess(p.db, actor, 'address.update', [id]);
   if (await addressUsedByPlace(p.db, id)) throw new AppError('ConflictError', E.addressInUse);
   const item = await getWrittenItem(p.db, addressResource, id);
-  await p.db.deleteFrom('addresses').where('id', '=', id).execute();
+  const audit = addressAudit(actor, 'address.delete', id);
+  await p.db.transaction().execute(async (trx) => {
+    await audit?.before(trx);
+    await trx.deleteFrom('addresses').where('id', '=', id).execute();
+    await audit?.after(trx);
+  });
   return item;
 }
 
@@ -239,7 +255,11 @@ const reviewColumns = (input: TPlaceUpdate) =>
 function detailColumns(input: TPlaceUpdate): PlaceChanges {
   const out: PlaceChanges = {};
   if (input.name !== undefined) out.name = input.name;
-  if (input.phone !== undefined) out.phone = input.phone;
+  if (input.phone !== undefined) {
+    out.phone = input.phone;
+    // With the digits the shared-phone risk signal looks up (issue 14), through their index.
+    out.phone_digits = comparablePhone(input.phone);
+  }
   if (input.email !== undefined) out.email = input.email;
   if (input.website !== undefined) out.website = input.website || null;
   if (input.vendor_type !== undefined) out.vendor_type_id = input.vendor_type;
@@ -374,12 +394,19 @@ export async function updatePlace(
   const review = decision ?? (backToReview ? BACK_TO_REVIEW : {});
   // The risk signals are computed again for anything but the admin's bare decision (issue 14).
   const recompute = !decision || Object.keys(details).length > 0;
+  // An admin's edit of the place itself is recorded with the place before and after, beside any decision.
+  const audit =
+    admin && Object.keys(details).length > 0
+      ? auditChange(actor, 'vendor.update', `vendor:${id}`, 'vendors', id)
+      : undefined;
   await p.db.transaction().execute(async (trx) => {
+    await audit?.before(trx);
     if (!(await updatePlaceRow(trx, id, { ...details, ...review }))) throw notFound(PLACE_NOT_FOUND);
     if (decision) {
       await recordReviewDecision(trx, actor, { kind: 'vendor', id }, place!, decision, Object.keys(sent));
     }
     if (recompute) await computeRiskSignals(trx, { type: 'vendor', id });
+    await audit?.after(trx);
   });
   await deleteUnusedFiles(p.db, p.storageRoot, [
     ...(imageChanged && oldImage !== null ? [oldImage] : []),
@@ -405,7 +432,10 @@ export async function deletePlace(p: PlacesContext, actor: Actor, id: number): P
   );
   const item = await findOne(p.db, ownPlaceResource, id, plainItem, { scope: null });
   const addressId = place!.address_id === null ? null : Number(place!.address_id);
-  if (!item || !(await deletePlaceRows(p.db, id, addressId))) throw notFound(PLACE_NOT_FOUND);
+  const audit = isAdmin(actor)
+    ? auditChange(actor, 'vendor.delete', `vendor:${id}`, 'vendors', id)
+    : undefined;
+  if (!item || !(await deletePlaceRows(p.db, id, addressId, audit))) throw notFound(PLACE_NOT_FOUND);
   await deleteUnusedFiles(
     p.db,
     p.storageRoot,
@@ -470,6 +500,10 @@ export async function createReview(
   return getWrittenItem(p.db, venueReviewResource, id);
 }
 
+/** An admin's change to a hobbyist's review, for the audit log; none for the author's own. */
+const reviewAudit = (actor: Actor, action: string, id: number) =>
+  isAdmin(actor) ? auditChange(actor, action, `vendor-review:${id}`, 'vendor_reviews', id) : undefined;
+
 /** `PUT /api/vendor-reviews/:id`: the author or the admin; the place's rating is recounted. */
 export async function updateVenueReview(
   p: PlacesContext,
@@ -478,10 +512,13 @@ export async function updateVenueReview(
   input: TVenueReviewUpdate,
 ): Promise<Item> {
   const [row] = await requireAccess(p.db, actor, 'vendorReview.update', [id], ['vendor_id']);
+  const audit = reviewAudit(actor, 'vendor-review.update', id);
   await p.db.transaction().execute(async (trx) => {
     await lockPlace(trx, Number(row!.vendor_id));
+    await audit?.before(trx);
     if (!(await updateReview(trx, id, input))) throw notFound(RULES['vendorReview.read'].missing);
     await recountPlaceRating(trx, Number(row!.vendor_id));
+    await audit?.after(trx);
   });
   return getWrittenItem(p.db, venueReviewResource, id);
 }
@@ -490,10 +527,13 @@ export async function updateVenueReview(
 export async function deleteVenueReview(p: PlacesContext, actor: Actor, id: number): Promise<Item> {
   const [row] = await requireAccess(p.db, actor, 'vendorReview.update', [id], ['vendor_id']);
   const item = await getWrittenItem(p.db, venueReviewResource, id);
+  const audit = reviewAudit(actor, 'vendor-review.delete', id);
   await p.db.transaction().execute(async (trx) => {
     await lockPlace(trx, Number(row!.vendor_id));
+    await audit?.before(trx);
     if (!(await deleteReview(trx, id))) throw notFound(RULES['vendorReview.read'].missing);
     await recountPlaceRating(trx, Number(row!.vendor_id));
+    await audit?.after(trx);
   });
   return item;
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { shownProduct, type EB } from '../../access/index.ts';
+import type { AuditHooks } from '../../db/audit-log.ts';
 import { engineOf, nowIso } from '../../db/dialect.ts';
 import { forShareOnPostgres, lockRow } from '../../db/locks.ts';
 import { deleteById, insertRow } from '../../db/rows.ts';
@@ -99,8 +100,11 @@ export async function updateProductRow(
   db: Kysely<DB>,
   id: number,
   changes: ProductChanges,
+  /** An admin's edit: the product before and after, recorded in this transaction. */
+  audit?: AuditHooks,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    await audit?.before(trx);
     const result = await trx
       .updateTable('products')
       .set({ ...changes, updated_at: nowIso() })
@@ -114,6 +118,7 @@ export async function updateProductRow(
         .where('product_id', '=', id)
         .execute();
     }
+    await audit?.after(trx);
     return true;
   });
 }
@@ -128,9 +133,12 @@ export async function updateProductRow(
 export async function deleteOrArchiveProduct(
   db: Kysely<DB>,
   id: number,
+  /** An admin's delete: the product before (and after, when archived), recorded in this transaction. */
+  audit?: AuditHooks,
 ): Promise<'deleted' | 'archived' | 'missing'> {
   return db.transaction().execute(async (trx) => {
     if (!(await lockRow(trx, 'products', id))) return 'missing';
+    await audit?.before(trx);
     const ordered = await trx
       .selectFrom('order_lines')
       .select('id')
@@ -139,6 +147,7 @@ export async function deleteOrArchiveProduct(
       .executeTakeFirst();
     if (!ordered) {
       await trx.deleteFrom('products').where('id', '=', id).execute();
+      await audit?.after(trx);
       return 'deleted';
     }
     const now = nowIso();
@@ -150,6 +159,7 @@ export async function deleteOrArchiveProduct(
       .execute();
     await trx.deleteFrom('wishlist_items').where('product_id', '=', id).execute();
     await trx.deleteFrom('carts').where('product_id', '=', id).execute();
+    await audit?.after(trx);
     return 'archived';
   });
 }

@@ -8,8 +8,9 @@ import {
 } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { requireAccess, requireOwnedFiles, RULES, type FileClaim } from '../../access/index.ts';
+import { auditChange } from '../../db/audit-log.ts';
 import type { DB } from '../../db/schema.ts';
-import type { Actor } from '../../http/auth.ts';
+import { isAdmin, type Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { getWrittenItem, scopedReads, type ItemQuery, type ScopedReads } from '../../http/items.ts';
 import { onlyParams } from '../../http/query.ts';
@@ -94,6 +95,10 @@ export async function createProduct(p: ShopContext, actor: Actor, input: TProduc
   return getWrittenItem(p.db, productResource, id, WITH_PICTURE);
 }
 
+/** An admin's change to a vendor's product, for the audit log; none for the vendor's own. */
+const productAudit = (actor: Actor, action: string, id: number) =>
+  isAdmin(actor) ? auditChange(actor, action, `product:${id}`, 'products', id) : undefined;
+
 /**
  * `PUT /api/products/:id`: the owner or the admin (others: 403 when they see it, 404 when not). A
  * new picture must be the product's owner's; the old one is deleted unless something still uses it
@@ -113,7 +118,8 @@ export async function updateProduct(
   if (input.description !== undefined) changes.description = input.description;
   if (input.price !== undefined) changes.price = toCents(input.price);
   if (input.picture !== undefined) changes.picture_id = input.picture;
-  if (!(await updateProductRow(p.db, id, changes))) throw notFound(PRODUCT_NOT_FOUND);
+  const audit = productAudit(actor, 'product.update', id);
+  if (!(await updateProductRow(p.db, id, changes, audit))) throw notFound(PRODUCT_NOT_FOUND);
   if (input.picture !== undefined && oldPicture !== null && oldPicture !== input.picture) {
     await deleteUnusedFiles(p.db, p.storageRoot, [oldPicture]);
   }
@@ -128,7 +134,7 @@ export async function updateProduct(
 export async function deleteProduct(p: ShopContext, actor: Actor, id: number): Promise<Item> {
   const [row] = await requireAccess(p.db, actor, 'product.update', [id], ['picture_id']);
   const before = await getWrittenItem(p.db, productResource, id, WITH_PICTURE);
-  const outcome = await deleteOrArchiveProduct(p.db, id);
+  const outcome = await deleteOrArchiveProduct(p.db, id, productAudit(actor, 'product.delete', id));
   if (outcome === 'missing') throw notFound(PRODUCT_NOT_FOUND);
   if (outcome === 'archived') return getWrittenItem(p.db, productResource, id, WITH_PICTURE);
   if (row!.picture_id !== null) await deleteUnusedFiles(p.db, p.storageRoot, [Number(row!.picture_id)]);
@@ -238,6 +244,11 @@ export async function createCart(p: ShopContext, actor: Actor, input: TCartReque
 export async function deleteCart(p: ShopContext, actor: Actor, id: number): Promise<Item> {
   await requireAccess(p.db, actor, 'cart.update', [id]);
   const item = await getWrittenItem(p.db, cartResource, id, WITH_PRODUCT);
-  await deleteCartRow(p.db, id);
+  const audit = isAdmin(actor) ? auditChange(actor, 'cart.delete', `cart:${id}`, 'carts', id) : undefined;
+  await p.db.transaction().execute(async (trx) => {
+    await audit?.before(trx);
+    await deleteCartRow(trx, id);
+    await audit?.after(trx);
+  });
   return item;
 }

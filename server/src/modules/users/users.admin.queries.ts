@@ -27,7 +27,7 @@ const phoneDigitsSql = (column: Expression<unknown>) =>
  * "First Last") containing the text, case-insensitively; or, when the text is a phone number (digits
  * and phone punctuation only), the phone number's digits containing its digits (`555-01` finds `(555) 0100`).
  */
-export function accountSearch(db: Db, q: string | undefined) {
+function accountSearch(db: Db, q: string | undefined) {
   const text = q?.trim();
   if (!text) return undefined;
   const engine = engineOf(db as Kysely<unknown>);
@@ -64,6 +64,7 @@ const ACCOUNT_COLUMNS = [
   'users.verification',
   'users.verification_reason',
   'users.verified_at',
+  'users.documents_hold_until',
   'users.two_factor_enabled_at',
   'users.dob',
   'users.city',
@@ -198,12 +199,16 @@ export async function findDecisions(db: Db, userIds: readonly number[]) {
 /**
  * Accounts whose ID documents are due for deletion: at least one decision whose documents are still kept,
  * and every decision on the account made before `cutoff` (a newer decision keeps the documents it looked at
- * for its own retention period). Answers each account with its newest decision's time.
+ * for its own retention period), unless a legal hold keeps them: accounts whose `documents_hold_until` is
+ * `today` (`YYYY-MM-DD`) or later are skipped. Answers each account with its newest decision's time.
  */
-export async function findAccountsWithDocumentsDue(db: Db, cutoff: string) {
+export async function findAccountsWithDocumentsDue(db: Db, cutoff: string, today: string) {
   const rows = await db
     .selectFrom('verification_decisions')
     .select(['user_id', (eb) => eb.fn.max('decided_at').as('newest')])
+    .where('user_id', 'not in', (eb) =>
+      eb.selectFrom('users').select('id').where('documents_hold_until', '>=', today),
+    )
     .groupBy('user_id')
     .having((eb) => eb.fn.max('decided_at'), '<', cutoff)
     .having(sql<number>`sum(case when documents_deleted_at is null then 1 else 0 end)`, '>', 0)

@@ -113,6 +113,7 @@ export async function getAdminUserDetail(db: Kysely<DB>, id: number): Promise<{ 
         city: row.city,
         verification_reason: row.verification_reason,
         verified_at: row.verified_at,
+        documents_hold_until: row.documents_hold_until,
       },
       ads: r.ads.map((a) => ({
         id: a.id,

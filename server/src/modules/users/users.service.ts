@@ -1,4 +1,4 @@
-import { MESSAGES, type TUserUpdateRequest } from '@app/domain';
+import { ageOrNull, MESSAGES, type TUserUpdateRequest } from '@app/domain';
 import argon2 from 'argon2';
 import type { Kysely, Updateable } from 'kysely';
 import type { DB, UsersTable } from '../../db/schema.ts';
@@ -119,19 +119,21 @@ const UPDATE_COLUMNS = [
   'verification',
   'verification_reason',
   'verified_at',
+  'documents_hold_until',
 ] as const;
 
 /**
  * `PUT /api/users/:id`: the account itself or an admin changes the profile fields and the avatar (a
  * public picture the caller or the account owns); only an admin may set `is_active` (not on their own
  * account) and decide a provider's ID verification (`verification`, `verification_reason`: a 403 for
- * anyone else, a 400 for an account that is not a provider). Other callers get a 403 for a visible
+ * anyone else, a 400 for an account that is not a provider or whose date of birth is missing or under 18
+ * when verified) and hold its ID documents (`documents_hold_until`). Other callers get a 403 for a visible
  * account, a 404 for a missing or blocked one. Answers the flat account with its avatar.
  *
  * Blocking ends the account's sessions (its token version goes up), hides its ads (the directory's
  * version goes up) and recounts the ratings of the places it reviewed without its reviews; unblocking
  * counts them again. Each admin change is in the audit log (`user.block`, `user.unblock`, `user.verify`,
- * `user.reject-verification`, `user.update`) with the account before and after.
+ * `user.reject-verification`, `user.documents-hold`, `user.update`) with the account before and after.
  */
 export async function updateUserProfile(
   u: UsersContext,
@@ -145,7 +147,16 @@ export async function updateUserProfile(
   if (input.verification !== undefined) {
     if (!admin) throw forbidden(MESSAGES.verification.adminOnly);
     if (target!.user_type !== 'Provider') throw fieldError('verification', MESSAGES.verification.notProvider);
+    if (input.verification === 'verified') {
+      // The ID check is that the provider is an adult by the date of birth they gave (or give now).
+      const age = ageOrNull(input.dob !== undefined ? input.dob : (target!.dob as string | null));
+      if (age === null) throw fieldError('verification', MESSAGES.verification.noDob);
+      if (age < 18) throw fieldError('verification', MESSAGES.verification.underAge);
+    }
   }
+  // A legal hold on the account's ID documents: the admin's alone.
+  const hold = input.documents_hold_until;
+  if (hold !== undefined && !admin) throw forbidden(MESSAGES.verification.holdAdminOnly);
   const values: Updateable<UsersTable> = {};
   for (const field of PROFILE_FIELDS) if (input[field] !== undefined) values[field] = input[field];
   if (input.avatar !== undefined) {
@@ -174,7 +185,7 @@ export async function updateUserProfile(
     if (input.is_active !== (Number(target!.is_active) === 1)) active = input.is_active;
   }
   const decided = input.verification;
-  if (Object.keys(values).length || active !== undefined || decided) {
+  if (Object.keys(values).length || active !== undefined || decided || hold !== undefined) {
     await db.transaction().execute(async (trx) => {
       // The places the account reviewed are locked before its own row (db/locks.ts).
       const places = active === undefined ? [] : await lockPlacesReviewedBy(trx, id);
@@ -209,6 +220,13 @@ export async function updateUserProfile(
           { places_recounted: places.length },
           { before: { is_active: !active }, after: { is_active: active } },
         );
+      }
+      if (hold !== undefined && hold !== current.documents_hold_until) {
+        await updateUser(trx, id, { documents_hold_until: hold });
+        await recordAudit(trx, actor, 'user.documents-hold', `user:${id}`, null, {
+          before: { documents_hold_until: current.documents_hold_until },
+          after: { documents_hold_until: hold },
+        });
       }
       if (decided) {
         await recordVerificationDecision(trx, actor, id, decided, input.verification_reason, {

@@ -12,7 +12,9 @@ import { nowIso } from '../../db/dialect.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Pagination } from '../../http/responses.ts';
+import { BACK_TO_REVIEW, bumpDirectoryVersion } from '../directory/index.ts';
 import { deleteUnusedFiles } from '../media/index.ts';
+import { computeRiskSignals } from '../moderation/index.ts';
 import {
   findAccountsWithDocumentsDue,
   findDecisions,
@@ -49,9 +51,52 @@ export interface VerificationState {
 }
 
 /**
+ * A rejected provider's public ads leave the directory: each approved ad goes back to pending review
+ * (hidden until an admin approves it again, which needs a verified ID), its risk signals computed anew,
+ * recorded as `provider.hide` with the review before and after; the directory's caches rebuild. Answers
+ * how many ads went back.
+ */
+async function hideApprovedAds(trx: Transaction<DB>, actor: AuditActor, userId: number): Promise<number> {
+  const ads = await trx
+    .selectFrom('providers')
+    .select(['id', 'review_state', 'review_reason'])
+    .where('user_id', '=', userId)
+    .where('review_state', '=', 'approved')
+    .orderBy('id')
+    .execute();
+  if (!ads.length) return 0;
+  await trx
+    .updateTable('providers')
+    .set({ ...BACK_TO_REVIEW, updated_at: nowIso() })
+    .where(
+      'id',
+      'in',
+      ads.map((ad) => ad.id),
+    )
+    .execute();
+  for (const ad of ads) {
+    await computeRiskSignals(trx, { type: 'provider', id: ad.id });
+    await recordAudit(
+      trx,
+      actor,
+      'provider.hide',
+      `provider:${ad.id}`,
+      { verification: 'rejected', user: userId },
+      {
+        before: { review: ad.review_state, review_reason: ad.review_reason ?? null },
+        after: { review: BACK_TO_REVIEW.review_state, review_reason: BACK_TO_REVIEW.review_reason },
+      },
+    );
+  }
+  await bumpDirectoryVersion(trx);
+  return ads.length;
+}
+
+/**
  * Writes the admin's decision in the caller's transaction: the account's columns, the record kept after
  * the documents are gone (`verification_decisions`: who, when, which decision, what kind of documents),
- * and the audit row (`user.verify` or `user.reject-verification`) with the state before and after.
+ * and the audit row (`user.verify` or `user.reject-verification`) with the state before and after. A
+ * rejection sends the provider's approved ads back to review (`hideApprovedAds`).
  */
 export async function recordVerificationDecision(
   trx: Transaction<DB>,
@@ -93,6 +138,7 @@ export async function recordVerificationDecision(
     { documents: docs.length },
     { before, after },
   );
+  if (decision === 'rejected') await hideApprovedAds(trx, actor, userId);
   return after;
 }
 
@@ -151,6 +197,7 @@ export async function listVerifications(
         .filter((d) => d.user_id === r.id)
         .map((d) => ({ id: d.id, name: d.name, mime: d.mime, size: d.size, createdAt: d.created_at })),
       documents_deleted_at: own[0]?.documents_deleted_at ?? null,
+      documents_hold_until: r.documents_hold_until,
       decisions: own.map((d) => ({
         decision: d.decision,
         reason: d.reason,
@@ -174,7 +221,8 @@ export async function listVerifications(
  * registration or by the account's ads, uploaded up to the newest decision) are deleted, their records
  * and bytes, through the media area's deletion path. The decision rows stay, marked with
  * `documents_deleted_at`; each account's deletion is in the audit log (`verification.documents-deleted`,
- * actor null, `{ files }`). Answers how many files were deleted.
+ * actor null, `{ files }`). An account under a legal hold (`documents_hold_until` today or later) keeps
+ * its documents until the day has passed. Answers how many files were deleted.
  */
 export async function deleteDecidedIdDocuments(
   db: Kysely<DB>,
@@ -184,7 +232,8 @@ export async function deleteDecidedIdDocuments(
   const days = await readDocumentRetentionDays(db);
   const cutoff = new Date(now.getTime() - days * DAY_MS).toISOString();
   let deleted = 0;
-  for (const { userId, newest } of await findAccountsWithDocumentsDue(db, cutoff)) {
+  const today = now.toISOString().slice(0, 10);
+  for (const { userId, newest } of await findAccountsWithDocumentsDue(db, cutoff, today)) {
     deleted += await db.transaction().execute(async (trx) => {
       // Documents uploaded after the newest decision were not looked at: they wait for the next one.
       const docs = (await findIdDocuments(trx, [userId])).filter((d) => d.created_at <= newest);
