@@ -133,7 +133,7 @@ describe('enrolment', () => {
         call('POST', '/api/auth/2fa/enable', { jwt: user.jwt, body: { code } }),
         400,
       );
-      expect(wrong.error.details.errors[0]).toMatchObject({ path: ['code'], message: T.invalidCode });
+      expect(wrong.error.details.errors[0]).toMatchObject({ path: ['code'], message: T.invalidEnrolCode });
     }
     const on = await expectStatus(
       call('POST', '/api/auth/2fa/enable', { jwt: user.jwt, body: { code: codeOf(setup.secret) } }),

@@ -55,8 +55,23 @@ export const ZTwoFactorCode = codeText.transform((value, ctx) => {
   return code;
 });
 
-/** A 6-digit code from the authenticator app only (turning it on, new recovery codes). */
-export const ZTotpCode = ZTwoFactorCode.refine(isTotpCode, T.invalidCode);
+/**
+ * A 6-digit code from the authenticator app only (turning it on, new recovery codes): its error names
+ * no recovery code, as none counts here (and while turning it on, none exists yet).
+ */
+export const ZTotpCode = z
+  .string({ error: T.codeRequired })
+  .trim()
+  .min(1, T.codeRequired)
+  .max(32, T.invalidEnrolCode)
+  .transform((value, ctx) => {
+    const code = normalizeTwoFactorCode(value);
+    if (code === undefined || !isTotpCode(code)) {
+      ctx.addIssue({ code: 'custom', message: T.invalidEnrolCode });
+      return z.NEVER;
+    }
+    return code;
+  });
 
 /** `POST /api/auth/2fa/enable`: the first code of the app proves the secret was saved. */
 export const ZTwoFactorEnableRequest = z.object({ code: ZTotpCode });

@@ -46,6 +46,10 @@ export const ADMIN_OPS_MESSAGES = {
     noTransactionId: '(none)',
     /** A rejected payment is not verified later (`PUT /api/tips/:id`, 409). */
     decisionFinal: 'This payment was rejected; the decision is final.',
+    /** In the actions cell of a rejected tip or order: nothing is left to decide. */
+    decisionFinalShort: 'Decision final',
+    /** The confirmation of rejecting a paid order: the server refuses once a line has shipped. */
+    rejectPaidOrder: 'A paid order can be rejected only until its first item ships.',
     /** A description's parts: `Order #12 · 3 items`, `Tip to Aria`. */
     orderLabel: 'Order #',
     itemOne: 'item',

@@ -7,8 +7,10 @@
 export const ADMIN_PAGES_MESSAGES = {
   adminPages: {
     reports: {
-      close: 'Close',
+      close: 'Close report',
       closed: 'Report closed',
+      /** On a report's card once its ad or place was hidden from this page (until the page reloads). */
+      itemHidden: 'Item hidden, back in review',
       noDetails: 'No details given.',
       /** The link of a report whose item is not known. */
       noItem: 'None',
@@ -23,6 +25,11 @@ export const ADMIN_PAGES_MESSAGES = {
       shown: 'Shown',
       yes: 'Yes',
       no: 'No',
+      /** An ad of a blocked account: the directory hides it whatever its own flag says. */
+      hiddenBlocked: 'Hidden: account blocked',
+      /** A subscription's period, from its start and end dates against today. */
+      period: 'Period',
+      periods: { current: 'Current', upcoming: 'Upcoming', ended: 'Ended' },
       price: 'Price',
       total: 'Total',
       payment: 'Payment',

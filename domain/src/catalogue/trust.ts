@@ -89,8 +89,8 @@ export const TRUST_MESSAGES = {
     reasonTemplates: [
       'Photos are not allowed: please use photos of yourself only, without nudity, text or contact details.',
       'Contact details are not allowed in the text: please use the phone field only.',
-      'Information is missing or unclear: please complete the ad and submit it again.',
-      'This is a duplicate of another ad: please keep one ad per listing.',
+      'Information is missing or unclear: please complete the listing and submit it again.',
+      'This duplicates another listing: please keep one listing and remove the copy.',
       // Sent to the owner as it is: neutral on purpose, so a suspected trafficker is not warned.
       'This listing breaks our terms of service and cannot be published.',
       'Other: ',
@@ -100,7 +100,7 @@ export const TRUST_MESSAGES = {
       'Photos not allowed',
       'Contact details in the text',
       'Missing information',
-      'Duplicate ad',
+      'Duplicate listing',
       'Trafficking or minor concern (the owner reads a neutral reason)',
       'Other',
     ],

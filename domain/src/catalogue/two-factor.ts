@@ -6,14 +6,22 @@ export const TWO_FACTOR_MESSAGES = {
   twoFactor: {
     title: 'Two-factor sign-in',
     // Errors.
-    required: 'Confirm your sign-in with a code from your authenticator app to use the admin console',
-    adminRequired: 'An administrator must keep two-factor sign-in on',
-    invalidCode: 'The code is not valid. Try the current code from your app, or a recovery code',
-    codeRequired: 'Enter the code from your authenticator app',
-    alreadyEnabled: 'Two-factor sign-in is already on',
-    notEnabled: 'Two-factor sign-in is not on',
-    setupFirst: 'Start the setup again: scan the new QR code, then enter its code',
-    signInExpired: 'Your sign-in took too long. Please sign in again',
+    required: 'Confirm your sign-in with a code from your authenticator app to use the admin console.',
+    adminRequired: 'An administrator must keep two-factor sign-in on.',
+    invalidCode: 'The code is not valid. Try the current code from your app, or a recovery code.',
+    // Where no recovery code counts (turning it on, new recovery codes): no word of recovery codes.
+    invalidEnrolCode: 'The code is not valid. Enter the current 6-digit code from your app.',
+    codeRequired: 'Enter the code from your authenticator app.',
+    alreadyEnabled: 'Two-factor sign-in is already on.',
+    notEnabled: 'Two-factor sign-in is not on.',
+    setupFirst: 'Start the setup again: scan the new QR code, then enter its code.',
+    signInExpired: 'Your sign-in took too long. Please sign in again.',
+    challengeSpent: 'Too many wrong codes for this sign-in. Please sign in again.',
+    // The lock's length is TWO_FACTOR_GUARD.lockMs (server/src/modules/auth/two-factor.service.ts).
+    codeLocked: 'Too many wrong codes. Try again in 15 minutes.',
+    lockedEmailSubject: 'Wrong two-factor codes on your account',
+    lockedEmailText:
+      'Someone entered your password and then many wrong two-factor codes. For the next 15 minutes no code is accepted for your account. If this was not you, change your password now: whoever tried knows it.',
     // Login's second step.
     codeLabel: 'Code',
     codeHelp: 'The 6-digit code from your authenticator app.',
@@ -45,8 +53,8 @@ export const TWO_FACTOR_MESSAGES = {
     recoveryIntro:
       'Keep these ten codes somewhere safe, such as a password manager. Each one signs you in once if you lose your phone. They are shown only now.',
     copy: 'Copy the codes',
-    copied: 'The recovery codes were copied',
-    copyFailed: 'Could not copy: select the codes and copy them yourself',
+    copied: 'The recovery codes were copied.',
+    copyFailed: 'Could not copy: select the codes and copy them yourself.',
     done: 'I have saved my codes',
     regenerate: 'New recovery codes',
     regenerateIntro: 'Makes ten new recovery codes; the old ones stop working.',
@@ -59,9 +67,9 @@ export const TWO_FACTOR_MESSAGES = {
     passwordLabel: 'Password',
     adminKeeps: 'Administrators must keep two-factor sign-in on.',
     // Toasts.
-    enabledToast: 'Two-factor sign-in is on',
-    disabledToast: 'Two-factor sign-in is off',
-    regeneratedToast: 'New recovery codes were made',
+    enabledToast: 'Two-factor sign-in is on.',
+    disabledToast: 'Two-factor sign-in is off.',
+    regeneratedToast: 'New recovery codes were made.',
     // The console's enrolment page.
     consoleTitle: 'Admin console: two-factor sign-in',
   },

@@ -21,6 +21,10 @@ export const VERIFICATION_MESSAGES = {
     reasonTooLong: 'The reason is too long - 500 characters maximum',
     notProvider: 'Only provider accounts are verified',
     adminOnly: 'Only an administrator may decide on a verification',
+    noDob: 'This provider gave no date of birth: their ID cannot be verified',
+    underAge: 'This provider is younger than 18 by their date of birth: their ID cannot be verified',
+    holdAdminOnly: 'Only an administrator may hold ID documents',
+    holdInvalid: 'Please choose a day from today up to 5 years ahead',
     approveNeedsVerified: "This ad cannot be approved until its provider's ID is verified",
     // Mails to the provider.
     mailVerifiedSubject: 'Your ID has been verified',
@@ -118,6 +122,15 @@ export const VERIFICATION_MESSAGES = {
     underAge: 'Younger than 18 by this date of birth',
     noDob: 'No date of birth given',
     noVerifications: 'No providers in this state.',
+    // A legal hold on one account's ID documents (the retention job keeps them until the day).
+    documentsHold: 'Keep ID documents until',
+    documentsHoldHelp:
+      'A legal hold: the documents are not deleted before this day, whatever the retention setting says.',
+    saveHold: 'Save hold',
+    clearHold: 'Clear hold',
+    holdSaved: 'The hold on the ID documents was saved',
+    holdCleared: 'The hold on the ID documents was lifted',
+    onHoldUntil: 'On hold until {date}',
     verificationPages: 'Verification pages',
   },
 } as const;

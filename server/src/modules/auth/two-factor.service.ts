@@ -70,7 +70,8 @@ type Log = Pick<FastifyBaseLogger, 'error'>;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const conflict = (message: string) => new AppError('ConflictError', message);
-const invalidCode = () => fieldError('code', T.invalidCode);
+/** A wrong code: the recovery codes are named only where one would count (sign-in, turning it off). */
+const invalidCode = (recovery: boolean) => fieldError('code', recovery ? T.invalidCode : T.invalidEnrolCode);
 
 function totpFor(secret: string, label: string): TOTP {
   return new TOTP({
@@ -197,7 +198,7 @@ async function requireCode(
     if (attempt && attempt.accountAttempts >= TWO_FACTOR_GUARD.maxWrongCodesPerAccount) {
       await lockCodes(ctx, account, opts.log);
     }
-    throw invalidCode();
+    throw invalidCode(opts.recovery);
   }
   if (attempt) await deleteCodeAttempt(ctx.db, attempt.id);
   if (opts.signIn) ctx.throttle.recordSuccess(address, key);

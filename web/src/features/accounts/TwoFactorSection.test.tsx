@@ -56,7 +56,9 @@ describe('TwoFactorSection', () => {
       if (call.path === '/auth/2fa/setup') return jsonResponse(SETUP);
       if (call.path === '/auth/2fa/enable') {
         if ((call.body as { code: string }).code !== '654321') {
-          return errorResponse(400, T.invalidCode, { errors: [{ path: ['code'], message: T.invalidCode }] });
+          return errorResponse(400, T.invalidEnrolCode, {
+            errors: [{ path: ['code'], message: T.invalidEnrolCode }],
+          });
         }
         enabled = true;
         return jsonResponse({ jwt: 'mfa-jwt', recovery_codes: CODES });
@@ -76,7 +78,7 @@ describe('TwoFactorSection', () => {
     expect(await screen.findByText(T.codeRequired)).toBeTruthy();
     type(T.codeLabel, '111111');
     fireEvent.click(screen.getByRole('button', { name: T.enable }));
-    expect(await screen.findByText(T.invalidCode)).toBeTruthy();
+    expect(await screen.findByText(T.invalidEnrolCode)).toBeTruthy();
     type(T.codeLabel, '654321');
     fireEvent.click(screen.getByRole('button', { name: T.enable }));
 

@@ -122,7 +122,7 @@ function NewCodesDialog({ show, onClose }: { show: boolean; onClose: () => void 
       setCodes(answer.recovery_codes);
       toast.success(T.regeneratedToast);
     } catch (error) {
-      if (isApiError(error) && error.isBadRequest) setError('code', { message: T.invalidCode });
+      if (isApiError(error) && error.isBadRequest) setError('code', { message: T.invalidEnrolCode });
       else
         toastFailure(error, {
           otherwise: isApiError(error) && error.status === 429 ? error.message : undefined,

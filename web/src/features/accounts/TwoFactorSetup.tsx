@@ -110,7 +110,7 @@ export function TwoFactorSetup({
       onEnabled?.(answer.jwt);
     } catch (error) {
       if (isApiError(error) && error.isBadRequest) {
-        setError('code', { message: T.invalidCode });
+        setError('code', { message: T.invalidEnrolCode });
         setFocus('code');
       } else {
         // 409: set up again elsewhere, or on already; the message says which.

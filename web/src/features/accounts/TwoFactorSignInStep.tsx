@@ -49,7 +49,8 @@ export function TwoFactorSignInStep({ mfaToken, onSignedIn, onRestart }: TwoFact
       auth = await verify.mutateAsync(code);
     } catch (error) {
       if (isApiError(error) && error.isUnauthorized) {
-        toast.error(T.signInExpired);
+        // The server says why: the challenge expired, or it was spent on too many wrong codes.
+        toast.error(error.message === T.challengeSpent ? T.challengeSpent : T.signInExpired);
         onRestart();
       } else if (isApiError(error) && error.isBadRequest) {
         setError('code', { message: T.invalidCode });

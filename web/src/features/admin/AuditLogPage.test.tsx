@@ -80,18 +80,23 @@ describe('AuditLogPage', { timeout: 20_000 }, () => {
 
   it('lists the entries newest first with who, action, record and address, the change opened per entry', async () => {
     const calls = renderAudit();
-    const first = (await screen.findByText('package:2')).closest('tr') as HTMLElement;
+    const first = (await screen.findByText('Package #2')).closest('tr') as HTMLElement;
     const list = callsTo(calls, 'GET', '/audit-logs')[0]!.search;
     expect(list.get('sort')).toBe('id:desc');
     expect(list.get('pagination[page]')).toBe('1');
     expect(list.get('populate[actor][fields][0]')).toBe('username');
 
     expect(within(first).getByRole('link', { name: 'staff' }).getAttribute('href')).toBe('/admin/users/1');
-    expect(within(first).getByText('package.update')).toBeTruthy();
+    expect(within(first).getByText('staff@example.com')).toBeTruthy();
+    expect(within(first).getByText(M.actionLabels['package.update']!).getAttribute('title')).toBe(
+      'package.update',
+    );
+    expect(within(first).getByText('Package #2').getAttribute('title')).toBe('package:2');
     expect(within(first).getByText('203.0.113.9')).toBeTruthy();
-    const system = screen.getByText('user:4').closest('tr') as HTMLElement;
+    const system = screen.getByText('Account #4').closest('tr') as HTMLElement;
     expect(within(system).getByText(M.system)).toBeTruthy();
     expect(within(system).getByText('{"files":2}')).toBeTruthy();
+    expect(within(system).getByText(M.actionLabels['verification.documents-deleted']!)).toBeTruthy();
 
     fireEvent.click(within(first).getByRole('button', { name: M.showChange }));
     expect(await screen.findByText('total_price')).toBeTruthy();
@@ -105,13 +110,18 @@ describe('AuditLogPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText(P.noChange)).toBeTruthy();
   });
 
-  it('sends the admin, action and record filters as Strapi filters', async () => {
+  it('sends the admin, action and record filters as Strapi filters: the selects at once', async () => {
     const calls = renderAudit();
-    await screen.findByText('package:2');
-    await screen.findByRole('option', { name: 'user.block' });
+    await screen.findByText('Package #2');
+    await screen.findByRole('option', { name: M.actionLabels['user.block']! });
     await screen.findByRole('option', { name: 'staff (#1)' });
     fireEvent.change(screen.getByLabelText(M.columns.actor), { target: { value: '1' } });
     fireEvent.change(screen.getByLabelText(M.filterAction), { target: { value: 'user.block' } });
+    await waitFor(() => {
+      const last = callsTo(calls, 'GET', '/audit-logs').at(-1)!.search;
+      expect(last.get('filters[action][$eq]')).toBe('user.block');
+      expect(last.get('filters[actor][id][$eq]')).toBe('1');
+    });
     fireEvent.change(screen.getByLabelText(M.filterSubject), { target: { value: 'provider' } });
     fireEvent.click(screen.getByRole('button', { name: M.apply }));
     await waitFor(() => {
@@ -139,10 +149,14 @@ describe('AuditLogPage', { timeout: 20_000 }, () => {
   it('exports the CSV with the same filters, the token in the header and not in the URL', async () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     const calls = renderAudit();
-    await screen.findByText('package:2');
-    await screen.findByRole('option', { name: 'user.block' });
+    await screen.findByText('Package #2');
+    await screen.findByRole('option', { name: M.actionLabels['user.block']! });
     fireEvent.change(screen.getByLabelText(M.filterAction), { target: { value: 'user.block' } });
-    fireEvent.click(screen.getByRole('button', { name: M.apply }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'GET', '/audit-logs').at(-1)!.search.get('filters[action][$eq]')).toBe(
+        'user.block',
+      ),
+    );
     fireEvent.click(screen.getByRole('button', { name: M.exportCsv }));
 
     const link = await screen.findByRole('link', { name: P.download });
@@ -156,9 +170,27 @@ describe('AuditLogPage', { timeout: 20_000 }, () => {
     expect([...csv.search.values()].join()).not.toContain('admin-jwt');
   });
 
+  it('reads the filters and the page from the URL, so a reload or a shared link keeps them', async () => {
+    const calls = mockAdminApi((call) => {
+      if (call.method === 'GET' && call.path === '/audit-logs') return jsonResponse(paged([entry(9)]));
+      if (call.method === 'GET' && call.path === '/admin/audit-actions') return jsonResponse({ data: [] });
+      if (call.method === 'GET' && call.path === '/admin/users') return jsonResponse(paged([]));
+      return undefined;
+    });
+    renderAdminPage(<AuditLogPage />, {
+      path: '/admin/audit-log?action=user.block&subject=provider:12&page=2',
+    });
+    await screen.findByText('Package #2');
+    const first = callsTo(calls, 'GET', '/audit-logs')[0]!.search;
+    expect(first.get('filters[action][$eq]')).toBe('user.block');
+    expect(first.get('filters[subject][$eq]')).toBe('provider:12');
+    expect(first.get('pagination[page]')).toBe('2');
+    expect((screen.getByLabelText(M.filterSubject) as HTMLInputElement).value).toBe('provider:12');
+  });
+
   it('says when the export failed', async () => {
     renderAudit(() => errorResponse(500, 'boom'));
-    await screen.findByText('package:2');
+    await screen.findByText('Package #2');
     fireEvent.click(screen.getByRole('button', { name: M.exportCsv }));
     expect(await screen.findByText(M.exportFailed)).toBeTruthy();
   });

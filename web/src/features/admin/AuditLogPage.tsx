@@ -1,15 +1,24 @@
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { Button, Form, Table } from 'react-bootstrap';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { MESSAGES } from '@app/domain';
 import type { TAdminUserItem } from '@app/domain';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { formatMoment } from '../screening/format.ts';
-import { adminErrorMessage } from './adminApi.ts';
-import { EMPTY_AUDIT_FILTERS, fetchAuditCsv, useAuditActions, useAuditLog } from './auditLogApi.ts';
+import { ADMIN_PAGE_SIZE, adminErrorMessage } from './adminApi.ts';
+import type { Paging } from '../../ui/PagedListPage.tsx';
+import {
+  auditActionLabel,
+  auditFiltersFromParams,
+  auditSubjectLabel,
+  EMPTY_AUDIT_FILTERS,
+  fetchAuditCsv,
+  useAuditActions,
+  useAuditLog,
+} from './auditLogApi.ts';
 import type { AuditEntry, AuditFilters } from './auditLogApi.ts';
-import { AdminPageHeader, AdminTable, useAdminList, useAdminPaging } from './parts.tsx';
+import { AdminPageHeader, AdminTable, useAdminList } from './parts.tsx';
 import './admin-pages.css';
 
 const M = MESSAGES.auditLog;
@@ -81,7 +90,10 @@ function ChangeTable({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/** The filters' form: admin, action, record; Apply and Clear. */
+/**
+ * The filters' form: the admin and action selects apply as soon as one is chosen; the record box
+ * applies on Enter or Apply; Clear empties all three.
+ */
 function AuditFiltersForm({
   applied,
   onApply,
@@ -90,11 +102,17 @@ function AuditFiltersForm({
   onApply: (filters: AuditFilters) => void;
 }) {
   const id = useId();
-  const [draft, setDraft] = useState(applied);
+  const [subject, setSubject] = useState(applied.subject);
+  // A new applied record (Clear, or the browser's back button) replaces what was typed.
+  const [seen, setSeen] = useState(applied.subject);
+  if (seen !== applied.subject) {
+    setSeen(applied.subject);
+    setSubject(applied.subject);
+  }
   const actions = useAuditActions();
   const admins = useAdminList<TAdminUserItem>('/admin/users', { type: 'admin', pageSize: 100 });
-  const set = (key: keyof AuditFilters) => (event: { target: { value: string } }) =>
-    setDraft((current) => ({ ...current, [key]: event.target.value }));
+  const choose = (key: 'actor' | 'action') => (event: { target: { value: string } }) =>
+    onApply({ ...applied, subject, [key]: event.target.value });
 
   return (
     <Form
@@ -102,12 +120,12 @@ function AuditFiltersForm({
       aria-label={M.filters}
       onSubmit={(event) => {
         event.preventDefault();
-        onApply(draft);
+        onApply({ ...applied, subject });
       }}
     >
       <Form.Group controlId={`${id}-actor`} className="admin-filter">
         <Form.Label className="small mb-1">{C.actor}</Form.Label>
-        <Form.Select size="sm" value={draft.actor} onChange={set('actor')}>
+        <Form.Select size="sm" value={applied.actor} onChange={choose('actor')}>
           <option value="">{MESSAGES.adminConsole.filters.all}</option>
           {(admins.data?.data ?? []).map((admin) => (
             <option key={admin.id} value={String(admin.id)}>
@@ -118,18 +136,23 @@ function AuditFiltersForm({
       </Form.Group>
       <Form.Group controlId={`${id}-action`} className="admin-filter">
         <Form.Label className="small mb-1">{M.filterAction}</Form.Label>
-        <Form.Select size="sm" value={draft.action} onChange={set('action')}>
+        <Form.Select size="sm" value={applied.action} onChange={choose('action')}>
           <option value="">{M.allActions}</option>
           {(actions.data ?? []).map((action) => (
             <option key={action} value={action}>
-              {action}
+              {auditActionLabel(action)}
             </option>
           ))}
         </Form.Select>
       </Form.Group>
       <Form.Group controlId={`${id}-subject`} className="admin-filter">
         <Form.Label className="small mb-1">{M.filterSubject}</Form.Label>
-        <Form.Control size="sm" value={draft.subject} maxLength={200} onChange={set('subject')} />
+        <Form.Control
+          size="sm"
+          value={subject}
+          maxLength={200}
+          onChange={(event) => setSubject(event.target.value)}
+        />
       </Form.Group>
       <div className="d-flex gap-2">
         <Button type="submit" size="sm" variant="accent">
@@ -139,7 +162,7 @@ function AuditFiltersForm({
           size="sm"
           variant="outline-secondary"
           onClick={() => {
-            setDraft(EMPTY_AUDIT_FILTERS);
+            setSubject('');
             onApply(EMPTY_AUDIT_FILTERS);
           }}
         >
@@ -148,6 +171,37 @@ function AuditFiltersForm({
       </div>
     </Form>
   );
+}
+
+/**
+ * The page's filters, page and page size, kept in the URL (`?actor=1&action=user.block&subject=provider
+ * &page=2&size=50`) so a reload or a shared link shows the same entries.
+ */
+function useAuditUrlState(): { filters: AuditFilters; paging: Paging; apply: (next: AuditFilters) => void } {
+  const [params, setParams] = useSearchParams();
+  const filters = auditFiltersFromParams(params);
+  const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
+  const pageSize = Math.max(1, Math.trunc(Number(params.get('size'))) || ADMIN_PAGE_SIZE);
+  const update = (changes: Record<string, string | number | null>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === '') next.delete(key);
+        else next.set(key, String(value));
+      }
+      return next;
+    });
+  return {
+    filters,
+    paging: {
+      page,
+      pageSize,
+      setPage: (value) => update({ page: value > 1 ? value : null }),
+      setPageSize: (value) => update({ size: value === ADMIN_PAGE_SIZE ? null : value, page: null }),
+    },
+    apply: (next) =>
+      update({ actor: next.actor, action: next.action, subject: next.subject.trim(), page: null }),
+  };
 }
 
 /**
@@ -206,8 +260,7 @@ function ExportCsv({ filters }: { filters: AuditFilters }) {
  * and after as a compact diff (opened per entry); Export CSV with the same filters.
  */
 export default function AuditLogPage() {
-  const paging = useAdminPaging();
-  const [filters, setFilters] = useState<AuditFilters>(EMPTY_AUDIT_FILTERS);
+  const { filters, paging, apply } = useAuditUrlState();
   const log = useAuditLog(filters, paging.page, paging.pageSize);
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
 
@@ -226,13 +279,7 @@ export default function AuditLogPage() {
       <p className="small text-body-secondary">
         {M.intro} {M.exportLimit}
       </p>
-      <AuditFiltersForm
-        applied={filters}
-        onApply={(next) => {
-          setFilters(next);
-          paging.setPage(1);
-        }}
-      />
+      <AuditFiltersForm applied={filters} onApply={apply} />
       <AdminTable query={log} paging={paging} empty={M.empty} loadFailed={M.loadFailed}>
         {(entries) => (
           <Table responsive size="sm" className="align-middle admin-audit">
@@ -260,15 +307,22 @@ export default function AuditLogPage() {
                       <td className="small text-nowrap">{formatMoment(a.createdAt)}</td>
                       <td>
                         {actor ? (
-                          <Link to={`/admin/users/${actor.id}`}>{actor.attributes.username}</Link>
+                          <>
+                            <Link to={`/admin/users/${actor.id}`}>{actor.attributes.username}</Link>
+                            {actor.attributes.email && (
+                              <div className="small text-body-secondary text-break">
+                                {actor.attributes.email}
+                              </div>
+                            )}
+                          </>
                         ) : (
                           <span className="text-body-secondary">{M.system}</span>
                         )}
                       </td>
-                      <td>
-                        <code>{a.action}</code>
+                      <td title={a.action}>{auditActionLabel(a.action)}</td>
+                      <td className="text-break">
+                        <span title={a.subject}>{auditSubjectLabel(a.subject)}</span>
                       </td>
-                      <td className="text-break">{a.subject}</td>
                       <td className="small text-nowrap">{a.ip ?? '—'}</td>
                       <td className="small text-break">{a.details == null ? '—' : show(a.details)}</td>
                       <td>

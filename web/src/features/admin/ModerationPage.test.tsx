@@ -209,9 +209,33 @@ describe('ModerationPage', () => {
     await screen.findByText(M.approved);
     expect(callsTo(calls, 'PUT', '/vendors/12')[0]?.body).toEqual({ data: { review: 'approved' } });
 
-    // Back to the ads tab.
-    fireEvent.click(screen.getByRole('button', { name: M.ads }));
+    // Back to the ads tab: real tabs, the selected one controlling the queue.
+    const places = screen.getByRole('tab', { name: M.places });
+    expect(places.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tablist', { name: P.tabsLabel })).toBeTruthy();
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe(places.id);
+    fireEvent.click(screen.getByRole('tab', { name: M.ads }));
     expect(await article(7, 'Ava 7')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: M.ads }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it("links the owner's other pending ad to its own item on the page; the others show their state", async () => {
+    mockQueue([
+      adItem(7, {
+        other_ads: [
+          { id: 8, name: 'Ava 8', review: 'pending' },
+          { id: 9, name: 'Elsewhere', review: 'pending' },
+          { id: 90, name: 'Older ad', review: 'approved' },
+        ],
+      }),
+      adItem(8),
+    ]);
+    renderAdminPage(<ModerationPage />, { path: '/admin/moderation' });
+    const item = await article(7, 'Ava 7');
+    expect(document.getElementById('ad-8')).toBe(await article(8, 'Ava 8'));
+    expect(within(item).getByRole('link', { name: '#8 Ava 8' }).getAttribute('href')).toBe('#ad-8');
+    expect(within(item).queryByRole('link', { name: /Elsewhere/ })).toBeNull();
+    expect(within(item).queryByRole('link', { name: /Older ad/ })).toBeNull();
   });
 
   it('says so when nothing waits', async () => {

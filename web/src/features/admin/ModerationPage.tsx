@@ -37,6 +37,9 @@ export function isEscalationReason(reason: string): boolean {
 const MINOR_SIGNALS = new Set(['youth_wording', 'age_near_18_with_youth_wording']);
 
 const VENUE_KINDS: readonly TVenueKind[] = ['eroticbody', 'sextoy', 'stripclub'];
+/** The Ads / Places tabs and the queue they show. */
+const TAB_ID = 'moderation-tab';
+const PANEL_ID = 'moderation-queue';
 
 function parseType(value: string | null): TModerationType {
   return value === 'place' ? 'place' : 'ad';
@@ -117,7 +120,16 @@ function PublicCard({ item }: { item: TModerationItem }) {
   return <VenueCard place={place} kind={kind} locationSearch="" />;
 }
 
-function OwnerPanel({ item }: { item: TModerationItem }) {
+/** A queue item's anchor on the page: `#ad-12`, `#place-3`. */
+export function queueAnchor(type: TModerationType, id: number): string {
+  return `${type}-${id}`;
+}
+
+/**
+ * The owner, and the owner's other ads or places: a pending one shown on this page links to its own
+ * queue item; the others show their state.
+ */
+function OwnerPanel({ item, onPage }: { item: TModerationItem; onPage: ReadonlySet<number> }) {
   const owner = item.owner;
   const others = item.other_ads;
   return (
@@ -160,9 +172,15 @@ function OwnerPanel({ item }: { item: TModerationItem }) {
           {others.map((other) => (
             <li key={other.id} className="d-flex align-items-center gap-2 mb-1">
               <StatusBadge status={other.review} />
-              <span className="text-break">
-                #{other.id} {other.name}
-              </span>
+              {other.review === 'pending' && onPage.has(other.id) ? (
+                <a href={`#${queueAnchor(item.type, other.id)}`} className="text-break">
+                  #{other.id} {other.name}
+                </a>
+              ) : (
+                <span className="text-break">
+                  #{other.id} {other.name}
+                </span>
+              )}
             </li>
           ))}
         </ul>
@@ -174,10 +192,13 @@ function OwnerPanel({ item }: { item: TModerationItem }) {
 /** One record waiting for review: the public card, the photos full size, the owner, the signals, the decision. */
 export function QueueItem({
   item,
+  onPage = new Set<number>(),
   onApprove,
   onReject,
 }: {
   item: TModerationItem;
+  /** The ids of the same type's items shown on this page, for the links of the owner's other records. */
+  onPage?: ReadonlySet<number>;
   onApprove: (item: TModerationItem) => void;
   onReject: (item: TModerationItem) => void;
 }) {
@@ -190,7 +211,12 @@ export function QueueItem({
   const blockedId = `${headingId}-blocked`;
 
   return (
-    <Card as="article" className="mb-4 shadow-sm" aria-labelledby={headingId}>
+    <Card
+      as="article"
+      id={queueAnchor(item.type, item.id)}
+      className="mb-4 shadow-sm admin-queue-item"
+      aria-labelledby={headingId}
+    >
       <Card.Header className="d-flex flex-wrap align-items-center gap-2">
         <h2 id={headingId} className="h6 mb-0 me-auto text-break">
           #{item.id} {name}
@@ -217,7 +243,7 @@ export function QueueItem({
               <h3 className="h6">{M.riskSignals}</h3>
               <RiskSignalList signals={item.signals} />
             </section>
-            <OwnerPanel item={item} />
+            <OwnerPanel item={item} onPage={onPage} />
           </Col>
         </Row>
 
@@ -335,22 +361,29 @@ export default function ModerationPage() {
   return (
     <section aria-labelledby="admin-moderation-title">
       <AdminPageHeader title={MESSAGES.adminConsole.titles.moderation} id="admin-moderation-title" />
-      <Nav variant="tabs" activeKey={type} onSelect={selectType} className="mb-3" aria-label={P.tabsLabel}>
-        <Nav.Item>
-          <Nav.Link eventKey="ad" as="button" type="button" aria-current={type === 'ad' ? 'page' : undefined}>
-            {M.ads}
-          </Nav.Link>
-        </Nav.Item>
-        <Nav.Item>
-          <Nav.Link
-            eventKey="place"
-            as="button"
-            type="button"
-            aria-current={type === 'place' ? 'page' : undefined}
-          >
-            {M.places}
-          </Nav.Link>
-        </Nav.Item>
+      <Nav
+        variant="tabs"
+        role="tablist"
+        activeKey={type}
+        onSelect={selectType}
+        className="mb-3"
+        aria-label={P.tabsLabel}
+      >
+        {(['ad', 'place'] as const).map((tab) => (
+          <Nav.Item key={tab} role="presentation">
+            <Nav.Link
+              eventKey={tab}
+              as="button"
+              type="button"
+              role="tab"
+              id={`${TAB_ID}-${tab}`}
+              aria-selected={type === tab}
+              aria-controls={type === tab ? PANEL_ID : undefined}
+            >
+              {tab === 'ad' ? M.ads : M.places}
+            </Nav.Link>
+          </Nav.Item>
+        ))}
       </Nav>
 
       {escalated && (
@@ -363,20 +396,24 @@ export default function ModerationPage() {
         </div>
       )}
 
-      <AdminTable query={query} paging={paging} empty={M.emptyQueue}>
-        {(items) => {
-          const shown = items.filter((item) => !decided.has(`${item.type}:${item.id}`));
-          if (shown.length === 0) return <p className="text-body-secondary">{M.emptyQueue}</p>;
-          return shown.map((item) => (
-            <QueueItem
-              key={`${item.type}:${item.id}`}
-              item={item}
-              onApprove={setApproving}
-              onReject={setRejecting}
-            />
-          ));
-        }}
-      </AdminTable>
+      <div role="tabpanel" id={PANEL_ID} aria-labelledby={`${TAB_ID}-${type}`}>
+        <AdminTable query={query} paging={paging} empty={M.emptyQueue}>
+          {(items) => {
+            const shown = items.filter((item) => !decided.has(`${item.type}:${item.id}`));
+            if (shown.length === 0) return <p className="text-body-secondary">{M.emptyQueue}</p>;
+            const onPage = new Set(shown.map((item) => item.id));
+            return shown.map((item) => (
+              <QueueItem
+                key={`${item.type}:${item.id}`}
+                item={item}
+                onPage={onPage}
+                onApprove={setApproving}
+                onReject={setRejecting}
+              />
+            ));
+          }}
+        </AdminTable>
+      </div>
 
       <ConfirmDialog
         show={approving !== null}

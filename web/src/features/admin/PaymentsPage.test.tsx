@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import type { TAdminPaymentItem } from '@app/domain';
-import PaymentsPage from './PaymentsPage.tsx';
+import PaymentsPage, { paymentActions } from './PaymentsPage.tsx';
 import { callsTo, errorResponse, jsonResponse, mockAdminApi, paged, renderAdminPage } from './testAdmin.tsx';
 
 const M = MESSAGES.payments;
@@ -156,17 +156,59 @@ describe('PaymentsPage', { timeout: 20_000 }, () => {
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
   });
 
-  it("shows the server's message on a 409 as a toast", async () => {
+  it("shows the server's message without the field path when it refuses", async () => {
+    const refusal = MESSAGES.shopErrors.notAllowedStatus;
     renderPayments(
-      () => [payment({ kind: 'tip', id: 2, status: 'rejected', description: 'Tip to Aria' })],
+      () => [payment({ kind: 'order', id: 9, status: 'verified', description: 'Order #9 · 1 item' })],
       (method, path) =>
-        method === 'PUT' && path === '/tips/2' ? errorResponse(409, M.decisionFinal) : undefined,
+        method === 'PUT' && path === '/orders/9'
+          ? errorResponse(400, `data.payment_status: ${refusal}`, {
+              errors: [{ path: ['data', 'payment_status'], message: refusal, name: 'ValidationError' }],
+            })
+          : undefined,
     );
+    await screen.findByText('Order #9 · 1 item');
+    expect(screen.queryByRole('button', { name: M.verify })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: M.reject }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(M.rejectPaidOrder)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: M.reject }));
+    expect(await screen.findByText(refusal)).toBeTruthy();
+    expect(screen.queryByText(`data.payment_status: ${refusal}`)).toBeNull();
+  });
+
+  it('offers only the decisions the server accepts', async () => {
+    renderPayments(() => [
+      payment({ kind: 'tip', id: 2, status: 'rejected', description: 'Tip to Aria' }),
+      payment({ kind: 'order', id: 3, status: 'rejected', description: 'Order #3 · 1 item' }),
+      payment({ kind: 'subscription', id: 5, status: 'rejected', description: 'Premium' }),
+      payment({ kind: 'tip', id: 6, status: 'verified', description: 'Tip to Bea' }),
+    ]);
     await screen.findByText('Tip to Aria');
-    expect(screen.queryByRole('button', { name: M.reject })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: M.verify }));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: M.verify }));
-    expect(await screen.findByText(M.decisionFinal)).toBeTruthy();
+    const buttons = (text: string) =>
+      within(rowOf(text))
+        .queryAllByRole('button')
+        .map((b) => b.textContent);
+    // A rejected tip or order is final; a rejected subscription can still be verified.
+    expect(buttons('Tip to Aria')).toEqual([]);
+    expect(within(rowOf('Tip to Aria')).getByText(M.decisionFinalShort)).toBeTruthy();
+    expect(buttons('Order #3 · 1 item')).toEqual([]);
+    expect(buttons('Premium')).toEqual([M.verify]);
+    expect(buttons('Tip to Bea')).toEqual([M.reject]);
+  });
+
+  it("paymentActions follows the servers' rules", () => {
+    expect(paymentActions({ kind: 'order', status: 'pending' })).toEqual({ verify: true, reject: true });
+    expect(paymentActions({ kind: 'order', status: 'rejected' })).toEqual({ verify: false, reject: false });
+    expect(paymentActions({ kind: 'tip', status: 'verified' })).toEqual({ verify: false, reject: true });
+    expect(paymentActions({ kind: 'subscription', status: 'verified' })).toEqual({
+      verify: false,
+      reject: true,
+    });
+    expect(paymentActions({ kind: 'subscription', status: 'rejected' })).toEqual({
+      verify: true,
+      reject: false,
+    });
   });
 
   it('says when nothing matches', async () => {

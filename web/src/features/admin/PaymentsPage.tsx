@@ -48,6 +48,22 @@ function PaymentFlags({ flags }: { flags: TAdminPaymentItem['flags'] }) {
 }
 
 /**
+ * Which decisions the server accepts for a payment (so the console offers only those): a subscription
+ * can be verified unless it is already, and rejected unless it is already; a tip or an order that was
+ * rejected is final (a 409 / 400 from the server), and only a pending one is verified. An order is
+ * rejected while unpaid or paid; once a line has shipped the server refuses (the list does not carry the
+ * order's state, so the confirmation says so and a refusal shows the server's message).
+ */
+export function paymentActions(payment: Pick<TAdminPaymentItem, 'kind' | 'status'>): {
+  verify: boolean;
+  reject: boolean;
+} {
+  const { kind, status } = payment;
+  if (kind === 'subscription') return { verify: status !== 'verified', reject: status !== 'rejected' };
+  return { verify: status === 'pending', reject: status !== 'rejected' };
+}
+
+/**
  * /admin/payments (issue 14 item 6): subscriptions, orders and tips paid by transaction id, pending
  * ones by default; each with the amount the server computed and the id the payer typed, the
  * malformed and duplicate flags, and Verify / Reject behind a confirmation. A refusal (a 409: a
@@ -113,77 +129,75 @@ export default function PaymentsPage() {
         <SearchBox label={M.search} placeholder={M.searchHelp} onSearch={filter(setQ)} />
       </div>
 
-      <AdminTable
-        query={payments}
-        paging={paging}
-        empty={M.empty}
-        loadFailed={M.loadFailed}
-        caption={M.title}
-        headers={[
-          C.date,
-          C.kind,
-          C.payer,
-          C.description,
-          C.amount,
-          C.transactionId,
-          C.flags,
-          C.status,
-          C.actions,
-        ]}
-        row={(payment) => (
-          <tr key={`${payment.kind}-${payment.id}`} data-testid="payment-row">
-            <td className="text-nowrap small">{formatDate(payment.createdAt)}</td>
-            <td>{M.kinds[payment.kind]}</td>
-            <td>
-              {payment.payer ? (
-                <Link to={`/admin/users/${payment.payer.id}`}>{payment.payer.username}</Link>
-              ) : (
-                '—'
-              )}
-              {payment.payer && (
-                <div className="small text-body-secondary text-break">{payment.payer.email}</div>
-              )}
-            </td>
-            <td>{payment.description}</td>
-            <td className="fw-semibold text-nowrap">{formatMoney(fromCents(payment.amount_cents))}</td>
-            <td>
-              {payment.transaction_id ? (
-                <code className="text-break">{payment.transaction_id}</code>
-              ) : (
-                <span className="text-body-secondary">{M.noTransactionId}</span>
-              )}
-            </td>
-            <td className="admin-payment-flags">
-              <PaymentFlags flags={payment.flags} />
-            </td>
-            <td>
-              <StatusBadge status={payment.status} label={M.states[payment.status]} />
-            </td>
-            <td>
-              <div className="d-flex flex-wrap gap-1">
-                {payment.status !== 'verified' && (
-                  <Button
-                    size="sm"
-                    variant="outline-success"
-                    onClick={() => setAsking({ payment, decision: 'verified' })}
-                  >
-                    {M.verify}
-                  </Button>
-                )}
-                {payment.status !== 'rejected' && (
-                  <Button
-                    size="sm"
-                    variant="outline-danger"
-                    onClick={() => setAsking({ payment, decision: 'rejected' })}
-                  >
-                    {M.reject}
-                  </Button>
-                )}
-              </div>
-            </td>
-          </tr>
-        )}
-      />
+      <div className="admin-stack">
+        <AdminTable
+          query={payments}
+          paging={paging}
+          empty={M.empty}
+          loadFailed={M.loadFailed}
+          caption={M.title}
+          headers={[C.status, C.date, C.kind, C.payer, C.description, C.amount, C.transactionId, C.flags]}
+          row={(payment) => {
+            const actions = paymentActions(payment);
+            return (
+              <tr key={`${payment.kind}-${payment.id}`} data-testid="payment-row">
+                <td data-label={C.status} className="admin-payment-decision">
+                  <StatusBadge status={payment.status} label={M.states[payment.status]} />
+                  <div className="d-flex flex-wrap gap-1 mt-1" role="group" aria-label={C.actions}>
+                    {actions.verify && (
+                      <Button
+                        size="sm"
+                        variant="outline-success"
+                        onClick={() => setAsking({ payment, decision: 'verified' })}
+                      >
+                        {M.verify}
+                      </Button>
+                    )}
+                    {actions.reject && (
+                      <Button
+                        size="sm"
+                        variant="outline-danger"
+                        onClick={() => setAsking({ payment, decision: 'rejected' })}
+                      >
+                        {M.reject}
+                      </Button>
+                    )}
+                    {!actions.verify && !actions.reject && (
+                      <span className="small text-body-secondary">{M.decisionFinalShort}</span>
+                    )}
+                  </div>
+                </td>
+                <td data-label={C.date} className="text-nowrap small">
+                  {formatDate(payment.createdAt)}
+                </td>
+                <td data-label={C.kind}>{M.kinds[payment.kind]}</td>
+                <td data-label={C.payer} className="admin-payer">
+                  {payment.payer ? (
+                    <Link to={`/admin/users/${payment.payer.id}`}>{payment.payer.username}</Link>
+                  ) : (
+                    '—'
+                  )}
+                  {payment.payer && <div className="small text-body-secondary">{payment.payer.email}</div>}
+                </td>
+                <td data-label={C.description}>{payment.description}</td>
+                <td data-label={C.amount} className="fw-semibold text-nowrap">
+                  {formatMoney(fromCents(payment.amount_cents))}
+                </td>
+                <td data-label={C.transactionId} className="admin-payment-id">
+                  {payment.transaction_id ? (
+                    <code>{payment.transaction_id}</code>
+                  ) : (
+                    <span className="text-body-secondary">{M.noTransactionId}</span>
+                  )}
+                </td>
+                <td data-label={C.flags} className="admin-payment-flags">
+                  <PaymentFlags flags={payment.flags} />
+                </td>
+              </tr>
+            );
+          }}
+        />
+      </div>
 
       <ConfirmDialog
         show={asking !== null}
@@ -193,6 +207,9 @@ export default function PaymentsPage() {
           asking && (
             <>
               <p>{asking.decision === 'rejected' ? M.confirmReject[asking.payment.kind] : M.confirmVerify}</p>
+              {asking.decision === 'rejected' &&
+                asking.payment.kind === 'order' &&
+                asking.payment.status === 'verified' && <p className="small">{M.rejectPaidOrder}</p>}
               <dl className="row small mb-0">
                 <dt className="col-5">{C.description}</dt>
                 <dd className="col-7">{asking.payment.description}</dd>

@@ -157,6 +157,10 @@ describe('ReportsPage', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: M.hide }));
     expect(await screen.findByText(M.hidden)).toBeTruthy();
     expect(callsTo(calls, 'POST', '/admin/reports/5/hide')).toHaveLength(1);
+    // The card now says the item is hidden and no longer offers to hide it.
+    const card = cardOf('Underage person');
+    expect(await within(card).findByText(P.itemHidden)).toBeTruthy();
+    await waitFor(() => expect(within(card).queryByRole('button', { name: M.hide })).toBeNull());
   });
 
   it("shows the server's 409 message when there is nothing to hide", async () => {

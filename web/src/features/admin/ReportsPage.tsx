@@ -42,12 +42,19 @@ function ReportItemLink({ link }: { link: TReportLink | null }) {
   );
 }
 
+/** The reported ad or place a report names (`provider:12`), or null. */
+const itemKey = (report: TAdminReportItem): string | null =>
+  report.link && report.link.id !== null ? `${report.link.type}:${report.link.id}` : null;
+
 /** One entry of the queue: what was reported, by whom, its state, the internal note and the actions. */
 function ReportCard({
   report,
+  itemHidden,
   onHide,
 }: {
   report: TAdminReportItem;
+  /** Whether its ad or place was hidden from this page (the list carries no item state). */
+  itemHidden: boolean;
   onHide: (report: TAdminReportItem) => void;
 }) {
   const id = useId();
@@ -97,6 +104,11 @@ function ReportCard({
           <dt className="col-sm-3">{C.item}</dt>
           <dd className="col-sm-9">
             <ReportItemLink link={report.link} />
+            {itemHidden && (
+              <Badge bg="warning" text="dark" className="ms-2" data-testid="item-hidden">
+                {P.itemHidden}
+              </Badge>
+            )}
           </dd>
           {report.handled_by && (
             <>
@@ -169,7 +181,7 @@ function ReportCard({
                 {P.close}
               </Button>
             )}
-            {hideable && report.kind !== 'contact' && (
+            {hideable && !itemHidden && report.kind !== 'contact' && (
               <Button size="sm" variant="outline-danger" onClick={() => onHide(report)}>
                 {M.hide}
               </Button>
@@ -199,6 +211,9 @@ export default function ReportsPage() {
   });
   const hide = useHideReported();
   const [hiding, setHiding] = useState<TAdminReportItem | null>(null);
+  // The ads and places hidden from this page (`provider:12`): the server answers the report's state,
+  // not the item's, and the list has no field for it, so the badge shows until the page reloads.
+  const [hiddenItems, setHiddenItems] = useState<ReadonlySet<string>>(() => new Set());
 
   const filter = (set: (value: string) => void) => (value: string) => {
     set(value);
@@ -209,6 +224,8 @@ export default function ReportsPage() {
     if (!hiding) return;
     try {
       await hide.mutateAsync(hiding.id);
+      const item = itemKey(hiding);
+      if (item) setHiddenItems((items) => new Set(items).add(item));
       toast.success(M.hidden);
     } catch (error) {
       toast.error(adminErrorMessage(error, M.failed));
@@ -248,6 +265,7 @@ export default function ReportsPage() {
               <ReportCard
                 key={`${report.kind}-${report.id}-${report.staff_note ?? ''}`}
                 report={report}
+                itemHidden={hiddenItems.has(itemKey(report) ?? '')}
                 onHide={setHiding}
               />
             ))}

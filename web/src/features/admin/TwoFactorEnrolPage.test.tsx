@@ -92,13 +92,15 @@ describe('TwoFactorEnrolPage', () => {
       if (call.path === '/auth/2fa') return jsonResponse(status(false));
       if (call.path === '/auth/2fa/setup') return jsonResponse(SETUP);
       if (call.path === '/auth/2fa/enable') {
-        return errorResponse(400, T.invalidCode, { errors: [{ path: ['code'], message: T.invalidCode }] });
+        return errorResponse(400, T.invalidEnrolCode, {
+          errors: [{ path: ['code'], message: T.invalidEnrolCode }],
+        });
       }
       return undefined;
     });
     fireEvent.change(await screen.findByLabelText(T.codeLabel), { target: { value: '000000' } });
     fireEvent.click(screen.getByRole('button', { name: T.enable }));
-    expect(await screen.findByText(T.invalidCode)).toBeTruthy();
+    expect(await screen.findByText(T.invalidEnrolCode)).toBeTruthy();
   });
 
   it('an admin who has it on goes to the console', async () => {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import type { TAdminUserDetail } from '@app/domain';
-import UserDetailPage from './UserDetailPage.tsx';
+import UserDetailPage, { subscriptionPeriod } from './UserDetailPage.tsx';
 import { callsTo, errorResponse, jsonResponse, mockAdminApi, renderAdminPage } from './testAdmin.tsx';
 import type { ApiCall } from './testAdmin.tsx';
 
@@ -28,6 +28,7 @@ function detail(overrides: Partial<TAdminUserDetail['user']> = {}): TAdminUserDe
       city: 'San Jose',
       verification_reason: null,
       verified_at: '2026-11-02T10:00:00.000Z',
+      documents_hold_until: null,
       ...overrides,
     },
     ads: [
@@ -162,6 +163,44 @@ describe('UserDetailPage', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: U.unblock })).toBeTruthy();
   });
 
+  it("shows a blocked account's ads as hidden, and an active one's by their own flag", async () => {
+    renderDetail(() => detail({ is_active: false }));
+    await screen.findByText('pia@example.test');
+    const row = within(sectionOf(U.ads)).getByText('Aria').closest('tr') as HTMLElement;
+    expect(within(row).getByText(P.hiddenBlocked)).toBeTruthy();
+    expect(within(row).queryByText(P.yes)).toBeNull();
+  });
+
+  it('labels subscriptions Current / Upcoming / Ended and lists the current one first', async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const base = detail();
+    const sub = base.subscriptions[0]!;
+    renderDetail(() => ({
+      ...base,
+      subscriptions: [
+        { ...sub, id: 1, package: 'Old', start_date: day(-60), end_date: day(-30) },
+        { ...sub, id: 2, package: 'Next', start_date: day(10), end_date: day(40) },
+        { ...sub, id: 3, package: 'Now', start_date: day(-5), end_date: day(25) },
+      ],
+    }));
+    await screen.findByText('pia@example.test');
+    const rows = within(sectionOf(U.subscriptions)).getAllByTestId(
+      'subscription-row',
+    ) as HTMLTableRowElement[];
+    expect(rows.map((r) => [r.cells[0]!.textContent, r.cells[1]!.textContent])).toEqual([
+      [P.periods.current, 'Now'],
+      [P.periods.upcoming, 'Next'],
+      [P.periods.ended, 'Old'],
+    ]);
+  });
+
+  it('subscriptionPeriod counts the whole last day as current', () => {
+    const now = Date.parse('2026-11-24T15:00:00.000Z');
+    expect(subscriptionPeriod({ start_date: '2026-11-01', end_date: '2026-11-24' }, now)).toBe('current');
+    expect(subscriptionPeriod({ start_date: '2026-10-01', end_date: '2026-11-23' }, now)).toBe('ended');
+    expect(subscriptionPeriod({ start_date: '2026-11-25', end_date: '2026-12-25' }, now)).toBe('upcoming');
+  });
+
   it('unblocks with the flat body', async () => {
     const calls = renderDetail(
       () => detail({ is_active: false }),
@@ -211,10 +250,42 @@ describe('UserDetailPage', { timeout: 20_000 }, () => {
     expect(callsTo(calls, 'PUT', '/subscriptions/4')[0]!.body).toEqual({ data: { extra_ads: 3 } });
   });
 
-  it('shows the allowance as a number for other accounts', async () => {
+  it('shows the allowance as a number for other accounts, and no documents hold', async () => {
     renderDetail(() => detail({ user_type: 'Hobbyist', verification: null }));
     await screen.findByText('pia@example.test');
     expect(screen.queryByLabelText(U.extraAds)).toBeNull();
+    expect(screen.queryByLabelText(U.documentsHold)).toBeNull();
+  });
+
+  it("holds a provider's ID documents until a day (flat PUT /users/:id), refusing a past day", async () => {
+    const calls = renderDetail(
+      () => detail(),
+      (call) => (call.method === 'PUT' && call.path === '/users/42' ? jsonResponse({ id: 42 }) : undefined),
+    );
+    const field = await screen.findByLabelText(U.documentsHold);
+    expect((screen.getByRole('button', { name: U.clearHold }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(field, { target: { value: '2020-01-01' } });
+    fireEvent.click(screen.getByRole('button', { name: U.saveHold }));
+    expect(await screen.findByText(MESSAGES.verification.holdInvalid)).toBeTruthy();
+    expect(callsTo(calls, 'PUT', '/users/42')).toHaveLength(0);
+
+    const day = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    fireEvent.change(field, { target: { value: day } });
+    fireEvent.click(screen.getByRole('button', { name: U.saveHold }));
+    expect(await screen.findByText(U.holdSaved)).toBeTruthy();
+    expect(callsTo(calls, 'PUT', '/users/42')[0]!.body).toEqual({ documents_hold_until: day });
+  });
+
+  it('clears a hold', async () => {
+    const calls = renderDetail(
+      () => detail({ documents_hold_until: '2030-06-15' }),
+      (call) => (call.method === 'PUT' && call.path === '/users/42' ? jsonResponse({ id: 42 }) : undefined),
+    );
+    const field = (await screen.findByLabelText(U.documentsHold)) as HTMLInputElement;
+    expect(field.value).toBe('2030-06-15');
+    fireEvent.click(screen.getByRole('button', { name: U.clearHold }));
+    expect(await screen.findByText(U.holdCleared)).toBeTruthy();
+    expect(callsTo(calls, 'PUT', '/users/42')[0]!.body).toEqual({ documents_hold_until: null });
   });
 
   it('says when the account does not exist', async () => {

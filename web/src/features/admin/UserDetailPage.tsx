@@ -3,13 +3,26 @@ import type { ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Col, Form, Row, Table } from 'react-bootstrap';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { ageOrNull, formatMoney, fromCents, MESSAGES, ZSubscriptionReview } from '@app/domain';
+import {
+  ageOrNull,
+  formatMoney,
+  fromCents,
+  MESSAGES,
+  ZDocumentsHold,
+  ZSubscriptionReview,
+} from '@app/domain';
 import type { TAdminUserDetail } from '@app/domain';
 import { formatDate } from '../billing/format.ts';
 import { formatDay, formatMoment } from '../screening/format.ts';
 import { adminErrorMessage } from './adminApi.ts';
 import { AdminPageHeader, ConfirmDialog, QueryState, StatusBadge } from './parts.tsx';
-import { useAdminUser, useLogoutEverywhere, useSetExtraAds, useSetUserActive } from './usersApi.ts';
+import {
+  useAdminUser,
+  useLogoutEverywhere,
+  useSetDocumentsHold,
+  useSetExtraAds,
+  useSetUserActive,
+} from './usersApi.ts';
 import { AccountStatusBadge, accountTypeLabel, VerificationBadge } from './UsersPage.tsx';
 import './admin-pages.css';
 
@@ -61,6 +74,47 @@ function Block({
 }
 
 /** A provider's extra-ads allowance on one subscription: a small form of its own. */
+type Subscription = TAdminUserDetail['subscriptions'][number];
+export type SubscriptionPeriod = keyof typeof P.periods;
+
+const PERIOD_BADGES: Record<SubscriptionPeriod, string> = {
+  current: 'success',
+  upcoming: 'info',
+  ended: 'secondary',
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A date's moment; a bare day (`2026-11-24`) ends at the end of that day. */
+const momentOf = (date: string, end: boolean): number => {
+  const ms = Date.parse(date);
+  return end && /^\d{4}-\d{2}-\d{2}$/.test(date) ? ms + DAY_MS : ms;
+};
+
+/** Whether a subscription runs now, starts later or has ended (its start and end dates against `now`). */
+export function subscriptionPeriod(
+  subscription: Pick<Subscription, 'start_date' | 'end_date'>,
+  now: number = Date.now(),
+): SubscriptionPeriod {
+  if (momentOf(subscription.start_date, false) > now) return 'upcoming';
+  if (momentOf(subscription.end_date, true) <= now) return 'ended';
+  return 'current';
+}
+
+/** The current subscription first, then the upcoming ones (soonest first), then the ended (latest first). */
+export function orderSubscriptions(
+  subscriptions: readonly Subscription[],
+  now: number = Date.now(),
+): { subscription: Subscription; period: SubscriptionPeriod }[] {
+  const rank: Record<SubscriptionPeriod, number> = { current: 0, upcoming: 1, ended: 2 };
+  return subscriptions
+    .map((subscription) => ({ subscription, period: subscriptionPeriod(subscription, now) }))
+    .sort((a, b) => {
+      if (a.period !== b.period) return rank[a.period] - rank[b.period];
+      const start = (x: typeof a) => momentOf(x.subscription.start_date, false);
+      return a.period === 'upcoming' ? start(a) - start(b) : start(b) - start(a);
+    });
+}
+
 function ExtraAdsForm({ subscription }: { subscription: TAdminUserDetail['subscriptions'][number] }) {
   const id = useId();
   const save = useSetExtraAds();
@@ -114,6 +168,78 @@ function ExtraAdsForm({ subscription }: { subscription: TAdminUserDetail['subscr
       <Button type="submit" size="sm" variant="outline-primary" disabled={save.isPending}>
         {U.saveExtraAds}
       </Button>
+    </Form>
+  );
+}
+
+/**
+ * A legal hold on a provider's ID documents: the retention job keeps them until the day (today up to five
+ * years ahead, as `ZDocumentsHold` checks on both sides); Save sets it, Clear lifts it.
+ */
+function DocumentsHoldForm({ user }: { user: TAdminUserDetail['user'] }) {
+  const id = useId();
+  const save = useSetDocumentsHold();
+  const [value, setValue] = useState(user.documents_hold_until ?? '');
+  const [error, setError] = useState<string | null>(null);
+
+  const send = async (until: string | null) => {
+    if (until !== null) {
+      const parsed = ZDocumentsHold.safeParse(until);
+      if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? V.holdInvalid);
+    }
+    setError(null);
+    try {
+      await save.mutateAsync({ id: user.id, until });
+      if (until === null) setValue('');
+      toast.success(until === null ? U.holdCleared : U.holdSaved);
+    } catch (failure) {
+      toast.error(adminErrorMessage(failure, U.actionFailed));
+    }
+  };
+
+  return (
+    <Form
+      noValidate
+      className="mt-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send(value.trim());
+      }}
+    >
+      <Form.Group controlId={`${id}-hold`} className="mb-2">
+        <Form.Label className="small mb-1">{U.documentsHold}</Form.Label>
+        <Form.Control
+          size="sm"
+          type="date"
+          value={value}
+          className="w-auto"
+          isInvalid={error !== null}
+          aria-invalid={error !== null}
+          aria-describedby={[error ? `${id}-hold-error` : null, `${id}-hold-help`].filter(Boolean).join(' ')}
+          onChange={(event) => setValue(event.target.value)}
+        />
+        {error && (
+          <Form.Control.Feedback type="invalid" id={`${id}-hold-error`}>
+            {error}
+          </Form.Control.Feedback>
+        )}
+        <Form.Text id={`${id}-hold-help`} className="d-block">
+          {U.documentsHoldHelp}
+        </Form.Text>
+      </Form.Group>
+      <div className="d-flex flex-wrap gap-2">
+        <Button type="submit" size="sm" variant="outline-primary" disabled={save.isPending}>
+          {U.saveHold}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          disabled={save.isPending || !user.documents_hold_until}
+          onClick={() => void send(null)}
+        >
+          {U.clearHold}
+        </Button>
+      </div>
     </Form>
   );
 }
@@ -186,6 +312,7 @@ function AccountCard({ detail }: { detail: TAdminUserDetail }) {
               )}
               {fact(U.twoFactor, user.two_factor_enabled ? U.twoFactorOn : U.twoFactorOff)}
             </dl>
+            {user.user_type === 'Provider' && <DocumentsHoldForm user={user} />}
           </Col>
           <Col lg={4}>
             <h2 className="h5">{MESSAGES.adminConsole.table.actions}</h2>
@@ -290,7 +417,7 @@ export default function UserDetailPage() {
             <td>
               <StatusBadge status={ad.review} />
             </td>
-            <td>{ad.isShowed ? P.yes : P.no}</td>
+            <td>{d.user.is_active ? (ad.isShowed ? P.yes : P.no) : P.hiddenBlocked}</td>
             <td className="small text-nowrap">{formatDate(ad.createdAt)}</td>
           </tr>
         ))}
@@ -415,10 +542,15 @@ export default function UserDetailPage() {
         title={U.subscriptions}
         empty={U.noSubscriptions}
         count={d.subscriptions.length}
-        headers={[P.package, P.start, P.end, P.payment, U.extraAds]}
+        headers={[P.period, P.package, P.start, P.end, P.payment, U.extraAds]}
       >
-        {d.subscriptions.map((subscription) => (
-          <tr key={subscription.id}>
+        {orderSubscriptions(d.subscriptions).map(({ subscription, period }) => (
+          <tr key={subscription.id} data-testid="subscription-row">
+            <td>
+              <Badge bg={PERIOD_BADGES[period]} text={period === 'upcoming' ? 'dark' : undefined}>
+                {P.periods[period]}
+              </Badge>
+            </td>
             <td>{subscription.package}</td>
             <td className="small text-nowrap">{formatDay(subscription.start_date)}</td>
             <td className="small text-nowrap">{formatDay(subscription.end_date)}</td>

@@ -12,6 +12,7 @@ import {
   useAdminList,
   useAdminPaging,
 } from './parts.tsx';
+import './admin-pages.css';
 
 const U = MESSAGES.adminUsers;
 const V = MESSAGES.verification;
@@ -101,46 +102,54 @@ export default function UsersPage() {
         />
       </div>
 
-      <AdminTable
-        query={users}
-        paging={paging}
-        pagesLabel={U.pages}
-        empty={U.noUsers}
-        loadFailed={MESSAGES.adminPages.users.usersLoadFailed}
-        caption={U.title}
-        headers={[
-          U.username,
-          U.name,
-          U.email,
-          U.phone,
-          U.type,
-          U.status,
-          U.verification,
-          U.twoFactor,
-          U.joined,
-        ]}
-        row={(user) => (
-          <tr key={user.id} data-testid="user-row">
-            <td>
-              <Link to={`/admin/users/${user.id}`} className="fw-semibold">
-                {user.username}
-              </Link>
-            </td>
-            <td>{[user.first_name, user.last_name].filter(Boolean).join(' ')}</td>
-            <td className="text-break">{user.email}</td>
-            <td className="text-nowrap">{user.phone_number}</td>
-            <td>{accountTypeLabel(user)}</td>
-            <td>
-              <AccountStatusBadge active={user.is_active} />
-            </td>
-            <td>
-              <VerificationBadge state={user.verification} />
-            </td>
-            <td>{user.two_factor_enabled ? U.twoFactorOn : U.twoFactorOff}</td>
-            <td className="small text-nowrap">{formatDate(user.createdAt)}</td>
-          </tr>
-        )}
-      />
+      <div className="admin-stack">
+        <AdminTable
+          query={users}
+          paging={paging}
+          pagesLabel={U.pages}
+          empty={U.noUsers}
+          loadFailed={MESSAGES.adminPages.users.usersLoadFailed}
+          caption={U.title}
+          headers={[
+            U.username,
+            U.name,
+            U.email,
+            U.phone,
+            U.type,
+            U.status,
+            U.verification,
+            U.twoFactor,
+            U.joined,
+          ]}
+          row={(user) => (
+            <tr key={user.id} data-testid="user-row">
+              <td data-label={U.username}>
+                <Link to={`/admin/users/${user.id}`} className="fw-semibold">
+                  {user.username}
+                </Link>
+              </td>
+              <td data-label={U.name}>{[user.first_name, user.last_name].filter(Boolean).join(' ')}</td>
+              <td data-label={U.email} className="admin-email">
+                {user.email}
+              </td>
+              <td data-label={U.phone} className="text-nowrap">
+                {user.phone_number}
+              </td>
+              <td data-label={U.type}>{accountTypeLabel(user)}</td>
+              <td data-label={U.status}>
+                <AccountStatusBadge active={user.is_active} />
+              </td>
+              <td data-label={U.verification}>
+                <VerificationBadge state={user.verification} />
+              </td>
+              <td data-label={U.twoFactor}>{user.two_factor_enabled ? U.twoFactorOn : U.twoFactorOff}</td>
+              <td data-label={U.joined} className="small text-nowrap">
+                {formatDate(user.createdAt)}
+              </td>
+            </tr>
+          )}
+        />
+      </div>
     </section>
   );
 }

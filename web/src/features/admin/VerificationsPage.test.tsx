@@ -36,6 +36,7 @@ function provider(id: number, overrides: Partial<TVerificationItem> = {}): TVeri
       },
     ],
     documents_deleted_at: null,
+    documents_hold_until: null,
     decisions: [],
     ...overrides,
   };
@@ -145,7 +146,7 @@ describe('VerificationsPage', () => {
     await waitFor(() => expect(callsTo(calls, 'GET', '/admin/verifications').length).toBeGreaterThan(1));
   });
 
-  it('rejects only with a reason of at least three characters', async () => {
+  it('rejects only with a reason of 3 to 500 characters (the shared ZVerificationDecision)', async () => {
     const calls = mockVerifications([provider(1)]);
     renderAdminPage(<VerificationsPage />, { path: '/admin/verifications' });
     const item = await article('Pia Pro1');
@@ -158,6 +159,10 @@ describe('VerificationsPage', () => {
     expect(await within(dialog).findByText(MESSAGES.verification.reasonRequired)).toBeTruthy();
     expect(callsTo(calls, 'PUT', '/users/1')).toHaveLength(0);
     expect(VERIFICATION_REASON.min).toBe(3);
+    fireEvent.change(reason, { target: { value: 'x'.repeat(VERIFICATION_REASON.max + 1) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: U.reject }));
+    expect(await within(dialog).findByText(MESSAGES.verification.reasonTooLong)).toBeTruthy();
+    expect(callsTo(calls, 'PUT', '/users/1')).toHaveLength(0);
 
     fireEvent.change(reason, { target: { value: '  The photo is unreadable.  ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: U.reject }));
@@ -166,6 +171,15 @@ describe('VerificationsPage', () => {
       verification: 'rejected',
       verification_reason: 'The photo is unreadable.',
     });
+  });
+
+  it('says when the documents are on a legal hold', async () => {
+    mockVerifications([provider(1, { documents_hold_until: '2030-06-15' }), provider(2)]);
+    renderAdminPage(<VerificationsPage />, { path: '/admin/verifications' });
+    const held = await article('Pia Pro1');
+    expect(within(held).getByText(fillText(U.onHoldUntil, { date: 'Jun 15, 2030' }))).toBeTruthy();
+    const other = await article('Pia Pro2');
+    expect(within(other).queryByText(/2030/)).toBeNull();
   });
 
   it("shows the server's message when a decision is refused", async () => {

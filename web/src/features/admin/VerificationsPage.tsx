@@ -3,9 +3,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Row, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { ageOrNull, MESSAGES, VERIFICATION_REASON, VERIFICATION_STATES } from '@app/domain';
-import type { TVerificationDocument, TVerificationItem, TVerificationState } from '@app/domain';
+import {
+  ageOrNull,
+  MESSAGES,
+  VERIFICATION_REASON,
+  VERIFICATION_STATES,
+  ZVerificationDecision,
+} from '@app/domain';
+import type {
+  TVerificationDecision,
+  TVerificationDocument,
+  TVerificationItem,
+  TVerificationState,
+} from '@app/domain';
 import { ADMIN_QUERY_KEY, adminErrorMessage, adminPut } from './adminApi.ts';
+import { formatDay } from '../screening/format.ts';
 import { DocumentViewer } from './DocumentViewer.tsx';
 import {
   AdminPageHeader,
@@ -43,7 +55,7 @@ export function ageOf(item: Pick<TVerificationItem, 'age' | 'dob'>): number | nu
 }
 
 /** Red when the date of birth is missing or makes them younger than 18. */
-export function AgeCell({ item }: { item: Pick<TVerificationItem, 'age' | 'dob'> }) {
+function AgeCell({ item }: { item: Pick<TVerificationItem, 'age' | 'dob'> }) {
   const age = ageOf(item);
   if (age === null) return <span className="text-danger fw-semibold">{U.noDob}</span>;
   const under = age < 18;
@@ -58,7 +70,11 @@ function fullName(item: TVerificationItem): string {
   return [item.first_name, item.last_name].filter(Boolean).join(' ') || item.username;
 }
 
-type Decision = { verification: 'verified' } | { verification: 'rejected'; verification_reason: string };
+/** A rejection's reason as the server checks it (`ZVerificationDecision`): the error's text, or null. */
+function rejectionError(reason: string): string | null {
+  const parsed = ZVerificationDecision.safeParse({ verification: 'rejected', verification_reason: reason });
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? MESSAGES.verification.reasonRequired);
+}
 
 function ProviderItem({
   item,
@@ -117,6 +133,12 @@ function ProviderItem({
           <Col md={6}>
             <section aria-label={U.documents}>
               <h3 className="h6">{U.documents}</h3>
+              {item.documents_hold_until && (
+                <p className="small fw-semibold mb-2">
+                  <i className="bi bi-lock me-1" aria-hidden="true" />
+                  {fillText(U.onHoldUntil, { date: formatDay(item.documents_hold_until) })}
+                </p>
+              )}
               {item.documents_deleted_at ? (
                 <p className="small text-body-secondary mb-0">
                   {fillText(V.documentsDeletedOn, { date: formatDate(item.documents_deleted_at) })}
@@ -221,7 +243,7 @@ export default function VerificationsPage() {
   const [rejecting, setRejecting] = useState<TVerificationItem | null>(null);
 
   const mutation = useMutation({
-    mutationFn: ({ item, decision }: { item: TVerificationItem; decision: Decision }) =>
+    mutationFn: ({ item, decision }: { item: TVerificationItem; decision: TVerificationDecision }) =>
       adminPut(`/users/${item.id}`, decision),
     onSuccess: (_answer, { decision }) => {
       setVerifying(null);
@@ -304,8 +326,7 @@ export default function VerificationsPage() {
         label={U.reasonLabel}
         help={U.reasonHelp}
         requiredMessage={MESSAGES.verification.reasonRequired}
-        tooLongMessage={MESSAGES.verification.reasonTooLong}
-        minLength={VERIFICATION_REASON.min}
+        validate={rejectionError}
         maxLength={VERIFICATION_REASON.max}
         confirmLabel={U.reject}
         cancelLabel={U.cancel}

@@ -46,8 +46,21 @@ export function adminErrorMessage(
   error: unknown,
   fallback: string = MESSAGES.adminConsole.dialog.actionFailed,
 ): string {
-  if (isApiError(error) && !error.isNetworkError && error.message) return error.message;
-  return fallback;
+  if (!isApiError(error) || error.isNetworkError) return fallback;
+  // A 400 at a field carries the plain text in `details.errors[].message`; its top-level message starts
+  // with the field's path (`data.payment_status: …`), which means nothing to the admin.
+  const detail = fieldMessage(error.details);
+  if (detail) return detail;
+  return error.message ? error.message.replace(/^data(?:\.[\w[\]]+)+: /, '') : fallback;
+}
+
+/** The first field error's own message in a Strapi `details` (`{ errors: [{ path, message }] }`). */
+function fieldMessage(details: unknown): string | undefined {
+  if (typeof details !== 'object' || details === null) return undefined;
+  const errors = (details as { errors?: unknown }).errors;
+  if (!Array.isArray(errors)) return undefined;
+  const message = (errors[0] as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' && message ? message : undefined;
 }
 
 // ---- two-factor ---------------------------------------------------------------------------------

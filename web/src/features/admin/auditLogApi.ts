@@ -97,3 +97,33 @@ export async function fetchAuditCsv(filters: AuditFilters): Promise<Blob> {
   if (!response.ok) throw new ApiError(response.status, MESSAGES.auditLog.exportFailed);
   return response.blob();
 }
+
+const LABELS = MESSAGES.auditLog;
+
+/** A recorded action as the page shows it: its friendly name, 'Other change (api.put)', or as recorded. */
+export function auditActionLabel(action: string): string {
+  const known = LABELS.actionLabels[action];
+  if (known) return known;
+  if (action.startsWith('api.')) return LABELS.otherChange.replace('{action}', action);
+  return action;
+}
+
+/** A recorded record as the page shows it: `provider:325` is 'Ad #325'; an unknown type as recorded. */
+export function auditSubjectLabel(subject: string): string {
+  const colon = subject.indexOf(':');
+  if (colon <= 0) return subject;
+  const type = LABELS.subjectTypes[subject.slice(0, colon)];
+  const id = subject.slice(colon + 1);
+  if (!type || id === '') return subject;
+  const template = /^\d+$/.test(id) ? LABELS.subjectNumbered : LABELS.subjectNamed;
+  return template.replace('{type}', type).replace('{id}', id);
+}
+
+/** The filters kept in the page's URL (`?actor=1&action=user.block&subject=provider&page=2`). */
+export function auditFiltersFromParams(params: URLSearchParams): AuditFilters {
+  return {
+    action: params.get('action') ?? '',
+    actor: params.get('actor') ?? '',
+    subject: params.get('subject') ?? '',
+  };
+}

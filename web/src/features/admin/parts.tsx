@@ -252,6 +252,7 @@ export function ReasonDialog({
   confirmLabel,
   cancelLabel = T.dialog.cancel,
   extra,
+  validate,
   onSubmit,
   onClose,
 }: {
@@ -272,6 +273,8 @@ export function ReasonDialog({
   confirmLabel: string;
   cancelLabel?: string;
   extra?: (reason: string) => ReactNode;
+  /** A shared schema's check of the trimmed reason (the error's text, or null); replaces the length rule. */
+  validate?: (reason: string) => string | null;
   onSubmit: (reason: string) => void;
   onClose: () => void;
 }) {
@@ -287,8 +290,10 @@ export function ReasonDialog({
   };
   const submit = () => {
     const text = reason.trim();
-    if (text.length < minLength) return setError(requiredMessage);
-    if (text.length > maxLength) return setError(tooLongMessage ?? requiredMessage);
+    const invalid = validate?.(text);
+    if (invalid) return setError(invalid);
+    if (!validate && text.length < minLength) return setError(requiredMessage);
+    if (!validate && text.length > maxLength) return setError(tooLongMessage ?? requiredMessage);
     setError(null);
     onSubmit(text);
   };
@@ -312,13 +317,12 @@ export function ReasonDialog({
           {templates && templates.length > 0 && (
             <div className="mb-3" role="group" aria-label={templatesLabel}>
               {templatesLabel && <div className="form-label">{templatesLabel}</div>}
-              <div className="d-flex flex-column gap-1">
+              <div className="d-flex flex-wrap gap-2">
                 {templates.map((template, index) => (
                   <Button
                     key={template}
                     size="sm"
-                    variant={reason === template ? 'dark' : 'outline-dark'}
-                    className="text-start"
+                    variant={reason === template ? 'secondary' : 'outline-secondary'}
                     aria-pressed={reason === template}
                     onClick={() => {
                       setReason(template);

@@ -7,7 +7,7 @@ import { apiGet, apiPost, apiPut } from '../../api/client.ts';
  * users call is flat), Sign out everywhere and a provider's extra-ads allowance.
  */
 
-export const userKeys = {
+const userKeys = {
   all: ['admin', 'users'] as const,
   detail: (id: number) => ['admin', 'users', 'detail', id] as const,
 };
@@ -33,6 +33,19 @@ export function useSetUserActive() {
   return useMutation({
     mutationFn: ({ id, active }: { id: number; active: boolean }) =>
       apiPut(`/users/${id}`, { is_active: active }),
+    onSuccess: refresh,
+  });
+}
+
+/**
+ * `PUT /api/users/:id { documents_hold_until }` (flat): a legal hold on the account's ID documents until a
+ * day (`YYYY-MM-DD`), or null to lift it.
+ */
+export function useSetDocumentsHold() {
+  const refresh = useUsersRefresh();
+  return useMutation({
+    mutationFn: ({ id, until }: { id: number; until: string | null }) =>
+      apiPut(`/users/${id}`, { documents_hold_until: until }),
     onSuccess: refresh,
   });
 }

@@ -179,72 +179,76 @@ export function PackagesSection() {
       ) : packages.data.data.length === 0 ? (
         <p className="text-body-secondary">{M.none}</p>
       ) : (
-        <Table responsive size="sm" className="align-middle admin-table">
-          <thead>
-            <tr>
-              <th scope="col">{F.packageName}</th>
-              <th scope="col">{F.totalPrice}</th>
-              <th scope="col">{F.validity}</th>
-              <th scope="col">{F.adsPerDay}</th>
-              <th scope="col">{F.pricePerDay}</th>
-              <th scope="col">{F.status}</th>
-              <th scope="col">{M.actions}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {packages.data.data.map((pkg) => {
-              const a = pkg.attributes;
-              return (
-                <tr key={pkg.id} data-testid="package-row">
-                  <td className="fw-semibold">{a.name}</td>
-                  <td>{formatMoney(a.total_price)}</td>
-                  <td>{a.validity}</td>
-                  <td>{a.number_of_ads_per_day}</td>
-                  <td>{formatMoney(a.price_per_day)}</td>
-                  <td>
-                    {a.retired ? (
-                      <Badge bg="secondary">{F.retiredState}</Badge>
-                    ) : (
-                      <Badge bg="success">{F.offered}</Badge>
-                    )}
-                  </td>
-                  <td>
-                    <div className="d-flex flex-wrap gap-1">
-                      <Button size="sm" variant="outline-primary" onClick={() => openForm(pkg)}>
-                        {M.edit}
-                      </Button>
+        <div className="admin-stack">
+          <Table responsive size="sm" className="align-middle admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{F.packageName}</th>
+                <th scope="col">{F.totalPrice}</th>
+                <th scope="col">{F.validity}</th>
+                <th scope="col">{F.adsPerDay}</th>
+                <th scope="col">{F.pricePerDay}</th>
+                <th scope="col">{F.status}</th>
+                <th scope="col">{M.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {packages.data.data.map((pkg) => {
+                const a = pkg.attributes;
+                return (
+                  <tr key={pkg.id} data-testid="package-row">
+                    <td data-label={F.packageName} className="fw-semibold">
+                      {a.name}
+                    </td>
+                    <td data-label={F.totalPrice}>{formatMoney(a.total_price)}</td>
+                    <td data-label={F.validity}>{a.validity}</td>
+                    <td data-label={F.adsPerDay}>{a.number_of_ads_per_day}</td>
+                    <td data-label={F.pricePerDay}>{formatMoney(a.price_per_day)}</td>
+                    <td data-label={F.status}>
                       {a.retired ? (
-                        <Button
-                          size="sm"
-                          variant="outline-secondary"
-                          disabled={save.isPending}
-                          onClick={() => void setRetired(pkg, false)}
-                        >
-                          {M.unretire}
-                        </Button>
+                        <Badge bg="secondary">{F.retiredState}</Badge>
                       ) : (
+                        <Badge bg="success">{F.offered}</Badge>
+                      )}
+                    </td>
+                    <td data-label={M.actions}>
+                      <div className="d-flex flex-wrap gap-1">
+                        <Button size="sm" variant="outline-primary" onClick={() => openForm(pkg)}>
+                          {M.edit}
+                        </Button>
+                        {a.retired ? (
+                          <Button
+                            size="sm"
+                            variant="outline-secondary"
+                            disabled={save.isPending}
+                            onClick={() => void setRetired(pkg, false)}
+                          >
+                            {M.unretire}
+                          </Button>
+                        ) : (
+                          <Button
+                            size="sm"
+                            variant="outline-secondary"
+                            onClick={() => setAsking({ action: 'retire', pkg })}
+                          >
+                            {M.retire}
+                          </Button>
+                        )}
                         <Button
                           size="sm"
-                          variant="outline-secondary"
-                          onClick={() => setAsking({ action: 'retire', pkg })}
+                          variant="outline-danger"
+                          onClick={() => setAsking({ action: 'delete', pkg })}
                         >
-                          {M.retire}
+                          {M.delete}
                         </Button>
-                      )}
-                      <Button
-                        size="sm"
-                        variant="outline-danger"
-                        onClick={() => setAsking({ action: 'delete', pkg })}
-                      >
-                        {M.delete}
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </Table>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </Table>
+        </div>
       )}
 
       <PackageDialog show={formOpen} editing={editing} onClose={() => setFormOpen(false)} />
