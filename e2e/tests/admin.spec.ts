@@ -461,9 +461,14 @@ test.describe('[ADMIN][USERS]', () => {
     await page.getByLabel(MESSAGES.auditLog.filterAction).selectOption('user.block');
     await page.getByLabel(MESSAGES.auditLog.filterSubject).fill(`user:${provider.id}`);
     await page.getByRole('button', { name: MESSAGES.auditLog.apply }).click();
-    const entry = page.getByRole('row').filter({ hasText: `user:${provider.id}` });
+    // The page names the record and the action for people ('Account #62', 'Account blocked').
+    const log = MESSAGES.auditLog;
+    const record = log.subjectNumbered
+      .replace('{type}', log.subjectTypes.user!)
+      .replace('{id}', String(provider.id));
+    const entry = page.getByRole('row').filter({ hasText: record });
     await expect(entry).toHaveCount(1);
-    await expect(entry).toContainText('user.block');
+    await expect(entry).toContainText(log.actionLabels['user.block']!);
   });
 });
 

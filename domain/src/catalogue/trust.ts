@@ -87,7 +87,7 @@ export const TRUST_MESSAGES = {
     needsVerifiedOwner: "The owner's ID is not verified yet: the ad cannot be approved.",
     /** Rejection templates: tame, plain reasons the moderator can pick and edit. */
     reasonTemplates: [
-      'Photos are not allowed: please use photos of yourself only, without nudity, text or contact details.',
+      'Photos are not allowed: please use your own photos only, without nudity, text or contact details.',
       'Contact details are not allowed in the text: please use the phone field only.',
       'Information is missing or unclear: please complete the listing and submit it again.',
       'This duplicates another listing: please keep one listing and remove the copy.',
