@@ -10,6 +10,7 @@ import {
   AdminPageHeader,
   AdminTable,
   ConfirmDialog,
+  FilterBar,
   FilterSelect,
   SearchBox,
   StatusBadge,
@@ -107,11 +108,7 @@ export default function PaymentsPage() {
     <section>
       <AdminPageHeader title={MESSAGES.adminConsole.titles.payments} />
       <p className="small text-body-secondary">{M.intro}</p>
-      <div
-        className="d-flex flex-wrap align-items-end gap-3 mb-3"
-        role="group"
-        aria-label={MESSAGES.adminConsole.filters.label}
-      >
+      <FilterBar>
         <FilterSelect
           label={M.kind}
           value={kind}
@@ -127,7 +124,7 @@ export default function PaymentsPage() {
           onChange={filter(setStatus)}
         />
         <SearchBox label={M.search} placeholder={M.searchHelp} onSearch={filter(setQ)} />
-      </div>
+      </FilterBar>
 
       <div className="admin-stack">
         <AdminTable

@@ -10,6 +10,7 @@ import {
   AdminPageHeader,
   AdminTable,
   ConfirmDialog,
+  FilterBar,
   FilterSelect,
   StatusBadge,
   useAdminList,
@@ -237,11 +238,7 @@ export default function ReportsPage() {
     <section>
       <AdminPageHeader title={MESSAGES.adminConsole.titles.reports} />
       <p className="small text-body-secondary">{M.intro}</p>
-      <div
-        className="d-flex flex-wrap align-items-end gap-3 mb-3"
-        role="group"
-        aria-label={MESSAGES.adminConsole.filters.label}
-      >
+      <FilterBar>
         <FilterSelect
           label={M.kind}
           value={kind}
@@ -256,7 +253,7 @@ export default function ReportsPage() {
           allLabel={M.openAndReviewed}
           onChange={filter(setStatus)}
         />
-      </div>
+      </FilterBar>
 
       <AdminTable query={reports} paging={paging} empty={M.empty} loadFailed={M.loadFailed}>
         {(items) => (

@@ -6,6 +6,7 @@ import { formatDate } from '../billing/format.ts';
 import {
   AdminPageHeader,
   AdminTable,
+  FilterBar,
   FilterSelect,
   SearchBox,
   StatusBadge,
@@ -73,11 +74,7 @@ export default function UsersPage() {
   return (
     <section>
       <AdminPageHeader title={MESSAGES.adminConsole.titles.users} />
-      <div
-        className="d-flex flex-wrap align-items-end gap-3 mb-3"
-        role="group"
-        aria-label={MESSAGES.adminConsole.filters.label}
-      >
+      <FilterBar>
         <SearchBox label={U.search} placeholder={U.searchPlaceholder} onSearch={filter(setQ)} />
         <FilterSelect
           label={U.type}
@@ -100,7 +97,7 @@ export default function UsersPage() {
           allLabel={U.all}
           onChange={filter(setVerification)}
         />
-      </div>
+      </FilterBar>
 
       <div className="admin-stack">
         <AdminTable

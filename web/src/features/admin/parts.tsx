@@ -425,6 +425,19 @@ export function StatusBadge({
 
 // ---- filters ------------------------------------------------------------------------------------
 
+/** The row of a list's filters, named for screen readers. */
+export function FilterBar({ children }: { children: ReactNode }) {
+  return (
+    <div
+      className="d-flex flex-wrap align-items-end gap-3 mb-3"
+      role="group"
+      aria-label={MESSAGES.adminConsole.filters.label}
+    >
+      {children}
+    </div>
+  );
+}
+
 /** A labelled select for a list filter ('All' first, value ''). */
 export function FilterSelect({
   label,
