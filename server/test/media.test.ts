@@ -91,7 +91,12 @@ interface Uploaded {
   width: number | null;
   height: number | null;
   isPrivate: boolean;
-  formats: { thumbnail: UploadedFormat; small: UploadedFormat };
+  formats: {
+    thumbnail: UploadedFormat;
+    small: UploadedFormat;
+    medium?: UploadedFormat;
+    large?: UploadedFormat;
+  };
   createdAt: string;
   updatedAt: string;
 }
@@ -149,11 +154,14 @@ function fileRow(id: number) {
   return ctx.database.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Every disk name of a record: the original and its formats. */
+/** Every disk name of a record: the original and its formats (each with its own extension). */
 async function diskNames(id: number): Promise<string[]> {
   const row = (await fileRow(id))!;
-  const formats = Object.keys(JSON.parse(row.formats ?? '{}') as object);
-  return [`${row.storage_key}${row.ext}`, ...formats.map((f) => `${f}_${row.storage_key}${row.ext}`)];
+  const formats = Object.entries(JSON.parse(row.formats ?? '{}') as Record<string, { ext: string }>);
+  return [
+    `${row.storage_key}${row.ext}`,
+    ...formats.map(([name, f]) => `${name}_${row.storage_key}${f.ext}`),
+  ];
 }
 
 function expectNoMetadata(bytes: Buffer) {
@@ -316,20 +324,31 @@ describe('POST /api/upload: images', () => {
       updatedAt: expect.any(String),
     });
     expect(uploaded.url).toMatch(/^\/uploads\/[a-f0-9]{32}\.jpg$/);
+    // The formats (Strapi's breakpoints below the image's size) are WebP, named with their own extension.
+    expect(Object.keys(uploaded.formats)).toEqual(['thumbnail', 'small', 'medium']);
     expect(uploaded.formats.thumbnail).toMatchObject({
-      mime: 'image/jpeg',
-      ext: '.jpg',
+      name: 'thumbnail_holiday.jpg',
+      mime: 'image/webp',
+      ext: '.webp',
       width: 117,
       height: 156,
     });
     expect(uploaded.formats.small).toMatchObject({
-      mime: 'image/jpeg',
-      ext: '.jpg',
+      mime: 'image/webp',
+      ext: '.webp',
       width: 375,
       height: 500,
     });
-    expect(uploaded.formats.thumbnail.url).toMatch(/^\/uploads\/thumbnail_[a-f0-9]{32}\.jpg$/);
-    expect(uploaded.formats.small.url).toMatch(/^\/uploads\/small_[a-f0-9]{32}\.jpg$/);
+    expect(uploaded.formats.medium).toMatchObject({
+      mime: 'image/webp',
+      ext: '.webp',
+      width: 563,
+      height: 750,
+    });
+    const key = /^\/uploads\/([a-f0-9]{32})\.jpg$/.exec(uploaded.url)![1];
+    expect(uploaded.formats.thumbnail.url).toBe(`/uploads/thumbnail_${key}.webp`);
+    expect(uploaded.formats.small.url).toBe(`/uploads/small_${key}.webp`);
+    expect(uploaded.formats.medium!.url).toBe(`/uploads/medium_${key}.webp`);
     expect(uploaded).not.toHaveProperty('storageKey');
     expect(uploaded).not.toHaveProperty('storage_key');
     expect(uploaded.url).not.toContain('holiday');
@@ -349,13 +368,46 @@ describe('POST /api/upload: images', () => {
   });
 
   it('serves the image and its formats with long cache headers and without metadata', async () => {
-    for (const url of [uploaded.url, uploaded.formats.thumbnail.url, uploaded.formats.small.url]) {
+    const served: [string, string][] = [
+      [uploaded.url, 'image/jpeg'],
+      ...Object.values(uploaded.formats).map((f): [string, string] => [f!.url, 'image/webp']),
+    ];
+    expect(served).toHaveLength(4);
+    for (const [url, type] of served) {
       const res = await ctx.app.inject(url);
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toContain('max-age=31536000');
-      expect(res.headers['content-type']).toBe('image/jpeg');
+      expect(res.headers['content-type']).toBe(type);
       expectNoMetadata(res.rawPayload);
-      expect((await sharp(res.rawPayload).metadata()).exif).toBeUndefined();
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(meta.format).toBe(type === 'image/jpeg' ? 'jpeg' : 'webp');
+      expect(meta.exif).toBeUndefined();
+    }
+  });
+
+  it("makes every one of Strapi's formats, in WebP, for a large image", async () => {
+    const big = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#a36' } })
+      .jpeg()
+      .toBuffer();
+    const res = await upload([file(big, 'big.jpg', 'image/jpeg')], owner);
+    expect(res.statusCode).toBe(201);
+    const { formats } = res.json()[0] as Uploaded;
+    const sizes = Object.entries(formats).map(([name, f]) => [name, f!.mime, f!.width, f!.height]);
+    expect(sizes).toEqual([
+      ['thumbnail', 'image/webp', 209, 156],
+      ['small', 'image/webp', 500, 375],
+      ['medium', 'image/webp', 750, 563],
+      ['large', 'image/webp', 1000, 750],
+    ]);
+    for (const f of Object.values(formats)) {
+      const served = await ctx.app.inject(f!.url);
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-length']).toBe(String(f!.size));
+      expect(await sharp(served.rawPayload).metadata()).toMatchObject({
+        format: 'webp',
+        width: f!.width,
+        height: f!.height,
+      });
     }
   });
 
@@ -369,7 +421,7 @@ describe('POST /api/upload: images', () => {
     const res = await upload([file(await png(400, 300), 'mid.png')], owner);
     expect(res.statusCode).toBe(201);
     expect(Object.keys(res.json()[0].formats)).toEqual(['thumbnail']);
-    expect(res.json()[0].formats.thumbnail).toMatchObject({ width: 208, height: 156 });
+    expect(res.json()[0].formats.thumbnail).toMatchObject({ mime: 'image/webp', width: 208, height: 156 });
   });
 
   it('takes several files at once, by content whatever their names, GIF as PNG', async () => {
@@ -519,9 +571,14 @@ describe('private files (ID documents)', () => {
     const res = await ctx.app.inject({ url: anon.formats.thumbnail.url, headers: admin.auth });
     expect(res.statusCode).toBe(200);
     expect((await sharp(res.rawPayload).metadata()).height).toBe(156);
-    const bad = await ctx.app.inject({ url: `${anon.url}?format=large`, headers: admin.auth });
+    expect(res.headers['content-type']).toBe('image/webp');
+    expectNoMetadata(res.rawPayload);
+    const bad = await ctx.app.inject({ url: `${anon.url}?format=huge`, headers: admin.auth });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toMatch(/format/);
+    // A format the picture is too small for (600x800: no `large`).
+    const missing = await ctx.app.inject({ url: `${anon.url}?format=large`, headers: admin.auth });
+    expect(missing.statusCode).toBe(404);
   });
 
   it('GET record: 404 for anonymous and another user, 200 for the admin', async () => {

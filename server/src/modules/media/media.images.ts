@@ -7,19 +7,34 @@ import { storedName, type StagedUpload, type Staging } from './media.storage.ts'
 
 /*
  * Image processing: every accepted image is re-encoded in its own format family (upright, without
- * any metadata) after its dimensions are checked, with Strapi's `thumbnail` and `small` formats, and
- * its perceptual hash kept (`files.phash`, issue 14).
+ * any metadata) after its dimensions are checked, with Strapi's formats (`thumbnail` and the `small`,
+ * `medium` and `large` breakpoints) in WebP, and its perceptual hash kept (`files.phash`, issue 14).
  */
 
-/** Strapi's image formats: a thumbnail that fits 245x156 and a `small` breakpoint of 500. */
+/**
+ * Strapi's image formats: a thumbnail that fits 245x156 and its default breakpoints, 500, 750 and
+ * 1000. Pages list them as `srcset` candidates by width (the listing's card), so a phone gets the
+ * size its screen needs.
+ */
 export const IMAGE_FORMATS = {
   thumbnail: { width: 245, height: 156 },
   small: { width: 500, height: 500 },
+  medium: { width: 750, height: 750 },
+  large: { width: 1000, height: 1000 },
 } as const;
 export type FormatName = keyof typeof IMAGE_FORMATS;
-export const FORMAT_NAMES = ['thumbnail', 'small'] as const satisfies readonly FormatName[];
+export const FORMAT_NAMES = [
+  'thumbnail',
+  'small',
+  'medium',
+  'large',
+] as const satisfies readonly FormatName[];
 
-/** A stored format of an image, as kept in `files.formats` (the url is added when presented). */
+/**
+ * A stored format of an image, as kept in `files.formats` (the url is added when presented). Its `ext`
+ * may differ from the original's (a JPEG's formats are WebP): its disk name is
+ * `<name>_<storage key><its ext>`.
+ */
 export interface StoredFormat {
   name: string;
   ext: string;
@@ -61,6 +76,12 @@ const OUTPUTS: Record<ImageOutput, { ext: string; mime: string }> = {
   webp: { ext: '.webp', mime: 'image/webp' },
   avif: { ext: '.avif', mime: 'image/avif' },
 };
+
+/**
+ * What the formats are encoded as: WebP (smaller than JPEG or PNG at the same quality, and decoded by
+ * every browser in use), AVIF originals' in AVIF.
+ */
+const formatOutput = (original: ImageOutput): ImageOutput => (original === 'avif' ? 'avif' : 'webp');
 
 /** An image as sniffed (media.intake.ts): its type, what sharp must recognise it as, and its output. */
 export interface ImageKind {
@@ -125,7 +146,7 @@ async function perceptualHash(upright: Sharp): Promise<string | null> {
 
 /**
  * Checks an image's dimensions, re-encodes it in its own format family (upright, without any
- * metadata) and makes Strapi's `thumbnail` and `small` formats when the image is larger than them.
+ * metadata) and makes each of Strapi's formats the image is larger than, in WebP (`formatOutput`).
  */
 export async function processImage(
   input: Buffer,
@@ -174,6 +195,8 @@ export async function processImage(
   const phash = await perceptualHash(upright.clone());
 
   const formats: Partial<Record<FormatName, StoredFormat>> = {};
+  const formatType = formatOutput(kind.output);
+  const formatFile = OUTPUTS[formatType];
   for (const format of FORMAT_NAMES) {
     const box = IMAGE_FORMATS[format];
     if (main.info.width <= box.width && main.info.height <= box.height) continue;
@@ -181,15 +204,15 @@ export async function processImage(
       upright
         .clone()
         .resize({ width: box.width, height: box.height, fit: 'inside', withoutEnlargement: true }),
-      kind.output,
+      formatType,
     ).toBuffer({ resolveWithObject: true });
-    const file = storedName(key, ext, format);
+    const file = storedName(key, formatFile.ext, format);
     await staging.write(file, out.data);
     files.push(file);
     formats[format] = {
       name: `${format}_${name}`,
-      ext,
-      mime,
+      ext: formatFile.ext,
+      mime: formatFile.mime,
       width: out.info.width,
       height: out.info.height,
       size: out.info.size,

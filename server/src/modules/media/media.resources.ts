@@ -1,11 +1,16 @@
 import { defineResource, timestamps } from '../../http/strapi/resource.ts';
 
-/** Where a stored file is served: public files by a cacheable static URL, private ones only through the API. */
-export function fileUrl(row: Record<string, unknown>, format?: string) {
+/**
+ * Where a stored file (or one of its formats, named with its own extension: a JPEG's formats are
+ * WebP) is served: public files by a cacheable static URL, private ones only through the API.
+ */
+export function fileUrl(row: Record<string, unknown>, format?: { name: string; ext: unknown }) {
   if (Number(row.is_private) === 1) {
-    return `/api/upload/files/${String(row.id)}/content${format ? `?format=${format}` : ''}`;
+    return `/api/upload/files/${String(row.id)}/content${format ? `?format=${format.name}` : ''}`;
   }
-  return `/uploads/${format ? `${format}_` : ''}${String(row.storage_key)}${String(row.ext)}`;
+  return format
+    ? `/uploads/${format.name}_${String(row.storage_key)}${String(format.ext ?? row.ext)}`
+    : `/uploads/${String(row.storage_key)}${String(row.ext)}`;
 }
 
 /**
@@ -38,7 +43,10 @@ export const fileResource = defineResource({
       const formats = rest.formats as Record<string, Record<string, unknown>> | null;
       out.formats = formats
         ? Object.fromEntries(
-            Object.entries(formats).map(([name, f]) => [name, { ...f, url: fileUrl(row, name) }]),
+            Object.entries(formats).map(([name, f]) => [
+              name,
+              { ...f, url: fileUrl(row, { name, ext: f.ext }) },
+            ]),
           )
         : null;
     }

@@ -98,11 +98,11 @@ async function recordDocumentView(db: Kysely<DB>, actor: Actor | null, row: Stor
   await recordAudit(db, actor, 'document.view', `file:${row.id}`, { owner });
 }
 
-/** Every disk name of a stored file: the original and its formats. */
+/** Every disk name of a stored file: the original and its formats (each in its own extension). */
 function storedNamesOf(row: Pick<FileRow, 'storage_key' | 'ext' | 'formats'>): string[] {
   return [
     storedName(row.storage_key, row.ext),
-    ...Object.keys(parseFormats(row)).map((f) => storedName(row.storage_key, row.ext, f)),
+    ...Object.entries(parseFormats(row)).map(([name, f]) => storedName(row.storage_key, f.ext, name)),
   ];
 }
 
@@ -141,8 +141,14 @@ export async function getFileContent(
   const row = await requireFile(ctx.db, actor, 'file.read', id);
   const stored = format ? parseFormats(row)[format] : undefined;
   if (format && !stored) throw notFound(`This file has no ${format} format`);
-  if (Number(row.is_private) !== 1) return { kind: 'redirect', url: fileUrl(row, format) };
-  const opened = await openStoredFile(ctx.storageRoot, true, storedName(row.storage_key, row.ext, format));
+  if (Number(row.is_private) !== 1) {
+    return { kind: 'redirect', url: fileUrl(row, stored && { name: format!, ext: stored.ext }) };
+  }
+  const opened = await openStoredFile(
+    ctx.storageRoot,
+    true,
+    storedName(row.storage_key, stored?.ext ?? row.ext, format),
+  );
   if (!opened) throw notFound('File not found');
   try {
     await recordDocumentView(ctx.db, actor, row);
