@@ -1,70 +1,166 @@
 #!/usr/bin/env node
-// `npm run bench`: builds the app, then runs the directory benchmark on SQLite, and on PostgreSQL too
-// with `--pg` (server URL from BENCH_PG_URL, default postgres://postgres@127.0.0.1:5432/postgres; the
-// benchmark creates and drops its own database there). Options: `--providers=N`, `--seconds=N`,
-// `--only=<part of a scenario name>`; BENCH_NODE_ARGS passes node flags to the server (profiling);
-// RESPONSE_CACHE=off measures the server without its cache of anonymous answers (*-uncached.json).
-// Results: printed, and written to bench/results/directory-<engine>.json.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// `npm run bench`: builds the app, then runs the benchmark's parts (docs/performance.md) and writes one
+// bench/results/<part>.json each, with the machine, the date, the load average and the command:
+//   sqlite      50,000 providers on SQLite: the raw SQL reference, every scenario cache off and on
+//               (sqlite.json), the mixed load with writes (sqlite-mixed.json);
+//   postgres    the same on PostgreSQL (postgres.json, postgres-mixed.json);
+//   workers     WORKERS=2 on PostgreSQL with Redis, on the postgres part's data (postgres-workers.json);
+//   million     1,000,000 providers on PostgreSQL: the load's time, listing and counts (million.json);
+//   lighthouse  Lighthouse on the home page and the shop (bench/lighthouse.mjs, lighthouse.json).
+// Options: `--parts=sqlite,postgres,…` (default: all), `--million` (that part alone), `--pg` (postgres
+// and workers), `--providers=N`, `--seconds=N` (each measured run), `--only=<part of a scenario name>`,
+// `--record` (write the results of a partial run too; partial runs are otherwise printed only).
+// PostgreSQL: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres; the benchmark creates
+// and drops its own databases there); Redis: BENCH_REDIS_URL (default redis://127.0.0.1:6379).
+// BENCH_NODE_ARGS passes node flags to the server (profiling); BENCH_KEEP=1 keeps the data.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuilt } from '../scripts/build.mjs';
-import { runDirectoryBench, SCENARIOS } from './directory.mjs';
+import { DEFAULTS, MILLION_SCENARIOS, runEngine, runMillion, SCENARIOS } from './directory.mjs';
+import { loadAverage } from './server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const ALL_PARTS = ['sqlite', 'postgres', 'workers', 'million', 'lighthouse'];
 const args = process.argv.slice(2);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-const engines = ['sqlite'];
-if (args.includes('--pg') || args.includes('--pg-only')) engines.push('postgres');
-if (args.includes('--pg-only')) engines.shift();
+
+let parts = option('parts')?.split(',') ?? ALL_PARTS;
+if (args.includes('--million')) parts = ['million'];
+if (args.includes('--pg')) parts = ['postgres', 'workers'];
+const unknown = parts.filter((p) => !ALL_PARTS.includes(p));
+if (unknown.length) throw new Error(`unknown part ${unknown.join(', ')} (parts: ${ALL_PARTS.join(', ')})`);
+
 const overrides = {};
 if (option('providers')) overrides.providers = Number(option('providers'));
-if (option('seconds')) overrides.seconds = Number(option('seconds'));
+if (option('seconds')) overrides.seconds = overrides.mixedSeconds = Number(option('seconds'));
 if (option('only')) overrides.only = option('only');
+const partial = Object.keys(overrides).length > 0 || !!process.env.BENCH_NODE_ARGS;
+const record = !partial || args.includes('--record');
+const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+// ---------------------------------------------------------------------------------------------
+// The plan
+
+const opts = { ...DEFAULTS, ...overrides };
+const perRun = opts.warmupSeconds + opts.seconds;
+const count = (names) =>
+  SCENARIOS.filter((s) => (!names || names.includes(s.name)) && (!opts.only || s.name.includes(opts.only)))
+    .length;
+const mixedSeconds = 2 * (1 + 2 * opts.mixedSeconds + 5);
+/** Seconds each part takes: loads (measured rates on the 2-core machine), server starts, runs. */
+const plan = {
+  sqlite: 20 + opts.providers / 5000 + 2 * (5 + count() * perRun) + mixedSeconds,
+  postgres: 20 + opts.providers / 3000 + 2 * (5 + count() * perRun) + mixedSeconds,
+  workers: 2 * (5 + count(MILLION_SCENARIOS) * perRun) + mixedSeconds,
+  million: 30 + (overrides.providers ?? 1_000_000) / 2500 + 2 * (60 + count(MILLION_SCENARIOS) * perRun),
+  lighthouse: 120,
+};
+const planned = parts.reduce((s, p) => s + plan[p], 0);
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${os.platform()} ${os.release()}`;
+const command = `npm run bench${args.length ? ` -- ${args.join(' ')}` : ''}`;
+console.log(
+  `Machine: ${machine}; load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
+console.log(
+  `Plan: ${parts.map((p) => `${p} ~${Math.round(plan[p] / 60)} min`).join(', ')}; total ~${Math.round(planned / 60)} min`,
+);
 
 await ensureBuilt();
-const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${os.platform()} ${os.release()}`;
-console.log(`Machine: ${machine}`);
 
-const reports = [];
-for (const engine of engines) {
-  const report = await runDirectoryBench({
-    engine,
-    pgAdminUrl: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-    ...overrides,
-  });
-  report.machine = machine;
-  report.responseCache = process.env.RESPONSE_CACHE ?? 'on';
-  reports.push(report);
-  // Partial runs (--only, fewer providers, a profiler) are printed, not recorded.
-  if (Object.keys(overrides).length || process.env.BENCH_NODE_ARGS) continue;
-  mkdirSync(path.join(here, 'results'), { recursive: true });
-  writeFileSync(
-    path.join(
-      here,
-      'results',
-      `directory-${engine}${process.env.RESPONSE_CACHE === 'off' ? '-uncached' : ''}.json`,
-    ),
-    JSON.stringify(report, null, 2) + '\n',
-  );
+// ---------------------------------------------------------------------------------------------
+// The runs
+
+const reports = {};
+const startedAt = Date.now();
+const write = (name, report) => {
+  reports[name] = report;
+  if (!record) return;
+  const file = path.join(here, 'results', `${name}.json`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const meta = {
+    part: name,
+    machine,
+    date: new Date().toISOString(),
+    loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100),
+    command,
+  };
+  writeFileSync(file, JSON.stringify({ ...meta, ...report }, null, 2) + '\n');
+};
+
+if (parts.includes('sqlite')) {
+  const r = await runEngine({ engine: 'sqlite', parts: ['scenarios', 'mixed'], ...overrides });
+  for (const [name, report] of Object.entries(r)) write(name, report);
+}
+if (parts.includes('postgres') || parts.includes('workers')) {
+  const engineParts = [
+    ...(parts.includes('postgres') ? ['scenarios', 'mixed'] : []),
+    ...(parts.includes('workers') ? ['workers'] : []),
+  ];
+  const r = await runEngine({ engine: 'postgres', pgAdminUrl, parts: engineParts, ...overrides });
+  for (const [name, report] of Object.entries(r)) write(name, report);
+}
+if (parts.includes('million')) {
+  const r = await runMillion({ pgAdminUrl, ...overrides });
+  for (const [name, report] of Object.entries(r)) write(name, report);
+}
+if (parts.includes('lighthouse')) {
+  if (!existsSync(path.join(here, 'lighthouse.mjs'))) {
+    console.log('[lighthouse] skipped: bench/lighthouse.mjs is not there');
+  } else {
+    const { runLighthouse, printLighthouse } = await import('./lighthouse.mjs');
+    const report = await runLighthouse();
+    printLighthouse(report);
+    // runLighthouse writes lighthouse.json itself; the run's machine, load and command are added.
+    const file = path.join(here, 'results', 'lighthouse.json');
+    if (record && existsSync(file)) write('lighthouse', JSON.parse(readFileSync(file, 'utf8')));
+    else reports.lighthouse = report;
+  }
 }
 
-const rows = [
-  '| scenario | engine | p50 ms | p99 ms | req/s |',
-  '| --- | --- | ---: | ---: | ---: |',
-  ...SCENARIOS.flatMap((s) =>
-    reports.flatMap((r) => {
-      const x = r.scenarios.find((y) => y.name === s.name);
-      return x ? [`| ${s.name} | ${r.engine} | ${x.p50} | ${x.p99} | ${x.rps} |`] : [];
-    }),
-  ),
+// ---------------------------------------------------------------------------------------------
+// The summary
+
+console.log(
+  `\nDone in ${Math.round((Date.now() - startedAt) / 60_000)} min (planned ~${Math.round(planned / 60)}); load average now ${loadAverage()}.`,
+);
+const lines = [
+  '| part | scenario | cache | p50 ms | p99 ms | max ms | req/s | non-2xx |',
+  '| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |',
 ];
-console.log(`\n${rows.join('\n')}\n`);
-for (const r of reports) {
-  console.log(
-    `${r.engine}: ${r.total} shown providers; load ${r.load.seconds} s; first request ${r.firstRequestMs} ms; ` +
-      `rebuild after a write ${r.rebuildRequestMs} ms; version check ${r.versionCheckMicros} µs; ` +
-      `RSS ${r.rssAfter.rss} MB after the runs (peak ${r.rssEnd.peak} MB)`,
-  );
+for (const [name, report] of Object.entries(reports)) {
+  for (const [cache, run] of Object.entries(report.runs ?? {})) {
+    for (const x of run.scenarios ?? [])
+      lines.push(
+        `| ${name} | ${x.name} | ${cache} | ${x.p50} | ${x.p99} | ${x.max} | ${x.rps} | ${x.non2xx} |`,
+      );
+    for (const x of run.reads ?? [])
+      lines.push(
+        `| ${name} | ${x.name} under writes | ${cache} | ${x.p50} | ${x.p99} | ${x.max} | ${x.rps} | ${x.non2xx} |`,
+      );
+  }
+  for (const [cache, run] of Object.entries(report.mixed ?? {}))
+    for (const x of run.reads)
+      lines.push(
+        `| ${name} | ${x.name} under writes | ${cache} | ${x.p50} | ${x.p99} | ${x.max} | ${x.rps} | ${x.non2xx} |`,
+      );
 }
+console.log(`\n${lines.join('\n')}\n`);
+for (const [name, report] of Object.entries(reports)) {
+  if (report.reference)
+    console.log(`${name}: raw SQL page query p50 ${report.reference.page1.p50} ms (in-process)`);
+  if (report.load)
+    console.log(
+      `${name}: load ${report.load.seconds} s (${report.load.providers} providers, ${report.load.reactions} reactions)`,
+    );
+  for (const [cache, run] of Object.entries(report.runs ?? {}))
+    console.log(
+      `${name}, cache ${cache}: first request ${run.firstRequestMs} ms; RSS ${run.rssAtStart?.rss} MB at start, ` +
+        `${run.rssAfterFirstRequest?.rss} MB after the first request, ${run.rssAfter?.rss} MB after the runs (peak ${run.rssAfter?.peak} MB)`,
+    );
+}
+if (!record) console.log('(partial run: not recorded; --record writes it)');
