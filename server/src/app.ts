@@ -14,10 +14,12 @@ import errors from './http/plugins/errors.ts';
 import rateLimits from './http/plugins/rate-limits.ts';
 import securityHeaders from './http/plugins/security-headers.ts';
 import webShell from './http/plugins/web-shell.ts';
+import { installWritePublishing } from './http/publish-writes.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { AREA_ROUTES } from './modules/areas.ts';
 import { MEDIA_LIMITS } from './modules/media/index.ts';
+import type { SharedState } from './shared-state.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -25,6 +27,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Pino logging; off in tests. */
   logger?: boolean;
+  /** What the processes share through Redis (REDIS_URL); the caller opens and closes it. */
+  shared?: SharedState | undefined;
 }
 
 /**
@@ -78,6 +82,21 @@ function installRequestLog(app: FastifyInstance) {
 }
 
 /**
+ * How long a kept answer lives at most when the cache follows the processes' published writes
+ * (PostgreSQL with Redis): a write that was never published (made outside the API, or while this
+ * process could not reach Redis) shows after this long at the latest.
+ */
+export const SHARED_CACHE_MAX_AGE_MS = 30_000;
+
+/** The response cache: on SQLite's change mark, on PostgreSQL on the published writes, or none. */
+function responseCacheFor(config: Config, database: Database, shared: SharedState | undefined) {
+  if (!config.responseCache) return new ResponseCache(undefined);
+  if (database.changeMark) return new ResponseCache(database.changeMark);
+  if (shared) return new ResponseCache(shared.writes.mark, SHARED_CACHE_MAX_AGE_MS);
+  return new ResponseCache(undefined);
+}
+
+/**
  * Builds the whole Fastify app. The order matters: hooks and the error handler apply to the routes
  * registered after them, the API docs see only routes added after them, and the web shell's static
  * files and not-found handler come last.
@@ -98,16 +117,21 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installRequestLog(app);
 
+  // With Redis, the other processes hear of every write made here (their kept answers go).
+  const { shared } = opts;
+  if (shared) installWritePublishing(app, shared.writes);
+
   const ctx: AppContext = {
     config,
     db: database.db,
     engine: database.engine,
-    responseCache: new ResponseCache(config.responseCache ? database.changeMark : undefined),
+    responseCache: responseCacheFor(config, database, shared),
     mailer: opts.mailer ?? createAppMailer(config),
+    shared,
   };
 
   await app.register(securityHeaders, { config });
-  await app.register(rateLimits);
+  await app.register(rateLimits, { shared });
   await app.register(multipart, {
     limits: {
       fileSize: MEDIA_LIMITS.maxVideoBytes,

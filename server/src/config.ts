@@ -50,6 +50,15 @@ export const ZEnv = z.object({
     .pipe(z.array(z.url())),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
+  WORKERS: z.coerce.number().int('must be a whole number').min(1).max(64).default(1),
+  REDIS_URL: optionalUrl.refine((v) => !v || /^rediss?:\/\//.test(v), {
+    message: 'must be a redis:// or rediss:// URL',
+  }),
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[\w:.-]{1,40}$/, 'must be 1 to 40 letters, digits, _ - . or :')
+    .default('ltf:'),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -102,8 +111,17 @@ export interface Config {
   adminPassword: string | undefined;
   corsOrigins: string[];
   logLevel: string;
-  /** Keep anonymous answers of the directory's reads while the (SQLite) database is unchanged. */
+  /**
+   * Keep anonymous answers of the directory's reads while the database is unchanged: on SQLite by its
+   * change mark, on PostgreSQL only with Redis (the processes tell each other about writes).
+   */
   responseCache: boolean;
+  /** How many server processes share the port (`WORKERS`, cluster.ts); more than one needs PostgreSQL and Redis. */
+  workers: number;
+  /** Redis, where the processes share rate limits, the sign-in throttle and cache invalidations (shared-state.ts). */
+  redisUrl: string | undefined;
+  /** The start of every key and channel of this site in Redis (`REDIS_PREFIX`), so several sites may share one. */
+  redisPrefix: string;
   /** Reverse proxies trusted to report the visitor's address (`TRUST_PROXY`); false by default. */
   trustProxy: TrustProxy;
   /** Where the built web app lives; absent in API-only tests. */
@@ -122,6 +140,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(`Invalid environment variable ${String(issue.path[0])}: ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.WORKERS > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `WORKERS=${e.WORKERS} needs PostgreSQL (DATABASE_URL): the embedded SQLite database is one file for one process. Set DATABASE_URL, or WORKERS=1.`,
+    );
+  }
+  if (e.WORKERS > 1 && !e.REDIS_URL) {
+    throw new ConfigError(
+      `WORKERS=${e.WORKERS} needs Redis (REDIS_URL): the processes share their rate limits, sign-in throttle and response-cache invalidations there. Set REDIS_URL, or WORKERS=1.`,
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const jwtSecret = e.JWT_SECRET ?? readOrCreateSecret(dataDir);
@@ -138,6 +166,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     corsOrigins: e.CORS_ORIGINS,
     logLevel: e.LOG_LEVEL,
     responseCache: e.RESPONSE_CACHE === 'on',
+    workers: e.WORKERS,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     trustProxy: e.TRUST_PROXY,
     webDist: undefined,
     ...overrides,

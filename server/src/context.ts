@@ -4,6 +4,7 @@ import type { Engine } from './db/database.ts';
 import type { DB } from './db/schema.ts';
 import type { ResponseCache } from './http/response-cache.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { SharedState } from './shared-state.ts';
 
 /** What every module's routes receive: configuration, the database, the mailer, the response cache. */
 export interface AppContext {
@@ -13,4 +14,6 @@ export interface AppContext {
   mailer: Mailer;
   /** Anonymous answers of the hottest public reads, kept while the database is unchanged. */
   responseCache: ResponseCache;
+  /** What the processes share through Redis, when REDIS_URL is set. */
+  shared: SharedState | undefined;
 }

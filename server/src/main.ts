@@ -1,19 +1,29 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp, createAppMailer } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { JOBS, startJobs } from './jobs/index.ts';
-import { uploadsRoot } from './modules/media/index.ts';
-import { ensureAdmin } from './modules/users/index.ts';
-import { seedAtStart } from './seed.ts';
+import { createAppMailer } from './app.ts';
+import { runPrimary, runWorker } from './cluster.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import {
+  onStopSignals,
+  openShared,
+  prepareDatabase,
+  processLog,
+  serveHttp,
+  siteAddress,
+  startScheduledJobs,
+} from './start.ts';
 
-/** Starts the server: config, migrations, reference data, admin account, then listen. */
+/**
+ * Starts the server: config, migrations, reference data, admin account, then listen. With WORKERS
+ * above 1, this process prepares the database and runs the jobs, and that many workers serve one
+ * port (cluster.ts).
+ */
 async function main() {
-  // server/src or server/dist: the repository's folders are two levels up.
+  // server/src or server/dist: the server's folder is one level up, the repository's two.
   const here = path.dirname(fileURLToPath(import.meta.url));
-  let config;
+  const serverDir = path.resolve(here, '..');
+  let config: Config;
   try {
     config = loadConfig(process.env, {
       webDist: process.env.WEB_DIST ?? path.resolve(here, '../../web/dist'),
@@ -25,47 +35,28 @@ async function main() {
     }
     throw err;
   }
-  const database = openDatabase(config);
-  await migrateToLatest(database.db);
-  await seedAtStart(database.db);
-  if (config.adminEmail && config.adminPassword)
-    await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
-  if (process.argv.includes('--demo')) {
-    const { seedDemo } = await import('./demo/seed-demo.ts');
-    await seedDemo(database.db, config, { clipFile: path.resolve(here, '../assets/demo-clip.webm') });
+  if (config.workers > 1) {
+    if (cluster.isPrimary) await runPrimary(config, serverDir);
+    else await runWorker(config);
+    return;
   }
+
+  const database = await prepareDatabase(config, serverDir);
+  const shared = await openShared(config, processLog(config.logLevel));
   const mailer = createAppMailer(config);
-  const app = await buildApp({ config, database, logger: true, mailer });
-  // Scheduled jobs (server/src/jobs/): run now, then at their intervals; one process at a time each.
-  const jobs = startJobs(
-    database.db,
-    { db: database.db, storageRoot: uploadsRoot(config.dataDir), mailer },
-    JOBS,
-    app.log.child({ component: 'jobs' }),
-  );
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
+  const app = await serveHttp(config, database, mailer, shared);
+  const jobs = startScheduledJobs(database, config, mailer, app.log.child({ component: 'jobs' }), shared);
+  onStopSignals(async (signal) => {
     app.log.info({ signal }, 'shutting down');
-    try {
-      await jobs.stop();
-      await app.close();
-      await database.close();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-
-  await app.listen({ port: config.port, host: config.host });
+    await jobs.stop();
+    await app.close();
+    await shared?.close();
+    await database.close();
+    return 0;
+  });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  app.log.info(
-    `Live the Fantasy is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port} (${database.engine})`,
-  );
+  app.log.info(`Live the Fantasy is running at ${siteAddress(config, port)} (${database.engine})`);
 }
 
 main().catch((err) => {

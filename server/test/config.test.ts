@@ -20,6 +20,9 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(config.corsOrigins).toEqual([]);
+    expect(config.workers).toBe(1);
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.redisPrefix).toBe('ltf:');
   });
 
   it('generates the JWT secret once and keeps it in DATA_DIR', () => {
@@ -40,6 +43,11 @@ describe('configuration', () => {
     ['ADMIN_EMAIL', 'nobody'],
     ['ADMIN_PASSWORD', '123'],
     ['CORS_ORIGINS', 'https://ok.example.com, nope'],
+    ['WORKERS', '0'],
+    ['WORKERS', '1.5'],
+    ['WORKERS', 'two'],
+    ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ['REDIS_PREFIX', 'no spaces allowed'],
   ])('refuses a bad %s with a message naming it', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(
       new RegExp(`^Invalid environment variable ${name}:`),
@@ -58,6 +66,9 @@ describe('configuration', () => {
       ADMIN_EMAIL: 'admin@example.com',
       ADMIN_PASSWORD: 'secret-1',
       CORS_ORIGINS: 'https://a.example.com,https://b.example.com',
+      WORKERS: '4',
+      REDIS_URL: 'redis://127.0.0.1:6379/2',
+      REDIS_PREFIX: 'site-a:',
     });
     expect(config).toMatchObject({
       port: 4100,
@@ -69,6 +80,34 @@ describe('configuration', () => {
       adminEmail: 'admin@example.com',
       adminPassword: 'secret-1',
       corsOrigins: ['https://a.example.com', 'https://b.example.com'],
+      workers: 4,
+      redisUrl: 'redis://127.0.0.1:6379/2',
+      redisPrefix: 'site-a:',
     });
+  });
+});
+
+describe('several processes (WORKERS)', () => {
+  const pg = 'postgres://postgres@127.0.0.1:5432/app';
+  const redis = 'redis://127.0.0.1:6379';
+
+  it('refuses more than one on SQLite: the embedded database is one file for one process', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), WORKERS: '2', REDIS_URL: redis })).toThrow(
+      'WORKERS=2 needs PostgreSQL (DATABASE_URL): the embedded SQLite database is one file for one process. Set DATABASE_URL, or WORKERS=1.',
+    );
+  });
+
+  it('refuses more than one without Redis, where they share limits and invalidations', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), WORKERS: '3', DATABASE_URL: pg })).toThrow(
+      'WORKERS=3 needs Redis (REDIS_URL): the processes share their rate limits, sign-in throttle and response-cache invalidations there. Set REDIS_URL, or WORKERS=1.',
+    );
+  });
+
+  it('accepts more than one on PostgreSQL with Redis, and one anywhere', () => {
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), WORKERS: '2', DATABASE_URL: pg, REDIS_URL: redis }).workers,
+    ).toBe(2);
+    expect(loadConfig({ DATA_DIR: dataDir(), WORKERS: '1' }).workers).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), REDIS_URL: redis }).redisUrl).toBe(redis);
   });
 });

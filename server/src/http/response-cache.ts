@@ -2,16 +2,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Answers of public reads kept for anonymous callers, by URL, while the database is unchanged
- * (docs/performance.md). `changeMark` (db/database.ts) changes on any write, by this process or
- * another, so a kept answer is exactly what the route would compute again. Without a mark (PostgreSQL)
- * nothing is kept. Signed-in callers are never served from it: their answers may hold their own data.
+ * (docs/performance.md). `changeMark` changes on any write, by this process or another, so a kept
+ * answer is exactly what the route would compute again: on SQLite the database's own mark
+ * (db/database.ts); on PostgreSQL with Redis the writes the processes publish (shared-state.ts), which
+ * are undefined while Redis is away (nothing is kept then) and miss writes made outside the API, so
+ * there a kept answer also lives `maxAgeMs` at most. Without a mark (PostgreSQL alone) nothing is kept.
+ * Signed-in callers are never served from it: their answers may hold their own data.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, { body: string; until: number }>();
   private mark: string | undefined;
 
   constructor(
-    private readonly changeMark: (() => string) | undefined,
+    private readonly changeMark: (() => string | undefined) | undefined,
+    private readonly maxAgeMs = Infinity,
     private readonly maxEntries = 500,
     private readonly maxBytes = 256 * 1024,
   ) {}
@@ -29,6 +33,7 @@ export class ResponseCache {
   ): Promise<string | unknown> {
     if (!this.changeMark || req.actor) return compute();
     const mark = this.changeMark();
+    if (mark === undefined) return compute();
     if (mark !== this.mark) {
       this.entries.clear();
       this.mark = mark;
@@ -43,7 +48,7 @@ export class ResponseCache {
       return kept.body;
     }
     const body = JSON.stringify(await compute());
-    const until = validUntil();
+    const until = Math.min(validUntil(), Date.now() + this.maxAgeMs);
     // A write while computing changes the mark: that answer may mix both states, so it is not kept.
     if (body.length <= this.maxBytes && this.changeMark() === mark && Date.now() < until) {
       this.entries.set(key, { body, until });

@@ -1,12 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { SharedState } from '../../shared-state.ts';
 import { AppError } from '../errors.ts';
 
-/**
- * The global limit on `/api` (600 requests a minute per address); a route that needs a tighter one
- * sets its own `config.rateLimit`. Refusals are Strapi error bodies (429, from the error handler).
- */
 /**
  * A route limit's key per account (`<scope>:user:<id>`), or per address for an anonymous caller: the
  * one key every per-account limit uses. The access hook has resolved `req.actor` when it runs.
@@ -15,8 +12,15 @@ export function perAccountKey(scope: string) {
   return (req: FastifyRequest) => (req.actor ? `${scope}:user:${req.actor.id}` : `${scope}:ip:${req.ip}`);
 }
 
-async function rateLimits(app: FastifyInstance) {
+/**
+ * The global limit on `/api` (600 requests a minute per address); a route that needs a tighter one
+ * sets its own `config.rateLimit`. Refusals are Strapi error bodies (429, from the error handler).
+ * Counted in this process's memory, or with Redis (`shared`) in Redis, where every process counts
+ * together; while Redis is away requests are let through uncounted (`skipOnError`) rather than refused.
+ */
+async function rateLimits(app: FastifyInstance, { shared }: { shared?: SharedState | undefined }) {
   await app.register(rateLimit, {
+    ...(shared ? { redis: shared.redis, nameSpace: `${shared.prefix}rate-limit:`, skipOnError: true } : {}),
     global: true,
     max: 600,
     timeWindow: '1 minute',

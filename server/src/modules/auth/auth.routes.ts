@@ -19,7 +19,8 @@ import {
   requestPasswordReset,
   resetPassword,
 } from './auth.service.ts';
-import { createLoginThrottle, LOGIN_THROTTLE } from './auth.throttle.ts';
+import { createLoginThrottle, inProcess, LOGIN_THROTTLE } from './auth.throttle.ts';
+import { createRedisLoginThrottle } from './auth.throttle-redis.ts';
 import { perAccountKey } from '../../http/plugins/rate-limits.ts';
 import { twoFactorRoutes } from './two-factor.routes.ts';
 
@@ -36,13 +37,17 @@ export const AUTH_RATE_LIMITS = {
 } as const;
 
 /** Strapi's users-permissions auth routes: register, login, forgot/reset/change password. */
-export async function authRoutes(instance: FastifyInstance, { db, config, mailer }: AppContext) {
+export async function authRoutes(instance: FastifyInstance, { db, config, mailer, shared }: AppContext) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  const limits = { ...LOGIN_THROTTLE, ...config.loginThrottle };
   const ctx = {
     db,
     config,
     mailer,
-    throttle: createLoginThrottle({ ...LOGIN_THROTTLE, ...config.loginThrottle }),
+    // With Redis, every process counts the same failures (auth.throttle-redis.ts).
+    throttle: shared
+      ? createRedisLoginThrottle(shared.redis, shared.prefix, instance.log, limits)
+      : inProcess(createLoginThrottle(limits)),
   };
   const tags = ['auth'];
 

@@ -37,7 +37,7 @@ import {
   revokeResetTokens,
   useResetToken,
 } from './auth.queries.ts';
-import type { LoginThrottle } from './auth.throttle.ts';
+import type { AsyncLoginThrottle } from './auth.throttle.ts';
 import { passwordProblem } from './password-policy.ts';
 
 /** How long an e-mailed reset link works, and how many one account may be sent per hour. */
@@ -51,7 +51,7 @@ export interface AuthContext {
   db: Kysely<DB>;
   config: Pick<Config, 'jwtSecret' | 'publicUrl'>;
   mailer: Mailer;
-  throttle: LoginThrottle;
+  throttle: AsyncLoginThrottle;
 }
 
 /** What every sign-in answers, as Strapi's users-permissions does: a token and the flat account. */
@@ -180,18 +180,18 @@ export async function login(
   address: string,
 ): Promise<Session | TwoFactorChallenge> {
   const { throttle } = ctx;
-  let wait = throttle.retryAfterMs(address);
+  let wait = await throttle.retryAfterMs(address);
   if (wait) throw tooManyAttempts(wait);
   const user = await findUserByIdentifier(ctx.db, input.identifier);
   const account = user ? `id:${user.id}` : `identifier:${input.identifier.toLowerCase()}`;
-  wait = throttle.retryAfterMs(address, account);
+  wait = await throttle.retryAfterMs(address, account);
   if (wait) throw tooManyAttempts(wait);
   // Past the account-wide ceiling every attempt waits, whatever the password: slowed, not refused.
-  const slow = throttle.slowdownMs(account);
+  const slow = await throttle.slowdownMs(account);
   if (slow) await sleep(slow);
   const valid = await verifyPassword(user?.password ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) {
-    throttle.recordFailure(address, account);
+    await throttle.recordFailure(address, account);
     throw badRequest(MESSAGES.login.invalidIdentifier);
   }
   if (!user.is_active) throw forbidden(MESSAGES.login.blocked);
@@ -203,7 +203,7 @@ export async function login(
       mfa_token: await signMfaToken(ctx.config.jwtSecret, user.id, user.token_version),
     };
   }
-  throttle.recordSuccess(address, account);
+  await throttle.recordSuccess(address, account);
   return sessionFor(ctx, user.id, user.token_version);
 }
 
@@ -291,14 +291,14 @@ export async function changePassword(
   address: string,
 ): Promise<Session> {
   const account = `id:${actor.id}`;
-  const wait = ctx.throttle.retryAfterMs(address, account);
+  const wait = await ctx.throttle.retryAfterMs(address, account);
   if (wait) throw tooManyAttempts(wait);
-  const slow = ctx.throttle.slowdownMs(account);
+  const slow = await ctx.throttle.slowdownMs(account);
   if (slow) await sleep(slow);
   const user = await findUserById(ctx.db, actor.id);
   if (!user) throw forbidden();
   if (!(await verifyPassword(user.password, input.currentPassword))) {
-    ctx.throttle.recordFailure(address, account);
+    await ctx.throttle.recordFailure(address, account);
     throw fieldError('currentPassword', MESSAGES.changePassword.wrongCurrent);
   }
   if (input.password === input.currentPassword) {

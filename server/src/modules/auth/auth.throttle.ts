@@ -12,10 +12,10 @@
  * A successful sign-in clears the count of its account and address, not the account-wide one (so
  * the owner signing in does not give a guesser a fresh allowance).
  *
- * Kept in memory, per process: it resets on restart and is not shared between processes. That is
- * enough for one server; with several API processes behind a load balancer each would count on its
- * own (the per-route rate limits then belong in Redis, see architecture.md). Wrong two-factor codes are
- * also counted in the database, with a hard cap per account (`TWO_FACTOR_GUARD`, two-factor.service.ts).
+ * Kept in memory, per process (`createLoginThrottle`): it resets on restart. With REDIS_URL the same
+ * windows live in Redis (auth.throttle-redis.ts), so every process counts together and a failure on one
+ * is refused on the next. Wrong two-factor codes are also counted in the database, with a hard cap per
+ * account (`TWO_FACTOR_GUARD`, two-factor.service.ts).
  */
 export const LOGIN_THROTTLE = {
   windowMs: 15 * 60 * 1000,
@@ -45,6 +45,31 @@ export interface LoginThrottle {
   recordFailure(address: string, account: string | undefined, now?: number): void;
   recordSuccess(address: string, account: string): void;
 }
+
+/** The throttle as the sign-in services use it: the same questions, answered from memory or Redis. */
+export interface AsyncLoginThrottle {
+  retryAfterMs(address: string, account?: string): Promise<number>;
+  slowdownMs(account: string): Promise<number>;
+  recordFailure(address: string, account: string | undefined): Promise<void>;
+  recordSuccess(address: string, account: string): Promise<void>;
+}
+
+/** This process's own throttle, behind the services' interface. */
+export function inProcess(throttle: LoginThrottle): AsyncLoginThrottle {
+  return {
+    retryAfterMs: async (address, account) => throttle.retryAfterMs(address, account),
+    slowdownMs: async (account) => throttle.slowdownMs(account),
+    recordFailure: async (address, account) => throttle.recordFailure(address, account),
+    recordSuccess: async (address, account) => throttle.recordSuccess(address, account),
+  };
+}
+
+/** The counters' keys, the same in memory and in Redis. */
+export const throttleKeys = {
+  address: (address: string) => `address:${address}`,
+  pair: (address: string, account: string) => `pair:${address}\n${account}`,
+  account: (account: string) => `account:${account}`,
+};
 
 export function createLoginThrottle(limits: LoginThrottleLimits = LOGIN_THROTTLE): LoginThrottle {
   const windows = new Map<string, Window>();
@@ -79,30 +104,28 @@ export function createLoginThrottle(limits: LoginThrottleLimits = LOGIN_THROTTLE
     else windows.set(key, { failures: 1, startedAt: now });
   };
 
-  const pairKey = (address: string, account: string) => `pair:${address}\n${account}`;
-
   return {
     retryAfterMs(address, account, now = Date.now()) {
       return Math.max(
-        blockedFor(`address:${address}`, limits.maxFailuresPerAddress, now),
+        blockedFor(throttleKeys.address(address), limits.maxFailuresPerAddress, now),
         account === undefined
           ? 0
-          : blockedFor(pairKey(address, account), limits.maxFailuresPerAccountAndAddress, now),
+          : blockedFor(throttleKeys.pair(address, account), limits.maxFailuresPerAccountAndAddress, now),
       );
     },
     slowdownMs(account, now = Date.now()) {
-      return blockedFor(`account:${account}`, limits.slowAccountAfter, now) ? limits.slowdownMs : 0;
+      return blockedFor(throttleKeys.account(account), limits.slowAccountAfter, now) ? limits.slowdownMs : 0;
     },
     recordFailure(address, account, now = Date.now()) {
-      fail(`address:${address}`, now);
+      fail(throttleKeys.address(address), now);
       if (account !== undefined) {
-        fail(pairKey(address, account), now);
-        fail(`account:${account}`, now);
+        fail(throttleKeys.pair(address, account), now);
+        fail(throttleKeys.account(account), now);
       }
       prune(now);
     },
     recordSuccess(address, account) {
-      windows.delete(pairKey(address, account));
+      windows.delete(throttleKeys.pair(address, account));
     },
   };
 }

@@ -164,14 +164,14 @@ async function requireCode(
   opts: { recovery: boolean; signIn?: boolean; tokenId?: string; log?: Log | undefined },
 ): Promise<void> {
   const key = `id:${account.id}`;
-  const wait = ctx.throttle.retryAfterMs(address, key);
+  const wait = await ctx.throttle.retryAfterMs(address, key);
   if (wait) throw tooManyAttempts(wait);
   const guarded = account.two_factor_enabled_at !== null;
   if (guarded) {
     const locked = await codeLockLeftMs(ctx.db, account.id);
     if (locked) throw codeLocked(locked);
   }
-  const slow = ctx.throttle.slowdownMs(key);
+  const slow = await ctx.throttle.slowdownMs(key);
   if (slow) await sleep(slow);
   const now = Date.now();
   const attempt = guarded
@@ -194,14 +194,14 @@ async function requireCode(
     throw codeLocked((await codeLockLeftMs(ctx.db, account.id)) || TWO_FACTOR_GUARD.lockMs);
   }
   if (!(await takeCode(ctx.db, account, code, opts.recovery))) {
-    ctx.throttle.recordFailure(address, key);
+    await ctx.throttle.recordFailure(address, key);
     if (attempt && attempt.accountAttempts >= TWO_FACTOR_GUARD.maxWrongCodesPerAccount) {
       await lockCodes(ctx, account, opts.log);
     }
     throw invalidCode(opts.recovery);
   }
   if (attempt) await deleteCodeAttempt(ctx.db, attempt.id);
-  if (opts.signIn) ctx.throttle.recordSuccess(address, key);
+  if (opts.signIn) await ctx.throttle.recordSuccess(address, key);
 }
 
 async function requireAccount(db: Kysely<DB>, actor: Actor): Promise<TwoFactorAccount> {
@@ -327,10 +327,10 @@ export async function disableTwoFactor(
   if (account.role === 'admin') throw forbidden(T.adminRequired);
   if (!account.two_factor_enabled_at) throw conflict(T.notEnabled);
   const key = `id:${account.id}`;
-  const wait = ctx.throttle.retryAfterMs(address, key);
+  const wait = await ctx.throttle.retryAfterMs(address, key);
   if (wait) throw tooManyAttempts(wait);
   if (!(await verifyPassword(account.password, input.password))) {
-    ctx.throttle.recordFailure(address, key);
+    await ctx.throttle.recordFailure(address, key);
     throw fieldError('password', MESSAGES.changePassword.wrongCurrent);
   }
   await requireCode(ctx, account, input.code, address, { recovery: true, log });

@@ -1,0 +1,133 @@
+import cluster, { type Worker } from 'node:cluster';
+import { createAppMailer } from './app.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import {
+  onStopSignals,
+  openShared,
+  prepareDatabase,
+  processLog,
+  serveHttp,
+  siteAddress,
+  startScheduledJobs,
+} from './start.ts';
+
+/**
+ * WORKERS > 1: several processes serve one port (Node's cluster module; the primary hands each new
+ * connection to the next worker). PostgreSQL and Redis are required (config.ts), since the workers
+ * share the database and, through Redis, their rate limits, sign-in throttle and cache invalidations.
+ *
+ * The primary checks that Redis answers, prepares the database once (migrations, reference data,
+ * admin, demo), runs the scheduled jobs (workers only serve requests), then forks the workers. A worker that
+ * dies is replaced, after a pause that doubles with each death of the last minute (0.5 s up to 30 s);
+ * one that dies before the first have all started stops the start (a bad port, say). SIGTERM or SIGINT
+ * stops the workers (each finishes its requests), then the primary.
+ */
+
+/** How long the workers get to finish their requests when stopping, before they are killed. */
+const STOP_GRACE_MS = 15_000;
+const RESTART_WINDOW_MS = 60_000;
+
+/** The pause before replacing a worker, given how many died within the last minute (this one included). */
+export function restartDelayMs(recentDeaths: number): number {
+  return Math.min(500 * 2 ** Math.max(0, recentDeaths - 1), 30_000);
+}
+
+export async function runPrimary(config: Config, serverDir: string): Promise<void> {
+  const log = processLog(config.logLevel, { role: 'primary' });
+  // Redis first: a start that cannot share its limits stops before touching the database.
+  const shared = await openShared(config, log);
+  let database: Database;
+  try {
+    database = await prepareDatabase(config, serverDir);
+  } catch (err) {
+    await shared?.close();
+    throw err;
+  }
+  const mailer = createAppMailer(config);
+  const jobs = startScheduledJobs(
+    database,
+    config,
+    mailer,
+    processLog(config.logLevel, { component: 'jobs' }),
+    shared,
+  );
+
+  let stopping = false;
+  let started = false;
+  let listening = 0;
+  const deaths: number[] = [];
+  const pending = new Set<NodeJS.Timeout>();
+
+  async function stop(code: number, reason: string): Promise<number> {
+    stopping = true;
+    log.info({ reason }, 'shutting down');
+    for (const timer of pending) clearTimeout(timer);
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            const kill = setTimeout(() => worker.process.kill('SIGKILL'), STOP_GRACE_MS);
+            worker.once('exit', () => {
+              clearTimeout(kill);
+              resolve();
+            });
+            worker.process.kill('SIGTERM');
+          }),
+      ),
+    );
+    await jobs.stop();
+    await shared?.close();
+    await database.close();
+    return code;
+  }
+
+  cluster.on('listening', (_worker, address) => {
+    if (started || ++listening < config.workers) return;
+    started = true;
+    log.info(
+      { workers: config.workers },
+      `Live the Fantasy is running at ${siteAddress(config, address.port)} (${database.engine}, ${config.workers} workers)`,
+    );
+  });
+
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    if (!started) {
+      log.error({ worker: worker.process.pid, code, signal }, 'a worker stopped before the server started');
+      void stop(1, 'start failed').then((c) => process.exit(c));
+      return;
+    }
+    const now = Date.now();
+    deaths.push(now);
+    while (deaths[0]! < now - RESTART_WINDOW_MS) deaths.shift();
+    const delay = restartDelayMs(deaths.length);
+    log.error(
+      { worker: worker.process.pid, code, signal, restartInMs: delay },
+      'a worker died; replacing it',
+    );
+    const timer = setTimeout(() => {
+      pending.delete(timer);
+      if (!stopping) cluster.fork();
+    }, delay);
+    pending.add(timer);
+  });
+
+  onStopSignals((signal) => stop(0, signal));
+  for (let i = 0; i < config.workers; i++) cluster.fork();
+}
+
+/** One worker: the app on the prepared database, listening on the shared port, until told to stop. */
+export async function runWorker(config: Config): Promise<void> {
+  const database = openDatabase(config);
+  const shared = await openShared(config, processLog(config.logLevel));
+  const app = await serveHttp(config, database, createAppMailer(config), shared);
+  onStopSignals(async (signal) => {
+    app.log.info({ signal }, 'worker shutting down');
+    await app.close();
+    await shared?.close();
+    await database.close();
+    return 0;
+  });
+}

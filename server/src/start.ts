@@ -1,0 +1,121 @@
+// The steps of a start, shared by one process (main.ts) and several (cluster.ts).
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { JOBS, startJobs, type Job, type JobRunner } from './jobs/index.ts';
+import type { JobContext } from './jobs/index.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { uploadsRoot } from './modules/media/index.ts';
+import { ensureAdmin } from './modules/users/index.ts';
+import { seedAtStart } from './seed.ts';
+import { openSharedState, type SharedState, type WriteFeed } from './shared-state.ts';
+
+const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 } as const;
+
+export interface ProcessLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * A log for the parts outside the app (the cluster's primary, the jobs it runs): one JSON line per
+ * entry, in the shape of the app's own (pino's level numbers, time, pid), at LOG_LEVEL.
+ */
+export function processLog(level: string, bindings: object = {}): ProcessLog {
+  const min = LEVELS[level as keyof typeof LEVELS] ?? Infinity;
+  const line = (n: number) => (obj: object, msg: string) => {
+    if (n < min) return;
+    const entry = { level: n, time: Date.now(), pid: process.pid, ...bindings, ...obj, msg };
+    (n >= LEVELS.warn ? process.stderr : process.stdout).write(JSON.stringify(entry) + '\n');
+  };
+  return { info: line(LEVELS.info), warn: line(LEVELS.warn), error: line(LEVELS.error) };
+}
+
+/**
+ * Opens the database and brings it up to date: migrations, reference data, the admin account and,
+ * with `--demo`, the demo content. Once per start, before any request is served.
+ */
+export async function prepareDatabase(config: Config, serverDir: string): Promise<Database> {
+  const database = openDatabase(config);
+  await migrateToLatest(database.db);
+  await seedAtStart(database.db);
+  if (config.adminEmail && config.adminPassword)
+    await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
+  if (process.argv.includes('--demo')) {
+    const { seedDemo } = await import('./demo/seed-demo.ts');
+    await seedDemo(database.db, config, { clipFile: path.join(serverDir, 'assets/demo-clip.webm') });
+  }
+  return database;
+}
+
+/** Redis when REDIS_URL is set (shared-state.ts); throws a clear error when it does not answer. */
+export async function openShared(config: Config, log: ProcessLog): Promise<SharedState | undefined> {
+  return config.redisUrl ? openSharedState(config.redisUrl, config.redisPrefix, log) : undefined;
+}
+
+/** Each job, publishing a write when its run changed something (so kept answers are dropped everywhere). */
+function publishingWrites(jobs: readonly Job<JobContext>[], writes: WriteFeed): Job<JobContext>[] {
+  return jobs.map((job) => ({
+    ...job,
+    run: async (ctx) => {
+      const count = await job.run(ctx);
+      if (count > 0) await writes.publish();
+      return count;
+    },
+  }));
+}
+
+/**
+ * The scheduled jobs (server/src/jobs/): run now, then at their intervals. Each run takes its job's
+ * lease in the database, so of several processes (or machines) on one database one runs it at a time.
+ */
+export function startScheduledJobs(
+  database: Database,
+  config: Config,
+  mailer: Mailer,
+  log: ProcessLog,
+  shared: SharedState | undefined,
+): JobRunner {
+  return startJobs(
+    database.db,
+    { db: database.db, storageRoot: uploadsRoot(config.dataDir), mailer },
+    shared ? publishingWrites(JOBS, shared.writes) : JOBS,
+    log,
+  );
+}
+
+/** Builds the app and listens on PORT (in a cluster's worker, the port the workers share). */
+export async function serveHttp(
+  config: Config,
+  database: Database,
+  mailer: Mailer,
+  shared: SharedState | undefined,
+): Promise<FastifyInstance> {
+  const app = await buildApp({ config, database, logger: true, mailer, shared });
+  await app.listen({ port: config.port, host: config.host });
+  return app;
+}
+
+/** The address the site answers at, for the start's last line. */
+export function siteAddress(config: Config, port: number): string {
+  return `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+}
+
+/** Runs `stop` once on SIGTERM or SIGINT, then exits with its code. */
+export function onStopSignals(stop: (signal: string) => Promise<number>) {
+  let stopping = false;
+  const handler = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    stop(signal).then(
+      (code) => process.exit(code),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGTERM', () => handler('SIGTERM'));
+  process.on('SIGINT', () => handler('SIGINT'));
+}

@@ -1,0 +1,312 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MESSAGES } from '@app/domain';
+import { build } from 'esbuild';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../src/db/database.ts';
+import { buildProviderAd } from './factories.ts';
+import { buildProvider, buildUser, type Json, type TestContext } from './helpers.ts';
+
+/**
+ * Real server processes (the server bundled as `npm start` builds it, run by Node), not app instances
+ * in this process: a start refused for want of PostgreSQL or Redis, and, on one PostgreSQL database and
+ * one Redis (TEST_DATABASE_URL and TEST_REDIS_URL), two processes sharing the sign-in throttle, a
+ * logout and the response cache's invalidation, and WORKERS=2 serving one port from two workers.
+ */
+
+const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const pgUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+const JWT_SECRET = 'several-processes-secret-0123456789abcdef';
+
+// Inside node_modules, so that the bundle finds the packages it leaves external (as module-load.test.ts).
+const cache = path.join(server, '../node_modules/.cache');
+mkdirSync(cache, { recursive: true });
+const out = mkdtempSync(path.join(cache, 'ltf-processes-'));
+const dataDir = mkdtempSync(path.join(tmpdir(), 'ltf-processes-'));
+let mainJs: string;
+
+beforeAll(async () => {
+  const pkg = JSON.parse(readFileSync(path.join(server, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  await build({
+    entryPoints: { main: path.join(server, 'src/main.ts') },
+    outdir: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@app/')),
+    logLevel: 'silent',
+  });
+  mainJs = path.join(out, 'main.js');
+});
+afterAll(() => {
+  rmSync(out, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  /** Everything it wrote so far, stdout and stderr. */
+  output(): string;
+  /** SIGTERM, and its exit code. */
+  stop(): Promise<number | null>;
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+/** Runs the server bundle with this environment (and nothing else of ours); answers once it listens. */
+function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [mainJs], {
+    cwd: server,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      JWT_SECRET,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout!.on('data', (b: Buffer) => (text += b.toString()));
+  child.stderr!.on('data', (b: Buffer) => (text += b.toString()));
+  const proc = {
+    child,
+    port: 0,
+    output: () => text,
+    stop: () => {
+      child.kill('SIGTERM');
+      return exited(child);
+    },
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setInterval(() => {
+      const running = /is running at http:\/\/[^:]+:(\d+)/.exec(text);
+      if (running) {
+        clearInterval(timer);
+        proc.port = Number(running[1]);
+        resolve(proc);
+      } else if (child.exitCode !== null) {
+        clearInterval(timer);
+        reject(new Error(`the server stopped (${child.exitCode}):\n${text}`));
+      }
+    }, 50);
+  });
+}
+
+/** Runs the server bundle until it stops by itself: its exit code and output. */
+async function runUntilExit(env: Record<string, string>) {
+  const child = spawn(process.execPath, [mainJs], {
+    cwd: server,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout.on('data', (b: Buffer) => (text += b.toString()));
+  child.stderr.on('data', (b: Buffer) => (text += b.toString()));
+  const code = await exited(child);
+  return { code, output: text };
+}
+
+/** One request on a connection of its own (so a cluster's primary may hand it to any worker). */
+function call(
+  port: number,
+  method: string,
+  url: string,
+  opts: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; json: Json }> {
+  return new Promise((resolve, reject) => {
+    const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: url,
+        agent: false,
+        headers: {
+          ...(body ? { 'content-type': 'application/json' } : {}),
+          ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (b: Buffer) => (text += b.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, json: text ? JSON.parse(text) : undefined }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function until(what: string, check: () => boolean, ms = 10_000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('a start that cannot share is refused (exit 1, nothing listening)', () => {
+  it.each([
+    [
+      'on SQLite',
+      { WORKERS: '2', REDIS_URL: 'redis://127.0.0.1:6379' },
+      'WORKERS=2 needs PostgreSQL (DATABASE_URL): the embedded SQLite database is one file for one process.',
+    ],
+    [
+      'without Redis',
+      { WORKERS: '2', DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' },
+      'WORKERS=2 needs Redis (REDIS_URL)',
+    ],
+    [
+      'when Redis does not answer',
+      {
+        WORKERS: '2',
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',
+        REDIS_URL: 'redis://127.0.0.1:1',
+      },
+      'Redis at redis://127.0.0.1:1 (REDIS_URL) does not answer: connect ECONNREFUSED',
+    ],
+  ])('WORKERS=2 %s', async (_case, env, message) => {
+    const { code, output } = await runUntilExit(env);
+    expect(code, output).toBe(1);
+    expect(output).toContain(message);
+    expect(output).not.toMatch(/listening|is running at/);
+  });
+});
+
+describe.runIf(pgUrl && redisUrl)('two processes on one PostgreSQL database and one Redis', () => {
+  const dbName = `ltf_test_processes_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const prefix = `ltf-test-${dbName.slice(-8)}:`;
+  let env: Record<string, string>;
+  let database: Database;
+  let data: TestContext;
+  let a: ServerProcess;
+  let b: ServerProcess;
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(pgUrl!);
+    url.pathname = `/${dbName}`;
+    env = { DATABASE_URL: url.toString(), REDIS_URL: redisUrl!, REDIS_PREFIX: prefix };
+    // One after the other: the first prepares the database.
+    a = await startServer(env);
+    b = await startServer(env);
+    database = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+    // What the test factories need of a test app: the database and the servers' secret.
+    data = { database, config: { jwtSecret: JWT_SECRET } } as TestContext;
+  });
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await database?.close();
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  });
+
+  it('failed sign-ins on A reach the throttle, and B refuses the next attempt (429)', async () => {
+    const user = await buildUser(data);
+    for (let i = 0; i < 10; i++) {
+      const res = await call(a.port, 'POST', '/api/auth/local', {
+        body: { identifier: user.email, password: 'Wrong-password-1' },
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(400);
+    }
+    const res = await call(b.port, 'POST', '/api/auth/local', {
+      body: { identifier: user.email, password: user.password },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(429);
+    expect(res.json.error.message).toBe(MESSAGES.login.tooManyAttempts);
+  });
+
+  it('a logout on A makes the token refused on B', async () => {
+    const user = await buildUser(data);
+    const session = await call(a.port, 'POST', '/api/auth/local', {
+      body: { identifier: user.email, password: user.password },
+    });
+    expect(session.status, JSON.stringify(session.json)).toBe(200);
+    const token = session.json.jwt as string;
+    expect((await call(b.port, 'GET', '/api/users/me', { token })).status).toBe(200);
+    expect((await call(a.port, 'POST', '/api/auth/logout', { token })).status).toBe(200);
+    expect((await call(b.port, 'GET', '/api/users/me', { token })).status).toBe(401);
+  });
+
+  it("an ad edited through A changes B's kept anonymous answer", async () => {
+    const owner = await buildProvider(data);
+    const ad = await buildProviderAd(data, owner, { title: 'Before' });
+    // The home listing, anonymously, as B answers it.
+    const title = async () => {
+      const res = await call(b.port, 'GET', '/api/providers');
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      return (res.json.data as { id: number; attributes: { title: string } }[]).find((i) => i.id === ad)
+        ?.attributes.title;
+    };
+    expect(await title()).toBe('Before');
+    // B keeps its answer: a change behind the API's back does not show…
+    await database.db
+      .updateTable('providers')
+      .set({ title: 'Behind its back' })
+      .where('id', '=', ad)
+      .execute();
+    expect(await title()).toBe('Before');
+    // …an edit through A does, on B.
+    const edit = await call(a.port, 'PUT', `/api/providers/${ad}`, {
+      token: owner.jwt,
+      body: { data: { title: 'After' } },
+    });
+    expect(edit.status, JSON.stringify(edit.json)).toBe(200);
+    expect(await title()).toBe('After');
+  });
+
+  it('WORKERS=2 serves one port from two worker processes, replaces a dead one, and stops on SIGTERM', async () => {
+    const cluster = await startServer({ ...env, WORKERS: '2' });
+    const workersAnswering = async () => {
+      const seen = cluster.output().length;
+      for (let i = 0; i < 8; i++) expect((await call(cluster.port, 'GET', '/api/health')).status).toBe(200);
+      const pids = [
+        ...cluster
+          .output()
+          .slice(seen)
+          .matchAll(/"pid":(\d+)[^\n]*"url":"\/api\/health"/g),
+      ];
+      return new Set(pids.map((m) => Number(m[1])));
+    };
+    const first = await workersAnswering();
+    expect(first.size).toBe(2);
+    expect(first.has(cluster.child.pid!)).toBe(false);
+
+    const [dead] = first;
+    process.kill(dead!, 'SIGKILL');
+    await until(
+      'a new worker',
+      () => /Server listening/g.exec(cluster.output().split('a worker died')[1] ?? '') !== null,
+    );
+    const next = await workersAnswering();
+    expect(next.size).toBe(2);
+    expect(next.has(dead!)).toBe(false);
+
+    expect(await cluster.stop()).toBe(0);
+    for (const pid of next) expect(() => process.kill(pid, 0)).toThrow();
+    await expect(call(cluster.port, 'GET', '/api/health')).rejects.toThrow(/ECONNREFUSED/);
+  });
+});
