@@ -217,6 +217,7 @@ const EXPECTED_SCHEMA: Record<string, string[]> = {
   ],
   payment_references: ['created_at', 'kind', 'transaction_id'],
   settings: ['key', 'value'],
+  directory_changes: ['created_at', 'id', 'provider_id', 'user_id'],
   addresses: [
     'city',
     'country',

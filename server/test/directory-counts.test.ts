@@ -2,7 +2,7 @@ import { CUM_MOUTH, CUM_PLACES, LIST_SECTIONS, OPTION_SECTIONS, seededRandom, YE
 import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/db/dialect.ts';
-import { bumpDirectoryVersion } from '../src/db/directory-version.ts';
+import { recordDirectoryChange } from '../src/db/directory-version.ts';
 import { callAs } from './directory-helpers.ts';
 import { ensureSubscription } from './factories.ts';
 import { buildAdmin, buildProvider, createTestApp, type TestContext, type TestUser } from './helpers.ts';
@@ -89,7 +89,7 @@ beforeAll(async () => {
       .insertInto('providers')
       .values(values as never)
       .execute();
-    await bumpDirectoryVersion(trx);
+    await recordDirectoryChange(trx);
   });
   rows = (await db.selectFrom('providers').selectAll().execute()) as unknown as Row[];
 });

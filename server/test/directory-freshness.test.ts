@@ -2,8 +2,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { openSqlite, type Database } from '../src/db/database.ts';
-import { bumpDirectoryVersion } from '../src/db/directory-version.ts';
+import { openDatabase, openSqlite, postgresUrlOf, type Database } from '../src/db/database.ts';
+import { recordDirectoryChange } from '../src/db/directory-version.ts';
 import { FacetStore } from '../src/modules/directory/facets/facet-store.ts';
 import { buildFiles, newAddress } from './directory-helpers.ts';
 import { buildProviderAd } from './factories.ts';
@@ -126,20 +126,32 @@ describe('facet index freshness', () => {
     for (const r of results) expect(r).toEqual({ ids: [id], total: 1, counted: 1 });
   });
 
-  it('with a check interval, sees other writers within the interval', async () => {
+  it('with a check interval and no feed, sees other writers within the interval, without a rebuild', async () => {
     const db = ctx.database.db;
     const store = new FacetStore(db, ctx.database.engine, { checkIntervalMs: 250 });
     const first = await store.get();
-    // A write by "another process": bump the version without telling this store.
-    await buildProviderAd(ctx, owner, { state: 'ID', city: 'Boise' });
-    expect(await store.get()).toBe(first);
-    await new Promise((r) => setTimeout(r, 300));
-    const fresh = await store.get();
-    expect(fresh.version).toBeGreaterThan(first.version);
-    expect(fresh.index.size).toBe(first.index.size + 1);
-    // A write by this process is seen at once.
-    await db.transaction().execute((trx) => bumpDirectoryVersion(trx));
-    store.invalidate();
-    expect((await store.get()).version).toBe(fresh.version + 1);
+    const { version, index } = first;
+    const size = index.size;
+    // A write by "another process": its own connection (or pool) to the same database.
+    const other =
+      ctx.database.engine === 'sqlite'
+        ? openSqlite(path.join(ctx.config.dataDir, 'app.sqlite'))
+        : openDatabase({ databaseUrl: postgresUrlOf(db), dataDir: ctx.config.dataDir });
+    try {
+      const id = await buildProviderAd({ ...ctx, database: other }, owner, { state: 'ID', city: 'Boise' });
+      expect((await store.get()).version).toBe(version);
+      await new Promise((r) => setTimeout(r, 300));
+      const fresh = await store.get();
+      expect(fresh.version).toBe(version + 1);
+      expect(fresh.index.size).toBe(size + 1);
+      expect(fresh.index.query({ terms: { state: ['ID'] } }).page(0, 10)).toEqual([id]);
+      // A write by this process is seen at once.
+      await db.transaction().execute((trx) => recordDirectoryChange(trx, { providerIds: [id] }));
+      expect((await store.get()).version).toBe(version + 2);
+      expect(store.stats.builds).toBe(1);
+    } finally {
+      await other.close();
+      await store.close();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { comparablePhone } from '@app/domain/trust';
 import type { Insertable } from 'kysely';
 import { nowIso } from '../src/db/dialect.ts';
 import type { ProvidersTable, SubscriptionsTable } from '../src/db/schema.ts';
-import { bumpDirectoryVersion } from '../src/db/directory-version.ts';
+import { recordDirectoryChange } from '../src/db/directory-version.ts';
 import type { TestContext, TestUser } from './helpers.ts';
 
 /** Column values of a provider ad row (DB names: cents for money, 0/1 for booleans), plus image file ids. */
@@ -42,9 +42,9 @@ export async function buildSubscription(
       updated_at: nowIso(),
       ...overrides,
     })
-    .returning('id')
+    .returning(['id', 'user_id'])
     .executeTakeFirstOrThrow();
-  await bumpDirectoryVersion(ctx.database.db);
+  await recordDirectoryChange(ctx.database.db, { userId: Number(row.user_id) });
   return Number(row.id);
 }
 
@@ -114,7 +114,7 @@ export async function buildProviderAd(
     for (const [position, file_id] of docs.entries()) {
       await trx.insertInto('provider_docs').values({ provider_id: id, file_id, position }).execute();
     }
-    await bumpDirectoryVersion(trx);
+    await recordDirectoryChange(trx, { providerIds: [id] });
     return id;
   });
 }

@@ -348,6 +348,16 @@ export interface SettingsTable {
   value: string;
 }
 
+/** One change to the shown directory (db/directory-version.ts); `id` is the directory version it made. */
+export interface DirectoryChangesTable {
+  id: number;
+  /** One changed provider; null with `user_id` null: anything may have changed. */
+  provider_id: number | null;
+  /** Every provider of this account. */
+  user_id: number | null;
+  created_at: string;
+}
+
 /** A place's address (issue 12). `state` is a state code. */
 export interface AddressesTable {
   id: Generated<number>;
@@ -632,6 +642,7 @@ export interface DB {
   subscriptions: SubscriptionsTable;
   payment_references: PaymentReferencesTable;
   settings: SettingsTable;
+  directory_changes: DirectoryChangesTable;
   addresses: AddressesTable;
   vendors: VendorsTable;
   vendor_reviews: VendorReviewsTable;

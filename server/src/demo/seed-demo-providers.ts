@@ -16,7 +16,7 @@ import {
 import { comparablePhone } from '@app/domain/trust';
 import type { Insertable, Kysely } from 'kysely';
 import type { Config } from '../config.ts';
-import { bumpDirectoryVersion } from '../modules/directory/index.ts';
+import { recordDirectoryChange } from '../modules/directory/index.ts';
 import { storeGeneratedFile } from '../modules/media/index.ts';
 import { findUserByEmail, insertUser } from '../modules/users/index.ts';
 import { nowIso } from '../db/dialect.ts';
@@ -216,7 +216,8 @@ async function ensureImages(db: Kysely<DB>, config: Config, ownerId: number): Pr
       batch.map(async (name, j) => {
         const id = byName.get(name);
         if (id) return id;
-        const bytes = await placeholderImage(`Demo ${i + j + 1}`, i + j, 600, 600);
+        // As large as a phone's photo, so the pictures get every format the card offers (up to `large`).
+        const bytes = await placeholderImage(`Demo ${i + j + 1}`, i + j, 1200, 1200);
         return (await storeGeneratedFile(media, ownerId, name, bytes)).id;
       }),
     );
@@ -259,7 +260,7 @@ async function ensureVideos(db: Kysely<DB>, config: Config, providerIds: number[
         .where('id', '=', ad.id)
         .execute();
     }
-    await bumpDirectoryVersion(trx);
+    await recordDirectoryChange(trx);
     await trx.insertInto('seed_log').values({ key: VIDEO_SEED_KEY, applied_at: nowIso() }).execute();
   });
 }
@@ -310,7 +311,7 @@ export async function seedDemoProviders(
           .values(links.slice(i, i + 300))
           .execute();
       }
-      await bumpDirectoryVersion(trx);
+      await recordDirectoryChange(trx);
       await trx.insertInto('seed_log').values({ key: SEED_KEY, applied_at: nowIso() }).execute();
     });
   }

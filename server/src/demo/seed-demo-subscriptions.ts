@@ -1,6 +1,6 @@
 import { addMonths, packagePriceCents } from '@app/domain';
 import type { Kysely } from 'kysely';
-import { bumpDirectoryVersion } from '../db/directory-version.ts';
+import { recordDirectoryChange } from '../db/directory-version.ts';
 import { nowIso } from '../db/dialect.ts';
 import type { DB } from '../db/schema.ts';
 import { findProcessingCosts } from '../modules/reference/index.ts';
@@ -88,7 +88,7 @@ export async function seedDemoSubscriptions(db: Kysely<DB>, providerIds: readonl
         start = end;
       }
     }
-    await bumpDirectoryVersion(trx);
+    await recordDirectoryChange(trx);
     await trx.insertInto('seed_log').values({ key: SEED_KEY, applied_at: nowIso() }).execute();
   });
 }

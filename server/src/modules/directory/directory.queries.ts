@@ -2,7 +2,7 @@ import { sql, type Insertable, type Kysely, type Transaction, type Updateable } 
 import type { AuditHooks } from '../../db/audit-log.ts';
 import { deleteById, insertRow, updateById } from '../../db/rows.ts';
 import type { DB, ProvidersTable } from '../../db/schema.ts';
-import { bumpDirectoryVersion } from '../../db/directory-version.ts';
+import { recordDirectoryChange } from '../../db/directory-version.ts';
 import { BACK_TO_REVIEW } from './directory.review.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -18,7 +18,7 @@ async function setFiles(trx: Db, table: 'provider_images' | 'provider_docs', id:
       .execute();
 }
 
-/** Inserts an ad with its images and documents and bumps the directory version, in one transaction. */
+/** Inserts an ad with its images and documents and records the directory change, in one transaction. */
 export async function insertProvider(
   db: Kysely<DB>,
   columns: ProviderColumns,
@@ -33,7 +33,7 @@ export async function insertProvider(
     const id = await insertRow(trx, 'providers', columns);
     await setFiles(trx, 'provider_images', id, files.images);
     await setFiles(trx, 'provider_docs', id, files.docs);
-    await bumpDirectoryVersion(trx);
+    await recordDirectoryChange(trx, { providerIds: [id] });
     await after?.(trx, id);
     return id;
   });
@@ -49,7 +49,7 @@ export async function findAdFiles(db: Db, id: number): Promise<{ images: number[
   return { images: images!.map((r) => Number(r.file_id)), docs: docs!.map((r) => Number(r.file_id)) };
 }
 
-/** Updates an ad (and replaces its image or document lists when given), bumping the version. */
+/** Updates an ad (and replaces its image or document lists when given), recording the directory change. */
 export async function updateProvider(
   db: Kysely<DB>,
   id: number,
@@ -65,19 +65,19 @@ export async function updateProvider(
     if (!(await updateById(trx, 'providers', id, columns))) return false;
     if (files.images) await setFiles(trx, 'provider_images', id, files.images);
     if (files.docs) await setFiles(trx, 'provider_docs', id, files.docs);
-    await bumpDirectoryVersion(trx);
+    await recordDirectoryChange(trx, { providerIds: [id] });
     await after?.(trx);
     await audit?.after(trx);
     return true;
   });
 }
 
-/** Deletes an ad (its images, reactions, comments, … go with it), bumping the version. */
+/** Deletes an ad (its images, reactions, comments, … go with it), recording the directory change. */
 export async function deleteProvider(db: Kysely<DB>, id: number, audit?: AuditHooks): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     await audit?.before(trx);
     if (!(await deleteById(trx, 'providers', id))) return false;
-    await bumpDirectoryVersion(trx);
+    await recordDirectoryChange(trx, { providerIds: [id] });
     await audit?.after(trx);
     return true;
   });
@@ -86,7 +86,10 @@ export async function deleteProvider(db: Kysely<DB>, id: number, audit?: AuditHo
 /** The counters a provider row keeps of what other areas hang off it (reactions, comments). */
 export type ProviderCounter = 'likes_count' | 'dislikes_count' | 'averages_count' | 'comments_count';
 
-/** Adds `delta` (+1 or -1) to one of a provider's counters, never below 0. */
+/**
+ * Adds `delta` (+1 or -1) to one of a provider's counters, never below 0. Counters are no facet: no
+ * directory change is recorded, and the facet index is untouched.
+ */
 export async function bumpProviderCounter(
   db: Db,
   providerId: number,
@@ -132,11 +135,11 @@ export function findCitiesOfState(db: Kysely<DB>, stateCode: string) {
 
 /**
  * Sends an ad back to review (`BACK_TO_REVIEW`: pending, hidden until an admin approves it again) in the
- * caller's transaction, bumping the directory version; false when the ad does not exist. The caller records
+ * caller's transaction, recording the directory change; false when the ad does not exist. The caller records
  * the audit and computes the risk signals anew.
  */
 export async function sendAdBackToReview(trx: Transaction<DB>, id: number): Promise<boolean> {
   if (!(await updateById(trx, 'providers', id, BACK_TO_REVIEW))) return false;
-  await bumpDirectoryVersion(trx);
+  await recordDirectoryChange(trx, { providerIds: [id] });
   return true;
 }

@@ -9,7 +9,7 @@ export { providerResource } from './directory.resources.ts';
 export { bumpProviderCounter, type ProviderCounter } from './directory.queries.ts';
 /** An ad back to pending review (a report's one-click hide, issue 14). */
 export { sendAdBackToReview } from './directory.queries.ts';
-export { bumpDirectoryVersion } from '../../db/directory-version.ts';
+export { recordDirectoryChange } from '../../db/directory-version.ts';
 /** The location lookups' check of a state and city (ads; places' addresses use it too). */
 export { checkLocation } from './directory.service.ts';
 /** An ad as the admin reads it with `populate=*` (the moderation queue shows it). */

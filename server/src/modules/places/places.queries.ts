@@ -4,7 +4,7 @@ import { nowIso } from '../../db/dialect.ts';
 import { lockRow } from '../../db/locks.ts';
 import { deleteById, insertRow, updateById } from '../../db/rows.ts';
 import type { AddressesTable, DB, VendorsTable } from '../../db/schema.ts';
-import { BACK_TO_REVIEW, bumpDirectoryVersion } from '../directory/index.ts';
+import { BACK_TO_REVIEW } from '../directory/index.ts';
 
 /** SQL of the places area: addresses, places (vendors) and their reviews. */
 
@@ -146,11 +146,10 @@ export async function lockPlacesReviewedBy(trx: Transaction<DB>, userId: number)
 
 /**
  * Sends a place back to review (`BACK_TO_REVIEW`: pending, hidden until an admin approves it again) in the
- * caller's transaction, bumping the directory version (the reported item leaves the public lists at once);
- * false when the place does not exist. The caller records the audit and computes the risk signals anew.
+ * caller's transaction (the reported item leaves the public lists at once: they are SQL, not the providers'
+ * facet index, so no directory change is recorded); false when the place does not exist. The caller records the audit and computes the risk signals anew.
  */
 export async function sendPlaceBackToReview(trx: Transaction<DB>, id: number): Promise<boolean> {
   if (!(await updateById(trx, 'vendors', id, BACK_TO_REVIEW))) return false;
-  await bumpDirectoryVersion(trx);
   return true;
 }

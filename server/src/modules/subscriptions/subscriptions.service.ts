@@ -11,7 +11,7 @@ import {
 import type { Kysely } from 'kysely';
 import { requireAccess, RULES } from '../../access/index.ts';
 import { recordAudit } from '../../db/audit-log.ts';
-import { bumpDirectoryVersion } from '../../db/directory-version.ts';
+import { recordDirectoryChange } from '../../db/directory-version.ts';
 import { nowIso } from '../../db/dialect.ts';
 import { lockAccount } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
@@ -120,8 +120,8 @@ export async function purchaseSubscription(
       transaction_type: 'debit',
       transaction_amount: split.priceCents,
     });
-    // The account's ads may be public from now on: the directory's indexes and caches rebuild.
-    await bumpDirectoryVersion(trx);
+    // The account's ads may be public from now on: every process's facet index re-reads them.
+    await recordDirectoryChange(trx, { userId: actor.id });
     return subscriptionId;
   });
   return (await findOne(db, subscriptionResource, id, withPackage(), { scope: null }))!;
@@ -151,7 +151,12 @@ export async function reviewSubscription(
       });
     }
     if (input.payment_status) {
-      await bumpDirectoryVersion(trx);
+      const { user_id: owner } = await trx
+        .selectFrom('subscriptions')
+        .select('user_id')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      await recordDirectoryChange(trx, { userId: Number(owner) });
       // The payment decision (issue 14): who, from where, the state before and after.
       await recordAudit(
         trx,

@@ -11,7 +11,7 @@ import { plainItem, type ItemQuery } from '../../http/items.ts';
 import { findMany, findOne, flatten } from '../../http/strapi/find.ts';
 import type { ParsedQuery } from '../../http/strapi/parse.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { bumpDirectoryVersion } from '../directory/index.ts';
+import { recordDirectoryChange } from '../directory/index.ts';
 import { lockPlacesReviewedBy, recountPlaceRating } from '../places/index.ts';
 import {
   bumpTokenVersion,
@@ -210,7 +210,7 @@ export async function updateUserProfile(
         await updateUser(trx, id, { is_active: active ? 1 : 0 });
         // A blocked account's sessions end; its ads leave the directory (and come back when unblocked).
         if (!active) await bumpTokenVersion(trx, id);
-        await bumpDirectoryVersion(trx);
+        await recordDirectoryChange(trx, { userId: id });
         for (const place of places) await recountPlaceRating(trx, place);
         await recordAudit(
           trx,

@@ -12,7 +12,7 @@ import { nowIso } from '../../db/dialect.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Pagination } from '../../http/responses.ts';
-import { BACK_TO_REVIEW, bumpDirectoryVersion } from '../directory/index.ts';
+import { BACK_TO_REVIEW, recordDirectoryChange } from '../directory/index.ts';
 import { deleteUnusedFiles } from '../media/index.ts';
 import { computeRiskSignals } from '../moderation/index.ts';
 import {
@@ -88,7 +88,7 @@ async function hideApprovedAds(trx: Transaction<DB>, actor: AuditActor, userId: 
       },
     );
   }
-  await bumpDirectoryVersion(trx);
+  await recordDirectoryChange(trx, { userId });
   return ads.length;
 }
 

@@ -35,9 +35,12 @@ export const OPTION_BITS: Record<OptionSection, number> = (() => {
   return out;
 })();
 
-/** One shown provider as the facet index is built from it. */
+/** One provider as the facet index is built from it. */
 export interface FacetSourceRow {
   id: number;
+  user_id: number;
+  /** 1 when the directory shows it (`shownProvider`); the rest of the row matters only then. */
+  shown: number;
   country: string;
   /** `state|city`. */
   city_key: string;
@@ -54,17 +57,28 @@ export interface FacetSourceRow {
   options: number;
 }
 
-/** Shown providers for the facet index, in id order: up to `limit` with an id above `afterId`. */
-export async function loadFacetRows(
-  db: Kysely<DB>,
-  engine: Engine,
-  afterId: number,
-  limit: number,
-): Promise<FacetSourceRow[]> {
-  const rows = await db
+/** Every provider, shown or not, with what the facet index needs of it. */
+function facetRows(db: Kysely<DB>, engine: Engine) {
+  return db
     .selectFrom('providers as p')
-    .select(['p.id', 'p.country', 'p.state', 'p.age', 'p.language_id', 'p.race_id', 'p.donation_hour'])
+    .select([
+      'p.id',
+      'p.user_id',
+      'p.country',
+      'p.state',
+      'p.age',
+      'p.language_id',
+      'p.race_id',
+      'p.donation_hour',
+    ])
     .select((eb) => [
+      eb
+        .case()
+        .when(shownProvider(eb as AnyEB, 'p'))
+        .then(1)
+        .else(0)
+        .end()
+        .as('shown'),
       sql<string>`p.state || '|' || p.city`.as('city_key'),
       sql<number>`${sql.join(
         OPTION_SECTION_KEYS.flatMap((section) =>
@@ -75,13 +89,62 @@ export async function loadFacetRows(
         ),
         sql` + `,
       )}`.as('options'),
-    ])
-    .where((eb) => shownProvider(eb, 'p'))
-    .where('p.id', '>', afterId)
+    ]);
+}
+
+/** Providers for the facet index, in id order: up to `limit` with an id above `afterId`. */
+export async function loadFacetRows(
+  db: Kysely<DB>,
+  engine: Engine,
+  afterId: number,
+  limit: number,
+): Promise<FacetSourceRow[]> {
+  const rows = await facetRows(db, engine).where('p.id', '>', afterId).orderBy('p.id').limit(limit).execute();
+  return rows as FacetSourceRow[];
+}
+
+/** The providers with these ids or owned by these accounts, in id order (a batch of changes). */
+export async function loadChangedFacetRows(
+  db: Kysely<DB>,
+  engine: Engine,
+  providerIds: readonly number[],
+  userIds: readonly number[],
+): Promise<FacetSourceRow[]> {
+  if (!providerIds.length && !userIds.length) return [];
+  const rows = await facetRows(db, engine)
+    .where((eb) =>
+      eb.or([
+        ...(providerIds.length ? [eb('p.id', 'in', [...providerIds])] : []),
+        ...(userIds.length ? [eb('p.user_id', 'in', [...userIds])] : []),
+      ]),
+    )
     .orderBy('p.id')
-    .limit(limit)
     .execute();
   return rows as FacetSourceRow[];
+}
+
+/**
+ * The accounts whose subscription started or ended in (from, to] (ISO times): their providers may have
+ * come into or left the directory without any write.
+ */
+export async function accountsWithSubscriptionChange(
+  db: Kysely<DB>,
+  from: string,
+  to: string,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('subscriptions')
+    .select('user_id')
+    .distinct()
+    .where('payment_status', '<>', 'rejected')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('start_date', '>', from), eb('start_date', '<=', to)]),
+        eb.and([eb('end_date', '>', from), eb('end_date', '<=', to)]),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => Number(r.user_id));
 }
 
 /**
@@ -132,12 +195,11 @@ export async function nextSubscriptionChange(db: Kysely<DB>): Promise<number> {
   return times.length ? Math.min(...times) : Infinity;
 }
 
-/** How many providers are shown (sizes the facet index before it is built). */
-export async function countShownProviders(db: Kysely<DB>): Promise<number> {
+/** How many providers there are (sizes the facet index before it is built). */
+export async function countProviders(db: Kysely<DB>): Promise<number> {
   const row = await db
     .selectFrom('providers as p')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where((eb) => shownProvider(eb, 'p'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

@@ -10,31 +10,36 @@ import {
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../../db/database.ts';
 import type { DB } from '../../../db/schema.ts';
-import { readDirectoryVersion } from '../../../db/directory-version.ts';
 import {
-  countShownProviders,
+  KEPT_CHANGES,
+  lastRecordedVersion,
+  readDirectoryChanges,
+  readDirectoryVersion,
+} from '../../../db/directory-version.ts';
+import { PgChangeFeed } from './change-feed.ts';
+import {
+  accountsWithSubscriptionChange,
+  countProviders,
+  loadChangedFacetRows,
   loadFacetRows,
   nextSubscriptionChange,
   loadReferenceIds,
   OPTION_BITS,
   type FacetSourceRow,
 } from './facet-sql.ts';
-import {
-  FacetIndexBuilder,
-  type FacetIndex,
-  type FacetQuery,
-  type FacetResult,
-  type GrowingBitset,
-} from './facets.ts';
+import { FacetIndex, type FacetQuery, type FacetResult } from './facets.ts';
+import type { Postings } from './postings.ts';
 
 /**
- * The per-process facet index of the shown providers (docs/decisions/0003-directory-facet-index.md)
- * and its freshness. The database stays the source of truth: every provider write bumps
- * `settings.directory_version` in its transaction; this store compares that version with the one
- * its index was built from at most every `checkIntervalMs` (and at once after a write made by this
- * process), and rebuilds when it changed; by default it compares on every request. Requests wait for a rebuild, so a reader never sees an
- * index older than a write this process acknowledged, nor (beyond `checkIntervalMs`) one another
- * process acknowledged.
+ * The per-process facet index of the providers (docs/decisions/0003-directory-facet-index.md) and its
+ * freshness (docs/decisions/0010-incremental-facet-index.md). The database stays the source of truth:
+ * every write that can change what the directory shows records a change in its transaction
+ * (db/directory-version.ts). This store builds the index once, at the first request, then applies the
+ * changes after the version it reached: it re-reads only the changed providers and updates their
+ * positions in place. It looks for changes at once after a write of this process, when PostgreSQL
+ * announces one (LISTEN on a connection of its own), when a subscription starts or ends, and otherwise
+ * by reading the version at most every `checkIntervalMs` (by default on every request: one primary-key
+ * read). Requests wait for the changes they must see, never for a rebuild after the first.
  */
 
 export const TERM_DIMENSIONS = ['state', 'city', 'country', ...COUNT_SECTIONS] as const;
@@ -43,70 +48,80 @@ export const NUMBER_DIMENSIONS = RANGE_KEYS;
 export const cityKey = (state: string, city: string) => `${state}|${city}`;
 
 /**
- * A function that adds database rows to the index being built, with the bitsets of the
- * option bits and of each language, race and location looked up once (a rebuild adds 100,000 rows).
+ * A function that writes database rows into the index: the provider's position (made when new), its
+ * values when shown; an existing position is cleared first. The postings of the option bits are looked
+ * up once (a build writes a million rows).
  */
-export function rowAdder(b: FacetIndexBuilder): (r: FacetSourceRow) => void {
-  const byBit: GrowingBitset[] = [];
+export function rowWriter(index: FacetIndex): (r: FacetSourceRow) => void {
+  const byBit: Postings[] = [];
   for (const section of OPTION_SECTION_KEYS) {
     OPTION_SECTIONS[section].forEach((option, i) => {
-      byBit[OPTION_BITS[section] + i] = b.bits(section, option);
+      byBit[OPTION_BITS[section] + i] = index.postings(section, option);
     });
   }
-  const cache = new Map<string, GrowingBitset>();
-  const bits = (dim: string, value: string) => {
-    const key = `${dim}\u0000${value}`;
-    let found = cache.get(key);
-    if (!found) cache.set(key, (found = b.bits(dim, value)));
-    return found;
-  };
   return (r) => {
-    b.addRow(r.id);
-    const pos = b.position;
-    bits('country', r.country).set(pos);
-    bits('state', r.state).set(pos);
-    bits('city', r.city_key).set(pos);
-    if (r.language_id !== null) bits('language', String(r.language_id)).set(pos);
-    if (r.race_id !== null) bits('race', String(r.race_id)).set(pos);
+    const known = index.positionOf(r.id) >= 0;
+    const pos = index.place(r.id, Number(r.user_id));
+    if (known) index.clear(pos);
+    if (!Number(r.shown)) return;
+    index.show(pos);
+    const words = index.words;
+    index.addTerm(pos, 'country', r.country);
+    index.addTerm(pos, 'state', r.state);
+    index.addTerm(pos, 'city', r.city_key);
+    if (r.language_id !== null) index.addTerm(pos, 'language', String(r.language_id));
+    if (r.race_id !== null) index.addTerm(pos, 'race', String(r.race_id));
     const mask = Number(r.options);
     // The mask has up to 46 bits: the low 32 and the rest.
     let low = (mask % 2 ** 32) | 0;
     let high = Math.floor(mask / 2 ** 32) | 0;
     while (low) {
       const bit = low & -low;
-      byBit[31 - Math.clz32(bit)]!.set(pos);
+      byBit[31 - Math.clz32(bit)]!.add(pos, words);
       low ^= bit;
     }
     while (high) {
       const bit = high & -high;
-      byBit[63 - Math.clz32(bit)]!.set(pos);
+      byBit[63 - Math.clz32(bit)]!.add(pos, words);
       high ^= bit;
     }
-    b.setNumber('age', r.age);
-    b.setNumber('donation_hour', r.donation_hour === null ? null : fromCents(r.donation_hour));
+    index.setNumber(pos, 'age', r.age);
+    index.setNumber(pos, 'donation_hour', r.donation_hour === null ? null : fromCents(r.donation_hour));
   };
 }
 
-/** Rows per query while building: small enough that a rebuild never holds many row objects at once. */
+/** Rows per query while building: small enough that a build never holds many row objects at once. */
 const CHUNK = 2000;
 
-/** Builds the index from the shown providers, reading them in id order, a chunk at a time. */
+/** Builds the index from every provider, reading them in id order, a chunk at a time. */
 export async function buildFacetIndex(db: Kysely<DB>, engine: Engine): Promise<FacetIndex> {
-  const builder = new FacetIndexBuilder(TERM_DIMENSIONS, NUMBER_DIMENSIONS, await countShownProviders(db));
-  const add = rowAdder(builder);
+  const index = new FacetIndex(TERM_DIMENSIONS, NUMBER_DIMENSIONS, await countProviders(db));
+  const write = rowWriter(index);
   let after = 0;
   for (;;) {
     const chunk = await loadFacetRows(db, engine, after, CHUNK);
-    for (const row of chunk) add(row);
+    for (const row of chunk) write(row);
     if (chunk.length < CHUNK) break;
     after = chunk[chunk.length - 1]!.id;
   }
-  return builder.build();
+  index.trim();
+  return index;
 }
 
+/** City name → its `state|city` keys. */
+function cityKeysOf(index: FacetIndex): Map<string, string[]> {
+  const cityKeys = new Map<string, string[]>();
+  for (const key of index.values('city')) {
+    const name = key.slice(key.indexOf('|') + 1);
+    cityKeys.set(name, [...(cityKeys.get(name) ?? []), key]);
+  }
+  return cityKeys;
+}
+
+/** The index and what answers need beside it; updated in place as changes are applied. */
 export interface FacetSnapshot {
   index: FacetIndex;
-  /** The directory version the index was built from. */
+  /** The directory version the index reflects: every change up to it is applied. */
   version: number;
   /** Every language and race id (counts list every option, 0 included). */
   languageIds: string[];
@@ -117,11 +132,11 @@ export interface FacetSnapshot {
   buildMs: number;
   /**
    * When a subscription next starts or ends (ms since the epoch; Infinity when none will): the set of
-   * shown providers may change then without any write, so the snapshot is stale from that moment.
+   * shown providers may change then without any write, and the accounts concerned are read again.
    */
   validUntil: number;
-  /** The store generation this snapshot satisfies. */
-  generation: number;
+  /** Subscription starts and ends up to this moment (ms) are applied. */
+  subscriptionsAt: number;
 }
 
 /** The index query for a parsed facet filter. */
@@ -172,27 +187,49 @@ export interface FacetMatch {
 
 export interface FacetStoreOptions {
   /**
-   * How often (at most) to compare the stored directory version. 0, the default, compares on every
-   * request: one primary-key read (docs/performance.md), and writes by other processes (or straight to
-   * the database) show at once.
+   * How often (at most) to read the stored directory version when no change feed tells. 0, the default,
+   * reads it on every request: one primary-key read, and writes by other processes show at once.
    */
   checkIntervalMs?: number;
+  /** PostgreSQL: the URL of a connection of its own to LISTEN on, so no request reads the version. */
+  listenUrl?: string | undefined;
+  /** Where the build's size and time are logged. */
+  log?: { info: (obj: object, msg: string) => void } | undefined;
 }
 
 export class FacetStore {
   private snapshot: FacetSnapshot | undefined;
-  private generation = 0;
+  private starting: Promise<FacetSnapshot> | undefined;
+  private syncing: Promise<void> | undefined;
+  /** This process wrote to the directory, or the feed (re)connected: look for changes at once. */
+  private dirty = false;
+  /** The highest version the change feed announced. */
+  private announced = 0;
   private lastCheck = 0;
-  private building: Promise<FacetSnapshot> | undefined;
-  private checking: Promise<void> | undefined;
+  private readonly feed: PgChangeFeed | undefined;
   readonly checkIntervalMs: number;
+  /** This store's full builds and applied changes. */
+  readonly stats = { builds: 0, changes: 0 };
+  /** Full builds by every store of this process (a test counts them across app instances). */
+  static builds = 0;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly engine: Engine,
-    opts: FacetStoreOptions = {},
+    private readonly opts: FacetStoreOptions = {},
   ) {
     this.checkIntervalMs = opts.checkIntervalMs ?? 0;
+    this.feed = opts.listenUrl
+      ? new PgChangeFeed(opts.listenUrl, {
+          changed: (version) => (this.announced = Math.max(this.announced, version)),
+          connected: () => (this.dirty = true),
+        })
+      : undefined;
+  }
+
+  /** Stops the change feed. */
+  async close(): Promise<void> {
+    await this.feed?.close();
   }
 
   /**
@@ -203,9 +240,9 @@ export class FacetStore {
     return this.snapshot?.validUntil ?? 0;
   }
 
-  /** Marks the index stale: this process just wrote to the directory (after the commit). */
+  /** This process just wrote to the directory (after the commit): the next request looks for changes. */
   invalidate(): void {
-    this.generation++;
+    this.dirty = true;
   }
 
   /** The shown providers matching a facet filter, on a snapshot as fresh as `get()` gives. */
@@ -214,89 +251,132 @@ export class FacetStore {
     return { snapshot, result: snapshot.index.query(toFacetQuery(snapshot, filter)) };
   }
 
-  /** A snapshot no older than this process's last write, and at most `checkIntervalMs` behind others'. */
+  /** A snapshot with this process's writes applied, and at most `checkIntervalMs` behind others'. */
   async get(): Promise<FacetSnapshot> {
-    // A subscription started or ended since the build: the shown set may differ (no write says so).
+    const s = this.snapshot ?? (await (this.starting ??= this.start()));
+    const own = this.dirty || lastRecordedVersion(this.db) > s.version;
     if (
-      this.snapshot &&
-      Date.now() >= this.snapshot.validUntil &&
-      this.snapshot.generation >= this.generation
+      own ||
+      Date.now() >= s.validUntil ||
+      (this.feed?.listening
+        ? this.announced > s.version
+        : Date.now() - this.lastCheck >= this.checkIntervalMs)
     ) {
-      this.generation++;
+      // A pass that began before this process's write committed may miss it: wait for a new one.
+      if (own && this.syncing) await this.syncing;
+      await (this.syncing ??= this.sync().finally(() => (this.syncing = undefined)));
     }
-    let target = this.generation;
-    if (this.snapshot && this.snapshot.generation >= target) {
-      if (Date.now() - this.lastCheck < this.checkIntervalMs) return this.snapshot;
-      await this.checkVersion();
-      target = this.generation;
-    }
-    // A rebuild started before `target` was taken may be older than what this request must see:
-    // wait for it, then build again.
-    for (;;) {
-      const s = this.snapshot;
-      if (s && s.generation >= target) return s;
-      await (this.building ?? this.rebuild());
+    return this.snapshot!;
+  }
+
+  private async start(): Promise<FacetSnapshot> {
+    try {
+      // Listening before the build: a change committed during it is announced, not lost.
+      await this.feed?.start();
+      this.dirty = false;
+      return (this.snapshot = await this.build());
+    } finally {
+      this.starting = undefined;
     }
   }
 
-  /** Compares the stored version with the index's (one small query, shared by concurrent requests). */
-  private checkVersion(): Promise<void> {
-    this.checking ??= (async () => {
-      try {
-        const version = await readDirectoryVersion(this.db);
-        this.lastCheck = Date.now();
-        if (this.snapshot && version !== this.snapshot.version) this.generation++;
-      } finally {
-        this.checking = undefined;
-      }
-    })();
-    return this.checking;
+  private async build(): Promise<FacetSnapshot> {
+    const started = Date.now();
+    // The version and the next subscription boundary are read before the rows: a change landing in
+    // between is applied again later (applying is idempotent), never missed.
+    const version = await readDirectoryVersion(this.db);
+    const validUntil = await nextSubscriptionChange(this.db);
+    const [index, refs] = await Promise.all([
+      buildFacetIndex(this.db, this.engine),
+      loadReferenceIds(this.db),
+    ]);
+    this.lastCheck = started;
+    this.stats.builds++;
+    FacetStore.builds++;
+    const buildMs = Date.now() - started;
+    this.opts.log?.info(
+      {
+        providers: index.size,
+        shown: index.shownCount,
+        mb: +(index.bytes / 2 ** 20).toFixed(1),
+        ms: buildMs,
+      },
+      'facet index built',
+    );
+    return {
+      index,
+      version,
+      languageIds: refs.languageIds.map(String),
+      raceIds: refs.raceIds.map(String),
+      cityKeys: cityKeysOf(index),
+      builtAt: Date.now(),
+      buildMs,
+      validUntil,
+      subscriptionsAt: started,
+    };
   }
 
-  private rebuild(): Promise<FacetSnapshot> {
-    const generation = this.generation;
-    this.building = (async () => {
-      try {
-        const started = Date.now();
-        // The version is read before the rows: a write landing in between makes the next check
-        // see a newer version and rebuild again, never the reverse.
-        const version = await readDirectoryVersion(this.db);
-        const previous = this.snapshot;
-        let snapshot: FacetSnapshot;
-        if (previous && previous.version === version && Date.now() < previous.validUntil) {
-          snapshot = { ...previous, generation };
-        } else {
-          // The boundary is read before the rows: a subscription ending during the build makes the
-          // snapshot stale at once rather than late.
-          const validUntil = await nextSubscriptionChange(this.db);
-          const [index, refs] = await Promise.all([
-            buildFacetIndex(this.db, this.engine),
-            loadReferenceIds(this.db),
-          ]);
-          const cityKeys = new Map<string, string[]>();
-          for (const key of index.values('city')) {
-            const name = key.slice(key.indexOf('|') + 1);
-            cityKeys.set(name, [...(cityKeys.get(name) ?? []), key]);
-          }
-          snapshot = {
-            index,
-            version,
-            languageIds: refs.languageIds.map(String),
-            raceIds: refs.raceIds.map(String),
-            cityKeys,
-            builtAt: Date.now(),
-            buildMs: Date.now() - started,
-            validUntil,
-            generation,
-          };
-        }
-        this.lastCheck = started;
-        if (!this.snapshot || this.snapshot.generation <= generation) this.snapshot = snapshot;
-        return snapshot;
-      } finally {
-        this.building = undefined;
-      }
-    })();
-    return this.building;
+  /** Applies the changes committed since the snapshot's version, and the subscription starts and ends due. */
+  private async sync(): Promise<void> {
+    const s = this.snapshot!;
+    this.dirty = false;
+    this.lastCheck = Date.now();
+    const version = await readDirectoryVersion(this.db);
+    const due = Date.now() >= s.validUntil;
+    if (version === s.version && !due) return;
+    const changes =
+      version > s.version && version - s.version <= KEPT_CHANGES
+        ? await readDirectoryChanges(this.db, s.version, version)
+        : [];
+    // Pruned past this process, or a change of everything: only then is the whole index built again.
+    if (
+      changes.length !== version - s.version ||
+      changes.some((c) => c.provider_id === null && c.user_id === null)
+    ) {
+      this.snapshot = await this.build();
+      return;
+    }
+    // The next boundary is read before the rows (a subscription written in these changes may move it;
+    // one passing while the rows are read is applied next time), then the accounts whose subscription
+    // started or ended since the last pass.
+    const now = Date.now();
+    const validUntil = await nextSubscriptionChange(this.db);
+    const accounts = due
+      ? await accountsWithSubscriptionChange(
+          this.db,
+          new Date(s.subscriptionsAt).toISOString(),
+          new Date(now).toISOString(),
+        )
+      : [];
+    await this.apply(
+      changes.flatMap((c) => (c.provider_id === null ? [] : [Number(c.provider_id)])),
+      [...changes.flatMap((c) => (c.user_id === null ? [] : [Number(c.user_id)])), ...accounts],
+    );
+    s.version = version;
+    s.validUntil = validUntil;
+    if (due) s.subscriptionsAt = now;
+    this.stats.changes += changes.length;
+  }
+
+  /** Reads these providers and the accounts' providers again, and writes them into the index. */
+  private async apply(providerIds: number[], userIds: number[]): Promise<void> {
+    const s = this.snapshot!;
+    const providers = [...new Set(providerIds)];
+    const accounts = [...new Set(userIds)];
+    const rows = await loadChangedFacetRows(this.db, this.engine, providers, accounts);
+    const index = s.index;
+    const found = new Set(rows.map((r) => Number(r.id)));
+    // What is gone (deleted ads) keeps its position, hidden and without values.
+    for (const id of providers) {
+      const pos = found.has(id) ? -1 : index.positionOf(id);
+      if (pos >= 0) index.clear(pos);
+    }
+    for (const account of accounts) {
+      for (const pos of index.positionsOfUser(account)) if (!found.has(index.idAt(pos))) index.clear(pos);
+    }
+    const cities = index.values('city').length;
+    const write = rowWriter(index);
+    for (const row of rows) write(row);
+    if (index.values('city').length !== cities) s.cityKeys = cityKeysOf(index);
   }
 }

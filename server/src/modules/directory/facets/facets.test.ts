@@ -37,7 +37,7 @@ function brute(data: FacetRow[], q: FacetQuery) {
 
 describe('FacetIndex', () => {
   const data = rows(2000);
-  const index = new FacetIndex(data, DIMS, ['age']);
+  const index = FacetIndex.fromRows(data, DIMS, ['age']);
 
   it('answers totals and pages newest first', () => {
     const q: FacetQuery = {

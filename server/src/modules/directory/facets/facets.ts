@@ -1,20 +1,14 @@
-import {
-  andInto,
-  count,
-  countAnd,
-  createBitset,
-  fullBitset,
-  orInto,
-  pageFromTop,
-  setBit,
-  type Bitset,
-} from './bitset.ts';
+import { andInto, count, createBitset, pageFromTop, setBit, type Bitset } from './bitset.ts';
+import { insertZeroBit, Postings } from './postings.ts';
 
 /**
- * An in-memory facet index over the shown providers: one bitset per (dimension, value), and a typed
- * array per numeric range. A query is an AND of groups, each group an OR of values (or a range); the
- * count of an option is disjunctive: the total the query would have if that option were chosen, with
- * every other group kept (docs/decisions/0003-directory-facet-index.md).
+ * An in-memory facet index over the providers, in ascending id order: a position per provider (shown or
+ * not), a bitset of the shown ones, the positions of each (dimension, value) (`Postings`: a list or a
+ * bitset) and a column per numeric range. A query is an AND of groups, each group an OR of values (or a
+ * range), over the shown positions; the count of an option is disjunctive: the total the query would have
+ * if that option were chosen, with every other group kept (docs/decisions/0003-directory-facet-index.md).
+ * Providers are updated in place: a change clears a position's values and sets the new ones
+ * (docs/decisions/0010-incremental-facet-index.md).
  */
 export interface FacetRow {
   id: number;
@@ -43,156 +37,193 @@ export interface FacetResult {
   totalWith(dimension: string, values: readonly string[]): number;
 }
 
-/** A bitset that grows as positions are set (positions only ascend while building). */
-export class GrowingBitset {
-  words: Uint32Array;
+/** Spare positions kept past the last one, so new providers rarely make every bitset grow. */
+const slack = (size: number) => Math.max(1024, size >>> 3);
 
-  constructor(expectedSize = 2048) {
-    this.words = createBitset(Math.max(expectedSize, 32));
-  }
-
-  set(pos: number): void {
-    const w = pos >>> 5;
-    if (w >= this.words.length) {
-      const next = new Uint32Array(Math.max(w + 1, this.words.length * 2));
-      next.set(this.words);
-      this.words = next;
-    }
-    this.words[w]! |= 1 << (pos & 31);
-  }
-
-  /** The bitset over exactly `size` positions. */
-  finish(size: number): Bitset {
-    const length = Math.ceil(size / 32);
-    if (this.words.length === length) return this.words;
-    const b = createBitset(size);
-    b.set(this.words.subarray(0, Math.min(b.length, this.words.length)));
-    return b;
-  }
-}
-
-/**
- * Collects rows one at a time, in ascending id order, without keeping them: each (dimension, value)
- * sets its bits as rows arrive, each number dimension fills a column. Used to build the index from the
- * database in chunks (facet-store.ts), so a rebuild over 100,000 providers never holds them as objects.
- */
-export class FacetIndexBuilder {
+export class FacetIndex {
+  /** Positions in use (shown or not). */
+  size = 0;
   private ids: Int32Array;
-  private readonly terms = new Map<string, Map<string, GrowingBitset>>();
+  /** Each position's owner: an account's change finds its providers here, even deleted ones. */
+  private users: Int32Array;
+  private shown: Bitset;
+  private readonly terms = new Map<string, Map<string, Postings>>();
   private readonly numbers = new Map<string, Float64Array>();
-  private pos = -1;
+  /** Recent range groups: a listing page and its counts ask for the same slider range. */
+  private readonly ranges = new Map<string, Bitset>();
 
   /** `expectedRows`: how many rows will come, about (a count just before); a good guess saves copies. */
   constructor(
     readonly termDimensions: readonly string[],
     readonly numberDimensions: readonly string[],
-    private readonly expectedRows = 1024,
+    expectedRows = 0,
   ) {
-    const capacity = Math.max(expectedRows, 32);
-    this.ids = new Int32Array(capacity);
+    const words = Math.ceil((expectedRows + slack(expectedRows)) / 32);
+    this.ids = new Int32Array(words * 32);
+    this.users = new Int32Array(words * 32);
+    this.shown = new Uint32Array(words);
     for (const dim of termDimensions) this.terms.set(dim, new Map());
-    for (const dim of numberDimensions) this.numbers.set(dim, new Float64Array(capacity).fill(Number.NaN));
+    for (const dim of numberDimensions) this.numbers.set(dim, new Float64Array(words * 32).fill(Number.NaN));
   }
 
-  /** Starts the next row; ids must ascend. */
-  addRow(id: number): void {
-    if (this.pos >= 0 && id <= this.ids[this.pos]!) throw new Error('FacetIndexBuilder: ids must ascend');
-    this.pos++;
-    if (this.pos >= this.ids.length) {
-      const ids = new Int32Array(this.ids.length * 2);
-      ids.set(this.ids);
-      this.ids = ids;
-      for (const [dim, column] of this.numbers) {
-        const grown = new Float64Array(column.length * 2).fill(Number.NaN);
-        grown.set(column);
-        this.numbers.set(dim, grown);
-      }
-    }
-    this.ids[this.pos] = id;
-  }
-
-  /** Gives the current row a value of a term dimension (a row may have several, or none). */
-  addTerm(dim: string, value: string): void {
-    this.bits(dim, value).set(this.pos);
-  }
-
-  /** The bits of a (dimension, value), for callers adding many rows fast: `set(position)`. */
-  bits(dim: string, value: string): GrowingBitset {
-    const byValue = this.terms.get(dim);
-    if (!byValue) throw new Error(`Unknown facet dimension ${dim}`);
-    let bits = byValue.get(value);
-    if (!bits) byValue.set(value, (bits = new GrowingBitset(Math.max(this.expectedRows, this.pos + 1))));
-    return bits;
-  }
-
-  /** The current row's position. */
-  get position(): number {
-    return this.pos;
-  }
-
-  /** Sets the current row's value of a number dimension (null: unknown, outside every range). */
-  setNumber(dim: string, value: number | null): void {
-    const column = this.numbers.get(dim);
-    if (!column) throw new Error(`Unknown range dimension ${dim}`);
-    if (value !== null && value !== undefined) column[this.pos] = value;
-  }
-
-  build(): FacetIndex {
-    const size = this.pos + 1;
-    const terms = new Map<string, Map<string, Bitset>>();
-    for (const [dim, byValue] of this.terms) {
-      const bits = new Map<string, Bitset>();
-      for (const [value, growing] of byValue) bits.set(value, growing.finish(size));
-      terms.set(dim, bits);
-    }
-    const numbers = new Map<string, Float64Array>();
-    for (const [dim, column] of this.numbers) numbers.set(dim, column.slice(0, size));
-    return FacetIndex.fromParts(this.ids.slice(0, size), terms, numbers);
-  }
-}
-
-export class FacetIndex {
-  readonly size: number;
-  private readonly ids: Int32Array;
-  private readonly terms: Map<string, Map<string, Bitset>>;
-  private readonly numbers: Map<string, Float64Array>;
-  private readonly all: Bitset;
-
-  constructor(
+  /** An index of these rows, every one shown. */
+  static fromRows(
     rows: readonly FacetRow[],
     termDimensions: readonly string[],
     numberDimensions: readonly string[],
-  ) {
-    const builder = new FacetIndexBuilder(termDimensions, numberDimensions);
+  ): FacetIndex {
+    const index = new FacetIndex(termDimensions, numberDimensions, rows.length);
     for (const row of [...rows].sort((a, b) => a.id - b.id)) {
-      builder.addRow(row.id);
-      for (const dim of termDimensions) for (const value of row.terms[dim] ?? []) builder.addTerm(dim, value);
-      for (const dim of numberDimensions) builder.setNumber(dim, row.numbers[dim] ?? null);
+      const pos = index.place(row.id, 0);
+      index.show(pos);
+      for (const dim of termDimensions)
+        for (const value of row.terms[dim] ?? []) index.addTerm(pos, dim, value);
+      for (const dim of numberDimensions) index.setNumber(pos, dim, row.numbers[dim] ?? null);
     }
-    const built = builder.build();
-    this.size = built.size;
-    this.ids = built.ids;
-    this.terms = built.terms;
-    this.numbers = built.numbers;
-    this.all = built.all;
+    index.trim();
+    return index;
   }
 
-  /** An index from built parts (FacetIndexBuilder). */
-  static fromParts(
-    ids: Int32Array,
-    terms: Map<string, Map<string, Bitset>>,
-    numbers: Map<string, Float64Array>,
-  ): FacetIndex {
-    const index = Object.create(FacetIndex.prototype) as FacetIndex;
-    Object.assign(index, {
-      size: ids.length,
-      ids,
-      terms,
-      numbers,
-      all: fullBitset(ids.length),
-      ranges: new Map(),
-    });
-    return index;
+  /** The length of every bitset of the index. */
+  get words(): number {
+    return this.shown.length;
+  }
+
+  /** How many positions are shown. */
+  get shownCount(): number {
+    return count(this.shown);
+  }
+
+  /** The position of a provider id, or -1. */
+  positionOf(id: number): number {
+    let lo = 0;
+    let hi = this.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.ids[mid]! < id) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.size && this.ids[lo] === id ? lo : -1;
+  }
+
+  /**
+   * The position of a provider, made (hidden, without values) when it has none: at the end for a new
+   * highest id (while building, or a new ad); otherwise in id order, moving the later positions up.
+   */
+  place(id: number, userId: number): number {
+    const found = this.positionOf(id);
+    if (found >= 0) {
+      this.users[found] = userId;
+      return found;
+    }
+    if (this.size === this.ids.length) this.grow();
+    let pos = this.size;
+    if (pos > 0 && this.ids[pos - 1]! > id) {
+      // Rare (two ads committed out of id order): make room at its place in every column and set.
+      pos = this.lowerBound(id);
+      this.ids.copyWithin(pos + 1, pos, this.size);
+      this.users.copyWithin(pos + 1, pos, this.size);
+      for (const column of this.numbers.values()) column.copyWithin(pos + 1, pos, this.size);
+      insertZeroBit(this.shown, pos);
+      for (const byValue of this.terms.values()) for (const p of byValue.values()) p.shiftFrom(pos);
+    }
+    this.ids[pos] = id;
+    this.users[pos] = userId;
+    for (const column of this.numbers.values()) column[pos] = Number.NaN;
+    this.size++;
+    this.ranges.clear();
+    return pos;
+  }
+
+  /** The provider id at a position. */
+  idAt(pos: number): number {
+    return this.ids[pos]!;
+  }
+
+  /** Positions whose owner is this account. */
+  positionsOfUser(userId: number): number[] {
+    const out: number[] = [];
+    for (let i = 0; i < this.size; i++) if (this.users[i] === userId) out.push(i);
+    return out;
+  }
+
+  /** Hides a position and forgets its values (a hidden, changed or deleted provider). */
+  clear(pos: number): void {
+    this.shown[pos >>> 5]! &= ~(1 << (pos & 31));
+    for (const byValue of this.terms.values()) for (const p of byValue.values()) p.remove(pos);
+    for (const column of this.numbers.values()) column[pos] = Number.NaN;
+    this.ranges.clear();
+  }
+
+  show(pos: number): void {
+    setBit(this.shown, pos);
+  }
+
+  /** The positions of a (dimension, value), made empty when new. */
+  postings(dim: string, value: string): Postings {
+    const byValue = this.terms.get(dim);
+    if (!byValue) throw new Error(`Unknown facet dimension ${dim}`);
+    let p = byValue.get(value);
+    if (!p) byValue.set(value, (p = new Postings()));
+    return p;
+  }
+
+  addTerm(pos: number, dim: string, value: string): void {
+    this.postings(dim, value).add(pos, this.words);
+  }
+
+  /** Sets a position's value of a number dimension (null: unknown, outside every range). */
+  setNumber(pos: number, dim: string, value: number | null): void {
+    const column = this.numbers.get(dim);
+    if (!column) throw new Error(`Unknown range dimension ${dim}`);
+    column[pos] = value ?? Number.NaN;
+    this.ranges.clear();
+  }
+
+  /** Drops the spare room of the lists (after a build). */
+  trim(): void {
+    for (const byValue of this.terms.values()) for (const p of byValue.values()) p.resize(this.words);
+  }
+
+  /** The bytes the index holds in typed arrays (what it costs; the maps and objects around them are small). */
+  get bytes(): number {
+    let total = this.ids.byteLength + this.users.byteLength + this.shown.byteLength;
+    for (const column of this.numbers.values()) total += column.byteLength;
+    for (const byValue of this.terms.values()) for (const p of byValue.values()) total += p.bytes;
+    for (const b of this.ranges.values()) total += b.byteLength;
+    return total;
+  }
+
+  /** More room for positions: every column and bitset grows by an eighth (at least 1,024 positions). */
+  private grow(): void {
+    const words = Math.ceil((this.size + slack(this.size)) / 32);
+    const ids = new Int32Array(words * 32);
+    ids.set(this.ids);
+    this.ids = ids;
+    const users = new Int32Array(words * 32);
+    users.set(this.users);
+    this.users = users;
+    const shown = new Uint32Array(words);
+    shown.set(this.shown);
+    this.shown = shown;
+    for (const [dim, column] of this.numbers) {
+      const grown = new Float64Array(words * 32).fill(Number.NaN);
+      grown.set(column);
+      this.numbers.set(dim, grown);
+    }
+    for (const byValue of this.terms.values()) for (const p of byValue.values()) p.resize(words);
+    this.ranges.clear();
+  }
+
+  private lowerBound(id: number): number {
+    let lo = 0;
+    let hi = this.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.ids[mid]! < id) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** The values a dimension has in the index (for counts of options nobody chose yet). */
@@ -203,18 +234,13 @@ export class FacetIndex {
   private termGroup(dim: string, values: readonly string[]): Bitset {
     const byValue = this.terms.get(dim);
     if (!byValue) throw new Error(`Unknown facet dimension ${dim}`);
-    // Groups are only read (ANDed into copies): one value's own bitset serves as is.
-    if (values.length === 1) return byValue.get(values[0]!) ?? createBitset(this.size);
-    const b = createBitset(this.size);
-    for (const v of values) {
-      const bits = byValue.get(v);
-      if (bits) orInto(b, bits);
-    }
+    // Groups are only read (ANDed into copies): one dense value's own bitset serves as is.
+    if (values.length === 1)
+      return byValue.get(values[0]!)?.asBitset(this.words) ?? createBitset(this.words * 32);
+    const b = createBitset(this.words * 32);
+    for (const v of values) byValue.get(v)?.orInto(b);
     return b;
   }
-
-  /** Recent range groups: a listing page and its counts ask for the same slider range. */
-  private readonly ranges = new Map<string, Bitset>();
 
   private rangeGroup(dim: string, [lo, hi]: readonly [number, number]): Bitset {
     const values = this.numbers.get(dim);
@@ -222,8 +248,8 @@ export class FacetIndex {
     const key = `${dim}:${lo}:${hi}`;
     const cached = this.ranges.get(key);
     if (cached) return cached;
-    const b = createBitset(this.size);
-    for (let i = 0; i < values.length; i++) {
+    const b = createBitset(this.words * 32);
+    for (let i = 0; i < this.size; i++) {
       const v = values[i]!;
       if (v >= lo && v <= hi) setBit(b, i);
     }
@@ -241,7 +267,7 @@ export class FacetIndex {
       if (range) groups.set(`#${dim}`, this.rangeGroup(dim, range));
     }
     const allBut = (...skip: string[]) => {
-      const b = Uint32Array.from(this.all);
+      const b = Uint32Array.from(this.shown);
       for (const [key, g] of groups) if (!skip.includes(key)) andInto(b, g);
       return b;
     };
@@ -256,14 +282,16 @@ export class FacetIndex {
           const byValue = this.terms.get(dim);
           if (!byValue) throw new Error(`Unknown facet dimension ${dim}`);
           out[dim] = {};
-          for (const [value, bits] of byValue) out[dim][value] = countAnd(base, bits);
+          for (const [value, postings] of byValue) out[dim][value] = postings.countIn(base);
         }
         return out;
       },
       totalWithout: (dimensions) =>
         dimensions.some((d) => groups.has(d)) ? count(allBut(...dimensions)) : count(result),
-      totalWith: (dim, values) =>
-        countAnd(groups.has(dim) ? allBut(dim) : result, this.termGroup(dim, values)),
+      totalWith: (dim, values) => {
+        const base = groups.has(dim) ? allBut(dim) : result;
+        return count(andInto(Uint32Array.from(base), this.termGroup(dim, values)));
+      },
     };
   }
 }
