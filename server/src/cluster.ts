@@ -33,7 +33,8 @@ export function restartDelayMs(recentDeaths: number): number {
   return Math.min(500 * 2 ** Math.max(0, recentDeaths - 1), 30_000);
 }
 
-export async function runPrimary(config: Config, serverDir: string): Promise<void> {
+/** The primary: `workerMain` is the file each worker runs (main.ts as built). */
+export async function runPrimary(config: Config, serverDir: string, workerMain: string): Promise<void> {
   const log = processLog(config.logLevel, { role: 'primary' });
   // Redis first: a start that cannot share its limits stops before touching the database.
   const shared = await openShared(config, log);
@@ -115,6 +116,7 @@ export async function runPrimary(config: Config, serverDir: string): Promise<voi
   });
 
   onStopSignals((signal) => stop(0, signal));
+  cluster.setupPrimary({ exec: workerMain, args: process.argv.slice(2) });
   for (let i = 0; i < config.workers; i++) cluster.fork();
 }
 

@@ -36,7 +36,8 @@ async function main() {
     throw err;
   }
   if (config.workers > 1) {
-    if (cluster.isPrimary) await runPrimary(config, serverDir);
+    // Workers run this file (not `npm start`'s script, which would check the build again).
+    if (cluster.isPrimary) await runPrimary(config, serverDir, fileURLToPath(import.meta.url));
     else await runWorker(config);
     return;
   }
