@@ -19,7 +19,7 @@ import {
 } from './helpers.ts';
 
 /**
- * The facet index is updated change by change (docs/decisions/0010-incremental-facet-index.md): after any
+ * The facet index is updated change by change (docs/decisions/0011-incremental-facet-index.md): after any
  * sequence of writes it answers exactly what a fresh build answers, another instance on the same database
  * follows without building again, and only a change log pruned past it makes a process build anew.
  */

@@ -2,7 +2,7 @@ import { sql, type CompiledQuery, type Kysely, type Transaction } from 'kysely';
 import type { DB } from './schema.ts';
 
 /**
- * The directory's change log (docs/decisions/0010-incremental-facet-index.md). Every write that can change
+ * The directory's change log (docs/decisions/0011-incremental-facet-index.md). Every write that can change
  * which providers are shown or what they are filtered by records a change in its own transaction: the
  * directory version (`settings.directory_version`) goes up by one, and a `directory_changes` row with that
  * version as its id names what changed. The version row's lock orders the writers, so the log's ids are

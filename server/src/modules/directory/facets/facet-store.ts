@@ -32,7 +32,7 @@ import type { Postings } from './postings.ts';
 
 /**
  * The per-process facet index of the providers (docs/decisions/0003-directory-facet-index.md) and its
- * freshness (docs/decisions/0010-incremental-facet-index.md). The database stays the source of truth:
+ * freshness (docs/decisions/0011-incremental-facet-index.md). The database stays the source of truth:
  * every write that can change what the directory shows records a change in its transaction
  * (db/directory-version.ts). This store builds the index once, at the first request, then applies the
  * changes after the version it reached: it re-reads only the changed providers and updates their

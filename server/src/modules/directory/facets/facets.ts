@@ -8,7 +8,7 @@ import { insertZeroBit, Postings } from './postings.ts';
  * range), over the shown positions; the count of an option is disjunctive: the total the query would have
  * if that option were chosen, with every other group kept (docs/decisions/0003-directory-facet-index.md).
  * Providers are updated in place: a change clears a position's values and sets the new ones
- * (docs/decisions/0010-incremental-facet-index.md).
+ * (docs/decisions/0011-incremental-facet-index.md).
  */
 export interface FacetRow {
   id: number;
