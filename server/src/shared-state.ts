@@ -47,15 +47,20 @@ async function connect(url: string, name: string, log: SharedStateLog): Promise<
   let connected = false;
   let down = false;
   let lastError = '';
-  client.on('error', (err: Error) => {
-    lastError = err.message;
+  const wentAway = (reason: string) => {
     if (!connected || down) return;
     down = true;
     log.warn(
-      { redis: redisAddress(url), connection: name, err: err.message },
+      { redis: redisAddress(url), connection: name, err: reason },
       'Redis unreachable: requests are served without the shared limits and response cache until it is back',
     );
+  };
+  client.on('error', (err: Error) => {
+    lastError = err.message;
+    wentAway(err.message);
   });
+  // A connection closed by Redis's side (no error): ioredis tries again, never after quit().
+  client.on('reconnecting', () => wentAway(lastError || 'connection closed'));
   client.on('ready', () => {
     if (!down) return;
     down = false;
