@@ -18,11 +18,14 @@ export * from './content/schemas.ts';
 export * from './billing/pricing.ts';
 export * from './billing/subscriptions.ts';
 export * from './directory/ads.ts';
+export * from './engagement/limits.ts';
 export * from './engagement/schemas.ts';
 export * from './random.ts';
 export * from './directory/ad-form.ts';
+export * from './places/kinds.ts';
 export * from './places/schemas.ts';
 export * from './screening/schemas.ts';
+export * from './shop/limits.ts';
 export * from './shop/schemas.ts';
 export * from './shop/checkout.ts';
 // The term list, the text checks and the phash helpers are server-only: `@app/domain/trust`.

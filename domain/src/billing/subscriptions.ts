@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ZId } from '../ids.ts';
 import { fromCents, toCents } from '../money.ts';
 import { BILLING_MESSAGES } from '../catalogue/billing.ts';
-import { PAYMENT_STATUSES, type TPaymentStatus } from '../engagement/schemas.ts';
+import { PAYMENT_STATUSES, type TPaymentStatus } from '../engagement/limits.ts';
 import { packagePriceCents } from './pricing.ts';
 
 /** Longest transaction id a person can type (ids of payment apps are far shorter). */

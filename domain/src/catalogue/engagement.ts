@@ -2,7 +2,7 @@ import { SERVICE_LABELS } from './service-labels.ts';
 
 /**
  * Reactions, comments, messages, the mail panel and tips on a provider's card (spec 001 §2, §5, §8).
- * Limits live in `engagement/schemas.ts` (ENGAGEMENT_LIMITS); the texts that name them agree with it.
+ * Limits live in `engagement/limits.ts` (ENGAGEMENT_LIMITS); the texts that name them agree with it.
  */
 export const ENGAGEMENT_MESSAGES = {
   cardActions: {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.ts';
 import { checkoutTotals, orderStatusFromLines, orderTransitionAllowed, shippingCents } from './checkout.ts';
-import { ORDER_STATUSES, type TOrderStatus } from './schemas.ts';
+import { ORDER_STATUSES, type TOrderStatus } from './limits.ts';
 
 /** The seed's processing costs (server/src/db/seed/reference-data.ts): $2.50 fee, 8 % tax, free shipping. */
 const seedCosts = { processing_fee: 250, tax: 8, shipping_cost: '0' };

@@ -4,7 +4,7 @@
  */
 import { parseClientAmount, percentOfCents } from '../money.ts';
 import { MESSAGES } from '../messages.ts';
-import type { TOrderStatus } from './schemas.ts';
+import type { TOrderStatus } from './limits.ts';
 
 /** One priced line: the unit price in cents and the quantity. */
 export interface PricedLine {

@@ -1,49 +1,12 @@
 import { z } from 'zod';
 import { ZId } from '../ids.ts';
 import { MESSAGES } from '../messages.ts';
+import { ORDER_STATUSES, SHOP_LIMITS } from './limits.ts';
 
 const P = MESSAGES.productForm;
 const C = MESSAGES.checkout;
 const V = MESSAGES.validation;
 const E = MESSAGES.shopErrors;
-
-/** Spec 000 §5 "Product", "Checkout", §9 (page sizes, price digits); issue 13. */
-export const SHOP_LIMITS = {
-  nameMin: 2,
-  nameMax: 50,
-  descriptionMin: 2,
-  descriptionMax: 200,
-  /** The price is whole dollars, 1-10 digits (spec); beyond $100,000 a 32-bit cent column would overflow. */
-  priceDigitsMax: 10,
-  priceMaxDollars: 100_000,
-  /** A line's quantity; an order's lines; an order's total in dollars. */
-  quantityMax: 99,
-  linesMax: 50,
-  orderMaxDollars: 1_000_000,
-  email: 160,
-  phoneMin: 10,
-  phoneMax: 15,
-  billingField: 100,
-  transactionIdMax: 100,
-  /** Page sizes of the shop, My Orders, My Sales and My Products (spec 000 §9). */
-  pageSizes: [10, 20, 30, 40] as const,
-  defaultPageSize: 10,
-  searchMax: 100,
-} as const;
-
-/**
- * Order states (issue 13 item 7): 'Awaiting Payment' → 'Paid' (the admin, after checking the
- * transaction id) → 'Shipped' (each vendor for their lines; the order when every line has) →
- * 'Delivered' (the buyer or the admin); or 'Cancelled' (the buyer while unpaid; the admin).
- */
-export const ORDER_STATUSES = [
-  MESSAGES.orderStatus.awaitingPayment,
-  MESSAGES.orderStatus.paid,
-  MESSAGES.orderStatus.shipped,
-  MESSAGES.orderStatus.delivered,
-  MESSAGES.orderStatus.cancelled,
-] as const;
-export type TOrderStatus = (typeof ORDER_STATUSES)[number];
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
