@@ -18,7 +18,7 @@ import { focusFirstInvalidField } from '../../ui/focusFirstInvalidField.ts';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { useFillOnce } from '../../ui/useFillOnce.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { imageUrls as savedImageUrls, videoUrl as savedVideoUrl } from '../directory/card/details.ts';
+import { cardImages, videoUrl as savedVideoUrl } from '../directory/card/details.ts';
 import { AdDetailsFields } from './AdDetailsFields.tsx';
 import { AdPreview } from './AdPreview.tsx';
 import { useAd, useUpdateAd } from './api.ts';
@@ -56,7 +56,9 @@ function EditAdForm({ ad }: { ad: OwnAd }) {
     }
   }, focusFirstInvalidField);
 
-  const previewImages = pickedImageUrls.length ? pickedImageUrls : savedImageUrls(ad.attributes);
+  const previewImages = pickedImageUrls.length
+    ? pickedImageUrls
+    : cardImages(ad.attributes).map((image) => image.src);
   const previewVideo = pickedVideoUrls[0] ?? savedVideoUrl(ad.attributes);
 
   return (

@@ -83,9 +83,9 @@ export function DirectoryPage() {
   // The same elements while the page of cards is the same, so a tick re-renders the panel, not them.
   const cards = useMemo(
     () =>
-      items?.map((item) => (
+      items?.map((item, index) => (
         <li key={item.id} className="listing-cards__item">
-          <ProviderCard provider={item} />
+          <ProviderCard provider={item} priority={index === 0} />
         </li>
       )),
     [items],

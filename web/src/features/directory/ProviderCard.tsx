@@ -4,7 +4,7 @@ import type { ProviderAttributes } from '@app/domain';
 import { ActionButton } from './card/ActionButton.tsx';
 import { CardPhotos } from './card/CardPhotos.tsx';
 import { CardDetails } from './card/CardDetails.tsx';
-import { formatCum, imageUrls, videoUrl } from './card/details.ts';
+import { cardImages, formatCum, videoUrl } from './card/details.ts';
 import { useCardViewer } from '../../app/viewer.ts';
 import { PanelHint } from '../../ui/PanelHint.tsx';
 import { PanelLoading } from '../../ui/PanelStatus.tsx';
@@ -37,6 +37,8 @@ export interface ProviderCardProps {
    * and panels that need a saved ad are left out.
    */
   preview?: boolean;
+  /** The page's first card: its first photo is fetched at once, with high priority. */
+  priority?: boolean;
 }
 
 /**
@@ -44,7 +46,7 @@ export interface ProviderCardProps {
  * the action bar (reactions, Comment, Play, Message, Mail, Report, TIP $) and the panel below it.
  * Comment, Message and Mail exclude each other; Message is open to begin with.
  */
-export function ProviderCard({ provider, preview = false }: ProviderCardProps) {
+export function ProviderCard({ provider, preview = false, priority = false }: ProviderCardProps) {
   const { id, attributes } = provider;
   const baseId = useId();
   const { isLoggedIn, isHobbyist, isAdmin } = useCardViewer();
@@ -55,7 +57,7 @@ export function ProviderCard({ provider, preview = false }: ProviderCardProps) {
   const [mounted, setMounted] = useState<Partial<Record<CardModal, true>>>({});
 
   const name = attributes.name || attributes.title;
-  const images = imageUrls(attributes);
+  const images = cardImages(attributes);
   const video = videoUrl(attributes);
   const cum = formatCum(attributes.cum, attributes.cum_type);
   const panelId = `${baseId}-panel`;
@@ -76,7 +78,7 @@ export function ProviderCard({ provider, preview = false }: ProviderCardProps) {
   return (
     <article className="card provider-card" aria-labelledby={`${baseId}-title`}>
       <div className="provider-card__top">
-        <CardPhotos name={name} images={images} />
+        <CardPhotos name={name} images={images} priority={priority} />
         <div className="provider-card__body">
           <h2 id={`${baseId}-title`} className="provider-card__title">
             {attributes.title}

@@ -1,20 +1,23 @@
-import { lazy, Suspense } from 'react';
 import { MESSAGES } from '@app/domain';
+import CardCarousel from './CardCarousel.tsx';
+import { CardImg, photoAlt } from './CardImg.tsx';
+import type { CardImage } from './details.ts';
 
 const C = MESSAGES.card;
 
-const CardCarousel = lazy(() => import('./CardCarousel.tsx'));
-
-/** "Photo of Ava", or "Photo of Ava, 2 of 3" when there are several. */
-export function photoAlt(name: string, index: number, count: number): string {
-  return count > 1 ? `${C.photoAlt} ${name}, ${index + 1} ${C.photoOf} ${count}` : `${C.photoAlt} ${name}`;
-}
-
 /**
  * The card's photos: a placeholder without any, the photo itself when there is one, and the slider
- * (loaded on demand, with the first photo shown meanwhile) when there are several.
+ * when there are several. `priority`: this is the first card of the page.
  */
-export function CardPhotos({ name, images }: { name: string; images: string[] }) {
+export function CardPhotos({
+  name,
+  images,
+  priority = false,
+}: {
+  name: string;
+  images: CardImage[];
+  priority?: boolean;
+}) {
   if (images.length === 0) {
     return (
       <div
@@ -27,20 +30,10 @@ export function CardPhotos({ name, images }: { name: string; images: string[] })
       </div>
     );
   }
-  const first = (
-    <div className="provider-card__media">
-      <img
-        className="provider-card__image"
-        src={images[0]}
-        alt={photoAlt(name, 0, images.length)}
-        decoding="async"
-      />
-    </div>
-  );
-  if (images.length === 1) return first;
+  if (images.length > 1) return <CardCarousel name={name} images={images} priority={priority} />;
   return (
-    <Suspense fallback={first}>
-      <CardCarousel name={name} images={images} />
-    </Suspense>
+    <div className="provider-card__media">
+      <CardImg image={images[0]!} alt={photoAlt(name, 0, 1)} priority={priority} />
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import { mockApi } from '../../accounts/testApi.ts';
+import { CARD_IMAGE_SIZES } from './CardImg.tsx';
 import { buildProvider, button, emptyList, renderCards } from './testCard.tsx';
 
 const A = MESSAGES.cardActions;
@@ -14,7 +15,6 @@ describe('ProviderCard: photos and details', () => {
     renderCards([buildProvider()]);
 
     expect(screen.getByRole('heading', { level: 2, name: 'Sunset sessions in San Jose' })).toBeTruthy();
-    // The first photo shows at once; the slider (its own chunk) then takes over.
     expect(screen.getByRole('img', { name: 'Photo of Ava, 1 of 2' }).getAttribute('src')).toBe(
       '/uploads/small_a.jpg',
     );
@@ -57,6 +57,59 @@ describe('ProviderCard: photos and details', () => {
     expect(screen.getByText('CIM: Swallow, Spit', { selector: 'p, p *' }).closest('p')?.className).toContain(
       'provider-card__cum',
     );
+  });
+
+  it("offers each photo's formats by width, and fetches only the first card's first photo at once", () => {
+    mockApi(() => undefined);
+    const formats = (key: string) => ({
+      thumbnail: { url: `/uploads/thumbnail_${key}.webp`, width: 156, height: 156 },
+      small: { url: `/uploads/small_${key}.webp`, width: 500, height: 500 },
+      medium: { url: `/uploads/medium_${key}.webp`, width: 750, height: 750 },
+      large: { url: `/uploads/large_${key}.webp`, width: 1000, height: 1000 },
+    });
+    const photos = (...keys: string[]) => ({
+      data: keys.map((key, id) => ({
+        id,
+        attributes: {
+          name: `${key}.png`,
+          url: `/uploads/${key}.png`,
+          width: 1200,
+          height: 1200,
+          formats: formats(key),
+        },
+      })),
+    });
+    renderCards([
+      buildProvider(1, { name: 'Ava', images: photos('a1', 'a2') }),
+      buildProvider(2, { name: 'Bea', images: photos('b1', 'b2') }),
+      buildProvider(3, { name: 'Cat', images: photos('c1') }),
+    ]);
+    const img = (name: string) => screen.getByRole('img', { name });
+    const check = () => {
+      const first = img('Photo of Ava, 1 of 2');
+      expect(first.getAttribute('src')).toBe('/uploads/small_a1.webp');
+      expect(first.getAttribute('srcset')).toBe(
+        '/uploads/thumbnail_a1.webp 156w, /uploads/small_a1.webp 500w, /uploads/medium_a1.webp 750w, /uploads/large_a1.webp 1000w',
+      );
+      expect(first.getAttribute('sizes')).toBe(CARD_IMAGE_SIZES);
+      expect([first.getAttribute('width'), first.getAttribute('height')]).toEqual(['1200', '1200']);
+      expect(first.getAttribute('loading')).toBe('eager');
+      expect(first.getAttribute('fetchpriority')).toBe('high');
+      const others = screen.getAllByRole('img').filter((other) => other !== first);
+      expect(others.length).toBeGreaterThan(0);
+      for (const other of others) {
+        expect(other.getAttribute('loading')).toBe('lazy');
+        expect(other.hasAttribute('fetchpriority')).toBe(false);
+        expect(other.getAttribute('srcset')).toMatch(/^\/uploads\/thumbnail_\w+\.webp 156w, .* 1000w$/);
+        expect(other.getAttribute('sizes')).toBe(CARD_IMAGE_SIZES);
+      }
+    };
+    // The two cards with several photos show them in a slider; every photo's <img> is there at once.
+    expect(screen.getAllByRole('button', { name: C.next })).toHaveLength(2);
+    expect(screen.getAllByRole('img')).toHaveLength(5);
+    expect(img('Photo of Bea, 1 of 2').getAttribute('loading')).toBe('lazy');
+    expect(img('Photo of Cat').getAttribute('loading')).toBe('lazy');
+    check();
   });
 
   it('closes the details with the cross and shows them again on demand', () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import {
+  cardImages,
   formatAnswer,
   formatCall,
   formatCum,
   formatOther,
   formatPriceLine,
   formatService,
-  imageUrls,
   splitList,
 } from './details.ts';
 
@@ -50,17 +50,51 @@ describe('card details', () => {
     expect(formatOther({ services_provided_approval: false, message: '  ' })).toBe(D.na);
   });
 
-  it('prefers the small image format', () => {
-    expect(
-      imageUrls({
-        images: {
-          data: [
-            { id: 1, attributes: { name: 'a', url: '/a.jpg', formats: { small: { url: '/s_a.jpg' } } } },
-            { id: 2, attributes: { name: 'b', url: '/b.jpg' } },
-          ],
-        },
-      }),
-    ).toEqual(['/s_a.jpg', '/b.jpg']);
-    expect(imageUrls({})).toEqual([]);
+  it('gives each photo the small format as src and every format by width as srcset', () => {
+    const file = (name: string, width: number, height: number, formats: Record<string, number> | null) => ({
+      name,
+      url: `/${name}.jpg`,
+      width,
+      height,
+      formats:
+        formats &&
+        Object.fromEntries(
+          Object.entries(formats).map(([f, w]) => [f, { url: `/${f}_${name}.webp`, width: w }]),
+        ),
+    });
+    const images = cardImages({
+      images: {
+        data: [
+          // A camera's photo: its original is never a candidate, the large format is enough.
+          {
+            id: 1,
+            attributes: file('a', 4000, 3000, { thumbnail: 208, small: 500, medium: 750, large: 1000 }),
+          },
+          // Fits 1000x1000: the original is the only one with more pixels than its formats.
+          { id: 2, attributes: file('b', 600, 600, { small: 500, thumbnail: 156 }) },
+          // Too small for any format, or stored before formats had widths: the original alone.
+          { id: 3, attributes: file('c', 200, 100, {}) },
+          { id: 4, attributes: { name: 'd', url: '/d.jpg', formats: { small: { url: '/s_d.jpg' } } } },
+          { id: 5, attributes: { name: 'e', url: '' } },
+        ],
+      },
+    });
+    expect(images).toEqual([
+      {
+        src: '/small_a.webp',
+        srcSet: '/thumbnail_a.webp 208w, /small_a.webp 500w, /medium_a.webp 750w, /large_a.webp 1000w',
+        width: 4000,
+        height: 3000,
+      },
+      {
+        src: '/small_b.webp',
+        srcSet: '/thumbnail_b.webp 156w, /small_b.webp 500w, /b.jpg 600w',
+        width: 600,
+        height: 600,
+      },
+      { src: '/c.jpg', width: 200, height: 100 },
+      { src: '/s_d.jpg' },
+    ]);
+    expect(cardImages({})).toEqual([]);
   });
 });

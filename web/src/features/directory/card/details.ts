@@ -100,11 +100,42 @@ export function buildDetailRows(a: ProviderAttributes): DetailRow[] {
   ];
 }
 
-/** Image URLs of the carousel: the `small` format when there is one, else the original. */
-export function imageUrls(a: Pick<ProviderAttributes, 'images'>): string[] {
-  return (a.images?.data ?? [])
-    .map((image) => image.attributes.formats?.small?.url ?? image.attributes.url)
-    .filter((url): url is string => typeof url === 'string' && url !== '');
+/** One photo of the card, as its `<img>` takes it. */
+export interface CardImage {
+  /** The `small` format when there is one, else the original: what a browser without `srcset` shows. */
+  src: string;
+  /** The formats (WebP) by width, `"<url> <width>w, …"`; absent when the file has none. */
+  srcSet?: string;
+  /** The picture's own size: the box is sized by CSS, these give the browser its shape early. */
+  width?: number;
+  height?: number;
+}
+
+/**
+ * The card's photos. Every format is a `srcset` candidate by its width, so the browser picks the
+ * smallest that fills the card at the screen's density. The original joins them only when it has no
+ * `large` format: then it fits 1000x1000 and is the only one with more pixels; a larger original (a
+ * camera's 4000 px JPEG) is never worth its bytes on a card.
+ */
+export function cardImages(a: Pick<ProviderAttributes, 'images'>): CardImage[] {
+  return (a.images?.data ?? []).flatMap(({ attributes: file }): CardImage[] => {
+    if (typeof file.url !== 'string' || file.url === '') return [];
+    const formats = file.formats ?? {};
+    const candidates = Object.values(formats).flatMap((f) =>
+      f?.url && f.width ? [{ url: f.url, width: f.width }] : [],
+    );
+    if (candidates.length && !formats.large && file.width) {
+      candidates.push({ url: file.url, width: file.width });
+    }
+    candidates.sort((x, y) => x.width - y.width);
+    return [
+      {
+        src: formats.small?.url ?? file.url,
+        ...(candidates.length ? { srcSet: candidates.map((c) => `${c.url} ${c.width}w`).join(', ') } : {}),
+        ...(file.width && file.height ? { width: file.width, height: file.height } : {}),
+      },
+    ];
+  });
 }
 
 export function videoUrl(a: Pick<ProviderAttributes, 'video'>): string | null {

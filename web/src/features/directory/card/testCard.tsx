@@ -102,14 +102,15 @@ export function list(data: unknown[]) {
   });
 }
 
+/** The cards as the listing shows them: the first one is the page's first (`priority`). */
 export function renderCards(providers: ReturnType<typeof buildProvider>[]) {
   return renderRoutes([
     {
       path: '/',
       element: (
         <>
-          {providers.map((provider) => (
-            <ProviderCard key={provider.id} provider={provider} />
+          {providers.map((provider, index) => (
+            <ProviderCard key={provider.id} provider={provider} priority={index === 0} />
           ))}
         </>
       ),
