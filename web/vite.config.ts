@@ -1,6 +1,9 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 // `npm run dev -w web` talks to a server started with `npm start` (API_TARGET picks another one).
@@ -10,14 +13,56 @@ const apiProxy = {
   '/uploads': { target, changeOrigin: false },
 };
 
+/**
+ * Writes a Brotli (`.br`) and a gzip (`.gz`) copy beside every text file of the build, at their best
+ * levels: the server sends them as they are (`preCompressed` in server/src/http/plugins/web-shell.ts),
+ * so the page's scripts and styles travel at a quarter of their size and no request pays for
+ * compressing them. Files under 1 KB, and copies that would save under a tenth, are left out.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'ltf-precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      for (const [fileName, output] of Object.entries(bundle)) {
+        if (!/\.(js|css|html|svg|json|txt)$/.test(fileName)) continue;
+        const source = Buffer.from(output.type === 'chunk' ? output.code : output.source);
+        if (source.length < 1024) continue;
+        const file = path.join(options.dir!, fileName);
+        const copies = {
+          br: brotliCompressSync(source, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+            },
+          }),
+          gz: gzipSync(source, { level: 9 }),
+        };
+        for (const [ext, bytes] of Object.entries(copies)) {
+          if (bytes.length < source.length * 0.9) writeFileSync(`${file}.${ext}`, bytes);
+        }
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     // Fonts and images stay separate files rather than data: URLs.
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        // Everything the first page imports statically travels as one chunk beside the entry, not as
+        // thirty small ones shared with lazy pages: over HTTP/1.1 each file costs a round trip on one
+        // of six connections, and on a phone's network those waves delayed the first paint by most
+        // of a second. Lazy pages still load only their own code.
+        codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
+      },
+    },
   },
   server: { proxy: apiProxy },
   preview: { proxy: apiProxy },

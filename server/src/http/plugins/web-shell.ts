@@ -8,9 +8,9 @@ import { sendNotFound } from './errors.ts';
 
 /**
  * The files the site serves besides the API: public uploads under `/uploads/` (their names change
- * with their contents, so they are cached for a year), the built web app, and its shell
- * (`index.html`) for every client-side route (/ad/2, /productdetails/5, ...). Anything else
- * unknown is the JSON 404. Registered after the routes.
+ * with their contents, so they are cached for a year), the built web app (its hashed assets cached for
+ * a year, compressed ahead by the build), and its shell (`index.html`) for every client-side route
+ * (/ad/2, /productdetails/5, ...). Anything else unknown is the JSON 404. Registered after the routes.
  */
 async function webShell(app: FastifyInstance, opts: { config: Config }) {
   const { config } = opts;
@@ -34,6 +34,8 @@ async function webShell(app: FastifyInstance, opts: { config: Config }) {
       prefix: '/',
       index: false,
       wildcard: false,
+      // The build's Brotli and gzip copies (web/vite.config.ts), for clients that accept them.
+      preCompressed: true,
       setHeaders: (res, file) => {
         res.header(
           'cache-control',
