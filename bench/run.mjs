@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureBuilt } from '../scripts/build.mjs';
 import { DEFAULTS, MILLION_SCENARIOS, runEngine, runMillion, SCENARIOS } from './directory.mjs';
 import { loadAverage } from './server.mjs';
+import { judge } from './targets.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ALL_PARTS = ['sqlite', 'postgres', 'workers', 'million', 'lighthouse'];
@@ -78,6 +79,7 @@ await ensureBuilt();
 const reports = {};
 const startedAt = Date.now();
 const write = (name, report) => {
+  report.targets = judge(name, report);
   reports[name] = report;
   if (!record) return;
   const file = path.join(here, 'results', `${name}.json`);
@@ -162,5 +164,11 @@ for (const [name, report] of Object.entries(reports)) {
       `${name}, cache ${cache}: first request ${run.firstRequestMs} ms; RSS ${run.rssAtStart?.rss} MB at start, ` +
         `${run.rssAfterFirstRequest?.rss} MB after the first request, ${run.rssAfter?.rss} MB after the runs (peak ${run.rssAfter?.peak} MB)`,
     );
+}
+const checks = Object.entries(reports).flatMap(([name, r]) => (r.targets ?? []).map((t) => ({ name, ...t })));
+if (checks.length) {
+  console.log('\n| part | figure | value | target | met |\n| --- | --- | ---: | --- | --- |');
+  for (const t of checks)
+    console.log(`| ${t.name} | ${t.what} | ${t.value} | ${t.target} | ${t.met ? 'yes' : 'no'} |`);
 }
 if (!record) console.log('(partial run: not recorded; --record writes it)');

@@ -148,7 +148,8 @@ export async function cannon(url, seconds, connections, requests) {
     rps: Math.round(result.requests.average),
     requests: result.requests.total,
     non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
+    errors: result.errors,
+    timeouts: result.timeouts,
   };
 }
 
@@ -196,5 +197,6 @@ export async function sequential(url, seconds) {
     requests: times.length,
     non2xx,
     errors,
+    timeouts: 0,
   };
 }
