@@ -14,7 +14,7 @@ export function photoAlt(name: string, index: number, count: number): string {
  * 784 px), half the page beside the filters from 992 px, and half the fixed container from 1200 and 1400 px.
  */
 export const CARD_IMAGE_SIZES =
-  '(min-width: 1400px) 636px, (min-width: 1200px) 546px, (min-width: 992px) calc(50vw - 48px), ' +
+  '(min-width: 1400px) 636px, (min-width: 1200px) 546px, (min-width: 992px) calc(50vw - 26px), ' +
   '(min-width: 784px) calc((100vw - 24px) * 5 / 12), calc(100vw - 26px)';
 
 /**
