@@ -145,7 +145,7 @@ async function relayTo(url: string) {
 }
 
 describe.runIf(redisUrl)('Redis lost while running', () => {
-  let ctx: Pick<TestContext, 'app' | 'database' | 'config'> & { drop: () => Promise<void> };
+  let ctx: TestContext;
   let app: FastifyInstance;
   let shared: SharedState;
   let relay: Awaited<ReturnType<typeof relayTo>>;
@@ -166,18 +166,25 @@ describe.runIf(redisUrl)('Redis lost while running', () => {
       info: () => undefined,
       warn: (_obj, msg) => void warnings.push(msg),
     });
-    app = await buildApp({ config, database, mailer: memoryMailer(), shared });
+    const mailer = memoryMailer();
+    app = await buildApp({ config, database, mailer, shared });
     await app.ready();
-    ctx = { app, database, config, drop };
+    ctx = {
+      app,
+      database,
+      config,
+      mailer,
+      close: async () => {
+        await app.close();
+        await drop();
+      },
+    };
   });
-  afterAll(async () => {
-    await app?.close();
-    await ctx?.drop();
-  });
+  afterAll(() => ctx?.close());
 
   it('still answers: limits let requests through, sign-ins are throttled in the process, nothing is kept', async () => {
-    const user = await buildHobbyist(ctx as TestContext);
-    const ad = await buildProviderAd(ctx as TestContext, await buildProvider(ctx as TestContext), {
+    const user = await buildHobbyist(ctx);
+    const ad = await buildProviderAd(ctx, await buildProvider(ctx), {
       title: 'Before',
     });
     const titleListed = async () => {
