@@ -27,6 +27,11 @@ const postgresUrls = new WeakMap<Kysely<DB>, string>();
 /** The URL a PostgreSQL handle was opened with: for a connection of one's own (the facet index's LISTEN). */
 export const postgresUrlOf = (db: Kysely<DB>): string | undefined => postgresUrls.get(db);
 
+const changeMarks = new WeakMap<Kysely<DB>, () => string>();
+
+/** A SQLite handle's `changeMark` (see `Database`): the facet index skips its version read while it holds. */
+export const changeMarkOf = (db: Kysely<DB>): (() => string) | undefined => changeMarks.get(db);
+
 /** Opens the embedded SQLite database in dataDir, or PostgreSQL when a URL is given. */
 export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Database {
   if (opts.databaseUrl) {
@@ -49,13 +54,10 @@ export function openSqlite(file: string): Database {
   const statements = new StatementCache(sqlite);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) });
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
-  return {
-    db,
-    engine: 'sqlite',
-    close: () => db.destroy(),
-    // data_version changes when another connection commits; `writes` counts this connection's.
-    changeMark: () => `${dataVersion.get() as number}:${statements.writes}`,
-  };
+  // data_version changes when another connection commits; `writes` counts this connection's.
+  const changeMark = () => `${dataVersion.get() as number}:${statements.writes}`;
+  changeMarks.set(db, changeMark);
+  return { db, engine: 'sqlite', close: () => db.destroy(), changeMark };
 }
 
 /**

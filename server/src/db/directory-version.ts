@@ -85,7 +85,7 @@ export async function readDirectoryVersion(db: Kysely<DB>): Promise<number> {
   return rows[0] ? Number(rows[0].value) : 0;
 }
 
-/** The changes after `after` up to `upTo`, in order (fewer than asked for when the log was pruned). */
+/** The changes after `after` up to `upTo`, in order (starting later than `after + 1` when the log was pruned). */
 export function readDirectoryChanges(db: Kysely<DB>, after: number, upTo: number) {
   return db
     .selectFrom('directory_changes')

@@ -8,7 +8,7 @@ import {
   type FacetFilter,
 } from '@app/domain';
 import type { Kysely } from 'kysely';
-import type { Engine } from '../../../db/database.ts';
+import { changeMarkOf, type Engine } from '../../../db/database.ts';
 import type { DB } from '../../../db/schema.ts';
 import {
   KEPT_CHANGES,
@@ -44,6 +44,8 @@ import type { Postings } from './postings.ts';
 
 export const TERM_DIMENSIONS = ['state', 'city', 'country', ...COUNT_SECTIONS] as const;
 export const NUMBER_DIMENSIONS = RANGE_KEYS;
+/** Dimensions with many values, each provider having at most one (clearing a row finds its value at once). */
+export const SINGLE_DIMENSIONS = ['state', 'city'];
 
 export const cityKey = (state: string, city: string) => `${state}|${city}`;
 
@@ -90,12 +92,20 @@ export function rowWriter(index: FacetIndex): (r: FacetSourceRow) => void {
   };
 }
 
+/** How long a version this process recorded may stay uncommitted before requests stop waiting for it. */
+const FORGIVE_MS = 5000;
+
 /** Rows per query while building: small enough that a build never holds many row objects at once. */
 const CHUNK = 2000;
 
 /** Builds the index from every provider, reading them in id order, a chunk at a time. */
 export async function buildFacetIndex(db: Kysely<DB>, engine: Engine): Promise<FacetIndex> {
-  const index = new FacetIndex(TERM_DIMENSIONS, NUMBER_DIMENSIONS, await countProviders(db));
+  const index = new FacetIndex(
+    TERM_DIMENSIONS,
+    NUMBER_DIMENSIONS,
+    await countProviders(db),
+    SINGLE_DIMENSIONS,
+  );
   const write = rowWriter(index);
   let after = 0;
   for (;;) {
@@ -206,7 +216,16 @@ export class FacetStore {
   /** The highest version the change feed announced. */
   private announced = 0;
   private lastCheck = 0;
+  /**
+   * A version this process recorded that never committed (its transaction rolled back) would make every
+   * request look for changes until the next write: after `FORGIVE_MS` behind it, it is no longer waited for.
+   */
+  private forgiven = 0;
+  private behindSince = 0;
   private readonly feed: PgChangeFeed | undefined;
+  /** SQLite: a mark that holds while nothing is written by anyone, and the one the last pass began at. */
+  private readonly changeMark: (() => string) | undefined;
+  private checkedMark = '';
   readonly checkIntervalMs: number;
   /** This store's full builds and applied changes. */
   readonly stats = { builds: 0, changes: 0 };
@@ -219,6 +238,7 @@ export class FacetStore {
     private readonly opts: FacetStoreOptions = {},
   ) {
     this.checkIntervalMs = opts.checkIntervalMs ?? 0;
+    this.changeMark = changeMarkOf(db);
     this.feed = opts.listenUrl
       ? new PgChangeFeed(opts.listenUrl, {
           changed: (version) => (this.announced = Math.max(this.announced, version)),
@@ -254,17 +274,20 @@ export class FacetStore {
   /** A snapshot with this process's writes applied, and at most `checkIntervalMs` behind others'. */
   async get(): Promise<FacetSnapshot> {
     const s = this.snapshot ?? (await (this.starting ??= this.start()));
-    const own = this.dirty || lastRecordedVersion(this.db) > s.version;
+    const own = this.dirty || lastRecordedVersion(this.db) > Math.max(s.version, this.forgiven);
     if (
       own ||
       Date.now() >= s.validUntil ||
       (this.feed?.listening
         ? this.announced > s.version
-        : Date.now() - this.lastCheck >= this.checkIntervalMs)
+        : Date.now() - this.lastCheck >= this.checkIntervalMs && this.changeMark?.() !== this.checkedMark)
     ) {
       // A pass that began before this process's write committed may miss it: wait for a new one.
       if (own && this.syncing) await this.syncing;
       await (this.syncing ??= this.sync().finally(() => (this.syncing = undefined)));
+    } else if (this.syncing) {
+      // A pass under way began after what made it look (the mark it took, a change announced): join it.
+      await this.syncing;
     }
     return this.snapshot!;
   }
@@ -321,37 +344,39 @@ export class FacetStore {
     const s = this.snapshot!;
     this.dirty = false;
     this.lastCheck = Date.now();
-    const version = await readDirectoryVersion(this.db);
+    // Taken before the log is read: a write after it changes the mark, and the next request looks.
+    this.checkedMark = this.changeMark?.() ?? '';
+    // The log itself says how far it goes: one primary-key range read, empty when nothing changed.
+    const changes = await readDirectoryChanges(this.db, s.version, s.version + KEPT_CHANGES);
+    const version = changes.length ? Number(changes[changes.length - 1]!.id) : s.version;
+    const recorded = lastRecordedVersion(this.db);
+    if (recorded <= version) this.behindSince = 0;
+    else if (!this.behindSince) this.behindSince = Date.now();
+    else if (Date.now() - this.behindSince > FORGIVE_MS) this.forgiven = recorded;
     const due = Date.now() >= s.validUntil;
-    if (version === s.version && !due) return;
-    const changes =
-      version > s.version && version - s.version <= KEPT_CHANGES
-        ? await readDirectoryChanges(this.db, s.version, version)
-        : [];
-    // Pruned past this process, or a change of everything: only then is the whole index built again.
+    if (!changes.length && !due) return;
+    // Pruned past this process (ids no longer follow on from its version; or too many to apply), or a change
+    // of everything: only then is the whole index built again.
     if (
-      changes.length !== version - s.version ||
+      (changes.length && Number(changes[0]!.id) !== s.version + 1) ||
+      changes.length >= KEPT_CHANGES ||
       changes.some((c) => c.provider_id === null && c.user_id === null)
     ) {
       this.snapshot = await this.build();
       return;
     }
-    // The next boundary is read before the rows (a subscription written in these changes may move it;
-    // one passing while the rows are read is applied next time), then the accounts whose subscription
-    // started or ended since the last pass.
+    const providers = changes.flatMap((c) => (c.provider_id === null ? [] : [Number(c.provider_id)]));
+    const accounts = changes.flatMap((c) => (c.user_id === null ? [] : [Number(c.user_id)]));
+    // An account's change may be a subscription bought or decided, which moves the next start or end; it is
+    // read before the rows (one passing while they are read is applied next time), then the accounts whose
+    // subscription started or ended since the last pass.
     const now = Date.now();
-    const validUntil = await nextSubscriptionChange(this.db);
-    const accounts = due
-      ? await accountsWithSubscriptionChange(
-          this.db,
-          new Date(s.subscriptionsAt).toISOString(),
-          new Date(now).toISOString(),
-        )
-      : [];
-    await this.apply(
-      changes.flatMap((c) => (c.provider_id === null ? [] : [Number(c.provider_id)])),
-      [...changes.flatMap((c) => (c.user_id === null ? [] : [Number(c.user_id)])), ...accounts],
-    );
+    const validUntil = due || accounts.length ? await nextSubscriptionChange(this.db) : s.validUntil;
+    if (due) {
+      const from = new Date(s.subscriptionsAt).toISOString();
+      accounts.push(...(await accountsWithSubscriptionChange(this.db, from, new Date(now).toISOString())));
+    }
+    await this.apply(providers, accounts);
     s.version = version;
     s.validUntil = validUntil;
     if (due) s.subscriptionsAt = now;

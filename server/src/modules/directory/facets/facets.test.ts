@@ -74,3 +74,65 @@ describe('FacetIndex', () => {
     expect(counts.state!.CA! + counts.state!.NV!).toBe(data.length);
   });
 });
+
+describe('FacetIndex, updated in place', () => {
+  it('answers as brute force after random inserts (in any id order), edits and removals', () => {
+    let seed = 7;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const pick = <T>(items: readonly T[]) => items[Math.floor(rnd() * items.length)]!;
+    // Many states so that most stay lists of positions and a few grow into bitsets.
+    const STATES = Array.from({ length: 40 }, (_, i) => `S${i}`);
+    const row = (id: number): FacetRow => ({
+      id,
+      terms: {
+        state: [rnd() < 0.5 ? 'S0' : pick(STATES)],
+        language: [String(1 + Math.floor(rnd() * 4))],
+        kissing_types: TYPES.filter(() => rnd() < 0.4),
+        call: [pick(CALLS)],
+      },
+      numbers: { age: 18 + Math.floor(rnd() * 40) },
+    });
+    const index = new FacetIndex(DIMS, ['age'], 100, ['state', 'language']);
+    const live = new Map<number, FacetRow>();
+    const write = (r: FacetRow | undefined, id: number) => {
+      const pos = index.place(id, 0);
+      index.clear(pos);
+      if (!r) return live.delete(id);
+      live.set(id, r);
+      index.show(pos);
+      for (const dim of DIMS) for (const v of r.terms[dim] ?? []) index.addTerm(pos, dim, v);
+      index.setNumber(pos, 'age', r.numbers.age ?? null);
+    };
+    let next = 1000;
+    for (let step = 0; step < 3000; step++) {
+      const op = rnd();
+      const ids = [...live.keys()];
+      // Mostly a new highest id; sometimes an odd one below it (two commits crossing): its place is made
+      // among the others. Or an edit, or a removal.
+      const id =
+        op < 0.5 || !ids.length ? (next += 2) : op < 0.6 ? next - 1 - 2 * Math.floor(rnd() * 20) : pick(ids);
+      write(op < 0.9 || !ids.length ? row(id) : undefined, id);
+    }
+    const data = [...live.values()];
+    for (const q of [
+      {},
+      { terms: { state: ['S0'] } },
+      { terms: { state: ['S3', 'S7'], kissing_types: ['Light'] }, ranges: { age: [20, 40] } },
+      { terms: { language: ['2'], call: ['Incall'] } },
+    ] as FacetQuery[]) {
+      const expected = brute(data, q)
+        .map((r) => r.id)
+        .sort((a, b) => b - a);
+      const res = index.query(q);
+      expect(res.total).toBe(expected.length);
+      expect(res.page(0, 100_000)).toEqual(expected);
+      const counts = res.counts(DIMS);
+      for (const dim of DIMS) {
+        for (const value of index.values(dim)) {
+          const chosen = { ...q, terms: { ...q.terms, [dim]: [value] } };
+          expect(counts[dim]![value], `${dim}=${value}`).toBe(brute(data, chosen).length);
+        }
+      }
+    }
+  });
+});

@@ -37,6 +37,16 @@ export interface FacetResult {
   totalWith(dimension: string, values: readonly string[]): number;
 }
 
+/** A single-valued dimension's values, their numbers (1-based) and each position's (0: none). */
+interface SingleValues {
+  of: Uint16Array;
+  values: Postings[];
+  numbers: Map<string, number>;
+}
+
+/** Past this many values a single-valued dimension's positions no longer fit 16 bits: clearing probes every list. */
+const SINGLE_LIMIT = 0xffff;
+
 /** Spare positions kept past the last one, so new providers rarely make every bitset grow. */
 const slack = (size: number) => Math.max(1024, size >>> 3);
 
@@ -48,6 +58,11 @@ export class FacetIndex {
   private users: Int32Array;
   private shown: Bitset;
   private readonly terms = new Map<string, Map<string, Postings>>();
+  /**
+   * For a dimension a row has at most one value of (a state, a city, a language): each position's value, so
+   * clearing a row removes it from one list instead of probing the 1,400 cities' lists.
+   */
+  private readonly single = new Map<string, SingleValues>();
   private readonly numbers = new Map<string, Float64Array>();
   /** Recent range groups: a listing page and its counts ask for the same slider range. */
   private readonly ranges = new Map<string, Bitset>();
@@ -57,12 +72,15 @@ export class FacetIndex {
     readonly termDimensions: readonly string[],
     readonly numberDimensions: readonly string[],
     expectedRows = 0,
+    singleValued: readonly string[] = [],
   ) {
     const words = Math.ceil((expectedRows + slack(expectedRows)) / 32);
     this.ids = new Int32Array(words * 32);
     this.users = new Int32Array(words * 32);
     this.shown = new Uint32Array(words);
     for (const dim of termDimensions) this.terms.set(dim, new Map());
+    for (const dim of singleValued)
+      this.single.set(dim, { of: new Uint16Array(words * 32), values: [], numbers: new Map() });
     for (const dim of numberDimensions) this.numbers.set(dim, new Float64Array(words * 32).fill(Number.NaN));
   }
 
@@ -124,12 +142,14 @@ export class FacetIndex {
       this.ids.copyWithin(pos + 1, pos, this.size);
       this.users.copyWithin(pos + 1, pos, this.size);
       for (const column of this.numbers.values()) column.copyWithin(pos + 1, pos, this.size);
+      for (const { of } of this.single.values()) of.copyWithin(pos + 1, pos, this.size);
       insertZeroBit(this.shown, pos);
       for (const byValue of this.terms.values()) for (const p of byValue.values()) p.shiftFrom(pos);
     }
     this.ids[pos] = id;
     this.users[pos] = userId;
     for (const column of this.numbers.values()) column[pos] = Number.NaN;
+    for (const { of } of this.single.values()) of[pos] = 0;
     this.size++;
     this.ranges.clear();
     return pos;
@@ -150,7 +170,15 @@ export class FacetIndex {
   /** Hides a position and forgets its values (a hidden, changed or deleted provider). */
   clear(pos: number): void {
     this.shown[pos >>> 5]! &= ~(1 << (pos & 31));
-    for (const byValue of this.terms.values()) for (const p of byValue.values()) p.remove(pos);
+    for (const [dim, byValue] of this.terms) {
+      const single = this.single.get(dim);
+      if (single && single.values.length < SINGLE_LIMIT) {
+        single.values[single.of[pos]! - 1]?.remove(pos);
+        single.of[pos] = 0;
+      } else {
+        for (const p of byValue.values()) p.remove(pos);
+      }
+    }
     for (const column of this.numbers.values()) column[pos] = Number.NaN;
     this.ranges.clear();
   }
@@ -164,12 +192,19 @@ export class FacetIndex {
     const byValue = this.terms.get(dim);
     if (!byValue) throw new Error(`Unknown facet dimension ${dim}`);
     let p = byValue.get(value);
-    if (!p) byValue.set(value, (p = new Postings()));
+    if (!p) {
+      byValue.set(value, (p = new Postings()));
+      const single = this.single.get(dim);
+      single?.numbers.set(value, single.values.push(p));
+    }
     return p;
   }
 
   addTerm(pos: number, dim: string, value: string): void {
-    this.postings(dim, value).add(pos, this.words);
+    const p = this.postings(dim, value);
+    p.add(pos, this.words);
+    const single = this.single.get(dim);
+    if (single && single.values.length < SINGLE_LIMIT) single.of[pos] = single.numbers.get(value)!;
   }
 
   /** Sets a position's value of a number dimension (null: unknown, outside every range). */
@@ -188,6 +223,7 @@ export class FacetIndex {
   /** The bytes the index holds in typed arrays (what it costs; the maps and objects around them are small). */
   get bytes(): number {
     let total = this.ids.byteLength + this.users.byteLength + this.shown.byteLength;
+    for (const { of } of this.single.values()) total += of.byteLength;
     for (const column of this.numbers.values()) total += column.byteLength;
     for (const byValue of this.terms.values()) for (const p of byValue.values()) total += p.bytes;
     for (const b of this.ranges.values()) total += b.byteLength;
@@ -206,6 +242,11 @@ export class FacetIndex {
     const shown = new Uint32Array(words);
     shown.set(this.shown);
     this.shown = shown;
+    for (const single of this.single.values()) {
+      const of = new Uint16Array(words * 32);
+      of.set(single.of);
+      single.of = of;
+    }
     for (const [dim, column] of this.numbers) {
       const grown = new Float64Array(words * 32).fill(Number.NaN);
       grown.set(column);
