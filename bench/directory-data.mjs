@@ -331,7 +331,6 @@ export async function loadData(loader, options) {
        and p.user_id % ${opts.blockedEvery} <> 0 and p.user_id % ${opts.endedEvery} <> 0 order by id limit 1`,
     [Math.floor(providers * 0.54)],
   );
-  const [{ n: reactionRows }] = await loader.all('select count(*) as n from reactions');
   return {
     seconds: (Date.now() - started) / 1000,
     providers,
@@ -340,7 +339,7 @@ export async function loadData(loader, options) {
     providerAccounts,
     hobbyists,
     blockedAccounts: Math.floor(accounts / opts.blockedEvery),
-    reactions: Number(reactionRows),
+    reactions: steps.reactions.rows,
     steps,
     sampleId: Number(sample[0]?.id ?? 1),
   };

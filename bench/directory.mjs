@@ -171,7 +171,7 @@ async function workersRefused(env) {
 /** Starts the server, times its first listing (the facet index is built by then) and checks every answer. */
 async function startChecked(env, scenarios, label) {
   const server = await startServer(env);
-  const start = { rssAtStart: rssMb(server.pid) };
+  const start = { startMs: server.startMs, rssAtStart: rssMb(server.pid) };
   try {
     const cold = await timed(server.base + HOME);
     start.firstRequestMs = Math.round(cold.ms);

@@ -64,9 +64,18 @@ function scenarioTable(runs) {
 
 function memory(runs) {
   return table(
-    ['cache', 'RSS at start MB', 'after the first request', 'after the runs', 'highest', 'first request ms'],
+    [
+      'cache',
+      'start ms',
+      'RSS at start MB',
+      'after the first request',
+      'after the runs',
+      'highest',
+      'first request ms',
+    ],
     Object.entries(runs).map(([cache, r]) => [
       cache,
+      r.startMs,
       r.rssAtStart.rss,
       r.rssAfterFirstRequest.rss,
       r.rssAfter.rss,

@@ -48,7 +48,8 @@ export async function startServer(env) {
     },
   );
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 600_000;
+  const started = Date.now();
+  const deadline = started + 600_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -66,6 +67,8 @@ export async function startServer(env) {
   return {
     base,
     pid: child.pid,
+    /** From the spawn until /api/health answered. */
+    startMs: Date.now() - started,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));

@@ -51,6 +51,8 @@ export function judge(part, report) {
   if (part === 'million' && off) {
     const peak = off.rssAfter.peak;
     checks.push({ what: 'server RSS, highest (MB)', value: peak, target: '< 500', met: peak < 500 });
+    const load = report.load.seconds;
+    checks.push({ what: 'load (s)', value: load, target: '≤ 600 (minutes)', met: load <= 600 });
   }
   const mixed = part.endsWith('-mixed') ? report.runs : report.mixed;
   for (const [cache, run] of Object.entries(mixed ?? {})) {
