@@ -29,7 +29,7 @@ const STOP_GRACE_MS = 15_000;
 const RESTART_WINDOW_MS = 60_000;
 
 /** The pause before replacing a worker, given how many died within the last minute (this one included). */
-export function restartDelayMs(recentDeaths: number): number {
+function restartDelayMs(recentDeaths: number): number {
   return Math.min(500 * 2 ** Math.max(0, recentDeaths - 1), 30_000);
 }
 
@@ -60,7 +60,13 @@ export async function runPrimary(config: Config, serverDir: string, workerMain: 
   const deaths: number[] = [];
   const pending = new Set<NodeJS.Timeout>();
 
-  async function stop(code: number, reason: string): Promise<number> {
+  let stopped: Promise<number> | undefined;
+  /** Stops the workers, then the jobs and connections; once, whoever asks first (a signal, a failed start). */
+  function stop(code: number, reason: string): Promise<number> {
+    stopped ??= stopAll(code, reason);
+    return stopped;
+  }
+  async function stopAll(code: number, reason: string): Promise<number> {
     stopping = true;
     log.info({ reason }, 'shutting down');
     for (const timer of pending) clearTimeout(timer);
