@@ -19,6 +19,7 @@ export const ZEnv = z.object({
   DATABASE_URL: optionalUrl.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), {
     message: 'must be a postgres:// or postgresql:// URL',
   }),
+  DATABASE_POOL_MAX: z.coerce.number().int('must be a whole number').min(1).max(200).default(10),
   JWT_SECRET: z
     .string()
     .optional()
@@ -104,6 +105,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections each process keeps at most (`DATABASE_POOL_MAX`, db/database.ts). */
+  databasePoolMax: number;
   jwtSecret: string;
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -158,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     jwtSecret,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,

@@ -35,8 +35,10 @@ const ownerSubscribed = (eb: EB, a: string) => {
       .selectFrom('subscriptions as active_sub')
       .select('active_sub.id')
       .whereRef('active_sub.user_id', '=', `${a}.user_id`)
-      .where('active_sub.end_date', '>', now)
-      .where('active_sub.start_date', '<=', now)
+      // Cast: SQLite (built with STAT4) prepares a statement again each time a parameter compared
+      // with an indexed column changes, and here the time changes with every request.
+      .where('active_sub.end_date', '>', sql<string>`cast(${now} as text)`)
+      .where('active_sub.start_date', '<=', sql<string>`cast(${now} as text)`)
       .where('active_sub.payment_status', '<>', 'rejected'),
   );
 };

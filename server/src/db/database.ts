@@ -32,12 +32,57 @@ const changeMarks = new WeakMap<Kysely<DB>, () => string>();
 /** A SQLite handle's `changeMark` (see `Database`): the facet index skips its version read while it holds. */
 export const changeMarkOf = (db: Kysely<DB>): (() => string) | undefined => changeMarks.get(db);
 
+/**
+ * Runs a hot read (the listing's page, one provider) straight on the driver, without Kysely's query
+ * building: a fixed SQL text with `?` placeholders, rows as arrays. SQLite keeps it prepared; PostgreSQL
+ * runs it as a named prepared statement (`$1…`), parsed and planned once per connection. Undefined when
+ * the caller must go through Kysely instead (SQLite inside a transaction, whose lock Kysely holds).
+ */
+export type HotReader = (text: string, params: readonly unknown[]) => Promise<unknown[][]> | undefined;
+
+const hotReaders = new WeakMap<Kysely<DB>, HotReader>();
+
+/** The hot-read runner of a database handle (one is registered by openDatabase for each engine). */
+export const hotReaderOf = (db: Kysely<DB>): HotReader | undefined => hotReaders.get(db);
+
+/**
+ * PostgreSQL connections per process: the hot reads run one statement a request, so a pool a little
+ * larger than the cores the database has keeps it busy without queueing in the server (docs: README's
+ * DATABASE_POOL_MAX; with WORKERS=N processes the database sees N times this many).
+ */
+export const DEFAULT_POOL_MAX = 10;
+
+function pgHotReader(pool: pg.Pool): HotReader {
+  const names = new Map<string, { name: string; text: string }>();
+  return (text, params) => {
+    let prepared = names.get(text);
+    if (!prepared) {
+      let i = 0;
+      // Placeholders outside quoted literals (a literal may hold a `?`, as a url's query does).
+      const numbered = text.replace(/'(?:[^']|'')*'|\?/g, (m) => (m === '?' ? `$${++i}` : m));
+      prepared = { name: `hot_${names.size + 1}`, text: numbered };
+      names.set(text, prepared);
+    }
+    return pool
+      .query({ ...prepared, values: params as unknown[], rowMode: 'array' })
+      .then((r) => r.rows as unknown[][]);
+  };
+}
+
 /** Opens the embedded SQLite database in dataDir, or PostgreSQL when a URL is given. */
-export function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Database {
+export function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  databasePoolMax?: number | undefined;
+}): Database {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.databasePoolMax ?? DEFAULT_POOL_MAX,
+    });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     postgresUrls.set(db, opts.databaseUrl);
+    hotReaders.set(db, pgHotReader(pool));
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   return openSqlite(path.join(opts.dataDir, 'app.sqlite'));
@@ -53,6 +98,11 @@ export function openSqlite(file: string): Database {
   sqlite.pragma('busy_timeout = 5000');
   const statements = new StatementCache(sqlite);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) });
+  hotReaders.set(db, (text, params) =>
+    sqlite.inTransaction
+      ? undefined
+      : Promise.resolve(statements.prepareRaw(text).all(...params) as unknown[][]),
+  );
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   // data_version changes when another connection commits; `writes` counts this connection's.
   const changeMark = () => `${dataVersion.get() as number}:${statements.writes}`;
@@ -67,6 +117,7 @@ export function openSqlite(file: string): Database {
  */
 class StatementCache {
   private readonly cache = new Map<string, SQLite.Statement>();
+  private readonly raw = new Map<string, SQLite.Statement>();
   writes = 0;
 
   constructor(
@@ -76,6 +127,17 @@ class StatementCache {
 
   close(): void {
     this.sqlite.close();
+  }
+
+  /** A read prepared once and kept (the hot reads are few fixed texts), answering rows as arrays. */
+  prepareRaw(sql: string): SQLite.Statement {
+    let stmt = this.raw.get(sql);
+    if (!stmt) {
+      stmt = this.sqlite.prepare(sql).raw(true);
+      this.raw.set(sql, stmt);
+      if (this.raw.size > this.size) this.raw.delete(this.raw.keys().next().value!);
+    }
+    return stmt;
   }
 
   prepare(sql: string): SQLite.Statement {

@@ -29,7 +29,7 @@ const POP = 'p';
 const POP_JOIN = 'pj';
 
 /** The columns to select for a resource: declared fields plus the keys that relations need. */
-function columnsFor(def: ResourceDef, fields?: string[]): string[] {
+export function columnsFor(def: ResourceDef, fields?: string[]): string[] {
   const names = fields ?? Object.keys(def.fields);
   const cols = new Set(['id', ...names.filter((f) => f !== 'id').map((f) => columnOf(def, f))]);
   for (const rel of Object.values(def.relations ?? {})) if (rel.kind === 'belongsTo') cols.add(rel.column);
@@ -109,7 +109,7 @@ class Budget {
 }
 
 /** Refuses a list whose items (sizes in characters of JSON) do not fit in one answer. */
-function fits(sizes: number[]): void {
+export function fits(sizes: number[]): void {
   let total = 200; // the envelope: `{"data":[…],"meta":{"pagination":{…}}}`
   for (const n of sizes) total += n + 1;
   if (total > LIMITS.maxResponseBytes) throw tooLarge();

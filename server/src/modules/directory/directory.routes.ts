@@ -27,6 +27,7 @@ import {
 import { postgresUrlOf } from '../../db/database.ts';
 import { uploadsRoot } from '../media/index.ts';
 import { FacetStore } from './facets/facet-store.ts';
+import { sendJson } from './directory.page.ts';
 
 type Query = Record<string, unknown>;
 
@@ -56,15 +57,22 @@ export async function directoryRoutes(
   const validUntil = () => d.store.validUntil();
 
   // The home page's reads: anonymous answers are kept while nothing is written (http/response-cache.ts).
+  // Their computed answers may be JSON text already (directory.page.ts), sent as is.
   app.get('/api/providers', read, async (req, reply) =>
-    cache.serve(req, reply, () => listProviders(d, req.actor, req.query as Query), validUntil),
+    sendJson(
+      reply,
+      await cache.serve(req, reply, () => listProviders(d, req.actor, req.query as Query), validUntil),
+    ),
   );
   app.get('/api/providers/:id', read, async (req, reply) =>
-    cache.serve(
-      req,
+    sendJson(
       reply,
-      async () => itemResponse(await getProvider(d, req.actor, idParam(req), req.query as Query)),
-      validUntil,
+      await cache.serve(
+        req,
+        reply,
+        () => getProvider(d, req.actor, idParam(req), req.query as Query),
+        validUntil,
+      ),
     ),
   );
   app.post(

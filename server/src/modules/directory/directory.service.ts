@@ -27,7 +27,9 @@ import { findActiveSubscription, takeAdSlot } from '../subscriptions/index.ts';
 import { getWrittenItem, plainItem } from '../../http/items.ts';
 import { onlyParams } from '../../http/query.ts';
 import { findOne, type Item } from '../../http/strapi/find.ts';
-import { parseQuery } from '../../http/strapi/parse.ts';
+import { LIMITS, parseQuery, type ParsedQuery } from '../../http/strapi/parse.ts';
+import type { ResourceDef } from '../../http/strapi/resource.ts';
+import { itemResponse } from '../../http/responses.ts';
 import {
   deleteProvider as deleteProviderRow,
   findAdFiles,
@@ -35,6 +37,7 @@ import {
   updateProvider as updateProviderRow,
   type ProviderColumns,
 } from './directory.queries.ts';
+import { jsonText, readLeanItems } from './directory.page.ts';
 import { countFilterData, findListing, type ListingQuery, type ListingView } from './directory.listing.ts';
 import { ownProviderResource, providerResource } from './directory.resources.ts';
 import {
@@ -102,18 +105,37 @@ export function listProviders(d: DirectoryContext, actor: Actor | null, query: Q
 
 const PROVIDER_NOT_FOUND = RULES['provider.read'].missing;
 
+/** The query of a read by id, or undefined when it is not valid (the generic path answers it then). */
+function parsedOrUndefined(def: ResourceDef, query: Query): ParsedQuery | undefined {
+  try {
+    return parseQuery(def, query);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * `GET /api/providers/:id`: as the listing decides visibility (else a 404); the owner and the admin,
- * who may change the ad, may also populate its `docs`.
+ * who may change the ad, may also populate its `docs`. An anonymous read is one statement
+ * (directory.page.ts) that checks visibility too; a bad query or an unknown shape takes the generic
+ * path, which answers a hidden ad's 404 before the query's 400.
  */
 export async function getProvider(d: DirectoryContext, actor: Actor | null, id: number, query: Query) {
+  const q = actor ? undefined : parsedOrUndefined(providerResource, query);
+  if (q && Number.isSafeInteger(id) && Math.abs(id) <= LIMITS.maxNumber) {
+    const lean = await readLeanItems(d.db, d.engine, providerResource, q, [id], 'shown');
+    if (lean?.length === 0) throw notFound(PROVIDER_NOT_FOUND);
+    if (lean) return jsonText(`{"data":${lean[0]},"meta":{}}`);
+  }
   const [row] = await findAccessRows(d.db, actor, 'provider.update', [id]);
   if (!row) throw notFound(PROVIDER_NOT_FOUND);
   const def = row.allowed ? ownProviderResource : providerResource;
-  const q = parseQuery(def, query);
-  const item = await findOne(d.db, def, id, q, { scope: null });
+  const parsed = parseQuery(def, query);
+  const lean = await readLeanItems(d.db, d.engine, def, parsed, [id], 'all');
+  if (lean?.length) return jsonText(`{"data":${lean[0]},"meta":{}}`);
+  const item = await findOne(d.db, def, id, parsed, { scope: null });
   if (!item) throw notFound(PROVIDER_NOT_FOUND);
-  return item;
+  return itemResponse(item);
 }
 
 /**

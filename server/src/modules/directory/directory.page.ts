@@ -1,0 +1,299 @@
+import type { FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import { hotReaderOf, type Engine } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+import { columnsFor, fits, presentRow, type Item } from '../../http/strapi/find.ts';
+import { LIMITS, type PopulateTree } from '../../http/strapi/parse.ts';
+import type { RelationDef, ResourceDef } from '../../http/strapi/resource.ts';
+import { publicUserResource } from '../users/index.ts';
+import { sqliteItemColumns } from './directory.page-sqlite.ts';
+
+/**
+ * The hot reads of the directory (the listing's page from the facet index, one provider by id) in one
+ * statement per engine: the providers' rows with each populated relation as JSON built by the
+ * database (correlated subqueries), run on the driver without Kysely's query building
+ * (db/database.ts `hotReaderOf`). The items are the generic REST layer's (http/strapi/find.ts), byte
+ * for byte: the same presenting functions over the same columns, relations in the populate's order,
+ * a to-many relation's first `LIMITS.maxRelationRows` and its `meta`, the same size limit
+ * (test/listing-lean.test.ts compares both). Shapes it does not know (nested populate, to-many
+ * relations other than join tables, relations to scoped resources without a rule here) answer
+ * undefined, and the caller takes the generic path.
+ */
+
+const statements = new Map<string, LeanStatement>();
+
+/** Who may be read: the shown providers (the public), or every row named (the owner and admin, checked before). */
+export type LeanScope = 'shown' | 'all';
+
+/** The SQL of a relation target's public scope, on the target's alias `t` (find.ts applies `publicScope`). */
+const TARGET_SCOPES = new Map<ResourceDef, string>();
+function targetScope(target: ResourceDef): string | undefined {
+  if (!TARGET_SCOPES.size) TARGET_SCOPES.set(publicUserResource, 't.is_active = 1');
+  if (!target.publicScope) return '';
+  return TARGET_SCOPES.get(target);
+}
+
+/**
+ * access/scopes.ts `shownProviderById` as plain SQL on the alias `r`: approved, the owner not blocked
+ * (a probe of the owner's row), the owner's package running at `?` (twice). Kept equal to it by the
+ * lean listing's tests, which compare both paths on blocked and unsubscribed owners. The time is cast:
+ * SQLite (built with STAT4) prepares a statement again whenever a parameter compared with an indexed
+ * column changes, which cost more than the rest of the page.
+ */
+const SHOWN =
+  '+r.is_showed = 1' +
+  ' and not exists (select 1 from users b where b.id = r.user_id and b.is_active = 0)' +
+  ' and exists (select 1 from subscriptions s where s.user_id = r.user_id and s.end_date > cast(? as text)' +
+  " and s.start_date <= cast(? as text) and s.payment_status <> 'rejected')";
+
+const q = (name: string) => `"${name}"`;
+
+/** A row's columns as one JSON object: `json_object` on SQLite, `json_build_object` on PostgreSQL. */
+function jsonObject(engine: Engine, alias: string, cols: string[]): string {
+  const fn = engine === 'sqlite' ? 'json_object' : 'json_build_object';
+  return `${fn}(${cols.map((c) => `'${c}', ${alias}.${q(c)}`).join(', ')})`;
+}
+
+interface LeanRelation {
+  name: string;
+  rel: RelationDef;
+  target: ResourceDef;
+  /** The target's columns the database is asked for (all of them: `fields` are picked in JS). */
+  cols: string[];
+}
+
+interface LeanStatement {
+  text: string;
+  /** The provider's columns, in the order of the statement's first columns. */
+  cols: string[];
+  /** Per relation in the statement's order, the index of its JSON column (and its count's after it). */
+  at: Map<string, number>;
+}
+
+/** The statement for one resource, scope and set of relations (canonical order, so few texts exist). */
+function buildStatement(
+  engine: Engine,
+  def: ResourceDef,
+  scope: LeanScope,
+  rels: LeanRelation[],
+): LeanStatement {
+  const cols = columnsFor(def);
+  const select = cols.map((c) => `r.${q(c)}`);
+  const at = new Map<string, number>();
+  for (const { name, rel, target, cols: tcols } of rels) {
+    at.set(name, select.length);
+    const scope = targetScope(target);
+    const and = scope ? ` and ${scope}` : '';
+    if (rel.kind === 'belongsTo') {
+      select.push(
+        `(select ${jsonObject(engine, 't', tcols)} from ${q(target.table)} t where t.id = r.${q(rel.column)}${and})`,
+      );
+    } else if (rel.kind === 'manyToMany') {
+      const from =
+        `from ${q(rel.through)} pj join ${q(target.table)} t on t.id = pj.${q(rel.targetKey)}` +
+        ` where pj.${q(rel.sourceKey)} = r.id${and}`;
+      const order = rel.orderKey ? `pj.${q(rel.orderKey)}, t.id` : 't.id';
+      const list = engine === 'sqlite' ? 'json_group_array(json(x.j))' : 'json_agg(x.j)';
+      select.push(
+        `(select ${list} from (select ${jsonObject(engine, 't', tcols)} as j ${from}` +
+          ` order by ${order} limit ${LIMITS.maxRelationRows}) x)`,
+        `(select count(*) ${from})`,
+      );
+    }
+  }
+  return {
+    text: `select ${select.join(', ')} from ${q(def.table)} r where ${idsWhere(engine, scope)} order by r.id desc`,
+    cols,
+    at,
+  };
+}
+
+/** The relations of a populate tree the lean read can answer, or undefined. */
+function leanRelations(def: ResourceDef, populate: PopulateTree): LeanRelation[] | undefined {
+  const rels: LeanRelation[] = [];
+  for (const [name, node] of Object.entries(populate)) {
+    if (Object.keys(node.populate).length) return undefined;
+    const rel = def.relations?.[name];
+    if (!rel || rel.kind === 'hasMany') return undefined;
+    const target = rel.target();
+    if (targetScope(target) === undefined) return undefined;
+    rels.push({ name, rel, target, cols: columnsFor(target) });
+  }
+  return rels;
+}
+
+const parse = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
+
+/** The columns `fields` selects (find.ts `columnsFor`) out of a row read with all of them. */
+function pick(row: Record<string, unknown>, cols: string[] | undefined): Record<string, unknown> {
+  if (!cols) return row;
+  const out: Record<string, unknown> = {};
+  for (const c of cols) out[c] = row[c];
+  return out;
+}
+
+/** Kept statements (a text per view, populate and fields, so a bounded number are kept). */
+function remember(key: string, build: () => LeanStatement): LeanStatement {
+  let st = statements.get(key);
+  if (st) return st;
+  st = build();
+  statements.set(key, st);
+  if (statements.size > 200) statements.delete(statements.keys().next().value!);
+  return st;
+}
+
+const idsWhere = (engine: Engine, scope: LeanScope) => {
+  const ids = engine === 'sqlite' ? 'r.id in (select value from json_each(?))' : 'r.id = any(?::int[])';
+  return scope === 'shown' ? `${ids} and ${SHOWN}` : ids;
+};
+
+/** The SQLite statement that renders the items' JSON itself (directory.page-sqlite.ts), if it can. */
+function sqliteStatement(
+  def: ResourceDef,
+  query: { fields?: string[] | undefined; populate: PopulateTree },
+  scope: LeanScope,
+  rels: LeanRelation[],
+): LeanStatement | undefined {
+  const key = `json|${def.name}|${scope}|${JSON.stringify([query.fields, query.populate])}`;
+  const cached = statements.get(key);
+  if (cached) return cached;
+  const columns = sqliteItemColumns(
+    def,
+    query.fields,
+    query.populate,
+    rels.map(({ name, rel, target }) => ({
+      name,
+      kind: rel.kind as 'belongsTo' | 'manyToMany',
+      target,
+      fields: query.populate[name]!.fields,
+      ...(rel.kind === 'belongsTo'
+        ? { column: rel.column }
+        : rel.kind === 'manyToMany'
+          ? {
+              through: rel.through,
+              sourceKey: rel.sourceKey,
+              targetKey: rel.targetKey,
+              orderKey: rel.orderKey,
+            }
+          : {}),
+      scope: targetScope(target)!,
+    })),
+  );
+  if (!columns) return undefined;
+  return remember(key, () => ({
+    text: `select ${columns} from ${q(def.table)} r where ${idsWhere('sqlite', scope)} order by r.id desc`,
+    cols: [],
+    at: new Map(),
+  }));
+}
+
+/** Rows whose first column is the item's JSON and the rest its to-many relations' counts. */
+function renderedTexts(rows: unknown[][], emptyAttributes: boolean): { texts: string[]; sizes: number[] } {
+  const texts: string[] = [];
+  const sizes: number[] = [];
+  for (const values of rows) {
+    const text = values[0] as string;
+    // find.ts counts an item one longer when its first attribute is a relation, and one shorter for
+    // each empty to-many relation.
+    let size = text.length + (emptyAttributes ? 1 : 0);
+    for (let i = 1; i < values.length; i++) if (Number(values[i]) === 0) size--;
+    texts.push(text);
+    sizes.push(size);
+  }
+  return { texts, sizes };
+}
+
+/**
+ * The items for `ids` (newest first) as JSON texts, with the populated relations; undefined when the
+ * shape is not one the lean read knows or the engine cannot run it now. Throws the generic path's 400
+ * when the items would not fit in one answer.
+ */
+export async function readLeanItems(
+  db: Kysely<DB>,
+  engine: Engine,
+  def: ResourceDef,
+  query: { fields?: string[] | undefined; populate: PopulateTree },
+  ids: readonly number[],
+  scope: LeanScope,
+): Promise<string[] | undefined> {
+  const run = hotReaderOf(db);
+  const rels = run && leanRelations(def, query.populate);
+  if (!run || !rels) return undefined;
+  const idParam = engine === 'sqlite' ? JSON.stringify(ids) : ids;
+  const now = new Date().toISOString();
+  const params = scope === 'shown' ? [idParam, now, now] : [idParam];
+  const rendered = engine === 'sqlite' ? sqliteStatement(def, query, scope, rels) : undefined;
+  if (rendered) {
+    const pending = run(rendered.text, params);
+    if (!pending) return undefined;
+    const emptyAttributes =
+      rels.length > 0 && (query.fields ?? Object.keys(def.fields)).every((n) => n === 'id');
+    const { texts, sizes } = renderedTexts(await pending, emptyAttributes);
+    fits(sizes);
+    return texts;
+  }
+  const canonical = [...rels].sort((a, b) => (a.name < b.name ? -1 : 1));
+  const st = remember(`${def.name}|${scope}|${canonical.map((r) => r.name).join(',')}`, () =>
+    buildStatement(engine, def, scope, canonical),
+  );
+  const pending = run(st.text, params);
+  if (!pending) return undefined;
+  const rows = await pending;
+  const topCols = query.fields && columnsFor(def, query.fields);
+  const texts: string[] = [];
+  const sizes: number[] = [];
+  for (const values of rows) {
+    const row: Record<string, unknown> = {};
+    st.cols.forEach((c, i) => (row[c] = values[i]));
+    const item: Item = presentRow(def, pick(row, topCols), query.fields);
+    // find.ts counts an item's size as it builds it: one more than its JSON when the first attribute
+    // is a relation, one less for each empty to-many relation. The limit is checked the same way.
+    let adjust = Object.keys(item.attributes).length === 0 && rels.length ? 1 : 0;
+    for (const { name, rel, target } of rels) {
+      const node = query.populate[name]!;
+      const cols = node.fields && columnsFor(target, node.fields);
+      const i = st.at.get(name)!;
+      if (rel.kind === 'belongsTo') {
+        const found = parse(values[i]) as Record<string, unknown> | null;
+        item.attributes[name] = { data: found ? presentRow(target, pick(found, cols), node.fields) : null };
+        continue;
+      }
+      const list = (parse(values[i]) ?? []) as Record<string, unknown>[];
+      const total = Number(values[i + 1]);
+      if (!list.length) adjust--;
+      item.attributes[name] =
+        total > list.length
+          ? {
+              data: list.map((r) => presentRow(target, pick(r, cols), node.fields)),
+              meta: { truncated: true, pagination: { start: 0, limit: LIMITS.maxRelationRows, total } },
+            }
+          : { data: list.map((r) => presentRow(target, pick(r, cols), node.fields)) };
+    }
+    const text = JSON.stringify(item);
+    texts.push(text);
+    sizes.push(text.length + adjust);
+  }
+  fits(sizes);
+  return texts;
+}
+
+/**
+ * An answer serialized already (the lean reads build their JSON text as they go): the route sends
+ * `text` as is (`sendJson`). Serialized again only where something stringifies whole answers (the
+ * response cache keeping a computed one), which `toJSON` makes give the same text.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+  toJSON(): unknown {
+    return JSON.parse(this.text);
+  }
+}
+
+export const jsonText = (text: string) => new JsonText(text);
+
+/** What a route returns for an answer that may be ready text: the text, typed as JSON, or the value. */
+export function sendJson(reply: FastifyReply, answer: unknown): unknown {
+  if (!(answer instanceof JsonText)) return answer;
+  void reply.type('application/json; charset=utf-8');
+  return answer.text;
+}

@@ -1,0 +1,215 @@
+import qs from 'qs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shownProviderById } from '../src/access/index.ts';
+import { findMany, findOne } from '../src/http/strapi/find.ts';
+import { LIMITS, parseQuery } from '../src/http/strapi/parse.ts';
+import type { ResourceDef } from '../src/http/strapi/resource.ts';
+import { readLeanItems, type LeanScope } from '../src/modules/directory/directory.page.ts';
+import { ownProviderResource, providerResource } from '../src/modules/directory/directory.resources.ts';
+import { buildFiles, callAs } from './directory-helpers.ts';
+import { buildProviderAd } from './factories.ts';
+import { buildProvider, buildUser, createTestApp, type TestContext } from './helpers.ts';
+
+/*
+ * The lean page (directory.page.ts: one statement, the database builds the relations' JSON) must answer
+ * exactly what the generic REST layer (find.ts) answers: the same bytes, for every populate shape the
+ * clients use, field selections, hidden owners, empty and truncated relations, and the size limit.
+ */
+
+let ctx: TestContext;
+let ids: number[];
+let hiddenIds: number[];
+
+const FORMATS = JSON.stringify({
+  thumbnail: { name: 'thumbnail_a.png', ext: '.png', width: 156, height: 100, size: 4.52, url: '/old.png' },
+  small: { name: 'small_a.png', ext: '.png', width: 500, height: 320, size: 20.1 },
+});
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const db = ctx.database.db;
+  const owner = await buildProvider(ctx);
+  const other = await buildUser(ctx, { userType: 'Provider' });
+  await db
+    .updateTable('users')
+    .set({ first_name: 'Zoë "Z" \\ Ünïcode 🎉', last_name: null })
+    .where('id', '=', other.id)
+    .execute();
+  const blocked = await buildProvider(ctx);
+  const unsubscribed = await buildProvider(ctx);
+  const images = await buildFiles(ctx, owner, 'image', LIMITS.maxRelationRows + 5);
+  await db.updateTable('files').set({ formats: FORMATS }).where('id', 'in', images.slice(0, 40)).execute();
+  const [privateFile] = await buildFiles(ctx, owner, 'doc');
+  const [video] = await buildFiles(ctx, owner, 'video');
+  const language = await db.selectFrom('languages').select('id').executeTakeFirstOrThrow();
+  const race = await db.selectFrom('races').select('id').executeTakeFirstOrThrow();
+
+  ids = [];
+  for (let n = 0; n < 14; n++) {
+    ids.push(
+      await buildProviderAd(ctx, n % 3 === 0 ? other : owner, {
+        title: n === 1 ? 'Quotes " and \\ and \u0001 and 😀' : `Ad ${n}`,
+        images: n === 2 ? images : n % 4 === 0 ? [] : images.slice(n, n + (n % 5)),
+        language_id: n % 2 ? language.id : null,
+        race_id: n % 3 ? race.id : null,
+        video_id: n % 5 === 0 ? video : null,
+        donation_hour: n % 2 ? 12345 + n : null,
+        donation_half_hour: 5 + n * 100,
+        services_provided_approval: n % 3 === 1 ? 1 : 0,
+        ad_bonus_side_panel_ad: n % 4 === 1 ? 1 : 0,
+        message: n === 5 ? 'Line\nbreak\ttab' : null,
+      }),
+    );
+  }
+  // A private file (an ID document) linked as a picture by a stale edit: shown as the generic path shows it.
+  await db
+    .insertInto('provider_images')
+    .values({ provider_id: ids[3]!, file_id: privateFile!, position: 99 })
+    .execute();
+  hiddenIds = [
+    await buildProviderAd(ctx, blocked, { title: 'Blocked owner' }),
+    await buildProviderAd(ctx, unsubscribed, { title: 'Unsubscribed owner', subscribed: false }),
+    await buildProviderAd(ctx, owner, { title: 'Not approved', is_showed: 0 }),
+  ];
+  await db.updateTable('users').set({ is_active: 0 }).where('id', '=', blocked.id).execute();
+  ids.reverse();
+});
+afterAll(() => ctx.close());
+
+const SHAPES: Record<string, unknown>[] = [
+  { populate: 'images,language,race,user' },
+  { populate: ['images', 'language', 'race', 'user', 'video'] },
+  { populate: 'user,race,language,images' },
+  { populate: 'images' },
+  { populate: 'language,race' },
+  {},
+  { fields: ['title', 'donation_hour', 'isShowed'], populate: 'images,user' },
+  { fields: ['id'], populate: 'language,images' },
+  { populate: { images: { fields: ['name', 'formats'] }, user: { fields: ['first_name'] } } },
+  { populate: { images: { fields: ['url', 'ext', 'storageKey'].filter((f) => f !== 'url') }, video: true } },
+];
+
+/** The generic answer's items for these ids, newest first, as find.ts gives them. */
+async function generic(def: ResourceDef, query: Record<string, unknown>, list: number[], scope: LeanScope) {
+  const q = parseQuery(def, query);
+  const page = await findMany(
+    ctx.database.db,
+    def,
+    {
+      ...q,
+      filters: { kind: 'cmp', column: 'id', op: '$in', value: list },
+      page: 1,
+      offset: 0,
+      pageSize: list.length,
+      withCount: false,
+    },
+    { scope: scope === 'shown' ? shownProviderById : null },
+  );
+  return JSON.stringify(page.data);
+}
+
+async function lean(def: ResourceDef, query: Record<string, unknown>, list: number[], scope: LeanScope) {
+  const { db, engine } = ctx.database;
+  const texts = await readLeanItems(db, engine, def, parseQuery(def, query), list, scope);
+  if (!texts) throw new Error('the lean read declined this shape');
+  return `[${texts.join(',')}]`;
+}
+
+describe('lean page against the generic REST layer', () => {
+  it('gives the same bytes for every populate shape and field selection, pages of shown providers', async () => {
+    const all = [...ids, ...hiddenIds].sort((a, b) => b - a);
+    for (const shape of SHAPES) {
+      for (const page of [all, all.slice(0, 5), all.slice(5, 10), [ids[0]!]]) {
+        const expected = await generic(providerResource, shape, page, 'shown');
+        expect(await lean(providerResource, shape, page, 'shown'), JSON.stringify(shape)).toBe(expected);
+      }
+    }
+    // Not vacuous: hidden providers were asked for and left out, relations were filled.
+    const text = await lean(providerResource, SHAPES[1]!, all, 'shown');
+    for (const id of hiddenIds) expect(text).not.toContain(`"id":${id},"attributes":{"title"`);
+    const items = JSON.parse(text) as { attributes: Record<string, { data: unknown; meta?: unknown }> }[];
+    expect(items).toHaveLength(ids.length);
+    expect(items.some((i) => i.attributes.images!.meta)).toBe(true);
+    expect(items.some((i) => Array.isArray(i.attributes.images!.data) && !i.attributes.images!.meta)).toBe(
+      true,
+    );
+    expect(items.some((i) => i.attributes.language!.data === null)).toBe(true);
+    expect(text).toContain('/uploads/small_');
+  });
+
+  it('gives the same bytes for the owner and admin view (every row, review fields)', async () => {
+    const all = [...ids, ...hiddenIds].sort((a, b) => b - a);
+    for (const shape of SHAPES) {
+      expect(await lean(ownProviderResource, shape, all, 'all')).toBe(
+        await generic(ownProviderResource, shape, all, 'all'),
+      );
+    }
+  });
+
+  it('refuses an answer over the size limit exactly where the generic path does', async () => {
+    const shape = SHAPES[1]!;
+    const size = (await generic(providerResource, shape, ids, 'shown')).length;
+    const saved = LIMITS.maxResponseBytes;
+    try {
+      for (const limit of [size - 500, size + 150, size + 180, size + 200, size + 220, size + 400]) {
+        LIMITS.maxResponseBytes = limit;
+        const outcome = (p: Promise<string>) =>
+          p.then(
+            () => 'ok',
+            (e: { statusCode?: number }) => `error ${e.statusCode}`,
+          );
+        expect(await outcome(lean(providerResource, shape, ids, 'shown')), String(limit)).toBe(
+          await outcome(generic(providerResource, shape, ids, 'shown')),
+        );
+      }
+    } finally {
+      LIMITS.maxResponseBytes = saved;
+    }
+  });
+
+  it('declines shapes it does not know (nested populate, to-many lists of records)', async () => {
+    const { db, engine } = ctx.database;
+    const q = (query: Record<string, unknown>) => parseQuery(providerResource, query);
+    expect(await readLeanItems(db, engine, providerResource, q({ populate: 'comments' }), ids, 'shown')).toBe(
+      undefined,
+    );
+    expect(
+      await readLeanItems(db, engine, providerResource, q({ populate: 'user.avatar' }), ids, 'shown'),
+    ).toBe(undefined);
+  });
+});
+
+describe('the routes', () => {
+  it('answer the listing and one provider as the generic path does, as JSON', async () => {
+    for (const shape of ['populate=images,language,race,user', 'populate[0]=images&populate[1]=video', '']) {
+      const res = await callAs(ctx, 'GET', `/api/providers?${shape}&pagination[pageSize]=40`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const { data, meta } = res.json() as { data: unknown[]; meta: { pagination: { total: number } } };
+      expect(meta.pagination.total).toBe(ids.length);
+      const query = qs.parse(shape);
+      expect(res.body).toBe(
+        JSON.stringify({
+          data: JSON.parse(await generic(providerResource, query, ids, 'shown')),
+          meta: { pagination: { page: 1, pageSize: 40, pageCount: 1, total: ids.length } },
+        }),
+      );
+      expect(data).toHaveLength(ids.length);
+    }
+    for (const id of [ids[0]!, ids[5]!, ids[11]!]) {
+      const res = await callAs(ctx, 'GET', `/api/providers/${id}?populate=images,language,race,user`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const q = parseQuery(providerResource, { populate: 'images,language,race,user' });
+      const item = await findOne(ctx.database.db, providerResource, id, q, { scope: shownProviderById });
+      expect(res.body).toBe(JSON.stringify({ data: item, meta: {} }));
+    }
+    for (const id of [...hiddenIds, 987654]) {
+      const res = await callAs(ctx, 'GET', `/api/providers/${id}?populate=images`);
+      expect(res.statusCode, String(id)).toBe(404);
+    }
+    // A bad query on a hidden ad is its 404 (visibility first), on a shown one the 400.
+    expect((await callAs(ctx, 'GET', `/api/providers/${hiddenIds[0]}?populate=nope`)).statusCode).toBe(404);
+    expect((await callAs(ctx, 'GET', `/api/providers/${ids[0]}?populate=nope`)).statusCode).toBe(400);
+  });
+});
