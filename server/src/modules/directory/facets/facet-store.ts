@@ -222,6 +222,12 @@ export class FacetStore {
    */
   private forgiven = 0;
   private behindSince = 0;
+  /**
+   * With the feed: the highest version this process recorded that a pass found not yet committed. Its
+   * commit is announced (to this process too) before the writer's COMMIT returns, so requests wait for the
+   * announcement instead of reading the log each until then (the cost of a long write transaction).
+   */
+  private uncommitted = 0;
   private readonly feed: PgChangeFeed | undefined;
   /** SQLite: a mark that holds while nothing is written by anyone, and the one the last pass began at. */
   private readonly changeMark: (() => string) | undefined;
@@ -274,7 +280,11 @@ export class FacetStore {
   /** A snapshot with this process's writes applied, and at most `checkIntervalMs` behind others'. */
   async get(): Promise<FacetSnapshot> {
     const s = this.snapshot ?? (await (this.starting ??= this.start()));
-    const own = this.dirty || lastRecordedVersion(this.db) > Math.max(s.version, this.forgiven);
+    const recorded = lastRecordedVersion(this.db);
+    const own =
+      this.dirty ||
+      (recorded > Math.max(s.version, this.forgiven) &&
+        !(this.feed?.listening && recorded <= this.uncommitted));
     if (
       own ||
       Date.now() >= s.validUntil ||
@@ -350,6 +360,7 @@ export class FacetStore {
     const changes = await readDirectoryChanges(this.db, s.version, s.version + KEPT_CHANGES);
     const version = changes.length ? Number(changes[changes.length - 1]!.id) : s.version;
     const recorded = lastRecordedVersion(this.db);
+    this.uncommitted = recorded > version ? recorded : 0;
     if (recorded <= version) this.behindSince = 0;
     else if (!this.behindSince) this.behindSince = Date.now();
     else if (Date.now() - this.behindSince > FORGIVE_MS) this.forgiven = recorded;
