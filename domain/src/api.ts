@@ -33,6 +33,15 @@ export interface HealthResponse {
   status: 'ok';
   database: 'sqlite' | 'postgres';
   time: string;
+  /** This process's facet index, once built (docs/decisions/0011-incremental-facet-index.md). */
+  facets?: {
+    builds: number;
+    changes: number;
+    providers: number;
+    shown: number;
+    mb: number;
+    buildMs: number;
+  };
 }
 
 /**

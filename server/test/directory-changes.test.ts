@@ -287,6 +287,10 @@ describe('two app instances on one database', () => {
     await seenBy(ctx.app, 'city=Spokane', [ad]);
     expect(await listing(ctx.app, 'state=OR')).toEqual([]);
     expect(FacetStore.builds).toBe(builds);
+    // The health check reports the process's index (the benchmark records it).
+    const health = (await second.inject('/api/health')).json();
+    expect(health.facets).toMatchObject({ builds: 1, changes: expect.any(Number), mb: expect.any(Number) });
+    expect(health.facets.shown).toBeGreaterThan(0);
   });
 
   it('records no directory change for reactions and comments', async () => {

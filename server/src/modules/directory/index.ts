@@ -10,6 +10,8 @@ export { bumpProviderCounter, type ProviderCounter } from './directory.queries.t
 /** An ad back to pending review (a report's one-click hide, issue 14). */
 export { sendAdBackToReview } from './directory.queries.ts';
 export { recordDirectoryChange } from '../../db/directory-version.ts';
+/** This process's facet index, reported by the health check. */
+export { FacetStore } from './facets/facet-store.ts';
 /** The location lookups' check of a state and city (ads; places' addresses use it too). */
 export { checkLocation } from './directory.service.ts';
 /** An ad as the admin reads it with `populate=*` (the moderation queue shows it). */

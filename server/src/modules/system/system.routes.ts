@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { anyone, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { errorBody } from '../../http/errors.ts';
+import { FacetStore } from '../directory/index.ts';
 
 export async function systemRoutes(app: FastifyInstance, { db, engine }: AppContext) {
   app.get('/api/health', withAccess(anyone, { config: { rateLimit: false } }), async (req, reply) => {
@@ -13,7 +14,13 @@ export async function systemRoutes(app: FastifyInstance, { db, engine }: AppCont
       req.log.error({ err }, 'health check failed');
       return reply.code(503).send(errorBody(503, 'ServiceUnavailableError', 'Database unavailable'));
     }
-    const body: HealthResponse = { status: 'ok', database: engine, time: new Date().toISOString() };
+    const facets = FacetStore.report();
+    const body: HealthResponse = {
+      status: 'ok',
+      database: engine,
+      time: new Date().toISOString(),
+      ...(facets ? { facets } : {}),
+    };
     return body;
   });
 }

@@ -195,6 +195,18 @@ export interface FacetMatch {
   result: FacetResult;
 }
 
+export interface FacetReport {
+  /** Full builds (the first, and any after a pruned log) and changes applied since the start. */
+  builds: number;
+  changes: number;
+  /** Positions (every provider the index has seen) and shown ones. */
+  providers: number;
+  shown: number;
+  /** The index's typed arrays, in MiB, and how long its last build took. */
+  mb: number;
+  buildMs: number;
+}
+
 export interface FacetStoreOptions {
   /**
    * How often (at most) to read the stored directory version when no change feed tells. 0, the default,
@@ -237,6 +249,23 @@ export class FacetStore {
   readonly stats = { builds: 0, changes: 0 };
   /** Full builds by every store of this process (a test counts them across app instances). */
   static builds = 0;
+  /** The store that built last in this process (what `report()` describes). */
+  private static latest: FacetStore | undefined;
+
+  /** This process's facet index: its size and what it has done (`GET /api/health`, read by the benchmark). */
+  static report(): FacetReport | undefined {
+    const store = FacetStore.latest;
+    const s = store?.snapshot;
+    if (!store || !s) return undefined;
+    return {
+      builds: store.stats.builds,
+      changes: store.stats.changes,
+      providers: s.index.size,
+      shown: s.index.shownCount,
+      mb: +(s.index.bytes / 2 ** 20).toFixed(1),
+      buildMs: s.buildMs,
+    };
+  }
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -326,6 +355,7 @@ export class FacetStore {
     this.lastCheck = started;
     this.stats.builds++;
     FacetStore.builds++;
+    FacetStore.latest = this;
     const buildMs = Date.now() - started;
     this.opts.log?.info(
       {
