@@ -20,9 +20,11 @@ let ctx: TestContext;
 let ids: number[];
 let hiddenIds: number[];
 
+// Formats are WebP whatever the original's type (their URLs take their own extension); one without an
+// extension falls back to the original's.
 const FORMATS = JSON.stringify({
-  thumbnail: { name: 'thumbnail_a.png', ext: '.png', width: 156, height: 100, size: 4.52, url: '/old.png' },
-  small: { name: 'small_a.png', ext: '.png', width: 500, height: 320, size: 20.1 },
+  thumbnail: { name: 'thumbnail_a.webp', ext: '.webp', width: 156, height: 100, size: 4.52, url: '/old.png' },
+  small: { name: 'small_a', width: 500, height: 320, size: 20.1 },
 });
 
 beforeAll(async () => {

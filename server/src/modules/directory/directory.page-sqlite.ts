@@ -60,17 +60,21 @@ function value(type: FieldType, ref: string): string | undefined {
   }
 }
 
-/** media.resources.ts `fileUrl` for the file on alias `t`, with a format's name (an SQL expression). */
-function fileUrl(format?: string): string {
-  const priv = `'/api/upload/files/' || t.id || '/content'${format ? ` || '?format=' || ${format}` : ''}`;
-  const pub = `'/uploads/' || ${format ? `${format} || '_' || ` : ''}ifnull(t.storage_key, 'null') || ifnull(t.ext, 'null')`;
+/**
+ * media.resources.ts `fileUrl` for the file on alias `t`, with a format's name and own extension (SQL
+ * expressions; a format is WebP where the original may be a JPEG or PNG, and falls back to the original's).
+ */
+function fileUrl(format?: { name: string; ext: string }): string {
+  const priv = `'/api/upload/files/' || t.id || '/content'${format ? ` || '?format=' || ${format.name}` : ''}`;
+  const ext = format ? `ifnull(${format.ext}, ifnull(t.ext, 'null'))` : "ifnull(t.ext, 'null')";
+  const pub = `'/uploads/' || ${format ? `${format.name} || '_' || ` : ''}ifnull(t.storage_key, 'null') || ${ext}`;
   return `CASE WHEN t.is_private IN (1, '1') THEN ${priv} ELSE ${pub} END`;
 }
 
 /** A file's `formats` as `fileResource.present` gives them: each format with its own url. */
 const FORMATS =
   "CASE WHEN NOT json_valid(t.formats) THEN 'null' WHEN json_type(t.formats) = 'object' THEN " +
-  `(select json_group_object(f.key, json_set(f.value, '$.url', ${fileUrl('f.key')})) from json_each(t.formats) f) ` +
+  `(select json_group_object(f.key, json_set(f.value, '$.url', ${fileUrl({ name: 'f.key', ext: "json_extract(f.value, '$.ext')" })})) from json_each(t.formats) f) ` +
   "ELSE 'null' END";
 
 /** A row's `{"id":…,"attributes":{…}}` on `alias`, `rels` appended to the attributes; undefined when not renderable. */
