@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -132,6 +134,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(securityHeaders, { config });
   await app.register(rateLimits, { shared });
+  // JSON answers over 1 KB compressed for clients that accept it (the page's listing data), Brotli at a
+  // cheap quality. The web app's files keep the build's own Brotli/gzip copies (their content-encoding
+  // is already set, so they pass through); photos and videos are not compressible types.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 5 },
+  });
   await app.register(multipart, {
     limits: {
       fileSize: MEDIA_LIMITS.maxVideoBytes,
