@@ -62,6 +62,13 @@ describe('ShopPage: the grid', () => {
     expect(placeholder.getAttribute('data-placeholder')).toBe('true');
     expect(placeholder.getAttribute('src')).not.toMatch(/^https?:/);
 
+    // The first picture (the page's largest paint on a phone) loads at once, ahead of the others.
+    const first = within(card).getByRole('img', { hidden: true });
+    expect(first.getAttribute('loading')).toBeNull();
+    expect(first.getAttribute('fetchpriority')).toBe('high');
+    expect(placeholder.getAttribute('loading')).toBe('lazy');
+    expect(placeholder.getAttribute('fetchpriority')).toBeNull();
+
     // Newest first, the picture and vendor populated, ten a page; pages are links.
     const list = lastList(calls);
     expect(list.get('sort')).toBe('id:desc');

@@ -47,10 +47,13 @@ function ProductCard({
   product,
   buttons,
   hearts,
+  priority,
 }: {
   product: Product;
   buttons: boolean;
   hearts: ReturnType<typeof useWishlistHearts>;
+  /** The page's first product: its picture is fetched at once. */
+  priority: boolean;
 }) {
   const a = product.attributes;
   const to = `/productdetails/${product.id}`;
@@ -58,7 +61,7 @@ function ProductCard({
     <Card as="article" className="shop-card shadow-sm h-100" aria-label={a.name}>
       <div className="shop-card__media">
         <Link to={to} tabIndex={-1} aria-hidden="true">
-          <ProductPicture product={a} size="card" />
+          <ProductPicture product={a} size="card" priority={priority} />
         </Link>
         {buttons && (
           <WishlistHeart
@@ -220,9 +223,9 @@ export default function ShopPage() {
             className="list-unstyled g-3 mb-3 shop-grid"
             aria-busy={products.isFetching}
           >
-            {items.map((product) => (
+            {items.map((product, index) => (
               <Col as="li" key={product.id}>
-                <ProductCard product={product} buttons={buttons} hearts={hearts} />
+                <ProductCard product={product} buttons={buttons} hearts={hearts} priority={index === 0} />
               </Col>
             ))}
           </Row>

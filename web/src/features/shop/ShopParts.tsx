@@ -27,24 +27,32 @@ export function cartProductOf(product: Product): CartItem['attributes']['product
   return { name: product.attributes.name, picture: productPictureUrl(product.attributes, 'thumbnail') };
 }
 
-/** A product's picture, or the bundled placeholder when it has none (no external image). */
+/**
+ * A product's picture, or the bundled placeholder when it has none (no external image). `priority`:
+ * the page's first picture (its largest paint on a phone), fetched at once and ahead of other images;
+ * the other cards' pictures wait until they near the screen.
+ */
 export function ProductPicture({
   product,
   size,
   className = '',
+  priority = false,
 }: {
   product: ProductAttributes;
   size: 'thumbnail' | 'card' | 'large';
   className?: string;
+  priority?: boolean;
 }) {
   const src = productPictureUrl(product, size);
+  const eager = priority || size === 'large';
   return (
     <img
       src={src ?? placeholderUrl}
       alt={src ? product.name : S.placeholderAlt}
       className={`shop-picture shop-picture--${size} ${className}`.trim()}
       data-placeholder={src ? undefined : 'true'}
-      loading={size === 'large' ? undefined : 'lazy'}
+      loading={eager ? undefined : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
     />
   );
 }
