@@ -4,7 +4,7 @@ import { FILTER_SECTIONS, MESSAGES, parseDirectoryQuery } from '@app/domain';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import { errorResponse, mockApi } from '../accounts/testApi.ts';
 import type { ApiCall } from '../accounts/testApi.ts';
-import { DirectoryPage } from './DirectoryPage.tsx';
+import { DirectoryPage, FIRST_CARDS } from './DirectoryPage.tsx';
 import { LocationPicker } from './location/LocationPicker.tsx';
 
 // The card is another engineer's component with its own tests; here it only has to show which item it got.
@@ -178,7 +178,12 @@ describe('DirectoryPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('status')).toBeTruthy();
     expect(await screen.findByText('23 providers')).toBeTruthy();
     expect(screen.getByText(D.rolePlay)).toBeTruthy();
-    expect(screen.getAllByTestId('card')).toHaveLength(10);
+    // The first cards come with the data, the others follow in batches, in the listing's order.
+    expect(screen.getAllByTestId('card').length).toBeGreaterThanOrEqual(FIRST_CARDS);
+    await waitFor(() => expect(screen.getAllByTestId('card')).toHaveLength(10));
+    expect(screen.getAllByTestId('card').map((card) => card.textContent)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Provider ${i + 1}`),
+    );
     expect(screen.queryByRole('status')).toBeNull();
     expect(await screen.findByLabelText('Incall (12)')).toBeTruthy();
     expect(screen.getByLabelText('Outcall (8)')).toBeTruthy();
@@ -456,6 +461,8 @@ describe('DirectoryPage', { timeout: 20_000 }, () => {
       const toggle = screen.getByRole('button', { name: F.title });
       expect(toggle.getAttribute('aria-expanded')).toBe('false');
       expect(screen.queryByRole('group', { name: F.call })).toBeNull();
+      // Not merely hidden: the folded panel is built on its first opening.
+      expect(document.getElementById('filter-panel')!.querySelector('input')).toBeNull();
       fireEvent.click(toggle);
       expect(await screen.findByLabelText('Incall (12)')).toBeTruthy();
     } finally {

@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useMemo, useOptimistic, useRef, useState, useTransition } from 'react';
+import {
+  startTransition as startCardTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useOptimistic,
+  useRef,
+  useState,
+  useTransition,
+} from 'react';
 import type { ReactNode } from 'react';
 import { Alert, Button, Col, Container, Row } from 'react-bootstrap';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -29,6 +38,26 @@ export function startsOpen(): boolean {
 }
 
 /**
+ * How many cards of the page are built so far. The first page's cards are the page's biggest piece of
+ * work (about a hundred elements each): built in one go they held a phone's main thread for most of a
+ * second before the first photo could paint. So the first cards come with the data and the rest follow
+ * a few at a time, each batch its own interruptible render (a transition) after the previous one has
+ * painted. Once all are built, later pages come whole.
+ */
+export const FIRST_CARDS = 2;
+const CARDS_PER_STEP = 2;
+
+function useBuiltCards(count: number): number {
+  const [built, setBuilt] = useState(FIRST_CARDS);
+  useEffect(() => {
+    if (built >= count) return;
+    const next = setTimeout(() => startCardTransition(() => setBuilt(built + CARDS_PER_STEP)), 0);
+    return () => clearTimeout(next);
+  }, [built, count]);
+  return built;
+}
+
+/**
  * The provider listing at `/` and `/ad/:page` (spec 001 §2): the Categories panel on the left, the
  * role-playing disclaimer, the cards and pagination in the centre, an empty right column. The filter
  * state and location live in the query string; any filter change goes back to page 1.
@@ -41,6 +70,9 @@ export function DirectoryPage() {
   const query = useMemo(() => withDefaultLocation(parseDirectoryQuery(rawSearch)), [rawSearch]);
   const search = useMemo(() => toDirectorySearch(query), [query]);
   const [filtersOpen, setFiltersOpen] = useState(startsOpen);
+  // A folded panel (phones) is built on its first opening: its four hundred elements would otherwise
+  // be part of the first page's work, out of sight.
+  const [filtersBuilt, setFiltersBuilt] = useState(filtersOpen);
 
   const providers = useProviders(query, search, page);
   const filterCounts = useFilterCounts(query, search);
@@ -80,15 +112,16 @@ export function DirectoryPage() {
   const pagination = providers.data?.meta.pagination;
   const total = pagination?.total ?? filterCounts.total;
   const items = providers.data?.data;
+  const builtCards = useBuiltCards(items?.length ?? 0);
   // The same elements while the page of cards is the same, so a tick re-renders the panel, not them.
   const cards = useMemo(
     () =>
-      items?.map((item, index) => (
+      items?.slice(0, builtCards).map((item, index) => (
         <li key={item.id} className="listing-cards__item">
           <ProviderCard provider={item} priority={index === 0} />
         </li>
       )),
-    [items],
+    [items, builtCards],
   );
   const pageCount = pagination?.pageCount ?? 0;
 
@@ -139,7 +172,10 @@ export function DirectoryPage() {
               className="filters-toggle w-100 d-flex justify-content-between align-items-center"
               aria-expanded={filtersOpen}
               aria-controls="filter-panel"
-              onClick={() => setFiltersOpen((open) => !open)}
+              onClick={() => {
+                setFiltersOpen((open) => !open);
+                setFiltersBuilt(true);
+              }}
             >
               <span>
                 <i className="bi bi-funnel me-2" aria-hidden="true" />
@@ -154,7 +190,13 @@ export function DirectoryPage() {
                 {T.clearFilters}
               </Link>
             )}
-            <FilterPanel filters={shownFilters} counts={filterCounts.counts} onChange={handleFilterChange} />
+            {filtersBuilt && (
+              <FilterPanel
+                filters={shownFilters}
+                counts={filterCounts.counts}
+                onChange={handleFilterChange}
+              />
+            )}
           </div>
         </Col>
         <Col lg={6} className="directory__listing">
