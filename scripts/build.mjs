@@ -17,6 +17,7 @@ const INPUTS = [
   'web/public',
   'web/index.html',
   'web/vite.config.ts',
+  'web/vite-icons.ts',
   'web/package.json',
   'package-lock.json',
   'scripts/build.mjs',

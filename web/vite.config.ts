@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { bootstrapIcons } from './vite-icons.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 // `npm run dev -w web` talks to a server started with `npm start` (API_TARGET picks another one).
@@ -48,7 +49,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root,
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), bootstrapIcons(path.join(root, 'src'))],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -181,7 +181,7 @@ export function DirectoryPage() {
                 <i className="bi bi-funnel me-2" aria-hidden="true" />
                 {MESSAGES.filters.title}
               </span>
-              <i className={`bi bi-chevron-${filtersOpen ? 'up' : 'down'}`} aria-hidden="true" />
+              <i className={`bi ${filtersOpen ? 'bi-chevron-up' : 'bi-chevron-down'}`} aria-hidden="true" />
             </Button>
           </h2>
           <div id="filter-panel" hidden={!filtersOpen} aria-busy={filterCounts.isFetching}>
