@@ -27,7 +27,15 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" className="site-main flex-grow-1" tabIndex={-1}>
-        <Suspense fallback={<PageSpinner />}>
+        {/* A screen tall while a page's code loads, as the pages are while their data loads: the
+            footer starts below the fold rather than being pushed down (a layout shift). */}
+        <Suspense
+          fallback={
+            <div className="site-page-loading">
+              <PageSpinner />
+            </div>
+          }
+        >
           <Outlet />
         </Suspense>
       </main>
