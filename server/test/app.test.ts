@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { homeListingUrl } from '@app/domain';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRouteAccess, installAccessControl, signToken } from '../src/http/auth.ts';
@@ -41,6 +42,18 @@ describe('serving the web app', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("object-src 'none'");
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("names the home page's first listing call with the page (a preload the app's own request takes)", async () => {
+    const home = await ctx.app.inject('/');
+    expect(home.headers['link']).toBe(`<${homeListingUrl()}>; rel=preload; as=fetch; crossorigin`);
+    for (const url of ['/products', '/ad/2', '/?country=US']) {
+      expect((await ctx.app.inject(url)).headers['link'], url).toBeUndefined();
+    }
+    // The URL answers what the home page shows.
+    const listing = await ctx.app.inject(homeListingUrl());
+    expect(listing.statusCode).toBe(200);
+    expect(listing.json().meta.pagination).toMatchObject({ page: 1, pageSize: 10 });
   });
 
   it('serves client routes the app shell', async () => {

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { homeListingUrl } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
@@ -45,6 +46,10 @@ async function webShell(app: FastifyInstance, opts: { config: Config }) {
     });
   }
 
+  // The home page's first call, named with the page so the browser fetches it while the script loads
+  // (the app's own request then takes the preloaded answer: same URL, same credentials mode).
+  const homePreload = `<${homeListingUrl()}>; rel=preload; as=fetch; crossorigin`;
+
   app.setNotFoundHandler((req, reply) => {
     if (
       req.url.startsWith('/api') ||
@@ -54,6 +59,7 @@ async function webShell(app: FastifyInstance, opts: { config: Config }) {
     ) {
       return sendNotFound(reply);
     }
+    if (req.url === '/') reply.header('link', homePreload);
     return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDist!);
   });
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
-import { toDirectorySearch, toFacetParams } from '@app/domain';
+import { listingQuery, toDirectorySearch, toFacetParams } from '@app/domain';
 import type {
   ApiList,
   CityCount,
@@ -12,7 +12,6 @@ import type {
   StateCount,
 } from '@app/domain';
 import { apiGet } from '../../api/client.ts';
-import type { QueryParams } from '../../api/client.ts';
 import { getLinkedCountQueries, mergeLinkedCounts } from './linkedCounts.ts';
 
 /**
@@ -34,19 +33,8 @@ export interface FilterData {
 
 // ---- calls -------------------------------------------------------------------------------------
 
-/** Listing page size and relations (spec 001 §7, §9). */
-export const LISTING_PAGE_SIZE = 10;
-export const LISTING_POPULATE = ['images', 'language', 'race', 'user', 'video'] as const;
-
-/** The `GET /api/providers` query for a page of the listing. */
-export function buildProvidersQuery(query: DirectoryQuery, page: number): QueryParams {
-  return {
-    pagination: { page, pageSize: LISTING_PAGE_SIZE },
-    sort: 'id:desc',
-    populate: LISTING_POPULATE,
-    ...toFacetParams(query),
-  };
-}
+/** The `GET /api/providers` query for a page of the listing (the domain's, shared with the server's preload). */
+export const buildProvidersQuery = listingQuery;
 
 export function fetchProviders(query: DirectoryQuery, page: number, signal?: AbortSignal) {
   return apiGet<ProviderList>('/providers', buildProvidersQuery(query, page), { signal, auth: false });

@@ -1,0 +1,27 @@
+import { DEFAULT_COUNTRY, DEFAULT_STATE } from '../constants.ts';
+import { toQueryString, type QueryParams } from '../query-string.ts';
+import { toFacetParams, type DirectoryQuery } from './filter-url.ts';
+
+/** Listing page size and relations (spec 001 §7, §9). */
+export const LISTING_PAGE_SIZE = 10;
+export const LISTING_POPULATE = ['images', 'language', 'race', 'user', 'video'] as const;
+
+/** The `GET /api/providers` query for a page of the listing. */
+export function listingQuery(query: DirectoryQuery, page: number): QueryParams {
+  return {
+    pagination: { page, pageSize: LISTING_PAGE_SIZE },
+    sort: 'id:desc',
+    populate: LISTING_POPULATE,
+    ...toFacetParams(query),
+  };
+}
+
+/**
+ * The home page's first call, byte for byte as the web client makes it (`/` without a query: page 1
+ * of the default location). The server names it to the browser with the page (a preload), so the
+ * listing is on its way while the script still loads.
+ */
+export function homeListingUrl(): string {
+  const home = { filters: {}, location: { country: DEFAULT_COUNTRY, state: DEFAULT_STATE } };
+  return `/api/providers?${toQueryString(listingQuery(home, 1))}`;
+}
