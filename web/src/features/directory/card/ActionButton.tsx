@@ -4,7 +4,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 const ActionTooltip = lazy(() => import('./ActionTooltip.tsx'));
 
 interface ActionButtonProps {
-  /** The tooltip text, also the button's accessible name. */
+  /** The tooltip text, also the button's accessible name (its hidden text). */
   label: string;
   icon: string;
   onClick: () => void;
@@ -52,7 +52,6 @@ export function ActionButton({
         ref={ref}
         type="button"
         className={`btn btn-sm provider-card__action ${className}`}
-        aria-label={label}
         aria-pressed={pressed}
         aria-expanded={expanded}
         aria-controls={controls}
@@ -65,8 +64,11 @@ export function ActionButton({
         onKeyDown={handleKeyDown}
       >
         <i className={`bi ${icon}`} aria-hidden="true" />
+        {/* The name is the label alone, as the button's own text rather than an aria-label that would
+            differ from the visible count (which misleads voice control); the count is its description. */}
+        <span className="visually-hidden">{label}</span>
         {count !== undefined && (
-          <span id={`${id}-count`} className="provider-card__count">
+          <span id={`${id}-count`} className="provider-card__count" aria-hidden="true">
             {count}
           </span>
         )}

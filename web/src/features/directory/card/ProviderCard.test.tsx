@@ -112,6 +112,20 @@ describe('ProviderCard: photos and details', () => {
     check();
   });
 
+  it('names each reaction by its label and describes it by its count, the count kept out of the name', () => {
+    mockApi(() => undefined);
+    renderCards([buildProvider()]);
+    const like = screen.getByRole('button', { name: A.like, description: '3' });
+    // The label is the button's own (hidden) text, not an aria-label that would differ from the
+    // visible count (which misleads voice control); the count is seen, and kept out of the name.
+    expect(like.hasAttribute('aria-label')).toBe(false);
+    expect(like.querySelector('.visually-hidden')?.textContent).toBe(A.like);
+    const count = like.querySelector('.provider-card__count')!;
+    expect(count.textContent).toBe('3');
+    expect(count.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.getByRole('button', { name: A.dislike, description: '1' })).toBeTruthy();
+  });
+
   it('closes the details with the cross and shows them again on demand', () => {
     mockApi(() => undefined);
     renderCards([buildProvider()]);
