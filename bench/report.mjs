@@ -125,6 +125,9 @@ for (const part of PARTS) {
     );
   if (part.endsWith('-mixed')) out.push(mixedTable(r.runs), '');
   else if (r.runs) out.push(scenarioTable(r.runs), '', memory(r.runs), '');
+  // The facet index as the server reports it (/api/health), after the runs.
+  for (const [cache, run] of Object.entries(r.runs ?? {}))
+    if (run.facetsAfter) out.push(`Facet index, cache ${cache}: \`${JSON.stringify(run.facetsAfter)}\`.`, '');
   if (r.mixed) out.push(mixedTable(r.mixed), '');
   if (part === 'lighthouse' && r.pages)
     out.push(
