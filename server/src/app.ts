@@ -66,11 +66,14 @@ function createFastify(config: Config, logger: boolean | undefined) {
 }
 
 /** The request id on every answer, and one structured line per request (the id ties it to any error logged for it). */
-function installRequestLog(app: FastifyInstance) {
-  app.addHook('onSend', async (req, reply) => {
+function installRequestLog(app: FastifyInstance, logsInfo: boolean) {
+  // Plain callbacks, and the log line's hook only when its level is written: every answer passes here.
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
+    done(null, payload);
   });
-  app.addHook('onResponse', async (req, reply) => {
+  if (!logsInfo) return;
+  app.addHook('onResponse', (req, reply, done) => {
     req.log.info(
       {
         method: req.method,
@@ -80,6 +83,7 @@ function installRequestLog(app: FastifyInstance) {
       },
       'request',
     );
+    done();
   });
 }
 
@@ -117,7 +121,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = createFastify(config, opts.logger);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installRequestLog(app);
+  const logs = Boolean(opts.logger || process.env.TEST_LOG);
+  installRequestLog(app, logs && ['trace', 'debug', 'info'].includes(config.logLevel));
 
   // With Redis, the other processes hear of every write made here (their kept answers go).
   const { shared } = opts;
