@@ -18,6 +18,7 @@ import securityHeaders from './http/plugins/security-headers.ts';
 import webShell from './http/plugins/web-shell.ts';
 import { installWritePublishing } from './http/publish-writes.ts';
 import { ResponseCache } from './http/response-cache.ts';
+import { waitForRequestsOnClose } from './http/in-flight.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { AREA_ROUTES } from './modules/areas.ts';
 import { MEDIA_LIMITS } from './modules/media/index.ts';
@@ -123,6 +124,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   const logs = Boolean(opts.logger || process.env.TEST_LOG);
   installRequestLog(app, logs && ['trace', 'debug', 'info'].includes(config.logLevel));
+  waitForRequestsOnClose(app);
 
   // With Redis, the other processes hear of every write made here (their kept answers go).
   const { shared } = opts;
