@@ -1,6 +1,8 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ResponseCache } from '../src/http/response-cache.ts';
 import { newAddress } from './directory-helpers.ts';
 import { buildProviderAd } from './factories.ts';
 import { buildHobbyist, buildProvider, createTestApp, type TestContext, type TestUser } from './helpers.ts';
@@ -103,5 +105,58 @@ describe('kept anonymous answers', () => {
       });
       expect(res.statusCode).toBe(400);
     }
+  });
+});
+
+describe('one computation per URL at a time', () => {
+  const anonymous = (url: string) => ({ url, actor: undefined }) as unknown as FastifyRequest;
+  const reply = { type: () => reply } as unknown as FastifyReply;
+  /** A computation that answers when told, counting how often it started. */
+  function gated(answer: unknown) {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const calls = { n: 0 };
+    const compute = async () => {
+      calls.n++;
+      await gate;
+      return answer;
+    };
+    return { compute, calls, release };
+  }
+
+  it('lets concurrent anonymous requests of one URL wait for the same computation', async () => {
+    const cache = new ResponseCache(() => 'mark');
+    const { compute, calls, release } = gated({ n: 1 });
+    const answers = Promise.all([1, 2, 3].map(() => cache.serve(anonymous('/a'), reply, compute)));
+    const other = cache.serve(anonymous('/b'), reply, compute);
+    release();
+    expect(await answers).toEqual(Array(3).fill('{"n":1}'));
+    expect(await other).toBe('{"n":1}');
+    expect(calls.n).toBe(2); // one for /a, one for /b
+  });
+
+  it('starts again after a write, and shares an error without keeping it', async () => {
+    let mark = 'm1';
+    const cache = new ResponseCache(() => mark);
+    const first = gated({ v: 1 });
+    const before = cache.serve(anonymous('/a'), reply, first.compute);
+    mark = 'm2'; // a write while it computes: a new request does not take the older answer
+    const second = gated({ v: 2 });
+    const after = cache.serve(anonymous('/a'), reply, second.compute);
+    first.release();
+    second.release();
+    expect([await before, await after]).toEqual(['{"v":1}', '{"v":2}']);
+
+    let fails = 0;
+    const failing = async () => {
+      fails++;
+      await Promise.resolve();
+      throw new Error('bad query');
+    };
+    const results = await Promise.allSettled([1, 2].map(() => cache.serve(anonymous('/c'), reply, failing)));
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(fails).toBe(1);
+    await expect(cache.serve(anonymous('/c'), reply, failing)).rejects.toThrow('bad query');
+    expect(fails).toBe(2);
   });
 });

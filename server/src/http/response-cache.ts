@@ -11,6 +11,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  */
 export class ResponseCache {
   private readonly entries = new Map<string, { body: string; until: number }>();
+  /** The computations under way, by change mark and URL: concurrent callers share one. */
+  private readonly computing = new Map<string, Promise<string>>();
   private mark: string | undefined;
 
   constructor(
@@ -22,7 +24,10 @@ export class ResponseCache {
 
   /**
    * Sends the kept answer for an anonymous request, or computes, keeps and sends a new one.
-   * Errors propagate as usual and are never kept. `validUntil`, read after computing, is when the
+   * Anonymous requests of one URL arriving while its answer is computed wait for that computation
+   * instead of each starting its own: after a write drops every kept answer, each URL is computed
+   * once rather than by every connection asking for it at that moment (a thundering herd that made
+   * the slowest answers under writes). Errors propagate as usual, to every waiter, and are never kept. `validUntil`, read after computing, is when the
    * answer turns false without any write (ms since the epoch: a subscription starts or ends).
    */
   async serve(
@@ -47,10 +52,27 @@ export class ResponseCache {
       this.entries.set(key, kept);
       return kept.body;
     }
+    const flightKey = `${mark}\n${key}`;
+    let flight = this.computing.get(flightKey);
+    if (flight === undefined) {
+      flight = this.computeAndKeep(key, mark, compute, validUntil).finally(() =>
+        this.computing.delete(flightKey),
+      );
+      this.computing.set(flightKey, flight);
+    }
+    return flight;
+  }
+
+  private async computeAndKeep(
+    key: string,
+    mark: string,
+    compute: () => Promise<unknown>,
+    validUntil: () => number,
+  ): Promise<string> {
     const body = JSON.stringify(await compute());
     const until = Math.min(validUntil(), Date.now() + this.maxAgeMs);
     // A write while computing changes the mark: that answer may mix both states, so it is not kept.
-    if (body.length <= this.maxBytes && this.changeMark() === mark && Date.now() < until) {
+    if (body.length <= this.maxBytes && this.changeMark!() === mark && Date.now() < until) {
       this.entries.set(key, { body, until });
       if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     }
