@@ -9,6 +9,12 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { installAdminAudit } from './http/admin-audit.ts';
+import {
+  BROTLI_QUALITY,
+  COMPRESS_THRESHOLD,
+  GZIP_LEVEL,
+  installReadyCompression,
+} from './http/compress-ready.ts';
 import { installAccessControl } from './http/auth.ts';
 import { installNulGuard } from './http/nul-guard.ts';
 import apiDocs from './http/plugins/api-docs.ts';
@@ -146,10 +152,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // is already set, so they pass through); photos and videos are not compressible types.
   await app.register(compress, {
     encodings: ['br', 'gzip'],
-    threshold: 1024,
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 5 },
+    threshold: COMPRESS_THRESHOLD,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+    zlibOptions: { level: GZIP_LEVEL },
   });
+  installReadyCompression(app);
   await app.register(multipart, {
     limits: {
       fileSize: MEDIA_LIMITS.maxVideoBytes,
