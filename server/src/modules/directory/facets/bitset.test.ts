@@ -3,9 +3,11 @@ import {
   andInto,
   count,
   countAnd,
+  countAndAt,
   createBitset,
   fullBitset,
   hasBit,
+  nonZeroWords,
   orInto,
   pageFromTop,
   setBit,
@@ -45,5 +47,19 @@ describe('bitset', () => {
     expect(pageFromTop(b, 200, 10)).toEqual(desc.slice(200, 210));
     expect(pageFromTop(b, 330, 10)).toEqual(desc.slice(330, 340));
     expect(pageFromTop(b, 5000, 10)).toEqual([]);
+  });
+
+  it('counts an AND over the non-zero words of a sparse set as over every word', () => {
+    let seed = 3;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const size = 5000;
+    const positions = (p: number) => Array.from({ length: size }, (_, i) => i).filter(() => rnd() < p);
+    const sparse = fromPositions(size, positions(0.004));
+    const dense = fromPositions(size, positions(0.5));
+    const words = nonZeroWords(sparse);
+    expect(words.length).toBeLessThan(sparse.length / 2);
+    expect([...words].every((w) => sparse[w] !== 0)).toBe(true);
+    expect(countAndAt(sparse, dense, words)).toBe(countAnd(sparse, dense));
+    expect(countAndAt(sparse, sparse, words)).toBe(count(sparse));
   });
 });

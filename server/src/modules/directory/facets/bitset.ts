@@ -45,6 +45,26 @@ export function countAnd(a: Bitset, b: Bitset): number {
   return n;
 }
 
+/** The indexes of a bitset's non-zero words: a sparse base's counts visit only these. */
+export function nonZeroWords(b: Bitset): Uint32Array {
+  let n = 0;
+  for (let i = 0; i < b.length; i++) if (b[i]) n++;
+  const out = new Uint32Array(n);
+  n = 0;
+  for (let i = 0; i < b.length; i++) if (b[i]) out[n++] = i;
+  return out;
+}
+
+/** |a ∧ b| over the words `words` lists (every other word of `a` is 0). */
+export function countAndAt(a: Bitset, b: Bitset, words: Uint32Array): number {
+  let n = 0;
+  for (let k = 0; k < words.length; k++) {
+    const i = words[k]!;
+    n += popcount32(a[i]! & b[i]!);
+  }
+  return n;
+}
+
 /** a := a ∧ b */
 export function andInto(a: Bitset, b: Bitset): Bitset {
   for (let i = 0; i < a.length; i++) a[i]! &= b[i]!;

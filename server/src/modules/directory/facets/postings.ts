@@ -1,4 +1,4 @@
-import { countAnd, orInto, setBit, type Bitset } from './bitset.ts';
+import { countAnd, countAndAt, orInto, setBit, type Bitset } from './bitset.ts';
 
 /**
  * The positions holding one (dimension, value) of the facet index: a sorted list while few rows have it,
@@ -55,9 +55,12 @@ export class Postings {
     for (let i = this.lowerBound(pos); i < this.n; i++) this.list[i]!++;
   }
 
-  /** |base ∧ this| */
-  countIn(base: Bitset): number {
-    if (this.bits) return countAnd(base, this.bits);
+  /**
+   * |base ∧ this|. `words`: the base's non-zero words when it is sparse (a filtered base), so a dense set
+   * reads only those.
+   */
+  countIn(base: Bitset, words?: Uint32Array): number {
+    if (this.bits) return words ? countAndAt(base, this.bits, words) : countAnd(base, this.bits);
     let total = 0;
     for (let i = 0; i < this.n; i++) {
       const p = this.list[i]!;
