@@ -18,7 +18,9 @@ import { insertZeroBit, Postings } from './postings.ts';
  * range), over the shown positions; the count of an option is disjunctive: the total the query would have
  * if that option were chosen, with every other group kept (docs/decisions/0003-directory-facet-index.md).
  * Providers are updated in place: a change clears a position's values and sets the new ones
- * (docs/decisions/0011-incremental-facet-index.md).
+ * (docs/decisions/0011-incremental-facet-index.md). Only shown positions hold values (`clear` hides a
+ * position and forgets them; a row's values are set once it is shown): an option's count with nothing else
+ * chosen is its number of positions.
  */
 export interface FacetRow {
   id: number;
@@ -375,7 +377,10 @@ export class FacetIndex {
         if (!byValue) throw new Error(`Unknown facet dimension ${dim}`);
         const { bits, words } = allBut([dim]);
         out = {};
-        for (const [value, postings] of byValue) out[value] = postings.countIn(bits, words);
+        // Nothing else chosen: the base is every shown position, which holds every value's positions.
+        const everyShown = bits === result ? groups.size === 0 : groups.size === 1;
+        for (const [value, postings] of byValue)
+          out[value] = everyShown ? postings.size : postings.countIn(bits, words);
         counted.set(dim, out);
       }
       return out;
