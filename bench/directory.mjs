@@ -42,6 +42,24 @@ const FIVE = toDirectorySearch({
 });
 const HOME = `/api/providers?${POPULATE}&pagination[page]=1`;
 
+/**
+ * 400 filter states (a state, an age range, a price range, a personality), one drawn at random for each
+ * request: answers nobody asked for a moment ago, so neither the response cache nor the facet index's
+ * memo of its last few results serves them.
+ */
+const STATES = ['CA', 'TX', 'NY', 'FL'];
+const VARIED = Array.from({ length: 400 }, (_, i) =>
+  toDirectorySearch({
+    filters: {
+      age: [21 + (i % 20), 40 + ((i >> 2) % 20)],
+      donation_hour: [100 + ((i * 7) % 300), 500 + ((i * 13) % 300)],
+      personality: [['Submissive', 'Confident', 'Dominant'][i % 3]],
+    },
+    location: { state: STATES[i % STATES.length] },
+  }),
+);
+const varied = (base) => ({ path: `${base}${VARIED[0]}`, variants: VARIED.map((q) => `${base}${q}`) });
+
 /** Targets (issue 15): `kind` says which figure a scenario is held to (docs/performance.md). */
 export const SCENARIOS = [
   { name: 'home listing (page 1)', path: HOME, target: 'listing' },
@@ -50,6 +68,16 @@ export const SCENARIOS = [
   { name: 'deep page (4000)', path: `/api/providers?${POPULATE}&pagination[page]=4000`, target: 'listing' },
   { name: 'filter counts, no filter', path: '/api/filterdata', target: 'counts' },
   { name: 'filter counts, five filters', path: `/api/filterdata?${FIVE}`, target: 'counts' },
+  {
+    name: 'filter counts, a different state each request',
+    ...varied('/api/filterdata?'),
+    target: 'counts',
+  },
+  {
+    name: 'listing, a different filter state each request',
+    ...varied(`/api/providers?${POPULATE}&`),
+    target: 'listing',
+  },
   { name: 'one provider', path: `/api/providers/:id?${POPULATE}`, target: 'item' },
   {
     name: 'SQL path: five filters + Strapi filter, sorted by donation',
@@ -65,6 +93,8 @@ export const MILLION_SCENARIOS = [
   'listing, five filters',
   'filter counts, no filter',
   'filter counts, five filters',
+  'filter counts, a different state each request',
+  'listing, a different filter state each request',
   'one provider',
 ];
 
@@ -201,7 +231,14 @@ async function runScenarios(server, scenarios, opts, label) {
   for (const s of scenarios) {
     const connections = s.connections ?? opts.connections;
     // One connection is timed request by request (sub-millisecond), for the comparison with the raw query.
-    const run = connections === 1 ? sequential : (url, seconds) => cannon(url, seconds, connections);
+    // A scenario with variants draws one of its paths at random for every request.
+    const requests = s.variants && [
+      {
+        setupRequest: (req) => ({ ...req, path: s.variants[Math.floor(Math.random() * s.variants.length)] }),
+      },
+    ];
+    const run =
+      connections === 1 ? sequential : (url, seconds) => cannon(url, seconds, connections, requests);
     await run(server.base + s.path, opts.warmupSeconds);
     const r = await run(server.base + s.path, opts.seconds);
     console.log(
