@@ -4,6 +4,7 @@
 // new visitor (no storage), waits for the listing and the network to settle, and sums every script the
 // page loaded, raw and gzipped (level 9, as a server or CDN would serve them). Chromium as
 // scripts/chromium.mjs launches it. Results: printed, and bench/results/first-load.json.
+import prettier from 'prettier';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -59,7 +60,11 @@ try {
     `First load: ${report.totalGzipKb} KB of gzipped JavaScript, budget ${BUDGET_KB} KB: ${report.withinBudget ? 'met' : 'MISSED'}`,
   );
   mkdirSync(path.join(here, 'results'), { recursive: true });
-  writeFileSync(path.join(here, 'results', 'first-load.json'), JSON.stringify(report, null, 2) + '\n');
+  // Formatted as the repository's check wants it, so a recorded run leaves a clean tree.
+  writeFileSync(
+    path.join(here, 'results', 'first-load.json'),
+    await prettier.format(JSON.stringify(report), { parser: 'json' }),
+  );
   if (!report.withinBudget) process.exitCode = 1;
 } finally {
   await browser.close();
