@@ -37,7 +37,6 @@ export interface HealthResponse {
   facets?: {
     builds: number;
     changes: number;
-    providers: number;
     shown: number;
     mb: number;
     buildMs: number;

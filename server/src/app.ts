@@ -22,7 +22,7 @@ import errors from './http/plugins/errors.ts';
 import rateLimits from './http/plugins/rate-limits.ts';
 import securityHeaders from './http/plugins/security-headers.ts';
 import webShell from './http/plugins/web-shell.ts';
-import { installWritePublishing } from './http/publish-writes.ts';
+import { installWriteListeners, installWritePublishing } from './http/publish-writes.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { waitForRequestsOnClose } from './http/in-flight.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -143,7 +143,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     responseCache: responseCacheFor(config, database, shared),
     mailer: opts.mailer ?? createAppMailer(config),
     shared,
+    afterWrite: new Set(),
   };
+  installWriteListeners(app, ctx.afterWrite);
 
   await app.register(securityHeaders, { config });
   await app.register(rateLimits, { shared });

@@ -16,4 +16,6 @@ export interface AppContext {
   responseCache: ResponseCache;
   /** What the processes share through Redis, when REDIS_URL is set. */
   shared: SharedState | undefined;
+  /** Called after every successful write request, before its answer leaves (http/publish-writes.ts). */
+  afterWrite: Set<() => void>;
 }

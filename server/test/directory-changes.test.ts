@@ -234,6 +234,34 @@ describe('incremental facet index', () => {
       await store.close();
     }
   });
+
+  it('builds anew when the whole log it would read next was pruned (the next change is far ahead)', async () => {
+    const store = new FacetStore(other.db, ctx.database.engine);
+    try {
+      const { version } = await store.get();
+      const owner = await buildProvider(ctx);
+      const ad = await buildProviderAd(ctx, owner, { state: 'WY', city: 'Casper' });
+      // As after tens of thousands of changes and their pruning: nothing is left near this store's version.
+      const far = version + 50_000;
+      const db = ctx.database.db;
+      await db.deleteFrom('directory_changes').execute();
+      await db
+        .insertInto('directory_changes')
+        .values({ id: far, provider_id: ad, created_at: new Date().toISOString() })
+        .execute();
+      await db
+        .updateTable('settings')
+        .set({ value: String(far) })
+        .where('key', '=', 'directory_version')
+        .execute();
+      const fresh = await store.get();
+      expect(store.stats.builds).toBe(2);
+      expect(fresh.index.query({ terms: { state: ['WY'] } }).page(0, 10)).toEqual([ad]);
+      expect(answers(fresh.index)).toEqual(await freshAnswers());
+    } finally {
+      await store.close();
+    }
+  });
 });
 
 describe('two app instances on one database', () => {

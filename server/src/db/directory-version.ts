@@ -85,13 +85,16 @@ export async function readDirectoryVersion(db: Kysely<DB>): Promise<number> {
   return rows[0] ? Number(rows[0].value) : 0;
 }
 
-/** The changes after `after` up to `upTo`, in order (starting later than `after + 1` when the log was pruned). */
-export function readDirectoryChanges(db: Kysely<DB>, after: number, upTo: number) {
+/**
+ * The first `limit` changes after `after`, in order. No upper bound on the id: when the log was pruned past
+ * `after`, the first one returned is later than `after + 1` (an empty answer means no change at all).
+ */
+export function readDirectoryChanges(db: Kysely<DB>, after: number, limit: number) {
   return db
     .selectFrom('directory_changes')
     .select(['id', 'provider_id', 'user_id'])
     .where('id', '>', after)
-    .where('id', '<=', upTo)
     .orderBy('id')
+    .limit(limit)
     .execute();
 }

@@ -199,8 +199,10 @@ export interface FacetReport {
   /** Full builds (the first, and any after a pruned log) and changes applied since the start. */
   builds: number;
   changes: number;
-  /** Positions (every provider the index has seen) and shown ones. */
-  providers: number;
+  /**
+   * The shown providers (the listing's own total). Not how many positions it holds: this is public
+   * (`GET /api/health`), and hidden ads are nobody's business.
+   */
   shown: number;
   /** The index's typed arrays, in MiB, and how long its last build took. */
   mb: number;
@@ -260,7 +262,6 @@ export class FacetStore {
     return {
       builds: store.stats.builds,
       changes: store.stats.changes,
-      providers: s.index.size,
       shown: s.index.shownCount,
       mb: +(s.index.bytes / 2 ** 20).toFixed(1),
       buildMs: s.buildMs,
@@ -387,7 +388,7 @@ export class FacetStore {
     // Taken before the log is read: a write after it changes the mark, and the next request looks.
     this.checkedMark = this.changeMark?.() ?? '';
     // The log itself says how far it goes: one primary-key range read, empty when nothing changed.
-    const changes = await readDirectoryChanges(this.db, s.version, s.version + KEPT_CHANGES);
+    const changes = await readDirectoryChanges(this.db, s.version, KEPT_CHANGES);
     const version = changes.length ? Number(changes[changes.length - 1]!.id) : s.version;
     const recorded = lastRecordedVersion(this.db);
     this.uncommitted = recorded > version ? recorded : 0;
