@@ -36,7 +36,7 @@ function about(r) {
     ? `; data: ${n(r.load.providers)} providers (${n(r.load.shown)} shown), ${n(r.load.accounts)} accounts, ` +
       `${n(r.load.reactions)} reactions, loaded in ${n(r.load.seconds)} s`
     : '';
-  return `*${r.date.slice(0, 16).replace('T', ' ')} UTC, \`${r.command}\`, load average ${r.loadAverage.join(' / ')} (1/5/15 min) when recorded; ${r.machine}${load}.*`;
+  return `*${r.date.slice(0, 16).replace('T', ' ')} UTC, \`${r.command}\`, load average ${[r.loadAverage].flat().join(' / ')} (1/5/15 min) when recorded; ${r.machine}${load}.*`;
 }
 
 function scenarioTable(runs) {
