@@ -133,14 +133,8 @@ export class FacetIndex {
 
   /** The position of a provider id, or -1. */
   positionOf(id: number): number {
-    let lo = 0;
-    let hi = this.size;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.ids[mid]! < id) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < this.size && this.ids[lo] === id ? lo : -1;
+    const at = this.lowerBound(id);
+    return at < this.size && this.ids[at] === id ? at : -1;
   }
 
   /**
