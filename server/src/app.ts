@@ -38,6 +38,11 @@ export interface BuildOptions {
   logger?: boolean;
   /** What the processes share through Redis (REDIS_URL); the caller opens and closes it. */
   shared?: SharedState | undefined;
+  /**
+   * Build what the first requests would otherwise wait for (the facet index) before the app is ready, so a
+   * process starts listening warm: a cluster's second worker never makes a request wait for its build.
+   */
+  warmAtStart?: boolean;
 }
 
 /**
@@ -144,6 +149,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     mailer: opts.mailer ?? createAppMailer(config),
     shared,
     afterWrite: new Set(),
+    warmAtStart: opts.warmAtStart ?? false,
   };
   installWriteListeners(app, ctx.afterWrite);
 

@@ -95,7 +95,7 @@ export async function serveHttp(
   mailer: Mailer,
   shared: SharedState | undefined,
 ): Promise<FastifyInstance> {
-  const app = await buildApp({ config, database, logger: true, mailer, shared });
+  const app = await buildApp({ config, database, logger: true, mailer, shared, warmAtStart: true });
   await app.listen({ port: config.port, host: config.host });
   return app;
 }

@@ -321,6 +321,27 @@ describe('two app instances on one database', () => {
     expect(health.facets.shown).toBeGreaterThan(0);
   });
 
+  it('builds its index before it is ready when started as a server (warmAtStart), not at the first request', async () => {
+    const owner = await buildProvider(ctx);
+    await buildSubscription(ctx, owner);
+    const ad = await buildProviderAd(ctx, owner, { state: 'OR', city: 'Salem' });
+    const before = FacetStore.builds;
+    const warm = await buildApp({
+      config: ctx.config,
+      database: other,
+      mailer: memoryMailer(),
+      warmAtStart: true,
+    });
+    try {
+      await warm.ready();
+      expect(FacetStore.builds).toBe(before + 1);
+      expect(await listing(warm, 'city=Salem')).toEqual([ad]);
+      expect(FacetStore.builds).toBe(before + 1);
+    } finally {
+      await warm.close();
+    }
+  });
+
   it('records no directory change for reactions and comments', async () => {
     const owner = await buildProvider(ctx);
     const ad = await buildProviderAd(ctx, owner);
