@@ -139,6 +139,52 @@ describe('lean page against the generic REST layer', () => {
     expect(text).toContain('/uploads/small_');
   });
 
+  it("follows a file's formats and privacy as they change, and shows unreadable formats as null", async () => {
+    const db = ctx.database.db;
+    const shape = SHAPES[0]!;
+    const page = [ids[ids.length - 3]!];
+    const [file] = await db
+      .selectFrom('provider_images')
+      .select('file_id')
+      .where('provider_id', '=', page[0]!)
+      .orderBy('position')
+      .limit(1)
+      .execute();
+    const same = async () => {
+      const expected = await generic(providerResource, shape, page, 'shown');
+      expect(await lean(providerResource, shape, page, 'shown')).toBe(expected);
+      return expected;
+    };
+    const before = await same();
+    expect(before).toContain('/uploads/thumbnail_');
+    // Each change is read afresh, not from what the last request rendered.
+    const changes: [string | null, number][] = [
+      [JSON.stringify({ large: { name: 'large_b', ext: '.avif', width: 1000, height: 600 } }), 0],
+      ['{"thumbnail": not json', 0],
+      ['[{"name":"a list"}]', 0],
+      [JSON.stringify({ odd: null, small: 'text', medium: { ext: null } }), 0],
+      [FORMATS, 1],
+      [null, 1],
+    ];
+    const seen = new Set<string>();
+    for (const [formats, isPrivate] of changes) {
+      await db
+        .updateTable('files')
+        .set({ formats, is_private: isPrivate })
+        .where('id', '=', file!.file_id)
+        .execute();
+      seen.add(await same());
+    }
+    // Unreadable text and a list both show as `formats: null`: one answer for the two.
+    expect(seen.size).toBe(changes.length - 1);
+    await db
+      .updateTable('files')
+      .set({ formats: FORMATS, is_private: 0 })
+      .where('id', '=', file!.file_id)
+      .execute();
+    expect(await same()).toBe(before);
+  });
+
   it('gives the same bytes for the owner and admin view (every row, review fields)', async () => {
     const all = [...ids, ...hiddenIds].sort((a, b) => b - a);
     for (const shape of SHAPES) {

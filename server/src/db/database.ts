@@ -45,6 +45,26 @@ const hotReaders = new WeakMap<Kysely<DB>, HotReader>();
 /** The hot-read runner of a database handle (one is registered by openDatabase for each engine). */
 export const hotReaderOf = (db: Kysely<DB>): HotReader | undefined => hotReaders.get(db);
 
+const sqliteHandles = new WeakMap<Kysely<DB>, { sqlite: SQLite.Database; defined: Set<string> }>();
+
+/**
+ * Defines a JavaScript function callable from SQL on a SQLite handle, once per handle and name (a hot read
+ * that renders JSON in SQL calls one where SQL alone is slow). False on PostgreSQL: the caller does without.
+ */
+export function defineSqliteFunction(
+  db: Kysely<DB>,
+  name: string,
+  fn: (...args: never[]) => unknown,
+): boolean {
+  const handle = sqliteHandles.get(db);
+  if (!handle) return false;
+  if (!handle.defined.has(name)) {
+    handle.sqlite.function(name, { deterministic: true }, fn as (...args: unknown[]) => unknown);
+    handle.defined.add(name);
+  }
+  return true;
+}
+
 /**
  * PostgreSQL connections per process: the hot reads run one statement a request, so a pool a little
  * larger than the cores the database has keeps it busy without queueing in the server (docs: README's
@@ -107,6 +127,7 @@ export function openSqlite(file: string): Database {
   // data_version changes when another connection commits; `writes` counts this connection's.
   const changeMark = () => `${dataVersion.get() as number}:${statements.writes}`;
   changeMarks.set(db, changeMark);
+  sqliteHandles.set(db, { sqlite, defined: new Set() });
   return { db, engine: 'sqlite', close: () => db.destroy(), changeMark };
 }
 

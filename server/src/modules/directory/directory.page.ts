@@ -1,12 +1,12 @@
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
-import { hotReaderOf, type Engine } from '../../db/database.ts';
+import { defineSqliteFunction, hotReaderOf, type Engine } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { columnsFor, fits, presentRow, type Item } from '../../http/strapi/find.ts';
 import { LIMITS, type PopulateTree } from '../../http/strapi/parse.ts';
 import type { RelationDef, ResourceDef } from '../../http/strapi/resource.ts';
 import { publicUserResource } from '../users/index.ts';
-import { sqliteItemColumns } from './directory.page-sqlite.ts';
+import { FILE_FORMATS_FUNCTION, fileFormatsJson, sqliteItemColumns } from './directory.page-sqlite.ts';
 
 /**
  * The hot reads of the directory (the listing's page from the facet index, one provider by id) in one
@@ -222,7 +222,11 @@ export async function readLeanItems(
   const idParam = engine === 'sqlite' ? JSON.stringify(ids) : ids;
   const now = new Date().toISOString();
   const params = scope === 'shown' ? [idParam, now, now] : [idParam];
-  const rendered = engine === 'sqlite' ? sqliteStatement(def, query, scope, rels) : undefined;
+  // The statement calls a JavaScript function (a file's formats), defined on the handle at first use.
+  const rendered =
+    engine === 'sqlite' && defineSqliteFunction(db, FILE_FORMATS_FUNCTION, fileFormatsJson)
+      ? sqliteStatement(def, query, scope, rels)
+      : undefined;
   if (rendered) {
     const pending = run(rendered.text, params);
     if (!pending) return undefined;

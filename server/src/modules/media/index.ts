@@ -4,7 +4,7 @@
  * stores its placeholders through the upload pipeline; the jobs clean up unclaimed uploads.
  */
 export { mediaRoutes } from './media.routes.ts';
-export { fileResource } from './media.resources.ts';
+export { fileResource, formatsWithUrls } from './media.resources.ts';
 export { MEDIA_LIMITS } from './media.limits.ts';
 export {
   claimFiles,

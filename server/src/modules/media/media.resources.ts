@@ -14,6 +14,23 @@ export function fileUrl(row: Record<string, unknown>, format?: { name: string; e
 }
 
 /**
+ * A file's stored `formats` as shown: each format with its own url. Like Strapi, videos and other files
+ * without formats have `formats: null` (so has anything stored that is not an object of formats).
+ * The SQLite listing renders the same through this function (directory.page-sqlite.ts).
+ */
+export function formatsWithUrls(row: Record<string, unknown>, formats: unknown): unknown {
+  if (!formats || typeof formats !== 'object' || Array.isArray(formats)) return null;
+  return Object.fromEntries(
+    Object.entries(formats as Record<string, unknown>).map(([name, f]) => [
+      name,
+      f && typeof f === 'object' && !Array.isArray(f)
+        ? { ...f, url: fileUrl(row, { name, ext: (f as { ext?: unknown }).ext }) }
+        : f,
+    ]),
+  );
+}
+
+/**
  * Uploaded files as Strapi's upload plugin shows them. `storage_key` is selected to build the URL but
  * never declared, so it cannot be filtered or sorted on.
  */
@@ -38,18 +55,7 @@ export const fileResource = defineResource({
     // A `fields` selection without the columns a URL is built from gets no URL rather than a wrong one.
     if (row.is_private === undefined || row.storage_key === undefined || row.ext === undefined) return rest;
     const out: Record<string, unknown> = { ...rest, url: fileUrl(row) };
-    if ('formats' in rest) {
-      // Like Strapi: videos and other files without formats have `formats: null`.
-      const formats = rest.formats as Record<string, Record<string, unknown>> | null;
-      out.formats = formats
-        ? Object.fromEntries(
-            Object.entries(formats).map(([name, f]) => [
-              name,
-              { ...f, url: fileUrl(row, { name, ext: f.ext }) },
-            ]),
-          )
-        : null;
-    }
+    if ('formats' in rest) out.formats = formatsWithUrls(row, rest.formats);
     return out;
   },
 });
