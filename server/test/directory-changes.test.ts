@@ -7,7 +7,7 @@ import { readDirectoryVersion, recordDirectoryChange } from '../src/db/directory
 import { buildFacetIndex, FacetStore, TERM_DIMENSIONS } from '../src/modules/directory/facets/facet-store.ts';
 import type { FacetIndex, FacetQuery } from '../src/modules/directory/facets/facets.ts';
 import { newAddress } from './directory-helpers.ts';
-import { buildProviderAd, buildSubscription } from './factories.ts';
+import { buildProviderAd, buildSubscription, subscriptionValues } from './factories.ts';
 import {
   buildAdmin,
   buildHobbyist,
@@ -56,6 +56,16 @@ function random(seed: number) {
   };
 }
 
+/** Runs `test` with a facet store of its own on `db` (the app's or "another process's"), closed after. */
+async function withStore(db: Database['db'], test: (store: FacetStore) => Promise<void>): Promise<void> {
+  const store = new FacetStore(db, ctx.database.engine);
+  try {
+    await test(store);
+  } finally {
+    await store.close();
+  }
+}
+
 const PLACES = [
   ['CA', 'San Jose'],
   ['CA', 'Fresno'],
@@ -96,8 +106,7 @@ async function freshAnswers() {
 describe('incremental facet index', () => {
   it('answers exactly as a fresh build after random creates, edits, hides, deletes, blocks and subscription changes', async () => {
     const db = ctx.database.db;
-    const store = new FacetStore(db, ctx.database.engine);
-    try {
+    await withStore(db, async (store) => {
       const rnd = random(7);
       const owners = [await buildProvider(ctx), await buildProvider(ctx), await buildProvider(ctx)];
       const ads: number[] = [];
@@ -167,21 +176,12 @@ describe('incremental facet index', () => {
             if (!Number(ended.numUpdatedRows)) {
               await trx
                 .insertInto('subscriptions')
-                .values({
-                  user_id: owner.id,
-                  package_id: null,
-                  package_name: 'Test package',
-                  start_date: now,
-                  end_date: new Date(Date.now() + 86_400_000).toISOString(),
-                  transaction_id: null,
-                  price: 0,
-                  wallet_amount: 0,
-                  amount: 0,
-                  ads_allowed: 100,
-                  payment_status: 'verified',
-                  created_at: now,
-                  updated_at: now,
-                })
+                .values(
+                  subscriptionValues(owner.id, {
+                    start_date: now,
+                    end_date: new Date(Date.now() + 86_400_000).toISOString(),
+                  }),
+                )
                 .execute();
             }
             await recordDirectoryChange(trx, { userId: owner.id });
@@ -194,14 +194,11 @@ describe('incremental facet index', () => {
       expect(answers((await store.get()).index)).toEqual(await freshAnswers());
       expect(store.stats.builds).toBe(1);
       expect(store.stats.changes).toBeGreaterThanOrEqual(40);
-    } finally {
-      await store.close();
-    }
+    });
   });
 
   it('applies a subscription that ends with no write, by the account, without a rebuild', async () => {
-    const store = new FacetStore(ctx.database.db, ctx.database.engine);
-    try {
+    await withStore(ctx.database.db, async (store) => {
       const owner = await buildProvider(ctx);
       // Ends in a moment: nothing is written when it does.
       await buildSubscription(ctx, owner, { end_date: new Date(Date.now() + 400).toISOString() });
@@ -211,14 +208,11 @@ describe('incremental facet index', () => {
       expect((await store.get()).index.query({ terms: { state: ['ID'] } }).total).toBe(0);
       expect(answers((await store.get()).index)).toEqual(await freshAnswers());
       expect(store.stats.builds).toBe(1);
-    } finally {
-      await store.close();
-    }
+    });
   });
 
   it('builds anew when the change log was pruned past what it applied', async () => {
-    const store = new FacetStore(other.db, ctx.database.engine);
-    try {
+    await withStore(other.db, async (store) => {
       const { version } = await store.get();
       const owner = await buildProvider(ctx);
       await buildProviderAd(ctx, owner, { state: 'UT', city: 'Provo' });
@@ -230,14 +224,11 @@ describe('incremental facet index', () => {
       expect(store.stats.builds).toBe(2);
       expect(fresh.version).toBe(await readDirectoryVersion(ctx.database.db));
       expect(answers(fresh.index)).toEqual(await freshAnswers());
-    } finally {
-      await store.close();
-    }
+    });
   });
 
   it('builds anew when the whole log it would read next was pruned (the next change is far ahead)', async () => {
-    const store = new FacetStore(other.db, ctx.database.engine);
-    try {
+    await withStore(other.db, async (store) => {
       const { version } = await store.get();
       const owner = await buildProvider(ctx);
       const ad = await buildProviderAd(ctx, owner, { state: 'WY', city: 'Casper' });
@@ -258,9 +249,7 @@ describe('incremental facet index', () => {
       expect(store.stats.builds).toBe(2);
       expect(fresh.index.query({ terms: { state: ['WY'] } }).page(0, 10)).toEqual([ad]);
       expect(answers(fresh.index)).toEqual(await freshAnswers());
-    } finally {
-      await store.close();
-    }
+    });
   });
 });
 

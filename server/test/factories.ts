@@ -17,31 +17,39 @@ let adSeq = 0;
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** A verified subscription row for `userId`, running from yesterday for a year unless overridden. */
+export function subscriptionValues(
+  userId: number,
+  overrides: Partial<Omit<Insertable<SubscriptionsTable>, 'user_id'>> = {},
+): Insertable<SubscriptionsTable> {
+  const now = Date.now();
+  return {
+    user_id: userId,
+    package_id: null,
+    package_name: 'Test package',
+    start_date: new Date(now - DAY).toISOString(),
+    end_date: new Date(now + 365 * DAY).toISOString(),
+    transaction_id: null,
+    price: 0,
+    wallet_amount: 0,
+    amount: 0,
+    ads_allowed: 100,
+    payment_status: 'verified',
+    created_at: nowIso(),
+    updated_at: nowIso(),
+    ...overrides,
+  };
+}
+
 /** A subscription row for `owner` (verified, started yesterday, a year long, 100 ads) unless overridden. */
 export async function buildSubscription(
   ctx: TestContext,
   owner: TestUser | { id: number },
   overrides: Partial<Omit<Insertable<SubscriptionsTable>, 'user_id'>> = {},
 ): Promise<number> {
-  const now = Date.now();
   const row = await ctx.database.db
     .insertInto('subscriptions')
-    .values({
-      user_id: owner.id,
-      package_id: null,
-      package_name: 'Test package',
-      start_date: new Date(now - DAY).toISOString(),
-      end_date: new Date(now + 365 * DAY).toISOString(),
-      transaction_id: null,
-      price: 0,
-      wallet_amount: 0,
-      amount: 0,
-      ads_allowed: 100,
-      payment_status: 'verified',
-      created_at: nowIso(),
-      updated_at: nowIso(),
-      ...overrides,
-    })
+    .values(subscriptionValues(owner.id, overrides))
     .returning(['id', 'user_id'])
     .executeTakeFirstOrThrow();
   await recordDirectoryChange(ctx.database.db, { userId: Number(row.user_id) });

@@ -14,6 +14,7 @@ import type { Mailer, MailMessage } from '../src/mail/mailer.ts';
 import { insertUser } from '../src/modules/users/users.queries.ts';
 import { hashPassword } from '../src/modules/users/users.service.ts';
 import { seedAtStart } from '../src/seed.ts';
+import type { SharedState } from '../src/shared-state.ts';
 import { callAs, type Method } from './directory-helpers.ts';
 
 /** Which engine this run tests: PostgreSQL when TEST_DATABASE_URL is set, else SQLite. */
@@ -91,7 +92,12 @@ export interface TestContext {
 
 /** The real app on a fresh database, with reference data (without the 20,000 cities unless asked). */
 export async function createTestApp(
-  opts: { cities?: boolean; config?: Partial<Config> } = {},
+  opts: {
+    cities?: boolean;
+    config?: Partial<Config>;
+    /** What the processes share through Redis (the test opens and closes it). */
+    shared?: SharedState;
+  } = {},
 ): Promise<TestContext> {
   const { database, dataDir, drop } = await createTestDatabase();
   await seedAtStart(database.db, { cities: opts.cities ?? false });
@@ -100,7 +106,7 @@ export async function createTestApp(
     opts.config,
   );
   const mailer = memoryMailer();
-  const app = await buildApp({ config, database, mailer });
+  const app = await buildApp({ config, database, mailer, shared: opts.shared });
   await app.ready();
   return {
     app,

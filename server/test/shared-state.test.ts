@@ -2,21 +2,12 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { LOGIN_THROTTLE } from '../src/modules/auth/auth.throttle.ts';
 import { createRedisLoginThrottle } from '../src/modules/auth/auth.throttle-redis.ts';
-import { seedAtStart } from '../src/seed.ts';
 import { openSharedState, type SharedState, type SharedStateLog } from '../src/shared-state.ts';
 import { newAddress } from './directory-helpers.ts';
 import { buildProviderAd } from './factories.ts';
-import {
-  buildHobbyist,
-  buildProvider,
-  createTestDatabase,
-  memoryMailer,
-  type TestContext,
-} from './helpers.ts';
+import { buildHobbyist, buildProvider, createTestApp, type TestContext } from './helpers.ts';
 
 /**
  * What the processes share through Redis (TEST_REDIS_URL), in this process: the sign-in throttle's
@@ -154,32 +145,13 @@ describe.runIf(redisUrl)('Redis lost while running', { timeout: 60_000 }, () => 
 
   beforeAll(async () => {
     relay = await relayTo(redisUrl!);
-    const { database, dataDir, drop } = await createTestDatabase();
-    await seedAtStart(database.db, { cities: false });
     const keys = prefix();
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
-      REDIS_URL: relay.url,
-      REDIS_PREFIX: keys,
-    } as NodeJS.ProcessEnv);
     shared = await open(relay.url, keys, {
       info: () => undefined,
       warn: (_obj, msg) => void warnings.push(msg),
     });
-    const mailer = memoryMailer();
-    app = await buildApp({ config, database, mailer, shared });
-    await app.ready();
-    ctx = {
-      app,
-      database,
-      config,
-      mailer,
-      close: async () => {
-        await app.close();
-        await drop();
-      },
-    };
+    ctx = await createTestApp({ config: { redisUrl: relay.url, redisPrefix: keys }, shared });
+    app = ctx.app;
   });
   afterAll(() => ctx?.close());
 
