@@ -107,13 +107,14 @@ const MIXED_READS = [
 // ---------------------------------------------------------------------------------------------
 // One engine's data and server
 
-/** Creates the data folder (and database) and loads it; answers what the phases need. */
-async function prepare({ engine, pgAdminUrl, opts }) {
+/** Creates the data folder (and database) and loads it; answers what the phases need (explain.mjs too). */
+export async function prepare({ engine, pgAdminUrl, opts }) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ltf-bench-'));
   let databaseUrl;
   let dbName;
   if (engine === 'postgres') {
-    dbName = `ltf_bench_${process.pid}_${Date.now().toString(36)}`;
+    // BENCH_DB_PREFIX: another prefix for the database's name (a shared server's naming rule).
+    dbName = `${process.env.BENCH_DB_PREFIX ?? 'ltf_bench'}_${process.pid}_${Date.now().toString(36)}`;
     await adminQuery(pgAdminUrl, `create database ${dbName}`);
     const url = new URL(pgAdminUrl);
     url.pathname = `/${dbName}`;
