@@ -2,7 +2,8 @@
 // `node bench/report.mjs`: the Markdown tables of docs/performance.md's issue-15 section, from the
 // result files bench/run.mjs wrote (bench/results/*.json): per part, the run's machine, date, load
 // and command; every scenario with the response cache off and on side by side; the mixed load; the
-// targets met or missed. Paste its output into the doc after a recorded run.
+// targets met or missed; then the EXPLAIN of the hot queries (bench/results/explain-<engine>.json, part
+// `explain`). Paste its output into the doc after a recorded run; `--explain` prints that section alone.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,7 +110,119 @@ const targetTable = (r) =>
       )
     : '';
 
+// ---------------------------------------------------------------------------------------------
+// The EXPLAIN of the hot queries (bench/explain.mjs)
+
+const ENGINES = [
+  ['sqlite', 'SQLite', 'EXPLAIN QUERY PLAN (better-sqlite3 on the same file)'],
+  [
+    'postgres',
+    'PostgreSQL',
+    'EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT) on the same database, the second of two runs',
+  ],
+];
+
+/** `facetStore.get` (facets/facet-store.ts): the innermost function of the server that ran it. */
+function origin(s) {
+  const m = /^(?:(\S+) )?server\/(?:src|dist)\/(?:modules\/)?(\S+?):\d+/.exec(s.callers?.[0] ?? '');
+  if (!m) return 'the database layer';
+  return `\`${(m[1] ?? '(anonymous)').replace(/^_/, '').replace(/^Object\.<anonymous>$/, 'a route')}\` (${m[2]})`;
+}
+
+const runsList = (runs) =>
+  Object.entries(runs)
+    .map(([name, n]) => `${name} × ${n}`)
+    .join('; ');
+
+function whenRun(s, requests) {
+  const parts = [];
+  const counts = new Set(Object.values(s.perRequest));
+  if (Object.keys(s.perRequest).length === requests.length && counts.size === 1)
+    parts.push(`every hot request: ${[...counts][0]} run each`);
+  else if (Object.keys(s.perRequest).length) parts.push(`per request: ${runsList(s.perRequest)}`);
+  if (s.firstRequest) parts.push(`a scenario's first request: ${runsList(s.firstRequest)}`);
+  if (s.atStart)
+    parts.push(`at start (the facet index's build): ${s.atStart} run${s.atStart > 1 ? 's' : ''}`);
+  return parts.join('; ');
+}
+
+const clip = (text, max) => (text.length > max ? `${text.slice(0, max)} …` : text);
+
+/**
+ * A statement as the doc shows it: a long list of placeholders (the SQL path's ids from the facet index,
+ * thousands of them) shortened to its first three and last, with the count; the JSON holds the whole text.
+ */
+const compactSql = (text) =>
+  text.replace(/(?:\?|\$\d+)(?:\s*,\s*(?:\?|\$\d+)){11,}/g, (list) => {
+    const items = list.split(/\s*,\s*/);
+    return `${items.slice(0, 3).join(', ')}, /* … ${n(items.length)} placeholders in all */ ${items.at(-1)}`;
+  });
+
+/** A plan as the doc shows it: a line longer than 300 characters (the same ids as a literal) cut short. */
+const compactPlan = (plan) =>
+  plan
+    .split('\n')
+    .map((line) => (line.length > 300 ? `${line.slice(0, 300)} … (${n(line.length)} characters)` : line))
+    .join('\n');
+const fence = (lang, text) => `\`\`\`${lang}\n${text}\n\`\`\``;
+
+function explainSection() {
+  if (!ENGINES.some(([engine]) => read(`explain-${engine}`))) return '';
+  const out = [
+    '### EXPLAIN of the hot queries',
+    '',
+    'Every statement the server ran for the hot requests (the scenarios above: each sent once, then three ' +
+      'times more, a new filter state each time where the scenario draws one; response cache off), and the ' +
+      "reads of the facet index's build at start, captured by `bench/sql-capture.mjs` with the text and " +
+      'parameters the server used, then explained on the same data (`npm run bench -- --parts=explain`, ' +
+      '`bench/explain.mjs`). Runs per request are from the repeated requests.',
+    '',
+  ];
+  for (const [engine, title, how] of ENGINES) {
+    const r = read(`explain-${engine}`);
+    if (!r) continue;
+    const stubs = Object.keys(r.functions ?? {});
+    const declared = stubs.length
+      ? `; the functions the server defines for SQL (${stubs.map((f) => `\`${f}\``).join(', ')}) declared as stubs, which a plan needs to exist, not to run`
+      : '';
+    out.push(`#### ${title}`, '', about(r), '', `${how}${declared}.`, '');
+    const requests = r.requests.map((q) => q.name);
+    out.push(
+      '| # | run by | when |',
+      '| --- | --- | --- |',
+      ...r.statements.map((s) => `| ${s.n} | ${origin(s)} | ${clip(whenRun(s, requests), 300)} |`),
+      '',
+    );
+    for (const s of r.statements) {
+      out.push(`##### ${s.n}. ${origin(s)}`, '', `${whenRun(s, requests)}.`, '');
+      if (s.callers?.length) out.push(`Called from: ${s.callers.map((c) => `\`${c}\``).join('; ')}.`, '');
+      out.push(`Parameters: \`${clip(JSON.stringify(s.params), 400)}\`.`, '');
+      if (s.note) out.push(`${s.note[0].toUpperCase()}${s.note.slice(1)}.`, '');
+      out.push(fence('sql', compactSql(s.text.trim())), '');
+      if (s.plan) out.push(fence('', compactPlan(s.plan)), '');
+      if (s.preparedPlan && s.preparedPlanKind === 'generic')
+        out.push(
+          'The generic plan the prepared statement keeps:',
+          '',
+          fence('', compactPlan(s.preparedPlan)),
+          '',
+        );
+    }
+    if (r.skipped?.length)
+      out.push(
+        `Not explained: ${r.skipped.length} statements of the start that are not the directory's ` +
+          "(migrations, seeding, the jobs' first runs, the health check).",
+        '',
+      );
+  }
+  return out.join('\n');
+}
+
 const out = [];
+if (process.argv.includes('--explain')) {
+  console.log(explainSection());
+  process.exit(0);
+}
 for (const part of PARTS) {
   const r = read(part);
   if (!r) continue;
@@ -150,4 +263,5 @@ for (const part of PARTS) {
   const targets = targetTable(r);
   if (targets) out.push(targets, '');
 }
+out.push(explainSection());
 console.log(out.join('\n'));

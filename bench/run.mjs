@@ -5,6 +5,8 @@
 //               (sqlite.json), the mixed load with writes (sqlite-mixed.json);
 //   postgres    the same on PostgreSQL (postgres.json, postgres-mixed.json);
 //   workers     WORKERS=2 on PostgreSQL with Redis, on the postgres part's data (postgres-workers.json);
+//   explain     the EXPLAIN of every statement the hot requests run, on each engine's own load of the same
+//               data (bench/explain.mjs: explain-sqlite.json, explain-postgres.json);
 //   million     1,000,000 providers on PostgreSQL: the load's time, listing and counts (million.json);
 //   lighthouse  Lighthouse on the home page and the shop (bench/lighthouse.mjs, lighthouse.json).
 // Options: `--parts=sqlite,postgres,…` (default: all), `--million` (that part alone), `--pg` (postgres
@@ -20,11 +22,12 @@ import { fileURLToPath } from 'node:url';
 import prettier from 'prettier';
 import { ensureBuilt } from '../scripts/build.mjs';
 import { DEFAULTS, MILLION_SCENARIOS, runEngine, runMillion, SCENARIOS } from './directory.mjs';
+import { runExplain } from './explain.mjs';
 import { loadAverage } from './server.mjs';
 import { judge } from './targets.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const ALL_PARTS = ['sqlite', 'postgres', 'workers', 'million', 'lighthouse'];
+const ALL_PARTS = ['sqlite', 'postgres', 'workers', 'explain', 'million', 'lighthouse'];
 const args = process.argv.slice(2);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 
@@ -56,6 +59,9 @@ const plan = {
   sqlite: 20 + opts.providers / 5000 + 2 * (5 + count() * perRun) + mixedSeconds,
   postgres: 20 + opts.providers / 3000 + 2 * (5 + count() * perRun) + mixedSeconds,
   workers: 2 * (5 + count(MILLION_SCENARIOS) * perRun) + mixedSeconds,
+  // Each engine's load, one server start and a few requests, then the plans (EXPLAIN ANALYZE of the
+  // facet index's build reads included).
+  explain: 2 * 30 + opts.providers / 5000 + opts.providers / 3000,
   million: 30 + (overrides.providers ?? 1_000_000) / 2500 + 2 * (60 + count(MILLION_SCENARIOS) * perRun),
   lighthouse: 120,
 };
@@ -92,8 +98,13 @@ const write = async (name, report) => {
     loadAverage: os.loadavg().map((x) => Math.round(x * 100) / 100),
     command,
   };
-  // Formatted as the repository's check wants it (prettier), so a recorded run leaves a clean tree.
-  writeFileSync(file, await prettier.format(JSON.stringify({ ...meta, ...report }), { parser: 'json' }));
+  // Formatted as the repository's check wants it (prettier with the repository's settings: its line
+  // width decides where arrays break), so a recorded run leaves a clean tree.
+  const settings = await prettier.resolveConfig(file);
+  writeFileSync(
+    file,
+    await prettier.format(JSON.stringify({ ...meta, ...report }), { ...settings, parser: 'json' }),
+  );
 };
 
 if (parts.includes('sqlite')) {
@@ -107,6 +118,12 @@ if (parts.includes('postgres') || parts.includes('workers')) {
   ];
   const r = await runEngine({ engine: 'postgres', pgAdminUrl, parts: engineParts, ...overrides });
   for (const [name, report] of Object.entries(r)) await write(name, report);
+}
+if (parts.includes('explain')) {
+  for (const engine of ['sqlite', 'postgres']) {
+    const r = await runExplain({ engine, pgAdminUrl, ...overrides });
+    for (const [name, report] of Object.entries(r)) await write(name, report);
+  }
 }
 if (parts.includes('million')) {
   const r = await runMillion({ pgAdminUrl, ...overrides });
@@ -153,7 +170,7 @@ for (const [name, report] of Object.entries(reports)) {
         `| ${name} | ${x.name} under writes | ${cache} | ${x.p50} | ${x.p99} | ${x.max} | ${x.rps} | ${x.non2xx} |`,
       );
 }
-console.log(`\n${lines.join('\n')}\n`);
+if (lines.length > 2) console.log(`\n${lines.join('\n')}\n`);
 for (const [name, report] of Object.entries(reports)) {
   if (report.reference)
     console.log(`${name}: raw SQL page query p50 ${report.reference.page1.p50} ms (in-process)`);
