@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  andAll,
   andInto,
   count,
   countAnd,
+  countAndAny,
   countAndAt,
   createBitset,
   fullBitset,
@@ -61,5 +63,32 @@ describe('bitset', () => {
     expect([...words].every((w) => sparse[w] !== 0)).toBe(true);
     expect(countAndAt(sparse, dense, words)).toBe(countAnd(sparse, dense));
     expect(countAndAt(sparse, sparse, words)).toBe(count(sparse));
+  });
+
+  it('ANDs any number of sets with their count and non-zero words, and counts an AND with an OR unmade', () => {
+    let seed = 5;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const size = 3000;
+    const some = (p: number) =>
+      fromPositions(
+        size,
+        Array.from({ length: size }, (_, i) => i).filter(() => rnd() < p),
+      );
+    const sets = [some(0.9), some(0.5), some(0.3), some(0.6), some(0.05)];
+    const scratch = new Uint32Array(sets[0]!.length);
+    for (let k = 1; k <= sets.length; k++) {
+      const expected = Uint32Array.from(sets[0]!);
+      for (const b of sets.slice(1, k)) andInto(expected, b);
+      const { bits, ones, nonZero } = andAll(sets.slice(0, k), scratch);
+      expect(bits).toEqual(expected);
+      expect(ones).toBe(count(expected));
+      expect([...nonZero]).toEqual([...nonZeroWords(expected)]);
+    }
+    const base = some(0.01);
+    const any = [some(0.2), some(0.1), some(0.3)];
+    const union = new Uint32Array(base.length);
+    for (const b of any) orInto(union, b);
+    expect(countAndAny(base, any)).toBe(countAnd(base, union));
+    expect(countAndAny(base, any, nonZeroWords(base))).toBe(countAnd(base, union));
   });
 });

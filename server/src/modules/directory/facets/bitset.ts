@@ -25,7 +25,7 @@ export function fullBitset(size: number): Bitset {
   return b;
 }
 
-function popcount32(x: number): number {
+export function popcount32(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   x = (x + (x >>> 4)) & 0x0f0f0f0f;
@@ -65,10 +65,58 @@ export function countAndAt(a: Bitset, b: Bitset, words: Uint32Array): number {
   return n;
 }
 
+/** |a ∧ (b₁ ∨ b₂ ∨ …)| without making the OR, over the words `words` lists when given (else all). */
+export function countAndAny(a: Bitset, bs: readonly Bitset[], words?: Uint32Array): number {
+  let n = 0;
+  const visited = words ? words.length : a.length;
+  const k = bs.length;
+  for (let j = 0; j < visited; j++) {
+    const i = words ? words[j]! : j;
+    const x = a[i]!;
+    if (!x) continue;
+    let any = 0;
+    for (let m = 0; m < k; m++) any |= bs[m]![i]!;
+    n += popcount32(x & any);
+  }
+  return n;
+}
+
 /** a := a ∧ b */
 export function andInto(a: Bitset, b: Bitset): Bitset {
   for (let i = 0; i < a.length; i++) a[i]! &= b[i]!;
   return a;
+}
+
+/**
+ * The AND of one or more bitsets of one length, in a new bitset, with its set bits and its non-zero
+ * words (written to `scratch`, as long as the bitsets; the answer is a view of it), all in the last pass.
+ */
+export function andAll(
+  sets: readonly Bitset[],
+  scratch: Uint32Array,
+): { bits: Bitset; ones: number; nonZero: Uint32Array } {
+  const k = sets.length;
+  const first = sets[0]!;
+  const length = first.length;
+  const bits = new Uint32Array(length);
+  if (k > 2) {
+    const second = sets[1]!;
+    for (let i = 0; i < length; i++) bits[i] = first[i]! & second[i]!;
+    for (let j = 2; j < k - 1; j++) andInto(bits, sets[j]!);
+  }
+  const from = k > 2 ? bits : first;
+  const last = sets[k - 1]!;
+  let ones = 0;
+  let n = 0;
+  for (let i = 0; i < length; i++) {
+    const x = from[i]! & last[i]!;
+    bits[i] = x;
+    if (x) {
+      scratch[n++] = i;
+      ones += popcount32(x);
+    }
+  }
+  return { bits, ones, nonZero: scratch.subarray(0, n) };
 }
 
 /** a := a ∨ b */

@@ -67,7 +67,6 @@ export function rowWriter(index: FacetIndex): (r: FacetSourceRow) => void {
     if (known) index.clear(pos);
     if (!Number(r.shown)) return;
     index.show(pos);
-    const words = index.words;
     index.addTerm(pos, 'country', r.country);
     index.addTerm(pos, 'state', r.state);
     index.addTerm(pos, 'city', r.city_key);
@@ -79,12 +78,12 @@ export function rowWriter(index: FacetIndex): (r: FacetSourceRow) => void {
     let high = Math.floor(mask / 2 ** 32) | 0;
     while (low) {
       const bit = low & -low;
-      byBit[31 - Math.clz32(bit)]!.add(pos, words);
+      index.addTo(pos, byBit[31 - Math.clz32(bit)]!);
       low ^= bit;
     }
     while (high) {
       const bit = high & -high;
-      byBit[63 - Math.clz32(bit)]!.add(pos, words);
+      index.addTo(pos, byBit[63 - Math.clz32(bit)]!);
       high ^= bit;
     }
     index.setNumber(pos, 'age', r.age);

@@ -180,3 +180,128 @@ describe('FacetIndex, sparse bases and kept results', () => {
     expect(after.counts(['call']).call!.Outcall).toBe(first.counts(['call']).call!.Outcall! - 1);
   });
 });
+
+describe('FacetIndex, every way of counting against brute force through updates', () => {
+  it('gives the same totals, pages, counts and totals with or without groups, counted by position or by value', () => {
+    const rnd = (() => {
+      let seed = 23;
+      return () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    })();
+    const pick = <T>(items: readonly T[]) => items[Math.floor(rnd() * items.length)]!;
+    const STATES = Array.from({ length: 30 }, (_, i) => `S${i}`);
+    // More values than a dimension keeps slots for: `tag` loses its slots once its 33rd value comes.
+    const TAGS = Array.from({ length: 40 }, (_, i) => `t${i}`);
+    const GROOMING = ['Natural', 'Trimmed', 'Bare'];
+    const dims = ['state', 'language', 'kissing_types', 'call', 'grooming', 'tag'];
+    const numbers = ['age', 'price'];
+    let tagsSeen = 10;
+    const row = (id: number): FacetRow => ({
+      id,
+      terms: {
+        // One dense state, the rest few enough per state to stay lists.
+        state: [rnd() < 0.45 ? 'S0' : pick(STATES)],
+        language: rnd() < 0.1 ? [] : [String(1 + Math.floor(rnd() * 5))],
+        kissing_types: TYPES.filter(() => rnd() < 0.4),
+        call: [pick(CALLS)],
+        grooming: GROOMING.filter(() => rnd() < 0.5),
+        // Two neighbouring tags: a query choosing both finds a row in both lists.
+        tag: rnd() < 0.3 ? ((k) => [TAGS[k]!, TAGS[k + 1]!])(Math.floor(rnd() * (tagsSeen - 1))) : [],
+      },
+      numbers: {
+        age: rnd() < 0.05 ? null : 18 + Math.floor(rnd() * 60),
+        price: rnd() < 0.05 ? null : Math.round(rnd() * 80_000) / 100,
+      },
+    });
+    const index = new FacetIndex(dims, numbers, 50, ['state']);
+    const live = new Map<number, FacetRow>();
+    const write = (r: FacetRow | undefined, id: number) => {
+      const pos = index.place(id, 0);
+      index.clear(pos);
+      if (!r) return live.delete(id);
+      live.set(id, r);
+      index.show(pos);
+      for (const dim of dims) for (const v of r.terms[dim] ?? []) index.addTerm(pos, dim, v);
+      for (const dim of numbers) index.setNumber(pos, dim, r.numbers[dim] ?? null);
+    };
+    const someRange = (dim: string): [number, number] => {
+      const known = [...live.values()].map((r) => r.numbers[dim]).filter((v): v is number => v != null);
+      const bound = () => (rnd() < 0.6 ? pick(known) : dim === 'age' ? 17 + rnd() * 62 : rnd() * 900);
+      const [a, b] = [bound(), bound()];
+      return rnd() < 0.1 ? [a, Infinity] : [Math.min(a, b), Math.max(a, b)];
+    };
+    const someQuery = (): FacetQuery => {
+      const terms: Record<string, string[]> = {};
+      const ranges: Record<string, [number, number]> = {};
+      if (rnd() < 0.7) terms.state = rnd() < 0.3 ? ['S0'] : [pick(STATES), pick(STATES)];
+      if (rnd() < 0.4) terms.kissing_types = [pick(TYPES)];
+      if (rnd() < 0.3) terms.call = [pick(CALLS), pick(CALLS)];
+      if (rnd() < 0.3) terms.tag = ((k) => [TAGS[k]!, TAGS[k + 1]!, pick(TAGS)])(Math.floor(rnd() * 39));
+      if (rnd() < 0.1) terms.language = ['9'];
+      if (rnd() < 0.6) ranges.age = someRange('age');
+      if (rnd() < 0.5) ranges.price = someRange('price');
+      return { terms, ranges };
+    };
+    const verify = (q: FacetQuery) => {
+      const data = [...live.values()];
+      const expected = brute(data, q)
+        .map((r) => r.id)
+        .sort((a, b) => b - a);
+      const groups = [...Object.keys(q.terms ?? {}), ...Object.keys(q.ranges ?? {}).map((d) => `#${d}`)];
+      for (const way of ['positions', 'values', 'auto'] as const) {
+        index.countBy(way);
+        const res = index.query(q);
+        const label = `${way} ${JSON.stringify(q)}`;
+        expect(res.total, label).toBe(expected.length);
+        expect(res.page(0, 100_000), label).toEqual(expected);
+        const counts = res.counts(dims);
+        for (const dim of dims) {
+          for (const value of index.values(dim)) {
+            const chosen = { ...q, terms: { ...q.terms, [dim]: [value] } };
+            expect(counts[dim]![value], `${label} ${dim}=${value}`).toBe(brute(data, chosen).length);
+          }
+        }
+        for (const skip of [[], ...groups.map((g) => [g]), groups.slice(0, 2)]) {
+          const without: FacetQuery = {
+            terms: Object.fromEntries(Object.entries(q.terms ?? {}).filter(([d]) => !skip.includes(d))),
+            ranges: Object.fromEntries(
+              Object.entries(q.ranges ?? {}).filter(([d]) => !skip.includes(`#${d}`)),
+            ),
+          };
+          expect(res.totalWithout(skip), `${label} without ${skip}`).toBe(brute(data, without).length);
+        }
+        for (const [dim, values] of [
+          ['kissing_types', ['Light', 'Heavy']],
+          ['grooming', GROOMING],
+          ['call', ['Incall']],
+          ['tag', ['t1', 't2', 't39']],
+          ['state', ['S0', 'S3']],
+        ] as const) {
+          const withThese = { ...q, terms: { ...q.terms, [dim]: values } };
+          expect(res.totalWith(dim, values), `${label} with ${dim}=${values}`).toBe(
+            brute(data, withThese).length,
+          );
+        }
+      }
+      index.countBy('auto');
+    };
+    let next = 1000;
+    for (let step = 0; step < 2500; step++) {
+      if (step === 1200) tagsSeen = TAGS.length;
+      const op = rnd();
+      const ids = [...live.keys()];
+      // Mostly a new highest id (the index grows), sometimes one below it (placed among the others), an
+      // edit or a removal.
+      const id =
+        op < 0.55 || !ids.length
+          ? (next += 2)
+          : op < 0.65
+            ? next - 1 - 2 * Math.floor(rnd() * 30)
+            : pick(ids);
+      write(op < 0.92 || !ids.length ? row(id) : undefined, id);
+      if (step % 250 === 249) for (let k = 0; k < 4; k++) verify(someQuery());
+    }
+    verify({});
+    verify({ terms: { state: ['S0'] } });
+    verify({ terms: { state: ['S5'] }, ranges: { age: [30, 50] } });
+  });
+});

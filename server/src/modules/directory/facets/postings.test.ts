@@ -27,6 +27,8 @@ describe('Postings', () => {
         moved.forEach((h) => held.add(h));
       }
       expect(p.size, `step ${step}`).toBe(held.size);
+      const listed = p.positions();
+      if (listed) expect([...listed]).toEqual([...held].sort((a, b) => a - b));
       expect(p.countIn(all)).toBe(held.size);
     }
     expect(p.bits).toBeDefined();

@@ -8,6 +8,8 @@ import { count, countAnd, countAndAt, orInto, setBit, type Bitset } from './bits
 export class Postings {
   /** The bitset once dense; as long as the index's bitsets (`words`). Read it, never write it. */
   bits: Bitset | undefined;
+  /** Its bit in the facet index's per-position lanes of values, or -1 (facets.ts `slots`). */
+  slot = -1;
   /** The set bits of `bits`, kept as they change. */
   private ones = 0;
   /** The sorted positions while sparse; the first `n` are used. */
@@ -65,6 +67,11 @@ export class Postings {
       return insertZeroBit(this.bits, pos);
     }
     for (let i = this.lowerBound(pos); i < this.n; i++) this.list[i]!++;
+  }
+
+  /** The sorted positions while sparse (a view: read it, never keep it past a change); undefined when dense. */
+  positions(): Int32Array | undefined {
+    return this.bits ? undefined : this.list.subarray(0, this.n);
   }
 
   /** How many positions hold the value. */
