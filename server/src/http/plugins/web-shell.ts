@@ -1,11 +1,108 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { homeListingUrl } from '@app/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
+import { BROTLI_QUALITY, GZIP_LEVEL } from '../compress-ready.ts';
 import { sendNotFound } from './errors.ts';
+
+/**
+ * The `sizes` of a listing card's photo, as the web app's card gives it
+ * (web/src/features/directory/card/CardImg.tsx, CARD_IMAGE_SIZES): a preload only serves the
+ * `<img>` when both pick the same file.
+ */
+export const CARD_IMAGE_SIZES =
+  '(min-width: 1400px) 636px, (min-width: 1200px) 546px, (min-width: 992px) calc(50vw - 26px), ' +
+  '(min-width: 784px) calc((100vw - 24px) * 5 / 12), calc(100vw - 26px)';
+
+/** The id of the page's `<script type="application/json">` that holds the home listing's answer. */
+export const HOME_LISTING_ELEMENT_ID = 'ltf-home-listing';
+
+interface ListedFile {
+  url?: unknown;
+  width?: unknown;
+  formats?: Record<string, { url?: unknown; width?: unknown } | null | undefined> | null;
+}
+
+/**
+ * The attributes of an `<link rel=preload as=image>` for the first card's first photo of a listing
+ * answer, chosen as the card chooses its `src`, `srcset` and `sizes` (web/src/features/directory/
+ * card/details.ts, cardImages): every format with a width, and the original when there is no `large`,
+ * smallest first. Undefined when the first card has no photo (or the listing is empty).
+ */
+export function firstPhotoPreload(listing: unknown): string | undefined {
+  const first = (listing as { data?: { attributes?: { images?: { data?: unknown } } }[] } | null)?.data?.[0];
+  const images = first?.attributes?.images?.data;
+  const file = (Array.isArray(images) ? images[0] : undefined)?.attributes as ListedFile | undefined;
+  if (!file || typeof file.url !== 'string' || file.url === '') return undefined;
+  const formats = file.formats ?? {};
+  const candidates: { url: string; width: number }[] = [];
+  for (const format of Object.values(formats)) {
+    if (
+      typeof format?.url === 'string' &&
+      format.url !== '' &&
+      typeof format.width === 'number' &&
+      format.width
+    )
+      candidates.push({ url: format.url, width: format.width });
+  }
+  if (candidates.length && !formats.large && typeof file.width === 'number' && file.width)
+    candidates.push({ url: file.url, width: file.width });
+  candidates.sort((x, y) => x.width - y.width);
+  const small = formats.small?.url;
+  const src = typeof small === 'string' && small !== '' ? small : file.url;
+  const srcset = candidates.map((c) => `${c.url} ${c.width}w`).join(', ');
+  return candidates.length
+    ? `rel="preload" as="image" imagesrcset="${escapeAttribute(srcset)}" imagesizes="${CARD_IMAGE_SIZES}" fetchpriority="high"`
+    : `rel="preload" as="image" href="${escapeAttribute(src)}" fetchpriority="high"`;
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/**
+ * JSON as the text of a `<script type="application/json">`: every `<` written `\u003c` (still the
+ * same JSON), so no `</script>` or `<!--` in the data can end the element or start a comment. So are
+ * U+2028 and U+2029, which some tools still read as line ends.
+ */
+export function jsonForScript(json: string): string {
+  return json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** Brotli, else gzip, else none, as the request's `Accept-Encoding` allows (`;q=0` refuses one). */
+export function pageEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
+  const allowed = new Set<string>();
+  for (const part of (accept ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((p) => p.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) allowed.add(name);
+  }
+  if (allowed.has('br')) return 'br';
+  if (allowed.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+/**
+ * A page made for this request, compressed here: @fastify/compress compresses the answers of routes,
+ * and the shell is served by the not-found handler. Brotli at the API answers' cheap quality.
+ */
+function sendPage(req: FastifyRequest, reply: FastifyReply, page: string) {
+  void reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+  const encoding = pageEncoding(req.headers['accept-encoding']);
+  if (!encoding) return reply.send(page);
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+      : gzipSync(page, { level: GZIP_LEVEL });
+  return reply.header('content-encoding', encoding).send(body);
+}
 
 /**
  * The files the site serves besides the API: public uploads under `/uploads/` (their names change
@@ -46,11 +143,53 @@ async function webShell(app: FastifyInstance, opts: { config: Config }) {
     });
   }
 
-  // The home page's first call, named with the page so the browser fetches it while the script loads
-  // (the app's own request then takes the preloaded answer: same URL, same credentials mode).
-  const homePreload = `<${homeListingUrl()}>; rel=preload; as=fetch; crossorigin`;
+  const homeUrl = homeListingUrl();
+  // When the listing cannot be written into the page, the page names its first call instead, so the
+  // browser fetches it while the script loads (the app's own request then takes the preloaded answer:
+  // same URL, same credentials mode).
+  const homePreload = `<${homeUrl}>; rel=preload; as=fetch; crossorigin`;
+  // The shell as built: read once, the server starts after the build.
+  const shell = hasWeb ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
 
-  app.setNotFoundHandler((req, reply) => {
+  /**
+   * The home page with its first listing in it: the answer the app's first call would get (the
+   * anonymous listing of the default location, page 1: the app asks for it without a token whoever
+   * is signed in, web/src/features/directory/api.ts), as a JSON element the app reads instead of
+   * calling, and a preload of the first card's photo, so the page's largest paint starts with the
+   * HTML rather than after the script and the call. The answer comes from the route itself (the same
+   * access, response cache and rate limit, counted against the visitor's address as the app's call
+   * was). Undefined when that answer is not a 200: the plain shell then does.
+   */
+  async function homePage(req: FastifyRequest): Promise<string | undefined> {
+    let body: string;
+    let listing: unknown;
+    try {
+      const answer = await app.inject({
+        method: 'GET',
+        url: homeUrl,
+        remoteAddress: req.ip,
+        headers: { accept: 'application/json' },
+      });
+      if (answer.statusCode !== 200) return undefined;
+      body = answer.body;
+      listing = JSON.parse(body);
+    } catch (err) {
+      req.log.warn({ err }, 'the home page is served without its listing');
+      return undefined;
+    }
+    const preload = firstPhotoPreload(listing);
+    const data =
+      `<script type="application/json" id="${HOME_LISTING_ELEMENT_ID}" data-url="${escapeAttribute(homeUrl)}">` +
+      `${jsonForScript(body)}</script>`;
+    // Replaced by functions: a replacement string would read `$&` or `$'` in the data as patterns. The
+    // app's module script runs once the whole page is parsed, so the data may come last.
+    let page = shell.includes('</body>') ? shell.replace('</body>', () => `${data}</body>`) : shell + data;
+    // Before the styles and scripts: the photo is the first thing the page shows big.
+    if (preload) page = page.replace('<title>', () => `<link ${preload} />\n    <title>`);
+    return page;
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
     if (
       req.url.startsWith('/api') ||
       req.url.startsWith('/uploads/') ||
@@ -59,8 +198,13 @@ async function webShell(app: FastifyInstance, opts: { config: Config }) {
     ) {
       return sendNotFound(reply);
     }
-    if (req.url === '/') reply.header('link', homePreload);
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', webDist!);
+    reply.header('cache-control', 'no-cache');
+    if (req.url === '/') {
+      const page = await homePage(req);
+      if (page !== undefined) return sendPage(req, reply, page);
+      reply.header('link', homePreload);
+    }
+    return reply.type('text/html').sendFile('index.html', webDist!);
   });
 }
 

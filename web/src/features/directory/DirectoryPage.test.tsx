@@ -1,6 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { FILTER_SECTIONS, MESSAGES, parseDirectoryQuery } from '@app/domain';
+import { FILTER_SECTIONS, listingQuery, MESSAGES, parseDirectoryQuery } from '@app/domain';
+import { buildApiUrl } from '../../api/client.ts';
+import { AppProviders, createQueryClient } from '../../app/providers.tsx';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import { errorResponse, mockApi } from '../accounts/testApi.ts';
 import type { ApiCall } from '../accounts/testApi.ts';
@@ -202,6 +205,30 @@ describe('DirectoryPage', { timeout: 20_000 }, () => {
     for (const section of [F.age, F.donation, F.cum, F.threesome, F.massage, F.personality, F.grooming]) {
       expect(screen.getByRole('button', { name: section })).toBeTruthy();
     }
+  });
+
+  it('starts from the listing the server wrote into the page: its cards on the first render, no call', async () => {
+    const calls = mockDirectoryApi();
+    const home = { filters: {}, location: { country: 'US', state: 'CA' } };
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.dataset.url = buildApiUrl('/providers', listingQuery(home, 1));
+    element.textContent = JSON.stringify(providerList(1, 42));
+    document.body.append(element);
+    // The app's query client: the answer counts as fresh for its half minute, as a fetched one does.
+    const page = <DirectoryPage />;
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <RouterProvider router={createMemoryRouter([{ path: '/', element: page }])} />
+      </AppProviders>,
+    );
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByText('42 providers')).toBeTruthy();
+    expect(screen.getAllByTestId('card')[0]!.textContent).toBe('Provider 1');
+    await waitFor(() => expect(screen.getAllByTestId('card')).toHaveLength(10));
+    expect(calls.filter((c) => c.path === '/providers')).toEqual([]);
+    // Taken once: the next page, and page 1 again later, are called for.
+    expect(document.querySelector('script[data-url]')).toBeNull();
   });
 
   it('shows the default location, US and CA, when the URL has none', async () => {
