@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { MESSAGES } from '@app/domain';
 import {
@@ -6,19 +6,41 @@ import {
   isDisclaimerExempt,
   useDisclaimerAccepted,
 } from '../features/content/disclaimer.ts';
+import DisclaimerBox from '../features/content/DisclaimerBox.tsx';
 import { PageSpinner } from '../ui/PageSpinner.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
-// The disclaimer box and its modal code are fetched only by visitors who have not accepted it yet,
-// so returning visitors' first load does not carry them.
-const DisclaimerBox = lazy(() => import('../features/content/DisclaimerBox.tsx'));
+/**
+ * False until the frame after the layout's first paint. The disclaimer box opens then: its modal
+ * measures the page as it opens (the scrollbar, the fade), a forced layout that would otherwise make
+ * the first paint wait for it.
+ */
+function usePaintedOnce(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The animation frame comes before the paint, the timer's task after it.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
 
 /** The frame of every page: header, the current route's page, footer, and the first-visit disclaimer. */
 export function Layout() {
   const disclaimerAccepted = useDisclaimerAccepted();
   const { pathname } = useLocation();
-  const showDisclaimer = !disclaimerAccepted && !isDisclaimerExempt(pathname);
+  const painted = usePaintedOnce();
+  // The box's code comes with the first load (about 2 KB more compressed: its modal code is the
+  // header's too): fetched on demand, it was a second wave of requests after the script, and the
+  // page's largest paint waited for it on a phone's network.
+  const showDisclaimer = painted && !disclaimerAccepted && !isDisclaimerExempt(pathname);
 
   return (
     <div className="site d-flex flex-column min-vh-100">
@@ -40,11 +62,7 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
-      {showDisclaimer && (
-        <Suspense fallback={null}>
-          <DisclaimerBox onAccept={acceptDisclaimer} />
-        </Suspense>
-      )}
+      {showDisclaimer && <DisclaimerBox onAccept={acceptDisclaimer} />}
       <ScrollRestoration />
     </div>
   );
