@@ -91,6 +91,8 @@ async function startDemoServer() {
   return { base, stop };
 }
 
+class RunFailed extends Error {}
+
 /** One Lighthouse run of one URL: the four category scores (0-100), the key metrics and the bytes. */
 async function audit(chromePort, url) {
   const { lhr } = await lighthouse(url, {
@@ -99,6 +101,9 @@ async function audit(chromePort, url) {
     logLevel: 'error',
     onlyCategories: CATEGORIES,
   });
+  // A run whose trace came out unusable (NO_NAVSTART now and then in headless Chromium) has no
+  // metrics and scores performance 0: it is a failed measurement, not a slow page.
+  if (lhr.runtimeError) throw new RunFailed(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round(lhr.categories[c].score * 100)]));
   const metrics = Object.fromEntries(
     Object.entries(METRICS).map(([key, id]) => {
@@ -153,13 +158,23 @@ export async function runLighthouse({ base, runs = Number(process.env.LIGHTHOUSE
     const pages = [];
     for (const page of PAGES) {
       const all = [];
-      for (let i = 0; i < runs; i++) all.push(await audit(chrome.port, `${base}${page.path}`));
+      let failed = 0;
+      while (all.length < runs) {
+        try {
+          all.push(await audit(chrome.port, `${base}${page.path}`));
+        } catch (err) {
+          // Run again, up to as many failed runs as runs wanted.
+          if (!(err instanceof RunFailed) || ++failed > runs) throw err;
+          console.warn(`[lighthouse] ${page.path}: run failed (${err.message}), running it again`);
+        }
+      }
       all.sort((a, b) => a.scores.performance - b.scores.performance);
       const median = all[Math.floor(all.length / 2)];
       pages.push({
         name: page.name,
         path: page.path,
         runs,
+        failedRuns: failed,
         performanceScores: all.map((r) => r.scores.performance),
         ...median,
         meetsTarget: Object.values(median.scores).every((s) => s >= LIGHTHOUSE_TARGET),
