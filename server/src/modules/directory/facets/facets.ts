@@ -319,9 +319,11 @@ export class FacetIndex {
     this.changed();
   }
 
-  /** Drops the spare room of the lists (after a build). */
+  /** Drops the spare room of the lists and cuts the numbers into buckets (after a build). */
   trim(): void {
     for (const byValue of this.terms.values()) for (const p of byValue.values()) p.resize(this.words);
+    // The range buckets now, not at the first request that asks for a range (about 0.2 s at a million).
+    for (const column of this.numbers.values()) column.bucket(this.size, this.words);
   }
 
   /** The bytes the index holds in typed arrays (what it costs; the maps and objects around them are small). */
@@ -446,8 +448,9 @@ export class FacetIndex {
     }
     const others = groups.filter((g) => g !== driver);
     // Past a few thousand positions, testing bits (neighbours share a cache line) beats reading a
-    // range's column (a line each): the ranges' bitsets are made first, one pass over the words.
-    if (driver.listed * 8 > words) for (const g of others) g.bits();
+    // range's column (a line each): the others' bitsets are made first (a range's: one pass over the
+    // words) and the shown bitset joins them.
+    const tested = driver.listed * 8 > words ? [this.shown, ...others.map((g) => g.bits())] : undefined;
     const shown = this.shown;
     const bits = createBitset(words * 32);
     // One list's positions ascend, and so do their words: the base's non-zero words come in order.
@@ -461,8 +464,12 @@ export class FacetIndex {
         const p = list[i]!;
         const w = p >>> 5;
         const bit = 1 << (p & 31);
-        if (!(shown[w]! & bit)) continue;
-        for (const g of others) if (!g.has(p)) continue next;
+        if (tested) {
+          for (let j = 0; j < tested.length; j++) if (!(tested[j]![w]! & bit)) continue next;
+        } else {
+          if (!(shown[w]! & bit)) continue;
+          for (const g of others) if (!g.has(p)) continue next;
+        }
         if (bits[w]! & bit) continue;
         bits[w]! |= bit;
         ones++;
@@ -560,7 +567,8 @@ export class FacetIndex {
     // Each "every group but these" is made once per result: a section's counts, its N/A and the cum
     // groups ask for the same ones. A sparse one comes with its non-zero words, the only ones counted.
     const bases = new Map<string, Base>();
-    const allBut = (skip: readonly string[]) => {
+    const allBut = (skip: readonly string[]): Base => {
+      if (skip.length === 1 && !groups.has(skip[0]!) && bases.has('')) return bases.get('')!;
       const used = skip.filter((d) => groups.has(d)).sort();
       const k = used.join(',');
       let base = bases.get(k);

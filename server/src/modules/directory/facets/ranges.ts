@@ -1,8 +1,11 @@
 import { createBitset, type Bitset } from './bitset.ts';
 import { insertZeroBit } from './postings.ts';
 
-/** At most this many buckets per number column: each costs a bitset (140 KB at a million positions). */
-export const MAX_BUCKETS = 64;
+/**
+ * At most this many buckets per number column, each a bitset (140 KB at a million positions): every age
+ * from 18 to 99, and the prices a site's ads usually ask, are a bucket each.
+ */
+export const MAX_BUCKETS = 96;
 
 /**
  * A numeric column of the facet index (age, donation) and what makes its range groups cheap. A range
@@ -137,30 +140,39 @@ export class NumberColumn {
     return lo - 1;
   }
 
-  /** Cuts the first `size` positions' values into buckets and fills `upTo`. */
-  private bucket(size: number, words: number): void {
-    const known = this.values.slice(0, size).filter((v) => v === v);
-    known.sort();
-    // Distinct values and how many positions hold each.
-    const distinct: number[] = [];
-    const counts: number[] = [];
-    for (let i = 0; i < known.length; i++) {
-      if (i && known[i] === known[i - 1]) counts[counts.length - 1]!++;
-      else {
-        distinct.push(known[i]!);
-        counts.push(1);
-      }
+  /**
+   * Cuts the first `size` positions' values into buckets and fills `upTo`. The first range asked for does
+   * it, if `trim` (at the end of a build) did not.
+   */
+  bucket(size: number, words: number): void {
+    // Distinct values and how many positions hold each: counted while they are few, else sorted.
+    const seen = new Map<number, number>();
+    for (let pos = 0; pos < size && seen.size <= MAX_BUCKETS; pos++) {
+      const v = this.values[pos]!;
+      if (v === v) seen.set(v, (seen.get(v) ?? 0) + 1);
     }
     let edges: number[];
-    if (distinct.length <= MAX_BUCKETS) edges = distinct;
+    if (seen.size <= MAX_BUCKETS) edges = [...seen.keys()].sort((a, b) => a - b);
     else {
+      const sorted = this.values.slice(0, size).filter((v) => v === v);
+      sorted.sort();
+      const known = sorted.length;
+      const distinct: number[] = [];
+      const counts: number[] = [];
+      for (let i = 0; i < sorted.length; i++) {
+        if (i && sorted[i] === sorted[i - 1]) counts[counts.length - 1]!++;
+        else {
+          distinct.push(sorted[i]!);
+          counts.push(1);
+        }
+      }
       // Quantiles: the value at every (1 / MAX_BUCKETS)-th of the positions starts a bucket (a value
       // holding more than a share starts one bucket only).
       edges = [distinct[0]!];
       let i = 0;
       let before = 0;
       for (let j = 1; j < MAX_BUCKETS; j++) {
-        const rank = Math.floor((j * known.length) / MAX_BUCKETS);
+        const rank = Math.floor((j * known) / MAX_BUCKETS);
         while (before + counts[i]! <= rank) before += counts[i++]!;
         if (distinct[i]! > edges[edges.length - 1]!) edges.push(distinct[i]!);
       }
