@@ -16,7 +16,8 @@ interface DisclaimerBoxProps {
 /**
  * The first-visit disclaimer and terms box (spec 000 §1, 001 §1): age, anti-trafficking and paid
  * services text. It cannot be closed by Escape or a click outside; only the Accept tick dismisses it.
- * Loaded on demand by the layout, only for visitors who have not accepted it yet.
+ * Part of the first load; the layout opens it the frame after its first paint, for visitors who have
+ * not accepted it yet (app/Layout.tsx).
  */
 export default function DisclaimerBox({ onAccept }: DisclaimerBoxProps) {
   const titleId = useId();

@@ -3,8 +3,7 @@ import { readItem, STORAGE_KEYS, subscribeStorage, writeItem } from '../../lib/s
 
 /**
  * The first-visit disclaimer's flag (spec 000 §1, 001 §1): once accepted, `disclaimerbox` holds
- * `true` in localStorage and the box is not shown again in this browser. This module stays tiny
- * because the layout reads it on every first load; the box itself is loaded only when needed.
+ * `true` in localStorage and the box is not shown again in this browser.
  */
 export const DISCLAIMER_ACCEPTED = 'true';
 
