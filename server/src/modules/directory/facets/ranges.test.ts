@@ -106,4 +106,23 @@ describe('NumberColumn', () => {
     many.range(10, 20, 4096, 128);
     expect(many.bytes).toBeLessThanOrEqual(4096 * 8 + MAX_BUCKETS * createBitset(4096).byteLength);
   });
+
+  it('cuts its buckets again once it holds twice the values it was cut with, or as many changes', () => {
+    const size = 8192;
+    const words = size / 32;
+    // Cut while empty (a site's first start), then filled: one bucket until the next range cuts again.
+    const column = new NumberColumn(size);
+    column.bucket(0, words);
+    expect(column.buckets).toBe(1);
+    const model: number[] = [];
+    for (let pos = 0; pos < size; pos++) column.set(pos, (model[pos] = 18 + (pos % 40)));
+    expect(positions(column.range(30, 31, size, words), size)).toEqual(brute(model, 30, 31));
+    expect(column.buckets).toBe(40);
+    // Prices moving past the old edges: cut again after as many changes as values.
+    for (let round = 0; round < 2; round++)
+      for (let pos = 0; pos < size; pos++) column.set(pos, (model[pos] = 100 + round * 40 + (pos % 40)));
+    expect(positions(column.range(150, 160, size, words), size)).toEqual(brute(model, 150, 160));
+    expect(column.buckets).toBe(40);
+    expect(positions(column.range(140, 140, size, words), size)).toEqual(brute(model, 140, 140));
+  });
 });

@@ -16,7 +16,9 @@ export const MAX_BUCKETS = 96;
  * `upTo[last] ∧ ¬upTo[first − 1]`, one pass over the words, plus, only when the range ends inside a
  * bucket holding values on both sides of its end, a test of that bucket's positions against the column.
  * The buckets are made at the end of a build (or by the first range asked for) and kept up to date by
- * every `set` after it.
+ * every `set` after it; they are cut again (by the next range asked for) once the column has twice the
+ * values it was cut with, or as many changes: a site that started empty, or whose prices moved past the
+ * old edges, would otherwise test its few wide buckets position by position on every range.
  */
 export class NumberColumn {
   /** Each position's value; NaN: unknown, in no range. */
@@ -31,6 +33,9 @@ export class NumberColumn {
    */
   private min = new Float64Array(0);
   private max = new Float64Array(0);
+  /** The positions the buckets were cut over, and the values changed since. */
+  private cutOver = 0;
+  private changesSince = 0;
 
   constructor(positions: number) {
     this.values = new Float64Array(positions).fill(Number.NaN);
@@ -46,6 +51,7 @@ export class NumberColumn {
     const old = this.values[pos]!;
     this.values[pos] = v;
     if (!this.edges || Object.is(old, v)) return;
+    this.changesSince++;
     const from = old === old ? this.bucketOf(old) : this.upTo.length;
     const to = v === v ? this.bucketOf(v) : this.upTo.length;
     // The position is in upTo[k] for every k from its bucket on: only those between the two change.
@@ -78,6 +84,11 @@ export class NumberColumn {
     });
   }
 
+  /** How many buckets the values are cut into (0 before they are). */
+  get buckets(): number {
+    return this.upTo.length;
+  }
+
   get bytes(): number {
     let total = this.values.byteLength;
     for (const b of this.upTo) total += b.byteLength;
@@ -88,7 +99,7 @@ export class NumberColumn {
   range(lo: number, hi: number, size: number, words: number): Bitset {
     const out = createBitset(words * 32);
     if (!(lo <= hi)) return out;
-    if (!this.edges) this.bucket(size, words);
+    if (!this.edges || this.outgrown(size)) this.bucket(size, words);
     const n = this.upTo.length;
     if (!n) return out;
     const a = this.bucketOf(lo);
@@ -126,6 +137,15 @@ export class NumberColumn {
         m ^= low;
       }
     }
+  }
+
+  /**
+   * Whether the buckets were cut over half the positions there are now or fewer, or as many values have
+   * changed since (with some slack, so a small column is not cut again at every few changes).
+   */
+  private outgrown(size: number): boolean {
+    const slack = 1024;
+    return size > 2 * this.cutOver + slack || this.changesSince > Math.max(this.cutOver, slack);
   }
 
   /** The bucket of a value: the last whose edge is ≤ it (0 for anything below the first edge). */
@@ -178,6 +198,8 @@ export class NumberColumn {
         if (distinct[i]! > edges[edges.length - 1]!) edges.push(distinct[i]!);
       }
     }
+    this.cutOver = size;
+    this.changesSince = 0;
     this.edges = Float64Array.from(edges.length ? edges : [0]);
     const n = this.edges.length;
     this.upTo = Array.from({ length: n }, () => createBitset(words * 32));
