@@ -38,11 +38,17 @@ export interface BuildOptions {
   logger?: boolean;
   /** What the processes share through Redis (REDIS_URL); the caller opens and closes it. */
   shared?: SharedState | undefined;
-  /**
-   * Build what the first requests would otherwise wait for (the facet index) before the app is ready, so a
-   * process starts listening warm: a cluster's second worker never makes a request wait for its build.
-   */
-  warmAtStart?: boolean;
+}
+
+const warmUpsOf = new WeakMap<FastifyInstance, Set<() => Promise<unknown>>>();
+
+/**
+ * Builds what the first requests would otherwise wait for (the facet index): a server calls it after
+ * `ready()` and before it listens, so it starts answering warm (a cluster's second worker never holds a
+ * request for its build). Outside Fastify's hooks, whose time limit a build at a million providers passes.
+ */
+export async function warmUp(app: FastifyInstance): Promise<void> {
+  for (const warm of warmUpsOf.get(app) ?? []) await warm();
 }
 
 /**
@@ -149,8 +155,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     mailer: opts.mailer ?? createAppMailer(config),
     shared,
     afterWrite: new Set(),
-    warmAtStart: opts.warmAtStart ?? false,
+    warmUps: new Set(),
   };
+  warmUpsOf.set(app, ctx.warmUps);
   installWriteListeners(app, ctx.afterWrite);
 
   await app.register(securityHeaders, { config });

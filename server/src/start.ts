@@ -1,7 +1,7 @@
 // The steps of a start, shared by one process (main.ts) and several (cluster.ts).
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { buildApp, warmUp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -95,7 +95,9 @@ export async function serveHttp(
   mailer: Mailer,
   shared: SharedState | undefined,
 ): Promise<FastifyInstance> {
-  const app = await buildApp({ config, database, logger: true, mailer, shared, warmAtStart: true });
+  const app = await buildApp({ config, database, logger: true, mailer, shared });
+  await app.ready();
+  await warmUp(app);
   await app.listen({ port: config.port, host: config.host });
   return app;
 }

@@ -37,14 +37,14 @@ type Query = Record<string, unknown>;
  */
 export async function directoryRoutes(
   instance: FastifyInstance,
-  { db, engine, responseCache: cache, config, mailer, afterWrite, warmAtStart }: AppContext,
+  { db, engine, responseCache: cache, config, mailer, afterWrite, warmUps }: AppContext,
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   // On PostgreSQL the index hears of other processes' changes on a connection of its own (LISTEN).
   const store = new FacetStore(db, engine, { listenUrl: postgresUrlOf(db), log: instance.log });
   instance.addHook('onClose', () => store.close());
   // A server's start builds the index before it listens (a million providers take seconds to read).
-  if (warmAtStart) instance.addHook('onReady', async () => void (await store.get()));
+  warmUps.add(() => store.get());
   // Writes of other areas change who is shown too (an account blocked, a package bought): after any
   // write this process answers, the next request reads the change log rather than wait for its announcement.
   afterWrite.add(() => store.invalidate());

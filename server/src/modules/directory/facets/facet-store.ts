@@ -34,12 +34,13 @@ import type { Postings } from './postings.ts';
  * The per-process facet index of the providers (docs/decisions/0003-directory-facet-index.md) and its
  * freshness (docs/decisions/0011-incremental-facet-index.md). The database stays the source of truth:
  * every write that can change what the directory shows records a change in its transaction
- * (db/directory-version.ts). This store builds the index once (at start for a server, `warmAtStart`; else
- * at the first request), then applies the changes after the version it reached: it re-reads only the
+ * (db/directory-version.ts). This store builds the index once (at start for a server, app.ts `warmUp`;
+ * else at the first request), then applies the changes after the version it reached: it re-reads only the
  * changed providers and updates their positions in place. It looks for changes at once after a write of this process, when PostgreSQL
  * announces one (LISTEN on a connection of its own), when a subscription starts or ends, and otherwise
  * by reading the version at most every `checkIntervalMs` (by default on every request: one primary-key
- * read). Requests wait for the changes they must see, never for a rebuild after the first.
+ * read). Requests wait for the changes they must see; for a whole build only when the log was pruned past
+ * this process or something changed everything.
  */
 
 export const TERM_DIMENSIONS = ['state', 'city', 'country', ...COUNT_SECTIONS] as const;
