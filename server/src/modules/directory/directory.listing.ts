@@ -18,7 +18,7 @@ import type { ResourceDef, ScopeFn } from '../../http/strapi/resource.ts';
 import { jsonText, readLeanItems } from './directory.page.ts';
 import type { DirectoryContext } from './directory.service.ts';
 import { facetWhere } from './facets/facet-sql.ts';
-import { countsFor, type FacetStore } from './facets/facet-store.ts';
+import { countsFor, type FacetMatch, type FacetStore } from './facets/facet-store.ts';
 
 /**
  * The listing's reads (`GET /api/providers`, `GET /api/filterdata`): a request read once into a
@@ -77,8 +77,9 @@ export async function findListing(d: DirectoryContext, listing: ListingQuery) {
 
 /** The ids of the shown providers matching a facet filter, or undefined when more than `limit`. */
 async function findMatchingIds(store: FacetStore, facets: FacetFilter, limit: number) {
-  const { result } = await store.match(facets);
-  return result.total <= limit ? result.page(0, result.total) : undefined;
+  return store.read(facets, ({ result }) =>
+    result.total <= limit ? result.page(0, result.total) : undefined,
+  );
 }
 
 /**
@@ -87,9 +88,10 @@ async function findMatchingIds(store: FacetStore, facets: FacetFilter, limit: nu
  * does not know goes through the generic REST layer.
  */
 async function findPageFromIndex(d: DirectoryContext, def: ResourceDef, q: ParsedQuery, facets: FacetFilter) {
-  const { result } = await d.store.match(facets);
-  const ids = result.page(q.offset, q.pageSize);
-  const total = result.total;
+  const { ids, total } = await d.store.read(facets, ({ result }) => ({
+    ids: result.page(q.offset, q.pageSize),
+    total: result.total,
+  }));
   const pagination = { page: q.page, pageSize: q.pageSize, pageCount: Math.ceil(total / q.pageSize), total };
   const lean = ids.length ? await readLeanItems(d.db, d.engine, def, q, ids, 'shown') : [];
   if (lean) return jsonText(`{"data":[${lean.join(',')}],"meta":${JSON.stringify({ pagination })}}`);
@@ -113,8 +115,11 @@ async function findPageFromIndex(d: DirectoryContext, def: ResourceDef, q: Parse
 const groupOf = (key: string) => ((RANGE_KEYS as readonly string[]).includes(key) ? `#${key}` : key);
 
 /** `GET /api/filterdata` `data`: the total, every option's disjunctive count, each N/A's total, the cum groups. */
-export async function countFilterData(store: FacetStore, facets: FacetFilter): Promise<FilterDataResponse> {
-  const { snapshot, result } = await store.match(facets);
+export function countFilterData(store: FacetStore, facets: FacetFilter): Promise<FilterDataResponse> {
+  return store.read(facets, filterData);
+}
+
+function filterData({ snapshot, result }: FacetMatch): FilterDataResponse {
   const na = Object.fromEntries(
     Object.entries(NA_CLEARS).map(([section, keys]) => [section, result.totalWithout(keys.map(groupOf))]),
   ) as Record<NaSection, number>;

@@ -44,8 +44,13 @@ async function listWithCounts(
   query: Query,
 ) {
   const q = parseQuery(def, query);
-  const [list, all] = await Promise.all([findMany(d.db, def, q), d.store.match({ sections: {} })]);
-  const counts = all.result.counts([section])[section]!;
+  const [list, { counts, total }] = await Promise.all([
+    findMany(d.db, def, q),
+    d.store.read({ sections: {} }, ({ result }) => ({
+      counts: result.counts([section])[section]!,
+      total: result.total,
+    })),
+  ]);
   const data: Item[] = list.data.map((item) => ({
     id: item.id,
     attributes: { ...item.attributes, provider: counts[String(item.id)] ?? 0 },
@@ -56,7 +61,7 @@ async function listWithCounts(
     (n > 0 || q.offset === 0) && (q.withCount ? q.offset + n >= list.meta.pagination.total : n < q.pageSize);
   if (!q.filters && last) {
     const withOne = Object.values(counts).reduce((a, b) => a + b, 0);
-    data.push({ id: 0, attributes: { [nameField]: 'N/A', provider: all.result.total - withOne } });
+    data.push({ id: 0, attributes: { [nameField]: 'N/A', provider: total - withOne } });
   }
   return listResponse(data, list.meta.pagination);
 }
@@ -70,8 +75,11 @@ async function getWithCount(
 ) {
   const item = await findOne(d.db, def, id, parseQuery(def, query));
   if (!item) throw notFound();
-  const { result } = await d.store.match({ sections: { [section]: [String(id)] } });
-  return { id: item.id, attributes: { ...item.attributes, provider: result.total } };
+  const provider = await d.store.read(
+    { sections: { [section]: [String(id)] } },
+    ({ result }) => result.total,
+  );
+  return { id: item.id, attributes: { ...item.attributes, provider } };
 }
 
 export const listLanguages = (d: DirectoryContext, query: Query) =>
@@ -87,11 +95,10 @@ export const getRace = (d: DirectoryContext, id: number, query: Query) =>
 export async function statesByCountry(d: DirectoryContext, query: Query): Promise<{ data: StateCount[] }> {
   onlyParams(query, ['country_code']);
   const country = countryParam(query);
-  const [states, { result }] = await Promise.all([
+  const [states, counts] = await Promise.all([
     findStatesOfCountry(d.db, country),
-    d.store.match({ sections: {}, country: [country] }),
+    d.store.read({ sections: {}, country: [country] }, ({ result }) => result.counts(['state']).state!),
   ]);
-  const counts = result.counts(['state']).state!;
   return {
     data: states
       .map((s) => ({
@@ -113,13 +120,12 @@ export async function citiesByState(d: DirectoryContext, query: Query): Promise<
   if (query.all !== undefined && query.all !== 'true' && query.all !== 'false')
     badParam('all', 'expected true or false');
   const all = query.all === 'true';
-  const [state, { result }, cities] = await Promise.all([
+  const [state, counted, cities] = await Promise.all([
     findState(d.db, stateCode),
-    d.store.match({ sections: {}, state: [stateCode] }),
+    d.store.read({ sections: {}, state: [stateCode] }, ({ result }) => result.counts(['city']).city!),
     all ? findCitiesOfState(d.db, stateCode) : Promise.resolve([]),
   ]);
   const stateName = state?.state_name ?? stateCode;
-  const counted = result.counts(['city']).city!;
   const byCity = new Map<string, number>();
   for (const c of cities) byCity.set(c.city_name, 0);
   for (const [key, n] of Object.entries(counted)) {
@@ -139,6 +145,6 @@ export async function providerCountByCountry(
 ): Promise<{ data: CountryCount[] }> {
   onlyParams(query, ['country_code']);
   const country = countryParam(query);
-  const { result } = await d.store.match({ sections: {}, country: [country] });
-  return { data: [{ country_code: country, provider: result.total }] };
+  const provider = await d.store.read({ sections: {}, country: [country] }, ({ result }) => result.total);
+  return { data: [{ country_code: country, provider }] };
 }

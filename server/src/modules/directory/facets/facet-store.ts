@@ -301,10 +301,15 @@ export class FacetStore {
     this.dirty = true;
   }
 
-  /** The shown providers matching a facet filter, on a snapshot as fresh as `get()` gives. */
-  async match(filter: FacetFilter): Promise<FacetMatch> {
+  /**
+   * Reads the shown providers matching a facet filter, on a snapshot as fresh as `get()` gives. `read` runs
+   * at once, in the same tick as the query: the index changes in place as changes are applied, and a
+   * result's pages and counts are computed when asked for, so they must be asked for before anything else
+   * runs (an await in between could see a later index, and counts that do not add up).
+   */
+  async read<T>(filter: FacetFilter, read: (match: FacetMatch) => T): Promise<T> {
     const snapshot = await this.get();
-    return { snapshot, result: snapshot.index.query(toFacetQuery(snapshot, filter)) };
+    return read({ snapshot, result: snapshot.index.query(toFacetQuery(snapshot, filter)) });
   }
 
   /** A snapshot with this process's writes applied, and at most `checkIntervalMs` behind others'. */
