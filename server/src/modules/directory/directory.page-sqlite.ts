@@ -111,7 +111,8 @@ export function fileFormatsJson(
   }
   const row = { id, is_private: isPrivate, storage_key: storageKey, ext };
   const json = JSON.stringify(formatsWithUrls(row, parsed));
-  if (formatsMemo.size >= FORMATS_MEMO_SIZE) formatsMemo.clear();
+  // The longest-kept answer goes (a Map keeps insertion order), not every answer at once.
+  if (formatsMemo.size >= FORMATS_MEMO_SIZE) formatsMemo.delete(formatsMemo.keys().next().value!);
   formatsMemo.set(id, { isPrivate, storageKey, ext, formats, json });
   return json;
 }

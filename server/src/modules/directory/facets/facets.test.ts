@@ -35,6 +35,19 @@ function brute(data: FacetRow[], q: FacetQuery) {
   );
 }
 
+/** Writes a row at its id's position (or, with none, hides it), and keeps `live` as the rows shown. */
+function writer(index: FacetIndex, live: Map<number, FacetRow>) {
+  return (r: FacetRow | undefined, id: number) => {
+    const pos = index.place(id, 0);
+    index.clear(pos);
+    if (!r) return live.delete(id);
+    live.set(id, r);
+    index.show(pos);
+    for (const dim of index.termDimensions) for (const v of r.terms[dim] ?? []) index.addTerm(pos, dim, v);
+    for (const dim of index.numberDimensions) index.setNumber(pos, dim, r.numbers[dim] ?? null);
+  };
+}
+
 describe('FacetIndex', () => {
   const data = rows(2000);
   const index = FacetIndex.fromRows(data, DIMS, ['age']);
@@ -94,15 +107,7 @@ describe('FacetIndex, updated in place', () => {
     });
     const index = new FacetIndex(DIMS, ['age'], 100, ['state', 'language']);
     const live = new Map<number, FacetRow>();
-    const write = (r: FacetRow | undefined, id: number) => {
-      const pos = index.place(id, 0);
-      index.clear(pos);
-      if (!r) return live.delete(id);
-      live.set(id, r);
-      index.show(pos);
-      for (const dim of DIMS) for (const v of r.terms[dim] ?? []) index.addTerm(pos, dim, v);
-      index.setNumber(pos, 'age', r.numbers.age ?? null);
-    };
+    const write = writer(index, live);
     let next = 1000;
     for (let step = 0; step < 3000; step++) {
       const op = rnd();
@@ -214,15 +219,7 @@ describe('FacetIndex, every way of counting against brute force through updates'
     });
     const index = new FacetIndex(dims, numbers, 50, ['state']);
     const live = new Map<number, FacetRow>();
-    const write = (r: FacetRow | undefined, id: number) => {
-      const pos = index.place(id, 0);
-      index.clear(pos);
-      if (!r) return live.delete(id);
-      live.set(id, r);
-      index.show(pos);
-      for (const dim of dims) for (const v of r.terms[dim] ?? []) index.addTerm(pos, dim, v);
-      for (const dim of numbers) index.setNumber(pos, dim, r.numbers[dim] ?? null);
-    };
+    const write = writer(index, live);
     const someRange = (dim: string): [number, number] => {
       const known = [...live.values()].map((r) => r.numbers[dim]).filter((v): v is number => v != null);
       const bound = () => (rnd() < 0.6 ? pick(known) : dim === 'age' ? 17 + rnd() * 62 : rnd() * 900);

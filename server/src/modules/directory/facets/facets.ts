@@ -273,7 +273,11 @@ export class FacetIndex {
     this.changed();
   }
 
-  /** The positions of a (dimension, value), made empty when new. */
+  /**
+   * The positions of a (dimension, value), made empty when new. Add to them through `addTo` (or
+   * `addTerm`), never `Postings.add`: a dimension with value lanes keeps each position's values there
+   * too, and `clear` finds them by their lanes.
+   */
   postings(dim: string, value: string): Postings {
     const byValue = this.terms.get(dim);
     if (!byValue) throw new Error(`Unknown facet dimension ${dim}`);
