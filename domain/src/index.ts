@@ -12,6 +12,7 @@ export * from './directory/filter-contract.ts';
 export * from './directory/filter-url.ts';
 export * from './directory/facet-params.ts';
 export * from './directory/listing-query.ts';
+export * from './directory/card-image.ts';
 export * from './directory/responses.ts';
 export * from './directory/schemas.ts';
 export * from './directory/comment-time.ts';

@@ -2,10 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { homeListingUrl } from '@app/domain';
+import { CARD_IMAGE_SIZES, homeListingUrl } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CARD_IMAGE_SIZES,
   firstPhotoPreload,
   HOME_LISTING_ELEMENT_ID,
   jsonForScript,

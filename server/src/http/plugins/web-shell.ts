@@ -2,62 +2,30 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { homeListingUrl } from '@app/domain';
+import { CARD_IMAGE_SIZES, cardImage, homeListingUrl, type CardImageFile } from '@app/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { BROTLI_QUALITY, GZIP_LEVEL } from '../compress-ready.ts';
 import { sendNotFound } from './errors.ts';
 
-/**
- * The `sizes` of a listing card's photo, as the web app's card gives it
- * (web/src/features/directory/card/CardImg.tsx, CARD_IMAGE_SIZES): a preload only serves the
- * `<img>` when both pick the same file.
- */
-export const CARD_IMAGE_SIZES =
-  '(min-width: 1400px) 636px, (min-width: 1200px) 546px, (min-width: 992px) calc(50vw - 26px), ' +
-  '(min-width: 784px) calc((100vw - 24px) * 5 / 12), calc(100vw - 26px)';
-
 /** The id of the page's `<script type="application/json">` that holds the home listing's answer. */
 export const HOME_LISTING_ELEMENT_ID = 'ltf-home-listing';
 
-interface ListedFile {
-  url?: unknown;
-  width?: unknown;
-  formats?: Record<string, { url?: unknown; width?: unknown } | null | undefined> | null;
-}
-
 /**
  * The attributes of an `<link rel=preload as=image>` for the first card's first photo of a listing
- * answer, chosen as the card chooses its `src`, `srcset` and `sizes` (web/src/features/directory/
- * card/details.ts, cardImages): every format with a width, and the original when there is no `large`,
- * smallest first. Undefined when the first card has no photo (or the listing is empty).
+ * answer, chosen as the card chooses its `src`, `srcset` and `sizes` (domain `cardImage`). Undefined when
+ * the first card has no photo (or the listing is empty).
  */
 export function firstPhotoPreload(listing: unknown): string | undefined {
   const first = (listing as { data?: { attributes?: { images?: { data?: unknown } } }[] } | null)?.data?.[0];
   const images = first?.attributes?.images?.data;
-  const file = (Array.isArray(images) ? images[0] : undefined)?.attributes as ListedFile | undefined;
-  if (!file || typeof file.url !== 'string' || file.url === '') return undefined;
-  const formats = file.formats ?? {};
-  const candidates: { url: string; width: number }[] = [];
-  for (const format of Object.values(formats)) {
-    if (
-      typeof format?.url === 'string' &&
-      format.url !== '' &&
-      typeof format.width === 'number' &&
-      format.width
-    )
-      candidates.push({ url: format.url, width: format.width });
-  }
-  if (candidates.length && !formats.large && typeof file.width === 'number' && file.width)
-    candidates.push({ url: file.url, width: file.width });
-  candidates.sort((x, y) => x.width - y.width);
-  const small = formats.small?.url;
-  const src = typeof small === 'string' && small !== '' ? small : file.url;
-  const srcset = candidates.map((c) => `${c.url} ${c.width}w`).join(', ');
-  return candidates.length
-    ? `rel="preload" as="image" imagesrcset="${escapeAttribute(srcset)}" imagesizes="${CARD_IMAGE_SIZES}" fetchpriority="high"`
-    : `rel="preload" as="image" href="${escapeAttribute(src)}" fetchpriority="high"`;
+  const file = (Array.isArray(images) ? images[0] : undefined)?.attributes as CardImageFile | undefined;
+  const image = cardImage(file);
+  if (!image) return undefined;
+  return image.srcSet
+    ? `rel="preload" as="image" imagesrcset="${escapeAttribute(image.srcSet)}" imagesizes="${CARD_IMAGE_SIZES}" fetchpriority="high"`
+    : `rel="preload" as="image" href="${escapeAttribute(image.src)}" fetchpriority="high"`;
 }
 
 function escapeAttribute(text: string): string {

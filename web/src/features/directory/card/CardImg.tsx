@@ -1,5 +1,4 @@
-import { MESSAGES } from '@app/domain';
-import type { CardImage } from './details.ts';
+import { CARD_IMAGE_SIZES, MESSAGES, type CardImage } from '@app/domain';
 
 const C = MESSAGES.card;
 
@@ -7,15 +6,6 @@ const C = MESSAGES.card;
 export function photoAlt(name: string, index: number, count: number): string {
   return count > 1 ? `${C.photoAlt} ${name}, ${index + 1} ${C.photoOf} ${count}` : `${C.photoAlt} ${name}`;
 }
-
-/**
- * How wide the card's photo is drawn (directory.css, card.css): the listing is the page's width less
- * its gutters on phones, 5/12 of it once the card is wide enough to put the details beside it (from
- * 784 px), half the page beside the filters from 992 px, and half the fixed container from 1200 and 1400 px.
- */
-export const CARD_IMAGE_SIZES =
-  '(min-width: 1400px) 636px, (min-width: 1200px) 546px, (min-width: 992px) calc(50vw - 26px), ' +
-  '(min-width: 784px) calc((100vw - 24px) * 5 / 12), calc(100vw - 26px)';
 
 /**
  * One photo of a card. Only the first card's first photo (`priority`: the page's largest paint on a

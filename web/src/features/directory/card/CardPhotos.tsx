@@ -1,7 +1,7 @@
 import { MESSAGES } from '@app/domain';
 import CardCarousel from './CardCarousel.tsx';
 import { CardImg, photoAlt } from './CardImg.tsx';
-import type { CardImage } from './details.ts';
+import type { CardImage } from '@app/domain';
 
 const C = MESSAGES.card;
 

@@ -1,4 +1,4 @@
-import { formatMoney, MESSAGES } from '@app/domain';
+import { cardImage, formatMoney, MESSAGES, type CardImage } from '@app/domain';
 import type { ProviderAttributes } from '@app/domain';
 
 const D = MESSAGES.cardDetails;
@@ -100,41 +100,11 @@ export function buildDetailRows(a: ProviderAttributes): DetailRow[] {
   ];
 }
 
-/** One photo of the card, as its `<img>` takes it. */
-export interface CardImage {
-  /** The `small` format when there is one, else the original: what a browser without `srcset` shows. */
-  src: string;
-  /** The formats (WebP) by width, `"<url> <width>w, …"`; absent when the file has none. */
-  srcSet?: string;
-  /** The picture's own size: the box is sized by CSS, these give the browser its shape early. */
-  width?: number;
-  height?: number;
-}
-
-/**
- * The card's photos. Every format is a `srcset` candidate by its width, so the browser picks the
- * smallest that fills the card at the screen's density. The original joins them only when it has no
- * `large` format: then it fits 1000x1000 and is the only one with more pixels; a larger original (a
- * camera's 4000 px JPEG) is never worth its bytes on a card.
- */
+/** The card's photos (domain `cardImage`: the choice the server's preload of the first one makes too). */
 export function cardImages(a: Pick<ProviderAttributes, 'images'>): CardImage[] {
-  return (a.images?.data ?? []).flatMap(({ attributes: file }): CardImage[] => {
-    if (typeof file.url !== 'string' || file.url === '') return [];
-    const formats = file.formats ?? {};
-    const candidates = Object.values(formats).flatMap((f) =>
-      f?.url && f.width ? [{ url: f.url, width: f.width }] : [],
-    );
-    if (candidates.length && !formats.large && file.width) {
-      candidates.push({ url: file.url, width: file.width });
-    }
-    candidates.sort((x, y) => x.width - y.width);
-    return [
-      {
-        src: formats.small?.url ?? file.url,
-        ...(candidates.length ? { srcSet: candidates.map((c) => `${c.url} ${c.width}w`).join(', ') } : {}),
-        ...(file.width && file.height ? { width: file.width, height: file.height } : {}),
-      },
-    ];
+  return (a.images?.data ?? []).flatMap(({ attributes: file }) => {
+    const image = cardImage(file);
+    return image ? [image] : [];
   });
 }
 
