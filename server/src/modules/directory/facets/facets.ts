@@ -665,6 +665,8 @@ export class FacetIndex {
       );
       const L = lanes.length;
       let n = 0;
+      // The same walk over the base's set bits as countBySlots, written out: a callback per position
+      // would cost more than the work it does (these loops are the hot part of a fresh count).
       for (let k = 0; k < visited; k++) {
         const w = words ? words[k]! : k;
         let m = bits[w]!;
