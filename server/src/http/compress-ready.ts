@@ -22,6 +22,18 @@ function plainChoice(accept: string): 'br' | 'gzip' | undefined {
   return undefined;
 }
 
+/** A ready answer compressed in one synchronous call, at the qualities @fastify/compress is given. */
+export function compressReady(payload: string | Buffer, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(payload, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(payload),
+        },
+      })
+    : gzipSync(payload, { level: GZIP_LEVEL });
+}
+
 /**
  * Ready JSON answers (the computed listing's text, a kept answer) compressed in one synchronous call
  * before @fastify/compress's hook sees them: its stream per answer costs about five times the
@@ -45,15 +57,7 @@ export function installReadyCompression(app: FastifyInstance): void {
       Buffer.byteLength(payload) < COMPRESS_THRESHOLD
     )
       return done(null, payload);
-    const body =
-      encoding === 'br'
-        ? brotliCompressSync(payload, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-              [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(payload),
-            },
-          })
-        : gzipSync(payload, { level: GZIP_LEVEL });
+    const body = compressReady(payload, encoding);
     // As @fastify/compress sets it.
     const vary = reply.getHeader('vary');
     const varies = vary === undefined ? [] : Array.isArray(vary) ? vary : [String(vary)];

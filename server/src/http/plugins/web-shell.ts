@@ -1,12 +1,11 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { CARD_IMAGE_SIZES, cardImage, homeListingUrl, type CardImageFile } from '@app/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
-import { BROTLI_QUALITY, GZIP_LEVEL } from '../compress-ready.ts';
+import { compressReady } from '../compress-ready.ts';
 import { sendNotFound } from './errors.ts';
 
 /** The id of the page's `<script type="application/json">` that holds the home listing's answer. */
@@ -65,11 +64,7 @@ function sendPage(req: FastifyRequest, reply: FastifyReply, page: string) {
   void reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
   const encoding = pageEncoding(req.headers['accept-encoding']);
   if (!encoding) return reply.send(page);
-  const body =
-    encoding === 'br'
-      ? brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
-      : gzipSync(page, { level: GZIP_LEVEL });
-  return reply.header('content-encoding', encoding).send(body);
+  return reply.header('content-encoding', encoding).send(compressReady(page, encoding));
 }
 
 /**
