@@ -6,8 +6,9 @@ import { fileResource, formatsWithUrls } from '../media/index.ts';
 /**
  * The lean page on SQLite writes the items' JSON in the database: each item as find.ts `presentRow`
  * and `loadItems` present it (the same keys in the same order, money in dollars, booleans, files'
- * urls), so a page costs one string per item in JS instead of a value per column. The text is
- * concatenated with `json_quote` for the values (about twice as fast as nesting `json_object`s);
+ * urls), so a page costs one string per item in JS instead of a value per column. The text is one
+ * `concat(…)` of literals and `json_quote`d values per item (about twice as fast as nesting
+ * `json_object`s, and a quarter faster than chaining `||`, which copies the text at each step);
  * SQLite's JSON text is JavaScript's for the values stored (integers, text, the server's own JSON),
  * which the lean listing's tests check byte for byte. Anything this does not render (another
  * resource's `present`, `json` fields) answers undefined, and directory.page.ts presents in JS.
@@ -30,8 +31,6 @@ export interface SqliteRelation {
 
 const q = (name: string) => `"${name}"`;
 const str = (s: string) => `'${s.replace(/'/g, "''")}'`;
-/** An SQL text literal holding `"name":` (JSON-escaped key). */
-const key = (name: string, comma: boolean) => str(`${comma ? ',' : ''}${JSON.stringify(name)}:`);
 
 /** find.ts `fromCents` as JSON text: `12345` cents → `123.45`, `5` → `0.05`, `100` → `1`. */
 function money(ref: string): string {
@@ -117,21 +116,34 @@ export function fileFormatsJson(
   return json;
 }
 
+/**
+ * The SQL expressions whose texts, one after the other, make a JSON value. They are joined by one
+ * `concat(…)` per item rather than `||`: each `||` copies everything before it again, which made
+ * the provider's 44 attributes cost more than the rest of the statement.
+ */
+type Pieces = string[];
+
+const concat = (pieces: Pieces) => `concat(${pieces.join(', ')})`;
+
 /** A row's `{"id":…,"attributes":{…}}` on `alias`, `rels` appended to the attributes; undefined when not renderable. */
-function itemText(
+function itemPieces(
   def: ResourceDef,
   alias: string,
   fields: string[] | undefined,
-  rels: { name: string; text: string }[] = [],
-): string | undefined {
+  rels: { name: string; pieces: Pieces }[] = [],
+): Pieces | undefined {
   const names = (fields ?? Object.keys(def.fields)).filter((n) => n !== 'id');
   const isFile = def === fileResource;
   if (def.present && !isFile) return undefined;
   // fileResource.present: a url only when the columns it is built from are selected.
   const cols = columnsFor(def, fields);
   const withUrl = isFile && ['is_private', 'storage_key', 'ext'].every((c) => cols.includes(c));
-  const parts: string[] = [];
-  const add = (name: string, text: string) => parts.push(key(name, parts.length > 0), text);
+  const pieces: Pieces = [`'{"id":'`, `${alias}.id`];
+  let first = true;
+  const add = (name: string, value: Pieces) => {
+    pieces.push(str(`${first ? ',"attributes":{' : ','}${JSON.stringify(name)}:`), ...value);
+    first = false;
+  };
   for (const name of new Set(names)) {
     if (isFile && name === 'storageKey') continue;
     const ref = `${alias}.${q(columnOf(def, name))}`;
@@ -142,21 +154,22 @@ function itemText(
           : `CASE WHEN json_valid(${ref}) THEN json(${ref}) ELSE 'null' END`
         : value(def.fields[name]!.type, ref);
     if (v === undefined) return undefined;
-    add(name, v);
+    add(name, [v]);
   }
-  if (withUrl) add('url', `json_quote(${fileUrl()})`);
-  for (const rel of rels) add(rel.name, rel.text);
-  return `'{"id":' || ${alias}.id || ',"attributes":{' || ${parts.length ? parts.join(' || ') : "''"} || '}}'`;
+  if (withUrl) add('url', [`json_quote(${fileUrl()})`]);
+  for (const rel of rels) add(rel.name, rel.pieces);
+  pieces.push(first ? `',"attributes":{}}'` : `'}}'`);
+  return pieces;
 }
 
 /** A relation's `{"data":…}` (with the to-many `meta` when truncated) for the provider on alias `r`. */
-function relationValue(rel: SqliteRelation): string | undefined {
-  const text = itemText(rel.target, 't', rel.fields);
-  if (!text) return undefined;
+function relationPieces(rel: SqliteRelation): Pieces | undefined {
+  const item = itemPieces(rel.target, 't', rel.fields);
+  if (!item) return undefined;
   const and = rel.scope ? ` and ${rel.scope}` : '';
   if (rel.kind === 'belongsTo') {
-    const found = `(select ${text} from ${q(rel.target.table)} t where t.id = r.${q(rel.column!)}${and})`;
-    return `'{"data":' || ifnull(${found}, 'null') || '}'`;
+    const found = `(select ${concat(item)} from ${q(rel.target.table)} t where t.id = r.${q(rel.column!)}${and})`;
+    return [`'{"data":'`, `ifnull(${found}, 'null')`, `'}'`];
   }
   const from =
     `from ${q(rel.through!)} pj join ${q(rel.target.table)} t on t.id = pj.${q(rel.targetKey!)}` +
@@ -165,13 +178,15 @@ function relationValue(rel: SqliteRelation): string | undefined {
   const max = LIMITS.maxRelationRows;
   // group_concat keeps the order of the ordered subquery it reads.
   const list =
-    `'[' || ifnull((select group_concat(x.j, ',') from (select ${text} as j ${from}` +
-    ` order by ${order} limit ${max}) x), '') || ']'`;
+    `ifnull((select group_concat(x.j, ',') from (select ${concat(item)} as j ${from}` +
+    ` order by ${order} limit ${max}) x), '')`;
   const total = `(select count(*) ${from})`;
-  return (
-    `'{"data":' || ${list} || CASE WHEN ${total} > ${max} THEN ',"meta":{"truncated":true,"pagination":` +
-    `{"start":0,"limit":${max},"total":' || ${total} || '}}' ELSE '' END || '}'`
-  );
+  return [
+    `'{"data":['`,
+    list,
+    `CASE WHEN ${total} > ${max} THEN ']' || ',"meta":{"truncated":true,"pagination":` +
+      `{"start":0,"limit":${max},"total":' || ${total} || '}}}' ELSE ']}' END`,
+  ];
 }
 
 /**
@@ -185,12 +200,12 @@ export function sqliteItemColumns(
   populate: PopulateTree,
   rels: SqliteRelation[],
 ): string | undefined {
-  const texts: { name: string; text: string }[] = [];
+  const texts: { name: string; pieces: Pieces }[] = [];
   const counts: string[] = [];
   for (const rel of rels) {
-    const text = relationValue(rel);
-    if (text === undefined || !populate[rel.name]) return undefined;
-    texts.push({ name: rel.name, text });
+    const pieces = relationPieces(rel);
+    if (pieces === undefined || !populate[rel.name]) return undefined;
+    texts.push({ name: rel.name, pieces });
     if (rel.kind === 'manyToMany') {
       const and = rel.scope ? ` and ${rel.scope}` : '';
       counts.push(
@@ -199,6 +214,6 @@ export function sqliteItemColumns(
       );
     }
   }
-  const item = itemText(def, 'r', fields, texts);
-  return item && [item, ...counts].join(', ');
+  const item = itemPieces(def, 'r', fields, texts);
+  return item && [concat(item), ...counts].join(', ');
 }
