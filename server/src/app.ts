@@ -4,7 +4,6 @@ import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import qs from 'qs';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/database.ts';
@@ -17,6 +16,7 @@ import {
 } from './http/compress-ready.ts';
 import { installAccessControl } from './http/auth.ts';
 import { installNulGuard } from './http/nul-guard.ts';
+import { parseQueryString } from './http/query.ts';
 import apiDocs from './http/plugins/api-docs.ts';
 import errors from './http/plugins/errors.ts';
 import rateLimits from './http/plugins/rate-limits.ts';
@@ -77,8 +77,7 @@ function createFastify(config: Config, logger: boolean | undefined) {
     // per-address limits); off by default so a visitor cannot choose their own address.
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: {
-      querystringParser: (str: string) =>
-        qs.parse(str, { depth: 8, arrayLimit: 200, parameterLimit: 500, plainObjects: true }),
+      querystringParser: parseQueryString,
     },
   }).withTypeProvider<ZodTypeProvider>();
 }

@@ -1,5 +1,6 @@
 import { ID_MESSAGE, ZIdText } from '@app/domain';
 import type { FastifyRequest } from 'fastify';
+import qs from 'qs';
 import { parseQuery, type ParsedQuery } from './strapi/parse.ts';
 import type { ResourceDef } from './strapi/resource.ts';
 import { fieldError } from './errors.ts';
@@ -31,4 +32,40 @@ export function badParam(name: string, message: string): never {
 /** Refuses top-level query parameters other than `allowed` (a 400 naming the first other one). */
 export function onlyParams(query: Record<string, unknown>, allowed: readonly string[]): void {
   for (const key of Object.keys(query)) if (!allowed.includes(key)) badParam(key, 'unknown parameter');
+}
+
+/** Freezes a value of plain objects and arrays through and through (answers it). */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** The last query strings parsed, by their text: a site's pages ask for the same few URLs over and over. */
+const parsedQueries = new Map<string, Record<string, unknown>>();
+const PARSED_QUERIES = 32;
+const PARSED_QUERY_MAX_LENGTH = 2048;
+
+/**
+ * Fastify's query string parser: qs with bounded depth and sizes, objects without a prototype. The
+ * value is frozen, so one kept for a repeated text (the last 32 of at most 2 KB) can be handed to every
+ * request asking it: nothing may change a request's query (a route that tried would fail its tests with
+ * a TypeError), and what is computed from one may be kept by it (directory.service.ts `listProviders`).
+ */
+export function parseQueryString(str: string): Record<string, unknown> {
+  const kept = parsedQueries.get(str);
+  if (kept) return kept;
+  const parsed = deepFreeze(
+    qs.parse(str, { depth: 8, arrayLimit: 200, parameterLimit: 500, plainObjects: true }) as Record<
+      string,
+      unknown
+    >,
+  );
+  if (str.length <= PARSED_QUERY_MAX_LENGTH) {
+    if (parsedQueries.size >= PARSED_QUERIES) parsedQueries.delete(parsedQueries.keys().next().value!);
+    parsedQueries.set(str, parsed);
+  }
+  return parsed;
 }

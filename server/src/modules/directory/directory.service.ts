@@ -25,7 +25,7 @@ import { deleteUnusedFiles, fileShownBy, makeFilesPrivate } from '../media/index
 import { computeRiskSignals } from '../moderation/index.ts';
 import { findActiveSubscription, takeAdSlot } from '../subscriptions/index.ts';
 import { getWrittenItem, plainItem } from '../../http/items.ts';
-import { onlyParams } from '../../http/query.ts';
+import { deepFreeze, onlyParams } from '../../http/query.ts';
 import { findOne, type Item } from '../../http/strapi/find.ts';
 import { LIMITS, parseQuery, type ParsedQuery } from '../../http/strapi/parse.ts';
 import type { ResourceDef } from '../../http/strapi/resource.ts';
@@ -100,8 +100,21 @@ export function readListingQuery(actor: Actor | null, query: Query): ListingQuer
  * the Strapi filters.
  */
 export function listProviders(d: DirectoryContext, actor: Actor | null, query: Query) {
-  return findListing(d, readListingQuery(actor, query));
+  if (actor || !Object.isFrozen(query)) return findListing(d, readListingQuery(actor, query));
+  // An anonymous listing depends on its query alone; a repeated query string is the same frozen object
+  // (http/query.ts `parseQueryString`), so its reading is kept with it.
+  let listing = anonymousListings.get(query);
+  if (!listing) {
+    listing = readListingQuery(null, query);
+    deepFreeze(listing.facets);
+    deepFreeze(listing.strapi);
+    anonymousListings.set(query, listing);
+  }
+  return findListing(d, listing);
 }
+
+/** Anonymous listing requests read, by their (frozen, kept) query object. */
+const anonymousListings = new WeakMap<Query, ListingQuery>();
 
 const PROVIDER_NOT_FOUND = RULES['provider.read'].missing;
 
