@@ -245,10 +245,25 @@ for (const part of PARTS) {
   if (part === 'lighthouse' && r.pages)
     out.push(
       table(
-        ['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP ms', 'TBT ms', 'CLS', 'JS KB'],
+        [
+          'page',
+          'performance',
+          'each run',
+          'failed runs',
+          'accessibility',
+          'best practices',
+          'SEO',
+          'LCP ms',
+          'TBT ms',
+          'CLS',
+          'JS KB',
+        ],
+        // The median run's figures; every run's performance score, and the runs that failed and were run again.
         r.pages.map((p) => [
           p.path,
           p.scores.performance,
+          (p.performanceScores ?? []).join(' / '),
+          p.failedRuns ?? 0,
           p.scores.accessibility,
           p.scores['best-practices'],
           p.scores.seo,
