@@ -21,6 +21,12 @@ function rows(n: number): FacetRow[] {
   }));
 }
 
+/** A deterministic draw of numbers in [0, 1), and of an item of a list. */
+function seeded(seed: number) {
+  const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  return { rnd, pick: <T>(items: readonly T[]) => items[Math.floor(rnd() * items.length)]! };
+}
+
 /** The same query answered by brute force, to check the index against. */
 function brute(data: FacetRow[], q: FacetQuery) {
   return data.filter(
@@ -46,6 +52,36 @@ function writer(index: FacetIndex, live: Map<number, FacetRow>) {
     for (const dim of index.termDimensions) for (const v of r.terms[dim] ?? []) index.addTerm(pos, dim, v);
     for (const dim of index.numberDimensions) index.setNumber(pos, dim, r.numbers[dim] ?? null);
   };
+}
+
+/**
+ * `steps` random writes through `write`: a new highest id (the index grows) with odds `append`; else with
+ * odds up to `below` one below it among the last `spread` (two commits crossing: placed among the others);
+ * else a live one again. The row is written (an edit, or a new one) with odds `keep`, else removed.
+ * `after(step)` runs after each.
+ */
+function churn(
+  write: ReturnType<typeof writer>,
+  live: Map<number, FacetRow>,
+  row: (id: number) => FacetRow,
+  { rnd, pick }: ReturnType<typeof seeded>,
+  odds: { append: number; below: number; spread: number; keep: number },
+  steps: number,
+  after: (step: number) => void = () => {},
+) {
+  let next = 1000;
+  for (let step = 0; step < steps; step++) {
+    const op = rnd();
+    const ids = [...live.keys()];
+    const id =
+      op < odds.append || !ids.length
+        ? (next += 2)
+        : op < odds.below
+          ? next - 1 - 2 * Math.floor(rnd() * odds.spread)
+          : pick(ids);
+    write(op < odds.keep || !ids.length ? row(id) : undefined, id);
+    after(step);
+  }
 }
 
 describe('FacetIndex', () => {
@@ -90,9 +126,8 @@ describe('FacetIndex', () => {
 
 describe('FacetIndex, updated in place', () => {
   it('answers as brute force after random inserts (in any id order), edits and removals', () => {
-    let seed = 7;
-    const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-    const pick = <T>(items: readonly T[]) => items[Math.floor(rnd() * items.length)]!;
+    const draw = seeded(7);
+    const { rnd, pick } = draw;
     // Many states so that most stay lists of positions and a few grow into bitsets.
     const STATES = Array.from({ length: 40 }, (_, i) => `S${i}`);
     const row = (id: number): FacetRow => ({
@@ -108,16 +143,7 @@ describe('FacetIndex, updated in place', () => {
     const index = new FacetIndex(DIMS, ['age'], 100, ['state', 'language']);
     const live = new Map<number, FacetRow>();
     const write = writer(index, live);
-    let next = 1000;
-    for (let step = 0; step < 3000; step++) {
-      const op = rnd();
-      const ids = [...live.keys()];
-      // Mostly a new highest id; sometimes an odd one below it (two commits crossing): its place is made
-      // among the others. Or an edit, or a removal.
-      const id =
-        op < 0.5 || !ids.length ? (next += 2) : op < 0.6 ? next - 1 - 2 * Math.floor(rnd() * 20) : pick(ids);
-      write(op < 0.9 || !ids.length ? row(id) : undefined, id);
-    }
+    churn(write, live, row, draw, { append: 0.5, below: 0.6, spread: 20, keep: 0.9 }, 3000);
     const data = [...live.values()];
     for (const q of [
       {},
@@ -191,11 +217,8 @@ describe('FacetIndex, sparse bases and kept results', () => {
 
 describe('FacetIndex, every way of counting against brute force through updates', () => {
   it('gives the same totals, pages, counts and totals with or without groups, counted by position or by value', () => {
-    const rnd = (() => {
-      let seed = 23;
-      return () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-    })();
-    const pick = <T>(items: readonly T[]) => items[Math.floor(rnd() * items.length)]!;
+    const draw = seeded(23);
+    const { rnd, pick } = draw;
     const STATES = Array.from({ length: 30 }, (_, i) => `S${i}`);
     // More values than a dimension keeps slots for: `tag` loses its slots once its 33rd value comes.
     const TAGS = Array.from({ length: 40 }, (_, i) => `t${i}`);
@@ -284,22 +307,11 @@ describe('FacetIndex, every way of counting against brute force through updates'
       }
       index.countBy('auto');
     };
-    let next = 1000;
-    for (let step = 0; step < 2500; step++) {
-      if (step === 1200) tagsSeen = TAGS.length;
-      const op = rnd();
-      const ids = [...live.keys()];
-      // Mostly a new highest id (the index grows), sometimes one below it (placed among the others), an
-      // edit or a removal.
-      const id =
-        op < 0.55 || !ids.length
-          ? (next += 2)
-          : op < 0.65
-            ? next - 1 - 2 * Math.floor(rnd() * 30)
-            : pick(ids);
-      write(op < 0.92 || !ids.length ? row(id) : undefined, id);
+    const odds = { append: 0.55, below: 0.65, spread: 30, keep: 0.92 };
+    churn(write, live, row, draw, odds, 2500, (step) => {
+      if (step === 1199) tagsSeen = TAGS.length;
       if (step % 250 === 249) for (let k = 0; k < 4; k++) verify(someQuery());
-    }
+    });
     verify({});
     verify({ terms: { state: ['S0'] } });
     verify({ terms: { state: ['S5'] }, ranges: { age: [30, 50] } });
@@ -308,11 +320,8 @@ describe('FacetIndex, every way of counting against brute force through updates'
 
 describe('FacetIndex, a fresh result read as a listing reads it', () => {
   it('gives the total and any page, asked first or after counts, as brute force does', () => {
-    const rnd = (() => {
-      let seed = 91;
-      return () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-    })();
-    const pick = <T>(items: readonly T[]) => items[Math.floor(rnd() * items.length)]!;
+    const draw = seeded(91);
+    const { rnd, pick } = draw;
     const STATES = Array.from({ length: 40 }, (_, i) => `S${i}`);
     const LANGS = ['1', '2', '3', '4', '5'];
     const GROOMING = ['Natural', 'Trimmed', 'Bare'];
@@ -389,15 +398,10 @@ describe('FacetIndex, a fresh result read as a listing reads it', () => {
       page(third);
       expect(third.total, label).toBe(expected.length);
     };
-    let next = 1000;
-    for (let step = 0; step < 3000; step++) {
-      const op = rnd();
-      const ids = [...live.keys()];
-      const id =
-        op < 0.6 || !ids.length ? (next += 2) : op < 0.65 ? next - 1 - 2 * Math.floor(rnd() * 30) : pick(ids);
-      write(op < 0.93 || !ids.length ? row(id) : undefined, id);
+    const odds = { append: 0.6, below: 0.65, spread: 30, keep: 0.93 };
+    churn(write, live, row, draw, odds, 3000, (step) => {
       if (step % 100 === 99) for (let k = 0; k < 6; k++) check(someQuery());
-    }
+    });
     check({});
     check({
       terms: { state: ['S0'], kissing_types: ['Light', 'Heavy'], grooming: ['Bare'], call: ['Incall'] },

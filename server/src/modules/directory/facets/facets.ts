@@ -25,7 +25,8 @@ import { NumberColumn } from './ranges.ts';
  * position and forgets them; a row's values are set once it is shown): an option's count with nothing else
  * chosen is its number of positions. What keeps a fresh query cheap at a million (bench/facet-counts.mjs):
  * range groups from bucket bitsets (ranges.ts), a base started from a small group's lists, and counts of
- * the dimensions with few values position by position when the base is sparse enough (`lanes`).
+ * the dimensions with few values position by position when the base is sparse enough (`lanes`); a
+ * listing's total and page read the groups' sets word by word, the result itself never made (match.ts).
  */
 export interface FacetRow {
   id: number;

@@ -27,15 +27,18 @@ export class Match {
     private readonly blocks: readonly [Uint32Array, Uint32Array],
   ) {
     this.simple = sets.and.length <= FIRST_AND && sets.not.length <= FIRST_NOT && !sets.or.length;
+    this.first = [padded(sets.and, FIRST_AND), sets.not.length ? padded(sets.not, FIRST_NOT) : []];
   }
 
   /** Whether the first sets are all there are (`andBlock` and `countListed` read every one). */
   private readonly simple: boolean;
+  /** The first `FIRST_AND` sets of `and` and `FIRST_NOT` of `not` (none when there is none), padded. */
+  private readonly first: readonly [Bitset[], Bitset[]];
 
   /** How many positions match. */
   count(): number {
     const list = this.list;
-    if (list) return this.simple ? countListed(list, this.sets) : this.countTested(list);
+    if (list) return this.simple ? countListed(list, ...this.first) : this.countTested(list);
     let n = 0;
     const words = this.sets.and[0]!.length;
     for (let from = 0; from < words; from += BLOCK) n += this.fill(from, Math.min(words, from + BLOCK));
@@ -93,7 +96,7 @@ export class Match {
     const n = to - from;
     const [block, spare] = this.blocks;
     const { and, not, or } = this.sets;
-    let ones = andBlock(block, from, n, and, not);
+    let ones = andBlock(block, from, n, ...this.first);
     if (this.simple) return ones;
     for (let j = FIRST_AND; j < and.length; j++) {
       const b = and[j]!;
@@ -123,16 +126,19 @@ export class Match {
 const FIRST_AND = 5;
 const FIRST_NOT = 2;
 
-/** How many of these positions are in the first `FIRST_AND` sets of `and` and none of the first `FIRST_NOT` of `not`. */
-function countListed(list: Int32Array, { and, not }: MatchSets): number {
-  const a0 = and[0]!;
-  const a1 = and[1] ?? a0;
-  const a2 = and[2] ?? a0;
-  const a3 = and[3] ?? a0;
-  const a4 = and[4] ?? a0;
+/**
+ * The first `k` of some sets, exactly `k`: a missing one repeats the first (x ∧ x = x, x ∧ ¬y ∧ ¬y = x ∧ ¬y),
+ * so that one loop reads them all, each in a variable of its own.
+ */
+function padded(sets: readonly Bitset[], k: number): Bitset[] {
+  return Array.from({ length: k }, (_, i) => sets[i] ?? sets[0]!);
+}
+
+/** How many of these positions are in every one of `and` (5 sets) and in none of `not` (2, or none). */
+function countListed(list: Int32Array, and: readonly Bitset[], not: readonly Bitset[]): number {
+  const [a0, a1, a2, a3, a4] = and as [Bitset, Bitset, Bitset, Bitset, Bitset];
   let n = 0;
-  const n0 = not[0];
-  if (!n0) {
+  if (!not.length) {
     for (let i = 0; i < list.length; i++) {
       const p = list[i]!;
       const w = p >>> 5;
@@ -140,7 +146,7 @@ function countListed(list: Int32Array, { and, not }: MatchSets): number {
     }
     return n;
   }
-  const n1 = not[1] ?? n0;
+  const [n0, n1] = not as [Bitset, Bitset];
   for (let i = 0; i < list.length; i++) {
     const p = list[i]!;
     const w = p >>> 5;
@@ -150,10 +156,9 @@ function countListed(list: Int32Array, { and, not }: MatchSets): number {
 }
 
 /**
- * `block[i]` := word `from + i` of the AND of the first `FIRST_AND` sets of `and` less the first
- * `FIRST_NOT` of `not` (a set missing repeats one there is: x ∧ x = x), and their set bits, in one loop
- * with every set in a variable of its own: the optimizing compiler keeps it tight, where a loop per set
- * through the block took twice as long (bench/facet-counts.mjs --mode=listing).
+ * `block[i]` := word `from + i` of the AND of `and` (5 sets) less `not` (2, or none), and their set bits,
+ * in one loop with every set in a variable of its own: the optimizing compiler keeps it tight, where a
+ * loop per set through the block took twice as long (bench/facet-counts.mjs --mode=listing).
  */
 function andBlock(
   block: Uint32Array,
@@ -162,11 +167,7 @@ function andBlock(
   and: readonly Bitset[],
   not: readonly Bitset[],
 ): number {
-  const a0 = and[0]!;
-  const a1 = and[1] ?? a0;
-  const a2 = and[2] ?? a0;
-  const a3 = and[3] ?? a0;
-  const a4 = and[4] ?? a0;
+  const [a0, a1, a2, a3, a4] = and as [Bitset, Bitset, Bitset, Bitset, Bitset];
   let ones = 0;
   if (!not.length) {
     for (let i = 0; i < n; i++) {
@@ -177,8 +178,7 @@ function andBlock(
     }
     return ones;
   }
-  const n0 = not[0]!;
-  const n1 = not[1] ?? n0;
+  const [n0, n1] = not as [Bitset, Bitset];
   for (let i = 0; i < n; i++) {
     const w = from + i;
     const x = a0[w]! & a1[w]! & a2[w]! & a3[w]! & a4[w]! & ~(n0[w]! | n1[w]!);
