@@ -14,7 +14,8 @@
 //   node --cpu-prof --cpu-prof-dir=/tmp/prof bench/facet-counts.mjs
 //
 // `--src=DIR`: bundle the server's code from DIR (a checkout or `git archive` of another commit: its
-// `server/src`), to compare two versions on the same data, run after run.
+// `server/src`), to compare two versions on the same data, run after run. `KEEP_BUNDLE=1` keeps the bundle
+// (node_modules/.cache/bench), whose line numbers a profile gives.
 //
 // `--writes=N`: N ad edits (a new age and call, as the mixed load makes) between two requests, so every
 // request also finds the index just changed. The server's TypeScript is bundled with esbuild (as
