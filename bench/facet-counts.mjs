@@ -7,9 +7,15 @@
 // server parses it, then `countFilterData` (every section's counts, each N/A's total, the cum groups)
 // on a fresh result, so the index's memo never serves one. Prints the CPU time per request (median and
 // p99 over the rounds), the index's bytes and a digest of every answer (equal digests: equal answers).
+// `--mode=listing` measures instead what `GET /api/providers` asks of the same fresh results (directory.listing.ts
+// `findPageFromIndex`): the first page of 24 ids, newest first, and the total.
 //
-//   node bench/facet-counts.mjs [--providers=1000000] [--rounds=5] [--writes=N]
+//   node bench/facet-counts.mjs [--providers=1000000] [--rounds=5] [--writes=N] [--mode=counts|listing] [--src=DIR]
 //   node --cpu-prof --cpu-prof-dir=/tmp/prof bench/facet-counts.mjs
+//
+// `--src=DIR`: bundle the server's code from DIR (a checkout or `git archive` of another commit: its
+// `server/src`), to compare two versions on the same data, run after run. `KEEP_BUNDLE=1` keeps the bundle
+// (node_modules/.cache/bench), whose line numbers a profile gives.
 //
 // `--writes=N`: N ad edits (a new age and call, as the mixed load makes) between two requests, so every
 // request also finds the index just changed. The server's TypeScript is bundled with esbuild (as
@@ -31,16 +37,21 @@ const option = (name, fallback) => {
 const PROVIDERS = option('providers', 1_000_000);
 const ROUNDS = option('rounds', 5);
 const WRITES = option('writes', 0);
+const text = (name, fallback) =>
+  args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const MODE = text('mode', 'counts');
+if (!['counts', 'listing'].includes(MODE)) throw new Error(`--mode: counts or listing, not ${MODE}`);
+const SRC = path.resolve(text('src', root));
 
 // ---------------------------------------------------------------------------------------------
 // The server's code, bundled (npm packages stay imports; `@app/domain` and the server are bundled)
 
 const entry = `
-export { FacetIndex } from './server/src/modules/directory/facets/facets.ts';
-export { rowWriter, toFacetQuery, countsFor, cityKey, TERM_DIMENSIONS, NUMBER_DIMENSIONS, SINGLE_DIMENSIONS } from './server/src/modules/directory/facets/facet-store.ts';
-export { OPTION_BITS } from './server/src/modules/directory/facets/facet-sql.ts';
-export { countFilterData } from './server/src/modules/directory/directory.listing.ts';
-export { LANGUAGES, RACES, US_STATE_CODES } from './server/src/db/seed/reference-data.ts';
+export { FacetIndex } from '${SRC}/server/src/modules/directory/facets/facets.ts';
+export { rowWriter, toFacetQuery, countsFor, cityKey, TERM_DIMENSIONS, NUMBER_DIMENSIONS, SINGLE_DIMENSIONS } from '${SRC}/server/src/modules/directory/facets/facet-store.ts';
+export { OPTION_BITS } from '${SRC}/server/src/modules/directory/facets/facet-sql.ts';
+export { countFilterData } from '${SRC}/server/src/modules/directory/directory.listing.ts';
+export { LANGUAGES, RACES, US_STATE_CODES } from '${SRC}/server/src/db/seed/reference-data.ts';
 export { parseFacetParams, toDirectorySearch, OPTION_SECTIONS, OPTION_SECTION_KEYS, SUBTYPES, CUM_TYPES, PERSONALITY, GROOMING, CALL_OPTIONS, YES_NO, seededRandom } from '@app/domain';
 `;
 const outDir = path.join(root, 'node_modules/.cache/bench');
@@ -58,8 +69,13 @@ await build({
     {
       name: 'packages-external',
       setup(b) {
+        // `@app/domain` from this checkout's packages (a `--src` elsewhere has none of its own).
         b.onResolve({ filter: /^[^./]/ }, (a) =>
-          a.path.startsWith('@app/') ? undefined : { external: true },
+          !a.path.startsWith('@app/')
+            ? { external: true }
+            : a.resolveDir === root
+              ? undefined
+              : b.resolve(a.path, { resolveDir: root, kind: a.kind }),
         );
       },
     },
@@ -67,7 +83,7 @@ await build({
 });
 const S = await import(pathToFileURL(outFile).href);
 const { rm } = await import('node:fs/promises');
-await rm(outFile);
+if (!process.env.KEEP_BUNDLE) await rm(outFile);
 
 // ---------------------------------------------------------------------------------------------
 // The data: the loader's distributions (directory-data.mjs), from a 32-bit hash instead of its SQL one
@@ -210,6 +226,10 @@ function edit() {
   write(rowOf(id, ++edits));
 }
 
+/** What the listing reads of a result (directory.listing.ts `findPageFromIndex`): page 1 of 24 and the total. */
+const listing = (f) => store.read(f, ({ result }) => ({ ids: result.page(0, 24), total: result.total }));
+const request = MODE === 'listing' ? listing : (f) => S.countFilterData(store, f);
+
 const digest = createHash('sha256');
 const perRequest = [];
 let cpuTotal = 0;
@@ -220,7 +240,7 @@ for (let round = 0; round < ROUNDS; round++) {
     const filter = parse(VARIED[i]);
     const before = cpuMs();
     t = performance.now();
-    const answer = await S.countFilterData(store, filter);
+    const answer = await request(filter);
     const ms = performance.now() - t;
     const cpu = cpuMs() - before;
     if (round === 0) digest.update(JSON.stringify(answer));
@@ -240,6 +260,7 @@ const fmt = (x) => x.toFixed(2);
 console.log(
   JSON.stringify({
     providers: PROVIDERS,
+    mode: MODE,
     shown: index.shownCount,
     rounds: ROUNDS,
     writesBetween: WRITES,
@@ -278,7 +299,7 @@ const FIXED = {
   ],
   'state counts (lookup)': ['country=US', (f) => store.read(f, ({ result }) => result.counts(['state']))],
   'city counts of CA (lookup)': ['state=CA', (f) => store.read(f, ({ result }) => result.counts(['city']))],
-  'listing page 1, five filters': [FIVE, (f) => store.read(f, ({ result }) => result.page(0, 10))],
+  'listing page 1, five filters': [FIVE, listing],
 };
 let shownId = 1;
 while (!rowOf(shownId).shown) shownId++;

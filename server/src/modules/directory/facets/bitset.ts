@@ -131,8 +131,24 @@ export function orInto(a: Bitset, b: Bitset): Bitset {
  */
 export function pageFromTop(b: Bitset, offset: number, limit: number): number[] {
   const out: number[] = [];
-  let skip = offset;
-  for (let w = b.length - 1; w >= 0 && out.length < limit; w--) {
+  takeFromTop(b, b.length, 0, offset, limit, out);
+  return out;
+}
+
+/**
+ * `pageFromTop` over a part of a bitset: the words `b[0 … n-1]`, which are words `first … first + n - 1`
+ * of the whole; appends to `out` (until it holds `limit`) after skipping `skip` set bits, and answers how
+ * many are left to skip. A page read a block of words at a time, from the highest block down.
+ */
+export function takeFromTop(
+  b: Uint32Array,
+  n: number,
+  first: number,
+  skip: number,
+  limit: number,
+  out: number[],
+): number {
+  for (let w = n - 1; w >= 0 && out.length < limit; w--) {
     let word = b[w]!;
     if (!word) continue;
     const bits = popcount32(word);
@@ -144,8 +160,8 @@ export function pageFromTop(b: Bitset, offset: number, limit: number): number[] 
       const top = 31 - Math.clz32(word);
       word &= ~(1 << top);
       if (skip > 0) skip--;
-      else out.push(w * 32 + top);
+      else out.push((first + w) * 32 + top);
     }
   }
-  return out;
+  return skip;
 }

@@ -21,6 +21,12 @@ function rows(n: number): FacetRow[] {
   }));
 }
 
+/** A deterministic draw of numbers in [0, 1), and of an item of a list. */
+function seeded(seed: number) {
+  const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  return { rnd, pick: <T>(items: readonly T[]) => items[Math.floor(rnd() * items.length)]! };
+}
+
 /** The same query answered by brute force, to check the index against. */
 function brute(data: FacetRow[], q: FacetQuery) {
   return data.filter(
@@ -46,6 +52,36 @@ function writer(index: FacetIndex, live: Map<number, FacetRow>) {
     for (const dim of index.termDimensions) for (const v of r.terms[dim] ?? []) index.addTerm(pos, dim, v);
     for (const dim of index.numberDimensions) index.setNumber(pos, dim, r.numbers[dim] ?? null);
   };
+}
+
+/**
+ * `steps` random writes through `write`: a new highest id (the index grows) with odds `append`; else with
+ * odds up to `below` one below it among the last `spread` (two commits crossing: placed among the others);
+ * else a live one again. The row is written (an edit, or a new one) with odds `keep`, else removed.
+ * `after(step)` runs after each.
+ */
+function churn(
+  write: ReturnType<typeof writer>,
+  live: Map<number, FacetRow>,
+  row: (id: number) => FacetRow,
+  { rnd, pick }: ReturnType<typeof seeded>,
+  odds: { append: number; below: number; spread: number; keep: number },
+  steps: number,
+  after: (step: number) => void = () => {},
+) {
+  let next = 1000;
+  for (let step = 0; step < steps; step++) {
+    const op = rnd();
+    const ids = [...live.keys()];
+    const id =
+      op < odds.append || !ids.length
+        ? (next += 2)
+        : op < odds.below
+          ? next - 1 - 2 * Math.floor(rnd() * odds.spread)
+          : pick(ids);
+    write(op < odds.keep || !ids.length ? row(id) : undefined, id);
+    after(step);
+  }
 }
 
 describe('FacetIndex', () => {
@@ -90,9 +126,8 @@ describe('FacetIndex', () => {
 
 describe('FacetIndex, updated in place', () => {
   it('answers as brute force after random inserts (in any id order), edits and removals', () => {
-    let seed = 7;
-    const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-    const pick = <T>(items: readonly T[]) => items[Math.floor(rnd() * items.length)]!;
+    const draw = seeded(7);
+    const { rnd, pick } = draw;
     // Many states so that most stay lists of positions and a few grow into bitsets.
     const STATES = Array.from({ length: 40 }, (_, i) => `S${i}`);
     const row = (id: number): FacetRow => ({
@@ -108,16 +143,7 @@ describe('FacetIndex, updated in place', () => {
     const index = new FacetIndex(DIMS, ['age'], 100, ['state', 'language']);
     const live = new Map<number, FacetRow>();
     const write = writer(index, live);
-    let next = 1000;
-    for (let step = 0; step < 3000; step++) {
-      const op = rnd();
-      const ids = [...live.keys()];
-      // Mostly a new highest id; sometimes an odd one below it (two commits crossing): its place is made
-      // among the others. Or an edit, or a removal.
-      const id =
-        op < 0.5 || !ids.length ? (next += 2) : op < 0.6 ? next - 1 - 2 * Math.floor(rnd() * 20) : pick(ids);
-      write(op < 0.9 || !ids.length ? row(id) : undefined, id);
-    }
+    churn(write, live, row, draw, { append: 0.5, below: 0.6, spread: 20, keep: 0.9 }, 3000);
     const data = [...live.values()];
     for (const q of [
       {},
@@ -177,22 +203,22 @@ describe('FacetIndex, sparse bases and kept results', () => {
     const q = QUERIES[1]!;
     const first = index.query(q);
     expect(index.query(q)).toBe(first);
+    // Read at once, as the store's `read` does: a result is read before the index changes.
+    const total = first.total;
+    const outcall = first.counts(['call']).call!.Outcall!;
     const row = data.find((r) => brute([r], q).length === 1)!;
     index.clear(index.positionOf(row.id));
     const after = index.query(q);
     expect(after).not.toBe(first);
-    expect(after.total).toBe(first.total - 1);
-    expect(after.counts(['call']).call!.Outcall).toBe(first.counts(['call']).call!.Outcall! - 1);
+    expect(after.total).toBe(total - 1);
+    expect(after.counts(['call']).call!.Outcall).toBe(outcall - 1);
   });
 });
 
 describe('FacetIndex, every way of counting against brute force through updates', () => {
   it('gives the same totals, pages, counts and totals with or without groups, counted by position or by value', () => {
-    const rnd = (() => {
-      let seed = 23;
-      return () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-    })();
-    const pick = <T>(items: readonly T[]) => items[Math.floor(rnd() * items.length)]!;
+    const draw = seeded(23);
+    const { rnd, pick } = draw;
     const STATES = Array.from({ length: 30 }, (_, i) => `S${i}`);
     // More values than a dimension keeps slots for: `tag` loses its slots once its 33rd value comes.
     const TAGS = Array.from({ length: 40 }, (_, i) => `t${i}`);
@@ -281,24 +307,107 @@ describe('FacetIndex, every way of counting against brute force through updates'
       }
       index.countBy('auto');
     };
-    let next = 1000;
-    for (let step = 0; step < 2500; step++) {
-      if (step === 1200) tagsSeen = TAGS.length;
-      const op = rnd();
-      const ids = [...live.keys()];
-      // Mostly a new highest id (the index grows), sometimes one below it (placed among the others), an
-      // edit or a removal.
-      const id =
-        op < 0.55 || !ids.length
-          ? (next += 2)
-          : op < 0.65
-            ? next - 1 - 2 * Math.floor(rnd() * 30)
-            : pick(ids);
-      write(op < 0.92 || !ids.length ? row(id) : undefined, id);
+    const odds = { append: 0.55, below: 0.65, spread: 30, keep: 0.92 };
+    churn(write, live, row, draw, odds, 2500, (step) => {
+      if (step === 1199) tagsSeen = TAGS.length;
       if (step % 250 === 249) for (let k = 0; k < 4; k++) verify(someQuery());
-    }
+    });
     verify({});
     verify({ terms: { state: ['S0'] } });
     verify({ terms: { state: ['S5'] }, ranges: { age: [30, 50] } });
+  });
+});
+
+describe('FacetIndex, a fresh result read as a listing reads it', () => {
+  it('gives the total and any page, asked first or after counts, as brute force does', () => {
+    const draw = seeded(91);
+    const { rnd, pick } = draw;
+    const STATES = Array.from({ length: 40 }, (_, i) => `S${i}`);
+    const LANGS = ['1', '2', '3', '4', '5'];
+    const GROOMING = ['Natural', 'Trimmed', 'Bare'];
+    const dims = ['state', 'city', 'language', 'kissing_types', 'call', 'grooming'];
+    // Three numbers: a range leaves out the buckets below it, so three ranges leave out three sets.
+    const numbers = ['age', 'price', 'height'];
+    const row = (id: number): FacetRow => {
+      const state = rnd() < 0.4 ? 'S0' : pick(STATES);
+      return {
+        id,
+        terms: {
+          state: [state],
+          // A city name in several states: choosing it alone finds several lists.
+          city: [`${state}|C${Math.floor(rnd() * 3)}`],
+          language: rnd() < 0.1 ? [] : [pick(LANGS)],
+          kissing_types: TYPES.filter(() => rnd() < 0.5),
+          call: [pick(CALLS)],
+          grooming: GROOMING.filter(() => rnd() < 0.6),
+        },
+        numbers: {
+          age: rnd() < 0.05 ? null : 18 + Math.floor(rnd() * 50),
+          // Many distinct prices: buckets at quantiles, a range's ends tested value by value.
+          price: rnd() < 0.05 ? null : Math.round(rnd() * 80_000) / 100,
+          height: 150 + Math.floor(rnd() * 40),
+        },
+      };
+    };
+    const index = new FacetIndex(dims, numbers, 100, ['state', 'city']);
+    const live = new Map<number, FacetRow>();
+    const write = writer(index, live);
+    const someQuery = (): FacetQuery => {
+      const terms: Record<string, string[]> = {};
+      const ranges: Record<string, [number, number]> = {};
+      const r = rnd();
+      if (r < 0.3) terms.state = ['S0'];
+      else if (r < 0.6) terms.state = [pick(STATES)];
+      else if (r < 0.7) terms.state = [pick(STATES), pick(STATES)];
+      if (rnd() < 0.15) terms.city = [`${pick(STATES)}|C${Math.floor(rnd() * 3)}`, `S0|C1`];
+      if (rnd() < 0.4) terms.kissing_types = rnd() < 0.5 ? [pick(TYPES)] : ['Light', 'Heavy'];
+      if (rnd() < 0.4) terms.grooming = [pick(GROOMING)];
+      if (rnd() < 0.4) terms.call = [pick(CALLS)];
+      if (rnd() < 0.3) terms.language = rnd() < 0.1 ? ['9'] : [pick(LANGS), pick(LANGS)];
+      if (rnd() < 0.6) ranges.age = ((a) => [a, a + Math.floor(rnd() * 30)])(17 + Math.floor(rnd() * 50));
+      if (rnd() < 0.5) ranges.price = ((a) => [a, rnd() < 0.1 ? a - 1 : a + rnd() * 500])(rnd() * 700);
+      if (rnd() < 0.4) ranges.height = ((a) => [a, a + Math.floor(rnd() * 20)])(148 + Math.floor(rnd() * 40));
+      return { terms, ranges };
+    };
+    const check = (q: FacetQuery) => {
+      const expected = brute([...live.values()], q)
+        .map((r) => r.id)
+        .sort((a, b) => b - a);
+      const label = JSON.stringify(q);
+      const page = (res: ReturnType<FacetIndex['query']>) => {
+        const offset = rnd() < 0.5 ? 0 : Math.floor(rnd() * (expected.length + 5));
+        const limit = 1 + Math.floor(rnd() * (rnd() < 0.2 ? 3000 : 30));
+        expect(res.page(offset, limit), `${label} page ${offset}+${limit}`).toEqual(
+          expected.slice(offset, offset + limit),
+        );
+      };
+      // `countBy` empties the kept results: each query below is answered afresh.
+      index.countBy('auto');
+      const first = index.query(q);
+      page(first);
+      expect(first.total, label).toBe(expected.length);
+      page(first);
+      index.countBy('auto');
+      const second = index.query(q);
+      expect(second.total, label).toBe(expected.length);
+      page(second);
+      // Once counts made the result itself, it answers the same.
+      index.countBy('auto');
+      const third = index.query(q);
+      third.counts(['call']);
+      page(third);
+      expect(third.total, label).toBe(expected.length);
+    };
+    const odds = { append: 0.6, below: 0.65, spread: 30, keep: 0.93 };
+    churn(write, live, row, draw, odds, 3000, (step) => {
+      if (step % 100 === 99) for (let k = 0; k < 6; k++) check(someQuery());
+    });
+    check({});
+    check({
+      terms: { state: ['S0'], kissing_types: ['Light', 'Heavy'], grooming: ['Bare'], call: ['Incall'] },
+    });
+    check({ terms: { state: ['S3'] }, ranges: { age: [20, 40], price: [100, 300], height: [160, 170] } });
+    check({ terms: { city: ['S2|C0', 'S5|C1'] } });
+    check({ terms: { language: ['9'] } });
   });
 });

@@ -10,6 +10,7 @@ import {
   setBit,
   type Bitset,
 } from './bitset.ts';
+import { BLOCK, Match, type MatchSets } from './match.ts';
 import { insertZeroBit, Postings } from './postings.ts';
 import { NumberColumn } from './ranges.ts';
 
@@ -24,7 +25,8 @@ import { NumberColumn } from './ranges.ts';
  * position and forgets them; a row's values are set once it is shown): an option's count with nothing else
  * chosen is its number of positions. What keeps a fresh query cheap at a million (bench/facet-counts.mjs):
  * range groups from bucket bitsets (ranges.ts), a base started from a small group's lists, and counts of
- * the dimensions with few values position by position when the base is sparse enough (`lanes`).
+ * the dimensions with few values position by position when the base is sparse enough (`lanes`); a
+ * listing's total and page read the groups' sets word by word, the result itself never made (match.ts).
  */
 export interface FacetRow {
   id: number;
@@ -89,6 +91,11 @@ interface Group {
   lists: Int32Array[] | undefined;
   /** How many positions the lists hold. */
   listed: number;
+  /**
+   * Adds its sets to a match's (match.ts), its own when it has them (a dense value's, a range's buckets),
+   * else its bitset made; false when it holds nothing (no value it names is known, an empty range).
+   */
+  reads(into: MatchSets): boolean;
 }
 
 /** The shown positions in every group of a query but some: what counts and totals are taken over. */
@@ -135,6 +142,8 @@ export class FacetIndex {
   private lanes: Uint32Array[] = [];
   /** Room for a base's non-zero words while it is made. */
   private scratch = new Uint32Array(0);
+  /** A match's blocks (match.ts): a fresh listing allocates nothing but its page. */
+  private readonly blocks: [Uint32Array, Uint32Array] = [new Uint32Array(BLOCK), new Uint32Array(BLOCK)];
   /** The postings of each slot (a slot whose postings' `slot` is no longer it is unused). */
   private readonly slots: Postings[] = [];
   /** Dimensions that had too many values for slots: cleared and counted through their postings. */
@@ -417,6 +426,14 @@ export class FacetIndex {
       has: (pos) => hasBit(make(), pos),
       lists: sparse ? (lists as Int32Array[]) : undefined,
       listed: sparse ? lists.reduce((n, l) => n + l!.length, 0) : Infinity,
+      reads: (into) => {
+        if (!found.length) return false;
+        // Dense values are read as they are (ORed word by word when several); a list is made a bitset.
+        if (bits || found.some((p) => !p.bits)) into.and.push(make());
+        else if (found.length === 1) into.and.push(found[0]!.bits!);
+        else into.or.push(found.map((p) => p.bits!));
+        return true;
+      },
     };
   }
 
@@ -435,7 +452,34 @@ export class FacetIndex {
       },
       lists: undefined,
       listed: Infinity,
+      // Whole buckets are read as they are (`upTo[last] ∧ ¬upTo[first − 1]`), else the bitset is made.
+      reads: (into) => {
+        const span = bits ? undefined : column.span(lo, hi, this.size, this.words);
+        if (span === null) return false;
+        if (!span) into.and.push((bits ??= column.range(lo, hi, this.size, this.words)));
+        else {
+          into.and.push(span.top);
+          if (span.below) into.not.push(span.below);
+        }
+        return true;
+      },
     };
+  }
+
+  /**
+   * The shown positions in every one of these groups, as a match reads them without making them
+   * (match.ts): by the positions of the group with the fewest when its few are one list (as `base`
+   * chooses), else word by word. Undefined when that group is several lists (cities of one name in
+   * several states): `base` makes the result then.
+   */
+  private match(groups: readonly Group[]): Match | undefined {
+    let driver: Group | undefined;
+    for (const g of groups) if (g.listed <= this.words && (!driver || g.listed < driver.listed)) driver = g;
+    if (driver && driver.lists!.length > 1) return undefined;
+    const sets: MatchSets = { and: [this.shown], not: [], or: [] };
+    const nothing = new Int32Array(0);
+    for (const g of groups) if (g !== driver && !g.reads(sets)) return new Match(sets, nothing, this.blocks);
+    return new Match(sets, driver ? (driver.lists![0] ?? nothing) : undefined, this.blocks);
   }
 
   /**
@@ -584,8 +628,12 @@ export class FacetIndex {
       }
       return base;
     };
-    const result = allBut([]);
-    const total = this.ones(result);
+    // The result itself is made only when counts need it; a listing's total and page read it unmade.
+    let match: Match | null | undefined;
+    const matched = () => (match === undefined ? (match = this.match([...groups.values()]) ?? null) : match);
+    let total: number | undefined;
+    const totalOf = () =>
+      (total ??= bases.has('') || !matched() ? this.ones(allBut([])) : matched()!.count());
     const counted = new Map<string, Record<string, number>>();
     const countAll = (dimensions: readonly string[]) => {
       // The dimensions counted position by position, by base.
@@ -594,14 +642,15 @@ export class FacetIndex {
         if (counted.has(dim)) continue;
         const byValue = this.terms.get(dim);
         if (!byValue) throw new Error(`Unknown facet dimension ${dim}`);
-        const base = allBut([dim]);
         // Nothing else chosen: the base is every shown position, which holds every value's positions.
-        const everyShown = base === result ? groups.size === 0 : groups.size === 1;
-        if (everyShown) {
+        if (groups.size === (groups.has(dim) ? 1 : 0)) {
           const out: Record<string, number> = {};
           for (const [value, postings] of byValue) out[value] = postings.size;
           counted.set(dim, out);
-        } else if (this.slotted(dim)) {
+          continue;
+        }
+        const base = allBut([dim]);
+        if (this.slotted(dim)) {
           bySlots.set(base, [...(bySlots.get(base) ?? []), dim]);
         } else counted.set(dim, this.countByPostings(base, byValue));
       }
@@ -626,15 +675,25 @@ export class FacetIndex {
       return n;
     };
     return {
-      total,
-      page: (offset, limit) => pageFromTop(result.bits, offset, limit).map((pos) => this.ids[pos]!),
+      get total() {
+        return totalOf();
+      },
+      page: (offset, limit) => {
+        // A made result pages by its words; otherwise the match reads the groups' (page 1: a few blocks).
+        const m = bases.has('') ? null : matched();
+        const positions = m ? m.page(offset, limit) : pageFromTop(allBut([]).bits, offset, limit);
+        return positions.map((pos) => this.ids[pos]!);
+      },
       counts: (dimensions) => {
         countAll(dimensions);
         return Object.fromEntries(dimensions.map((dim) => [dim, counted.get(dim)!]));
       },
+      // The N/As come with counts (filterdata), which make the result: it is made here too, and counted.
       totalWithout: (dimensions) => {
         const base = allBut(dimensions);
-        return base === result ? total : memoTotal(`-${dimensions.join(',')}`, () => this.ones(base));
+        return base === bases.get('')
+          ? (total ??= this.ones(base))
+          : memoTotal(`-${dimensions.join(',')}`, () => this.ones(base));
       },
       totalWith: (dim, values) =>
         memoTotal(`+${dim}:${values.join(',')}`, () => this.countWith(allBut([dim]), dim, values)),

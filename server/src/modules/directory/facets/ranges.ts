@@ -98,17 +98,9 @@ export class NumberColumn {
   /** The positions (of the first `size`) whose value is in [lo, hi], as a new bitset of `words` words. */
   range(lo: number, hi: number, size: number, words: number): Bitset {
     const out = createBitset(words * 32);
-    if (!(lo <= hi)) return out;
-    if (!this.edges || this.outgrown(size)) this.bucket(size, words);
-    const n = this.upTo.length;
-    if (!n) return out;
-    const a = this.bucketOf(lo);
-    const b = this.bucketOf(hi);
-    const whole = (k: number) => this.min[k]! >= lo && this.max[k]! <= hi;
-    const none = (k: number) => this.max[k]! < lo || this.min[k]! > hi || this.min[k]! > this.max[k]!;
-    // Buckets strictly between a and b lie inside [lo, hi]; a and b are whole, empty of it, or tested.
-    const first = whole(a) ? a : a + 1;
-    const last = whole(b) ? b : b - 1;
+    const cut = this.cut(lo, hi, size, words);
+    if (!cut) return out;
+    const { first, last } = cut;
     if (first <= last) {
       const top = this.upTo[last]!;
       if (first === 0) out.set(top);
@@ -117,9 +109,52 @@ export class NumberColumn {
         for (let w = 0; w < words; w++) out[w] = top[w]! & ~below[w]!;
       }
     }
-    if (!whole(a) && !none(a)) this.test(a, lo, hi, out);
-    if (b !== a && !whole(b) && !none(b)) this.test(b, lo, hi, out);
+    for (const k of cut.tested) this.test(k, lo, hi, out);
     return out;
+  }
+
+  /**
+   * The positions in [lo, hi] without making their bitset, when they are whole buckets (a bucket per
+   * distinct value, or a range ending at bucket edges): `top ∧ ¬below` (`below` undefined: nothing below),
+   * read word by word where they are needed; null when nothing is in it; undefined when a bucket at an end
+   * must be tested value by value (`range` makes the bitset then).
+   */
+  span(
+    lo: number,
+    hi: number,
+    size: number,
+    words: number,
+  ): { top: Bitset; below: Bitset | undefined } | null | undefined {
+    const cut = this.cut(lo, hi, size, words);
+    if (!cut) return null;
+    if (cut.tested.length) return undefined;
+    if (cut.first > cut.last) return null;
+    return { top: this.upTo[cut.last]!, below: cut.first ? this.upTo[cut.first - 1] : undefined };
+  }
+
+  /**
+   * Which buckets [lo, hi] takes (after cutting them again if the column outgrew them): `first … last`
+   * whole (none when first > last) and the buckets at its ends to test value by value; undefined when
+   * it holds nothing.
+   */
+  private cut(
+    lo: number,
+    hi: number,
+    size: number,
+    words: number,
+  ): { first: number; last: number; tested: number[] } | undefined {
+    if (!(lo <= hi)) return undefined;
+    if (!this.edges || this.outgrown(size)) this.bucket(size, words);
+    if (!this.upTo.length) return undefined;
+    const a = this.bucketOf(lo);
+    const b = this.bucketOf(hi);
+    const whole = (k: number) => this.min[k]! >= lo && this.max[k]! <= hi;
+    const none = (k: number) => this.max[k]! < lo || this.min[k]! > hi || this.min[k]! > this.max[k]!;
+    // Buckets strictly between a and b lie inside [lo, hi]; a and b are whole, empty of it, or tested.
+    const tested: number[] = [];
+    if (!whole(a) && !none(a)) tested.push(a);
+    if (b !== a && !whole(b) && !none(b)) tested.push(b);
+    return { first: whole(a) ? a : a + 1, last: whole(b) ? b : b - 1, tested };
   }
 
   /** Adds to `out` the positions of bucket k whose value is in [lo, hi]. */
