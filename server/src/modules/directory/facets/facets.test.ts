@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FacetIndex, type FacetQuery, type FacetRow } from './facets.ts';
+import { BLOCK, Match } from './match.ts';
 
 const DIMS = ['state', 'language', 'kissing_types', 'call'];
 const CALLS = ['Incall', 'Outcall', 'Outcall/Incall'];
@@ -209,7 +210,11 @@ describe('FacetIndex, sparse bases and kept results', () => {
     const row = data.find((r) => brute([r], q).length === 1)!;
     index.clear(index.positionOf(row.id));
     const after = index.query(q);
-    expect(after).not.toBe(first);
+    expect(after === first).toBe(false);
+    // The kept result reads the index's own sets: read after the change, it refuses rather than mix states.
+    expect(() => first.total).toThrow(/after the index changed/);
+    expect(() => first.page(0, 3)).toThrow(/after the index changed/);
+    expect(() => first.counts(['call'])).toThrow(/after the index changed/);
     expect(after.total).toBe(total - 1);
     expect(after.counts(['call']).call!.Outcall).toBe(outcall - 1);
   });
@@ -318,86 +323,118 @@ describe('FacetIndex, every way of counting against brute force through updates'
   });
 });
 
-describe('FacetIndex, a fresh result read as a listing reads it', () => {
-  it('gives the total and any page, asked first or after counts, as brute force does', () => {
-    const draw = seeded(91);
-    const { rnd, pick } = draw;
-    const STATES = Array.from({ length: 40 }, (_, i) => `S${i}`);
-    const LANGS = ['1', '2', '3', '4', '5'];
-    const GROOMING = ['Natural', 'Trimmed', 'Bare'];
-    const dims = ['state', 'city', 'language', 'kissing_types', 'call', 'grooming'];
-    // Three numbers: a range leaves out the buckets below it, so three ranges leave out three sets.
-    const numbers = ['age', 'price', 'height'];
-    const row = (id: number): FacetRow => {
-      const state = rnd() < 0.4 ? 'S0' : pick(STATES);
-      return {
-        id,
-        terms: {
-          state: [state],
-          // A city name in several states: choosing it alone finds several lists.
-          city: [`${state}|C${Math.floor(rnd() * 3)}`],
-          language: rnd() < 0.1 ? [] : [pick(LANGS)],
-          kissing_types: TYPES.filter(() => rnd() < 0.5),
-          call: [pick(CALLS)],
-          grooming: GROOMING.filter(() => rnd() < 0.6),
-        },
-        numbers: {
-          age: rnd() < 0.05 ? null : 18 + Math.floor(rnd() * 50),
-          // Many distinct prices: buckets at quantiles, a range's ends tested value by value.
-          price: rnd() < 0.05 ? null : Math.round(rnd() * 80_000) / 100,
-          height: 150 + Math.floor(rnd() * 40),
-        },
-      };
+/**
+ * Rows with every kind of filter (a dense state and 39 sparse ones, city names in several states,
+ * lists, three ranges with nulls), and random queries over them: what a listing's fresh results are
+ * checked with.
+ */
+function listingDraw(seed: number) {
+  const draw = seeded(seed);
+  const { rnd, pick } = draw;
+  const STATES = Array.from({ length: 40 }, (_, i) => `S${i}`);
+  const LANGS = ['1', '2', '3', '4', '5'];
+  const GROOMING = ['Natural', 'Trimmed', 'Bare'];
+  const row = (id: number): FacetRow => {
+    const state = rnd() < 0.4 ? 'S0' : pick(STATES);
+    return {
+      id,
+      terms: {
+        state: [state],
+        // A city name in several states: choosing it alone finds several lists.
+        city: [`${state}|C${Math.floor(rnd() * 3)}`],
+        language: rnd() < 0.1 ? [] : [pick(LANGS)],
+        kissing_types: TYPES.filter(() => rnd() < 0.5),
+        call: [pick(CALLS)],
+        grooming: GROOMING.filter(() => rnd() < 0.6),
+      },
+      numbers: {
+        age: rnd() < 0.05 ? null : 18 + Math.floor(rnd() * 50),
+        // Many distinct prices: buckets at quantiles, a range's ends tested value by value.
+        price: rnd() < 0.05 ? null : Math.round(rnd() * 80_000) / 100,
+        height: 150 + Math.floor(rnd() * 40),
+      },
     };
-    const index = new FacetIndex(dims, numbers, 100, ['state', 'city']);
-    const live = new Map<number, FacetRow>();
-    const write = writer(index, live);
-    const someQuery = (): FacetQuery => {
-      const terms: Record<string, string[]> = {};
-      const ranges: Record<string, [number, number]> = {};
-      const r = rnd();
-      if (r < 0.3) terms.state = ['S0'];
-      else if (r < 0.6) terms.state = [pick(STATES)];
-      else if (r < 0.7) terms.state = [pick(STATES), pick(STATES)];
-      if (rnd() < 0.15) terms.city = [`${pick(STATES)}|C${Math.floor(rnd() * 3)}`, `S0|C1`];
-      if (rnd() < 0.4) terms.kissing_types = rnd() < 0.5 ? [pick(TYPES)] : ['Light', 'Heavy'];
-      if (rnd() < 0.4) terms.grooming = [pick(GROOMING)];
-      if (rnd() < 0.4) terms.call = [pick(CALLS)];
-      if (rnd() < 0.3) terms.language = rnd() < 0.1 ? ['9'] : [pick(LANGS), pick(LANGS)];
-      if (rnd() < 0.6) ranges.age = ((a) => [a, a + Math.floor(rnd() * 30)])(17 + Math.floor(rnd() * 50));
-      if (rnd() < 0.5) ranges.price = ((a) => [a, rnd() < 0.1 ? a - 1 : a + rnd() * 500])(rnd() * 700);
-      if (rnd() < 0.4) ranges.height = ((a) => [a, a + Math.floor(rnd() * 20)])(148 + Math.floor(rnd() * 40));
-      return { terms, ranges };
-    };
-    const check = (q: FacetQuery) => {
-      const expected = brute([...live.values()], q)
-        .map((r) => r.id)
-        .sort((a, b) => b - a);
-      const label = JSON.stringify(q);
-      const page = (res: ReturnType<FacetIndex['query']>) => {
-        const offset = rnd() < 0.5 ? 0 : Math.floor(rnd() * (expected.length + 5));
-        const limit = 1 + Math.floor(rnd() * (rnd() < 0.2 ? 3000 : 30));
+  };
+  const someQuery = (): FacetQuery => {
+    const terms: Record<string, string[]> = {};
+    const ranges: Record<string, [number, number]> = {};
+    const r = rnd();
+    if (r < 0.3) terms.state = ['S0'];
+    else if (r < 0.6) terms.state = [pick(STATES)];
+    else if (r < 0.7) terms.state = [pick(STATES), pick(STATES)];
+    if (rnd() < 0.15) terms.city = [`${pick(STATES)}|C${Math.floor(rnd() * 3)}`, `S0|C1`];
+    if (rnd() < 0.4) terms.kissing_types = rnd() < 0.5 ? [pick(TYPES)] : ['Light', 'Heavy'];
+    if (rnd() < 0.4) terms.grooming = [pick(GROOMING)];
+    if (rnd() < 0.4) terms.call = [pick(CALLS)];
+    if (rnd() < 0.3) terms.language = rnd() < 0.1 ? ['9'] : [pick(LANGS), pick(LANGS)];
+    if (rnd() < 0.6) ranges.age = ((a) => [a, a + Math.floor(rnd() * 30)])(17 + Math.floor(rnd() * 50));
+    if (rnd() < 0.5) ranges.price = ((a) => [a, rnd() < 0.1 ? a - 1 : a + rnd() * 500])(rnd() * 700);
+    if (rnd() < 0.4) ranges.height = ((a) => [a, a + Math.floor(rnd() * 20)])(148 + Math.floor(rnd() * 40));
+    return { terms, ranges };
+  };
+  // Three numbers: a range leaves out the buckets below it, so three ranges leave out three sets.
+  const index = (expected: number) =>
+    new FacetIndex(
+      ['state', 'city', 'language', 'kissing_types', 'call', 'grooming'],
+      ['age', 'price', 'height'],
+      expected,
+      ['state', 'city'],
+    );
+  return { draw, row, someQuery, index };
+}
+
+/** Pages of `q` at `offsets` (and `limits`) from fresh results, asked before and after the total and after counts. */
+function checkListing(
+  index: FacetIndex,
+  live: Map<number, FacetRow>,
+  q: FacetQuery,
+  offsets: (expected: number[]) => number[],
+  limits: number[],
+) {
+  const expected = brute([...live.values()], q)
+    .map((r) => r.id)
+    .sort((a, b) => b - a);
+  const label = JSON.stringify(q);
+  const pages = (res: ReturnType<FacetIndex['query']>) => {
+    for (const offset of offsets(expected))
+      for (const limit of limits)
         expect(res.page(offset, limit), `${label} page ${offset}+${limit}`).toEqual(
           expected.slice(offset, offset + limit),
         );
-      };
-      // `countBy` empties the kept results: each query below is answered afresh.
-      index.countBy('auto');
-      const first = index.query(q);
-      page(first);
-      expect(first.total, label).toBe(expected.length);
-      page(first);
-      index.countBy('auto');
-      const second = index.query(q);
-      expect(second.total, label).toBe(expected.length);
-      page(second);
-      // Once counts made the result itself, it answers the same.
-      index.countBy('auto');
-      const third = index.query(q);
-      third.counts(['call']);
-      page(third);
-      expect(third.total, label).toBe(expected.length);
-    };
+  };
+  // `countBy` empties the kept results: each query below is answered afresh.
+  index.countBy('auto');
+  const first = index.query(q);
+  pages(first);
+  expect(first.total, label).toBe(expected.length);
+  pages(first);
+  index.countBy('auto');
+  const second = index.query(q);
+  expect(second.total, label).toBe(expected.length);
+  pages(second);
+  // Once counts made the result itself, it answers the same.
+  index.countBy('auto');
+  const third = index.query(q);
+  third.counts(['call']);
+  pages(third);
+  expect(third.total, label).toBe(expected.length);
+}
+
+describe('FacetIndex, a fresh result read as a listing reads it', () => {
+  it('gives the total and any page, asked first or after counts, as brute force does', () => {
+    const { draw, row, someQuery, index: makeIndex } = listingDraw(91);
+    const { rnd } = draw;
+    const index = makeIndex(100);
+    const live = new Map<number, FacetRow>();
+    const write = writer(index, live);
+    const check = (q: FacetQuery) =>
+      checkListing(
+        index,
+        live,
+        q,
+        (expected) => [rnd() < 0.5 ? 0 : Math.floor(rnd() * (expected.length + 5))],
+        [0, 1 + Math.floor(rnd() * (rnd() < 0.2 ? 3000 : 30))],
+      );
     const odds = { append: 0.6, below: 0.65, spread: 30, keep: 0.93 };
     churn(write, live, row, draw, odds, 3000, (step) => {
       if (step % 100 === 99) for (let k = 0; k < 6; k++) check(someQuery());
@@ -409,5 +446,51 @@ describe('FacetIndex, a fresh result read as a listing reads it', () => {
     check({ terms: { state: ['S3'] }, ranges: { age: [20, 40], price: [100, 300], height: [160, 170] } });
     check({ terms: { city: ['S2|C0', 'S5|C1'] } });
     check({ terms: { language: ['9'] } });
+  });
+
+  it('pages across the 256-word blocks a match reads, up to the last position of a full index', () => {
+    const { draw, row, someQuery, index: makeIndex } = listingDraw(5);
+    const { rnd } = draw;
+    // 14,564 expected providers make 512 words (two blocks) with room for 16,384 positions: filled to the last.
+    const index = makeIndex(14_564);
+    const live = new Map<number, FacetRow>();
+    const write = writer(index, live);
+    const paged = vi.spyOn(Match.prototype, 'page');
+    expect(index.words).toBe(512);
+    for (let i = 0; i < 16_384; i++) write(row(1 + 2 * i), 1 + 2 * i);
+    expect(index.words).toBe(512);
+    // Offsets at each block's edge (how many matches lie above its lowest word, and one either side),
+    // at the end, past it, and a few anywhere.
+    const offsets = (expected: number[]) => {
+      const at = new Set([0, expected.length, expected.length + 3, Math.max(0, expected.length - 1)]);
+      for (let b = BLOCK; b < index.words; b += BLOCK) {
+        const lowest = (index.words - b) * 32;
+        const above = expected.filter((id) => index.positionOf(id) >= lowest).length;
+        for (const d of [-1, 0, 1]) if (above + d >= 0) at.add(above + d);
+      }
+      for (let k = 0; k < 4; k++) at.add(Math.floor(rnd() * (expected.length + 1)));
+      return [...at];
+    };
+    const check = (q: FacetQuery) => checkListing(index, live, q, offsets, [0, 1, 7, 40, 300, 5000]);
+    check({});
+    check({ terms: { state: ['S0'] } });
+    check({ terms: { state: ['S3'] } });
+    for (let k = 0; k < 40; k++) check(someQuery());
+    // In place: rows hidden and edited anywhere, then more than the index holds, then ids out of order.
+    for (let k = 0; k < 300; k++) {
+      const id = 1 + 2 * Math.floor(rnd() * 16_384);
+      write(rnd() < 0.5 ? undefined : row(id), id);
+    }
+    for (let k = 0; k < 30; k++) check(someQuery());
+    for (let i = 16_384; i < 20_000; i++) write(row(1 + 2 * i), 1 + 2 * i);
+    for (let k = 0; k < 20; k++) check(someQuery());
+    for (let k = 0; k < 200; k++) {
+      const id = 2 * (1 + Math.floor(rnd() * 19_999));
+      write(row(id), id);
+    }
+    for (let k = 0; k < 20; k++) check(someQuery());
+    // The pages above came from matches read block by block, not only from made results.
+    expect(paged.mock.calls.length).toBeGreaterThan(1000);
+    paged.mockRestore();
   });
 });

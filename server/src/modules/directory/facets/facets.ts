@@ -380,6 +380,7 @@ export class FacetIndex {
 
   /** Forgets the memoized results (a build calls this a few million times: mostly with nothing to forget). */
   private changed(): void {
+    this.version++;
     if (this.memo.size) this.memo.clear();
   }
 
@@ -595,6 +596,8 @@ export class FacetIndex {
    * Small and bounded; an answer from it is the one a fresh computation would give.
    */
   private readonly memo = new Map<string, FacetResult>();
+  /** Moves at every change: a result made before one may no longer be read (it reads the index's own sets). */
+  private version = 0;
 
   query(q: FacetQuery): FacetResult {
     const key = JSON.stringify(q);
@@ -607,6 +610,12 @@ export class FacetIndex {
   }
 
   private compute(q: FacetQuery): FacetResult {
+    // A result reads the index as it is when asked (its match reads the groups' sets, its total is counted
+    // when first asked): asked after a change it would mix two states, so it refuses.
+    const version = this.version;
+    const current = () => {
+      if (this.version !== version) throw new Error('A facet result was read after the index changed');
+    };
     const groups = new Map<string, Group>();
     for (const [dim, values] of Object.entries(q.terms ?? {})) {
       if (values && values.length) groups.set(dim, this.termGroup(dim, values));
@@ -676,27 +685,33 @@ export class FacetIndex {
     };
     return {
       get total() {
+        current();
         return totalOf();
       },
       page: (offset, limit) => {
+        current();
         // A made result pages by its words; otherwise the match reads the groups' (page 1: a few blocks).
         const m = bases.has('') ? null : matched();
         const positions = m ? m.page(offset, limit) : pageFromTop(allBut([]).bits, offset, limit);
         return positions.map((pos) => this.ids[pos]!);
       },
       counts: (dimensions) => {
+        current();
         countAll(dimensions);
         return Object.fromEntries(dimensions.map((dim) => [dim, counted.get(dim)!]));
       },
       // The N/As come with counts (filterdata), which make the result: it is made here too, and counted.
       totalWithout: (dimensions) => {
+        current();
         const base = allBut(dimensions);
         return base === bases.get('')
           ? (total ??= this.ones(base))
           : memoTotal(`-${dimensions.join(',')}`, () => this.ones(base));
       },
-      totalWith: (dim, values) =>
-        memoTotal(`+${dim}:${values.join(',')}`, () => this.countWith(allBut([dim]), dim, values)),
+      totalWith: (dim, values) => {
+        current();
+        return memoTotal(`+${dim}:${values.join(',')}`, () => this.countWith(allBut([dim]), dim, values));
+      },
     };
   }
 

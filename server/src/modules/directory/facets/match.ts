@@ -16,8 +16,10 @@ export interface MatchSets {
  * pass over the words for the total, a block at a time (each set ANDed into a 1 KB block, then counted),
  * and for page 1 a few blocks from the highest down; nothing is allocated but the page. With `list` (the
  * sorted positions of a group of few, the others' sets as `sets`), only those positions are tested.
- * Its sets are the index's own and `blocks` is the index's scratch: read it in the tick it was made,
- * as every result (facet-store.ts `read`).
+ * Its sets are the index's own: it is read only while the index has not changed since it was made (its
+ * result refuses otherwise, facets.ts `compute`; a kept result may serve several requests until then).
+ * `blocks` is the index's scratch, shared by every match: `count` and `page` use it and are done before
+ * they return, so nothing may run inside them that reads another match.
  */
 export class Match {
   constructor(
