@@ -32,16 +32,25 @@ function usePaintedOnce(): boolean {
   return painted;
 }
 
-/** The frame of every page: header, the current route's page, footer, and the first-visit disclaimer. */
-export function Layout() {
+/**
+ * The first-visit disclaimer, for visitors who have not accepted it, on the pages it covers. Its own
+ * component, so that opening it after the first paint renders the box alone: when the layout held
+ * this state, that render was the whole page's again (the listing's cards), one long task after the
+ * first paint.
+ */
+function Disclaimer() {
   const disclaimerAccepted = useDisclaimerAccepted();
   const { pathname } = useLocation();
   const painted = usePaintedOnce();
   // The box's code comes with the first load (about 2 KB more compressed: its modal code is the
   // header's too): fetched on demand, it was a second wave of requests after the script, and the
   // page's largest paint waited for it on a phone's network.
-  const showDisclaimer = painted && !disclaimerAccepted && !isDisclaimerExempt(pathname);
+  const show = painted && !disclaimerAccepted && !isDisclaimerExempt(pathname);
+  return show ? <DisclaimerBox onAccept={acceptDisclaimer} /> : null;
+}
 
+/** The frame of every page: header, the current route's page, footer, and the first-visit disclaimer. */
+export function Layout() {
   return (
     <div className="site d-flex flex-column min-vh-100">
       <a href="#main" className="visually-hidden-focusable site-skip">
@@ -62,7 +71,7 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
-      {showDisclaimer && <DisclaimerBox onAccept={acceptDisclaimer} />}
+      <Disclaimer />
       <ScrollRestoration />
     </div>
   );
