@@ -1,37 +1,12 @@
-import { columnsFor } from '../../http/strapi/find.ts';
-import { LIMITS, type PopulateTree } from '../../http/strapi/parse.ts';
-import { columnOf, type FieldType, type ResourceDef } from '../../http/strapi/resource.ts';
-import { fileResource, formatsWithUrls } from '../media/index.ts';
+import type { FieldType } from '../../http/strapi/resource.ts';
+import { formatsWithUrls } from '../media/index.ts';
+import type { JsonDialect } from './directory.page-json.ts';
 
 /**
- * The lean page on SQLite writes the items' JSON in the database: each item as find.ts `presentRow`
- * and `loadItems` present it (the same keys in the same order, money in dollars, booleans, files'
- * urls), so a page costs one string per item in JS instead of a value per column. The text is
- * concatenated with `json_quote` for the values (about twice as fast as nesting `json_object`s);
- * SQLite's JSON text is JavaScript's for the values stored (integers, text, the server's own JSON),
- * which the lean listing's tests check byte for byte. Anything this does not render (another
- * resource's `present`, `json` fields) answers undefined, and directory.page.ts presents in JS.
+ * The lean page's item JSON on SQLite (directory.page-json.ts): values by `json_quote` (SQLite's JSON
+ * text is JavaScript's for the values stored: integers, text, the server's own JSON), money by
+ * `printf`, a file's `formats` by a JavaScript function called from SQL.
  */
-
-export interface SqliteRelation {
-  name: string;
-  kind: 'belongsTo' | 'manyToMany';
-  target: ResourceDef;
-  fields: string[] | undefined;
-  /** belongsTo: the foreign key on the provider; manyToMany: the join table and its keys. */
-  column?: string;
-  through?: string;
-  sourceKey?: string;
-  targetKey?: string;
-  orderKey?: string | undefined;
-  /** The target's public scope on alias `t` ('' when none). */
-  scope: string;
-}
-
-const q = (name: string) => `"${name}"`;
-const str = (s: string) => `'${s.replace(/'/g, "''")}'`;
-/** An SQL text literal holding `"name":` (JSON-escaped key). */
-const key = (name: string, comma: boolean) => str(`${comma ? ',' : ''}${JSON.stringify(name)}:`);
 
 /** find.ts `fromCents` as JSON text: `12345` cents → `123.45`, `5` → `0.05`, `100` → `1`. */
 function money(ref: string): string {
@@ -58,14 +33,6 @@ function value(type: FieldType, ref: string): string | undefined {
     default:
       return undefined;
   }
-}
-
-/** media.resources.ts `fileUrl` for the file on alias `t` (an SQL expression). */
-function fileUrl(): string {
-  return (
-    "CASE WHEN t.is_private IN (1, '1') THEN '/api/upload/files/' || t.id || '/content' " +
-    "ELSE '/uploads/' || ifnull(t.storage_key, 'null') || ifnull(t.ext, 'null') END"
-  );
 }
 
 /** The SQL function the listing's statement renders a file's `formats` with (`fileFormatsJson`). */
@@ -117,88 +84,15 @@ export function fileFormatsJson(
   return json;
 }
 
-/** A row's `{"id":…,"attributes":{…}}` on `alias`, `rels` appended to the attributes; undefined when not renderable. */
-function itemText(
-  def: ResourceDef,
-  alias: string,
-  fields: string[] | undefined,
-  rels: { name: string; text: string }[] = [],
-): string | undefined {
-  const names = (fields ?? Object.keys(def.fields)).filter((n) => n !== 'id');
-  const isFile = def === fileResource;
-  if (def.present && !isFile) return undefined;
-  // fileResource.present: a url only when the columns it is built from are selected.
-  const cols = columnsFor(def, fields);
-  const withUrl = isFile && ['is_private', 'storage_key', 'ext'].every((c) => cols.includes(c));
-  const parts: string[] = [];
-  const add = (name: string, text: string) => parts.push(key(name, parts.length > 0), text);
-  for (const name of new Set(names)) {
-    if (isFile && name === 'storageKey') continue;
-    const ref = `${alias}.${q(columnOf(def, name))}`;
-    const v =
-      isFile && name === 'formats'
-        ? withUrl
-          ? FORMATS
-          : `CASE WHEN json_valid(${ref}) THEN json(${ref}) ELSE 'null' END`
-        : value(def.fields[name]!.type, ref);
-    if (v === undefined) return undefined;
-    add(name, v);
-  }
-  if (withUrl) add('url', `json_quote(${fileUrl()})`);
-  for (const rel of rels) add(rel.name, rel.text);
-  return `'{"id":' || ${alias}.id || ',"attributes":{' || ${parts.length ? parts.join(' || ') : "''"} || '}}'`;
-}
-
-/** A relation's `{"data":…}` (with the to-many `meta` when truncated) for the provider on alias `r`. */
-function relationValue(rel: SqliteRelation): string | undefined {
-  const text = itemText(rel.target, 't', rel.fields);
-  if (!text) return undefined;
-  const and = rel.scope ? ` and ${rel.scope}` : '';
-  if (rel.kind === 'belongsTo') {
-    const found = `(select ${text} from ${q(rel.target.table)} t where t.id = r.${q(rel.column!)}${and})`;
-    return `'{"data":' || ifnull(${found}, 'null') || '}'`;
-  }
-  const from =
-    `from ${q(rel.through!)} pj join ${q(rel.target.table)} t on t.id = pj.${q(rel.targetKey!)}` +
-    ` where pj.${q(rel.sourceKey!)} = r.id${and}`;
-  const order = rel.orderKey ? `pj.${q(rel.orderKey)}, t.id` : 't.id';
-  const max = LIMITS.maxRelationRows;
-  // group_concat keeps the order of the ordered subquery it reads.
-  const list =
-    `'[' || ifnull((select group_concat(x.j, ',') from (select ${text} as j ${from}` +
-    ` order by ${order} limit ${max}) x), '') || ']'`;
-  const total = `(select count(*) ${from})`;
-  return (
-    `'{"data":' || ${list} || CASE WHEN ${total} > ${max} THEN ',"meta":{"truncated":true,"pagination":` +
-    `{"start":0,"limit":${max},"total":' || ${total} || '}}' ELSE '' END || '}'`
-  );
-}
-
-/**
- * The select list for a page of `def`'s rows on alias `r`: the item's JSON, then for each to-many
- * relation its row count (find.ts counts an empty list one character short); undefined when some
- * field or relation is not rendered here.
- */
-export function sqliteItemColumns(
-  def: ResourceDef,
-  fields: string[] | undefined,
-  populate: PopulateTree,
-  rels: SqliteRelation[],
-): string | undefined {
-  const texts: { name: string; text: string }[] = [];
-  const counts: string[] = [];
-  for (const rel of rels) {
-    const text = relationValue(rel);
-    if (text === undefined || !populate[rel.name]) return undefined;
-    texts.push({ name: rel.name, text });
-    if (rel.kind === 'manyToMany') {
-      const and = rel.scope ? ` and ${rel.scope}` : '';
-      counts.push(
-        `(select count(*) from ${q(rel.through!)} pj join ${q(rel.target.table)} t on t.id = pj.${q(rel.targetKey!)}` +
-          ` where pj.${q(rel.sourceKey!)} = r.id${and})`,
-      );
-    }
-  }
-  const item = itemText(def, 'r', fields, texts);
-  return item && [item, ...counts].join(', ');
-}
+/** The item JSON's parts in SQLite's SQL. */
+export const sqliteJson: JsonDialect = {
+  value,
+  quote: (text) => `json_quote(${text})`,
+  text: (ref) => `ifnull(${ref}, 'null')`,
+  isPrivate: "t.is_private IN (1, '1')",
+  formatsWithUrls: FORMATS,
+  formats: (ref) => `CASE WHEN json_valid(${ref}) THEN json(${ref}) ELSE 'null' END`,
+  joinRows: "group_concat(x.j, ',')",
+  concat: (parts) => parts.join(' || '),
+  lateral: false,
+};

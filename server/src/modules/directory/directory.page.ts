@@ -6,7 +6,9 @@ import { columnsFor, fits, presentRow, type Item } from '../../http/strapi/find.
 import { LIMITS, type PopulateTree } from '../../http/strapi/parse.ts';
 import type { RelationDef, ResourceDef } from '../../http/strapi/resource.ts';
 import { publicUserResource } from '../users/index.ts';
-import { FILE_FORMATS_FUNCTION, fileFormatsJson, sqliteItemColumns } from './directory.page-sqlite.ts';
+import { itemColumns } from './directory.page-json.ts';
+import { pgJson, withFormats } from './directory.page-pg.ts';
+import { FILE_FORMATS_FUNCTION, fileFormatsJson, sqliteJson } from './directory.page-sqlite.ts';
 
 /**
  * The hot reads of the directory (the listing's page from the facet index, one provider by id) in one
@@ -147,17 +149,19 @@ const idsWhere = (engine: Engine, scope: LeanScope) => {
   return scope === 'shown' ? `${ids} and ${SHOWN}` : ids;
 };
 
-/** The SQLite statement that renders the items' JSON itself (directory.page-sqlite.ts), if it can. */
-function sqliteStatement(
+/** The statement that renders the items' JSON itself (directory.page-json.ts), if it can. */
+function renderedStatement(
+  engine: Engine,
   def: ResourceDef,
   query: { fields?: string[] | undefined; populate: PopulateTree },
   scope: LeanScope,
   rels: LeanRelation[],
 ): LeanStatement | undefined {
-  const key = `json|${def.name}|${scope}|${JSON.stringify([query.fields, query.populate])}`;
+  const key = `json|${engine}|${def.name}|${scope}|${JSON.stringify([query.fields, query.populate])}`;
   const cached = statements.get(key);
   if (cached) return cached;
-  const columns = sqliteItemColumns(
+  const columns = itemColumns(
+    engine === 'sqlite' ? sqliteJson : pgJson,
     def,
     query.fields,
     query.populate,
@@ -181,18 +185,24 @@ function sqliteStatement(
   );
   if (!columns) return undefined;
   return remember(key, () => ({
-    text: `select ${columns} from ${q(def.table)} r where ${idsWhere('sqlite', scope)} order by r.id desc`,
+    text:
+      `select ${columns.select} from ${q(def.table)} r ${columns.joins}` +
+      ` where ${idsWhere(engine, scope)} order by r.id desc`,
     cols: [],
     at: new Map(),
   }));
 }
 
 /** Rows whose first column is the item's JSON and the rest its to-many relations' counts. */
-function renderedTexts(rows: unknown[][], emptyAttributes: boolean): { texts: string[]; sizes: number[] } {
+function renderedTexts(
+  engine: Engine,
+  rows: unknown[][],
+  emptyAttributes: boolean,
+): { texts: string[]; sizes: number[] } {
   const texts: string[] = [];
   const sizes: number[] = [];
   for (const values of rows) {
-    const text = values[0] as string;
+    const text = engine === 'postgres' ? withFormats(values[0] as string) : (values[0] as string);
     // find.ts counts an item one longer when its first attribute is a relation, and one shorter for
     // each empty to-many relation.
     let size = text.length + (emptyAttributes ? 1 : 0);
@@ -201,6 +211,20 @@ function renderedTexts(rows: unknown[][], emptyAttributes: boolean): { texts: st
     sizes.push(size);
   }
   return { texts, sizes };
+}
+
+/**
+ * Whether the items of this shape are rendered as JSON text by the database (on SQLite, after the handle's
+ * first lean read), not presented in JS: test/listing-lean.test.ts holds the shapes the clients use to it.
+ */
+export function rendersInDatabase(
+  engine: Engine,
+  def: ResourceDef,
+  query: { fields?: string[] | undefined; populate: PopulateTree },
+  scope: LeanScope,
+): boolean {
+  const rels = leanRelations(def, query.populate);
+  return !!rels && !!renderedStatement(engine, def, query, scope, rels);
 }
 
 /**
@@ -222,17 +246,17 @@ export async function readLeanItems(
   const idParam = engine === 'sqlite' ? JSON.stringify(ids) : ids;
   const now = new Date().toISOString();
   const params = scope === 'shown' ? [idParam, now, now] : [idParam];
-  // The statement calls a JavaScript function (a file's formats), defined on the handle at first use.
+  // On SQLite the statement calls a JavaScript function (a file's formats), defined on the handle at first use.
   const rendered =
-    engine === 'sqlite' && defineSqliteFunction(db, FILE_FORMATS_FUNCTION, fileFormatsJson)
-      ? sqliteStatement(def, query, scope, rels)
+    engine === 'postgres' || defineSqliteFunction(db, FILE_FORMATS_FUNCTION, fileFormatsJson)
+      ? renderedStatement(engine, def, query, scope, rels)
       : undefined;
   if (rendered) {
     const pending = run(rendered.text, params);
     if (!pending) return undefined;
     const emptyAttributes =
       rels.length > 0 && (query.fields ?? Object.keys(def.fields)).every((n) => n === 'id');
-    const { texts, sizes } = renderedTexts(await pending, emptyAttributes);
+    const { texts, sizes } = renderedTexts(engine, await pending, emptyAttributes);
     fits(sizes);
     return texts;
   }
