@@ -74,6 +74,11 @@ beforeAll(async () => {
     .insertInto('provider_images')
     .values({ provider_id: ids[3]!, file_id: privateFile!, position: 99 })
     .execute();
+  // The owner's ID documents (a to-many relation without an order column): only the owner's view populates them.
+  await db
+    .insertInto('provider_docs')
+    .values([privateFile!, video!].map((file_id, k) => ({ provider_id: ids[k]!, file_id, position: 0 })))
+    .execute();
   hiddenIds = [
     await buildProviderAd(ctx, blocked, { title: 'Blocked owner' }),
     await buildProviderAd(ctx, unsubscribed, { title: 'Unsubscribed owner', subscribed: false }),
@@ -159,6 +164,8 @@ describe('lean page against the generic REST layer', () => {
         );
       }
     }
+    const docs = parseQuery(ownProviderResource, { populate: 'docs,images' });
+    expect(rendersInDatabase(engine, ownProviderResource, docs, 'all')).toBe(true);
   });
 
   it("follows a file's formats and privacy as they change, and shows unreadable formats as null", async () => {
@@ -215,11 +222,16 @@ describe('lean page against the generic REST layer', () => {
 
   it('gives the same bytes for the owner and admin view (every row, review fields)', async () => {
     const all = [...ids, ...hiddenIds].sort((a, b) => b - a);
-    for (const shape of SHAPES) {
+    const docs = [
+      { populate: 'docs,images' },
+      { populate: { docs: { fields: ['name', 'ext', 'isPrivate'] } } },
+    ];
+    for (const shape of [...SHAPES, ...docs]) {
       expect(await lean(ownProviderResource, shape, all, 'all')).toBe(
         await generic(ownProviderResource, shape, all, 'all'),
       );
     }
+    expect(await lean(ownProviderResource, docs[0]!, all, 'all')).toContain('/api/upload/files/');
   });
 
   it('refuses an answer over the size limit exactly where the generic path does', async () => {
