@@ -78,6 +78,7 @@ function buildStatement(
   def: ResourceDef,
   scope: LeanScope,
   rels: LeanRelation[],
+  one: boolean,
 ): LeanStatement {
   const cols = columnsFor(def);
   const select = cols.map((c) => `r.${q(c)}`);
@@ -104,7 +105,7 @@ function buildStatement(
     }
   }
   return {
-    text: `select ${select.join(', ')} from ${q(def.table)} r where ${idsWhere(engine, scope)} order by r.id desc`,
+    text: `select ${select.join(', ')} from ${q(def.table)} r where ${idsWhere(engine, scope, one)} order by r.id desc`,
     cols,
     at,
   };
@@ -144,8 +145,18 @@ function remember(key: string, build: () => LeanStatement): LeanStatement {
   return st;
 }
 
-const idsWhere = (engine: Engine, scope: LeanScope) => {
-  const ids = engine === 'sqlite' ? 'r.id in (select value from json_each(?))' : 'r.id = any(?::int[])';
+/**
+ * The rows asked for: on SQLite a JSON list; on PostgreSQL an array, or one id as such (`one`). PostgreSQL
+ * plans a prepared statement for its parameters' values until a plan for any value costs no more; for
+ * `= any(array)` that never happens with one id (planning every read took 0.6 ms, four times the read).
+ */
+const idsWhere = (engine: Engine, scope: LeanScope, one: boolean) => {
+  const ids =
+    engine === 'sqlite'
+      ? 'r.id in (select value from json_each(?))'
+      : one
+        ? 'r.id = ?::int'
+        : 'r.id = any(?::int[])';
   return scope === 'shown' ? `${ids} and ${SHOWN}` : ids;
 };
 
@@ -156,8 +167,9 @@ function renderedStatement(
   query: { fields?: string[] | undefined; populate: PopulateTree },
   scope: LeanScope,
   rels: LeanRelation[],
+  one = false,
 ): LeanStatement | undefined {
-  const key = `json|${engine}|${def.name}|${scope}|${JSON.stringify([query.fields, query.populate])}`;
+  const key = `json|${engine}|${def.name}|${scope}|${one}|${JSON.stringify([query.fields, query.populate])}`;
   const cached = statements.get(key);
   if (cached) return cached;
   const columns = itemColumns(
@@ -187,7 +199,7 @@ function renderedStatement(
   return remember(key, () => ({
     text:
       `select ${columns.select} from ${q(def.table)} r ${columns.joins}` +
-      ` where ${idsWhere(engine, scope)} order by r.id desc`,
+      ` where ${idsWhere(engine, scope, one)} order by r.id desc`,
     cols: [],
     at: new Map(),
   }));
@@ -243,13 +255,14 @@ export async function readLeanItems(
   const run = hotReaderOf(db);
   const rels = run && leanRelations(def, query.populate);
   if (!run || !rels) return undefined;
-  const idParam = engine === 'sqlite' ? JSON.stringify(ids) : ids;
+  const one = engine === 'postgres' && ids.length === 1;
+  const idParam = engine === 'sqlite' ? JSON.stringify(ids) : one ? ids[0] : ids;
   const now = new Date().toISOString();
   const params = scope === 'shown' ? [idParam, now, now] : [idParam];
   // On SQLite the statement calls a JavaScript function (a file's formats), defined on the handle at first use.
   const rendered =
     engine === 'postgres' || defineSqliteFunction(db, FILE_FORMATS_FUNCTION, fileFormatsJson)
-      ? renderedStatement(engine, def, query, scope, rels)
+      ? renderedStatement(engine, def, query, scope, rels, one)
       : undefined;
   if (rendered) {
     const pending = run(rendered.text, params);
@@ -261,8 +274,8 @@ export async function readLeanItems(
     return texts;
   }
   const canonical = [...rels].sort((a, b) => (a.name < b.name ? -1 : 1));
-  const st = remember(`${def.name}|${scope}|${canonical.map((r) => r.name).join(',')}`, () =>
-    buildStatement(engine, def, scope, canonical),
+  const st = remember(`${def.name}|${scope}|${one}|${canonical.map((r) => r.name).join(',')}`, () =>
+    buildStatement(engine, def, scope, canonical, one),
   );
   const pending = run(st.text, params);
   if (!pending) return undefined;
