@@ -50,7 +50,7 @@ const FORMATS_MEMO_SIZE = 4096;
 
 /**
  * A file's `formats` as JSON text with each format's url, by `fileResource.present`'s own function: called
- * from SQL, once per file of a page. In SQL alone (json_each, json_set and json_group_object over every
+ * from SQL, once per file of a page (on PostgreSQL, for each file's mark: directory.page-pg.ts). In SQL alone (json_each, json_set and json_group_object over every
  * format) this took about half of the listing statement's time; a page's files are the same from one
  * request to the next, so their answers are kept by file id (checked against every value they came from).
  */

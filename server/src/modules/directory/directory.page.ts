@@ -12,12 +12,13 @@ import { FILE_FORMATS_FUNCTION, fileFormatsJson, sqliteJson } from './directory.
 
 /**
  * The hot reads of the directory (the listing's page from the facet index, one provider by id) in one
- * statement per engine: the providers' rows with each populated relation as JSON built by the
- * database (correlated subqueries), run on the driver without Kysely's query building
- * (db/database.ts `hotReaderOf`). The items are the generic REST layer's (http/strapi/find.ts), byte
- * for byte: the same presenting functions over the same columns, relations in the populate's order,
- * a to-many relation's first `LIMITS.maxRelationRows` and its `meta`, the same size limit
- * (test/listing-lean.test.ts compares both). Shapes it does not know (nested populate, to-many
+ * statement per engine, run on the driver without Kysely's query building (db/database.ts
+ * `hotReaderOf`): each item's JSON text written by the database with its populated relations
+ * (directory.page-json.ts, decision 0012), or, for a shape the database does not render, the rows with
+ * each relation as JSON presented here in JS. The items are the generic REST layer's
+ * (http/strapi/find.ts), byte for byte: the same values over the same columns, relations in the
+ * populate's order, a to-many relation's first `LIMITS.maxRelationRows` and its `meta`, the same size
+ * limit (test/listing-lean.test.ts compares both). Shapes it does not know (nested populate, to-many
  * relations other than join tables, relations to scoped resources without a rule here) answer
  * undefined, and the caller takes the generic path.
  */
