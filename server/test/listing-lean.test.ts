@@ -4,7 +4,7 @@ import { shownProviderById } from '../src/access/index.ts';
 import { findMany, findOne } from '../src/http/strapi/find.ts';
 import { LIMITS, parseQuery } from '../src/http/strapi/parse.ts';
 import type { ResourceDef } from '../src/http/strapi/resource.ts';
-import { readLeanItems, type LeanScope } from '../src/modules/directory/directory.page.ts';
+import { readLeanItems, rendersInDatabase, type LeanScope } from '../src/modules/directory/directory.page.ts';
 import { ownProviderResource, providerResource } from '../src/modules/directory/directory.resources.ts';
 import { buildFiles, callAs } from './directory-helpers.ts';
 import { buildProviderAd } from './factories.ts';
@@ -56,10 +56,16 @@ beforeAll(async () => {
         race_id: n % 3 ? race.id : null,
         video_id: n % 5 === 0 ? video : null,
         donation_hour: n % 2 ? 12345 + n : null,
-        donation_half_hour: 5 + n * 100,
+        // Money as dollars: whole, one decimal, two, below one, zero, negative.
+        donation_half_hour: n < 6 ? [0, -250, 100, 10, 7, -1][n] : 5 + n * 100,
         services_provided_approval: n % 3 === 1 ? 1 : 0,
         ad_bonus_side_panel_ad: n % 4 === 1 ? 1 : 0,
-        message: n === 5 ? 'Line\nbreak\ttab' : null,
+        message:
+          n === 5
+            ? 'Line\nbreak\ttab'
+            : n === 6
+              ? '\u001f\u007f\u2028\u2029 </script> é \u0002 \\u0001'
+              : null,
       }),
     );
   }
@@ -67,6 +73,11 @@ beforeAll(async () => {
   await db
     .insertInto('provider_images')
     .values({ provider_id: ids[3]!, file_id: privateFile!, position: 99 })
+    .execute();
+  // The owner's ID documents (a to-many relation without an order column): only the owner's view populates them.
+  await db
+    .insertInto('provider_docs')
+    .values([privateFile!, video!].map((file_id, k) => ({ provider_id: ids[k]!, file_id, position: 0 })))
     .execute();
   hiddenIds = [
     await buildProviderAd(ctx, blocked, { title: 'Blocked owner' }),
@@ -139,6 +150,24 @@ describe('lean page against the generic REST layer', () => {
     expect(text).toContain('/uploads/small_');
   });
 
+  it('renders every shape above in the database, not in JS, on this engine', async () => {
+    const { db, engine } = ctx.database;
+    // The first lean read of a SQLite handle defines the function its statement calls.
+    await readLeanItems(db, engine, providerResource, parseQuery(providerResource, {}), ids, 'shown');
+    for (const shape of SHAPES) {
+      for (const [def, scope] of [
+        [providerResource, 'shown'],
+        [ownProviderResource, 'all'],
+      ] as const) {
+        expect(rendersInDatabase(engine, def, parseQuery(def, shape), scope), JSON.stringify(shape)).toBe(
+          true,
+        );
+      }
+    }
+    const docs = parseQuery(ownProviderResource, { populate: 'docs,images' });
+    expect(rendersInDatabase(engine, ownProviderResource, docs, 'all')).toBe(true);
+  });
+
   it("follows a file's formats and privacy as they change, and shows unreadable formats as null", async () => {
     const db = ctx.database.db;
     const shape = SHAPES[0]!;
@@ -163,6 +192,12 @@ describe('lean page against the generic REST layer', () => {
       ['{"thumbnail": not json', 0],
       ['[{"name":"a list"}]', 0],
       [JSON.stringify({ odd: null, small: 'text', medium: { ext: null } }), 0],
+      // Text JSON.parse rewrites (escapes, numbers, a repeated key, a number-like key), and control
+      // characters the PostgreSQL statement marks formats with, raw (unreadable) and escaped.
+      ['{"b":{"name":"caf\\u00e9\\/x","width":1.50,"size":1e2},"b":{"name":"again"},"7":{"ext":".png"}}', 0],
+      ['{"small":{"name":"a\u0001b"}}', 0],
+      ['{"small":{"name":"a\u0002b"}}', 0],
+      [JSON.stringify({ small: { name: 'a\u0001\u0002b', ext: '.web"p' } }), 0],
       [FORMATS, 1],
       [null, 1],
     ];
@@ -175,8 +210,8 @@ describe('lean page against the generic REST layer', () => {
         .execute();
       seen.add(await same());
     }
-    // Unreadable text and a list both show as `formats: null`: one answer for the two.
-    expect(seen.size).toBe(changes.length - 1);
+    // Unreadable texts and a list all show as `formats: null`: one answer for the four.
+    expect(seen.size).toBe(changes.length - 3);
     await db
       .updateTable('files')
       .set({ formats: FORMATS, is_private: 0 })
@@ -187,11 +222,16 @@ describe('lean page against the generic REST layer', () => {
 
   it('gives the same bytes for the owner and admin view (every row, review fields)', async () => {
     const all = [...ids, ...hiddenIds].sort((a, b) => b - a);
-    for (const shape of SHAPES) {
+    const docs = [
+      { populate: 'docs,images' },
+      { populate: { docs: { fields: ['name', 'ext', 'isPrivate'] } } },
+    ];
+    for (const shape of [...SHAPES, ...docs]) {
       expect(await lean(ownProviderResource, shape, all, 'all')).toBe(
         await generic(ownProviderResource, shape, all, 'all'),
       );
     }
+    expect(await lean(ownProviderResource, docs[0]!, all, 'all')).toContain('/api/upload/files/');
   });
 
   it('refuses an answer over the size limit exactly where the generic path does', async () => {

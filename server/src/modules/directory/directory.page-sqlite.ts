@@ -1,36 +1,12 @@
-import { columnsFor } from '../../http/strapi/find.ts';
-import { LIMITS, type PopulateTree } from '../../http/strapi/parse.ts';
-import { columnOf, type FieldType, type ResourceDef } from '../../http/strapi/resource.ts';
-import { fileResource, formatsWithUrls } from '../media/index.ts';
+import type { FieldType } from '../../http/strapi/resource.ts';
+import { formatsWithUrls } from '../media/index.ts';
+import { concatCall, type JsonDialect } from './directory.page-json.ts';
 
 /**
- * The lean page on SQLite writes the items' JSON in the database: each item as find.ts `presentRow`
- * and `loadItems` present it (the same keys in the same order, money in dollars, booleans, files'
- * urls), so a page costs one string per item in JS instead of a value per column. The text is one
- * `concat(…)` of literals and `json_quote`d values per item (about twice as fast as nesting
- * `json_object`s, and a quarter faster than chaining `||`, which copies the text at each step);
- * SQLite's JSON text is JavaScript's for the values stored (integers, text, the server's own JSON),
- * which the lean listing's tests check byte for byte. Anything this does not render (another
- * resource's `present`, `json` fields) answers undefined, and directory.page.ts presents in JS.
+ * The lean page's item JSON on SQLite (directory.page-json.ts): values by `json_quote` (SQLite's JSON
+ * text is JavaScript's for the values stored: integers, text, the server's own JSON), money by
+ * `printf`, a file's `formats` by a JavaScript function called from SQL.
  */
-
-export interface SqliteRelation {
-  name: string;
-  kind: 'belongsTo' | 'manyToMany';
-  target: ResourceDef;
-  fields: string[] | undefined;
-  /** belongsTo: the foreign key on the provider; manyToMany: the join table and its keys. */
-  column?: string;
-  through?: string;
-  sourceKey?: string;
-  targetKey?: string;
-  orderKey?: string | undefined;
-  /** The target's public scope on alias `t` ('' when none). */
-  scope: string;
-}
-
-const q = (name: string) => `"${name}"`;
-const str = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /** find.ts `fromCents` as JSON text: `12345` cents → `123.45`, `5` → `0.05`, `100` → `1`. */
 function money(ref: string): string {
@@ -59,14 +35,6 @@ function value(type: FieldType, ref: string): string | undefined {
   }
 }
 
-/** media.resources.ts `fileUrl` for the file on alias `t` (an SQL expression). */
-function fileUrl(): string {
-  return (
-    "CASE WHEN t.is_private IN (1, '1') THEN '/api/upload/files/' || t.id || '/content' " +
-    "ELSE '/uploads/' || ifnull(t.storage_key, 'null') || ifnull(t.ext, 'null') END"
-  );
-}
-
 /** The SQL function the listing's statement renders a file's `formats` with (`fileFormatsJson`). */
 export const FILE_FORMATS_FUNCTION = 'lean_file_formats';
 
@@ -82,7 +50,7 @@ const FORMATS_MEMO_SIZE = 4096;
 
 /**
  * A file's `formats` as JSON text with each format's url, by `fileResource.present`'s own function: called
- * from SQL, once per file of a page. In SQL alone (json_each, json_set and json_group_object over every
+ * from SQL, once per file of a page (on PostgreSQL, for each file's mark: directory.page-pg.ts). In SQL alone (json_each, json_set and json_group_object over every
  * format) this took about half of the listing statement's time; a page's files are the same from one
  * request to the next, so their answers are kept by file id (checked against every value they came from).
  */
@@ -116,104 +84,15 @@ export function fileFormatsJson(
   return json;
 }
 
-/**
- * The SQL expressions whose texts, one after the other, make a JSON value. They are joined by one
- * `concat(…)` per item rather than `||`: each `||` copies everything before it again, which made
- * the provider's 44 attributes cost more than the rest of the statement.
- */
-type Pieces = string[];
-
-const concat = (pieces: Pieces) => `concat(${pieces.join(', ')})`;
-
-/** A row's `{"id":…,"attributes":{…}}` on `alias`, `rels` appended to the attributes; undefined when not renderable. */
-function itemPieces(
-  def: ResourceDef,
-  alias: string,
-  fields: string[] | undefined,
-  rels: { name: string; pieces: Pieces }[] = [],
-): Pieces | undefined {
-  const names = (fields ?? Object.keys(def.fields)).filter((n) => n !== 'id');
-  const isFile = def === fileResource;
-  if (def.present && !isFile) return undefined;
-  // fileResource.present: a url only when the columns it is built from are selected.
-  const cols = columnsFor(def, fields);
-  const withUrl = isFile && ['is_private', 'storage_key', 'ext'].every((c) => cols.includes(c));
-  const pieces: Pieces = [`'{"id":'`, `${alias}.id`];
-  let first = true;
-  const add = (name: string, value: Pieces) => {
-    pieces.push(str(`${first ? ',"attributes":{' : ','}${JSON.stringify(name)}:`), ...value);
-    first = false;
-  };
-  for (const name of new Set(names)) {
-    if (isFile && name === 'storageKey') continue;
-    const ref = `${alias}.${q(columnOf(def, name))}`;
-    const v =
-      isFile && name === 'formats'
-        ? withUrl
-          ? FORMATS
-          : `CASE WHEN json_valid(${ref}) THEN json(${ref}) ELSE 'null' END`
-        : value(def.fields[name]!.type, ref);
-    if (v === undefined) return undefined;
-    add(name, [v]);
-  }
-  if (withUrl) add('url', [`json_quote(${fileUrl()})`]);
-  for (const rel of rels) add(rel.name, rel.pieces);
-  pieces.push(first ? `',"attributes":{}}'` : `'}}'`);
-  return pieces;
-}
-
-/** A relation's `{"data":…}` (with the to-many `meta` when truncated) for the provider on alias `r`. */
-function relationPieces(rel: SqliteRelation): Pieces | undefined {
-  const item = itemPieces(rel.target, 't', rel.fields);
-  if (!item) return undefined;
-  const and = rel.scope ? ` and ${rel.scope}` : '';
-  if (rel.kind === 'belongsTo') {
-    const found = `(select ${concat(item)} from ${q(rel.target.table)} t where t.id = r.${q(rel.column!)}${and})`;
-    return [`'{"data":'`, `ifnull(${found}, 'null')`, `'}'`];
-  }
-  const from =
-    `from ${q(rel.through!)} pj join ${q(rel.target.table)} t on t.id = pj.${q(rel.targetKey!)}` +
-    ` where pj.${q(rel.sourceKey!)} = r.id${and}`;
-  const order = rel.orderKey ? `pj.${q(rel.orderKey)}, t.id` : 't.id';
-  const max = LIMITS.maxRelationRows;
-  // group_concat keeps the order of the ordered subquery it reads.
-  const list =
-    `ifnull((select group_concat(x.j, ',') from (select ${concat(item)} as j ${from}` +
-    ` order by ${order} limit ${max}) x), '')`;
-  const total = `(select count(*) ${from})`;
-  return [
-    `'{"data":['`,
-    list,
-    `CASE WHEN ${total} > ${max} THEN ']' || ',"meta":{"truncated":true,"pagination":` +
-      `{"start":0,"limit":${max},"total":' || ${total} || '}}}' ELSE ']}' END`,
-  ];
-}
-
-/**
- * The select list for a page of `def`'s rows on alias `r`: the item's JSON, then for each to-many
- * relation its row count (find.ts counts an empty list one character short); undefined when some
- * field or relation is not rendered here.
- */
-export function sqliteItemColumns(
-  def: ResourceDef,
-  fields: string[] | undefined,
-  populate: PopulateTree,
-  rels: SqliteRelation[],
-): string | undefined {
-  const texts: { name: string; pieces: Pieces }[] = [];
-  const counts: string[] = [];
-  for (const rel of rels) {
-    const pieces = relationPieces(rel);
-    if (pieces === undefined || !populate[rel.name]) return undefined;
-    texts.push({ name: rel.name, pieces });
-    if (rel.kind === 'manyToMany') {
-      const and = rel.scope ? ` and ${rel.scope}` : '';
-      counts.push(
-        `(select count(*) from ${q(rel.through!)} pj join ${q(rel.target.table)} t on t.id = pj.${q(rel.targetKey!)}` +
-          ` where pj.${q(rel.sourceKey!)} = r.id${and})`,
-      );
-    }
-  }
-  const item = itemPieces(def, 'r', fields, texts);
-  return item && [concat(item), ...counts].join(', ');
-}
+/** The item JSON's parts in SQLite's SQL. */
+export const sqliteJson: JsonDialect = {
+  value,
+  quote: (text) => `json_quote(${text})`,
+  text: (ref) => `ifnull(${ref}, 'null')`,
+  isPrivate: "t.is_private IN (1, '1')",
+  formatsWithUrls: FORMATS,
+  formats: (ref) => `CASE WHEN json_valid(${ref}) THEN json(${ref}) ELSE 'null' END`,
+  joinRows: "group_concat(x.j, ',')",
+  concat: concatCall,
+  lateral: false,
+};

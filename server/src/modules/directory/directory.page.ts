@@ -6,16 +6,19 @@ import { columnsFor, fits, presentRow, type Item } from '../../http/strapi/find.
 import { LIMITS, type PopulateTree } from '../../http/strapi/parse.ts';
 import type { RelationDef, ResourceDef } from '../../http/strapi/resource.ts';
 import { publicUserResource } from '../users/index.ts';
-import { FILE_FORMATS_FUNCTION, fileFormatsJson, sqliteItemColumns } from './directory.page-sqlite.ts';
+import { itemColumns } from './directory.page-json.ts';
+import { pgJson, withFormats } from './directory.page-pg.ts';
+import { FILE_FORMATS_FUNCTION, fileFormatsJson, sqliteJson } from './directory.page-sqlite.ts';
 
 /**
  * The hot reads of the directory (the listing's page from the facet index, one provider by id) in one
- * statement per engine: the providers' rows with each populated relation as JSON built by the
- * database (correlated subqueries), run on the driver without Kysely's query building
- * (db/database.ts `hotReaderOf`). The items are the generic REST layer's (http/strapi/find.ts), byte
- * for byte: the same presenting functions over the same columns, relations in the populate's order,
- * a to-many relation's first `LIMITS.maxRelationRows` and its `meta`, the same size limit
- * (test/listing-lean.test.ts compares both). Shapes it does not know (nested populate, to-many
+ * statement per engine, run on the driver without Kysely's query building (db/database.ts
+ * `hotReaderOf`): each item's JSON text written by the database with its populated relations
+ * (directory.page-json.ts, decision 0012), or, for a shape the database does not render, the rows with
+ * each relation as JSON presented here in JS. The items are the generic REST layer's
+ * (http/strapi/find.ts), byte for byte: the same values over the same columns, relations in the
+ * populate's order, a to-many relation's first `LIMITS.maxRelationRows` and its `meta`, the same size
+ * limit (test/listing-lean.test.ts compares both). Shapes it does not know (nested populate, to-many
  * relations other than join tables, relations to scoped resources without a rule here) answer
  * undefined, and the caller takes the generic path.
  */
@@ -76,6 +79,7 @@ function buildStatement(
   def: ResourceDef,
   scope: LeanScope,
   rels: LeanRelation[],
+  one: boolean,
 ): LeanStatement {
   const cols = columnsFor(def);
   const select = cols.map((c) => `r.${q(c)}`);
@@ -102,7 +106,7 @@ function buildStatement(
     }
   }
   return {
-    text: `select ${select.join(', ')} from ${q(def.table)} r where ${idsWhere(engine, scope)} order by r.id desc`,
+    text: `select ${select.join(', ')} from ${q(def.table)} r where ${idsWhere(engine, scope, one)} order by r.id desc`,
     cols,
     at,
   };
@@ -142,22 +146,35 @@ function remember(key: string, build: () => LeanStatement): LeanStatement {
   return st;
 }
 
-const idsWhere = (engine: Engine, scope: LeanScope) => {
-  const ids = engine === 'sqlite' ? 'r.id in (select value from json_each(?))' : 'r.id = any(?::int[])';
+/**
+ * The rows asked for: on SQLite a JSON list; on PostgreSQL an array, or one id as such (`one`). PostgreSQL
+ * plans a prepared statement for its parameters' values until a plan for any value costs no more; for
+ * `= any(array)` that never happens with one id (planning every read took 0.6 ms, four times the read).
+ */
+const idsWhere = (engine: Engine, scope: LeanScope, one: boolean) => {
+  const ids =
+    engine === 'sqlite'
+      ? 'r.id in (select value from json_each(?))'
+      : one
+        ? 'r.id = ?::int'
+        : 'r.id = any(?::int[])';
   return scope === 'shown' ? `${ids} and ${SHOWN}` : ids;
 };
 
-/** The SQLite statement that renders the items' JSON itself (directory.page-sqlite.ts), if it can. */
-function sqliteStatement(
+/** The statement that renders the items' JSON itself (directory.page-json.ts), if it can. */
+function renderedStatement(
+  engine: Engine,
   def: ResourceDef,
   query: { fields?: string[] | undefined; populate: PopulateTree },
   scope: LeanScope,
   rels: LeanRelation[],
+  one = false,
 ): LeanStatement | undefined {
-  const key = `json|${def.name}|${scope}|${JSON.stringify([query.fields, query.populate])}`;
+  const key = `json|${engine}|${def.name}|${scope}|${one}|${JSON.stringify([query.fields, query.populate])}`;
   const cached = statements.get(key);
   if (cached) return cached;
-  const columns = sqliteItemColumns(
+  const columns = itemColumns(
+    engine === 'sqlite' ? sqliteJson : pgJson,
     def,
     query.fields,
     query.populate,
@@ -181,18 +198,24 @@ function sqliteStatement(
   );
   if (!columns) return undefined;
   return remember(key, () => ({
-    text: `select ${columns} from ${q(def.table)} r where ${idsWhere('sqlite', scope)} order by r.id desc`,
+    text:
+      `select ${columns.select} from ${q(def.table)} r ${columns.joins}` +
+      ` where ${idsWhere(engine, scope, one)} order by r.id desc`,
     cols: [],
     at: new Map(),
   }));
 }
 
 /** Rows whose first column is the item's JSON and the rest its to-many relations' counts. */
-function renderedTexts(rows: unknown[][], emptyAttributes: boolean): { texts: string[]; sizes: number[] } {
+function renderedTexts(
+  engine: Engine,
+  rows: unknown[][],
+  emptyAttributes: boolean,
+): { texts: string[]; sizes: number[] } {
   const texts: string[] = [];
   const sizes: number[] = [];
   for (const values of rows) {
-    const text = values[0] as string;
+    const text = engine === 'postgres' ? withFormats(values[0] as string) : (values[0] as string);
     // find.ts counts an item one longer when its first attribute is a relation, and one shorter for
     // each empty to-many relation.
     let size = text.length + (emptyAttributes ? 1 : 0);
@@ -201,6 +224,20 @@ function renderedTexts(rows: unknown[][], emptyAttributes: boolean): { texts: st
     sizes.push(size);
   }
   return { texts, sizes };
+}
+
+/**
+ * Whether the items of this shape are rendered as JSON text by the database (on SQLite, after the handle's
+ * first lean read), not presented in JS: test/listing-lean.test.ts holds the shapes the clients use to it.
+ */
+export function rendersInDatabase(
+  engine: Engine,
+  def: ResourceDef,
+  query: { fields?: string[] | undefined; populate: PopulateTree },
+  scope: LeanScope,
+): boolean {
+  const rels = leanRelations(def, query.populate);
+  return !!rels && !!renderedStatement(engine, def, query, scope, rels);
 }
 
 /**
@@ -219,26 +256,27 @@ export async function readLeanItems(
   const run = hotReaderOf(db);
   const rels = run && leanRelations(def, query.populate);
   if (!run || !rels) return undefined;
-  const idParam = engine === 'sqlite' ? JSON.stringify(ids) : ids;
+  const one = engine === 'postgres' && ids.length === 1;
+  const idParam = engine === 'sqlite' ? JSON.stringify(ids) : one ? ids[0] : ids;
   const now = new Date().toISOString();
   const params = scope === 'shown' ? [idParam, now, now] : [idParam];
-  // The statement calls a JavaScript function (a file's formats), defined on the handle at first use.
+  // On SQLite the statement calls a JavaScript function (a file's formats), defined on the handle at first use.
   const rendered =
-    engine === 'sqlite' && defineSqliteFunction(db, FILE_FORMATS_FUNCTION, fileFormatsJson)
-      ? sqliteStatement(def, query, scope, rels)
+    engine === 'postgres' || defineSqliteFunction(db, FILE_FORMATS_FUNCTION, fileFormatsJson)
+      ? renderedStatement(engine, def, query, scope, rels, one)
       : undefined;
   if (rendered) {
     const pending = run(rendered.text, params);
     if (!pending) return undefined;
     const emptyAttributes =
       rels.length > 0 && (query.fields ?? Object.keys(def.fields)).every((n) => n === 'id');
-    const { texts, sizes } = renderedTexts(await pending, emptyAttributes);
+    const { texts, sizes } = renderedTexts(engine, await pending, emptyAttributes);
     fits(sizes);
     return texts;
   }
   const canonical = [...rels].sort((a, b) => (a.name < b.name ? -1 : 1));
-  const st = remember(`${def.name}|${scope}|${canonical.map((r) => r.name).join(',')}`, () =>
-    buildStatement(engine, def, scope, canonical),
+  const st = remember(`${def.name}|${scope}|${one}|${canonical.map((r) => r.name).join(',')}`, () =>
+    buildStatement(engine, def, scope, canonical, one),
   );
   const pending = run(st.text, params);
   if (!pending) return undefined;
