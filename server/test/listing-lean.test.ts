@@ -1,6 +1,7 @@
 import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shownProviderById } from '../src/access/index.ts';
+import { HOT_STATEMENTS, hotReaderOf, hotStatementCount } from '../src/db/database.ts';
 import { findMany, findOne } from '../src/http/strapi/find.ts';
 import { LIMITS, parseQuery } from '../src/http/strapi/parse.ts';
 import type { ResourceDef } from '../src/http/strapi/resource.ts';
@@ -268,6 +269,39 @@ describe('lean page against the generic REST layer', () => {
 });
 
 describe('the routes', () => {
+  it('keep a bounded number of statements prepared, however many shapes are asked for', async () => {
+    const { db, engine } = ctx.database;
+    const most = HOT_STATEMENTS[engine];
+    const names = ['title', 'name', 'country', 'state', 'city', 'age', 'phone', 'call'];
+    // Each order of three fields is a statement text of its own: more of them than are kept.
+    const shapes: string[] = [];
+    for (const a of names)
+      for (const b of names)
+        for (const c of names)
+          if (a !== b && b !== c && a !== c && shapes.length < most + 10)
+            shapes.push(`fields=${a},${b},${c}&populate=user`);
+    expect(shapes).toHaveLength(most + 10);
+    for (const shape of shapes) {
+      const res = await callAs(ctx, 'GET', `/api/providers?${shape}`);
+      expect(res.statusCode, shape).toBe(200);
+    }
+    // The last shapes (past the bound) still answer as the generic path does.
+    const last = shapes.at(-1)!;
+    const res = await callAs(ctx, 'GET', `/api/providers?${last}&pagination[pageSize]=40`);
+    expect(JSON.parse(res.body).data).toEqual(
+      JSON.parse(await generic(providerResource, qs.parse(last), ids, 'shown')),
+    );
+    expect(hotStatementCount(db)).toBe(most);
+    if (engine === 'postgres') {
+      // The connection's own list: no more named statements than the bound.
+      const [[prepared]] = (await hotReaderOf(db)!(
+        'select count(*)::int from pg_prepared_statements',
+        [],
+      )!) as [[number]];
+      expect(prepared).toBeLessThanOrEqual(most);
+    }
+  });
+
   it('answer the listing and one provider as the generic path does, as JSON', async () => {
     for (const shape of ['populate=images,language,race,user', 'populate[0]=images&populate[1]=video', '']) {
       const res = await callAs(ctx, 'GET', `/api/providers?${shape}&pagination[pageSize]=40`);

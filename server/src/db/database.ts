@@ -72,21 +72,40 @@ export function defineSqliteFunction(
  */
 export const DEFAULT_POOL_MAX = 10;
 
-function pgHotReader(pool: pg.Pool): HotReader {
-  const names = new Map<string, { name: string; text: string }>();
-  return (text, params) => {
-    let prepared = names.get(text);
-    if (!prepared) {
-      let i = 0;
-      // Placeholders outside quoted literals (a literal may hold a `?`, as a url's query does).
-      const numbered = text.replace(/'(?:[^']|'')*'|\?/g, (m) => (m === '?' ? `$${++i}` : m));
-      prepared = { name: `hot_${names.size + 1}`, text: numbered };
-      names.set(text, prepared);
+/**
+ * Hot-read texts kept prepared per process: PostgreSQL's named statements (each connection keeps each one's
+ * plans, about 200 KB), SQLite's raw statements (`StatementCache`). A text is one per shape a client asks
+ * for (`fields`, `populate`), which anyone can vary without end: past this many, PostgreSQL runs a new text
+ * unnamed (planned at each run, nothing kept) and SQLite forgets its oldest.
+ */
+export const HOT_STATEMENTS = { postgres: 32, sqlite: 300 } as const;
+
+const hotStatementCounts = new WeakMap<Kysely<DB>, () => number>();
+
+/** How many hot-read texts a database handle keeps prepared now (at most `HOT_STATEMENTS` of its engine). */
+export const hotStatementCount = (db: Kysely<DB>): number => hotStatementCounts.get(db)?.() ?? 0;
+
+function pgHotReader(pool: pg.Pool): { read: HotReader; count: () => number } {
+  const named = new Map<string, { name: string; text: string }>();
+  // Placeholders outside quoted literals (a literal may hold a `?`, as a url's query does).
+  const numbered = (text: string) => {
+    let i = 0;
+    return text.replace(/'(?:[^']|'')*'|\?/g, (m) => (m === '?' ? `$${++i}` : m));
+  };
+  const read: HotReader = (text, params) => {
+    let query: { name?: string; text: string } | undefined = named.get(text);
+    if (!query) {
+      query = { text: numbered(text) };
+      if (named.size < HOT_STATEMENTS.postgres) {
+        query.name = `hot_${named.size + 1}`;
+        named.set(text, query as { name: string; text: string });
+      }
     }
     return pool
-      .query({ ...prepared, values: params as unknown[], rowMode: 'array' })
+      .query({ ...query, values: params as unknown[], rowMode: 'array' })
       .then((r) => r.rows as unknown[][]);
   };
+  return { read, count: () => named.size };
 }
 
 /** Opens the embedded SQLite database in dataDir, or PostgreSQL when a URL is given. */
@@ -102,7 +121,9 @@ export function openDatabase(opts: {
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     postgresUrls.set(db, opts.databaseUrl);
-    hotReaders.set(db, pgHotReader(pool));
+    const hot = pgHotReader(pool);
+    hotReaders.set(db, hot.read);
+    hotStatementCounts.set(db, hot.count);
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   return openSqlite(path.join(opts.dataDir, 'app.sqlite'));
@@ -116,8 +137,9 @@ export function openSqlite(file: string): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const statements = new StatementCache(sqlite);
+  const statements = new StatementCache(sqlite, HOT_STATEMENTS.sqlite);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) });
+  hotStatementCounts.set(db, () => statements.rawCount);
   hotReaders.set(db, (text, params) =>
     sqlite.inTransaction
       ? undefined
@@ -148,6 +170,11 @@ class StatementCache {
 
   close(): void {
     this.sqlite.close();
+  }
+
+  /** How many raw statements are kept. */
+  get rawCount(): number {
+    return this.raw.size;
   }
 
   /** A read prepared once and kept (the hot reads are few fixed texts), answering rows as arrays. */
