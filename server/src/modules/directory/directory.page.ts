@@ -2,8 +2,8 @@ import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import { defineSqliteFunction, hotReaderOf, type Engine } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
-import { columnsFor, fits, presentRow, type Item } from '../../http/strapi/find.ts';
-import { LIMITS, type PopulateTree } from '../../http/strapi/parse.ts';
+import { fits } from '../../http/strapi/find.ts';
+import type { PopulateTree } from '../../http/strapi/parse.ts';
 import type { RelationDef, ResourceDef } from '../../http/strapi/resource.ts';
 import { publicUserResource } from '../users/index.ts';
 import { itemColumns } from './directory.page-json.ts';
@@ -14,13 +14,12 @@ import { FILE_FORMATS_FUNCTION, fileFormatsJson, sqliteJson } from './directory.
  * The hot reads of the directory (the listing's page from the facet index, one provider by id) in one
  * statement per engine, run on the driver without Kysely's query building (db/database.ts
  * `hotReaderOf`): each item's JSON text written by the database with its populated relations
- * (directory.page-json.ts, decision 0012), or, for a shape the database does not render, the rows with
- * each relation as JSON presented here in JS. The items are the generic REST layer's
+ * (directory.page-json.ts, decision 0012). The items are the generic REST layer's
  * (http/strapi/find.ts), byte for byte: the same values over the same columns, relations in the
  * populate's order, a to-many relation's first `LIMITS.maxRelationRows` and its `meta`, the same size
  * limit (test/listing-lean.test.ts compares both). Shapes it does not know (nested populate, to-many
- * relations other than join tables, relations to scoped resources without a rule here) answer
- * undefined, and the caller takes the generic path.
+ * relations other than join tables, relations to scoped resources without a rule here, values the
+ * database does not render as JavaScript does) answer undefined, and the caller takes the generic path.
  */
 
 const statements = new Map<string, LeanStatement>();
@@ -51,65 +50,14 @@ const SHOWN =
 
 const q = (name: string) => `"${name}"`;
 
-/** A row's columns as one JSON object: `json_object` on SQLite, `json_build_object` on PostgreSQL. */
-function jsonObject(engine: Engine, alias: string, cols: string[]): string {
-  const fn = engine === 'sqlite' ? 'json_object' : 'json_build_object';
-  return `${fn}(${cols.map((c) => `'${c}', ${alias}.${q(c)}`).join(', ')})`;
-}
-
 interface LeanRelation {
   name: string;
   rel: RelationDef;
   target: ResourceDef;
-  /** The target's columns the database is asked for (all of them: `fields` are picked in JS). */
-  cols: string[];
 }
 
 interface LeanStatement {
   text: string;
-  /** The provider's columns, in the order of the statement's first columns. */
-  cols: string[];
-  /** Per relation in the statement's order, the index of its JSON column (and its count's after it). */
-  at: Map<string, number>;
-}
-
-/** The statement for one resource, scope and set of relations (canonical order, so few texts exist). */
-function buildStatement(
-  engine: Engine,
-  def: ResourceDef,
-  scope: LeanScope,
-  rels: LeanRelation[],
-  one: boolean,
-): LeanStatement {
-  const cols = columnsFor(def);
-  const select = cols.map((c) => `r.${q(c)}`);
-  const at = new Map<string, number>();
-  for (const { name, rel, target, cols: tcols } of rels) {
-    at.set(name, select.length);
-    const scope = targetScope(target);
-    const and = scope ? ` and ${scope}` : '';
-    if (rel.kind === 'belongsTo') {
-      select.push(
-        `(select ${jsonObject(engine, 't', tcols)} from ${q(target.table)} t where t.id = r.${q(rel.column)}${and})`,
-      );
-    } else if (rel.kind === 'manyToMany') {
-      const from =
-        `from ${q(rel.through)} pj join ${q(target.table)} t on t.id = pj.${q(rel.targetKey)}` +
-        ` where pj.${q(rel.sourceKey)} = r.id${and}`;
-      const order = rel.orderKey ? `pj.${q(rel.orderKey)}, t.id` : 't.id';
-      const list = engine === 'sqlite' ? 'json_group_array(json(x.j))' : 'json_agg(x.j)';
-      select.push(
-        `(select ${list} from (select ${jsonObject(engine, 't', tcols)} as j ${from}` +
-          ` order by ${order} limit ${LIMITS.maxRelationRows}) x)`,
-        `(select count(*) ${from})`,
-      );
-    }
-  }
-  return {
-    text: `select ${select.join(', ')} from ${q(def.table)} r where ${idsWhere(engine, scope, one)} order by r.id desc`,
-    cols,
-    at,
-  };
 }
 
 /** The relations of a populate tree the lean read can answer, or undefined. */
@@ -121,19 +69,9 @@ function leanRelations(def: ResourceDef, populate: PopulateTree): LeanRelation[]
     if (!rel || rel.kind === 'hasMany') return undefined;
     const target = rel.target();
     if (targetScope(target) === undefined) return undefined;
-    rels.push({ name, rel, target, cols: columnsFor(target) });
+    rels.push({ name, rel, target });
   }
   return rels;
-}
-
-const parse = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
-
-/** The columns `fields` selects (find.ts `columnsFor`) out of a row read with all of them. */
-function pick(row: Record<string, unknown>, cols: string[] | undefined): Record<string, unknown> {
-  if (!cols) return row;
-  const out: Record<string, unknown> = {};
-  for (const c of cols) out[c] = row[c];
-  return out;
 }
 
 /** Kept statements (a text per view, populate and fields, so a bounded number are kept). */
@@ -201,8 +139,6 @@ function renderedStatement(
     text:
       `select ${columns.select} from ${q(def.table)} r ${columns.joins}` +
       ` where ${idsWhere(engine, scope, one)} order by r.id desc`,
-    cols: [],
-    at: new Map(),
   }));
 }
 
@@ -265,56 +201,12 @@ export async function readLeanItems(
     engine === 'postgres' || defineSqliteFunction(db, FILE_FORMATS_FUNCTION, fileFormatsJson)
       ? renderedStatement(engine, def, query, scope, rels, one)
       : undefined;
-  if (rendered) {
-    const pending = run(rendered.text, params);
-    if (!pending) return undefined;
-    const emptyAttributes =
-      rels.length > 0 && (query.fields ?? Object.keys(def.fields)).every((n) => n === 'id');
-    const { texts, sizes } = renderedTexts(engine, await pending, emptyAttributes);
-    fits(sizes);
-    return texts;
-  }
-  const canonical = [...rels].sort((a, b) => (a.name < b.name ? -1 : 1));
-  const st = remember(`${def.name}|${scope}|${one}|${canonical.map((r) => r.name).join(',')}`, () =>
-    buildStatement(engine, def, scope, canonical, one),
-  );
-  const pending = run(st.text, params);
+  if (!rendered) return undefined;
+  const pending = run(rendered.text, params);
   if (!pending) return undefined;
-  const rows = await pending;
-  const topCols = query.fields && columnsFor(def, query.fields);
-  const texts: string[] = [];
-  const sizes: number[] = [];
-  for (const values of rows) {
-    const row: Record<string, unknown> = {};
-    st.cols.forEach((c, i) => (row[c] = values[i]));
-    const item: Item = presentRow(def, pick(row, topCols), query.fields);
-    // find.ts counts an item's size as it builds it: one more than its JSON when the first attribute
-    // is a relation, one less for each empty to-many relation. The limit is checked the same way.
-    let adjust = Object.keys(item.attributes).length === 0 && rels.length ? 1 : 0;
-    for (const { name, rel, target } of rels) {
-      const node = query.populate[name]!;
-      const cols = node.fields && columnsFor(target, node.fields);
-      const i = st.at.get(name)!;
-      if (rel.kind === 'belongsTo') {
-        const found = parse(values[i]) as Record<string, unknown> | null;
-        item.attributes[name] = { data: found ? presentRow(target, pick(found, cols), node.fields) : null };
-        continue;
-      }
-      const list = (parse(values[i]) ?? []) as Record<string, unknown>[];
-      const total = Number(values[i + 1]);
-      if (!list.length) adjust--;
-      item.attributes[name] =
-        total > list.length
-          ? {
-              data: list.map((r) => presentRow(target, pick(r, cols), node.fields)),
-              meta: { truncated: true, pagination: { start: 0, limit: LIMITS.maxRelationRows, total } },
-            }
-          : { data: list.map((r) => presentRow(target, pick(r, cols), node.fields)) };
-    }
-    const text = JSON.stringify(item);
-    texts.push(text);
-    sizes.push(text.length + adjust);
-  }
+  const emptyAttributes =
+    rels.length > 0 && (query.fields ?? Object.keys(def.fields)).every((n) => n === 'id');
+  const { texts, sizes } = renderedTexts(engine, await pending, emptyAttributes);
   fits(sizes);
   return texts;
 }
