@@ -12,9 +12,9 @@ import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
 /**
- * False until the frame after the layout's first paint. The disclaimer box opens then: its modal
- * measures the page as it opens (the scrollbar, the fade), a forced layout that would otherwise make
- * the first paint wait for it.
+ * False until the frame after the layout's first paint. The disclaimer box opens then: opening a modal
+ * dialog makes the whole page behind it inert (the style of every element again), work that would
+ * otherwise make the first paint wait for it.
  */
 function usePaintedOnce(): boolean {
   const [painted, setPainted] = useState(false);
@@ -42,9 +42,9 @@ function Disclaimer() {
   const disclaimerAccepted = useDisclaimerAccepted();
   const { pathname } = useLocation();
   const painted = usePaintedOnce();
-  // The box's code comes with the first load (about 2 KB more compressed: its modal code is the
-  // header's too): fetched on demand, it was a second wave of requests after the script, and the
-  // page's largest paint waited for it on a phone's network.
+  // The box's code comes with the first load (a native dialog, little code): fetched on
+  // demand, it was a second wave of requests after the script, and the page's largest paint waited
+  // for it on a phone's network.
   const show = painted && !disclaimerAccepted && !isDisclaimerExempt(pathname);
   return show ? <DisclaimerBox onAccept={acceptDisclaimer} /> : null;
 }

@@ -38,6 +38,11 @@ describe('first-visit disclaimer', () => {
     expect(within(dialog).queryByRole('button')).toBeNull();
     fireEvent.keyDown(dialog, { key: 'Escape', code: 'Escape' });
     expect(screen.getByRole('dialog', { name: M.title })).toBeTruthy();
+    // Modal: the focus cannot leave it for the page behind.
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(dialog));
+    screen.getAllByRole('link', { name: MESSAGES.footer.contactUs })[0]!.focus();
+    expect(dialog.contains(document.activeElement)).toBe(true);
     expect(isDisclaimerAccepted()).toBe(false);
   });
 
