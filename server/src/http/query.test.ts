@@ -23,6 +23,7 @@ describe('parseQueryString', () => {
     const long = `a=${'b'.repeat(3000)}`;
     expect(parseQueryString(long)).not.toBe(parseQueryString(long));
     expect(parseQueryString(long)).toEqual(parseQueryString(long));
+    expect(Object.isFrozen(parseQueryString(long))).toBe(false);
   });
 
   it('keeps only the last texts', () => {

@@ -49,23 +49,24 @@ const PARSED_QUERIES = 32;
 const PARSED_QUERY_MAX_LENGTH = 2048;
 
 /**
- * Fastify's query string parser: qs with bounded depth and sizes, objects without a prototype. The
- * value is frozen, so one kept for a repeated text (the last 32 of at most 2 KB) can be handed to every
- * request asking it: nothing may change a request's query (a route that tried would fail its tests with
- * a TypeError), and what is computed from one may be kept by it (directory.service.ts `listProviders`).
+ * Fastify's query string parser: qs with bounded depth and sizes, objects without a prototype. The value
+ * of a text of at most 2 KB is kept (the last 32) and frozen, so it can be handed to every request asking
+ * it: nothing may change a request's query (a route that tried would fail its tests, whose queries are
+ * short, with a TypeError), and what is computed from one may be kept by it (directory.service.ts
+ * `listProviders`, for frozen queries only).
  */
 export function parseQueryString(str: string): Record<string, unknown> {
   const kept = parsedQueries.get(str);
   if (kept) return kept;
-  const parsed = deepFreeze(
-    qs.parse(str, { depth: 8, arrayLimit: 200, parameterLimit: 500, plainObjects: true }) as Record<
-      string,
-      unknown
-    >,
-  );
-  if (str.length <= PARSED_QUERY_MAX_LENGTH) {
-    if (parsedQueries.size >= PARSED_QUERIES) parsedQueries.delete(parsedQueries.keys().next().value!);
-    parsedQueries.set(str, parsed);
-  }
+  const parsed = qs.parse(str, {
+    depth: 8,
+    arrayLimit: 200,
+    parameterLimit: 500,
+    plainObjects: true,
+  }) as Record<string, unknown>;
+  // Only a value kept is shared, so only that one is frozen (a text asked once is not worth the walk).
+  if (str.length > PARSED_QUERY_MAX_LENGTH) return parsed;
+  if (parsedQueries.size >= PARSED_QUERIES) parsedQueries.delete(parsedQueries.keys().next().value!);
+  parsedQueries.set(str, deepFreeze(parsed));
   return parsed;
 }

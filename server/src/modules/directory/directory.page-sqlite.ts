@@ -46,7 +46,8 @@ const formatsMemo = new Map<
   number,
   { isPrivate: unknown; storageKey: unknown; ext: unknown; formats: unknown; json: string }
 >();
-const FORMATS_MEMO_SIZE = 4096;
+// A page's files (about two each): 16,384 hold the pages of some thousands of filter states (about 25 MB).
+const FORMATS_MEMO_SIZE = 16_384;
 
 /**
  * A file's `formats` as JSON text with each format's url, by `fileResource.present`'s own function: called
