@@ -12,9 +12,8 @@ import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
 /**
- * False until the frame after the layout's first paint. The disclaimer box opens then: opening a modal
- * dialog makes the whole page behind it inert (the style of every element again), work that would
- * otherwise make the first paint wait for it.
+ * False until the frame after the layout's first paint. The disclaimer box opens then: its render and
+ * its box's style and layout are work that would otherwise make the first paint wait for it.
  */
 function usePaintedOnce(): boolean {
   const [painted, setPainted] = useState(false);
