@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import SQLite from 'better-sqlite3';
-import { openSqlite } from '../src/db/database.ts';
+import { hotReaderOf, openSqlite } from '../src/db/database.ts';
 import { migrationProvider } from '../src/db/migrations/index.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { seedReference } from '../src/db/seed/seed-reference.ts';
@@ -469,6 +469,32 @@ describe('SQLite durability', () => {
     expect(await pragma('foreign_keys')).toBe(1);
     expect(await pragma('busy_timeout')).toBe(5000);
     await d.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('runs hot reads on the reader thread, which sees each commit, refuses writes and ends with the handle', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ltf-reader-'));
+    const d = openSqlite(path.join(dir, 'r.sqlite'));
+    const read = hotReaderOf(d.db)!;
+    await sql`create table t (id integer primary key, name text)`.execute(d.db);
+    const onThread = (text: string, params: unknown[] = []) => read(text, params, { offload: true })!;
+    for (const name of ['a', 'b']) {
+      await sql`insert into t (name) values (${name})`.execute(d.db);
+      // The same rows on the main connection and on the thread, right after the commit.
+      const main = await read('select id, name from t order by id', [], { offload: false })!;
+      expect(await onThread('select id, name from t order by id')).toEqual(main);
+    }
+    expect(await onThread('select name from t where id = ?', [2])).toEqual([['b']]);
+    // SQLite's own errors, with its code; a write is refused (the thread only reads).
+    await expect(onThread('select nope from t')).rejects.toMatchObject({ code: 'SQLITE_ERROR' });
+    await expect(onThread("insert into t (name) values ('c') returning id")).rejects.toThrow(/readonly/i);
+    expect(await read('select count(*) from t', [], { offload: false })).toEqual([[2]]);
+    // Inside a transaction a hot read goes through Kysely (undefined), which sees the transaction's writes.
+    await d.db.transaction().execute(async () => {
+      expect(read('select 1', [], { offload: true })).toBeUndefined();
+    });
+    await d.close();
+    await expect(onThread('select 1')).rejects.toThrow(/closed/);
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { waitForRequestsOnClose } from '../src/http/in-flight.ts';
+import { othersMayWait, waitForRequestsOnClose } from '../src/http/in-flight.ts';
 
 /** Sends GET `path` and hangs up once the server has it (the way a stopped load generator leaves). */
 function requestThenHangUp(port: number, path: string, started: Promise<void>) {
@@ -55,5 +55,48 @@ describe('closing the app', () => {
     const t = Date.now();
     await app.close();
     expect(Date.now() - t).toBeLessThan(1000);
+  });
+});
+
+describe('the load a request sees', () => {
+  it('is one client at a time, then several clients at once', async () => {
+    const app = Fastify();
+    waitForRequestsOnClose(app);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    app.get('/seen', async () => ({ othersMayWait: othersMayWait() }));
+    app.get('/held', async () => {
+      await gate;
+      return { ok: true };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (path: string, through = agent) =>
+      new Promise<unknown>((resolve, reject) => {
+        http
+          .get({ port, host: '127.0.0.1', path, agent: through }, (res) => {
+            let body = '';
+            res.on('data', (c: Buffer) => (body += c.toString()));
+            res.on('end', () => resolve(JSON.parse(body)));
+          })
+          .on('error', reject);
+      });
+    // Past the last window of clients counted (other tests' requests included).
+    await new Promise((r) => setTimeout(r, 120));
+    // One client asking one thing at a time, on one connection.
+    for (let i = 0; i < 5; i++) expect(await get('/seen')).toEqual({ othersMayWait: false });
+    // Another request being handled meanwhile.
+    const other = new http.Agent({ keepAlive: true });
+    const held = get('/held', other);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await get('/seen')).toEqual({ othersMayWait: true });
+    release();
+    await held;
+    // Two clients asking in turn, each request alone: the two connections still count.
+    expect(await get('/seen', other)).toEqual({ othersMayWait: true });
+    agent.destroy();
+    other.destroy();
+    await app.close();
   });
 });

@@ -3,6 +3,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
+import { SqliteReader } from './sqlite-reader.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -34,36 +35,30 @@ export const changeMarkOf = (db: Kysely<DB>): (() => string) | undefined => chan
 
 /**
  * Runs a hot read (the listing's page, one provider) straight on the driver, without Kysely's query
- * building: a fixed SQL text with `?` placeholders, rows as arrays. SQLite keeps it prepared; PostgreSQL
- * runs it as a named prepared statement (`$1…`), parsed and planned once per connection. Undefined when
+ * building: a fixed SQL text with `?` placeholders, rows as arrays. SQLite keeps it prepared on the main
+ * connection and on its reader thread (`offload`); PostgreSQL runs it as a named prepared statement
+ * (`$1…`), parsed and planned once per connection. Undefined when
  * the caller must go through Kysely instead (SQLite inside a transaction, whose lock Kysely holds).
  */
-export type HotReader = (text: string, params: readonly unknown[]) => Promise<unknown[][]> | undefined;
+export type HotReader = (
+  text: string,
+  params: readonly unknown[],
+  options?: HotReadOptions,
+) => Promise<unknown[][]> | undefined;
+
+export interface HotReadOptions {
+  /**
+   * SQLite: run the statement on the reader thread (db/sqlite-reader.ts), so that this process handles
+   * other requests meanwhile; else on the main connection, at once (the thread's round trip costs more
+   * than it gives when nothing else waits). PostgreSQL always runs it in the database's own process.
+   */
+  offload?: boolean | undefined;
+}
 
 const hotReaders = new WeakMap<Kysely<DB>, HotReader>();
 
 /** The hot-read runner of a database handle (one is registered by openDatabase for each engine). */
 export const hotReaderOf = (db: Kysely<DB>): HotReader | undefined => hotReaders.get(db);
-
-const sqliteHandles = new WeakMap<Kysely<DB>, { sqlite: SQLite.Database; defined: Set<string> }>();
-
-/**
- * Defines a JavaScript function callable from SQL on a SQLite handle, once per handle and name (a hot read
- * that renders JSON in SQL calls one where SQL alone is slow). False on PostgreSQL: the caller does without.
- */
-export function defineSqliteFunction(
-  db: Kysely<DB>,
-  name: string,
-  fn: (...args: never[]) => unknown,
-): boolean {
-  const handle = sqliteHandles.get(db);
-  if (!handle) return false;
-  if (!handle.defined.has(name)) {
-    handle.sqlite.function(name, { deterministic: true }, fn as (...args: unknown[]) => unknown);
-    handle.defined.add(name);
-  }
-  return true;
-}
 
 /**
  * PostgreSQL connections per process: the hot reads run one statement a request, so a pool a little
@@ -74,7 +69,7 @@ export const DEFAULT_POOL_MAX = 10;
 
 /**
  * Hot-read texts kept prepared per process: PostgreSQL's named statements (each connection keeps each one's
- * plans, about 200 KB), SQLite's raw statements (`StatementCache`). A text is one per shape a client asks
+ * plans, about 200 KB), the SQLite reader thread's statements (db/sqlite-reader.ts). A text is one per shape a client asks
  * for (`fields`, `populate`), which anyone can vary without end: past this many, PostgreSQL runs a new text
  * unnamed (planned at each run, nothing kept) and SQLite forgets its oldest.
  */
@@ -129,6 +124,14 @@ export function openDatabase(opts: {
   return openSqlite(path.join(opts.dataDir, 'app.sqlite'));
 }
 
+/**
+ * SQLite's page cache and memory map, on every connection. Reads of rows all over the file (a listing of
+ * a filter state nobody asked for a moment ago) came from the OS cache by a system call each, through
+ * SQLite's 2 MB page cache: 64 MB of cache, and the file read through a memory map of up to 256 MB
+ * instead (about 8 % of such a listing's server time; decision 0012).
+ */
+const SQLITE_READ_PRAGMAS = ['busy_timeout = 5000', 'cache_size = -65536', 'mmap_size = 268435456'];
+
 export function openSqlite(file: string): Database {
   const sqlite = new SQLite(file);
   // WAL with synchronous=NORMAL keeps every committed transaction across a process kill;
@@ -136,25 +139,22 @@ export function openSqlite(file: string): Database {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  // Reads of rows all over the file (a listing of a filter state nobody asked for a moment ago) came from
-  // the OS cache by a system call each, through SQLite's 2 MB page cache: 64 MB of cache, and the file read
-  // through a memory map of up to 256 MB instead (about 8 % of such a listing's server time; decision 0012).
-  sqlite.pragma('cache_size = -65536');
-  sqlite.pragma('mmap_size = 268435456');
-  const statements = new StatementCache(sqlite, HOT_STATEMENTS.sqlite);
+  for (const pragma of SQLITE_READ_PRAGMAS) sqlite.pragma(pragma);
+  // The hot reads run on a thread of their own (db/sqlite-reader.ts, decision 0013).
+  const reader = new SqliteReader(file, HOT_STATEMENTS.sqlite, SQLITE_READ_PRAGMAS);
+  const statements = new StatementCache(sqlite, HOT_STATEMENTS.sqlite, reader);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) });
-  hotStatementCounts.set(db, () => statements.rawCount);
-  hotReaders.set(db, (text, params) =>
-    sqlite.inTransaction
-      ? undefined
-      : Promise.resolve(statements.prepareRaw(text).all(...params) as unknown[][]),
-  );
+  hotStatementCounts.set(db, () => Math.max(statements.rawCount, reader.kept));
+  // Inside a transaction (Kysely holds the connection) a read goes through Kysely, which sees its writes.
+  hotReaders.set(db, (text, params, options) => {
+    if (sqlite.inTransaction) return undefined;
+    if (options?.offload) return reader.read(text, params);
+    return Promise.resolve(statements.prepareRaw(text).all(...params) as unknown[][]);
+  });
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   // data_version changes when another connection commits; `writes` counts this connection's.
   const changeMark = () => `${dataVersion.get() as number}:${statements.writes}`;
   changeMarks.set(db, changeMark);
-  sqliteHandles.set(db, { sqlite, defined: new Set() });
   return { db, engine: 'sqlite', close: () => db.destroy(), changeMark };
 }
 
@@ -170,10 +170,12 @@ class StatementCache {
 
   constructor(
     private readonly sqlite: SQLite.Database,
-    private readonly size = 300,
+    private readonly size: number,
+    private readonly reader: SqliteReader,
   ) {}
 
   close(): void {
+    void this.reader.close();
     this.sqlite.close();
   }
 

@@ -1,5 +1,37 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+/** Requests being handled by every app of this process (`othersMayWait`). */
+let inFlight = 0;
+
+/** The clients (connections) that asked something in this window of `CLIENT_WINDOW_MS`, and in the last. */
+const CLIENT_WINDOW_MS = 50;
+let windowStart = 0;
+let clients = new WeakSet<object>();
+let clientsNow = 0;
+let clientsBefore = 0;
+
+function countClient(req: FastifyRequest): void {
+  const now = performance.now();
+  if (now - windowStart > CLIENT_WINDOW_MS) {
+    clientsBefore = now - windowStart > 2 * CLIENT_WINDOW_MS ? 0 : clientsNow;
+    clients = new WeakSet();
+    clientsNow = 0;
+    windowStart = now;
+  }
+  if (!clients.has(req.raw.socket)) {
+    clients.add(req.raw.socket);
+    clientsNow++;
+  }
+}
+
+/**
+ * Whether other requests may wait for the CPU a request uses now: more than one is being handled, or
+ * more than one client asked something in the last 50–100 ms. (A request that arrives while another
+ * one's work runs is not read, so not counted, until that work ends.) directory.page.ts then hands its
+ * statement to SQLite's reader thread; one client asking one thing at a time is answered sooner without.
+ */
+export const othersMayWait = (): boolean => inFlight > 1 || Math.max(clientsNow, clientsBefore) > 1;
+
 /** How long a close waits for the requests still being handled. */
 const DRAIN_GRACE_MS = 15_000;
 
@@ -14,10 +46,14 @@ export function waitForRequestsOnClose(app: FastifyInstance, graceMs = DRAIN_GRA
   const open = new Set<FastifyRequest>();
   let drained: (() => void) | undefined;
   const finish = (req: FastifyRequest) => {
-    if (open.delete(req) && open.size === 0) drained?.();
+    if (!open.delete(req)) return;
+    inFlight--;
+    if (open.size === 0) drained?.();
   };
   app.addHook('onRequest', (req, _reply, done) => {
     open.add(req);
+    inFlight++;
+    countClient(req);
     done();
   });
   app.addHook('onSend', (req, _reply, payload, done) => {

@@ -1,14 +1,16 @@
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
-import { defineSqliteFunction, hotReaderOf, type Engine } from '../../db/database.ts';
+import { hotReaderOf, type Engine } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
+import { othersMayWait } from '../../http/in-flight.ts';
 import { fits } from '../../http/strapi/find.ts';
 import type { PopulateTree } from '../../http/strapi/parse.ts';
 import type { RelationDef, ResourceDef } from '../../http/strapi/resource.ts';
 import { publicUserResource } from '../users/index.ts';
 import { itemColumns } from './directory.page-json.ts';
-import { pgJson, withFormats } from './directory.page-pg.ts';
-import { FILE_FORMATS_FUNCTION, fileFormatsJson, sqliteJson } from './directory.page-sqlite.ts';
+import { withFormats } from './directory.page-formats.ts';
+import { pgJson } from './directory.page-pg.ts';
+import { sqliteJson } from './directory.page-sqlite.ts';
 
 /**
  * The hot reads of the directory (the listing's page from the facet index, one provider by id) in one
@@ -143,15 +145,11 @@ function renderedStatement(
 }
 
 /** Rows whose first column is the item's JSON and the rest its to-many relations' counts. */
-function renderedTexts(
-  engine: Engine,
-  rows: unknown[][],
-  emptyAttributes: boolean,
-): { texts: string[]; sizes: number[] } {
+function renderedTexts(rows: unknown[][], emptyAttributes: boolean): { texts: string[]; sizes: number[] } {
   const texts: string[] = [];
   const sizes: number[] = [];
   for (const values of rows) {
-    const text = engine === 'postgres' ? withFormats(values[0] as string) : (values[0] as string);
+    const text = withFormats(values[0] as string);
     // find.ts counts an item one longer when its first attribute is a relation, and one shorter for
     // each empty to-many relation.
     let size = text.length + (emptyAttributes ? 1 : 0);
@@ -163,8 +161,7 @@ function renderedTexts(
 }
 
 /**
- * Whether the items of this shape are rendered as JSON text by the database (on SQLite, after the handle's
- * first lean read), not presented in JS: test/listing-lean.test.ts holds the shapes the clients use to it.
+ * Whether the items of this shape are rendered as JSON text by the database, not presented in JS: test/listing-lean.test.ts holds the shapes the clients use to it.
  */
 export function rendersInDatabase(
   engine: Engine,
@@ -188,6 +185,8 @@ export async function readLeanItems(
   query: { fields?: string[] | undefined; populate: PopulateTree },
   ids: readonly number[],
   scope: LeanScope,
+  /** SQLite: on the reader thread (true) or the main connection (false); by default by the load. */
+  offload?: boolean,
 ): Promise<string[] | undefined> {
   const run = hotReaderOf(db);
   const rels = run && leanRelations(def, query.populate);
@@ -196,17 +195,14 @@ export async function readLeanItems(
   const idParam = engine === 'sqlite' ? JSON.stringify(ids) : one ? ids[0] : ids;
   const now = new Date().toISOString();
   const params = scope === 'shown' ? [idParam, now, now] : [idParam];
-  // On SQLite the statement calls a JavaScript function (a file's formats), defined on the handle at first use.
-  const rendered =
-    engine === 'postgres' || defineSqliteFunction(db, FILE_FORMATS_FUNCTION, fileFormatsJson)
-      ? renderedStatement(engine, def, query, scope, rels, one)
-      : undefined;
+  const rendered = renderedStatement(engine, def, query, scope, rels, one);
   if (!rendered) return undefined;
-  const pending = run(rendered.text, params);
+  // When other requests may wait, SQLite runs the statement on its reader thread meanwhile.
+  const pending = run(rendered.text, params, { offload: offload ?? othersMayWait() });
   if (!pending) return undefined;
   const emptyAttributes =
     rels.length > 0 && (query.fields ?? Object.keys(def.fields)).every((n) => n === 'id');
-  const { texts, sizes } = renderedTexts(engine, await pending, emptyAttributes);
+  const { texts, sizes } = renderedTexts(await pending, emptyAttributes);
   fits(sizes);
   return texts;
 }
