@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import SQLite from 'better-sqlite3';
 import { hotReaderOf, openSqlite } from '../src/db/database.ts';
+import { SqliteReader } from '../src/db/sqlite-reader.ts';
 import { migrationProvider } from '../src/db/migrations/index.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { seedReference } from '../src/db/seed/seed-reference.ts';
@@ -494,8 +495,17 @@ describe('SQLite durability', () => {
       expect(read('select 1', [], { offload: true })).toBeUndefined();
     });
     await d.close();
-    await expect(onThread('select 1')).rejects.toThrow(/closed/);
+    // Closed: neither the thread nor the main connection reads any more.
+    expect(() => onThread('select 1')).toThrow(/not open/);
     rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('reads on the main connection for a while when the reader thread cannot open the file', async () => {
+    const reader = new SqliteReader(path.join(tmpdir(), 'ltf-no-such-dir', 'none.sqlite'), 10, []);
+    expect(reader.available).toBe(true);
+    await expect(reader.read('select 1', [])).rejects.toThrow();
+    expect(reader.available).toBe(false);
+    await reader.close();
   });
 
   it('keeps every committed write when the process is killed mid-write', async () => {

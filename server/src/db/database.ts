@@ -148,14 +148,19 @@ export function openSqlite(file: string): Database {
   // Inside a transaction (Kysely holds the connection) a read goes through Kysely, which sees its writes.
   hotReaders.set(db, (text, params, options) => {
     if (sqlite.inTransaction) return undefined;
-    if (options?.offload) return reader.read(text, params);
+    if (options?.offload && reader.available) return reader.read(text, params);
     return Promise.resolve(statements.prepareRaw(text).all(...params) as unknown[][]);
   });
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   // data_version changes when another connection commits; `writes` counts this connection's.
   const changeMark = () => `${dataVersion.get() as number}:${statements.writes}`;
   changeMarks.set(db, changeMark);
-  return { db, engine: 'sqlite', close: () => db.destroy(), changeMark };
+  // The thread's connection closes first, so the main one is the last and checkpoints the WAL.
+  const close = async () => {
+    await reader.close();
+    await db.destroy();
+  };
+  return { db, engine: 'sqlite', close, changeMark };
 }
 
 /**

@@ -42,10 +42,9 @@ function readerThread(): void {
   const data = workerData as ReaderData;
   const load = process.getBuiltinModule('node:module').createRequire(data.driver);
   const Driver = load(data.driver) as typeof import('better-sqlite3');
-  const db = new Driver(data.file, { fileMustExist: true });
-  for (const pragma of data.pragmas) db.pragma(pragma);
   // The thread only reads: a statement that would write fails.
-  db.pragma('query_only = 1');
+  const db = new Driver(data.file, { fileMustExist: true, readonly: true });
+  for (const pragma of data.pragmas) db.pragma(pragma);
   const kept = new Map<string, import('better-sqlite3').Statement>();
   parentPort!.on('message', ({ n, text, params }: ReadRequest) => {
     let answer: ReadAnswer;
@@ -66,6 +65,9 @@ function readerThread(): void {
 }
 
 const SOURCE = `(${readerThread.toString()})()`;
+
+/** How long reads stay on the main connection after the thread failed. */
+const RETRY_MS = 5000;
 const DRIVER = createRequire(import.meta.url).resolve('better-sqlite3');
 
 /** A statement's error from the reader thread, with SQLite's code (as better-sqlite3's `SqliteError`). */
@@ -87,6 +89,9 @@ export class SqliteReader {
   >();
   private last = 0;
   private closed = false;
+  private ended: Promise<number> | undefined;
+  /** When the thread last failed: reads are not handed to it for `RETRY_MS` after. */
+  private failedAt = -Infinity;
   /** How many statements the thread keeps prepared (as of its last answer). */
   kept = 0;
 
@@ -101,11 +106,21 @@ export class SqliteReader {
     private readonly pragmas: string[],
   ) {}
 
+  /**
+   * Whether reads may be handed to the thread: not after `close`, nor for a while after it failed (it could
+   * not open the file, say), when the main connection reads instead.
+   */
+  get available(): boolean {
+    return !this.closed && performance.now() - this.failedAt > RETRY_MS;
+  }
+
   /** Runs a read on the thread: its rows as arrays. */
   read(text: string, params: readonly unknown[]): Promise<unknown[][]> {
     if (this.closed) return Promise.reject(new Error('the SQLite reader is closed'));
     const worker = this.worker ?? this.start();
     const n = ++this.last;
+    // The thread keeps the process alive while a read waits on it, and only then.
+    if (this.pending.size === 0) worker.ref();
     return new Promise((resolve, reject) => {
       this.pending.set(n, { resolve, reject });
       worker.postMessage({ n, text, params } satisfies ReadRequest);
@@ -122,22 +137,24 @@ export class SqliteReader {
         pragmas: this.pragmas,
       } satisfies ReaderData,
     });
-    // The server's own handles keep the process alive; a handle left open (a script, a test) does not.
+    // An idle thread does not keep the process alive (a handle left open: a script, a test).
     worker.unref();
     worker.on('message', (answer: ReadAnswer) => {
       const waiting = this.pending.get(answer.n);
       this.pending.delete(answer.n);
+      if (this.pending.size === 0) worker.unref();
       this.kept = answer.kept;
       if (!waiting) return;
       if (answer.error) waiting.reject(new SqliteReadError(answer.error.message, answer.error.code));
       else waiting.resolve(answer.rows!);
     });
-    // A thread that failed (it could not open the file) or ended fails what waits on it; the next read
-    // starts another.
+    // A thread that failed (it could not open the file) or ended fails what waits on it; reads go to the
+    // main connection for a while, then the next one handed here starts another thread.
     const fail = (err: Error) => {
       if (this.worker !== worker) return;
       this.worker = undefined;
       this.kept = 0;
+      if (!this.closed) this.failedAt = performance.now();
       for (const { reject } of this.pending.values()) reject(err);
       this.pending.clear();
     };
@@ -147,11 +164,10 @@ export class SqliteReader {
     return worker;
   }
 
-  /** Ends the thread (what still waits fails). */
+  /** Ends the thread and closes its connection (what still waits fails); once. */
   async close(): Promise<void> {
     this.closed = true;
-    const worker = this.worker;
-    if (!worker) return;
-    await worker.terminate();
+    this.ended ??= this.worker?.terminate() ?? Promise.resolve(0);
+    await this.ended;
   }
 }

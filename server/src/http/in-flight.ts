@@ -18,8 +18,10 @@ function countClient(req: FastifyRequest): void {
     clientsNow = 0;
     windowStart = now;
   }
-  if (!clients.has(req.raw.socket)) {
-    clients.add(req.raw.socket);
+  // A request without a socket (none is expected; an injected one has one) counts as a client of its own.
+  const socket = (req.raw.socket as object | null | undefined) ?? {};
+  if (!clients.has(socket)) {
+    clients.add(socket);
     clientsNow++;
   }
 }

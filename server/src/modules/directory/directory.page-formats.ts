@@ -67,6 +67,7 @@ export function withFormats(text: string): string {
   let from = 0;
   while (at >= 0) {
     const end = text.indexOf(MARK, at + 1);
+    if (end < 0) throw new Error('a formats mark without its end');
     out += text.slice(from, at) + formatsOfMark(text.slice(at + 1, end));
     from = end + 1;
     at = text.indexOf(MARK, from);

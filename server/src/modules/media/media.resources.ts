@@ -16,7 +16,7 @@ export function fileUrl(row: Record<string, unknown>, format?: { name: string; e
 /**
  * A file's stored `formats` as shown: each format with its own url. Like Strapi, videos and other files
  * without formats have `formats: null` (so has anything stored that is not an object of formats).
- * The SQLite listing renders the same through this function (directory.page-sqlite.ts).
+ * The lean listing renders the same through this function (directory.page-formats.ts).
  */
 export function formatsWithUrls(row: Record<string, unknown>, formats: unknown): unknown {
   if (!formats || typeof formats !== 'object' || Array.isArray(formats)) return null;
