@@ -37,8 +37,8 @@ export const changeMarkOf = (db: Kysely<DB>): (() => string) | undefined => chan
  * Runs a hot read (the listing's page, one provider) straight on the driver, without Kysely's query
  * building: a fixed SQL text with `?` placeholders, rows as arrays. SQLite keeps it prepared on the main
  * connection and on its reader thread (`offload`); PostgreSQL runs it as a named prepared statement
- * (`$1…`), parsed and planned once per connection. Undefined when
- * the caller must go through Kysely instead (SQLite inside a transaction, whose lock Kysely holds).
+ * (`$1…`), parsed and planned once per connection. Undefined when the caller must go through Kysely
+ * instead (SQLite inside a transaction, whose lock Kysely holds).
  */
 export type HotReader = (
   text: string,
@@ -69,9 +69,10 @@ export const DEFAULT_POOL_MAX = 10;
 
 /**
  * Hot-read texts kept prepared per process: PostgreSQL's named statements (each connection keeps each one's
- * plans, about 200 KB), the SQLite reader thread's statements (db/sqlite-reader.ts). A text is one per shape a client asks
- * for (`fields`, `populate`), which anyone can vary without end: past this many, PostgreSQL runs a new text
- * unnamed (planned at each run, nothing kept) and SQLite forgets its oldest.
+ * plans, about 200 KB), SQLite's raw statements on the main connection and on the reader thread (this many
+ * each). A text is one per shape a client asks for (`fields`, `populate`), which anyone can vary without
+ * end: past this many, PostgreSQL runs a new text unnamed (planned at each run, nothing kept) and SQLite
+ * forgets its oldest.
  */
 export const HOT_STATEMENTS = { postgres: 32, sqlite: 300 } as const;
 

@@ -3,8 +3,8 @@ import { Worker } from 'node:worker_threads';
 
 /**
  * The hot reads on SQLite (the listing's page, one provider: db/database.ts `HotReader`) run on a thread
- * of their own with its own read-only connection, so the statement, most of such a request's time, runs
- * beside the request handling instead of in turn with it. better-sqlite3 runs a statement synchronously
+ * of their own with its own read-only connection when other requests may be waiting (`offload`), so the
+ * statement, most of such a request's time, runs beside the request handling instead of in turn with it. better-sqlite3 runs a statement synchronously
  * on the thread that calls it; with WAL each statement reads the last committed state, as PostgreSQL's
  * connections do, while the main connection writes (decision 0013). The thread starts at the first read
  * and ends with the handle (`close`).
@@ -65,10 +65,10 @@ function readerThread(): void {
 }
 
 const SOURCE = `(${readerThread.toString()})()`;
+const DRIVER = createRequire(import.meta.url).resolve('better-sqlite3');
 
 /** How long reads stay on the main connection after the thread failed. */
 const RETRY_MS = 5000;
-const DRIVER = createRequire(import.meta.url).resolve('better-sqlite3');
 
 /** A statement's error from the reader thread, with SQLite's code (as better-sqlite3's `SqliteError`). */
 export class SqliteReadError extends Error {
