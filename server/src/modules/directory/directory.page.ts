@@ -161,7 +161,8 @@ function renderedTexts(rows: unknown[][], emptyAttributes: boolean): { texts: st
 }
 
 /**
- * Whether the items of this shape are rendered as JSON text by the database, not presented in JS: test/listing-lean.test.ts holds the shapes the clients use to it.
+ * Whether the items of this shape are rendered as JSON text by the database, not presented in JS:
+ * test/listing-lean.test.ts holds the shapes the clients use to it.
  */
 export function rendersInDatabase(
   engine: Engine,
