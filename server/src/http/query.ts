@@ -64,7 +64,7 @@ export function parseQueryString(str: string): Record<string, unknown> {
     parameterLimit: 500,
     plainObjects: true,
   }) as Record<string, unknown>;
-  // Only a value kept is shared, so only that one is frozen (a text asked once is not worth the walk).
+  // Only a value kept is shared, so only that one is frozen: a text over 2 KB is neither kept nor frozen.
   if (str.length > PARSED_QUERY_MAX_LENGTH) return parsed;
   if (parsedQueries.size >= PARSED_QUERIES) parsedQueries.delete(parsedQueries.keys().next().value!);
   parsedQueries.set(str, deepFreeze(parsed));
