@@ -3,7 +3,6 @@
 /* global fetch, performance, clearTimeout */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import { connect, createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -157,21 +156,87 @@ export async function cannon(url, seconds, connections, requests) {
 }
 
 /**
+ * One keep-alive socket asking `url` one request at a time, with as little of the client's own work as a
+ * request can take: a request written once as bytes, the answer read as bytes up to its Content-Length.
+ * The client shares the machine's two cores with the server, and node:http's client spends about twice
+ * as much per request (building the request, parsing every header into objects): 0.13 ms of each
+ * request's time on the benchmark's VM, which is not the server's (docs/performance.md, "Commands").
+ */
+class OneSocket {
+  constructor(url) {
+    const u = new URL(url);
+    this.host = u.hostname;
+    this.port = Number(u.port);
+    this.request = Buffer.from(`GET ${u.pathname}${u.search} HTTP/1.1\r\nHost: ${u.host}\r\n\r\n`);
+    this.socket = undefined;
+    /** The request waiting for its answer. */
+    this.pending = undefined;
+  }
+
+  async open() {
+    const socket = connect(this.port, this.host);
+    socket.setNoDelay(true);
+    await new Promise((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('error', reject);
+    });
+    let head = Buffer.alloc(0);
+    let left = -1;
+    let status = 0;
+    socket.on('data', (chunk) => {
+      if (left < 0) {
+        head = Buffer.concat([head, chunk]);
+        const end = head.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        const text = head.subarray(0, end).toString('latin1');
+        const length = /\r\ncontent-length: *(\d+)/i.exec(text);
+        status = Number(text.slice(9, 12));
+        if (!length) return this.settle(new Error('an answer without Content-Length'));
+        left = Number(length[1]) - (head.length - end - 4);
+        head = Buffer.alloc(0);
+      } else left -= chunk.length;
+      if (left <= 0) {
+        left = -1;
+        this.settle(undefined, status);
+      }
+    });
+    socket.on('error', (err) => this.settle(err));
+    socket.on('close', () => this.settle(new Error('closed')));
+    this.socket = socket;
+  }
+
+  settle(err, status) {
+    const pending = this.pending;
+    this.pending = undefined;
+    if (err) {
+      this.socket?.destroy();
+      this.socket = undefined;
+    }
+    if (err) pending?.reject(err);
+    else pending?.resolve(status);
+  }
+
+  /** The answer's status. */
+  async get() {
+    if (!this.socket) await this.open();
+    return new Promise((resolve, reject) => {
+      this.pending = { resolve, reject };
+      this.socket.write(this.request);
+    });
+  }
+
+  close() {
+    this.socket?.destroy();
+  }
+}
+
+/**
  * One connection, one request at a time, for `seconds`, timed with a sub-millisecond clock
  * (autocannon's histogram counts whole milliseconds): the figure compared with the raw SQL page
  * query. Same summary as `cannon`.
  */
 export async function sequential(url, seconds) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const get = () =>
-    new Promise((resolve, reject) => {
-      http
-        .get(url, { agent }, (res) => {
-          res.on('data', () => {});
-          res.on('end', () => resolve(res.statusCode));
-        })
-        .on('error', reject);
-    });
+  const client = new OneSocket(url);
   const times = [];
   let non2xx = 0;
   let errors = 0;
@@ -179,14 +244,14 @@ export async function sequential(url, seconds) {
   while (performance.now() < end) {
     const t = performance.now();
     try {
-      const status = await get();
+      const status = await client.get();
       if (status < 200 || status > 299) non2xx++;
     } catch {
       errors++;
     }
     times.push(performance.now() - t);
   }
-  agent.destroy();
+  client.close();
   times.sort((a, b) => a - b);
   const at = (p) =>
     Math.round(times[Math.min(times.length - 1, Math.floor((times.length * p) / 100))] * 1000) / 1000;
