@@ -158,9 +158,9 @@ export async function cannon(url, seconds, connections, requests) {
 /**
  * One keep-alive socket asking `url` one request at a time, with as little of the client's own work as a
  * request can take: a request written once as bytes, the answer read as bytes up to its Content-Length.
- * The client shares the machine's two cores with the server, and node:http's client spends about twice
- * as much per request (building the request, parsing every header into objects): 0.13 ms of each
- * request's time on the benchmark's VM, which is not the server's (docs/performance.md, "Commands").
+ * The client shares the machine's two cores with the server; node:http's client spent twice its CPU per
+ * request (a request object, every header parsed into objects), 0.06–0.18 ms more of each request's time
+ * on the benchmark's VM that was not the server's (docs/performance.md, "After the record").
  */
 class OneSocket {
   constructor(url) {
