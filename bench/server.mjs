@@ -208,12 +208,10 @@ class OneSocket {
   settle(err, status) {
     const pending = this.pending;
     this.pending = undefined;
-    if (err) {
-      this.socket?.destroy();
-      this.socket = undefined;
-    }
-    if (err) pending?.reject(err);
-    else pending?.resolve(status);
+    if (!err) return pending?.resolve(status);
+    this.socket?.destroy();
+    this.socket = undefined;
+    pending?.reject(err);
   }
 
   /** The answer's status. */
