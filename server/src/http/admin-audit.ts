@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { recordAudit } from '../db/audit-log.ts';
 import type { DB } from '../db/schema.ts';
+import { matchedPath } from './route-path.ts';
 
 /**
  * The body fields the fallback never keeps, by exact name: passwords, tokens and secrets. An exact list,
@@ -43,15 +44,17 @@ export function redact(value: unknown, depth = 0): unknown {
  * successful admin write through the API is recorded here after the answer (outside the write's
  * transaction), as `api.<method>` with the path and the body sent (secret fields redacted), so nothing an
  * admin changes goes unrecorded; `test/security/admin-writes-audited.test.ts` keeps every admin write route
- * recorded. Sign-in and two-factor calls are not admin actions.
+ * recorded. Sign-in and two-factor calls are not admin actions. Both the test and the path recorded come
+ * from the route the request matched, not the URL's text, so `/%61pi/transactions` is recorded as
+ * `/api/transactions` (`test/security/encoded-paths.test.ts`).
  */
 export function installAdminAudit(app: FastifyInstance, db: Kysely<DB>): void {
   app.addHook('onResponse', async (req, reply) => {
     const actor = req.actor;
     if (!actor || actor.role !== 'admin' || actor.audited) return;
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
-    if (reply.statusCode >= 400 || !req.url.startsWith('/api/') || req.url.startsWith('/api/auth/')) return;
-    const path = req.url.split('?')[0]!;
+    const path = matchedPath(req);
+    if (reply.statusCode >= 400 || !path?.startsWith('/api/') || path.startsWith('/api/auth/')) return;
     const body = req.isMultipart() ? '[multipart]' : redact(req.body);
     try {
       await recordAudit(db, actor, `api.${req.method.toLowerCase()}`, path, null, { after: body });

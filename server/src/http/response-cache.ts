@@ -43,6 +43,8 @@ export class ResponseCache {
       this.entries.clear();
       this.mark = mark;
     }
+    // The URL as sent: only a route's own handler calls this, so two spellings of one call
+    // (`/%61pi/ads`, `/api/ads`) are two entries of the same route's answer, each what it computes.
     const key = req.url;
     const kept = this.entries.get(key);
     void reply.type('application/json; charset=utf-8');

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { compressReady } from '../compress-ready.ts';
+import { loosePath } from '../route-path.ts';
 import { sendNotFound } from './errors.ts';
 
 /** The id of the page's `<script type="application/json">` that holds the home listing's answer. */
@@ -153,9 +154,11 @@ async function webShell(app: FastifyInstance, opts: { config: Config }) {
   }
 
   app.setNotFoundHandler(async (req, reply) => {
+    // However an unknown API or upload path is spelled (`/%61pi/…`, `/API/…`, `//api/…`), it is the JSON 404.
+    const unknown = loosePath(req.url);
     if (
-      req.url.startsWith('/api') ||
-      req.url.startsWith('/uploads/') ||
+      unknown.startsWith('/api') ||
+      unknown.startsWith('/uploads/') ||
       !hasWeb ||
       !['GET', 'HEAD'].includes(req.method)
     ) {
