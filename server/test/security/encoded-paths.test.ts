@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Access } from '../../src/http/auth.ts';
 
 import { loosePath, matchedPath } from '../../src/http/route-path.ts';
+import { CONTENT_RATE_LIMITS } from '../../src/modules/content/content.routes.ts';
+import { openSharedState, type SharedState } from '../../src/shared-state.ts';
 import { newAddress } from '../directory-helpers.ts';
 import {
   buildAdmin,
@@ -76,8 +79,21 @@ async function callerFor(access: Access): Promise<TestUser | null> {
   return type === 'Provider' ? buildProvider(ctx) : buildUser(ctx, { userType: type });
 }
 
+/**
+ * Two callers for each kind of access, made once: each route counts in a store of its own, so two
+ * walks of a route (the first caller's, the second's) each start at zero, per account or per address.
+ */
+function callerPairs() {
+  const pairs = new Map<string, [TestUser | null, TestUser | null]>();
+  return async (access: Access) => {
+    const key = JSON.stringify(access);
+    if (!pairs.has(key)) pairs.set(key, [await callerFor(access), await callerFor(access)]);
+    return pairs.get(key)!;
+  };
+}
+
 function send(method: string, url: string, caller: TestUser | null, address: string) {
-  const write = method !== 'GET';
+  const write = method !== 'GET' && method !== 'HEAD';
   return ctx.app.inject({
     method: method as 'GET',
     // A read's filter on a field no resource has: most listings refuse it (400) before any query.
@@ -101,11 +117,11 @@ interface Walk {
 }
 
 /**
- * Sends requests to one route, cycling through `urls`, until its 429 (or `stopAfter` requests).
+ * Sends requests to one route, cycling through `urls` (and `methods`), until its 429 (or `stopAfter` requests).
  * Stops at once on a route without a limit, and one past the limit without a 429.
  */
 async function walk(
-  method: string,
+  methods: string | string[],
   urls: string[],
   caller: TestUser | null,
   opts: { stopAfter?: number; stopIfGlobal?: boolean } = {},
@@ -117,8 +133,10 @@ async function walk(
   let counted = 0;
   for (let i = 0; opts.stopAfter === undefined || i < opts.stopAfter; i++) {
     const url = urls[i % urls.length]!;
+    const method = [methods].flat()[i % [methods].flat().length]!;
     const res = await send(method, url, caller, address);
-    if (method !== 'GET' && res.statusCode < 300) problems.push(`${url} did the write (${res.statusCode})`);
+    if (method !== 'GET' && method !== 'HEAD' && res.statusCode < 300)
+      problems.push(`${url} did the write (${res.statusCode})`);
     if (isRouterNotFound(res)) continue;
     if (res.statusCode === 429) break;
     const remaining = res.headers['x-ratelimit-remaining'];
@@ -153,14 +171,10 @@ describe('every spelling of a path gets the same limit', () => {
     const problems: Record<string, string[]> = {};
     const unlimited: string[] = [];
     const ownLimits: string[] = [];
-    // Two callers for each kind of access: each route counts in a store of its own, so the plain walk
-    // (first caller) and the spelled one (second caller) each start at zero, per account or per address.
-    const callers = new Map<string, [TestUser | null, TestUser | null]>();
+    const callers = callerPairs();
     for (const route of routes()) {
       const name = `${route.method} ${route.url}`;
-      const key = JSON.stringify(route.access);
-      if (!callers.has(key)) callers.set(key, [await callerFor(route.access), await callerFor(route.access)]);
-      const [first, second] = callers.get(key)!;
+      const [first, second] = await callers(route.access);
       // The plain path alone, to the 429 (a route under the global limit stops after one request).
       const plain = await walk(route.method, [route.path], first, { stopIfGlobal: true });
       if (plain.limit === undefined) {
@@ -201,6 +215,24 @@ describe('every spelling of a path gets the same limit', () => {
     );
   }, 300_000);
 
+  it("counts HEAD against its GET route's own limit", async () => {
+    const limited: string[] = [];
+    const problems: Record<string, string[]> = {};
+    const callers = callerPairs();
+    for (const route of routes().filter((r) => r.method === 'GET')) {
+      const [first, caller] = await callers(route.access);
+      const probe = await walk('GET', [route.path], first, { stopAfter: 1 });
+      if (probe.limit === undefined || probe.limit >= GLOBAL_RATE_LIMIT) continue;
+      limited.push(route.url);
+      const both = await walk(['GET', 'HEAD', 'HEAD'], [route.path, `/%61pi${route.path.slice(4)}`], caller);
+      if (both.counted !== probe.limit)
+        both.problems.push(`429 after ${both.counted} (limit ${probe.limit})`);
+      if (both.problems.length) problems[route.url] = both.problems;
+    }
+    expect(limited).toContain('/api/customer-hobbyists/:id');
+    expect(problems).toEqual({});
+  }, 300_000);
+
   it('429s the global limit after as many requests, spelled or plain', async () => {
     const route = routes().find((r) => r.method === 'GET' && r.url.includes(':id') && r.access === 'public')!;
     const caller = null;
@@ -209,6 +241,40 @@ describe('every spelling of a path gets the same limit', () => {
     expect(plain).toEqual({ limit: GLOBAL_RATE_LIMIT, counted: GLOBAL_RATE_LIMIT, problems: [] });
     expect(spelled).toEqual(plain);
   }, 60_000);
+});
+
+/** With Redis every process counts together: a route's own limit is keyed there by its pattern. */
+describe.runIf(process.env.TEST_REDIS_URL)('every spelling in Redis, across two processes', () => {
+  const opened: SharedState[] = [];
+  const apps: TestContext[] = [];
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const shared of opened) await shared.close();
+  });
+
+  it('counts /api and /%61pi on either process against one counter', async () => {
+    const keys = `ltf-test-${randomUUID().slice(0, 8)}:`;
+    const quiet = { info: () => undefined, warn: () => undefined };
+    for (let i = 0; i < 2; i++) {
+      const shared = await openSharedState(process.env.TEST_REDIS_URL!, keys, quiet);
+      opened.push(shared);
+      apps.push(await createTestApp({ cities: false, shared }));
+    }
+    const address = newAddress();
+    const statuses: number[] = [];
+    const max = CONTENT_RATE_LIMITS.contact.max;
+    for (let i = 0; i <= max; i++) {
+      const res = await apps[i % 2]!.app.inject({
+        method: 'POST',
+        url: i % 3 ? '/%61pi/contact-messages' : '/api/contact-messages',
+        remoteAddress: address,
+        headers: { 'content-type': UNPARSED },
+        payload: 'x',
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([...Array<number>(max).fill(415), 429]);
+  });
 });
 
 describe('the admin audit log names the route, however its path was spelled', () => {

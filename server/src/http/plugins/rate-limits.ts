@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SharedState } from '../../shared-state.ts';
 import { AppError } from '../errors.ts';
@@ -18,15 +18,17 @@ export const GLOBAL_RATE_LIMIT = 600;
 
 /**
  * The global limit on `/api` (600 requests a minute per address); a route that needs a tighter one
- * sets its own `config.rateLimit`. Whether a request is limited is decided by the route it matched,
- * never by its URL's text: the router decodes the path first, so `/%61pi/contact-messages` is the
- * contact route and counts against its limit like `/api/contact-messages` (every route's own limit
- * inherits this `allowList`). Each route's own limit is one counter per route, whatever the spelling
- * (in memory a store per route; in Redis keyed by the route's pattern). Refusals are Strapi error bodies (429, from the error handler).
- * Counted in this process's memory, or with Redis (`shared`) in Redis, where every process counts
- * together; while Redis is away requests are let through uncounted (`skipOnError`) rather than refused.
+ * sets its own `config.rateLimit`. Refusals are Strapi error bodies (429, from the error handler).
+ * Whether a request is limited is decided by the route it matched, never by its URL's text: the router
+ * decodes the path first, so `/%61pi/contact-messages` is the contact route and counts against its
+ * limit like `/api/contact-messages` (every route's own limit inherits this `allowList`). A route's own
+ * limit is one counter whatever the spelling (in memory a store per route; in Redis keyed by the
+ * route's pattern). Counted in this process's memory, or with Redis (`shared`) in Redis, where every
+ * process counts together; while Redis is away requests are let through uncounted (`skipOnError`)
+ * rather than refused.
  */
 async function rateLimits(app: FastifyInstance, { shared }: { shared?: SharedState | undefined }) {
+  const before = headSharesGetLimit(app);
   await app.register(rateLimit, {
     ...(shared ? { redis: shared.redis, nameSpace: `${shared.prefix}rate-limit:`, skipOnError: true } : {}),
     global: true,
@@ -36,6 +38,44 @@ async function rateLimits(app: FastifyInstance, { shared }: { shared?: SharedSta
     errorResponseBuilder: (_req, ctx) =>
       new AppError('RateLimitError', `Too many requests, retry in ${Math.ceil(ctx.ttl / 1000)} seconds`),
   });
+  before.done();
+}
+
+type Hooks = RouteOptions['onRequest'];
+const hookList = (hooks: Hooks) => [hooks ?? []].flat() as unknown[];
+
+/**
+ * A `HEAD` request counts against its `GET` route's own limit. Fastify answers `HEAD` for every `GET`
+ * route through a route of its own, for which the plugin makes a separate counter: a limited read
+ * (a screening record) would otherwise get its limit again by `HEAD` (its status and length). The
+ * plugin adds a route's limit as an `onRequest` hook that runs once per request; the `GET` route's
+ * hook is put first on its `HEAD` route, so that one counts and the `HEAD` route's own stays unused.
+ * Installs an `onRoute` hook before the plugin's (to see the route's hooks before it adds its own) and,
+ * at `done()`, one after it.
+ */
+function headSharesGetLimit(app: FastifyInstance) {
+  const hooksBefore = new WeakMap<object, Set<unknown>>();
+  const getLimits = new Map<string, unknown[]>();
+  const ownLimit = (route: RouteOptions) => typeof route.config?.rateLimit === 'object';
+  app.addHook('onRoute', (route) => {
+    if (ownLimit(route)) hooksBefore.set(route, new Set(hookList(route.onRequest)));
+  });
+  return {
+    done() {
+      app.addHook('onRoute', (route) => {
+        const seen = hooksBefore.get(route);
+        if (!seen || !ownLimit(route)) return;
+        const hooks = hookList(route.onRequest);
+        if (route.method === 'GET')
+          getLimits.set(
+            route.url,
+            hooks.filter((h) => !seen.has(h)),
+          );
+        const getLimit = route.method === 'HEAD' ? getLimits.get(route.url) : undefined;
+        if (getLimit?.length) route.onRequest = [...getLimit, ...hooks] as Hooks;
+      });
+    },
+  };
 }
 
 export default fp(rateLimits, { name: 'rate-limits' });
