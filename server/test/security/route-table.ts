@@ -281,6 +281,13 @@ const SCREENING_ROUTES: Record<string, RouteCase> = {
   ...hobbyistRating('hobbyist-likes'),
   ...hobbyistRating('hobbyist-averages'),
   ...hobbyistRating('hobbyist-dislikes'),
+  // The console's Screening access page: read volume per provider account, suspend or restore.
+  'GET /api/admin/screening-access': { expect: adminOnly() },
+  'PUT /api/admin/screening-access/:id': {
+    owner: 'provider',
+    setup: async (f) => ({ id: f.users.otherProvider.id, body: { data: { suspended: false } } }),
+    expect: adminOnly(),
+  },
   'GET /api/hobbyist-comments': { owner: 'provider', expect: screeningProviders() },
   'GET /api/hobbyist-comments/:id': {
     owner: 'provider',
