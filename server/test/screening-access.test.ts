@@ -1,6 +1,6 @@
 import { MESSAGES, SCREENING_LIMITS } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREENING_READS_PER_DAY_KEY } from '../src/modules/screening/screening.settings.ts';
+import { SCREENING_READS_PER_DAY_KEY } from '../src/modules/reference/index.ts';
 import {
   apiCalls,
   buildAdmin,

@@ -27,6 +27,7 @@ import { findMany, findOne, type Item } from '../../http/strapi/find.ts';
 import type { FilterNode, ParsedQuery } from '../../http/strapi/parse.ts';
 import type { ResourceDef } from '../../http/strapi/resource.ts';
 import { fileReportOnce } from '../content/index.ts';
+import { readScreeningReadsPerDay } from '../reference/index.ts';
 import {
   addReads,
   countEntriesSince,
@@ -48,7 +49,6 @@ import {
   HOBBYIST_RATING_RESOURCES,
   hobbyistCommentResource,
 } from './screening.resources.ts';
-import { readScreeningReadsPerDay } from './screening.settings.ts';
 
 /**
  * Screening of hobbyists by providers (issue 12, items 7-8). The routes let provider accounts and the
