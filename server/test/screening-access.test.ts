@@ -36,7 +36,8 @@ const S = MESSAGES.screening;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 let seq = 0;
-const newPhone = () => `555-77${String(seq++).padStart(2, '0')}-${String(Date.now() % 10000).padStart(4, '0')}`;
+const newPhone = () =>
+  `555-77${String(seq++).padStart(2, '0')}-${String(Date.now() % 10000).padStart(4, '0')}`;
 
 async function addRecord(phone = newPhone()): Promise<{ id: number; digits: string }> {
   const body = await api.ok('POST', '/api/customer-hobbyists', {
@@ -202,7 +203,10 @@ describe('bulk copying', () => {
     const reader = await buildProvider(ctx);
     for (let i = 0; i < SCREENING_LIMITS.maxPageSize + 2; i++) {
       const { id } = await addRecord();
-      await api.ok('POST', '/api/hobbyist-likes', { user: reader, body: { data: { customer_hobbyist: id } } });
+      await api.ok('POST', '/api/hobbyist-likes', {
+        user: reader,
+        body: { data: { customer_hobbyist: id } },
+      });
       await api.ok('POST', '/api/hobbyist-comments', {
         user: admin,
         body: { data: { customer_hobbyist: id, hobbyist_comment: 'On time.' } },
@@ -222,12 +226,18 @@ describe('bulk copying', () => {
       const reader = await buildProvider(ctx);
       const other = await buildProvider(ctx);
       // 20 rows, then 1 (an item), then 1 (a search that finds nothing), then an existing number: 23.
-      expect((await api.ok('GET', '/api/customer-hobbyists?pagination[pageSize]=20', { user: reader })).data).toHaveLength(20);
+      expect(
+        (await api.ok('GET', '/api/customer-hobbyists?pagination[pageSize]=20', { user: reader })).data,
+      ).toHaveLength(20);
       const { id, digits } = await addRecord();
       await api.ok('GET', `/api/customer-hobbyists/${id}`, { user: reader });
-      const none = await api.ok('GET', '/api/hobbyist-comments?filters[customer_hobbyist][phone_number][$eq]=1', {
-        user: reader,
-      });
+      const none = await api.ok(
+        'GET',
+        '/api/hobbyist-comments?filters[customer_hobbyist][phone_number][$eq]=1',
+        {
+          user: reader,
+        },
+      );
       expect(none.data).toEqual([]);
       const existing = await api.ok('POST', '/api/customer-hobbyists', {
         user: reader,
@@ -254,7 +264,10 @@ describe('bulk copying', () => {
       expect(again.body).not.toContain(digits);
 
       expect((await api.call('GET', '/api/customer-hobbyists', { user: other })).statusCode).toBe(200);
-      expect((await api.call('GET', '/api/customer-hobbyists?pagination[pageSize]=20', { user: admin })).statusCode).toBe(200);
+      expect(
+        (await api.call('GET', '/api/customer-hobbyists?pagination[pageSize]=20', { user: admin }))
+          .statusCode,
+      ).toBe(200);
       expect(await readsOf(admin.id)).toBe(0);
     } finally {
       await setCap(String(SCREENING_LIMITS.readsPerDay));
@@ -294,7 +307,12 @@ describe('bulk copying', () => {
     await suspend(reader.id, true);
     const page = await api.ok('GET', '/api/admin/screening-access?pageSize=100', { user: admin });
     const row = page.data.find((r: { id: number }) => r.id === reader.id);
-    expect(row).toMatchObject({ reads_today: 5, reads_7_days: 45, verification: 'verified', is_active: true });
+    expect(row).toMatchObject({
+      reads_today: 5,
+      reads_7_days: 45,
+      verification: 'verified',
+      is_active: true,
+    });
     expect(row.suspended_at).toEqual(expect.any(String));
     expect(page.meta.reads_per_day).toBe(SCREENING_LIMITS.readsPerDay);
     // Most read first; only providers.

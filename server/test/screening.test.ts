@@ -816,7 +816,7 @@ describe('reads per account', () => {
     expect((await call('GET', '/api/customer-hobbyists', { user: reader })).statusCode).toBe(429);
     // Another provider is not held back by it.
     expect((await call('GET', '/api/customer-hobbyists', { user: p2 })).statusCode).toBe(200);
-  });
+  }, 60_000);
 });
 
 describe('the demo content', () => {

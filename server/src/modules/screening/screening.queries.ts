@@ -189,19 +189,30 @@ export async function findScreeningStanding(db: Db, userId: number) {
 }
 
 /**
- * Adds `n` to the rows an account was answered on `day` and answers the new total: one atomic upsert
- * (the row of that account and day is locked by it on both engines, so parallel reads add up).
+ * Adds `n` (at most `cap`) to the rows an account was answered on `day` unless the total would pass
+ * `cap`, and answers whether it did: one atomic upsert whose update holds only while the sum stays
+ * within the cap (the row of that account and day is locked by it on both engines, so parallel reads
+ * add up and never pass the cap together).
  */
-export async function addReads(db: Db, userId: number, day: string, n: number): Promise<number> {
+export async function addReadsWithinCap(
+  db: Db,
+  userId: number,
+  day: string,
+  n: number,
+  cap: number,
+): Promise<boolean> {
   const row = await db
     .insertInto('screening_reads')
     .values({ user_id: userId, day, reads: n })
     .onConflict((oc) =>
-      oc.columns(['user_id', 'day']).doUpdateSet((eb) => ({ reads: eb('screening_reads.reads', '+', n) })),
+      oc
+        .columns(['user_id', 'day'])
+        .doUpdateSet((eb) => ({ reads: eb('screening_reads.reads', '+', n) }))
+        .where('screening_reads.reads', '<=', cap - n),
     )
     .returning('reads')
-    .executeTakeFirstOrThrow();
-  return Number(row.reads);
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
@@ -231,9 +242,9 @@ export async function findScreeningAccessPage(
     .select([
       readsSince(opts.today, '=').as('reads_today'),
       readsSince(opts.weekStart, '>=').as('reads_7_days'),
-      sql<
-        string | null
-      >`(select s.created_at from screening_suspensions s where s.user_id = users.id)`.as('suspended_at'),
+      sql<string | null>`(select s.created_at from screening_suspensions s where s.user_id = users.id)`.as(
+        'suspended_at',
+      ),
     ])
     .orderBy('reads_7_days', 'desc')
     .orderBy('users.id', 'desc')

@@ -29,7 +29,7 @@ import type { ResourceDef } from '../../http/strapi/resource.ts';
 import { fileReportOnce } from '../content/index.ts';
 import { readScreeningReadsPerDay } from '../reference/index.ts';
 import {
-  addReads,
+  addReadsWithinCap,
   countEntriesSince,
   deleteSuspension,
   findProviderAccount,
@@ -101,16 +101,17 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
  * Counts a read of `rows` screening rows (a request that answers none counts as one) against the
- * provider's cap of the day, `screening_reads_per_day`: one atomic upsert adds them in a transaction,
- * which a total over the cap rolls back with a 429 (the rows are not answered). The admin is not counted.
+ * provider's cap of the day, `screening_reads_per_day`, before they are answered: one atomic upsert adds
+ * them unless the day's total would pass the cap, which is a 429 (the rows are neither answered nor
+ * counted). The admin is not counted.
  */
 async function countReads(db: Kysely<DB>, actor: Actor | null, rows: number): Promise<void> {
   if (!actor || isAdmin(actor)) return;
+  const n = Math.max(1, rows);
   const cap = await readScreeningReadsPerDay(db);
-  await db.transaction().execute(async (trx) => {
-    const total = await addReads(trx, actor.id, dayOf(Date.now()), Math.max(1, rows));
-    if (total > cap) throw new AppError('RateLimitError', MESSAGES.screening.readLimit);
-  });
+  if (n > cap || !(await addReadsWithinCap(db, actor.id, dayOf(Date.now()), n, cap))) {
+    throw new AppError('RateLimitError', MESSAGES.screening.readLimit);
+  }
 }
 
 /** `reads` with each list and item counted against the caller's daily cap before it is answered. */
