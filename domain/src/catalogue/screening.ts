@@ -61,7 +61,7 @@ export const SCREENING_MESSAGES = {
     intro:
       'Screening rows each provider account was answered (records, ratings and comments; a request that finds nothing counts as one). Suspend an account to shut it out of screening at once.',
     search: 'Search accounts',
-    searchPlaceholder: 'Username, e-mail or name',
+    searchPlaceholder: 'Username or e-mail',
     caption: 'Screening access by provider account',
     account: 'Account',
     verification: 'Verification',

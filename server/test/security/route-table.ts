@@ -208,8 +208,9 @@ const PLACE_ROUTES: Record<string, RouteCase> = {
 };
 
 /**
- * Screening (issue 12): provider accounts and the admin only, reads included (hobbyist, vendor 403).
- * Records are made by the admin (exempt from the daily limit of new numbers and comments); ratings
+ * Screening (issue 12): provider accounts and the admin only, reads included (hobbyist, vendor 403);
+ * the table's providers are verified (`buildProvider`): pending, rejected and suspended providers are
+ * refused on every screening route in screening-access.test.ts. Records are made by the admin (exempt from the daily limit of new numbers and comments); ratings
  * and comments by the provider, so `other` is another provider.
  */
 const screeningProviders = (ok = 200) => only(['provider', 'other', 'admin'], ok, 403);
