@@ -284,9 +284,18 @@ const SCREENING_ROUTES: Record<string, RouteCase> = {
   ...hobbyistRating('hobbyist-dislikes'),
   // The console's Screening access page: read volume per provider account, suspend or restore.
   'GET /api/admin/screening-access': { expect: adminOnly() },
+  // The admin's call restores a suspension made just before (a change, so it is audited); for everyone
+  // else nothing is suspended and the call is refused, so the provider keeps screening for later rows.
   'PUT /api/admin/screening-access/:id': {
     owner: 'provider',
-    setup: async (f) => ({ id: f.users.otherProvider.id, body: { data: { suspended: false } } }),
+    setup: async (f, caller) => {
+      const url = `/api/admin/screening-access/${f.users.otherProvider.id}`;
+      if (caller?.id === f.users.admin.id) {
+        const res = await f.call(f.users.admin, 'PUT', url, { body: { data: { suspended: true } } });
+        if (res.statusCode !== 200) throw new Error(`setup suspend: ${res.statusCode} ${res.body}`);
+      }
+      return { id: f.users.otherProvider.id, body: { data: { suspended: false } } };
+    },
     expect: adminOnly(),
   },
   'GET /api/hobbyist-comments': { owner: 'provider', expect: screeningProviders() },
