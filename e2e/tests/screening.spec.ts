@@ -2,11 +2,12 @@ import type { Locator, Page } from '@playwright/test';
 import { MESSAGES } from '@app/domain';
 import { expect, test } from './fixtures.ts';
 import { createAccount, signInAs, signInThroughApi, type TestAccount } from './support/accounts.ts';
+import { verifyProvider } from './support/business.ts';
 
 /**
  * Screening of hobbyists (issue 12, items 7-9): a provider adds a phone number, rates it, switches the
  * rating and comments; a second provider finds the same record by its digits and sees both comments.
- * Nobody but providers (and the staff) reads a screening record.
+ * Nobody but providers whose ID the admin verified (and the staff) reads a screening record.
  */
 
 const S = MESSAGES.screening;
@@ -58,6 +59,9 @@ test.describe('[SCREENING][JOURNEY]', () => {
     test.setTimeout(90_000);
     const first = await createAccount(request, 'Provider');
     const second = await createAccount(request, 'Provider');
+    // Screening opens once the admin has verified the provider's ID.
+    await verifyProvider(request, first.id);
+    await verifyProvider(request, second.id);
     const number = freshNumber();
 
     await signInAs(page, first);
@@ -151,5 +155,24 @@ test.describe('[SCREENING][JOURNEY]', () => {
       expect(await response.text()).not.toMatch(/\d{7,}/);
     }
     expect((await request.get('/api/customer-hobbyists')).status()).toBe(401);
+  });
+
+  test('[SCREENING][PRIVACY] a newly registered provider is told screening waits for ID verification, and reads nothing', async ({
+    page,
+    request,
+  }) => {
+    const provider = await createAccount(request, 'Provider');
+    await signInAs(page, provider);
+    await page.goto('/provider/ratehobyist');
+    await expect(page.getByRole('alert').filter({ hasText: S.verificationPending })).toBeVisible();
+    await expect(page.getByLabel(S.search, { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('article')).toHaveCount(0);
+
+    const { jwt } = await signInThroughApi(request, provider);
+    for (const path of ['/api/customer-hobbyists', '/api/hobbyist-comments', '/api/hobbyist-likes']) {
+      const response = await request.get(path, { headers: { authorization: `Bearer ${jwt}` } });
+      expect(response.status(), path).toBe(403);
+      expect(await response.text()).not.toMatch(/\d{7,}/);
+    }
   });
 });

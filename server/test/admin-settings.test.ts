@@ -547,6 +547,7 @@ describe('operator settings', () => {
       document_retention_days: 30,
       tip_max_amount: 1000,
       tips_per_hour: 20,
+      screening_reads_per_day: 500,
     });
   });
 
@@ -557,6 +558,7 @@ describe('operator settings', () => {
       document_retention_days: '14',
       tip_max_amount: 250.5,
       tips_per_hour: 3,
+      screening_reads_per_day: 200,
     };
     const { data } = await okAs(admin, 'PUT', '/api/admin/settings', { data: sent });
     expect(data).toEqual({
@@ -564,6 +566,7 @@ describe('operator settings', () => {
       document_retention_days: 14,
       tip_max_amount: 250.5,
       tips_per_hour: 3,
+      screening_reads_per_day: 200,
     });
     expect(await readDocumentRetentionDays(db())).toBe(14);
     const stored = await db()
@@ -607,6 +610,7 @@ describe('operator settings', () => {
       [{ tip_max_amount: 10_000.01 }, 'data.tip_max_amount', M.tipMaxRange],
       [{ tips_per_hour: 0 }, 'data.tips_per_hour', M.tipsPerHourRange],
       [{ tips_per_hour: 1001 }, 'data.tips_per_hour', M.tipsPerHourRange],
+      [{ screening_reads_per_day: 0 }, 'data.screening_reads_per_day', M.screeningReadsRange],
     ];
     for (const [data, path, message] of bad) {
       const res = await as(admin, 'PUT', '/api/admin/settings', { data });

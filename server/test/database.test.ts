@@ -341,6 +341,8 @@ const EXPECTED_SCHEMA: Record<string, string[]> = {
   two_factor_recovery_codes: ['code_hash', 'created_at', 'id', 'used_at', 'user_id'],
   two_factor_failures: ['created_at', 'id', 'token_id', 'user_id'],
   two_factor_locks: ['created_at', 'locked_until', 'user_id'],
+  screening_reads: ['day', 'reads', 'user_id'],
+  screening_suspensions: ['created_at', 'suspended_by', 'user_id'],
   verification_decisions: [
     'decided_at',
     'decided_by',

@@ -20,6 +20,8 @@ export const ADMIN_SETTINGS_LIMITS = {
   tipMaxMin: 1,
   tipMaxMax: 10_000,
   tipsPerHourMax: 1_000,
+  /** Screening rows a provider account may be answered a day. */
+  screeningReadsPerDayMax: 100_000,
   vendorTypeMax: 40,
   cityCodeMax: 3,
 } as const;

@@ -167,6 +167,8 @@ export interface AdminSettings {
   document_retention_days: number;
   tip_max_amount: number;
   tips_per_hour: number;
+  /** Screening rows (records, ratings, comments) one provider account may be answered a day. */
+  screening_reads_per_day: number;
 }
 
 /** `PUT /api/admin/settings` `data` (admin): any of the settings. */
@@ -176,6 +178,7 @@ export const ZAdminSettingsUpdate = z
     document_retention_days: wholeNumber(L.retentionDaysMin, L.retentionDaysMax, M.retentionRange),
     tip_max_amount: dollars(L.tipMaxMax, M.tipMaxRange, L.tipMaxMin),
     tips_per_hour: wholeNumber(1, L.tipsPerHourMax, M.tipsPerHourRange),
+    screening_reads_per_day: wholeNumber(1, L.screeningReadsPerDayMax, M.screeningReadsRange),
   })
   .partial()
   .refine(someField, M.nothingToChange);

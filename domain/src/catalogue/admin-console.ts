@@ -18,6 +18,7 @@ export const ADMIN_CONSOLE_MESSAGES = {
       payments: 'Payments',
       reports: 'Reports',
       users: 'Users',
+      screening: 'Screening access',
       settings: 'Settings',
       auditLog: 'Audit log',
       /** The phone's menu button and the offcanvas title. */
@@ -33,6 +34,7 @@ export const ADMIN_CONSOLE_MESSAGES = {
       reports: 'Reports',
       users: 'Users',
       userDetail: 'Account',
+      screening: 'Screening access',
       settings: 'Settings',
       auditLog: 'Audit log',
     },

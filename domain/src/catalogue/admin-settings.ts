@@ -35,6 +35,7 @@ export const ADMIN_SETTINGS_MESSAGES = {
       payment: 'Payment address',
       tips: 'Tips',
       retention: 'ID document retention',
+      screening: 'Screening',
       cities: 'Cities',
       languages: 'Languages',
       races: 'Races',
@@ -57,6 +58,7 @@ export const ADMIN_SETTINGS_MESSAGES = {
       documentRetentionDays: 'Days to keep ID documents after a decision',
       tipMaxAmount: 'Largest tip ($)',
       tipsPerHour: 'Tips per hour per account',
+      screeningReadsPerDay: 'Screening rows per provider account per day',
       cityName: 'City',
       stateCode: 'State code',
       countryCode: 'Country code',
@@ -70,6 +72,8 @@ export const ADMIN_SETTINGS_MESSAGES = {
         'The first entry is the one in force (checkout, packages and the session read it); later entries are kept but not used.',
       retention:
         'A daily job deletes the ID documents of decided verifications after this many days; the decision record stays.',
+      screening:
+        'Records, ratings and comments one provider account may be answered in a day (a search that finds nothing counts as one); past it, screening waits until the next day (UTC).',
       retire: 'A retired package is no longer offered; subscriptions that have it keep it.',
     },
     confirmRetire: 'Retire this package? It will no longer be offered; existing subscriptions keep it.',
@@ -98,6 +102,7 @@ export const ADMIN_SETTINGS_MESSAGES = {
     retentionRange: `Enter a whole number of days from ${L.retentionDaysMin} to ${L.retentionDaysMax}`,
     tipMaxRange: `Enter an amount from ${L.tipMaxMin} to ${L.tipMaxMax} dollars`,
     tipsPerHourRange: `Enter a whole number from 1 to ${L.tipsPerHourMax}`,
+    screeningReadsRange: `Enter a whole number from 1 to ${L.screeningReadsPerDayMax}`,
     stateCodeInvalid: `Use a state code of 1-${L.cityCodeMax} letters or digits`,
     countryCodeInvalid: 'Use a two-letter country code',
   },

@@ -42,9 +42,43 @@ export const SCREENING_MESSAGES = {
     commentTooLong: 'Comment is too long - should be 1000 chars maximum',
     dailyLimit: 'You have reached the daily limit for screening entries; please try again tomorrow',
     providersOnly: 'Screening is for provider accounts only',
+    /** The 403s of a provider who may not screen (yet): the screening page shows them instead of the list. */
+    verificationPending:
+      'Screening opens once an administrator has verified your ID. Your verification is still pending.',
+    verificationRejected:
+      'Screening is closed to your account: an administrator rejected your ID verification.',
+    suspended: 'An administrator has suspended screening for your account.',
+    readLimit: 'You have reached the daily limit of screening reads; please try again tomorrow',
+    accountNotFound: 'Provider account not found',
+    suspendedRequired: 'Say whether screening is suspended (true or false)',
     ownFlag: 'You cannot flag your own comment',
     phoneTaken: 'This phone number is already listed',
     /** Parallel rating clicks kept replacing each other (a 409). */
     ratingChanged: 'The rating changed meanwhile, please try again',
+  },
+  /** The console's Screening access page: read volume per provider account, suspend and restore. */
+  adminScreening: {
+    intro:
+      'Screening rows each provider account was answered (records, ratings and comments; a request that finds nothing counts as one). Suspend an account to shut it out of screening at once.',
+    search: 'Search accounts',
+    searchPlaceholder: 'Username or e-mail',
+    caption: 'Screening access by provider account',
+    account: 'Account',
+    verification: 'Verification',
+    readsToday: 'Reads today',
+    reads7Days: 'Reads, 7 days',
+    access: 'Screening',
+    allowed: 'Allowed',
+    suspended: 'Suspended',
+    suspend: 'Suspend',
+    restore: 'Restore',
+    confirmSuspend: 'Suspend screening for this account? It loses access on its next request.',
+    suspendedToast: 'Screening suspended',
+    restoredToast: 'Screening restored',
+    failed: 'The change could not be saved.',
+    empty: 'No provider accounts found.',
+    loadFailed: 'The list could not be loaded.',
+    pages: 'Screening access pages',
+    dailyCap: 'Daily cap per account',
   },
 } as const;

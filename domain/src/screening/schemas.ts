@@ -16,6 +16,14 @@ export const SCREENING_LIMITS = {
    * too few to copy the list.
    */
   readsPerHour: 300,
+  /**
+   * Screening rows (records, ratings, comments) one provider account may be answered in a UTC day,
+   * counted in the database; a request answering no row counts as one. The operator may change it
+   * (`screening_reads_per_day` in the console's Settings).
+   */
+  readsPerDay: 500,
+  /** The largest page of any screening list (a larger `pagination[pageSize]` is clamped to it). */
+  maxPageSize: 20,
   pageSize: 10,
 } as const;
 
@@ -86,4 +94,33 @@ export interface CustomerHobbyistAttributes {
   my_rating: THobbyistRatingKind | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** Why a provider is refused screening (the 403's `details.code`): the web shows its message. */
+export const SCREENING_REFUSALS = ['verification_pending', 'verification_rejected', 'suspended'] as const;
+export type TScreeningRefusal = (typeof SCREENING_REFUSALS)[number];
+
+/** `GET /api/admin/screening-access`: provider accounts, most read in the last 7 days first. */
+export const ZScreeningAccessQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  q: z.string().trim().max(100).optional(),
+});
+export type TScreeningAccessQuery = z.infer<typeof ZScreeningAccessQuery>;
+
+/** `PUT /api/admin/screening-access/:id` `data`: the admin suspends or restores an account's screening. */
+export const ZScreeningAccessUpdate = z.object({ suspended: z.boolean({ error: S.suspendedRequired }) });
+export type TScreeningAccessUpdate = z.infer<typeof ZScreeningAccessUpdate>;
+
+/** One provider account on the console's Screening access page. */
+export interface TScreeningAccessItem {
+  id: number;
+  username: string;
+  verification: 'pending' | 'verified' | 'rejected' | null;
+  is_active: boolean;
+  /** Screening rows answered today (UTC) and over the last 7 days, today included. */
+  reads_today: number;
+  reads_7_days: number;
+  /** When the admin suspended the account's screening; null while it is allowed. */
+  suspended_at: string | null;
 }

@@ -471,6 +471,20 @@ export interface TwoFactorFailuresTable {
   created_at: string;
 }
 
+/** Screening rows an account was answered on one UTC day (`YYYY-MM-DD`); see the migration. */
+export interface ScreeningReadsTable {
+  user_id: number;
+  day: string;
+  reads: Generated<number>;
+}
+
+/** An account the admin shut out of screening; removing the row gives access back. */
+export interface ScreeningSuspensionsTable {
+  user_id: number;
+  suspended_by: number | null;
+  created_at: string;
+}
+
 /** An account whose two-factor code step is locked (too many wrong codes) until `locked_until`. */
 export interface TwoFactorLocksTable {
   user_id: number;
@@ -649,6 +663,8 @@ export interface DB {
   customer_hobbyists: CustomerHobbyistsTable;
   hobbyist_ratings: HobbyistRatingsTable;
   hobbyist_comments: HobbyistCommentsTable;
+  screening_reads: ScreeningReadsTable;
+  screening_suspensions: ScreeningSuspensionsTable;
   audit_log: AuditLogTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   two_factor_failures: TwoFactorFailuresTable;

@@ -8,6 +8,7 @@ import {
   buildAdmin,
   buildHobbyist,
   buildProvider,
+  buildUser,
   buildVendor,
   createTestApp,
   type TestContext,
@@ -135,6 +136,14 @@ beforeAll(async () => {
   checkedOrder = (await insertTestOrder(db, orderBuyer.id, [line])).order;
   paidLine = (await insertTestOrder(db, orderBuyer.id, [line], { status: MESSAGES.orderStatus.paid }))
     .lines[0]!;
+});
+
+// Screening access: a provider whose ID is not verified yet (refused), and one the admin suspends.
+let pendingProvider: TestUser;
+let screenedProvider: TestUser;
+beforeAll(async () => {
+  pendingProvider = await buildUser(ctx, { userType: 'Provider', verification: 'pending' });
+  screenedProvider = await buildProvider(ctx);
 });
 
 // Two-factor sign-in (issue 14): a hobbyist with it on, and a sign-in challenge of theirs.
@@ -619,6 +628,26 @@ describe('spoiling one value of valid requests', () => {
       url: () => '/api/hobbyist-comments/1/flag',
       as: () => provider,
       body: () => ({ data: { details: 'Not true.' } }),
+    },
+    // A provider whose ID is not verified yet is refused before the body is read.
+    {
+      method: 'POST',
+      url: () => '/api/customer-hobbyists',
+      as: () => pendingProvider,
+      body: () => ({ data: { phone_number: '555-123-4567' } }),
+    },
+    {
+      method: 'POST',
+      url: () => '/api/hobbyist-comments',
+      as: () => pendingProvider,
+      body: () => ({ data: { customer_hobbyist: 1, hobbyist_comment: 'Polite and on time.' } }),
+    },
+    // The admin suspends or restores an account's screening.
+    {
+      method: 'PUT',
+      url: () => `/api/admin/screening-access/${screenedProvider.id}`,
+      as: () => admin,
+      body: () => ({ data: { suspended: false } }),
     },
   ];
 

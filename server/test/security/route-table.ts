@@ -208,8 +208,9 @@ const PLACE_ROUTES: Record<string, RouteCase> = {
 };
 
 /**
- * Screening (issue 12): provider accounts and the admin only, reads included (hobbyist, vendor 403).
- * Records are made by the admin (exempt from the daily limit of new numbers and comments); ratings
+ * Screening (issue 12): provider accounts and the admin only, reads included (hobbyist, vendor 403);
+ * the table's providers are verified (`buildProvider`): pending, rejected and suspended providers are
+ * refused on every screening route in screening-access.test.ts. Records are made by the admin (exempt from the daily limit of new numbers and comments); ratings
  * and comments by the provider, so `other` is another provider.
  */
 const screeningProviders = (ok = 200) => only(['provider', 'other', 'admin'], ok, 403);
@@ -281,6 +282,22 @@ const SCREENING_ROUTES: Record<string, RouteCase> = {
   ...hobbyistRating('hobbyist-likes'),
   ...hobbyistRating('hobbyist-averages'),
   ...hobbyistRating('hobbyist-dislikes'),
+  // The console's Screening access page: read volume per provider account, suspend or restore.
+  'GET /api/admin/screening-access': { expect: adminOnly() },
+  // The admin's call restores a suspension made just before (a change, so it is audited); for everyone
+  // else nothing is suspended and the call is refused, so the provider keeps screening for later rows.
+  'PUT /api/admin/screening-access/:id': {
+    owner: 'provider',
+    setup: async (f, caller) => {
+      const url = `/api/admin/screening-access/${f.users.otherProvider.id}`;
+      if (caller?.id === f.users.admin.id) {
+        const res = await f.call(f.users.admin, 'PUT', url, { body: { data: { suspended: true } } });
+        if (res.statusCode !== 200) throw new Error(`setup suspend: ${res.statusCode} ${res.body}`);
+      }
+      return { id: f.users.otherProvider.id, body: { data: { suspended: false } } };
+    },
+    expect: adminOnly(),
+  },
   'GET /api/hobbyist-comments': { owner: 'provider', expect: screeningProviders() },
   'GET /api/hobbyist-comments/:id': {
     owner: 'provider',

@@ -50,6 +50,7 @@ const AdminLayout = lazy(() => import('../features/admin/AdminLayout.tsx'));
 const AdminDashboardPage = lazy(() => import('../features/admin/DashboardPage.tsx'));
 const AdminModerationPage = lazy(() => import('../features/admin/ModerationPage.tsx'));
 const AdminVerificationsPage = lazy(() => import('../features/admin/VerificationsPage.tsx'));
+const AdminScreeningAccessPage = lazy(() => import('../features/admin/ScreeningAccessPage.tsx'));
 const AdminPaymentsPage = lazy(() => import('../features/admin/PaymentsPage.tsx'));
 const AdminReportsPage = lazy(() => import('../features/admin/ReportsPage.tsx'));
 const AdminUsersPage = lazy(() => import('../features/admin/UsersPage.tsx'));
@@ -149,6 +150,7 @@ const adminRoutes: RouteObject[] = [
       { path: 'reports', element: <AdminReportsPage /> },
       { path: 'users', element: <AdminUsersPage /> },
       { path: 'users/:id', element: <AdminUserDetailPage /> },
+      { path: 'screening', element: <AdminScreeningAccessPage /> },
       { path: 'settings', element: <AdminSettingsPage /> },
       { path: 'audit-log', element: <AdminAuditLogPage /> },
     ],

@@ -8,3 +8,4 @@ export {
   vendorTypeResource,
 } from './reference.resources.ts';
 export { findProcessingCosts } from './reference.queries.ts';
+export { readScreeningReadsPerDay, SCREENING_READS_PER_DAY_KEY } from './reference.settings.ts';

@@ -1,5 +1,5 @@
-import type { AdminSettings, TAdminSettingsUpdate } from '@app/domain';
-import type { Kysely } from 'kysely';
+import { SCREENING_LIMITS, type AdminSettings, type TAdminSettingsUpdate } from '@app/domain';
+import type { Kysely, Transaction } from 'kysely';
 import { recordAudit } from '../../db/audit-log.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
@@ -14,12 +14,32 @@ import {
 import { DOCUMENT_RETENTION_DAYS_KEY, readDocumentRetentionDays } from '../users/index.ts';
 import { writeSetting } from './reference.queries.ts';
 
+/**
+ * The daily cap of screening reads per provider account (the screening area counts them): the
+ * operator's `screening_reads_per_day`; without one, or with one that is not a whole number of at least
+ * 1, `SCREENING_LIMITS.readsPerDay`. Kept here, not in the screening area, so this area reads it
+ * without importing screening (which imports areas that import this one).
+ */
+export const SCREENING_READS_PER_DAY_KEY = 'screening_reads_per_day';
+
+/** The screening read cap in force, in rows a day. */
+export async function readScreeningReadsPerDay(db: Kysely<DB> | Transaction<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', SCREENING_READS_PER_DAY_KEY)
+    .executeTakeFirst();
+  const cap = Number(row?.value);
+  return Number.isSafeInteger(cap) && cap >= 1 ? cap : SCREENING_LIMITS.readsPerDay;
+}
+
 /** Each setting of the console's Settings page and the `settings` key it is stored under. */
 const KEYS = (): Record<keyof AdminSettings, string> => ({
   payment_address: PAYMENT_ADDRESS_KEY,
   document_retention_days: DOCUMENT_RETENTION_DAYS_KEY,
   tip_max_amount: TIP_MAX_AMOUNT_KEY,
   tips_per_hour: TIPS_PER_HOUR_KEY,
+  screening_reads_per_day: SCREENING_READS_PER_DAY_KEY,
 });
 
 /**
@@ -27,13 +47,15 @@ const KEYS = (): Record<keyof AdminSettings, string> => ({
  * (a missing or unreadable value is the area's default).
  */
 export async function readAdminSettings(db: Kysely<DB>): Promise<AdminSettings> {
-  const [payment_address, document_retention_days, tip_max_amount, tips_per_hour] = await Promise.all([
-    readPaymentAddress(db),
-    readDocumentRetentionDays(db),
-    readTipMaxAmount(db),
-    readTipsPerHour(db),
-  ]);
-  return { payment_address, document_retention_days, tip_max_amount, tips_per_hour };
+  const [payment_address, document_retention_days, tip_max_amount, tips_per_hour, screening_reads_per_day] =
+    await Promise.all([
+      readPaymentAddress(db),
+      readDocumentRetentionDays(db),
+      readTipMaxAmount(db),
+      readTipsPerHour(db),
+      readScreeningReadsPerDay(db),
+    ]);
+  return { payment_address, document_retention_days, tip_max_amount, tips_per_hour, screening_reads_per_day };
 }
 
 /**

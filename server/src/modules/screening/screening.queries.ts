@@ -1,10 +1,13 @@
 import type { THobbyistRatingKind } from '@app/domain';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { nowIso } from '../../db/dialect.ts';
+import { engineOf, nowIso, textMatch } from '../../db/dialect.ts';
 import { insertRow } from '../../db/rows.ts';
 import type { DB } from '../../db/schema.ts';
 
-/** SQL of screening: records (phone numbers as digits), ratings, comments, the daily allowance. */
+/**
+ * SQL of screening: records (phone numbers as digits), ratings, comments, the daily allowance, who may
+ * screen, the reads counted per account and day, and the admin's suspensions.
+ */
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -154,4 +157,126 @@ export async function countEntriesSince(db: Db, userId: number, since: string): 
       .executeTakeFirst(),
   ]);
   return Number(records?.n ?? 0) + Number(comments?.n ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Who may screen, reads per day, suspensions
+
+/** What decides whether an account may screen: its verification, whether it is active or suspended. */
+export async function findScreeningStanding(db: Db, userId: number) {
+  const row = await db
+    .selectFrom('users')
+    .select(['users.verification', 'users.is_active'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('screening_suspensions')
+            .select('screening_suspensions.user_id')
+            .whereRef('screening_suspensions.user_id', '=', 'users.id'),
+        )
+        .as('suspended'),
+    )
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  return (
+    row && {
+      verification: row.verification,
+      active: Number(row.is_active) === 1,
+      suspended: Boolean(Number(row.suspended)),
+    }
+  );
+}
+
+/**
+ * Adds `n` (at most `cap`) to the rows an account was answered on `day` unless the total would pass
+ * `cap`, and answers whether it did: one atomic upsert whose update holds only while the sum stays
+ * within the cap (the row of that account and day is locked by it on both engines, so parallel reads
+ * add up and never pass the cap together).
+ */
+export async function addReadsWithinCap(
+  db: Db,
+  userId: number,
+  day: string,
+  n: number,
+  cap: number,
+): Promise<boolean> {
+  const row = await db
+    .insertInto('screening_reads')
+    .values({ user_id: userId, day, reads: n })
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'day'])
+        .doUpdateSet((eb) => ({ reads: eb('screening_reads.reads', '+', n) }))
+        .where('screening_reads.reads', '<=', cap - n),
+    )
+    .returning('reads')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * One page of provider accounts with their reads today and since `weekStart` (days as `YYYY-MM-DD`),
+ * most read over the week first, and when screening was suspended; `q` searches username and e-mail.
+ */
+export async function findScreeningAccessPage(
+  db: Kysely<DB>,
+  opts: { q: string | undefined; page: number; pageSize: number; today: string; weekStart: string },
+) {
+  const engine = engineOf(db as Kysely<unknown>);
+  let base = db.selectFrom('users').where('users.user_type', '=', 'Provider');
+  if (opts.q) {
+    const q = opts.q;
+    base = base.where((eb) =>
+      eb.or([
+        textMatch(engine, eb.ref('users.username'), 'containsi', q),
+        textMatch(engine, eb.ref('users.email'), 'containsi', q),
+      ]),
+    );
+  }
+  const counted = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const readsSince = (day: string, op: '=' | '>=') =>
+    sql<number>`(select coalesce(sum(r.reads), 0) from screening_reads r where r.user_id = users.id and r.day ${sql.raw(op)} ${day})`;
+  const rows = await base
+    .select(['users.id', 'users.username', 'users.verification', 'users.is_active'])
+    .select([
+      readsSince(opts.today, '=').as('reads_today'),
+      readsSince(opts.weekStart, '>=').as('reads_7_days'),
+      sql<string | null>`(select s.created_at from screening_suspensions s where s.user_id = users.id)`.as(
+        'suspended_at',
+      ),
+    ])
+    .orderBy('reads_7_days', 'desc')
+    .orderBy('users.id', 'desc')
+    .limit(opts.pageSize)
+    .offset((opts.page - 1) * opts.pageSize)
+    .execute();
+  return { rows, total: Number(counted?.n ?? 0) };
+}
+
+/** The provider account `id`, if there is one (the suspension's subject). */
+export async function findProviderAccount(db: Db, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'user_type'])
+    .where('id', '=', id)
+    .where('user_type', '=', 'Provider')
+    .executeTakeFirst();
+}
+
+/** Suspends an account's screening unless it already is; answers whether a row was written. */
+export async function insertSuspension(db: Db, userId: number, by: number): Promise<boolean> {
+  const row = await db
+    .insertInto('screening_suspensions')
+    .values({ user_id: userId, suspended_by: by, created_at: nowIso() })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .returning('user_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Lifts an account's suspension; answers whether there was one. */
+export async function deleteSuspension(db: Db, userId: number): Promise<boolean> {
+  const res = await db.deleteFrom('screening_suspensions').where('user_id', '=', userId).executeTakeFirst();
+  return Number(res.numDeletedRows) > 0;
 }

@@ -21,7 +21,7 @@ export const screeningProviderResource = defineResource({
     first_name: { type: 'string' },
     last_name: { type: 'string' },
   },
-  maxPageSize: 100,
+  maxPageSize: SCREENING_LIMITS.maxPageSize,
   publicScope: (eb, a) => eb(eb.ref(`${a}.is_active`), '=', 1),
 });
 
@@ -41,8 +41,8 @@ function hobbyistRatingResource(kind: THobbyistRatingKind): ResourceDef {
     table: 'hobbyist_ratings',
     fields: { ...timestamps },
     relations: entryRelations,
-    maxPageSize: 100,
-    defaultPageSize: 25,
+    maxPageSize: SCREENING_LIMITS.maxPageSize,
+    defaultPageSize: SCREENING_LIMITS.maxPageSize,
     // One table holds the three kinds; each resource only ever sees its own.
     publicScope: (eb, a) => eb(eb.ref(`${a}.kind`), '=', kind),
   });
@@ -58,7 +58,7 @@ export const HOBBYIST_RATING_RESOURCES: Record<THobbyistRatingKind, ResourceDef>
   dislike: hobbyistDislikeResource,
 };
 
-/** Comments on a record: newest first, pages of 25, at most 100. */
+/** Comments on a record: newest first, pages of 20 (the most a screening page holds). */
 export const hobbyistCommentResource = defineResource({
   name: 'hobbyistComment',
   table: 'hobbyist_comments',
@@ -67,13 +67,14 @@ export const hobbyistCommentResource = defineResource({
     ...timestamps,
   },
   relations: entryRelations,
-  maxPageSize: 100,
-  defaultPageSize: 25,
+  maxPageSize: SCREENING_LIMITS.maxPageSize,
+  defaultPageSize: SCREENING_LIMITS.maxPageSize,
   defaultSort: [{ field: 'createdAt', direction: 'desc' }],
 });
 
 /**
- * A screened phone number: newest first, pages of 10, at most 100. Its counters and the caller's own
+ * A screened phone number: newest first, pages of 10, at most 20 (a larger page is clamped to 20, so
+ * a page is a look-up, not a copy). Its counters and the caller's own
  * rating are computed by the service (`likes_count` …, `my_rating`); the to-many relations are there
  * for clients that populate them (`populate=*`).
  */
@@ -102,6 +103,6 @@ export const customerHobbyistResource = defineResource({
     },
     comments: { kind: 'hasMany', target: () => hobbyistCommentResource, foreignKey: 'customer_hobbyist_id' },
   },
-  maxPageSize: 100,
+  maxPageSize: SCREENING_LIMITS.maxPageSize,
   defaultPageSize: SCREENING_LIMITS.pageSize,
 });

@@ -8,6 +8,8 @@ import {
   ZHobbyistCommentRequest,
   ZHobbyistCommentUpdate,
   ZHobbyistRatingRequest,
+  ZScreeningAccessQuery,
+  ZScreeningAccessUpdate,
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -30,7 +32,10 @@ import {
   flagComment,
   getRecord,
   listRecords,
+  listScreeningAccess,
   ratingReads,
+  requireScreeningAccess,
+  setScreeningSuspended,
   updateComment,
   updateRating,
   updateRecord,
@@ -40,12 +45,18 @@ const tags = ['screening'];
 
 /**
  * Screening of hobbyists (issue 12, items 7-8; spec 001 §7 "Screening"): every route, reads included,
- * is for provider accounts and the admin (a hobbyist or a vendor 403, anonymous 401). Records are
- * corrected and removed by the admin only; ratings and comments by their provider or the admin.
+ * is for provider accounts and the admin (a hobbyist or a vendor 403, anonymous 401), and of providers
+ * only those an admin verified, active and not suspended (`requireScreeningAccess`, a 403 saying why).
+ * Records are corrected and removed by the admin only; ratings and comments by their provider or the
+ * admin. The admin's Screening access page reads the providers' read volume and suspends screening.
  */
 export async function screeningRoutes(instance: FastifyInstance, { db }: AppContext): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const providers = accountTypesWith(MESSAGES.screening.providersOnly, 'Provider');
+  // Every route of this plugin, and only these, runs the check after the route's preset (the app's
+  // access hook comes first) and before the body is read: a provider who may not screen gets the 403
+  // with its reason whatever they send. It reads the account on each request (no cached answer).
+  app.addHook('onRequest', async (req) => requireScreeningAccess(db, req.actor));
   // Reads are limited per account too, so the list is looked up, not copied (issue 12, item 8).
   const read = withAccess(providers, {
     config: {
@@ -123,5 +134,18 @@ export async function screeningRoutes(instance: FastifyInstance, { db }: AppCont
       schema: { tags, body: z.object({ data: ZHobbyistCommentFlag.optional() }).nullish() },
     }),
     async (req) => flagComment(db, req.actor!, idParam(req), req.body?.data?.details || undefined),
+  );
+
+  // The console's Screening access page: read volume per provider account; suspend or restore.
+  const admin = ['admin'];
+  app.get(
+    '/api/admin/screening-access',
+    withAccess(adminOnly, { schema: { querystring: ZScreeningAccessQuery, tags: admin } }),
+    async (req) => listScreeningAccess(db, req.query),
+  );
+  app.put(
+    '/api/admin/screening-access/:id',
+    withAccess(adminOnly, { schema: { tags: admin, body: z.object({ data: ZScreeningAccessUpdate }) } }),
+    async (req) => setScreeningSuspended(db, req.actor!, idParam(req), req.body.data.suspended),
   );
 }

@@ -1,4 +1,12 @@
-import { MESSAGES, phoneDigits, SCREENING_LIMITS, type THobbyistRatingKind } from '@app/domain';
+import {
+  MESSAGES,
+  phoneDigits,
+  SCREENING_LIMITS,
+  type THobbyistRatingKind,
+  type TScreeningAccessItem,
+  type TScreeningAccessQuery,
+  type TScreeningRefusal,
+} from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { requireAccess, RULES, type Permission } from '../../access/index.ts';
 import { recordAudit } from '../../db/audit-log.ts';
@@ -7,6 +15,7 @@ import { deleteById, updateById } from '../../db/rows.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../http/errors.ts';
+import type { Pagination } from '../../http/responses.ts';
 import {
   getWrittenItem,
   plainItem,
@@ -18,9 +27,16 @@ import { findMany, findOne, type Item } from '../../http/strapi/find.ts';
 import type { FilterNode, ParsedQuery } from '../../http/strapi/parse.ts';
 import type { ResourceDef } from '../../http/strapi/resource.ts';
 import { fileReportOnce } from '../content/index.ts';
+import { readScreeningReadsPerDay } from '../reference/index.ts';
 import {
+  addReadsWithinCap,
   countEntriesSince,
+  deleteSuspension,
+  findProviderAccount,
   findRating,
+  findScreeningAccessPage,
+  findScreeningStanding,
+  insertSuspension,
   findRecordCounts,
   findRecordIdByPhone,
   insertComment,
@@ -36,13 +52,149 @@ import {
 
 /**
  * Screening of hobbyists by providers (issue 12, items 7-8). The routes let provider accounts and the
- * admin through; every record, rating and comment is shared among them (`customerHobbyist.read` …),
+ * admin through, and `requireScreeningAccess` only providers whose ID an admin verified, whose account
+ * is active and whose screening is not suspended; every record, rating and comment is shared among them
+ * (`customerHobbyist.read` …),
  * each provider changes only their own ratings and comments, the admin removes anything (recorded in
  * `audit_log`). New numbers and comments are limited per provider and day, counted in the database.
  */
 
 const isAdmin = (actor: Actor) => actor.role === 'admin';
 const DAY = 24 * 3600 * 1000;
+
+// ---------------------------------------------------------------------------------------------
+// Who may screen
+
+const REFUSED: Record<TScreeningRefusal, string> = {
+  verification_pending: MESSAGES.screening.verificationPending,
+  verification_rejected: MESSAGES.screening.verificationRejected,
+  suspended: MESSAGES.screening.suspended,
+};
+
+/**
+ * The one check every screening route runs after the route's own (providers and the admin): a provider
+ * screens only while an admin has verified their ID, their account is active and the admin has not
+ * suspended their screening. Read from the database on every request, so a verification set back to
+ * rejected, a block or a suspension takes effect on the next request. A refusal is a 403 whose message
+ * says why and whose `details.code` names it (`TScreeningRefusal`). The admin passes; other callers
+ * never reach here (the route's preset refused them).
+ */
+export async function requireScreeningAccess(db: Kysely<DB>, actor: Actor | null): Promise<void> {
+  if (!actor || isAdmin(actor) || actor.userType !== 'Provider') return;
+  const standing = await findScreeningStanding(db, actor.id);
+  const refusal: TScreeningRefusal | undefined =
+    standing?.verification === 'rejected' || !standing?.active
+      ? 'verification_rejected'
+      : standing.verification !== 'verified'
+        ? 'verification_pending'
+        : standing.suspended
+          ? 'suspended'
+          : undefined;
+  if (refusal) throw new AppError('ForbiddenError', REFUSED[refusal], { code: refusal });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads per account and day
+
+/** Today's UTC day, `YYYY-MM-DD`, the key of `screening_reads`. */
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Counts a read of `rows` screening rows (a request that answers none counts as one) against the
+ * provider's cap of the day, `screening_reads_per_day`, before they are answered: one atomic upsert adds
+ * them unless the day's total would pass the cap, which is a 429 (the rows are neither answered nor
+ * counted). The admin is not counted.
+ */
+async function countReads(db: Kysely<DB>, actor: Actor | null, rows: number): Promise<void> {
+  if (!actor || isAdmin(actor)) return;
+  const n = Math.max(1, rows);
+  const cap = await readScreeningReadsPerDay(db);
+  if (n > cap || !(await addReadsWithinCap(db, actor.id, dayOf(Date.now()), n, cap))) {
+    throw new AppError('RateLimitError', MESSAGES.screening.readLimit);
+  }
+}
+
+/** `reads` with each list and item counted against the caller's daily cap before it is answered. */
+function countedReads(reads: ScopedReads): ScopedReads {
+  return {
+    resource: reads.resource,
+    list: async (db, actor, q) => {
+      const page = await reads.list(db, actor, q);
+      await countReads(db, actor, page.data.length);
+      return page;
+    },
+    get: async (db, actor, id, q) => {
+      const item = await reads.get(db, actor, id, q);
+      await countReads(db, actor, 1);
+      return item;
+    },
+  };
+}
+
+/**
+ * `GET /api/admin/screening-access`: provider accounts with the rows they were answered today and over
+ * the last 7 days (most first) and whether their screening is suspended; `meta.reads_per_day` is the cap.
+ */
+export async function listScreeningAccess(
+  db: Kysely<DB>,
+  query: TScreeningAccessQuery,
+): Promise<{ data: TScreeningAccessItem[]; meta: { pagination: Pagination; reads_per_day: number } }> {
+  const now = Date.now();
+  const { page, pageSize } = query;
+  const { rows, total } = await findScreeningAccessPage(db, {
+    q: query.q,
+    page,
+    pageSize,
+    today: dayOf(now),
+    weekStart: dayOf(now - 6 * DAY),
+  });
+  return {
+    data: rows.map((r) => ({
+      id: Number(r.id),
+      username: r.username,
+      verification: r.verification,
+      is_active: Number(r.is_active) === 1,
+      reads_today: Number(r.reads_today),
+      reads_7_days: Number(r.reads_7_days),
+      suspended_at: r.suspended_at ?? null,
+    })),
+    meta: {
+      pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total },
+      reads_per_day: await readScreeningReadsPerDay(db),
+    },
+  };
+}
+
+/**
+ * `PUT /api/admin/screening-access/:id`: the admin suspends (`suspended: true`) or restores a provider
+ * account's screening; a change is recorded (`screening.suspend`, `screening.restore`, subject
+ * `user:<id>`) in its transaction, a repeat changes and records nothing. Not a provider account: a 404.
+ */
+export async function setScreeningSuspended(
+  db: Kysely<DB>,
+  actor: Actor,
+  id: number,
+  suspended: boolean,
+): Promise<{ data: { id: number; suspended: boolean }; meta: Record<string, never> }> {
+  await db.transaction().execute(async (trx) => {
+    await lockAccount(trx, id);
+    if (!(await findProviderAccount(trx, id))) throw notFound(MESSAGES.screening.accountNotFound);
+    const changed = suspended ? await insertSuspension(trx, id, actor.id) : await deleteSuspension(trx, id);
+    if (changed) {
+      await recordAudit(
+        trx,
+        actor,
+        suspended ? 'screening.suspend' : 'screening.restore',
+        `user:${id}`,
+        null,
+        { before: { suspended: !suspended }, after: { suspended } },
+      );
+    }
+  });
+  // A repeat changes nothing and has nothing to record (the admin-write fallback neither).
+  actor.audited = true;
+  return { data: { id, suspended }, meta: {} };
+}
 
 // ---------------------------------------------------------------------------------------------
 // The daily allowance
@@ -111,6 +263,7 @@ export async function listRecords(db: Kysely<DB>, actor: Actor, q: ParsedQuery) 
   const list = await findMany(db, customerHobbyistResource, withPhoneDigits(customerHobbyistResource, q), {
     scope: seeRecords(actor),
   });
+  await countReads(db, actor, list.data.length);
   await withCounts(db, actor, list.data);
   return list;
 }
@@ -118,6 +271,7 @@ export async function listRecords(db: Kysely<DB>, actor: Actor, q: ParsedQuery) 
 export async function getRecord(db: Kysely<DB>, actor: Actor, id: number, q: ItemQuery): Promise<Item> {
   const item = await findOne(db, customerHobbyistResource, id, q, { scope: seeRecords(actor) });
   if (!item) throw notFound(RULES['customerHobbyist.read'].missing);
+  await countReads(db, actor, 1);
   const [withC] = await withCounts(db, actor, [item]);
   return withC!;
 }
@@ -129,7 +283,8 @@ async function writtenRecord(db: Kysely<DB>, actor: Actor, id: number): Promise<
 
 /**
  * `POST /api/customer-hobbyists`: a number already listed answers that record (`meta.existing`),
- * free of the daily allowance; a new one counts towards it. Two providers adding the same new number
+ * free of the daily allowance of new entries but counted as a read (it is a look-up); a new one counts
+ * towards the allowance. Two providers adding the same new number
  * at once settle on the unique key: one inserts, the other answers the same record.
  */
 export async function createRecord(
@@ -138,7 +293,10 @@ export async function createRecord(
   digits: string,
 ): Promise<{ data: Item; meta: { existing: boolean } }> {
   const listed = await findRecordIdByPhone(db, digits);
-  if (listed !== undefined) return { data: await writtenRecord(db, actor, listed), meta: { existing: true } };
+  if (listed !== undefined) {
+    await countReads(db, actor, 1);
+    return { data: await writtenRecord(db, actor, listed), meta: { existing: true } };
+  }
   const { id, existing } = await db.transaction().execute(async (trx) => {
     const raced = await findRecordIdByPhone(trx, digits);
     if (raced !== undefined) return { id: raced, existing: true };
@@ -149,6 +307,7 @@ export async function createRecord(
     if (winner === undefined) throw new AppError('ConflictError', MESSAGES.screening.phoneTaken);
     return { id: winner, existing: true };
   });
+  if (existing) await countReads(db, actor, 1);
   return { data: await writtenRecord(db, actor, id), meta: { existing } };
 }
 
@@ -225,8 +384,8 @@ export interface RatingResult {
  * modules load.
  */
 export const ratingReads = (kind: THobbyistRatingKind): ScopedReads => {
-  const reads = scopedReads(HOBBYIST_RATING_RESOURCES[kind], (actor) =>
-    RULES[RATING_PERMISSION[kind].read].see(actor),
+  const reads = countedReads(
+    scopedReads(HOBBYIST_RATING_RESOURCES[kind], (actor) => RULES[RATING_PERMISSION[kind].read].see(actor)),
   );
   return { ...reads, list: (db, actor, q) => reads.list(db, actor, withPhoneDigits(reads.resource, q)) };
 };
@@ -328,7 +487,9 @@ export async function deleteRating(db: Kysely<DB>, actor: Actor, kind: THobbyist
 // Comments
 
 export const commentReads = (): ScopedReads => {
-  const reads = scopedReads(hobbyistCommentResource, (actor) => RULES['hobbyistComment.read'].see(actor));
+  const reads = countedReads(
+    scopedReads(hobbyistCommentResource, (actor) => RULES['hobbyistComment.read'].see(actor)),
+  );
   return { ...reads, list: (db, actor, q) => reads.list(db, actor, withPhoneDigits(reads.resource, q)) };
 };
 

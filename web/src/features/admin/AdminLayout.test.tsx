@@ -79,6 +79,7 @@ describe('AdminLayout', () => {
       '/admin/payments',
       '/admin/reports',
       '/admin/users',
+      '/admin/screening',
       '/admin/settings',
       '/admin/audit-log',
     ]);

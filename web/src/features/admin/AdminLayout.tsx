@@ -22,6 +22,7 @@ export const ADMIN_SECTIONS = [
   { key: 'payments', label: T.nav.payments, to: '/admin/payments', icon: 'bi-cash-coin' },
   { key: 'reports', label: T.nav.reports, to: '/admin/reports', icon: 'bi-flag' },
   { key: 'users', label: T.nav.users, to: '/admin/users', icon: 'bi-people' },
+  { key: 'screening', label: T.nav.screening, to: '/admin/screening', icon: 'bi-shield-lock' },
   { key: 'settings', label: T.nav.settings, to: '/admin/settings', icon: 'bi-gear' },
   { key: 'auditLog', label: T.nav.auditLog, to: '/admin/audit-log', icon: 'bi-journal-text' },
 ] as const;

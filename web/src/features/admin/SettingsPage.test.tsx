@@ -38,6 +38,7 @@ const SETTINGS = {
   document_retention_days: 30,
   tip_max_amount: 1000,
   tips_per_hour: 20,
+  screening_reads_per_day: 500,
 };
 
 function renderSettings(extra: (call: ApiCall) => Response | undefined = () => undefined) {
@@ -240,6 +241,17 @@ describe('SettingsPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(callsTo(calls, 'PUT', '/admin/settings')).toHaveLength(3));
     expect(callsTo(calls, 'PUT', '/admin/settings')[2]!.body).toEqual({
       data: { tip_max_amount: 1000, tips_per_hour: 5 },
+    });
+
+    fireEvent.change(screen.getByLabelText(F.screeningReadsPerDay), { target: { value: '300' } });
+    fireEvent.click(
+      within(screen.getByRole('region', { name: M.sections.screening })).getByRole('button', {
+        name: M.save,
+      }),
+    );
+    await waitFor(() => expect(callsTo(calls, 'PUT', '/admin/settings')).toHaveLength(4));
+    expect(callsTo(calls, 'PUT', '/admin/settings')[3]!.body).toEqual({
+      data: { screening_reads_per_day: 300 },
     });
   });
 

@@ -183,6 +183,25 @@ describe('ScreeningPage', { timeout: 20_000 }, () => {
     expect(screen.getByText(S.empty)).toBeTruthy();
   });
 
+  it.each([
+    ['verification_pending', S.verificationPending],
+    ['verification_rejected', S.verificationRejected],
+    ['suspended', S.suspended],
+  ] as const)('a provider refused screening (%s) is told why instead of the list', async (code, text) => {
+    render(() => errorResponse(403, text, { code }));
+    const alert = await screen.findByTestId('screening-refused');
+    expect(alert.textContent).toBe(text);
+    expect(screen.queryByText(S.listFailed)).toBeNull();
+    expect(screen.queryByText(S.empty)).toBeNull();
+    expect(screen.queryByLabelText(S.search)).toBeNull();
+  });
+
+  it("past the day's reads, the page says so instead of the list", async () => {
+    render(() => errorResponse(429, S.readLimit));
+    expect((await screen.findByTestId('screening-refused')).textContent).toBe(S.readLimit);
+    expect(screen.queryByText(S.listFailed)).toBeNull();
+  });
+
   it('the add dialog wants a phone number, sends its digits and shows the new record', async () => {
     let added = false;
     const { calls, router } = render((call) => {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, Col, Form, Row } from 'react-bootstrap';
+import { Alert, Button, Col, Form, Row } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { MESSAGES, phoneDigits } from '@app/domain';
@@ -10,7 +10,7 @@ import { AddPhoneDialog } from './AddPhoneDialog.tsx';
 import { searchesNothing, useHobbyists, useRateHobbyist } from './api.ts';
 import type { HobbyistRecord } from './api.ts';
 import { CommentsDialog } from './CommentsDialog.tsx';
-import { toastScreeningFailure } from './feedback.ts';
+import { screeningRefusal, toastScreeningFailure } from './feedback.ts';
 import { HobbyistCard } from './HobbyistCard.tsx';
 import './screening.css';
 
@@ -56,8 +56,10 @@ export default function ScreeningPage() {
     return () => window.clearTimeout(timer);
   }, [text, query, setParams]);
 
-  // Spec 001 §8: a failed list is 'Something went wrong. try again later'.
-  const failedAt = records.isError ? records.errorUpdatedAt : 0;
+  // A provider who may not screen (or has read enough for today) is told why instead of the list.
+  const refusal = records.isError ? screeningRefusal(records.error) : null;
+  // Spec 001 §8: any other failed list is 'Something went wrong. try again later'.
+  const failedAt = records.isError && !refusal ? records.errorUpdatedAt : 0;
   useEffect(() => {
     if (failedAt) toast.warning(S.listFailed, { toastId: 'screening-list-failed' });
   }, [failedAt]);
@@ -101,69 +103,78 @@ export default function ScreeningPage() {
       </h1>
       <p className="text-body-secondary small">{S.intro}</p>
 
-      <Form
-        role="search"
-        className="screening__toolbar"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setParams(text.trim() ? { q: text.trim() } : {}, { replace: true });
-        }}
-      >
-        <Form.Group controlId={searchId} className="screening__search">
-          <Form.Label>{S.search}</Form.Label>
-          <Form.Control
-            type="search"
-            inputMode="tel"
-            autoComplete="off"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            aria-describedby={`${searchId}-help`}
-          />
-          <Form.Text id={`${searchId}-help`}>{S.searchHelp}</Form.Text>
-        </Form.Group>
-        <Button variant="accent" className="screening__add" onClick={() => setAdding(true)}>
-          <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-          {S.addPhone}
-        </Button>
-      </Form>
-
-      {/* Mounted empty and filled when needed, so screen readers announce the hint. */}
-      <p className="visually-hidden" role="status">
-        {noDigits ? S.searchNeedsDigits : ''}
-      </p>
-      {noDigits ? (
-        <p className="text-body-secondary" aria-hidden="true">
-          {S.searchNeedsDigits}
-        </p>
-      ) : records.isPending ? (
-        <PageSpinner />
-      ) : shown.length === 0 ? (
-        <p className="text-body-secondary">{S.empty}</p>
+      {refusal ? (
+        <Alert variant="warning" role="alert" data-testid="screening-refused">
+          <i className="bi bi-shield-lock me-2" aria-hidden="true" />
+          {refusal}
+        </Alert>
       ) : (
         <>
-          <Row xs={1} className="g-3 mb-3" aria-busy={records.isFetching}>
-            {shown.map((record) => (
-              <Col key={record.id}>
-                <HobbyistCard
-                  record={record}
-                  highlighted={record.id === highlightId}
-                  ref={record.id === highlightId ? highlightRef : undefined}
-                  onRate={(kind) => handleRate(record, kind)}
-                  onComments={() => setCommenting({ record, open: true })}
-                />
-              </Col>
-            ))}
-          </Row>
-          <PageButtons page={page} pageCount={pageCount} onPage={handlePage} label={S.pages} />
+          <Form
+            role="search"
+            className="screening__toolbar"
+            onSubmit={(event) => {
+              event.preventDefault();
+              setParams(text.trim() ? { q: text.trim() } : {}, { replace: true });
+            }}
+          >
+            <Form.Group controlId={searchId} className="screening__search">
+              <Form.Label>{S.search}</Form.Label>
+              <Form.Control
+                type="search"
+                inputMode="tel"
+                autoComplete="off"
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+                aria-describedby={`${searchId}-help`}
+              />
+              <Form.Text id={`${searchId}-help`}>{S.searchHelp}</Form.Text>
+            </Form.Group>
+            <Button variant="accent" className="screening__add" onClick={() => setAdding(true)}>
+              <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+              {S.addPhone}
+            </Button>
+          </Form>
+
+          {/* Mounted empty and filled when needed, so screen readers announce the hint. */}
+          <p className="visually-hidden" role="status">
+            {noDigits ? S.searchNeedsDigits : ''}
+          </p>
+          {noDigits ? (
+            <p className="text-body-secondary" aria-hidden="true">
+              {S.searchNeedsDigits}
+            </p>
+          ) : records.isPending ? (
+            <PageSpinner />
+          ) : shown.length === 0 ? (
+            <p className="text-body-secondary">{S.empty}</p>
+          ) : (
+            <>
+              <Row xs={1} className="g-3 mb-3" aria-busy={records.isFetching}>
+                {shown.map((record) => (
+                  <Col key={record.id}>
+                    <HobbyistCard
+                      record={record}
+                      highlighted={record.id === highlightId}
+                      ref={record.id === highlightId ? highlightRef : undefined}
+                      onRate={(kind) => handleRate(record, kind)}
+                      onComments={() => setCommenting({ record, open: true })}
+                    />
+                  </Col>
+                ))}
+              </Row>
+              <PageButtons page={page} pageCount={pageCount} onPage={handlePage} label={S.pages} />
+            </>
+          )}
+
+          <AddPhoneDialog show={adding} onHide={() => setAdding(false)} onAdded={handleAdded} />
+          <CommentsDialog
+            record={commenting?.record ?? null}
+            show={commenting?.open ?? false}
+            onHide={() => setCommenting((current) => current && { ...current, open: false })}
+          />
         </>
       )}
-
-      <AddPhoneDialog show={adding} onHide={() => setAdding(false)} onAdded={handleAdded} />
-      <CommentsDialog
-        record={commenting?.record ?? null}
-        show={commenting?.open ?? false}
-        onHide={() => setCommenting((current) => current && { ...current, open: false })}
-      />
     </section>
   );
 }

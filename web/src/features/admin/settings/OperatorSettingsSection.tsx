@@ -78,10 +78,12 @@ function SettingsForm({
 const PAYMENT_KEYS = ['payment_address'] as const satisfies readonly Path<SettingsForm>[];
 const RETENTION_KEYS = ['document_retention_days'] as const satisfies readonly Path<SettingsForm>[];
 const TIP_KEYS = ['tip_max_amount', 'tips_per_hour'] as const satisfies readonly Path<SettingsForm>[];
+const SCREENING_KEYS = ['screening_reads_per_day'] as const satisfies readonly Path<SettingsForm>[];
 
 /**
  * The operator settings (item 9): the payment address or instructions behind the QR code (with the
- * QR code payers see now), the days ID documents are kept after a decision, and the tip limits.
+ * QR code payers see now), the days ID documents are kept after a decision, the tip limits and the
+ * daily cap of screening reads per provider account.
  */
 export function OperatorSettingsSection() {
   const id = useId();
@@ -163,6 +165,25 @@ export function OperatorSettingsSection() {
                 registration={register('tips_per_hour')}
               />
             </>
+          )}
+        </SettingsForm>
+      </section>
+
+      <section aria-labelledby="settings-screening" className="mb-4">
+        <h2 id="settings-screening" className="h5">
+          {M.sections.screening}
+        </h2>
+        <SettingsForm keys={SCREENING_KEYS} settings={values}>
+          {({ register, errors }) => (
+            <TextField
+              id={`${id}-screening-reads`}
+              label={F.screeningReadsPerDay}
+              inputMode="numeric"
+              help={M.hints.screening}
+              helpBlock
+              error={errors.screening_reads_per_day}
+              registration={register('screening_reads_per_day')}
+            />
           )}
         </SettingsForm>
       </section>

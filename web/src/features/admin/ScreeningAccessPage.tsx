@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import { Button } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MESSAGES } from '@app/domain';
+import type { TScreeningAccessItem } from '@app/domain';
+import { ADMIN_QUERY_KEY, adminErrorMessage, adminPut, type AdminPage } from './adminApi.ts';
+import {
+  AdminPageHeader,
+  AdminTable,
+  ConfirmDialog,
+  FilterBar,
+  SearchBox,
+  StatusBadge,
+  useAdminList,
+  useAdminPaging,
+} from './parts.tsx';
+import { VerificationBadge } from './UsersPage.tsx';
+import './admin-pages.css';
+
+const A = MESSAGES.adminScreening;
+
+/** `PUT /api/admin/screening-access/:id`: suspends or restores an account's screening; the lists reload. */
+function useSetScreeningSuspended() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, suspended }: { id: number; suspended: boolean }) =>
+      adminPut(`/admin/screening-access/${id}`, { data: { suspended } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),
+  });
+}
+
+/**
+ * /admin/screening: each provider account's screening reads (rows answered today and over the last 7
+ * days, most first, beside the daily cap) and whether its screening is suspended; Suspend (confirmed)
+ * shuts the account out on its next request, Restore lets it back.
+ */
+export default function ScreeningAccessPage() {
+  const paging = useAdminPaging();
+  const [q, setQ] = useState('');
+  const list = useAdminList<TScreeningAccessItem>('/admin/screening-access', {
+    q,
+    page: paging.page,
+    pageSize: paging.pageSize,
+  });
+  const cap = (
+    list.data as (AdminPage<TScreeningAccessItem> & { meta: { reads_per_day?: number } }) | undefined
+  )?.meta.reads_per_day;
+  const setSuspended = useSetScreeningSuspended();
+  const [suspending, setSuspending] = useState<TScreeningAccessItem | null>(null);
+
+  const change = async (item: TScreeningAccessItem, suspended: boolean) => {
+    try {
+      await setSuspended.mutateAsync({ id: item.id, suspended });
+      toast.success(suspended ? A.suspendedToast : A.restoredToast);
+    } catch (error) {
+      toast.error(adminErrorMessage(error, A.failed));
+    }
+    setSuspending(null);
+  };
+
+  return (
+    <section>
+      <AdminPageHeader title={MESSAGES.adminConsole.titles.screening} />
+      <p className="text-body-secondary small">{A.intro}</p>
+      {cap !== undefined && (
+        <p className="small" data-testid="screening-cap">
+          {A.dailyCap}: <strong>{cap}</strong>
+        </p>
+      )}
+      <FilterBar>
+        <SearchBox
+          label={A.search}
+          placeholder={A.searchPlaceholder}
+          onSearch={(value) => {
+            setQ(value);
+            paging.setPage(1);
+          }}
+        />
+      </FilterBar>
+
+      <div className="admin-stack">
+        <AdminTable
+          query={list}
+          paging={paging}
+          pagesLabel={A.pages}
+          empty={A.empty}
+          loadFailed={A.loadFailed}
+          caption={A.caption}
+          headers={[
+            A.account,
+            A.verification,
+            A.readsToday,
+            A.reads7Days,
+            A.access,
+            MESSAGES.adminConsole.table.actions,
+          ]}
+          row={(item) => (
+            <tr key={item.id} data-testid="screening-access-row">
+              <td data-label={A.account}>
+                <Link to={`/admin/users/${item.id}`} className="fw-semibold">
+                  {item.username}
+                </Link>
+              </td>
+              <td data-label={A.verification}>
+                <VerificationBadge state={item.verification} />
+              </td>
+              <td data-label={A.readsToday} className="text-nowrap">
+                {item.reads_today}
+              </td>
+              <td data-label={A.reads7Days} className="text-nowrap">
+                {item.reads_7_days}
+              </td>
+              <td data-label={A.access}>
+                <StatusBadge
+                  status={item.suspended_at ? 'blocked' : 'active'}
+                  label={item.suspended_at ? A.suspended : A.allowed}
+                />
+              </td>
+              <td data-label={MESSAGES.adminConsole.table.actions}>
+                {item.suspended_at ? (
+                  <Button
+                    size="sm"
+                    variant="outline-secondary"
+                    disabled={setSuspended.isPending}
+                    onClick={() => void change(item, false)}
+                  >
+                    {A.restore}
+                  </Button>
+                ) : (
+                  <Button size="sm" variant="outline-danger" onClick={() => setSuspending(item)}>
+                    {A.suspend}
+                  </Button>
+                )}
+              </td>
+            </tr>
+          )}
+        />
+      </div>
+
+      <ConfirmDialog
+        show={suspending !== null}
+        busy={setSuspended.isPending}
+        title={A.suspend}
+        prompt={A.confirmSuspend}
+        confirmLabel={A.suspend}
+        variant="danger"
+        onConfirm={() => suspending && void change(suspending, true)}
+        onClose={() => setSuspending(null)}
+      />
+    </section>
+  );
+}
