@@ -7,6 +7,7 @@ export { usersRoutes } from './users.routes.ts';
 export { publicUserResource, userResource } from './users.resources.ts';
 export { ensureAdmin, getAccount, hashPassword, signOutEverywhere, verifyPassword } from './users.service.ts';
 export {
+  bumpTokenVersion,
   findUserByEmail,
   findUserById,
   findUserByIdentifier,

@@ -263,7 +263,7 @@ export async function updateUserProfile(
 export async function signOutEverywhere(db: Kysely<DB>, actor: Actor, id: number): Promise<{ ok: true }> {
   await requireAccess(db, actor, 'user.update', [id]);
   await db.transaction().execute(async (trx) => {
-    if (!(await bumpTokenVersion(trx, id))) throw notFound();
+    if ((await bumpTokenVersion(trx, id)) === undefined) throw notFound();
     if (isAdmin(actor)) await recordAudit(trx, actor, 'user.logout-all', `user:${id}`);
   });
   return { ok: true };
