@@ -3,7 +3,7 @@ import type sharpModule from 'sharp';
 import type { Sharp } from 'sharp';
 import { invalidFile, MEDIA_LIMITS, quoted } from './media.limits.ts';
 import type { FileRow } from './media.queries.ts';
-import { storedName, type StagedUpload, type Staging } from './media.storage.ts';
+import { neutralName, storedName, type StagedUpload, type Staging } from './media.storage.ts';
 
 /*
  * Image processing: every accepted image is re-encoded in its own format family (upright, without
@@ -190,6 +190,8 @@ export async function processImage(
   } catch {
     throw unreadable();
   }
+  // The uploader's file name is used in error messages to them only; the record gets a neutral one.
+  const stored = neutralName('image', key, ext);
   const files = [storedName(key, ext)];
   await staging.write(files[0]!, main.data);
   const phash = await perceptualHash(upright.clone());
@@ -210,7 +212,7 @@ export async function processImage(
     await staging.write(file, out.data);
     files.push(file);
     formats[format] = {
-      name: `${format}_${name}`,
+      name: `${format}_${stored}`,
       ext: formatFile.ext,
       mime: formatFile.mime,
       width: out.info.width,
@@ -223,7 +225,7 @@ export async function processImage(
   return {
     files,
     record: {
-      name,
+      name: stored,
       storage_key: key,
       ext,
       mime,
