@@ -515,7 +515,26 @@ describe('POST /api/upload: images', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // A demo placeholder keeps the name the server gave it (the demo finds its pictures by it).
+    const demo = await ctx.database.db
+      .insertInto('files')
+      .values({
+        ...base,
+        name: 'demo-ad-01.png',
+        storage_key: key.replace('ab', 'cc'),
+        ext: '.png',
+        mime: 'image/png',
+        formats: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await renameUploadNames.up(ctx.database.db);
+    const kept = await ctx.database.db
+      .selectFrom('files')
+      .select('name')
+      .where('id', '=', demo.id)
+      .executeTakeFirstOrThrow();
+    expect(kept.name).toBe('demo-ad-01.png');
     const rows = await ctx.database.db
       .selectFrom('files')
       .select(['id', 'name', 'formats'])

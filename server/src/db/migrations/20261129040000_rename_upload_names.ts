@@ -6,9 +6,12 @@ import type { Kysely } from 'kysely';
  * their kind, the start of their random storage key and their extension (`neutralName` in
  * `modules/media/media.storage.ts`; written out here, as a migration must not change with the code);
  * this renames the existing rows the same way, and the names kept in their formats
- * (`thumbnail_<name>`). Read and written in pages by id, so a large table is not held in memory.
+ * (`thumbnail_<name>`). The demo's placeholders keep the names the server gave them (`demo-ad-01.png`,
+ * `demo-clip.webm`: the demo finds its pictures again by them). Read and written in pages by id, so a
+ * large table is not held in memory.
  */
 const PAGE = 500;
+const SERVER_MADE = /^demo-(?:[a-z]+-\d+\.png|clip\.webm)$/;
 
 function neutralName(mime: string, key: string, ext: string): string {
   return `${mime.startsWith('video/') ? 'video' : 'image'}-${key.slice(0, 8)}${ext}`;
@@ -36,16 +39,23 @@ function renamedFormats(formats: string | null, name: string): string | null {
 export async function up(db: Kysely<any>): Promise<void> {
   let after = 0;
   for (;;) {
-    const rows: { id: number; storage_key: string; ext: string; mime: string; formats: string | null }[] =
-      await db
-        .selectFrom('files')
-        .select(['id', 'storage_key', 'ext', 'mime', 'formats'])
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(PAGE)
-        .execute();
+    const rows: {
+      id: number;
+      name: string;
+      storage_key: string;
+      ext: string;
+      mime: string;
+      formats: string | null;
+    }[] = await db
+      .selectFrom('files')
+      .select(['id', 'name', 'storage_key', 'ext', 'mime', 'formats'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(PAGE)
+      .execute();
     if (rows.length === 0) return;
     for (const row of rows) {
+      if (SERVER_MADE.test(row.name)) continue;
       const name = neutralName(row.mime, row.storage_key, row.ext);
       await db
         .updateTable('files')

@@ -147,6 +147,7 @@ async function perceptualHash(upright: Sharp): Promise<string | null> {
 /**
  * Checks an image's dimensions, re-encodes it in its own format family (upright, without any
  * metadata) and makes each of Strapi's formats the image is larger than, in WebP (`formatOutput`).
+ * `name` (the uploader's) is for error messages; the record is named `neutralName` unless `keepName`.
  */
 export async function processImage(
   input: Buffer,
@@ -154,6 +155,7 @@ export async function processImage(
   name: string,
   key: string,
   staging: Staging,
+  keepName = false,
 ): Promise<StagedUpload> {
   const unreadable = () => invalidFile(`${quoted(name)} could not be read as an image`);
   const sharp = await loadSharp();
@@ -190,8 +192,9 @@ export async function processImage(
   } catch {
     throw unreadable();
   }
-  // The uploader's file name is used in error messages to them only; the record gets a neutral one.
-  const stored = neutralName('image', key, ext);
+  // The uploader's file name is used in error messages to them only; the record gets a neutral one
+  // (a file the server made keeps the name the server gave it).
+  const stored = keepName ? name : neutralName('image', key, ext);
   const files = [storedName(key, ext)];
   await staging.write(files[0]!, main.data);
   const phash = await perceptualHash(upright.clone());

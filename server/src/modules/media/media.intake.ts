@@ -18,6 +18,8 @@ export type UploadPart =
       fieldname: string;
       filename: string;
       file: AsyncIterable<Buffer> & { truncated: boolean };
+      /** A file the server made (demo placeholders): stored under `filename`, which the server chose. */
+      generated?: true;
     }
   | { type: 'field'; fieldname: string; value: unknown };
 
@@ -119,7 +121,7 @@ export async function receiveFile(
     return {
       files: [storedName(key, kind.ext)],
       record: {
-        name: neutralName('video', key, kind.ext),
+        name: part.generated ? name : neutralName('video', key, kind.ext),
         storage_key: key,
         ext: kind.ext,
         mime: kind.mime,
@@ -130,7 +132,7 @@ export async function receiveFile(
       },
     };
   }
-  return processImage(Buffer.concat(chunks), kind, name, key, staging);
+  return processImage(Buffer.concat(chunks), kind, name, key, staging, part.generated === true);
 }
 
 /** Turns the multipart plugin's and the parser's errors into clear 4xx answers. */
