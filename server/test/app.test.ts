@@ -152,6 +152,32 @@ describe('access control', () => {
     }
   });
 
+  it('sends Cache-Control: no-store on every answer to a signed-in caller, and leaves anonymous ones', async () => {
+    const user = await buildHobbyist(ctx);
+    const admin = await buildAdmin(ctx);
+    const signedIn: [string, { authorization: string }][] = [
+      ['/api/users/me?populate=*', user.auth],
+      [`/api/users/${user.id}`, user.auth],
+      ['/api/providers?populate=*', user.auth],
+      ['/api/orders', user.auth],
+      ['/api/users', user.auth], // a refusal (403) too
+      ['/api/users?populate=*', admin.auth],
+    ];
+    for (const [url, headers] of signedIn) {
+      for (const encoding of ['identity', 'br, gzip']) {
+        const res = await ctx.app.inject({ url, headers: { ...headers, 'accept-encoding': encoding } });
+        expect(res.statusCode, url).toBeLessThan(500);
+        expect(res.headers['cache-control'], url).toBe('no-store');
+      }
+    }
+    // Anonymous answers, served from the public response cache, keep their headers.
+    for (let i = 0; i < 2; i++) {
+      const anon = await ctx.app.inject('/api/providers?populate=*');
+      expect(anon.statusCode).toBe(200);
+      expect(anon.headers['cache-control']).toBeUndefined();
+    }
+  });
+
   it('answers 401 to a blocked account', async () => {
     const blocked = await buildUser(ctx, { isActive: false });
     const res = await ctx.app.inject({ url: '/api/users/me', headers: blocked.auth });
@@ -184,15 +210,15 @@ describe('users routes', () => {
     expect(res.body).not.toContain('$argon2');
   });
 
-  it('GET /api/users/:id shows private fields to the owner and the admin only', async () => {
+  it('GET /api/users/:id shows the account to the owner and the admin only', async () => {
     const owner = await buildHobbyist(ctx);
     const other = await buildHobbyist(ctx);
     const admin = await buildAdmin(ctx);
     const anon = await ctx.app.inject(`/api/users/${owner.id}`);
-    expect(anon.statusCode).toBe(200);
-    expect(Object.keys(anon.json()).sort()).toEqual(['first_name', 'id', 'last_name', 'username']);
+    expect(anon.statusCode).toBe(404);
     const asOther = await ctx.app.inject({ url: `/api/users/${owner.id}`, headers: other.auth });
-    expect(asOther.json()).not.toHaveProperty('email');
+    expect(asOther.statusCode).toBe(404);
+    expect(asOther.body).not.toContain(owner.email);
     for (const viewer of [owner, admin]) {
       const res = await ctx.app.inject({ url: `/api/users/${owner.id}`, headers: viewer.auth });
       expect(res.json()).toMatchObject({ id: owner.id, email: owner.email });

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync } from 'no
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as renameUploadNames from '../src/db/migrations/20261129040000_rename_upload_names.ts';
 import { MEDIA_LIMITS } from '../src/modules/media/media.limits.ts';
 import { claimFiles, deleteExpiredAnonymousUploads } from '../src/modules/media/media.service.ts';
 import { uploadsRoot } from '../src/modules/media/media.storage.ts';
@@ -312,7 +313,8 @@ describe('POST /api/upload: images', () => {
   it('answers with the Strapi upload object', async () => {
     expect(uploaded).toMatchObject({
       id: expect.any(Number),
-      name: 'holiday.jpg',
+      // Never the uploader's file name: the kind, the start of the storage key, the extension.
+      name: expect.stringMatching(/^image-[a-f0-9]{8}\.jpg$/),
       ext: '.jpg',
       mime: 'image/jpeg',
       size: expect.any(Number),
@@ -324,10 +326,11 @@ describe('POST /api/upload: images', () => {
       updatedAt: expect.any(String),
     });
     expect(uploaded.url).toMatch(/^\/uploads\/[a-f0-9]{32}\.jpg$/);
+    expect(uploaded.url.slice('/uploads/'.length, '/uploads/'.length + 8)).toBe(uploaded.name.slice(6, 14));
     // The formats (Strapi's breakpoints below the image's size) are WebP, named with their own extension.
     expect(Object.keys(uploaded.formats)).toEqual(['thumbnail', 'small', 'medium']);
     expect(uploaded.formats.thumbnail).toMatchObject({
-      name: 'thumbnail_holiday.jpg',
+      name: `thumbnail_${uploaded.name}`,
       mime: 'image/webp',
       ext: '.webp',
       width: 117,
@@ -441,16 +444,17 @@ describe('POST /api/upload: images', () => {
     );
     expect(res.statusCode).toBe(201);
     const [g, w, p] = res.json();
-    expect(g).toMatchObject({ name: 'anim.gif', mime: 'image/png', ext: '.png', width: 300, height: 200 });
+    expect(g).toMatchObject({ mime: 'image/png', ext: '.png', width: 300, height: 200 });
+    expect(g.name).toMatch(/^image-[a-f0-9]{8}\.png$/);
     expect(w).toMatchObject({
-      name: 'picture.jpg',
+      name: expect.stringMatching(/^image-[a-f0-9]{8}\.webp$/),
       mime: 'image/webp',
       ext: '.webp',
       width: 600,
       height: 400,
     });
     expect(w.formats.small).toMatchObject({ width: 500, height: 333 });
-    expect(p).toMatchObject({ name: 'noext', mime: 'image/png', ext: '.png' });
+    expect(p).toMatchObject({ name: expect.stringMatching(/^image-[a-f0-9]{8}\.png$/), mime: 'image/png' });
     expect((await ctx.app.inject(w.url)).headers['content-type']).toBe('image/webp');
   });
 
@@ -464,10 +468,87 @@ describe('POST /api/upload: images', () => {
     expect(res.json()[0].formats.thumbnail).toMatchObject({ mime: 'image/avif', width: 245, height: 153 });
   });
 
-  it('keeps only the base name of a file name with folders', async () => {
-    const res = await upload([file(await png(10, 10), '../../etc/passwd.png')], owner);
-    expect(res.statusCode).toBe(201);
-    expect(res.json()[0].name).toBe('passwd.png');
+  it('stores a neutral name, never the uploader’s file name (it may name a person or a place)', async () => {
+    for (const original of ['jane-realname-home.jpg', '../../etc/passwd.png']) {
+      const res = await upload([file(await png(400, 300), original)], owner);
+      expect(res.statusCode).toBe(201);
+      const [answer] = res.json();
+      expect(answer.name).toMatch(/^image-[a-f0-9]{8}\.png$/);
+      const row = await ctx.database.db
+        .selectFrom('files')
+        .select(['name', 'formats'])
+        .where('id', '=', answer.id)
+        .executeTakeFirstOrThrow();
+      expect(row.name).toBe(answer.name);
+      for (const text of [res.body, JSON.stringify(row)]) {
+        expect(text).not.toContain('realname');
+        expect(text).not.toContain('passwd');
+      }
+    }
+  });
+
+  it('the migration renames the files stored before with their uploaders’ names, formats included', async () => {
+    const key = 'ab12cd34'.padEnd(32, '0');
+    const now = new Date().toISOString();
+    const base = { size: 10, width: 10, height: 10, created_at: now, updated_at: now, is_private: 0 };
+    const { id } = await ctx.database.db
+      .insertInto('files')
+      .values({
+        ...base,
+        name: 'jane-realname-home.jpg',
+        storage_key: key,
+        ext: '.jpg',
+        mime: 'image/jpeg',
+        formats: JSON.stringify({ thumbnail: { name: 'thumbnail_jane-realname-home.jpg', ext: '.webp' } }),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const video = await ctx.database.db
+      .insertInto('files')
+      .values({
+        ...base,
+        name: 'jane at home.mp4',
+        storage_key: key.replace('ab', 'ef'),
+        ext: '.mp4',
+        mime: 'video/mp4',
+        formats: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // A demo placeholder keeps the name the server gave it (the demo finds its pictures by it).
+    const demo = await ctx.database.db
+      .insertInto('files')
+      .values({
+        ...base,
+        name: 'demo-ad-01.png',
+        storage_key: key.replace('ab', 'cc'),
+        ext: '.png',
+        mime: 'image/png',
+        formats: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await renameUploadNames.up(ctx.database.db);
+    const kept = await ctx.database.db
+      .selectFrom('files')
+      .select('name')
+      .where('id', '=', demo.id)
+      .executeTakeFirstOrThrow();
+    expect(kept.name).toBe('demo-ad-01.png');
+    const rows = await ctx.database.db
+      .selectFrom('files')
+      .select(['id', 'name', 'formats'])
+      .where('id', 'in', [id, video.id])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      {
+        id,
+        name: 'image-ab12cd34.jpg',
+        formats: JSON.stringify({ thumbnail: { name: 'thumbnail_image-ab12cd34.jpg', ext: '.webp' } }),
+      },
+      { id: video.id, name: 'video-ef12cd34.mp4', formats: null },
+    ]);
   });
 });
 
@@ -588,7 +669,7 @@ describe('private files (ID documents)', () => {
     ).toBe(404);
     const res = await ctx.app.inject({ url: `/api/upload/files/${anon.id}`, headers: admin.auth });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: anon.id, name: 'passport.jpg', url: anon.url, isPrivate: true });
+    expect(res.json()).toMatchObject({ id: anon.id, name: anon.name, url: anon.url, isPrivate: true });
   });
 
   it('DELETE: 401 anonymous, 404 for a user who cannot see it', async () => {
@@ -635,7 +716,7 @@ describe('private files (ID documents)', () => {
       headers: owner.auth,
     });
     expect(del.statusCode).toBe(200);
-    expect(del.json()).toMatchObject({ id: doc.id, name: 'licence.png' });
+    expect(del.json()).toMatchObject({ id: doc.id, name: doc.name });
     for (const name of names) expect(existsSync(path.join(privateDir(), name))).toBe(false);
     expect((await ctx.app.inject({ url: doc.url, headers: owner.auth })).statusCode).toBe(404);
   });
@@ -669,7 +750,7 @@ describe('public files: GET and DELETE /api/upload/files/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id: pub.id,
-      name: 'avatar.png',
+      name: pub.name,
       url: pub.url,
       mime: 'image/png',
       width: 640,
@@ -696,7 +777,7 @@ describe('public files: GET and DELETE /api/upload/files/:id', () => {
     expect(names).toHaveLength(3);
     const res = await ctx.app.inject({ method: 'DELETE', url, headers: owner.auth });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: pub.id, name: 'avatar.png', url: pub.url });
+    expect(res.json()).toMatchObject({ id: pub.id, name: pub.name, url: pub.url });
     for (const name of names) expect(existsSync(path.join(publicDir(), name))).toBe(false);
     expect((await ctx.app.inject(pub.url)).statusCode).toBe(404);
     expect((await ctx.app.inject(pub.formats.thumbnail.url)).statusCode).toBe(404);

@@ -896,6 +896,20 @@ describe('order lines: the buyer’s and their vendor’s; the vendor ships', ()
 
     const seen = await api.ok('GET', '/api/order-lists?populate=order', { user: vendor });
     const seenIds = seen.data.map((l: Json) => l.id);
+    // The vendor reads who bought as an id: not the buyer's username (theirs to sign in with).
+    const buyerRow = await ctx.database.db
+      .selectFrom('users')
+      .select('username')
+      .where('id', '=', buyer.id)
+      .executeTakeFirstOrThrow();
+    const withBuyer = await api.call('GET', `/api/order-lists/${lines[0]}?populate=user`, { user: vendor });
+    expect(withBuyer.statusCode, withBuyer.body).toBe(200);
+    expect(withBuyer.json().data.attributes.user.data).toEqual({ id: buyer.id, attributes: {} });
+    expect(withBuyer.body).not.toContain(buyerRow.username);
+    expect(
+      (await api.call('GET', '/api/order-lists?populate[user][fields][0]=username', { user: vendor }))
+        .statusCode,
+    ).toBe(400);
     expect(seenIds).toEqual(expect.arrayContaining(lines.slice(0, 2)));
     expect(seenIds).not.toContain(lines[2]);
     const theirs = await api.ok('GET', '/api/order-lists', { user: otherVendor });

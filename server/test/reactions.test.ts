@@ -161,7 +161,8 @@ describe('GET /api/likes|dislikes|averages', () => {
     expect(body.meta.pagination).toMatchObject({ page: 1, total: 1 });
     const user = body.data[0].attributes.user.data;
     expect(user.id).toBe(hob.id);
-    expect(user.attributes).toMatchObject({ first_name: 'Test', last_name: 'Person' });
+    // Who liked: the account's id only, none of its names.
+    expect(user.attributes).toEqual({});
     expect(JSON.stringify(body)).not.toContain(hob.email);
     expect(json(await call('GET', `/api/averages?filters[provider][id][$eq]=${p}`)).data).toHaveLength(1);
     expect(json(await call('GET', `/api/dislikes?filters[provider][id][$eq]=${p}`)).data).toHaveLength(0);

@@ -651,11 +651,11 @@ describe(`[REST] query layer on ${TEST_ENGINE}`, () => {
       );
     });
 
-    it('shows anyone else only the public name fields of an account', async () => {
+    it('shows anyone else nothing of a hobbyist’s account (a 404, as if missing)', async () => {
       for (const viewer of [undefined, hobbyist]) {
         const res = await get(`/api/users/${owner.id}`, [['populate', '*']], viewer);
-        expect(res.statusCode).toBe(200);
-        expect(Object.keys(res.json()).sort()).toEqual(['first_name', 'id', 'last_name', 'username']);
+        expect(res.statusCode).toBe(404);
+        expect(res.body).not.toContain(owner.email);
       }
     });
 

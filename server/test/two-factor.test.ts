@@ -69,6 +69,16 @@ async function enrol(jwt: string): Promise<{ secret: string; recovery: string[];
   return { secret: setup.secret, recovery: enabled.recovery_codes, jwt: enabled.jwt };
 }
 
+/** The account's token version now (turning two-factor on raises it). */
+async function versionOf(id: number): Promise<number> {
+  const row = await ctx.database.db
+    .selectFrom('users')
+    .select('token_version')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.token_version);
+}
+
 /** A 6-digit code that is none of the codes the window accepts now. */
 const wrongCodeOf = (secret: string) => {
   const accepted = [-1, 0, 1].map((steps) => codeOf(secret, steps));
@@ -158,11 +168,28 @@ describe('enrolment', () => {
     expect(rows).toHaveLength(10);
     for (const row of rows) expect(on.recovery_codes).not.toContain(row.code_hash);
     // On already: no second setup or enable.
-    await expectStatus(call('POST', '/api/auth/2fa/setup', { jwt: user.jwt }), 409);
+    await expectStatus(call('POST', '/api/auth/2fa/setup', { jwt: on.jwt }), 409);
     await expectStatus(
-      call('POST', '/api/auth/2fa/enable', { jwt: user.jwt, body: { code: codeOf(setup.secret, 1) } }),
+      call('POST', '/api/auth/2fa/enable', { jwt: on.jwt, body: { code: codeOf(setup.secret, 1) } }),
       409,
     );
+  });
+
+  it('turning it on ends the account’s other sessions; the browser that turned it on keeps a new one', async () => {
+    const user = await buildHobbyist(ctx);
+    // A second session, as someone who signed in with a stolen password before the second factor was on.
+    const other = await expectStatus(login(user), 200);
+    await expectStatus(call('GET', '/api/auth/2fa', { jwt: other.jwt }), 200);
+    const { jwt } = await enrol(user.jwt);
+    for (const old of [other.jwt, user.jwt]) {
+      await expectStatus(call('GET', '/api/users/me', { jwt: old }), 401);
+    }
+    const me = await expectStatus(call('GET', '/api/users/me', { jwt }), 200);
+    expect(me.id).toBe(user.id);
+    expect(await expectStatus(call('GET', '/api/auth/2fa', { jwt }), 200)).toMatchObject({
+      enabled: true,
+      verified: true,
+    });
   });
 
   it('enable without a setup first is a 409', async () => {
@@ -250,7 +277,7 @@ describe('sign-in with two-factor on', () => {
       // A fresh challenge each time (one dies after five wrong codes).
       const res = await call('POST', '/api/auth/2fa/verify', {
         body: {
-          mfa_token: await signMfaToken(ctx.config.jwtSecret, user.id, 0),
+          mfa_token: await signMfaToken(ctx.config.jwtSecret, user.id, await versionOf(user.id)),
           code: i % 2 ? 'zzzz-zzzz' : wrongCodeOf(secret),
         },
         address: attacker,
@@ -326,7 +353,7 @@ describe('sign-in with two-factor on', () => {
   it('wrong codes from many addresses lock the account’s code step for a while and mail the owner once', async () => {
     const user = await buildHobbyist(ctx);
     const { secret, recovery } = await enrol(user.jwt);
-    const newChallenge = () => signMfaToken(ctx.config.jwtSecret, user.id, 0);
+    const newChallenge = async () => signMfaToken(ctx.config.jwtSecret, user.id, await versionOf(user.id));
     const mails = () => ctx.mailer.sent.filter((m) => m.to === user.email);
     // One wrong code from each of twenty addresses, each with its own challenge.
     for (let i = 0; i < TWO_FACTOR_GUARD.maxWrongCodesPerAccount; i++) {
@@ -339,8 +366,8 @@ describe('sign-in with two-factor on', () => {
       );
       expect(res.error.message).toBe(T.invalidCode);
     }
-    // Locked for every address: a right code, a recovery code, a wrong one are all 429.
-    for (const code of [codeOf(secret, 1), recovery[0], wrongCodeOf(secret)]) {
+    // Locked for every address: a right code and a wrong one from the app are both 429.
+    for (const code of [codeOf(secret, 1), wrongCodeOf(secret)]) {
       const res = await call('POST', '/api/auth/2fa/verify', {
         body: { mfa_token: await newChallenge(), code },
       });
@@ -348,7 +375,7 @@ describe('sign-in with two-factor on', () => {
       expect(res.json().error.message).toBe(T.codeLocked);
     }
     // The profile's code checks too.
-    const session = await signToken(ctx.config.jwtSecret, user.id, 0, { mfa: true });
+    const session = await signToken(ctx.config.jwtSecret, user.id, await versionOf(user.id), { mfa: true });
     await expectStatus(
       call('POST', '/api/auth/2fa/recovery-codes', { jwt: session, body: { code: codeOf(secret, 1) } }),
       429,
@@ -357,6 +384,10 @@ describe('sign-in with two-factor on', () => {
     await vi.waitFor(() => expect(mails()).toHaveLength(1));
     expect(mails()[0]).toMatchObject({ subject: T.lockedEmailSubject });
     expect(mails()[0]!.text).toContain(T.lockedEmailText);
+    // It says the password is known and offers the way back: the reset page, and the recovery codes.
+    expect(mails()[0]!.text).toContain(`${ctx.config.publicUrl}/forgotPassword`);
+    expect(T.lockedEmailText).toMatch(/recovery code/);
+    expect(recovery).toHaveLength(10);
     // The password step stays open (only codes are locked).
     await challenge(user);
 
@@ -382,6 +413,54 @@ describe('sign-in with two-factor on', () => {
     expect(mails()).toHaveLength(1);
   });
 
+  it('a lock renewed by someone with the password never keeps the owner out: a recovery code, or a new password', async () => {
+    const user = await buildHobbyist(ctx);
+    const { secret, recovery } = await enrol(user.jwt);
+    const newChallenge = async () => signMfaToken(ctx.config.jwtSecret, user.id, await versionOf(user.id));
+    const verify = async (code: string, mfaToken?: string) =>
+      call('POST', '/api/auth/2fa/verify', {
+        body: { mfa_token: mfaToken ?? (await newChallenge()), code },
+        address: newAddress(),
+      });
+    // The attacker (who has the password) locks the code step, as often as it opens again.
+    const lockUp = async () => {
+      for (let i = 0; i < TWO_FACTOR_GUARD.maxWrongCodesPerAccount; i++) {
+        const res = await verify(wrongCodeOf(secret));
+        if (res.statusCode === 429) break;
+        expect(res.statusCode, res.body).toBe(400);
+      }
+      await expectStatus(verify(codeOf(secret)), 429);
+    };
+    await lockUp();
+    // During the lock a recovery code is still checked at sign-in: a wrong one is a 400, not a 429 …
+    const wrong = await expectStatus(verify('zzzz-zzzz'), 400);
+    expect(wrong.error.message).toBe(T.invalidCode);
+    // … the owner's right one signs in, and lifts the lock: the app's codes are checked again.
+    const signedIn = await expectStatus(verify(recovery[0]!), 200);
+    expect(decodeJwt(signedIn.jwt)).toMatchObject({ id: user.id, mfa: true });
+    await expectStatus(verify(wrongCodeOf(secret)), 400);
+
+    // Locked again; the owner follows the mail: a new password by the e-mailed reset lifts the lock at
+    // once and ends the attacker's sign-in in progress.
+    await lockUp();
+    const attackers = await newChallenge();
+    await expectStatus(call('POST', '/api/auth/forgot-password', { body: { email: user.email } }), 200);
+    await vi.waitFor(() =>
+      expect(ctx.mailer.sent.some((m) => m.to === user.email && /code=/.test(m.text))).toBe(true),
+    );
+    const mail = ctx.mailer.sent.find((m) => m.to === user.email && /code=/.test(m.text))!;
+    const code = /code=([\w-]+)/.exec(mail.text)![1];
+    const reset = await expectStatus(
+      call('POST', '/api/auth/reset-password', {
+        body: { code, password: 'Harbor-Violet-5520', passwordConfirmation: 'Harbor-Violet-5520' },
+      }),
+      200,
+    );
+    await expectStatus(verify(codeOf(secret, 1), reset.mfa_token), 200);
+    const spent = await expectStatus(verify(wrongCodeOf(secret), attackers), 401);
+    expect(spent.error.message).toBe(T.signInExpired);
+  });
+
   it('parallel wrong codes on one challenge: at most five are checked', async () => {
     const user = await buildHobbyist(ctx);
     const { secret } = await enrol(user.jwt);
@@ -403,15 +482,19 @@ describe('sign-in with two-factor on', () => {
     const { secret } = await enrol(user.jwt);
     const key = new TextEncoder().encode(ctx.config.jwtSecret);
     const now = Math.floor(Date.now() / 1000);
-    const expired = await new SignJWT({ id: user.id, v: 0, purpose: 'mfa' })
+    const expired = await new SignJWT({ id: user.id, v: await versionOf(user.id), purpose: 'mfa' })
       .setProtectedHeader({ alg: 'HS256' })
       .setJti('expired-challenge')
       .setIssuedAt(now - 600)
       .setExpirationTime(now - 300)
       .sign(key);
-    const forged = await signMfaToken('another-secret-another-secret-another', user.id, 0);
-    const session = await signToken(ctx.config.jwtSecret, user.id, 0, { mfa: true });
-    const noPurpose = await new SignJWT({ id: user.id, v: 0 })
+    const forged = await signMfaToken(
+      'another-secret-another-secret-another',
+      user.id,
+      await versionOf(user.id),
+    );
+    const session = await signToken(ctx.config.jwtSecret, user.id, await versionOf(user.id), { mfa: true });
+    const noPurpose = await new SignJWT({ id: user.id, v: await versionOf(user.id) })
       .setProtectedHeader({ alg: 'HS256' })
       .setJti('no-purpose')
       .setIssuedAt()
@@ -500,9 +583,8 @@ describe('the admin', () => {
     const { jwt, secret } = await enrol(plain);
     expect(decodeJwt(jwt)).toMatchObject({ id: admin.id, mfa: true });
     await expectStatus(call('GET', '/api/users', { jwt }), 200);
-    // The old token stays without powers; now it says the account is enrolled (sign in again).
-    const still = await expectStatus(call('GET', '/api/users', { jwt: plain }), 403);
-    expect(still.error.details).toEqual({ code: 'two_factor_required', enrolled: true });
+    // The old token ended when two-factor went on (every other session does).
+    await expectStatus(call('GET', '/api/users', { jwt: plain }), 401);
     // Turning it on is in the audit log.
     const audit = await ctx.database.db
       .selectFrom('audit_log')

@@ -10,6 +10,7 @@ import {
   type TestContext,
   type TestUser,
 } from './helpers.ts';
+import { buildProviderAd } from './factories.ts';
 import { uploadImage } from './upload-helpers.ts';
 
 let ctx: TestContext;
@@ -63,11 +64,15 @@ describe('PUT /api/users/:id', () => {
     expect((await put('abc', profile, user)).statusCode).toBe(400);
   });
 
-  it("403 for another's account; 404 for a missing one (or a blocked one, to a non-admin)", async () => {
+  it("404 for another's account (403 for a provider with a public ad); 404 for a missing or blocked one", async () => {
     const owner = await buildHobbyist(ctx);
+    const advertiser = await buildProvider(ctx);
+    await buildProviderAd(ctx, advertiser);
     const blocked = await buildUser(ctx, { isActive: false });
     for (const other of [await buildHobbyist(ctx), await buildProvider(ctx), await buildVendor(ctx)]) {
-      const res = await put(owner.id, profile, other);
+      // Another account is not there for them, as if it did not exist.
+      expect((await put(owner.id, profile, other)).statusCode).toBe(404);
+      const res = await put(advertiser.id, profile, other);
       expect(res.statusCode).toBe(403);
       expect(res.json().error.name).toBe('ForbiddenError');
       expect((await put(999_999, profile, other)).statusCode).toBe(404);
@@ -186,6 +191,119 @@ describe('PUT /api/users/:id', () => {
     expect(errorPaths(self)).toEqual([['is_active']]);
     expect((await row(admin.id)).is_active).toBe(1);
     expect((await put(user.id, { is_active: 'no' }, admin)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/users/:id: accounts are not listed to others', () => {
+  const get = (id: number, viewer?: TestUser, query = '') =>
+    ctx.app.inject({ url: `/api/users/${id}${query}`, headers: viewer ? viewer.auth : {} });
+
+  it('anonymous and other accounts: a 404 for hobbyists, vendors, admins and providers without a public ad', async () => {
+    const hobbyist = await buildHobbyist(ctx);
+    const vendor = await buildVendor(ctx);
+    const admin = await buildAdmin(ctx);
+    const quiet = await buildProvider(ctx);
+    const hidden = await buildProvider(ctx);
+    await buildProviderAd(ctx, hidden, { is_showed: 0 });
+    const lapsed = await buildProvider(ctx);
+    await buildProviderAd(ctx, lapsed, { subscribed: false });
+    const viewers = [undefined, await buildHobbyist(ctx), await buildProvider(ctx), await buildVendor(ctx)];
+    for (const target of [hobbyist, vendor, admin, quiet, hidden, lapsed]) {
+      for (const viewer of viewers) {
+        const res = await get(target.id, viewer, '?populate=*');
+        expect(res.statusCode, `${target.id} to ${viewer?.id}`).toBe(404);
+        expect(res.body).not.toContain((await row(target.id)).username);
+      }
+    }
+  });
+
+  it('a provider with a public ad: its id only, never the username, names, e-mail, phone or avatar', async () => {
+    const provider = await buildProvider(ctx);
+    await buildProviderAd(ctx, provider);
+    for (const viewer of [undefined, await buildHobbyist(ctx), await buildVendor(ctx)]) {
+      for (const query of ['', '?populate=*', '?fields[0]=username&fields[1]=email']) {
+        const res = await get(provider.id, viewer, query);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toEqual({ id: provider.id });
+      }
+    }
+  });
+
+  it('the owner and the admin read the whole account, as the seed client asks for it', async () => {
+    const hobbyist = await buildHobbyist(ctx);
+    const admin = await buildAdmin(ctx);
+    for (const viewer of [hobbyist, admin]) {
+      const res = await get(hobbyist.id, viewer, '?populate=*');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        id: hobbyist.id,
+        username: (await row(hobbyist.id)).username,
+        email: hobbyist.email,
+        first_name: 'Test',
+        user_type: 'Hobbyist',
+      });
+    }
+    const me = await get(admin.id, admin);
+    expect(me.json()).toMatchObject({ id: admin.id, email: admin.email });
+  });
+
+  it('relations to accounts show others no username, e-mail or account names', async () => {
+    const provider = await buildProvider(ctx);
+    const ad = await buildProviderAd(ctx, provider);
+    const hobbyist = await buildHobbyist(ctx);
+    const comment = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/comments',
+      headers: hobbyist.auth,
+      payload: { data: { provider: ad, comment: 'Lovely and on time.' } },
+    });
+    expect(comment.statusCode, comment.body).toBe(200);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/likes',
+      headers: hobbyist.auth,
+      payload: { data: { provider: ad } },
+    });
+    const viewer = await buildHobbyist(ctx);
+    for (const url of [
+      `/api/providers/${ad}?populate=*`,
+      `/api/providers?filters[id][$eq]=${ad}&populate=user`,
+      `/api/likes?filters[provider][id][$eq]=${ad}&populate=user`,
+      `/api/comments?filters[provider][id][$eq]=${ad}&populate=user`,
+    ]) {
+      for (const as of [undefined, viewer]) {
+        const res = await ctx.app.inject({ url, headers: as ? as.auth : {} });
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+        for (const secret of [
+          (await row(provider.id)).username,
+          (await row(hobbyist.id)).username,
+          provider.email,
+          hobbyist.email,
+        ]) {
+          expect(res.body, url).not.toContain(secret);
+        }
+      }
+    }
+    // The ad's owner: its id only.
+    const owner = await ctx.app.inject(`/api/providers/${ad}?populate=user`);
+    expect(owner.json().data.attributes.user.data).toEqual({ id: provider.id, attributes: {} });
+    // A comment's author: the names shown beside it, nothing more.
+    const comments = await ctx.app.inject(`/api/comments?filters[provider][id][$eq]=${ad}&populate=user`);
+    expect(comments.json().data[0].attributes.user.data.attributes).toEqual({
+      first_name: 'Test',
+      last_name: 'Person',
+    });
+    // Nor can a username be asked for, filtered or sorted on through a relation (no guessing game).
+    for (const url of [
+      `/api/providers?populate[user][fields][0]=username`,
+      `/api/providers?filters[user][username][$eq]=${(await row(provider.id)).username}`,
+      `/api/providers?filters[user][first_name][$eq]=Test`,
+      `/api/comments?populate[user][fields][0]=username`,
+      `/api/comments?filters[user][email][$eq]=${hobbyist.email}`,
+      `/api/likes?filters[user][first_name][$startsWith]=T`,
+    ]) {
+      expect((await ctx.app.inject(url)).statusCode, url).toBe(400);
+    }
   });
 });
 

@@ -113,14 +113,14 @@ describe('registration and the account answers', () => {
 });
 
 describe('PUT /api/users/:id { verification } (the admin decides)', () => {
-  it('401 anonymous; 403 for the provider themselves and for other accounts', async () => {
+  it('401 anonymous; 403 for the provider themselves; 404 for other accounts (it is not theirs to see)', async () => {
     const { provider } = await pendingProviderWithDocs();
     expect((await decide(null, provider.id, { verification: 'verified' })).statusCode).toBe(401);
     const self = await decide(provider, provider.id, { verification: 'verified' });
     expect(self.statusCode).toBe(403);
     expect(errorOf(self).message).toBe(V.adminOnly);
     const other = await decide(await buildHobbyist(ctx), provider.id, { verification: 'verified' });
-    expect(other.statusCode).toBe(403);
+    expect(other.statusCode).toBe(404);
     expect((await userRow(provider.id)).verification).toBe('pending');
   });
 
@@ -495,14 +495,14 @@ describe('the retention job delete-decided-id-documents', () => {
 const dayAhead = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
 describe('PUT /api/users/:id { documents_hold_until } (a legal hold on the ID documents)', () => {
-  it('401 anonymous; 403 for the account itself and for other accounts', async () => {
+  it('401 anonymous; 403 for the account itself; 404 for other accounts', async () => {
     const { provider } = await pendingProviderWithDocs();
     const body = { documents_hold_until: dayAhead(30) };
     expect((await decide(null, provider.id, body)).statusCode).toBe(401);
     const self = await decide(provider, provider.id, body);
     expect(self.statusCode).toBe(403);
     expect(errorOf(self).message).toBe(V.holdAdminOnly);
-    expect((await decide(await buildHobbyist(ctx), provider.id, body)).statusCode).toBe(403);
+    expect((await decide(await buildHobbyist(ctx), provider.id, body)).statusCode).toBe(404);
     expect((await userRow(provider.id)).documents_hold_until).toBeNull();
   });
 

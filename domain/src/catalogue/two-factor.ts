@@ -18,10 +18,10 @@ export const TWO_FACTOR_MESSAGES = {
     signInExpired: 'Your sign-in took too long. Please sign in again.',
     challengeSpent: 'Too many wrong codes for this sign-in. Please sign in again.',
     // The lock's length is TWO_FACTOR_GUARD.lockMs (server/src/modules/auth/two-factor.service.ts).
-    codeLocked: 'Too many wrong codes. Try again in 15 minutes.',
+    codeLocked: 'Too many wrong codes. Try again in 15 minutes, or sign in with a recovery code.',
     lockedEmailSubject: 'Wrong two-factor codes on your account',
     lockedEmailText:
-      'Someone entered your password and then many wrong two-factor codes. For the next 15 minutes no code is accepted for your account. If this was not you, change your password now: whoever tried knows it.',
+      'Someone entered your password and then many wrong two-factor codes, so for the next 15 minutes no code from your app is accepted for your account. If this was not you, your password is known to someone else: change it now. On the sign-in page choose "Forgot Password ?" (or open the link below) to get a reset link by e-mail; a new password ends their sign-ins and lifts this lock at once. Until then you can still sign in with one of your recovery codes (like abcd-1234) in place of the app\'s code.',
     // Login's second step.
     codeLabel: 'Code',
     codeHelp: 'The 6-digit code from your authenticator app.',

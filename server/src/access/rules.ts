@@ -16,6 +16,7 @@ import {
   shownPlace,
   shownOrOwnProduct,
   shownProduct,
+  type EB,
   type Scope,
 } from './scopes.ts';
 
@@ -121,13 +122,23 @@ const seeProduct = (actor: Actor | null): Scope =>
   isAdmin(actor) ? everything : actor ? shownOrOwnProduct(actor.id) : shownProduct;
 const PRODUCT_MISSING = MESSAGES.shopErrors.productNotFound;
 
-/** Accounts: active ones to anyone (public name fields), oneself in any state, all to the admin. */
+/**
+ * Accounts: oneself in any state, all to the admin; anyone else sees only an account that owns a public
+ * ad (whose owner is active), because the ad already shows that a provider stands behind it. Hobbyists,
+ * vendors, admins and providers without a public ad are not there for others (a 404, as if missing).
+ */
 const seeUser = (actor: Actor | null): Scope =>
   isAdmin(actor)
     ? everything
     : (eb, a) =>
         eb.or([
-          eb(eb.ref(`${a}.is_active`), '=', 1),
+          eb.exists(
+            eb
+              .selectFrom('providers as owned_ad')
+              .select('owned_ad.id')
+              .whereRef('owned_ad.user_id', '=', `${a}.id`)
+              .where((e: EB) => shownProvider(e, 'owned_ad')),
+          ),
           ...(actor ? [eb(eb.ref(`${a}.id`), '=', actor.id)] : []),
         ]);
 

@@ -297,6 +297,15 @@ export function installAccessControl(app: FastifyInstance, db: Kysely<DB>, secre
     }
     checkRouteAccess(access, req.actor);
   });
+  // An answer to a caller whose token resolved to an account may hold that account's data (its
+  // profile, orders, messages): no browser or shared cache keeps it. Decided by the actor, not the
+  // URL; anonymous answers keep their caching (the response cache and compression are untouched).
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.actor && !String(reply.getHeader('cache-control') ?? '').includes('no-store')) {
+      void reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
+  });
 }
 
 export function isAdmin(actor: Actor | null): boolean {

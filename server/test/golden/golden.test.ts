@@ -149,6 +149,8 @@ function normalise(value: unknown, key = ''): unknown {
   // The wallet's months are the last twelve of today's date.
   if (key === 'month' && /^\d{4}-\d{2}$/.test(value)) return '<month>';
   if (key === 'url' || key === 'previewUrl') return value.replace(/[0-9a-f]{16,}/g, '<hash>');
+  // A stored file's name holds the start of its random storage key (`image-3f9a0c1d.png`).
+  if (key === 'name') return value.replace(/^((?:[a-z]+_)?(?:image|video))-[0-9a-f]{8}\./, '$1-<key>.');
   if (key === 'qr') return `<qr ${value.length}>`;
   return value;
 }

@@ -607,11 +607,15 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
   'GET /api/admin/users/:id': { setup: async (f) => ({ id: f.users.hobbyist.id }), expect: adminOnly() },
   'GET /api/admin/verifications': { expect: adminOnly() },
   'GET /api/users/me': { expect: signedIn(200) },
-  // Anyone sees an active account's public name fields; private fields only self and admin.
-  'GET /api/users/:id': { setup: async (f) => ({ id: f.users.hobbyist.id }), expect: all(200) },
+  // A hobbyist's account: only the hobbyist and the admin; to anyone else it does not exist (404). Of a
+  // provider with a public ad others read the id only (users.test.ts).
+  'GET /api/users/:id': {
+    setup: async (f) => ({ id: f.users.hobbyist.id }),
+    expect: { ...all(404), hobbyist: 200, admin: 200 },
+  },
   'PUT /api/users/:id': {
     setup: async (f) => ({ id: f.users.hobbyist.id, body: { first_name: 'Renamed' } }),
-    expect: { ...only(['hobbyist', 'admin'], 200, 403) },
+    expect: { ...all(404), anonymous: 401, hobbyist: 200, admin: 200 },
   },
 
   // Files

@@ -38,6 +38,7 @@ import {
   useResetToken,
 } from './auth.queries.ts';
 import type { AsyncLoginThrottle } from './auth.throttle.ts';
+import { liftCodeLock } from './two-factor.queries.ts';
 import { passwordProblem } from './password-policy.ts';
 
 /** How long an e-mailed reset link works, and how many one account may be sent per hour. */
@@ -246,7 +247,8 @@ export async function requestPasswordReset(
 
 /**
  * Sets a new password with an e-mailed code. The code works once; it and every other outstanding
- * code of the account are used up, and every older token of the account is revoked.
+ * code of the account are used up, every older token of the account is revoked, and a two-factor code
+ * lock (and its count of wrong codes) is lifted.
  */
 export async function resetPassword(
   ctx: AuthContext,
@@ -264,6 +266,8 @@ export async function resetPassword(
     if (!(await useResetToken(trx, token.id, now))) throw invalid();
     const v = await setUserPassword(trx, user.id, hash);
     await revokeResetTokens(trx, user.id, now);
+    // Whoever locked the code step with the old password no longer has it: the owner's codes count again.
+    await liftCodeLock(trx, user.id);
     return v;
   });
   // The e-mailed link proves the address, not the second factor: an account with two-factor on signs
@@ -282,7 +286,8 @@ export async function resetPassword(
 
 /**
  * Changes the signed-in account's password after checking the current one (wrong guesses count
- * towards the sign-in throttle). Revokes every older token and answers a new session.
+ * towards the sign-in throttle). Revokes every older token, lifts a two-factor code lock and answers a
+ * new session.
  */
 export async function changePassword(
   ctx: AuthContext,
@@ -309,6 +314,7 @@ export async function changePassword(
   const version = await ctx.db.transaction().execute(async (trx) => {
     const v = await setUserPassword(trx, user.id, hash);
     await revokeResetTokens(trx, user.id, nowIso());
+    await liftCodeLock(trx, user.id);
     return v;
   });
   // This session was given a code (or needs none): the new token keeps that.

@@ -77,6 +77,11 @@ export async function clearTwoFactor(db: Db, userId: number): Promise<void> {
     .where('id', '=', userId)
     .execute();
   await db.deleteFrom('two_factor_recovery_codes').where('user_id', '=', userId).execute();
+  await liftCodeLock(db, userId);
+}
+
+/** Forgets the account's wrong codes and lifts its code-step lock. */
+export async function liftCodeLock(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('two_factor_failures').where('user_id', '=', userId).execute();
   await db.deleteFrom('two_factor_locks').where('user_id', '=', userId).execute();
 }

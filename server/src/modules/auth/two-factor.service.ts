@@ -20,7 +20,7 @@ import { recordAudit } from '../../db/audit-log.ts';
 import type { DB } from '../../db/schema.ts';
 import { signToken, verifyMfaToken, type Actor } from '../../http/auth.ts';
 import { AppError, fieldError, forbidden, unauthorized } from '../../http/errors.ts';
-import { verifyPassword } from '../users/index.ts';
+import { bumpTokenVersion, verifyPassword } from '../users/index.ts';
 import { sessionFor, tooManyAttempts, type AuthContext, type Session } from './auth.service.ts';
 import {
   claimMfaToken,
@@ -30,6 +30,7 @@ import {
   findCodeLock,
   findTwoFactorAccount,
   isMfaTokenUsed,
+  liftCodeLock,
   lockCodeStep,
   markTwoFactorEnabled,
   recordCodeAttempt,
@@ -55,9 +56,12 @@ const T = MESSAGES.twoFactor;
 /**
  * Wrong codes on an enrolled account, counted in the database (so the caps hold across processes and
  * restarts), whatever the address: a sign-in challenge dies after `maxWrongCodesPerChallenge` (401, sign in
- * again); after `maxWrongCodesPerAccount` within `windowMs` the account's code step is locked for `lockMs`
- * (429 even for a right code, `T.codeLocked` names the length) and the owner is e-mailed once per lock. The
- * password sign-in itself stays open, so the owner is not locked out of anything but codes for a while.
+ * again); after `maxWrongCodesPerAccount` within `windowMs` the account's 6-digit codes are locked for
+ * `lockMs` (429 even for a right code, `T.codeLocked` names the length) and the owner is e-mailed once per
+ * lock. Whoever can renew the lock knows the password, so the lock never keeps the owner out: at sign-in a
+ * recovery code is still checked while it holds (ten random codes of 8 characters from 31 cannot be
+ * guessed in five tries a challenge) and a right one lifts it, and a new password (the e-mailed reset, or
+ * a change) lifts it too and ends the other person's sign-ins. The lock mail says both.
  */
 export const TWO_FACTOR_GUARD = {
   maxWrongCodesPerChallenge: 5,
@@ -144,7 +148,11 @@ async function lockCodes(ctx: AuthContext, account: TwoFactorAccount, log: Log |
   );
   if (!locked) return;
   ctx.mailer
-    .send({ to: account.email, subject: T.lockedEmailSubject, text: `${T.lockedEmailText}\n` })
+    .send({
+      to: account.email,
+      subject: T.lockedEmailSubject,
+      text: `${T.lockedEmailText}\n\n${ctx.config.publicUrl}/forgotPassword\n`,
+    })
     .catch((err: unknown) => log?.error({ err, userId: account.id }, 'two-factor lock e-mail failed'));
 }
 
@@ -152,9 +160,10 @@ async function lockCodes(ctx: AuthContext, account: TwoFactorAccount, log: Log |
  * Checks a code under the sign-in throttle: refused (429) while the account and address are, slowed
  * past the account's ceiling; a wrong code is a failure (400 at `code`), a right one clears the count
  * of the account and address when `signIn`. For an enrolled account the attempt is first written to the
- * database (`TWO_FACTOR_GUARD`): refused (429) while the code step is locked; a challenge (`tokenId`)
- * past its wrong codes is a 401 (sign in again); the account past its wrong codes is locked (429); a right
- * code deletes the attempt again.
+ * database (`TWO_FACTOR_GUARD`): refused (429) while the code step is locked, but for a recovery code where
+ * one counts; a challenge (`tokenId`) past its wrong codes is a 401 (sign in again); the account past its
+ * wrong codes is locked (429); a right code deletes the attempt again, a right recovery code during a lock
+ * lifts the lock.
  */
 async function requireCode(
   ctx: AuthContext,
@@ -167,10 +176,11 @@ async function requireCode(
   const wait = await ctx.throttle.retryAfterMs(address, key);
   if (wait) throw tooManyAttempts(wait);
   const guarded = account.two_factor_enabled_at !== null;
-  if (guarded) {
-    const locked = await codeLockLeftMs(ctx.db, account.id);
-    if (locked) throw codeLocked(locked);
-  }
+  const locked = guarded ? await codeLockLeftMs(ctx.db, account.id) : 0;
+  // While the code step is locked only a recovery code is checked (where one counts): the owner's way in
+  // past a lock that someone with the password keeps renewing.
+  const pastLock = locked > 0 && opts.recovery && !isTotpCode(code);
+  if (locked && !pastLock) throw codeLocked(locked);
   const slow = await ctx.throttle.slowdownMs(key);
   if (slow) await sleep(slow);
   const now = Date.now();
@@ -187,7 +197,7 @@ async function requireCode(
     await deleteCodeAttempt(ctx.db, attempt.id);
     throw unauthorized(T.challengeSpent);
   }
-  if (attempt && attempt.accountAttempts > TWO_FACTOR_GUARD.maxWrongCodesPerAccount) {
+  if (!pastLock && attempt && attempt.accountAttempts > TWO_FACTOR_GUARD.maxWrongCodesPerAccount) {
     // Past the cap (requests raced the lock, or it ended with the window still full): refused unchecked.
     await deleteCodeAttempt(ctx.db, attempt.id);
     await lockCodes(ctx, account, opts.log);
@@ -195,12 +205,13 @@ async function requireCode(
   }
   if (!(await takeCode(ctx.db, account, code, opts.recovery))) {
     await ctx.throttle.recordFailure(address, key);
-    if (attempt && attempt.accountAttempts >= TWO_FACTOR_GUARD.maxWrongCodesPerAccount) {
+    if (!pastLock && attempt && attempt.accountAttempts >= TWO_FACTOR_GUARD.maxWrongCodesPerAccount) {
       await lockCodes(ctx, account, opts.log);
     }
     throw invalidCode(opts.recovery);
   }
-  if (attempt) await deleteCodeAttempt(ctx.db, attempt.id);
+  if (pastLock) await liftCodeLock(ctx.db, account.id);
+  else if (attempt) await deleteCodeAttempt(ctx.db, attempt.id);
   if (opts.signIn) await ctx.throttle.recordSuccess(address, key);
 }
 
@@ -243,8 +254,9 @@ export async function setupTwoFactor(db: Kysely<DB>, actor: Actor): Promise<TwoF
 }
 
 /**
- * `POST /api/auth/2fa/enable`: the app's first code turns two-factor sign-in on; answers ten recovery
- * codes (shown once) and a token given a code (the admin's way into the console).
+ * `POST /api/auth/2fa/enable`: the app's first code turns two-factor sign-in on and ends the account's
+ * other sessions (its token version goes up); answers ten recovery codes (shown once) and a new token
+ * given a code (this browser stays signed in; the admin's way into the console).
  */
 export async function enableTwoFactor(
   ctx: AuthContext,
@@ -257,21 +269,26 @@ export async function enableTwoFactor(
   if (!account.two_factor_secret) throw conflict(T.setupFirst);
   await requireCode(ctx, account, input.code, address, { recovery: false });
   const codes = newRecoveryCodes();
-  await ctx.db.transaction().execute(async (trx) => {
+  const version = await ctx.db.transaction().execute(async (trx) => {
     // A setup that raced this call replaced the secret the code was checked against: start again.
     if (!(await markTwoFactorEnabled(trx, account.id, account.two_factor_secret!))) {
       throw conflict(T.setupFirst);
     }
     await replaceRecoveryCodes(trx, account.id, codes.map(sha256));
+    // Every other session of the account ends (as a password change ends them): one opened with a
+    // stolen password before the second factor was on must not outlive it. This one gets a new token.
+    const v = await bumpTokenVersion(trx, account.id);
+    if (v === undefined) throw forbidden();
     if (account.role === 'admin') {
       await recordAudit(trx, actor, 'two-factor.enable', `user:${account.id}`, null, {
         before: { two_factor_enabled: false },
         after: { two_factor_enabled: true },
       });
     }
+    return v;
   });
   return {
-    jwt: await signToken(ctx.config.jwtSecret, account.id, account.token_version, { mfa: true }),
+    jwt: await signToken(ctx.config.jwtSecret, account.id, version, { mfa: true }),
     recovery_codes: codes,
   };
 }

@@ -1,7 +1,7 @@
 import { authorAndProviderRelations } from '../../http/strapi/relations.ts';
 import { defineResource, timestamps } from '../../http/strapi/resource.ts';
 import { providerResource } from '../directory/index.ts';
-import { publicUserResource } from '../users/index.ts';
+import { authorUserResource } from '../users/index.ts';
 
 /**
  * Public comments on a provider's card, as the REST layer sees them (the provider resource reaches
@@ -16,7 +16,7 @@ export const commentResource = defineResource({
     ...timestamps,
   },
   relations: authorAndProviderRelations(
-    () => publicUserResource,
+    () => authorUserResource,
     () => providerResource,
   ),
   maxPageSize: 100,

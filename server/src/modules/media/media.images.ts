@@ -3,7 +3,7 @@ import type sharpModule from 'sharp';
 import type { Sharp } from 'sharp';
 import { invalidFile, MEDIA_LIMITS, quoted } from './media.limits.ts';
 import type { FileRow } from './media.queries.ts';
-import { storedName, type StagedUpload, type Staging } from './media.storage.ts';
+import { neutralName, storedName, type StagedUpload, type Staging } from './media.storage.ts';
 
 /*
  * Image processing: every accepted image is re-encoded in its own format family (upright, without
@@ -147,6 +147,7 @@ async function perceptualHash(upright: Sharp): Promise<string | null> {
 /**
  * Checks an image's dimensions, re-encodes it in its own format family (upright, without any
  * metadata) and makes each of Strapi's formats the image is larger than, in WebP (`formatOutput`).
+ * `name` (the uploader's) is for error messages; the record is named `neutralName` unless `keepName`.
  */
 export async function processImage(
   input: Buffer,
@@ -154,6 +155,7 @@ export async function processImage(
   name: string,
   key: string,
   staging: Staging,
+  keepName = false,
 ): Promise<StagedUpload> {
   const unreadable = () => invalidFile(`${quoted(name)} could not be read as an image`);
   const sharp = await loadSharp();
@@ -190,6 +192,9 @@ export async function processImage(
   } catch {
     throw unreadable();
   }
+  // The uploader's file name is used in error messages to them only; the record gets a neutral one
+  // (a file the server made keeps the name the server gave it).
+  const stored = keepName ? name : neutralName('image', key, ext);
   const files = [storedName(key, ext)];
   await staging.write(files[0]!, main.data);
   const phash = await perceptualHash(upright.clone());
@@ -210,7 +215,7 @@ export async function processImage(
     await staging.write(file, out.data);
     files.push(file);
     formats[format] = {
-      name: `${format}_${name}`,
+      name: `${format}_${stored}`,
       ext: formatFile.ext,
       mime: formatFile.mime,
       width: out.info.width,
@@ -223,7 +228,7 @@ export async function processImage(
   return {
     files,
     record: {
-      name,
+      name: stored,
       storage_key: key,
       ext,
       mime,

@@ -2,7 +2,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { IMAGE_TYPES, processImage, type ImageKind } from './media.images.ts';
 import { invalidFile, MB, MEDIA_LIMITS, payloadTooLarge, quoted, unsupportedType } from './media.limits.ts';
-import { newStorageKey, storedName, type StagedUpload, type Staging } from './media.storage.ts';
+import { neutralName, newStorageKey, storedName, type StagedUpload, type Staging } from './media.storage.ts';
 import { cleanVideo } from './video/index.ts';
 
 /*
@@ -18,6 +18,8 @@ export type UploadPart =
       fieldname: string;
       filename: string;
       file: AsyncIterable<Buffer> & { truncated: boolean };
+      /** A file the server made (demo placeholders): stored under `filename`, which the server chose. */
+      generated?: true;
     }
   | { type: 'field'; fieldname: string; value: unknown };
 
@@ -33,7 +35,10 @@ const SNIFF_BYTES = 4100;
 
 type Sniffed = ({ category: 'image' } & ImageKind) | { category: 'video'; mime: string; ext: string };
 
-/** The caller's file name as a label: no folders, no control characters, a sane length. */
+/**
+ * The caller's file name as a label for the error messages answered to them: no folders, no control
+ * characters, a sane length. It is not stored (`neutralName`).
+ */
 function cleanFileName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
   const clean = [...base.normalize('NFC')]
@@ -116,7 +121,7 @@ export async function receiveFile(
     return {
       files: [storedName(key, kind.ext)],
       record: {
-        name,
+        name: part.generated ? name : neutralName('video', key, kind.ext),
         storage_key: key,
         ext: kind.ext,
         mime: kind.mime,
@@ -127,7 +132,7 @@ export async function receiveFile(
       },
     };
   }
-  return processImage(Buffer.concat(chunks), kind, name, key, staging);
+  return processImage(Buffer.concat(chunks), kind, name, key, staging, part.generated === true);
 }
 
 /** Turns the multipart plugin's and the parser's errors into clear 4xx answers. */

@@ -408,7 +408,8 @@ export async function uploadFiles(
 
 /**
  * Stores a file the server made itself (demo placeholders) through the same pipeline as an upload:
- * sniffed, images re-encoded without metadata with formats, videos kept. Public, owned by `ownerId`.
+ * sniffed, images re-encoded without metadata with formats, videos kept. Public, owned by `ownerId`,
+ * named `filename` (the server's own name, by which the demo finds its pictures again).
  */
 export async function storeGeneratedFile(
   ctx: MediaContext,
@@ -425,7 +426,7 @@ export async function storeGeneratedFile(
   );
   const [uploaded] = await uploadFiles(ctx, actor, () =>
     (async function* (): AsyncGenerator<UploadPart> {
-      yield { type: 'file', fieldname: 'files', filename, file };
+      yield { type: 'file', fieldname: 'files', filename, file, generated: true };
     })(),
   );
   return uploaded!.item;

@@ -37,6 +37,15 @@ export function newStorageKey(): string {
   return randomBytes(16).toString('hex');
 }
 
+/**
+ * The name a stored file is known by (its `name`, shown in the media library and in answers): its kind,
+ * the start of its random storage key and its extension, e.g. `image-3f9a0c1d.webp`. Never the
+ * uploader's file name, which often holds a person's name or place (`jane-realname-home.jpg`).
+ */
+export function neutralName(kind: 'image' | 'video', key: string, ext: string): string {
+  return `${kind}-${key.slice(0, 8)}${ext}`;
+}
+
 /** The disk name of a stored file or of one of its formats. */
 export function storedName(key: string, ext: string, format?: string): string {
   if (

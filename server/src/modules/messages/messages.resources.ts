@@ -2,7 +2,7 @@ import { nothing } from '../../access/index.ts';
 import { authorAndProviderRelations } from '../../http/strapi/relations.ts';
 import { defineResource, timestamps } from '../../http/strapi/resource.ts';
 import { providerResource } from '../directory/index.ts';
-import { publicUserResource } from '../users/index.ts';
+import { authorUserResource } from '../users/index.ts';
 
 /**
  * Messages from hobbyists to a provider, comments' private twin: read only by their author, the
@@ -18,7 +18,7 @@ export const messageResource = defineResource({
     createdAt: timestamps.createdAt,
   },
   relations: authorAndProviderRelations(
-    () => publicUserResource,
+    () => authorUserResource,
     () => providerResource,
   ),
   publicScope: nothing,

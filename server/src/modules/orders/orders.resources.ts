@@ -15,11 +15,22 @@ import { fileResource } from '../media/index.ts';
 const text: FieldDef = { type: 'string' };
 const unsorted: FieldDef = { type: 'string', sortable: false };
 
-/** An account as an order shows it (the buyer, the vendor): the username only. */
+/** An account as an order shows it (the buyer to themselves, the vendor): the username only. */
 export const orderUserResource = defineResource({
   name: 'orderUser',
   table: 'users',
   fields: { username: text },
+  maxPageSize: 100,
+});
+
+/**
+ * The buyer as a line shows them, also to the vendor: the id only. The buyer's username is theirs to
+ * sign in with, not the vendor's to read; the shipping name comes with the paid checkout details.
+ */
+export const lineBuyerResource = defineResource({
+  name: 'lineBuyer',
+  table: 'users',
+  fields: {},
   maxPageSize: 100,
 });
 
@@ -73,7 +84,7 @@ export const orderLineResource = defineResource({
     order: { kind: 'belongsTo', target: () => lineOrderResource, column: 'order_id' },
     product: { kind: 'belongsTo', target: () => orderProductResource, column: 'product_id' },
     picture: { kind: 'belongsTo', target: () => fileResource, column: 'picture_id' },
-    user: { kind: 'belongsTo', target: () => orderUserResource, column: 'user_id' },
+    user: { kind: 'belongsTo', target: () => lineBuyerResource, column: 'user_id' },
     vendor: { kind: 'belongsTo', target: () => orderUserResource, column: 'vendor_id' },
   },
   maxPageSize: 100,

@@ -3,7 +3,7 @@ import type { FieldDef, RelationDef } from '../../http/strapi/resource.ts';
 import { defineResource, timestamps } from '../../http/strapi/resource.ts';
 import { fileResource } from '../media/index.ts';
 import { vendorTypeResource } from '../reference/index.ts';
-import { publicUserResource } from '../users/index.ts';
+import { authorUserResource, publicUserResource } from '../users/index.ts';
 
 /**
  * Places (the spec's vendors), their addresses and their reviews as the REST layer sees them
@@ -98,7 +98,7 @@ export const venueReviewResource = defineResource({
   },
   relations: {
     vendor: { kind: 'belongsTo', target: () => placeResource, column: 'vendor_id' },
-    user: { kind: 'belongsTo', target: () => publicUserResource, column: 'user_id' },
+    user: { kind: 'belongsTo', target: () => authorUserResource, column: 'user_id' },
   },
   maxPageSize: 100,
   defaultPageSize: 25,

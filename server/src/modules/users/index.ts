@@ -1,12 +1,13 @@
 /**
  * Accounts: what other modules may use of this area. Auth signs accounts in and out through these
- * (the password hash, the account rows, the flat account); every area that shows an author uses
- * `publicUserResource`.
+ * (the password hash, the account rows, the flat account); a relation to an account uses
+ * `publicUserResource` (its id) or, beside a comment, review or message, `authorUserResource`.
  */
 export { usersRoutes } from './users.routes.ts';
-export { publicUserResource, userResource } from './users.resources.ts';
+export { authorUserResource, publicUserResource, userResource } from './users.resources.ts';
 export { ensureAdmin, getAccount, hashPassword, signOutEverywhere, verifyPassword } from './users.service.ts';
 export {
+  bumpTokenVersion,
   findUserByEmail,
   findUserById,
   findUserByIdentifier,

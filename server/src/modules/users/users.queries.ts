@@ -79,13 +79,14 @@ export async function setUserPassword(db: Kysely<DB>, id: number, hash: string):
 
 /**
  * Increments the account's token version, which revokes every token issued before ("sign out
- * everywhere"). False when there is no such account.
+ * everywhere"). Answers the new version; undefined when there is no such account.
  */
-export async function bumpTokenVersion(db: Kysely<DB>, id: number): Promise<boolean> {
-  const result = await db
+export async function bumpTokenVersion(db: Kysely<DB>, id: number): Promise<number | undefined> {
+  const row = await db
     .updateTable('users')
     .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: nowIso() }))
     .where('id', '=', id)
+    .returning('token_version')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return row ? Number(row.token_version) : undefined;
 }

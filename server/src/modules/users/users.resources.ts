@@ -2,17 +2,29 @@ import { subscriptionResource } from '../subscriptions/index.ts';
 import { defineResource, timestamps } from '../../http/strapi/resource.ts';
 import { fileResource } from '../media/index.ts';
 
-/** What anyone may see of another account: a display name and an avatar. */
+/**
+ * An account as a relation shows it to others (an ad's, a place's, a subscription's or a payment's
+ * owner, a reaction's author): its id only. The account's username, names, e-mail, phone and avatar
+ * are never shown to another account; a provider's public name is the stage name on the ad.
+ */
 export const publicUserResource = defineResource({
   name: 'publicUser',
   table: 'users',
+  fields: {},
+  maxPageSize: 100,
+  publicScope: (eb, a) => eb(eb.ref(`${a}.is_active`), '=', 1),
+});
+
+/**
+ * The author of a comment, a place review or a message as shown beside it: the first and last name the
+ * spec shows there (001 "Comment times"; messages), never the username, e-mail, phone or avatar.
+ */
+export const authorUserResource = defineResource({
+  name: 'author',
+  table: 'users',
   fields: {
-    username: { type: 'string' },
     first_name: { type: 'string' },
     last_name: { type: 'string' },
-  },
-  relations: {
-    avatar: { kind: 'belongsTo', target: () => fileResource, column: 'avatar_id' },
   },
   maxPageSize: 100,
   publicScope: (eb, a) => eb(eb.ref(`${a}.is_active`), '=', 1),

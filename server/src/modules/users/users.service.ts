@@ -81,8 +81,10 @@ export function listUsers(db: Kysely<DB>, q: ParsedQuery) {
 }
 
 /**
- * One account: everything for those who may change it (its owner and the admin), the public name
- * fields for anyone else; an account the caller may not see (blocked) is a 404.
+ * One account: everything for those who may change it (its owner and the admin, with the query's
+ * fields and populate); anyone else reads only the id of a provider that has a public ad (what the ad
+ * shows; its stage name is on the ad), and any other account is a 404, as if it did not exist
+ * (access/rules.ts `user.update`'s `see`).
  */
 export async function getUser(db: Kysely<DB>, actor: Actor | null, id: number, q: ItemQuery) {
   const [access] = await findAccessRows(db, actor, 'user.update', [id]);
@@ -263,7 +265,7 @@ export async function updateUserProfile(
 export async function signOutEverywhere(db: Kysely<DB>, actor: Actor, id: number): Promise<{ ok: true }> {
   await requireAccess(db, actor, 'user.update', [id]);
   await db.transaction().execute(async (trx) => {
-    if (!(await bumpTokenVersion(trx, id))) throw notFound();
+    if ((await bumpTokenVersion(trx, id)) === undefined) throw notFound();
     if (isAdmin(actor)) await recordAudit(trx, actor, 'user.logout-all', `user:${id}`);
   });
   return { ok: true };
