@@ -99,7 +99,17 @@ export default function ReviewMailPage() {
                         {replying === m.id && !m.attributes.reply && (
                           <tr>
                             <td colSpan={4}>
-                              <ReplyForm messageId={m.id} to={from} onDone={() => setReplying(null)} />
+                              {/* Held at the left and as wide as the screen: on a phone the table
+                                  scrolls sideways, and the box stays in view. */}
+                              <div
+                                style={{
+                                  position: 'sticky',
+                                  left: 0,
+                                  width: 'min(36rem, calc(100vw - 4.5rem))',
+                                }}
+                              >
+                                <ReplyForm messageId={m.id} to={from} onDone={() => setReplying(null)} />
+                              </div>
                             </td>
                           </tr>
                         )}
