@@ -116,6 +116,25 @@ async function signInHobbyist(page: Page): Promise<TestAccount> {
   return hobbyist;
 }
 
+/** The text of the first mail in the outbox that contains `text` (waits up to 10 s for it). */
+async function mailContaining(text: string): Promise<string> {
+  let found = '';
+  await expect
+    .poll(
+      async () => {
+        const names = await readdir(outboxDir()).catch(() => [] as string[]);
+        for (const name of names.filter((n) => n.endsWith('.eml'))) {
+          const mail = decodeQuotedPrintable(await readFile(path.join(outboxDir(), name), 'utf8'));
+          if (mail.includes(text)) found = mail;
+        }
+        return found !== '';
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return found;
+}
+
 async function reactionsOf(request: APIRequestContext, kind: string, userId: number) {
   const response = await request.get(
     `/api/${kind}?filters[provider][id][$eq]=${provider.id}&filters[user][id][$eq]=${userId}`,
@@ -187,11 +206,11 @@ test.describe('[DIRECTORY][CARD]', () => {
     await expect(post).toBeDisabled();
   });
 
-  test('[DIRECTORY][CARD] a hobbyist messages a provider, who reads it on the card and in Review Mail', async ({
+  test('[DIRECTORY][CARD] a hobbyist messages a provider, who reads it on the card and in Review Mail and replies', async ({
     page,
     browser,
   }) => {
-    await signInHobbyist(page);
+    const hobbyist = await signInHobbyist(page);
     const card = await openCard(page);
     // Message is the panel open to begin with.
     await expect(action(card, A.message)).toHaveAttribute('aria-expanded', 'true');
@@ -220,37 +239,57 @@ test.describe('[DIRECTORY][CARD]', () => {
       const row = ownerPage.getByRole('row').filter({ hasText: text });
       await expect(row).toBeVisible();
       await expect(row.getByRole('cell', { name: provider.title })).toBeVisible();
+      // The author by username only: no name, no address.
+      await expect(row.getByRole('cell', { name: hobbyist.username, exact: true })).toBeVisible();
+      await expect(row).not.toContainText(hobbyist.last_name);
+      await expect(row).not.toContainText(hobbyist.email);
+
+      // The provider answers on the site; the hobbyist gets it by mail from the site, with no address.
+      await row.getByRole('button', { name: `${MESSAGES.reviewMail.reply}: ${hobbyist.username}` }).click();
+      const answer = `Friday at 8 works ${uniqueId()}`;
+      await ownerPage.getByLabel(`${MESSAGES.reviewMail.replyTo} ${hobbyist.username}`).fill(answer);
+      await ownerPage.getByRole('button', { name: MESSAGES.reviewMail.sendReply }).click();
+      await expect(ownerPage.getByText(MESSAGES.reviewMail.replySent)).toBeVisible();
+      await expect(ownerPage.getByRole('row').filter({ hasText: text })).toContainText(answer);
+      const mail = await mailContaining(answer);
+      expect(mail).toMatch(new RegExp(`^To: ${hobbyist.email}`, 'im'));
+      expect(mail).not.toMatch(/^Reply-To:/im);
+      expect(mail).not.toContain(provider.owner.email);
     } finally {
       await ownerContext.close();
     }
+
+    // The hobbyist reads the answer under the message on the card.
+    await page.reload();
+    const reloaded = await openCard(page);
+    await expect(reloaded.getByRole('listitem').filter({ hasText: text })).toContainText(
+      MESSAGES.cardMessages.reply,
+    );
   });
 
-  test('[DIRECTORY][CARD] a hobbyist mails a provider through the relay, by name only', async ({ page }) => {
-    await signInHobbyist(page);
+  test('[DIRECTORY][CARD] a hobbyist mails a provider through the relay, by username only', async ({
+    page,
+  }) => {
+    const hobbyist = await signInHobbyist(page);
     const card = await openCard(page);
     await action(card, A.mail).click();
     await expect(card.getByLabel(MESSAGES.mailRelay.to, { exact: true })).toHaveValue(provider.name);
     await expect(card).not.toContainText(provider.owner.email);
+    // The notice says what the provider will see of the sender.
+    await expect(card.getByText(MESSAGES.mailRelay.notice)).toBeVisible();
     const text = `Hello from the card ${uniqueId()}`;
     await card.getByRole('textbox', { name: MESSAGES.mailRelay.message, exact: true }).fill(text);
     await card.getByRole('button', { name: MESSAGES.mailRelay.send }).click();
     await expect(page.getByText(MESSAGES.mailRelay.sent)).toBeVisible();
 
-    // The server relayed it to the provider's account address.
-    await expect
-      .poll(
-        async () => {
-          const names = await readdir(outboxDir()).catch(() => [] as string[]);
-          for (const name of names.filter((n) => n.endsWith('.eml'))) {
-            const mail = decodeQuotedPrintable(await readFile(path.join(outboxDir(), name), 'utf8'));
-            if (mail.includes(text) && new RegExp(`^To:.*${provider.owner.email}`, 'im').test(mail))
-              return true;
-          }
-          return false;
-        },
-        { timeout: 10_000 },
-      )
-      .toBe(true);
+    // The server relayed it to the provider's account address, from the site, with no address of the
+    // hobbyist (no Reply-To) and the username as the only name.
+    const mail = await mailContaining(text);
+    expect(mail).toMatch(new RegExp(`^To:.*${provider.owner.email}`, 'im'));
+    expect(mail).not.toMatch(/^Reply-To:/im);
+    expect(mail).not.toContain(hobbyist.email);
+    expect(mail).not.toContain(hobbyist.last_name);
+    expect(mail).toContain(hobbyist.username);
   });
 
   test('[DIRECTORY][CARD] a hobbyist tips: the toast confirms, the form resets and the server has it', async ({
@@ -319,6 +358,17 @@ test.describe('[DIRECTORY][CARD]', () => {
     } finally {
       await context.close();
     }
+  });
+
+  test("[DIRECTORY][CARD] another provider at this ad's edit path sees Not Found, not its form", async ({
+    page,
+  }) => {
+    const other = await createAccount(page.request, 'Provider');
+    await signInAs(page, other);
+    await page.goto(`/ads/edit/${provider.id}`);
+    await expect(page.getByRole('heading', { name: MESSAGES.notFound.title })).toBeVisible();
+    await expect(page.getByRole('form', { name: MESSAGES.adForm.details })).toHaveCount(0);
+    await expect(page.getByText(provider.title)).toHaveCount(0);
   });
 
   test('[DIRECTORY][CARD] Play shows only with a video and opens a player that loads it', async ({

@@ -171,7 +171,7 @@ const EXPECTED_SCHEMA: Record<string, string[]> = {
   provider_docs: ['file_id', 'position', 'provider_id'],
   reactions: ['created_at', 'id', 'kind', 'provider_id', 'updated_at', 'user_id'],
   comments: ['comment', 'created_at', 'id', 'provider_id', 'updated_at', 'user_id'],
-  messages: ['created_at', 'id', 'provider_id', 'text', 'updated_at', 'user_id'],
+  messages: ['created_at', 'id', 'provider_id', 'replied_at', 'reply', 'text', 'updated_at', 'user_id'],
   tips: [
     'created_at',
     'id',

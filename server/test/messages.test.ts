@@ -1,6 +1,12 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ENGAGEMENT_LIMITS } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildHobbyist, type TestUser } from './helpers.ts';
+import { createMailer, type MailMessage } from '../src/mail/mailer.ts';
+import { buildProviderAd } from './factories.ts';
+import { buildHobbyist, buildProvider, type TestUser } from './helpers.ts';
+import { db } from './engagement-fixtures.ts';
 import {
   admin,
   call,
@@ -24,6 +30,11 @@ import {
  * `POST /api/providers/:id/mail`.
  */
 setUpEngagement();
+
+/** An account's username (the one thing of a hobbyist the provider may see). */
+const username = async (user: TestUser) =>
+  (await db().selectFrom('users').select('username').where('id', '=', user.id).executeTakeFirstOrThrow())
+    .username;
 
 describe('messages', () => {
   let toShown: number;
@@ -60,7 +71,12 @@ describe('messages', () => {
       body: { data: { provider: other, text: ' Trim me ' } },
     });
     expect(res.statusCode).toBe(200);
-    expect(json(res).data.attributes).toEqual({ text: 'Trim me', createdAt: expect.any(String) });
+    expect(json(res).data.attributes).toEqual({
+      text: 'Trim me',
+      reply: null,
+      repliedAt: null,
+      createdAt: expect.any(String),
+    });
     await call('DELETE', `/api/messages/${json(res).data.id}`, { user: hob2 });
   });
 
@@ -92,8 +108,37 @@ describe('messages', () => {
         },
       ),
     );
-    expect(populated.data[0].attributes.user.data.attributes).toEqual({ first_name: 'Test' });
+    expect(populated.data[0].attributes.user.data.attributes).toEqual({ first_name: null });
     expect(JSON.stringify(populated)).not.toContain(hob.email);
+  });
+
+  it("GET: the provider sees the author's username only, never an address, phone or name", async () => {
+    // The Review Mail and Message panel spellings, the seed client's included.
+    for (const query of [
+      'populate[user][fields][0]=first_name&populate[user][fields][1]=last_name',
+      'populate[user][fields][0]=username',
+      'populate=*',
+      'populate[user]=*',
+    ]) {
+      const res = await call('GET', `/api/messages?filters[provider][id][$eq]=${shown}&${query}`, {
+        user: owner,
+      });
+      expect(res.statusCode).toBe(200);
+      const mine = (json(res).data as Json[]).find((m) => m.id === toShown)!;
+      const author = mine.attributes.user.data.attributes;
+      expect(Object.keys(author).every((k) => ['username', 'first_name', 'last_name'].includes(k))).toBe(
+        true,
+      );
+      expect(author.first_name ?? null).toBeNull();
+      expect(author.last_name ?? null).toBeNull();
+      if ('username' in author) expect(author.username).toBe(await username(hob));
+      for (const secret of [hob.email, 'Person', '"Test"']) expect(res.body).not.toContain(secret);
+    }
+    // The real name cannot be guessed through a filter or a sort either.
+    for (const query of ['filters[user][first_name][$eq]=Test', 'sort=user.first_name']) {
+      const res = await call('GET', `/api/messages?${query}`, { user: owner });
+      expect(res.statusCode).toBe(400);
+    }
   });
 
   it('GET /:id: 404 for a message the caller may not see', async () => {
@@ -149,7 +194,8 @@ describe('POST /api/providers/:id/mail', () => {
     expect(ctx.mailer.sent).toHaveLength(0);
   });
 
-  it("sends to the provider's account address with reply-to the hobbyist, and never answers the address", async () => {
+  it("sends to the provider's account address from the site, with no address of either side", async () => {
+    const before = ctx.mailer.sent.length;
     const res = await call('POST', `/api/providers/${shown}/mail`, {
       user: hob,
       body: { data: { message: '  Hello, may I book Friday at 8?  ' } },
@@ -157,13 +203,38 @@ describe('POST /api/providers/:id/mail', () => {
     expect(res.statusCode).toBe(200);
     expect(json(res)).toEqual({ data: { sent: true }, meta: {} });
     expect(res.body).not.toContain(owner.email);
-    expect(ctx.mailer.sent).toHaveLength(1);
-    const mail = ctx.mailer.sent[0]!;
+    expect(ctx.mailer.sent).toHaveLength(before + 1);
+    const mail = ctx.mailer.sent.at(-1)!;
+    // No Reply-To, Cc or any other header: recipient, subject and text only.
+    expect(Object.keys(mail).sort()).toEqual(['subject', 'text', 'to']);
     expect(mail.to).toBe(owner.email);
-    expect(mail.replyTo).toBe(hob.email);
-    expect(mail.subject).toBe('Message from Test via Live the Fantasy');
+    const name = await username(hob);
+    expect(mail.subject).toBe(`Message from ${name} via Live the Fantasy`);
     expect(mail.text).toContain('Hello, may I book Friday at 8?');
-    expect(mail.text).not.toContain(hob.email);
+    expect(mail.text).toContain(`${ctx.config.publicUrl}/provider/reviewmail`);
+    for (const secret of [hob.email, 'Test', 'Person']) {
+      expect(mail.subject).not.toContain(secret);
+      expect(mail.text).not.toContain(secret);
+    }
+  });
+
+  it('stores the relayed message, so the provider finds it on Review Mail and can answer it', async () => {
+    const h = await buildHobbyist(ctx);
+    await call('POST', `/api/providers/${other}/mail`, {
+      user: h,
+      body: { data: { message: 'Relayed and kept' } },
+    });
+    const list = json(
+      await call('GET', `/api/messages?filters[provider][id][$eq]=${other}`, { user: otherOwner }),
+    );
+    const kept = (list.data as Json[]).find((m) => m.attributes.text === 'Relayed and kept');
+    expect(kept).toBeDefined();
+    const res = await call('POST', `/api/messages/${kept!.id}/reply`, {
+      user: otherOwner,
+      body: { data: { text: 'Yes, Friday works.' } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(ctx.mailer.sent.at(-1)!.to).toBe(h.email);
   });
 
   it('is limited per account', async () => {
@@ -187,5 +258,134 @@ describe('POST /api/providers/:id/mail', () => {
       (await call('POST', `/api/providers/${other}/mail`, { user: hob2, body: { data: { message: 'Hi' } } }))
         .statusCode,
     ).toBe(200);
+  });
+});
+
+describe('POST /api/messages/:id/reply', () => {
+  const reply = (id: number, user: TestUser | null, text: unknown = 'Friday at 8 works for me.') =>
+    call('POST', `/api/messages/${id}/reply`, { user, body: { data: text === null ? {} : { text } } });
+  const newMessage = async (author: TestUser = hob, provider = shown) =>
+    json(
+      await call('POST', '/api/messages', {
+        user: author,
+        body: { data: { provider, text: 'May I book Friday at 8?' } },
+      }),
+    ).data.id as number;
+
+  it("the ad's owner answers once; the answer is kept and mailed to the author from the site", async () => {
+    const id = await newMessage();
+    const before = ctx.mailer.sent.length;
+    const res = await reply(id, owner, '  Friday at 8 works for me.  ');
+    expect(res.statusCode).toBe(200);
+    expect(json(res).data.attributes).toMatchObject({
+      text: 'May I book Friday at 8?',
+      reply: 'Friday at 8 works for me.',
+      repliedAt: expect.any(String),
+    });
+    for (const secret of [owner.email, hob.email]) expect(res.body).not.toContain(secret);
+
+    expect(ctx.mailer.sent).toHaveLength(before + 1);
+    const mail = ctx.mailer.sent.at(-1)!;
+    expect(Object.keys(mail).sort()).toEqual(['subject', 'text', 'to']);
+    expect(mail.to).toBe(hob.email);
+    expect(mail.text).toContain('Friday at 8 works for me.');
+    expect(mail.text).toContain('May I book Friday at 8?');
+    expect(mail.text).toContain('through Live the Fantasy');
+    expect(mail.text).toContain(`${ctx.config.publicUrl}/`);
+    for (const secret of [owner.email, 'Person', await username(owner)]) {
+      expect(mail.subject).not.toContain(secret);
+      expect(mail.text).not.toContain(secret);
+    }
+
+    // The author reads the answer with the message; a second answer is refused and nothing is sent.
+    const read = json(await call('GET', `/api/messages/${id}`, { user: hob }));
+    expect(read.data.attributes.reply).toBe('Friday at 8 works for me.');
+    const again = await reply(id, owner, 'Changed my mind');
+    expect(again.statusCode).toBe(409);
+    expect(json(again).error.message).toBe('You have already replied to this message');
+    expect(ctx.mailer.sent).toHaveLength(before + 1);
+  });
+
+  it('refuses everyone else: 401 anonymous, 403 the author, a vendor and the admin, 404 who cannot see it', async () => {
+    const id = await newMessage();
+    const before = ctx.mailer.sent.length;
+    expect((await reply(id, null)).statusCode).toBe(401);
+    for (const user of [hob, vendor, admin]) {
+      const res = await reply(id, user);
+      expect(res.statusCode).toBe(403);
+    }
+    expect(json(await reply(id, hob)).error.message).toBe(
+      'Only the provider this message was sent to may reply',
+    );
+    for (const user of [otherOwner, hob2])
+      expect((await reply(id, user)).statusCode).toBe(user === hob2 ? 403 : 404);
+    expect((await reply(missing, owner)).statusCode).toBe(404);
+    expect(ctx.mailer.sent).toHaveLength(before);
+    const row = await db()
+      .selectFrom('messages')
+      .select('reply')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.reply).toBeNull();
+  });
+
+  it('400: blank, too long or missing text, bad id; nothing stored', async () => {
+    const id = await newMessage();
+    for (const text of ['  ', 'x'.repeat(ENGAGEMENT_LIMITS.mail + 1), null, 5]) {
+      expect((await reply(id, owner, text)).statusCode).toBe(400);
+    }
+    expect(
+      (await call('POST', '/api/messages/abc/reply', { user: owner, body: { data: { text: 'Hi' } } }))
+        .statusCode,
+    ).toBe(400);
+    const row = await db()
+      .selectFrom('messages')
+      .select('reply')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.reply).toBeNull();
+  });
+
+  it('two answers sent at once: one is kept, the other is a 409', async () => {
+    const id = await newMessage();
+    const statuses = (await Promise.all([reply(id, owner, 'One'), reply(id, owner, 'Two')])).map(
+      (r) => r.statusCode,
+    );
+    expect(statuses.sort()).toEqual([200, 409]);
+  });
+
+  it("is limited per account as the relay is (the provider's account, whatever the address)", async () => {
+    const p = await buildProvider(ctx);
+    const ad = await buildProviderAd(ctx, p);
+    const ids: number[] = [];
+    for (let i = 0; i <= ENGAGEMENT_LIMITS.mailPerHour; i++) ids.push(await newMessage(hob2, ad));
+    for (const id of ids.slice(0, -1)) expect((await reply(id, p)).statusCode).toBe(200);
+    expect((await reply(ids.at(-1)!, p)).statusCode).toBe(429);
+    // Another provider is not affected.
+    expect((await reply(await newMessage(hob2, other), otherOwner)).statusCode).toBe(200);
+  });
+});
+
+describe('the mailer', () => {
+  it('writes the site as sender and no Reply-To, even when a caller passes one', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'mailer-'));
+    try {
+      const mailer = createMailer({ dataDir, from: 'Live the Fantasy <no-reply@example.test>' });
+      await mailer.send({
+        to: 'provider@example.test',
+        subject: 'Message from someone',
+        text: 'Hello',
+        replyTo: 'hobbyist@example.test',
+        cc: 'hobbyist@example.test',
+      } as MailMessage);
+      const [file] = await readdir(path.join(dataDir, 'outbox'));
+      const eml = await readFile(path.join(dataDir, 'outbox', file!), 'utf8');
+      expect(eml).toMatch(/^From: Live the Fantasy <no-reply@example.test>$/m);
+      expect(eml).toMatch(/^To: provider@example.test$/m);
+      expect(eml).not.toMatch(/^(Reply-To|Cc):/im);
+      expect(eml).not.toContain('hobbyist@example.test');
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -85,7 +85,7 @@ export const DIRECTORY_MESSAGES = {
     reviewMail: {
       label: 'Review Mail',
       note: 'Arrange Time & Place',
-      text: 'Read the messages hobbyists send from your ads and reply by e-mail to arrange a time and place.',
+      text: 'Read the messages hobbyists send from your ads and reply on the site to arrange a time and place.',
       action: 'Open Review Mail',
     },
     screenHobbyists: {

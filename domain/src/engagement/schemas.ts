@@ -55,6 +55,12 @@ export const ZMailRequest = z.object({
 });
 export type TMailRequest = z.infer<typeof ZMailRequest>;
 
+/** `POST /api/messages/:id/reply` `data`: a provider's answer from Review Mail, relayed by mail. */
+export const ZMessageReply = z.object({
+  text: text(ENGAGEMENT_LIMITS.mail, MESSAGES.reviewMail.replyRequired, MESSAGES.reviewMail.replyTooLong),
+});
+export type TMessageReply = z.infer<typeof ZMessageReply>;
+
 /** A dollar amount: more than 0, at most 10,000, whole cents. */
 const tipAmount = z
   .number({ error: MESSAGES.tip.amountRequired })

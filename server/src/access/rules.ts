@@ -206,6 +206,14 @@ export const RULES = {
   'comment.update': { table: 'comments', see: seeOnShownOrOwn, act: author, refused: AUTHOR_ONLY },
   'message.read': { table: 'messages', see: seeAuthorOrRecipient },
   'message.update': { table: 'messages', see: seeAuthorOrRecipient, act: author, refused: AUTHOR_ONLY },
+  /** Answering a message from Review Mail: the owner of the ad it was sent to, nobody else (not the admin). */
+  'message.reply': {
+    table: 'messages',
+    see: seeAuthorOrRecipient,
+    act: (actor) =>
+      actor ? (eb, a) => eb(eb.ref(`${a}.provider_id`), 'in', ownedProviderIds(eb, actor.id)) : nothing,
+    refused: MESSAGES.reviewMail.replyRefused,
+  },
   'tip.read': { table: 'tips', see: seeAuthorOrRecipient },
   /** Reviewing a tip's payment: the admin only. */
   'tip.update': {

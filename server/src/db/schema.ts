@@ -278,6 +278,9 @@ export interface MessagesTable {
   user_id: number;
   provider_id: number;
   text: string;
+  /** The provider's answer, written on the site and relayed by mail; null until answered. */
+  reply: string | null;
+  replied_at: string | null;
   created_at: string;
   updated_at: string;
 }

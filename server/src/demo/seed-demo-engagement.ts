@@ -59,7 +59,7 @@ export async function seedDemoEngagement(
     const now = Date.now();
     const reactions: DB['reactions'][] = [];
     const comments: Omit<DB['comments'], 'id'>[] = [];
-    const messages: Omit<DB['messages'], 'id'>[] = [];
+    const messages: Omit<DB['messages'], 'id' | 'reply' | 'replied_at'>[] = [];
     hobbyists.forEach((h, i) => {
       for (const providerId of chosen) {
         const at = new Date(now - ((providerId * 7 + i * 13) % 400) * HOUR).toISOString();

@@ -8,8 +8,20 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
-  replyTo?: string;
 }
+
+/**
+ * What reaches the transport: the site's own address as sender and nothing but the message's
+ * recipient, subject and body. No other header (Reply-To, Cc) can be set, so a relayed mail cannot
+ * carry one member's address to another.
+ */
+const envelope = (from: string, m: MailMessage) => ({
+  from,
+  to: m.to,
+  subject: m.subject,
+  text: m.text,
+  ...(m.html !== undefined ? { html: m.html } : {}),
+});
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -24,7 +36,7 @@ export function createMailer(opts: { smtpUrl?: string | undefined; dataDir: stri
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(m) {
-        await transport.sendMail({ from: opts.from, ...m });
+        await transport.sendMail(envelope(opts.from, m));
       },
     };
   }
@@ -32,7 +44,7 @@ export function createMailer(opts: { smtpUrl?: string | undefined; dataDir: stri
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(m) {
-      const info = await transport.sendMail({ from: opts.from, ...m });
+      const info = await transport.sendMail(envelope(opts.from, m));
       await mkdir(outbox, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
       await writeFile(path.join(outbox, name), info.message as Buffer);

@@ -34,6 +34,19 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+// A hobbyist's message to the provider's ad, for the provider's answer from Review Mail.
+let message = 0;
+beforeAll(async () => {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/messages',
+    payload: { data: { provider: ad, text: 'Is Friday free?' } },
+    headers: hobbyist.auth,
+    remoteAddress: newAddress(),
+  });
+  message = (res.json() as { data: { id: number } }).data.id;
+});
+
 // Places (issue 12): a public place of the provider, and a free address and picture of theirs.
 let place = 0;
 let placeAddress = 0;
@@ -434,6 +447,19 @@ describe('spoiling one value of valid requests', () => {
       url: () => '/api/messages',
       as: () => hobbyist,
       body: () => ({ data: { provider: ad, text: 'Hello.' } }),
+    },
+    // The Mail panel's relay and the provider's answer (both mailed, each limited per account).
+    {
+      method: 'POST',
+      url: () => `/api/providers/${ad}/mail`,
+      as: () => hobbyist,
+      body: () => ({ data: { message: 'Hello there.' } }),
+    },
+    {
+      method: 'POST',
+      url: () => `/api/messages/${message}/reply`,
+      as: () => provider,
+      body: () => ({ data: { text: 'Friday works.' } }),
     },
     {
       method: 'POST',

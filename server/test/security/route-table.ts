@@ -775,6 +775,13 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
     setup: (f) => f.message(),
     expect: { ...only(['hobbyist', 'admin'], 200, 403), vendor: 404, other: 404 },
   },
+  // A provider's answer from Review Mail: the owner of the ad the message went to, nobody else; a
+  // provider who cannot see the message gets a 404.
+  'POST /api/messages/:id/reply': {
+    owner: 'provider',
+    setup: async (f) => ({ ...(await f.message()), body: { data: { text: 'Friday at 8 works.' } } }),
+    expect: { ...only(['provider'], 200, 403), other: 404 },
+  },
 
   // Tips and the ledger: the tipper, the tipped provider's account, the admin.
   'GET /api/tips': { expect: signedIn(200) },

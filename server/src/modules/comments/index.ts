@@ -4,5 +4,5 @@
  * messages/ declares its `PostKind` and registers them with `registerPostRoutes`.
  */
 export { commentsRoutes, registerPostRoutes, type PostRoutes } from './comments.routes.ts';
-export type { PostKind } from './comments.service.ts';
+export { authoredPosts, type PostKind } from './comments.service.ts';
 export { commentResource } from './comments.resources.ts';

@@ -1,16 +1,23 @@
-import { ENGAGEMENT_LIMITS, ZMailRequest, ZMessageRequest, ZMessageUpdate } from '@app/domain';
+import {
+  ENGAGEMENT_LIMITS,
+  MESSAGES,
+  ZMailRequest,
+  ZMessageReply,
+  ZMessageRequest,
+  ZMessageUpdate,
+} from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hobbyistOnly, signedIn, withAccess } from '../../access/index.ts';
+import { accountTypesOnlyWith, hobbyistOnly, signedIn, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { idParam } from '../../http/query.ts';
 import { itemResponse } from '../../http/responses.ts';
 import { registerPostRoutes } from '../comments/index.ts';
-import { messagePosts, sendProviderMail } from './messages.service.ts';
+import { messagePosts, replyToMessage, sendProviderMail, type MessagesContext } from './messages.service.ts';
 import { perAccountKey } from '../../http/plugins/rate-limits.ts';
 
-/** The mail relay's limit per hobbyist account. */
+/** The mail relay's limit per account; a provider's answers from Review Mail count under the same. */
 export const MAIL_RATE_LIMIT = {
   max: ENGAGEMENT_LIMITS.mailPerHour,
   timeWindow: '1 hour',
@@ -18,8 +25,9 @@ export const MAIL_RATE_LIMIT = {
 } as const;
 
 /**
- * `/api/messages` (never public: a token is needed to read any) and the mail relay,
- * `POST /api/providers/:id/mail`, which e-mails the provider's account without answering its address.
+ * `/api/messages` (never public: a token is needed to read any), the mail relay,
+ * `POST /api/providers/:id/mail`, which e-mails the provider's account without answering its address,
+ * and `POST /api/messages/:id/reply`, the provider's answer, relayed to the hobbyist the same way.
  */
 export async function messagesRoutes(instance: FastifyInstance, ctx: AppContext) {
   registerPostRoutes(instance, ctx, {
@@ -30,6 +38,7 @@ export async function messagesRoutes(instance: FastifyInstance, ctx: AppContext)
     updateBody: ZMessageUpdate,
   });
 
+  const m: MessagesContext = { db: ctx.db, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl };
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/providers/:id/mail',
@@ -38,7 +47,14 @@ export async function messagesRoutes(instance: FastifyInstance, ctx: AppContext)
       // The OpenAPI tag of engagement with an ad, as the API documented it before the split.
       schema: { tags: ['engagement'], body: z.object({ data: ZMailRequest }) },
     }),
-    async (req) =>
-      itemResponse(await sendProviderMail(ctx.db, ctx.mailer, req.actor!, idParam(req), req.body.data)),
+    async (req) => itemResponse(await sendProviderMail(m, req.actor!, idParam(req), req.body.data)),
+  );
+  app.post(
+    '/api/messages/:id/reply',
+    withAccess(accountTypesOnlyWith(MESSAGES.reviewMail.replyRefused, 'Provider'), {
+      config: { rateLimit: MAIL_RATE_LIMIT },
+      schema: { tags: ['engagement'], body: z.object({ data: ZMessageReply }) },
+    }),
+    async (req) => itemResponse(await replyToMessage(m, req.actor!, idParam(req), req.body.data.text)),
   );
 }

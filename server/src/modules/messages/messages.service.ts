@@ -1,12 +1,15 @@
 import { MESSAGES, type TMailRequest } from '@app/domain';
+import { fillTemplate } from '@app/domain/trust';
 import type { Kysely } from 'kysely';
 import { requireAccess } from '../../access/index.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
-import { notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { getWrittenItem } from '../../http/items.ts';
+import type { Item } from '../../http/strapi/find.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { PostKind } from '../comments/index.ts';
-import { findUserContact } from './messages.queries.ts';
+import { authoredPosts, type PostKind } from '../comments/index.ts';
+import { findAdTitle, findUserContact, saveReply } from './messages.queries.ts';
 import { messageResource } from './messages.resources.ts';
 
 /**
@@ -20,39 +23,86 @@ export const messagePosts = (): PostKind<'messages'> => ({
   update: 'message.update',
 });
 
+/** What the relay and the answer need: the database, the mailer and the site's public address. */
+export interface MessagesContext {
+  db: Kysely<DB>;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
 /** One line of a header: no line breaks, trimmed. */
 const headerSafe = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
 
 /**
  * Relays a hobbyist's message by e-mail to the account that owns a shown provider (the route lets
- * hobbyists only through). The provider's address is looked up here and never answered; a reply
- * goes straight to the hobbyist.
+ * hobbyists only through). The message is also stored as one of the hobbyist's messages to that ad,
+ * so the provider finds it on Review Mail and answers it there. The mail names the sender by
+ * username only and carries neither side's address: it comes from the site's address with no
+ * Reply-To, and the provider's address is looked up here and never answered.
  */
 export async function sendProviderMail(
-  db: Kysely<DB>,
-  mailer: Mailer,
+  m: MessagesContext,
   actor: Actor,
   providerId: number,
   input: TMailRequest,
 ): Promise<{ sent: true }> {
-  const [provider] = await requireAccess(db, actor, 'provider.engage', [providerId], ['user_id']);
-  const recipient = await findUserContact(db, Number(provider!.user_id));
+  const [provider] = await requireAccess(m.db, actor, 'provider.engage', [providerId], ['user_id']);
+  const recipient = await findUserContact(m.db, Number(provider!.user_id));
   if (!recipient || !recipient.is_active) throw notFound(MESSAGES.engagementErrors.providerNotFound);
-  const sender = await findUserContact(db, actor.id);
+  const sender = await findUserContact(m.db, actor.id);
   if (!sender) throw notFound();
-  const name = headerSafe(sender.first_name ?? '') || 'a member';
+  await authoredPosts(messagePosts()).create(m.db, actor, providerId, input.message);
+  const username = headerSafe(sender.username);
   const M = MESSAGES.mailRelay;
-  await mailer.send({
+  await m.mailer.send({
     to: recipient.email,
-    replyTo: sender.email,
-    subject: `${M.subjectPrefix} ${name} ${M.subjectSuffix}`,
-    text: [
-      `${name} sent you a message about your ad #${providerId} on ${MESSAGES.site.name}:`,
-      '',
-      input.message,
-      '',
-      `Reply to this e-mail to answer ${name} directly.`,
-    ].join('\n'),
+    subject: `${M.subjectPrefix} ${username} ${M.subjectSuffix}`,
+    text: fillTemplate(M.body, {
+      username,
+      ad: providerId,
+      message: input.message,
+      link: `${m.publicUrl}/provider/reviewmail`,
+    }),
   });
   return { sent: true };
+}
+
+/**
+ * `POST /api/messages/:id/reply`: the owner of the ad a message went to answers it, once (a second
+ * answer is a 409). The answer is stored on the message and relayed by mail to its author from the
+ * site's address, with no Reply-To and nothing of the provider's account but the ad's title, so the
+ * hobbyist learns no address either. Anyone who may not read the message gets a 404; its author, a
+ * hobbyist, gets a 403.
+ */
+export async function replyToMessage(
+  m: MessagesContext,
+  actor: Actor,
+  messageId: number,
+  reply: string,
+): Promise<Item> {
+  const [message] = await requireAccess(
+    m.db,
+    actor,
+    'message.reply',
+    [messageId],
+    ['user_id', 'provider_id', 'text', 'reply'],
+  );
+  const alreadyReplied = () => new AppError('ConflictError', MESSAGES.reviewMail.alreadyReplied);
+  if (message!.reply !== null) throw alreadyReplied();
+  if (!(await saveReply(m.db, messageId, reply))) throw alreadyReplied();
+  const author = await findUserContact(m.db, Number(message!.user_id));
+  if (author?.is_active) {
+    const ad = headerSafe((await findAdTitle(m.db, Number(message!.provider_id))) ?? '');
+    const M = MESSAGES.replyMail;
+    // Sent after the answer is stored: a failure to send is not the request's (the answer stands,
+    // and its author reads it with the message on the site).
+    await m.mailer
+      .send({
+        to: author.email,
+        subject: fillTemplate(M.subject, { ad }),
+        text: fillTemplate(M.body, { ad, reply, message: String(message!.text), link: `${m.publicUrl}/` }),
+      })
+      .catch(() => undefined);
+  }
+  return getWrittenItem(m.db, messageResource, messageId);
 }

@@ -41,6 +41,13 @@ const AD = buildOwnAd(7, {
   city: 'Redding',
 });
 
+/** Another provider's approved ad: public, so the server answers it to anyone. */
+const THEIRS = buildOwnAd(8, {
+  title: 'Their public ad',
+  review: 'approved',
+  user: { data: { id: 99, attributes: { username: 'someone' } } },
+});
+
 function editApi(answerPut: (call: ApiCall) => Response = () => jsonResponse({ data: AD })) {
   return mockApi((call) => {
     if (call.path === '/subscriptions/current') return currentAnswer({ allowed: 5, posted: 1, remaining: 4 });
@@ -50,6 +57,8 @@ function editApi(answerPut: (call: ApiCall) => Response = () => jsonResponse({ d
         meta: { pagination: { page: 1, pageSize: 10, pageCount: 0, total: 0 } },
       });
     if (call.path === '/providers/7' && call.method === 'GET') return jsonResponse({ data: AD });
+    if (call.path === '/providers/8' && call.method === 'GET') return jsonResponse({ data: THEIRS });
+    if (call.path === '/providers/404' && call.method === 'GET') return errorResponse(404, 'Not Found');
     if (call.path === '/providers/7' && call.method === 'PUT') return answerPut(call);
     return answerLookups(call);
   });
@@ -66,6 +75,18 @@ describe('EditAdPage', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: MESSAGES.myAds.title })).toBeTruthy();
     expect(await screen.findByText(MESSAGES.myAds.empty)).toBeTruthy();
     expect(calls.some((call) => call.path.startsWith('/providers/'))).toBe(false);
+  });
+
+  it("shows Not Found for another provider's ad or a missing one, never its form", async () => {
+    const calls = editApi();
+    const { unmount } = renderEdit('8');
+    expect(await screen.findByRole('heading', { name: MESSAGES.notFound.title })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: F.details })).toBeNull();
+    expect(screen.queryByDisplayValue('Their public ad')).toBeNull();
+    unmount();
+    renderEdit('404');
+    expect(await screen.findByRole('heading', { name: MESSAGES.notFound.title })).toBeTruthy();
+    expect(puts(calls)).toEqual([]);
   });
 
   it('loads the ad with its lists split on commas and saves the details', async () => {

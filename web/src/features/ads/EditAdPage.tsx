@@ -14,6 +14,9 @@ import {
 } from '@app/domain';
 import type { AdFormValues, TAdForm } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
+import { ownedBySignedIn } from '../../api/ownership.ts';
+import NotFoundPage from '../../app/NotFoundPage.tsx';
+import { useSession } from '../../app/session.tsx';
 import { focusFirstInvalidField } from '../../ui/focusFirstInvalidField.ts';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { useFillOnce } from '../../ui/useFillOnce.ts';
@@ -126,21 +129,24 @@ function EditAdForm({ ad }: { ad: OwnAd }) {
 
 /**
  * /ads/edit/:id (spec 001 §2, §4, §8): the Change Image and video uploads and the details form. A
- * non-numeric id shows the My Ads list instead.
+ * non-numeric id shows the My Ads list instead; a missing ad or another owner's (public) ad shows the
+ * app's Not Found page, never a form whose Save would fail.
  */
 export default function EditAdPage() {
   const { id: param = '' } = useParams();
+  const { userId } = useSession();
   const id = /^\d{1,10}$/.test(param) ? Number(param) : null;
   const ad = useAd(id);
   if (id === null) return <MyAdsPage />;
   if (ad.isPending) return <PageSpinner />;
   if (ad.isError) {
-    const notFound = isApiError(ad.error) && ad.error.status === 404;
+    if (isApiError(ad.error) && ad.error.status === 404) return <NotFoundPage />;
     return (
       <Alert variant="warning">
-        {notFound ? F.notFound : isApiError(ad.error) ? ad.error.message : MESSAGES.toast.genericWarning}
+        {isApiError(ad.error) ? ad.error.message : MESSAGES.toast.genericWarning}
       </Alert>
     );
   }
+  if (!ownedBySignedIn(ad.data, userId)) return <NotFoundPage />;
   return <EditAdForm key={ad.data.id} ad={ad.data} />;
 }

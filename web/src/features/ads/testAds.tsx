@@ -64,9 +64,19 @@ export function answerLookups(call: ApiCall): Response | undefined {
 }
 
 /** An ad as its owner reads it (populate=*). */
+/** One of the signed-in provider's ads (its `user` is `PROVIDER_USER`, as `populate=*` answers it). */
 export function buildOwnAd(id: number, overrides: Partial<OwnAd['attributes']> = {}): OwnAd {
   const { attributes } = buildProvider(id, { state: 'CA', city: 'Redding', ...overrides });
-  return { id, attributes: { review: 'pending', review_reason: null, ...attributes, ...overrides } };
+  return {
+    id,
+    attributes: {
+      review: 'pending',
+      review_reason: null,
+      ...attributes,
+      user: { data: { id: PROVIDER_USER.id, attributes: { username: PROVIDER_USER.username } } },
+      ...overrides,
+    },
+  };
 }
 
 export function renderAdPage(path: string, routes: RouteObject[]) {

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@app/domain';
 import { useCardViewer } from '../../app/viewer.ts';
 import { PanelHint } from '../../ui/PanelHint.tsx';
 import { PanelLoading } from '../../ui/PanelStatus.tsx';
@@ -42,6 +43,11 @@ export function PostPanel<F extends PostField>({
                 </time>
               </div>
               <p className="mb-0 provider-card__entry-text">{item.attributes[kind.field]}</p>
+              {item.attributes.reply && (
+                <p className="mb-0 mt-1 ps-2 border-start small provider-card__entry-reply">
+                  <span className="fw-semibold">{MESSAGES.cardMessages.reply}</span> {item.attributes.reply}
+                </p>
+              )}
             </li>
           ))}
         </ul>

@@ -17,12 +17,16 @@ export type PostField = 'comment' | 'text';
 export interface AuthorAttributes {
   first_name?: string | null;
   last_name?: string | null;
+  /** What a message's author shows of themselves (the server answers no names for messages). */
+  username?: string | null;
 }
 
 /** A post's attributes: its text, when, and by whom (populated). */
 export type PostAttributes<F extends PostField> = Record<F, string> & {
   createdAt: string;
   user?: RelationOne<AuthorAttributes>;
+  /** A message's answer from the provider (Review Mail); comments have none. */
+  reply?: string | null;
 };
 
 export type Post<F extends PostField> = ApiItem<PostAttributes<F>>;
@@ -45,10 +49,10 @@ export interface PostKind<F extends PostField> {
   formatTime: (createdAt: string, now: Date) => string;
 }
 
-/** "First Last" of a post's author; empty when the account is gone. */
+/** "First Last" of a post's author, else their username (a message's); empty when the account is gone. */
 export function authorName(user: RelationOne<AuthorAttributes> | undefined): string {
   const author = user?.data?.attributes;
-  return [author?.first_name, author?.last_name].filter(Boolean).join(' ');
+  return [author?.first_name, author?.last_name].filter(Boolean).join(' ') || (author?.username ?? '');
 }
 
 /** One card's posts of a kind (loaded when its panel first opens). */

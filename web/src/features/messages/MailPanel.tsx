@@ -16,7 +16,9 @@ const M = MESSAGES.mailRelay;
 
 /**
  * The Mail panel (spec 001 §2): To (the provider's name; their address is never sent to the
- * browser), Message and Send, relayed by the server to the provider's account address.
+ * browser), Message and Send, relayed by the server to the provider's account address from the
+ * site's (no Reply-To). A notice says what the provider sees: the sender's username and the message;
+ * the provider answers on the site (Review Mail) and the answer comes back by mail from the site.
  */
 export default function MailPanel({
   providerId,
@@ -68,12 +70,17 @@ export default function MailPanel({
                 maxLength={ENGAGEMENT_LIMITS.mail}
                 isInvalid={!!errors.message}
                 aria-invalid={!!errors.message}
-                aria-describedby={errors.message ? `${id}-message-error` : undefined}
+                aria-describedby={`${id}-notice${errors.message ? ` ${id}-message-error` : ''}`}
                 {...register('message')}
               />
               <Form.Control.Feedback type="invalid" id={`${id}-message-error`}>
                 {errors.message?.message}
               </Form.Control.Feedback>
+              {/* What the provider will see of the sender: the username and the message, no address. */}
+              <Form.Text id={`${id}-notice`} className="d-block">
+                <i className="bi bi-shield-lock me-1" aria-hidden="true" />
+                {M.notice}
+              </Form.Text>
             </Form.Group>
             <SubmitButton submitting={isSubmitting} className="btn-sm">
               <i className="bi bi-send me-1" aria-hidden="true" />

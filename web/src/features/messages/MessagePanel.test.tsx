@@ -30,7 +30,8 @@ describe('ProviderCard: messages', () => {
                 attributes: {
                   text: 'Are you free Friday?',
                   createdAt: new Date().toISOString(),
-                  user: { data: { id: 41, attributes: { first_name: 'Hal', last_name: 'Hobbs' } } },
+                  reply: 'Yes, Friday at 8.',
+                  user: { data: { id: 41, attributes: { username: 'hal_h' } } },
                   provider: { data: { id: 7, attributes: {} } },
                 },
               },
@@ -57,6 +58,12 @@ describe('ProviderCard: messages', () => {
     fireEvent.change(boxes[0]!, { target: { value: '  Are you free Friday?  ' } });
     fireEvent.click(screen.getAllByRole('button', { name: MESSAGES.cardMessages.send })[0]!);
     expect(await screen.findByText('Are you free Friday?')).toBeTruthy();
+    // The author by username (the server answers no names for messages), and the provider's answer.
+    expect(firstLoads[0]!.search.get('populate[user][fields][0]')).toBe('username');
+    expect(screen.getByText('hal_h')).toBeTruthy();
+    expect(screen.getByText('Yes, Friday at 8.').textContent).toBe(
+      `${MESSAGES.cardMessages.reply} Yes, Friday at 8.`,
+    );
     expect(posts(calls).find((call) => call.path === '/messages')?.body).toEqual({
       data: { provider: 7, text: 'Are you free Friday?' },
     });
@@ -78,6 +85,9 @@ describe('ProviderCard: mail', () => {
     const to = (await screen.findByLabelText(MESSAGES.mailRelay.to)) as HTMLInputElement;
     expect(to.value).toBe('Ava');
     const message = screen.getByLabelText(MESSAGES.mailRelay.message, { selector: 'textarea' });
+    // The notice says what the provider will see: the username and the message, not the address.
+    expect(screen.getByText(MESSAGES.mailRelay.notice)).toBeTruthy();
+    expect(message.getAttribute('aria-describedby')).toBe(screen.getByText(MESSAGES.mailRelay.notice).id);
     fireEvent.change(message, { target: { value: 'Hello there' } });
     fireEvent.click(button(MESSAGES.mailRelay.send));
     expect(await screen.findByText(MESSAGES.mailRelay.sent)).toBeTruthy();

@@ -1,6 +1,6 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ENGAGEMENT_LIMITS, MESSAGES, ZMessageUpdate } from '@app/domain';
-import type { ApiList, RelationOne } from '@app/domain';
+import type { ApiItem, ApiList, RelationOne } from '@app/domain';
 import { createBatchLoader, providerFilter } from '../../api/batch.ts';
 import { apiGet, apiPost } from '../../api/client.ts';
 import type { QueryParams } from '../../api/client.ts';
@@ -18,7 +18,8 @@ export type CardMessage = Post<'text'>;
 function messagesQuery(providerIds: readonly number[]): QueryParams {
   return {
     filters: { provider: providerFilter(providerIds) },
-    populate: { user: { fields: ['first_name', 'last_name'] }, provider: { fields: ['id'] } },
+    // A message's author shows their username only (the server answers no names for messages).
+    populate: { user: { fields: ['username'] }, provider: { fields: ['id'] } },
     sort: 'createdAt:desc',
     pagination: { pageSize: 100 },
   };
@@ -79,6 +80,9 @@ export const REVIEW_MAIL_PAGE_SIZE = 25;
 
 export interface ReviewMessage {
   text: string;
+  /** The provider's answer, once sent (one per message). */
+  reply?: string | null;
+  repliedAt?: string | null;
   createdAt: string;
   user?: RelationOne<AuthorAttributes>;
   provider?: RelationOne<{ title?: string | null }>;
@@ -89,7 +93,7 @@ function fetchReviewMail(page: number, signal: AbortSignal) {
   return apiGet<ApiList<ReviewMessage>>(
     '/messages',
     {
-      populate: { user: { fields: ['first_name', 'last_name'] }, provider: { fields: ['title'] } },
+      populate: { user: { fields: ['username'] }, provider: { fields: ['title'] } },
       sort: 'createdAt:desc',
       pagination: { page, pageSize: REVIEW_MAIL_PAGE_SIZE },
     },
@@ -104,5 +108,18 @@ export function useReviewMail(page: number, enabled: boolean) {
     queryFn: ({ signal }) => fetchReviewMail(page, signal),
     enabled,
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * `POST /api/messages/:id/reply`: the provider's answer, relayed by the server to the hobbyist by mail
+ * from the site's address (neither side sees the other's). Review Mail's pages are read again after.
+ */
+export function useReplyToMessage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, text }: { id: number; text: string }) =>
+      apiPost<{ data: ApiItem<ReviewMessage> }>(`/messages/${id}/reply`, { data: { text } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['reviewMail'] }),
   });
 }

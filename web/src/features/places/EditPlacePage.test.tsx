@@ -83,19 +83,19 @@ describe('EditPlacePage', { timeout: 20_000 }, () => {
     expect(put?.body).toEqual({ data: { image: 900 } });
   });
 
-  it("says another provider's place is not found and shows none of its fields", async () => {
+  it("shows Not Found for another provider's place and none of its fields", async () => {
     const calls = editApi();
     renderEdit('/place/edit/8');
-    expect(await screen.findByText(F.notFound)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: MESSAGES.notFound.title })).toBeTruthy();
     expect(screen.queryByRole('form', { name: F.details })).toBeNull();
     expect(screen.queryByDisplayValue('Their Rooms')).toBeNull();
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
   });
 
-  it('says a missing place is not found, and a non-numeric id shows My Places', async () => {
+  it('shows Not Found for a missing place, and My Places for a non-numeric id', async () => {
     editApi();
     const { unmount } = renderEdit('/place/edit/404');
-    expect(await screen.findByText(F.notFound)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: MESSAGES.notFound.title })).toBeTruthy();
     unmount();
     renderEdit('/place/edit/abc');
     expect(await screen.findByRole('article', { name: 'Listed place' })).toBeTruthy();

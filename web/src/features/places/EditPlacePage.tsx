@@ -7,6 +7,8 @@ import { toast } from 'react-toastify';
 import { MESSAGES, ZPlaceForm } from '@app/domain';
 import type { TPlaceForm } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
+import { ownedBySignedIn } from '../../api/ownership.ts';
+import NotFoundPage from '../../app/NotFoundPage.tsx';
 import { useSession } from '../../app/session.tsx';
 import { focusFirstInvalidField } from '../../ui/focusFirstInvalidField.ts';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
@@ -146,15 +148,10 @@ function EditPlaceForm({ place }: { place: Place }) {
   );
 }
 
-/** Whether the signed-in user owns the place (its `user` relation, as `populate=*` answers it). */
-export function ownsPlace(place: Place, userId: number | null): boolean {
-  const ownerId = place.attributes.user?.data?.id;
-  return userId !== null && ownerId !== undefined && ownerId === userId;
-}
-
 /**
  * /place/edit/:id (spec 001 §2, §4, §8; issue 12 item 2): Change Image, Change Video and the details
- * form. A non-numeric id shows My Places instead; another account's place reads as not found.
+ * form. A non-numeric id shows My Places instead; another account's place or a missing one shows
+ * the app's Not Found page.
  */
 export default function EditPlacePage() {
   const { id: param = '' } = useParams();
@@ -163,19 +160,15 @@ export default function EditPlacePage() {
   const place = usePlace(id);
   if (id === null) return <MyPlacesPage />;
   if (place.isPending) return <PageSpinner />;
-  // Another provider's public place reads as not found: only its owner edits it here.
-  if (place.isSuccess && !ownsPlace(place.data, userId)) return <Alert variant="warning">{F.notFound}</Alert>;
   if (place.isError) {
-    const notFound = isApiError(place.error) && place.error.status === 404;
+    if (isApiError(place.error) && place.error.status === 404) return <NotFoundPage />;
     return (
       <Alert variant="warning">
-        {notFound
-          ? F.notFound
-          : isApiError(place.error)
-            ? place.error.message
-            : MESSAGES.toast.genericWarning}
+        {isApiError(place.error) ? place.error.message : MESSAGES.toast.genericWarning}
       </Alert>
     );
   }
+  // Another provider's public place is Not Found here: only its owner edits it.
+  if (!ownedBySignedIn(place.data, userId)) return <NotFoundPage />;
   return <EditPlaceForm key={place.data.id} place={place.data} />;
 }

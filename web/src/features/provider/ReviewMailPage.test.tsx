@@ -23,7 +23,8 @@ function message(id: number, text: string, title: string) {
     attributes: {
       text,
       createdAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
-      user: { data: { id: 100 + id, attributes: { first_name: 'Sam', last_name: `Hobby${id}` } } },
+      reply: null as string | null,
+      user: { data: { id: 100 + id, attributes: { username: `sam_${id}` } } },
       provider: { data: { id: 50, attributes: { title } } },
     },
   };
@@ -33,6 +34,12 @@ function render(user: Record<string, unknown>, pages: ReturnType<typeof message>
   signInAs(user);
   const calls = mockApi((call) => {
     if (call.path === '/users/me') return jsonResponse(user);
+    const replied = /^\/messages\/(\d+)\/reply$/.exec(call.path);
+    if (replied && call.method === 'POST') {
+      const m = pages.flat().find((x) => x.id === Number(replied[1]))!;
+      m.attributes.reply = (call.body as { data: { text: string } }).data.text;
+      return jsonResponse({ data: m });
+    }
     if (call.path === '/messages') {
       const page = Number(call.search.get('pagination[page]'));
       return jsonResponse({
@@ -74,11 +81,13 @@ describe('ReviewMailPage', () => {
           .map((c) => c.textContent),
       ),
     ).toEqual([
-      ['Sam Hobby2', 'Evening guide', 'Is Friday free?', '2 hours ago'],
-      ['Sam Hobby1', 'City walk', 'Hello', '2 hours ago'],
+      ['sam_2', 'Evening guide', `Is Friday free?${M.reply}`, '2 hours ago'],
+      ['sam_1', 'City walk', `Hello${M.reply}`, '2 hours ago'],
     ]);
     const request = calls.find((c) => c.path === '/messages')!;
     expect(request.search.get('sort')).toBe('createdAt:desc');
+    // The author by username only: the server answers no names or address for messages.
+    expect(request.search.get('populate[user][fields][0]')).toBe('username');
     expect(request.authorization).toBe('Bearer jwt');
     expect(screen.queryByRole('navigation', { name: M.pages })).toBeNull();
   });
@@ -99,6 +108,22 @@ describe('ReviewMailPage', () => {
     );
     fireEvent.click(within(pages).getByRole('button', { name: MESSAGES.pagination.prev }));
     expect(await screen.findByText('Newest')).toBeTruthy();
+  });
+
+  it('answers a message with Reply: the text goes to the server, which mails it; the answer shows', async () => {
+    const calls = render(PROVIDER, [[message(2, 'Is Friday free?', 'Evening guide')]]);
+    fireEvent.click(await screen.findByRole('button', { name: `${M.reply}: sam_2` }));
+    const box = screen.getByLabelText(`${M.replyTo} sam_2`);
+    fireEvent.click(screen.getByRole('button', { name: M.sendReply }));
+    expect(await screen.findByText(M.replyRequired)).toBeTruthy();
+    fireEvent.change(box, { target: { value: '  Friday at 8 works.  ' } });
+    fireEvent.click(screen.getByRole('button', { name: M.sendReply }));
+    expect(await screen.findByText('Friday at 8 works.')).toBeTruthy();
+    expect(calls.find((c) => c.path === '/messages/2/reply')?.body).toEqual({
+      data: { text: 'Friday at 8 works.' },
+    });
+    expect(screen.queryByLabelText(`${M.replyTo} sam_2`)).toBeNull();
+    expect(screen.queryByRole('button', { name: `${M.reply}: sam_2` })).toBeNull();
   });
 
   it('shows an empty inbox as such', async () => {

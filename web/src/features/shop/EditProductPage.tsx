@@ -4,6 +4,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { MESSAGES } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
+import { ownedBySignedIn } from '../../api/ownership.ts';
+import NotFoundPage from '../../app/NotFoundPage.tsx';
 import { useSession } from '../../app/session.tsx';
 import { focusFirstInvalidField } from '../../ui/focusFirstInvalidField.ts';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
@@ -15,7 +17,7 @@ import { PickedPicture, ProductFields, useProductForm } from './ProductFields.ts
 import type { ProductFormValues } from './ProductFields.tsx';
 import type { Product } from './api.ts';
 import { ProductPicture } from './ShopParts.tsx';
-import { ownsProduct, useOwnProduct, useUpdateProduct } from './vendorApi.ts';
+import { useOwnProduct, useUpdateProduct } from './vendorApi.ts';
 import './shop.css';
 import './vendor-products.css';
 
@@ -109,8 +111,9 @@ function ProductNotFound() {
 
 /**
  * /products/edit/:id, Edit Product (spec 000 §2, §4 "Edit product", §8; issue 13 item 9): a spinner
- * until the product is loaded, then the picture's own upload form and the details form. Another
- * vendor's product, a missing one or a malformed id reads as not found.
+ * until the product is loaded, then the picture's own upload form and the details form. A
+ * malformed id reads as not found; another vendor's product or a missing one shows the app's Not
+ * Found page.
  */
 export default function EditProductPage() {
   const { id: param = '' } = useParams();
@@ -128,7 +131,7 @@ export default function EditProductPage() {
   if (id === null) return <ProductNotFound />;
   if (product.isPending) return <PageSpinner />;
   if (product.isError) {
-    if (notFound) return <ProductNotFound />;
+    if (notFound) return <NotFoundPage />;
     return (
       <Alert variant="warning" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
         {MESSAGES.toast.networkError}
@@ -138,7 +141,7 @@ export default function EditProductPage() {
       </Alert>
     );
   }
-  // Another vendor's product is public in the shop: only its owner edits it here.
-  if (!ownsProduct(product.data, userId)) return <ProductNotFound />;
+  // Another vendor's product is public in the shop: it is Not Found here, only its owner edits it.
+  if (!ownedBySignedIn(product.data, userId)) return <NotFoundPage />;
   return <EditProductForm key={product.data.id} product={product.data} />;
 }

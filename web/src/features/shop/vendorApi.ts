@@ -51,12 +51,6 @@ export function deleteProduct(id: number) {
   return apiDelete<{ data: Product }>(`/products/${id}`);
 }
 
-/** Whether the signed-in vendor owns the product (its `user` relation, as `populate=*` answers it). */
-export function ownsProduct(product: Product, userId: number | null): boolean {
-  const ownerId = product.attributes.user?.data?.id;
-  return userId !== null && ownerId !== undefined && ownerId === userId;
-}
-
 // ---- hooks -------------------------------------------------------------------------------------
 
 export function useMyProducts(userId: number | null, page: number, pageSize: number) {
