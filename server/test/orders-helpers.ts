@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { nowIso } from '../src/db/dialect.ts';
 import type { DB } from '../src/db/schema.ts';
+import { paymentKey } from '../src/modules/billing/index.ts';
 import {
   apiCalls,
   buildAdmin,
@@ -106,6 +107,7 @@ export async function insertTestOrder(
       paid: status === S.awaitingPayment || status === S.cancelled ? 0 : 1,
       payment_status: status === S.awaitingPayment || status === S.cancelled ? 'pending' : 'verified',
       transaction_id: opts.details === false ? null : transactionId,
+      transaction_key: opts.details === false ? null : paymentKey(transactionId),
       subtotal,
       amount: subtotal,
       reviewed_by: null,
@@ -210,7 +212,7 @@ export function ordersApi(ctx: TestContext) {
     !!(await db
       .selectFrom('payment_references')
       .select('transaction_id')
-      .where('transaction_id', '=', tx.replace(/\s+/g, '').toLowerCase())
+      .where('transaction_id', '=', paymentKey(tx))
       .executeTakeFirst());
   /** The admin's payment check. */
   const verify = (admin: TestUser, orderId: number) =>

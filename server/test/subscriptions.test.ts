@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURCHASES_PER_HOUR } from '../src/modules/subscriptions/subscriptions.routes.ts';
 import { purchaseSubscription } from '../src/modules/subscriptions/subscriptions.service.ts';
 import { remindEndingSubscriptions } from '../src/modules/subscriptions/index.ts';
+import { paymentKey } from '../src/modules/billing/index.ts';
 import { readDirectoryVersion } from '../src/db/directory-version.ts';
 import { callAs, type Method } from './directory-helpers.ts';
 import { buildProviderAd, buildSubscription } from './factories.ts';
@@ -107,7 +108,7 @@ const referenceExists = async (tx: string) =>
   !!(await db()
     .selectFrom('payment_references')
     .select('transaction_id')
-    .where('transaction_id', '=', tx.trim().toLowerCase())
+    .where('transaction_id', '=', paymentKey(tx))
     .executeTakeFirst());
 
 async function wallet(user: TestUser) {
