@@ -15,6 +15,7 @@ function payment(overrides: Partial<TAdminPaymentItem> = {}): TAdminPaymentItem 
     payer: { id: 42, username: 'pia', email: 'pia@example.test' },
     amount_cents: 11050,
     transaction_id: 'TX-778899',
+    hidden_characters: [],
     status: 'pending',
     description: 'Basic',
     flags: [],
@@ -74,6 +75,28 @@ describe('PaymentsPage', { timeout: 20_000 }, () => {
     expect(within(tip).getByText(M.flags.malformedShort)).toBeTruthy();
     expect(within(tip).getByText(M.flagKinds.duplicate)).toBeTruthy();
     expect(within(tip).getByText(`${M.flags.duplicate} Order #9`)).toBeTruthy();
+  });
+
+  it('marks payments whose ids look the same and spells out hidden characters', async () => {
+    const same = { kind: 'duplicate' as const, explanation: `${M.flags.duplicate} Tip #2` };
+    renderPayments(() => [
+      payment({ flags: [same] }),
+      payment({
+        kind: 'order',
+        id: 7,
+        description: 'Order #7 · 1 item',
+        transaction_id: 'TX-778899\u200b',
+        hidden_characters: ['U+200B'],
+        flags: [same],
+      }),
+      payment({ id: 5, description: 'Gold', transaction_id: 'TX-112233' }),
+    ]);
+    await screen.findByText('Basic');
+    expect(rowOf('Basic').className).toContain('admin-payment-same-id');
+    expect(rowOf('Order #7 · 1 item').className).toContain('admin-payment-same-id');
+    expect(rowOf('Gold').className).not.toContain('admin-payment-same-id');
+    expect(within(rowOf('Order #7 · 1 item')).getByText(`${M.hiddenCharacters} U+200B`)).toBeTruthy();
+    expect(within(rowOf('Basic')).queryByText(M.hiddenCharacters, { exact: false })).toBeNull();
   });
 
   it('sends the kind, status and search filters and goes back to page 1', async () => {

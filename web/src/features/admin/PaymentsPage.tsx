@@ -137,7 +137,14 @@ export default function PaymentsPage() {
           row={(payment) => {
             const actions = paymentActions(payment);
             return (
-              <tr key={`${payment.kind}-${payment.id}`} data-testid="payment-row">
+              <tr
+                key={`${payment.kind}-${payment.id}`}
+                data-testid="payment-row"
+                // Ids that look the same come one after the other (the server groups them): a bar marks them.
+                className={
+                  payment.flags.some((f) => f.kind === 'duplicate') ? 'admin-payment-same-id' : undefined
+                }
+              >
                 <td data-label={C.status} className="admin-payment-decision">
                   <StatusBadge status={payment.status} label={M.states[payment.status]} />
                   <div className="d-flex flex-wrap gap-1 mt-1" role="group" aria-label={C.actions}>
@@ -182,7 +189,14 @@ export default function PaymentsPage() {
                 </td>
                 <td data-label={C.transactionId} className="admin-payment-id">
                   {payment.transaction_id ? (
-                    <code>{payment.transaction_id}</code>
+                    <>
+                      <code>{payment.transaction_id}</code>
+                      {payment.hidden_characters.length > 0 && (
+                        <div className="small text-danger">
+                          {M.hiddenCharacters} {payment.hidden_characters.join(' ')}
+                        </div>
+                      )}
+                    </>
                   ) : (
                     <span className="text-body-secondary">{M.noTransactionId}</span>
                   )}
