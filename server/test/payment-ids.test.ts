@@ -214,18 +214,20 @@ describe("the admin's payments queue groups ids by their key", () => {
     const items = (page.data as Json[]).map((i) => ({
       ref: `${i.kind}:${i.id}`,
       hidden: i.hidden_characters,
+      group: i.id_group,
       flags: (i.flags as Json[]).map((f) => f.kind),
     }));
     expect(items).toEqual([
-      { ref: `order:${orderId}`, hidden: [], flags: ['duplicate'] },
-      { ref: `tip:${tipId}`, hidden: ['U+200B'], flags: ['malformed', 'duplicate'] },
+      { ref: `order:${orderId}`, hidden: [], group: 1, flags: ['duplicate'] },
+      { ref: `tip:${tipId}`, hidden: ['U+200B'], group: 1, flags: ['malformed', 'duplicate'] },
     ]);
 
     // In the whole pending list the two sit together (the tip is an hour older than other payments).
     await tip(newTx('LATER'));
     const all = (await api.ok('GET', '/api/admin/payments?pageSize=100', { user: admin })).data as Json[];
     const at = all.findIndex((i) => i.kind === 'order' && i.id === orderId);
-    expect(all[at + 1]).toMatchObject({ kind: 'tip', id: Number(tipId) });
+    expect(all[at + 1]).toMatchObject({ kind: 'tip', id: Number(tipId), id_group: all[at].id_group });
+    expect(all.filter((i) => i.id_group === null).length).toBeGreaterThan(0);
   });
 });
 

@@ -68,6 +68,11 @@ export interface TAdminPaymentItem {
    * order: what the admin cannot see in the id itself.
    */
   hidden_characters: string[];
+  /**
+   * Payments of this page whose ids look the same (the same key) share a number (1, 2, … in page order) and
+   * come one after the other; null when no other payment has the id.
+   */
+  id_group: number | null;
   status: TAdminPaymentState;
   /** The package's name, `Order #12 · 3 items`, or `Tip to <ad name>`. */
   description: string;

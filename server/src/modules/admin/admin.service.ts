@@ -105,6 +105,7 @@ export async function listPayments(
   const { rows, total } = await findPayments(db, filter, { offset: (page - 1) * pageSize, limit: pageSize });
   const keyOf = (row: PaymentRow) => row.transaction_key ?? '';
   const same = await findPaymentsByIdKeys(db, rows.map(keyOf).filter(Boolean));
+  const groups = new Map<string, number>();
   const data = groupByKey(rows, keyOf).map((row): TAdminPaymentItem => {
     const key = keyOf(row);
     const others = key
@@ -112,6 +113,7 @@ export async function listPayments(
           .filter((o) => o.key === key && !(o.kind === row.kind && o.id === row.id))
           .map(({ kind, id }) => ({ kind, id }))
       : [];
+    if (others.length && !groups.has(key)) groups.set(key, groups.size + 1);
     return {
       kind: row.kind,
       id: row.id,
@@ -123,6 +125,7 @@ export async function listPayments(
       amount_cents: row.amount,
       transaction_id: row.transaction_id,
       hidden_characters: hiddenTransactionIdCharacters(row.transaction_id),
+      id_group: others.length ? groups.get(key)! : null,
       status: row.status,
       description: describePayment(row),
       flags: paymentIdFlags(row.transaction_id, others),
