@@ -61,8 +61,11 @@ export const BILLING = {
 } as const;
 
 let txSeq = 0;
-/** A transaction id never used before. */
-export const newTx = (prefix = 'ORD') => `${prefix}-${Date.now().toString(36)}-${(txSeq++).toString(36)}`;
+/**
+ * A transaction id never used before, in hexadecimal: its digits and letters have no look-alikes among
+ * themselves (base 36 has 0/o and 1/i/l), so two ids never share a payment key.
+ */
+export const newTx = (prefix = 'ORD') => `${prefix}-${Date.now().toString(16)}-${(txSeq++).toString(16)}`;
 
 /** The seed's processing costs: $2.50 fee, 8 % tax, free shipping. */
 export const SEED_COSTS = { processing_fee: 250, tax: 8, shipping_cost: '0' };

@@ -64,7 +64,8 @@ const errors = (res: Reply) =>
   }));
 
 let txSeq = 0;
-const newTx = () => `TX-${Date.now().toString(36)}-${txSeq++}`;
+// Hexadecimal time: no look-alike characters (as base 36's 0/o, 1/i/l), so two ids never share a payment key.
+const newTx = () => `TX-${Date.now().toString(16)}-${txSeq++}`;
 
 const buy = (user: TestUser | null, data: Record<string, unknown>) =>
   call('POST', '/api/subscriptions', { user, body: { data } });

@@ -72,7 +72,7 @@ export const ENGAGEMENT_MESSAGES = {
     amountCents: 'Tip amount can have at most 2 decimals',
     transactionIdRequired: 'Transaction ID is required',
     transactionIdTooLong: 'Transaction ID is too long - should be 100 chars maximum',
-    transactionIdUsed: 'This transaction ID, or one that looks the same, has already been used for a tip',
+    transactionIdUsed: 'This transaction ID has already been used for a tip',
     /** Followed by the operator's cap as money: 'Tip amount must be at most $1,000.00'. */
     amountOverCap: 'Tip amount must be at most',
     tooMany: 'Too many tips sent, please try again later',
