@@ -19,6 +19,7 @@ export * from './directory/comment-time.ts';
 export * from './content/schemas.ts';
 export * from './billing/pricing.ts';
 export * from './billing/subscriptions.ts';
+export * from './billing/transaction-id.ts';
 export * from './directory/ads.ts';
 export * from './engagement/limits.ts';
 export * from './engagement/schemas.ts';

@@ -1,6 +1,7 @@
 import { checkoutTotals, MESSAGES } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/demo/seed-demo.ts';
+import { paymentKey } from '../src/modules/billing/index.ts';
 import { signToken } from '../src/http/auth.ts';
 import { findUserByEmail } from '../src/modules/users/users.queries.ts';
 import { callAs } from './directory-helpers.ts';
@@ -53,7 +54,7 @@ describe('demo orders', () => {
     const refs = await ctx.database.db
       .selectFrom('payment_references')
       .select('kind')
-      .where('transaction_id', 'like', 'demo-order-%')
+      .where('transaction_id', 'in', ['DEMO-ORDER-0001', 'DEMO-ORDER-0002'].map(paymentKey))
       .execute();
     expect(refs.map((r) => r.kind)).toEqual(['order', 'order']);
   });

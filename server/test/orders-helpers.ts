@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { nowIso } from '../src/db/dialect.ts';
 import type { DB } from '../src/db/schema.ts';
+import { paymentKey } from '../src/modules/billing/index.ts';
 import {
   apiCalls,
   buildAdmin,
@@ -60,8 +61,11 @@ export const BILLING = {
 } as const;
 
 let txSeq = 0;
-/** A transaction id never used before. */
-export const newTx = (prefix = 'ORD') => `${prefix}-${Date.now().toString(36)}-${(txSeq++).toString(36)}`;
+/**
+ * A transaction id never used before, in hexadecimal: its digits and letters have no look-alikes among
+ * themselves (base 36 has 0/o and 1/i/l), so two ids never share a payment key.
+ */
+export const newTx = (prefix = 'ORD') => `${prefix}-${Date.now().toString(16)}-${(txSeq++).toString(16)}`;
 
 /** The seed's processing costs: $2.50 fee, 8 % tax, free shipping. */
 export const SEED_COSTS = { processing_fee: 250, tax: 8, shipping_cost: '0' };
@@ -106,6 +110,7 @@ export async function insertTestOrder(
       paid: status === S.awaitingPayment || status === S.cancelled ? 0 : 1,
       payment_status: status === S.awaitingPayment || status === S.cancelled ? 'pending' : 'verified',
       transaction_id: opts.details === false ? null : transactionId,
+      transaction_key: opts.details === false ? null : paymentKey(transactionId),
       subtotal,
       amount: subtotal,
       reviewed_by: null,
@@ -210,7 +215,7 @@ export function ordersApi(ctx: TestContext) {
     !!(await db
       .selectFrom('payment_references')
       .select('transaction_id')
-      .where('transaction_id', '=', tx.replace(/\s+/g, '').toLowerCase())
+      .where('transaction_id', '=', paymentKey(tx))
       .executeTakeFirst());
   /** The admin's payment check. */
   const verify = (admin: TestUser, orderId: number) =>

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURCHASES_PER_HOUR } from '../src/modules/subscriptions/subscriptions.routes.ts';
 import { purchaseSubscription } from '../src/modules/subscriptions/subscriptions.service.ts';
 import { remindEndingSubscriptions } from '../src/modules/subscriptions/index.ts';
+import { paymentKey } from '../src/modules/billing/index.ts';
 import { readDirectoryVersion } from '../src/db/directory-version.ts';
 import { callAs, type Method } from './directory-helpers.ts';
 import { buildProviderAd, buildSubscription } from './factories.ts';
@@ -63,7 +64,8 @@ const errors = (res: Reply) =>
   }));
 
 let txSeq = 0;
-const newTx = () => `TX-${Date.now().toString(36)}-${txSeq++}`;
+// Hexadecimal time: no look-alike characters (as base 36's 0/o, 1/i/l), so two ids never share a payment key.
+const newTx = () => `TX-${Date.now().toString(16)}-${txSeq++}`;
 
 const buy = (user: TestUser | null, data: Record<string, unknown>) =>
   call('POST', '/api/subscriptions', { user, body: { data } });
@@ -107,7 +109,7 @@ const referenceExists = async (tx: string) =>
   !!(await db()
     .selectFrom('payment_references')
     .select('transaction_id')
-    .where('transaction_id', '=', tx.trim().toLowerCase())
+    .where('transaction_id', '=', paymentKey(tx))
     .executeTakeFirst());
 
 async function wallet(user: TestUser) {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.ts';
-import { orderPaymentDescription, paymentIdFlags, paymentIdKey, tipPaymentDescription } from './payments.ts';
+import {
+  hiddenTransactionIdCharacters,
+  orderPaymentDescription,
+  paymentIdFlags,
+  tipPaymentDescription,
+} from './payments.ts';
 
 const F = MESSAGES.payments.flags;
 const malformed = (id: string | null) => paymentIdFlags(id).map((f) => f.explanation);
@@ -18,11 +23,23 @@ describe('paymentIdFlags: ids that look made up or were given twice', () => {
     expect(malformed('   ')).toEqual([F.malformedBlank]);
   });
 
-  it('flags characters outside letters, digits and -_.:', () => {
-    expect(malformed('TX 12345')).toEqual([F.malformedCharacters]);
-    expect(malformed('abc#12345')).toEqual([F.malformedCharacters]);
+  it('flags characters outside the plain set (letters A-Z, digits, space and -_.:/#), invisible ones too', () => {
+    expect(malformed('TX 12345')).toEqual([]);
+    expect(malformed('abc#12345/7')).toEqual([]);
     expect(malformed('=HYPERLINK(1)')).toEqual([F.malformedCharacters]);
     expect(malformed('pago-ñ12345')).toEqual([F.malformedCharacters]);
+    expect(malformed('TX-12345\u200b')).toEqual([F.malformedCharacters]);
+    expect(malformed('T\u0425-12345')).toEqual([F.malformedCharacters]);
+  });
+
+  it('spells out the characters outside the plain set as code points', () => {
+    expect(hiddenTransactionIdCharacters('TX-12345')).toEqual([]);
+    expect(hiddenTransactionIdCharacters(null)).toEqual([]);
+    expect(hiddenTransactionIdCharacters('T\u0425-1\u200b2\u{1F600}')).toEqual([
+      'U+0425',
+      'U+200B',
+      'U+1F600',
+    ]);
   });
 
   it('flags an id shorter than 6 characters', () => {
@@ -52,14 +69,6 @@ describe('paymentIdFlags: ids that look made up or were given twice', () => {
     expect(paymentIdFlags('TX-123456', [{ kind: 'subscription', id: 9 }]).map((f) => f.kind)).toEqual([
       'duplicate',
     ]);
-  });
-});
-
-describe('paymentIdKey: one key for an id in any case, spacing or dashes', () => {
-  it('ignores case, spaces and dashes only', () => {
-    expect(paymentIdKey('TX-12 ab')).toBe('tx12ab');
-    expect(paymentIdKey('tx12AB')).toBe('tx12ab');
-    expect(paymentIdKey('tx_12.ab')).toBe('tx_12.ab');
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAIN_TRANSACTION_ID } from '../billing/transaction-id.ts';
 import { ADMIN_OPS_MESSAGES } from '../catalogue/admin-ops.ts';
 
 /**
@@ -62,32 +63,40 @@ export interface TAdminPaymentItem {
   /** What the payer owes by this transaction id (a subscription's amount left after the wallet part). */
   amount_cents: number;
   transaction_id: string | null;
+  /**
+   * The id's characters outside the plain set (ids stored before they were refused), as `U+200B` each, in
+   * order: what the admin cannot see in the id itself.
+   */
+  hidden_characters: string[];
+  /**
+   * Payments of this page whose ids look the same (the same key) share a number (1, 2, … in page order) and
+   * come one after the other; null when no other payment has the id.
+   */
+  id_group: number | null;
   status: TAdminPaymentState;
   /** The package's name, `Order #12 · 3 items`, or `Tip to <ad name>`. */
   description: string;
   flags: TPaymentFlag[];
 }
 
-/** Characters a payment app's transaction id is made of. */
-const ID_CHARACTERS = /^[A-Za-z0-9\-_.:]+$/;
 /** Shorter ids are not what payment apps give. */
 export const PAYMENT_ID_MIN_LENGTH = 6;
 
-/**
- * The key under which two ids count as the same payment: letter case, spaces and dashes ignored (`TX-12 ab`,
- * `tx12AB`). The server computes the same key in SQL (`lower`, `replace` of ' ' and '-').
- */
-export const paymentIdKey = (transactionId: string): string =>
-  transactionId.replace(/[ -]/g, '').toLowerCase();
+/** The characters of `transactionId` outside the plain set, each as its code point (`U+200B`). */
+export const hiddenTransactionIdCharacters = (transactionId: string | null | undefined): string[] =>
+  [...(transactionId ?? '').trim()]
+    .filter((c) => !PLAIN_TRANSACTION_ID.test(c))
+    .map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
 
 /** How another payment is named in a flag: `Order #4`. */
 export const paymentRefLabel = (ref: TPaymentRef): string => `${P.kinds[ref.kind]} #${ref.id}`;
 
 /**
  * Why a payment's transaction id looks wrong, with an explanation each (the catalogue's): `malformed` when it
- * is blank, holds characters other than letters, digits and `-_.:`, is shorter than 6 characters, or repeats
- * one character only (the first of these that applies); `duplicate` when `others` (the other payments whose
- * id has the same `paymentIdKey`) is not empty. Pure: the server finds `others` in one query per page.
+ * is blank, holds characters outside the plain set (`PLAIN_TRANSACTION_ID`: an invisible or look-alike
+ * character stored before such ids were refused), is shorter than 6 characters, or repeats one character only
+ * (the first of these that applies); `duplicate` when `others` (the other payments whose id has the same key,
+ * the server's `paymentKey`: the id's confusable skeleton) is not empty. Pure: the server finds `others` in one query per page.
  */
 export function paymentIdFlags(
   transactionId: string | null | undefined,
@@ -97,7 +106,7 @@ export function paymentIdFlags(
   const id = (transactionId ?? '').trim();
   const malformed = !id
     ? P.flags.malformedBlank
-    : !ID_CHARACTERS.test(id)
+    : !PLAIN_TRANSACTION_ID.test(id)
       ? P.flags.malformedCharacters
       : id.length < PAYMENT_ID_MIN_LENGTH
         ? P.flags.malformedShort

@@ -7,11 +7,11 @@ import {
   splitPurchase,
   splitPurchaseDollars,
   subscriptionStatus,
-  TRANSACTION_ID_MAX,
   ZSubscriptionPurchase,
   ZSubscriptionReview,
   type SubscriptionDates,
 } from './subscriptions.ts';
+import { TRANSACTION_ID_MAX } from './transaction-id.ts';
 
 /** The seed's Starter package and processing costs (server/src/db/seed/reference-data.ts). */
 const starter = { total_price: 29.99 };

@@ -9,23 +9,26 @@ import { fromCents, toCents } from '../money.ts';
 import { BILLING_MESSAGES } from '../catalogue/billing.ts';
 import { PAYMENT_STATUSES, type TPaymentStatus } from '../engagement/limits.ts';
 import { packagePriceCents } from './pricing.ts';
-
-/** Longest transaction id a person can type (ids of payment apps are far shorter). */
-export const TRANSACTION_ID_MAX = 100;
+import { normaliseTransactionId, PLAIN_TRANSACTION_ID, TRANSACTION_ID_MAX } from './transaction-id.ts';
 
 /**
  * `POST /api/subscriptions {data}`: the package, the transaction id (needed when something is left
- * to pay) and whether to spend the wallet's verified balance first. The seed client's fields (`user`,
+ * to pay; cleaned and of the plain set, as `transactionIdText`, blank meaning none) and whether to spend the wallet's verified balance first. The seed client's fields (`user`,
  * `start_date`, `end_date`, `amount`, `isActive`) are accepted and ignored: the server computes them.
  */
 export const ZSubscriptionPurchase = z.object({
   package: ZId,
   transaction_id: z
     .string()
-    .trim()
-    .max(TRANSACTION_ID_MAX, `Transaction id is too long (${TRANSACTION_ID_MAX} characters at most)`)
     .nullish()
-    .transform((v) => (v ? v : undefined)),
+    .transform((v) => (v ? normaliseTransactionId(v) : undefined) || undefined)
+    .pipe(
+      z
+        .string()
+        .max(TRANSACTION_ID_MAX, `Transaction id is too long (${TRANSACTION_ID_MAX} characters at most)`)
+        .regex(PLAIN_TRANSACTION_ID, BILLING_MESSAGES.transactionIds.characters)
+        .optional(),
+    ),
   use_wallet: z.boolean().optional().default(false),
 });
 export type TSubscriptionPurchase = z.infer<typeof ZSubscriptionPurchase>;

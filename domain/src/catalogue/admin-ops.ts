@@ -56,13 +56,17 @@ export const ADMIN_OPS_MESSAGES = {
     itemMany: 'items',
     tipTo: 'Tip to',
     flagKinds: { malformed: 'Malformed id', duplicate: 'Duplicate id' },
+    /** Before the code points of an id's characters outside the plain set: "Hidden characters: U+200B". */
+    hiddenCharacters: 'Hidden characters:',
     flags: {
       malformedBlank: 'No transaction id was given.',
       malformedShort: 'The id is shorter than 6 characters: payment apps give longer ids.',
       malformedRepeated: 'The id repeats one character only.',
-      malformedCharacters: 'The id holds characters other than letters, digits and - _ . :',
+      malformedCharacters:
+        'The id holds characters other than letters A-Z, digits, spaces and - _ . : / # (some may be invisible).',
       /** Followed by the other payments, e.g. "Order #4, Tip #2". */
-      duplicate: 'The same id (ignoring case, spaces and dashes) was given for another payment:',
+      duplicate:
+        'The same id, or one that looks the same (other case, spaces, dashes, look-alike or invisible characters), was given for another payment:',
     },
   },
   adminReports: {

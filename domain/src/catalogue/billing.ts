@@ -74,7 +74,7 @@ export const BILLING_MESSAGES = {
     needPackage: 'Need to buy a package to post ads',
     /** Spec 001 §2 "My Ads" when nothing remains. */
     refill: 'Please contact to admin to refill your number of ads',
-    transactionIdUsed: 'This transaction id has already paid for something else',
+    transactionIdUsed: 'This transaction id, or one that looks the same, has already paid for something else',
     unknownPackage: 'No such package',
     notProvider: 'Only providers buy packages',
     tooMany: 'Too many purchases in a short time. Please try again later.',
@@ -114,6 +114,12 @@ export const BILLING_MESSAGES = {
     chartEmpty: 'Nothing earned or spent in the last 12 months.',
     /** `POST /api/transactions` from anyone but the admin: nobody writes credits to themselves. */
     adminOnly: 'Only an administrator can add wallet entries; wallet entries come from payments',
+  },
+  /** Every form and route that takes a transaction id (tips, packages, checkouts, wallet entries). */
+  transactionIds: {
+    /** A typed id with a character outside the plain set (docs/decisions/0014-transaction-id-plain-set.md). */
+    characters:
+      'A transaction id holds only letters A-Z, digits, spaces and - _ . : / #. Type it as your payment app shows it.',
   },
   /** The pager of the subscription and wallet tables. */
   /** Under the wallet's and the subscription's tables; Prev, Next and page numbers are `pagination`'s. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { transactionIdText } from '../billing/transaction-id.ts';
 import { MAX_ID, ZId } from '../ids.ts';
 import { MESSAGES } from '../messages.ts';
 import { isWholeCents } from '../money.ts';
@@ -73,10 +74,10 @@ const tipAmount = z
 export const ZTipRequest = z.object({
   provider: providerId,
   tip_amount: tipAmount,
-  transaction_id: text(
-    ENGAGEMENT_LIMITS.transactionId,
+  transaction_id: transactionIdText(
     MESSAGES.tip.transactionIdRequired,
     MESSAGES.tip.transactionIdTooLong,
+    ENGAGEMENT_LIMITS.transactionId,
   ),
 });
 export type TTipRequest = z.infer<typeof ZTipRequest>;
@@ -90,7 +91,11 @@ export type TTipReview = z.infer<typeof ZTipReview>;
 /** `POST /api/transactions` `data` (admin adjustments only; amounts in dollars). */
 export const ZTransactionRequest = z.object({
   user: ZId,
-  transaction_uid: z.string().trim().min(1).max(ENGAGEMENT_LIMITS.transactionId),
+  transaction_uid: transactionIdText(
+    MESSAGES.tip.transactionIdRequired,
+    MESSAGES.tip.transactionIdTooLong,
+    ENGAGEMENT_LIMITS.transactionId,
+  ),
   transaction_amount: z
     .number()
     .positive()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { transactionIdText } from '../billing/transaction-id.ts';
 import { ZId } from '../ids.ts';
 import { MESSAGES } from '../messages.ts';
 import { ORDER_STATUSES, SHOP_LIMITS } from './limits.ts';
@@ -98,7 +99,7 @@ export const ZBillingDetails = z.object({
 });
 export type TBillingDetails = z.infer<typeof ZBillingDetails>;
 
-const ZTransactionId = required(C.transactionIdRequired).max(SHOP_LIMITS.transactionIdMax, V.tooLong);
+const ZTransactionId = transactionIdText(C.transactionIdRequired, V.tooLong, SHOP_LIMITS.transactionIdMax);
 /** The API's transaction id: payment apps' ids are often all digits, so a JSON number is read as its text. */
 const ZTransactionIdSent = z
   .union([z.string(), z.number()], { error: C.transactionIdRequired })

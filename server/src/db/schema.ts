@@ -292,6 +292,8 @@ export interface TipsTable {
   user_id: number;
   provider_id: number;
   transaction_id: string;
+  /** `paymentKey(transaction_id)`: the id's confusable skeleton, shared by look-alike ids. */
+  transaction_key: string | null;
   /** Cents. */
   tip_amount: number;
   /** The same state as the tip's ledger row (an admin sets both at once). */
@@ -325,6 +327,8 @@ export interface SubscriptionsTable {
   start_date: string;
   end_date: string;
   transaction_id: string | null;
+  /** `paymentKey(transaction_id)`: the id's confusable skeleton, shared by look-alike ids. */
+  transaction_key: string | null;
   price: number;
   wallet_amount: number;
   amount: number;
@@ -573,6 +577,8 @@ export interface OrdersTable {
   paid: Generated<number>;
   payment_status: Generated<PaymentStatus>;
   transaction_id: string | null;
+  /** `paymentKey(transaction_id)`: the id's confusable skeleton, shared by look-alike ids. */
+  transaction_key: string | null;
   subtotal: Generated<number>;
   processing_fee: Generated<number>;
   tax: Generated<number>;

@@ -16,7 +16,7 @@ import sharp from 'sharp';
 import type { Config } from '../config.ts';
 import { nowIso } from '../db/dialect.ts';
 import type { DB } from '../db/schema.ts';
-import { insertTransaction, withPaymentRegister } from '../modules/billing/index.ts';
+import { insertTransaction, transactionKey, withPaymentRegister } from '../modules/billing/index.ts';
 import { fileReportOnce } from '../modules/content/index.ts';
 import { BACK_TO_REVIEW } from '../modules/directory/index.ts';
 import { claimFiles, storeGeneratedFile, uploadFiles, type UploadPart } from '../modules/media/index.ts';
@@ -278,6 +278,7 @@ export async function seedDemoAdmin(
           start_date: start.toISOString(),
           end_date: addMonths(start, pkg.validity).toISOString(),
           transaction_id: transactionId,
+          transaction_key: transactionKey(transactionId),
           price,
           wallet_amount: 0,
           amount: price,
@@ -466,6 +467,7 @@ export async function seedDemoAdmin(
           user_id: hobbyist,
           provider_id: Number(tipped.id),
           transaction_id: DEMO_TIP_TRANSACTION_ID,
+          transaction_key: transactionKey(DEMO_TIP_TRANSACTION_ID),
           tip_amount: cents,
           created_at: at,
           updated_at: at,

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { recordDirectoryChange } from '../db/directory-version.ts';
 import { nowIso } from '../db/dialect.ts';
 import type { DB } from '../db/schema.ts';
+import { insertPaymentReference, transactionKey } from '../modules/billing/index.ts';
 import { findProcessingCosts } from '../modules/reference/index.ts';
 
 const SEED_KEY = 'demo-subscriptions:v1';
@@ -51,6 +52,7 @@ export async function seedDemoSubscriptions(db: Kysely<DB>, providerIds: readonl
             start_date: start.toISOString(),
             end_date: end.toISOString(),
             transaction_id: transactionId,
+            transaction_key: transactionKey(transactionId),
             price,
             wallet_amount: 0,
             amount: price,
@@ -64,10 +66,7 @@ export async function seedDemoSubscriptions(db: Kysely<DB>, providerIds: readonl
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('payment_references')
-          .values({ transaction_id: transactionId, kind: 'subscription', created_at: now })
-          .execute();
+        await insertPaymentReference(trx, transactionId, 'subscription');
         for (const transaction_type of ['credit', 'debit'] as const) {
           await trx
             .insertInto('transactions')

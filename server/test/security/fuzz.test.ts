@@ -380,6 +380,10 @@ describe('spoiling one value of valid requests', () => {
     'x'.repeat(100_000),
     { $gt: '' },
     ['a', { b: 1 }],
+    // Invisible and look-alike characters, and text NFKC makes 18 times longer (ids are cleaned first).
+    '\u200b',
+    '\uff34\u0425\u00ad\u180e',
+    '\ufdfa'.repeat(10),
     -1,
     1e308,
     null,

@@ -22,6 +22,7 @@ import * as m20261125000000 from './20261125000000_index_provider_images_order.t
 import * as m20261129010000 from './20261129010000_create_screening_access.ts';
 import * as m20261129040000 from './20261129040000_rename_upload_names.ts';
 import * as m20261129050000 from './20261129050000_add_message_reply.ts';
+import * as m20261129020000 from './20261129020000_add_transaction_keys.ts';
 
 /** Every migration, by name, in order. A static list works the same from source and from the bundle. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '20261129010000_create_screening_access': m20261129010000,
   '20261129040000_rename_upload_names': m20261129040000,
   '20261129050000_add_message_reply': m20261129050000,
+  '20261129020000_add_transaction_keys': m20261129020000,
 };
 
 export const migrationProvider: MigrationProvider = {

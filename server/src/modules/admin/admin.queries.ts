@@ -41,6 +41,8 @@ export interface PaymentRow {
   user_id: number | null;
   amount: number;
   transaction_id: string | null;
+  /** The id's key (billing's `paymentKey`): look-alike ids share it. */
+  transaction_key: string | null;
   status: TAdminPaymentState;
   /** A package's name, or a tip's ad name. */
   label: string | null;
@@ -54,6 +56,8 @@ export interface PaymentFilter {
   kind?: TAdminPaymentKind | undefined;
   status?: TAdminPaymentState | undefined;
   q?: string | undefined;
+  /** `paymentKey(q)`: the search also finds ids that look like `q`. */
+  qKey?: string | undefined;
 }
 
 /**
@@ -90,6 +94,7 @@ function paymentColumns(
     col<number | null>('user_id').as('user_id'),
     col<number>(amount).as('amount'),
     col<string | null>('transaction_id').as('transaction_id'),
+    col<string | null>('transaction_key').as('transaction_key'),
     col<TAdminPaymentState>('payment_status').as('status'),
     label.as('label'),
     lines.as('lines'),
@@ -134,7 +139,10 @@ function paymentsTable(db: Db, f: PaymentFilter) {
 /** The columns of a payments branch. */
 type PaymentColumns = Omit<PaymentRow, 'username' | 'email'>;
 
-/** The payments of the filter with their payers, the search applied (`q`: id, username, e-mail or number). */
+/**
+ * The payments of the filter with their payers, the search applied (`q`: id, username, e-mail or number; an
+ * id that looks like `q`, by `qKey`).
+ */
 function paymentsQuery(db: Db, f: PaymentFilter) {
   const engine: Engine = engineOf(db as Kysely<unknown>);
   return db
@@ -148,6 +156,7 @@ function paymentsQuery(db: Db, f: PaymentFilter) {
           textMatch(engine, eb.ref('u.username'), 'containsi', text),
           textMatch(engine, eb.ref('u.email'), 'containsi', text),
         ];
+        if (f.qKey) conditions.push(eb('p.transaction_key', '=', f.qKey));
         const number = /^#?(\d{1,9})$/.exec(text);
         if (number) conditions.push(eb('p.id', '=', Number(number[1])));
         return eb.or(conditions);
@@ -170,6 +179,7 @@ export async function findPayments(
         'p.user_id',
         'p.amount',
         'p.transaction_id',
+        'p.transaction_key',
         'p.status',
         'p.label',
         'p.lines',
@@ -199,12 +209,9 @@ export async function findPayments(
   };
 }
 
-/** The SQL twin of `paymentIdKey` (domain): lower case, without spaces and dashes. */
-const idKey = (column: string) => sql<string>`lower(replace(replace(${sql.ref(column)}, ' ', ''), '-', ''))`;
-
 /**
- * Every payment (of all kinds, any state) whose transaction id has one of `keys` (`paymentIdKey`), with
- * that key: the page's duplicates are found in one query.
+ * Every payment (of all kinds, any state) whose transaction id has one of `keys` (billing's `paymentKey`, kept
+ * in each row's `transaction_key`), with that key: the page's look-alike ids are found in one query a kind.
  */
 export async function findPaymentsByIdKeys(
   db: Db,
@@ -215,25 +222,25 @@ export async function findPaymentsByIdKeys(
   const [subs, orders, tips] = await Promise.all([
     db
       .selectFrom('subscriptions as s')
-      .select(['s.id', idKey('s.transaction_id').as('key')])
-      .where(idKey('s.transaction_id'), 'in', list)
+      .select(['s.id', 's.transaction_key as key'])
+      .where('s.transaction_key', 'in', list)
       .execute(),
     db
       .selectFrom('orders as o')
-      .select(['o.id', idKey('o.transaction_id').as('key')])
-      .where(idKey('o.transaction_id'), 'in', list)
+      .select(['o.id', 'o.transaction_key as key'])
+      .where('o.transaction_key', 'in', list)
       .where((eb) => orderIsPayment(eb as EB, 'o'))
       .execute(),
     db
       .selectFrom('tips as t')
-      .select(['t.id', idKey('t.transaction_id').as('key')])
-      .where(idKey('t.transaction_id'), 'in', list)
+      .select(['t.id', 't.transaction_key as key'])
+      .where('t.transaction_key', 'in', list)
       .execute(),
   ]);
-  const tag = (kind: TAdminPaymentKind) => (r: { id: number; key: string }) => ({
+  const tag = (kind: TAdminPaymentKind) => (r: { id: number; key: string | null }) => ({
     kind,
     id: Number(r.id),
-    key: r.key,
+    key: r.key ?? '',
   });
   return [...subs.map(tag('subscription')), ...orders.map(tag('order')), ...tips.map(tag('tip'))];
 }

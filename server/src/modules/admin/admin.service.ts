@@ -6,8 +6,8 @@ import {
   monthOf,
   orderPaymentDescription,
   parseReportSubject,
+  hiddenTransactionIdCharacters,
   paymentIdFlags,
-  paymentIdKey,
   reportSubjectOf,
   tipPaymentDescription,
   isWebUrl,
@@ -26,6 +26,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Pagination } from '../../http/responses.ts';
+import { paymentKey } from '../billing/index.ts';
 import { BACK_TO_REVIEW, sendAdBackToReview } from '../directory/index.ts';
 import { computeRiskSignals } from '../moderation/index.ts';
 import { sendPlaceBackToReview } from '../places/index.ts';
@@ -68,25 +69,51 @@ function describePayment(row: PaymentRow): string {
 }
 
 /**
+ * The page's rows with those sharing a key (look-alike ids) together: each after the first of its key, which
+ * keeps its place (pending first, then newest).
+ */
+function groupByKey<T>(rows: readonly T[], keyOf: (row: T) => string): T[] {
+  const groups = new Map<string, T[]>();
+  const out: T[][] = [];
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = key ? groups.get(key) : undefined;
+    if (group) {
+      group.push(row);
+      continue;
+    }
+    const fresh = [row];
+    if (key) groups.set(key, fresh);
+    out.push(fresh);
+  }
+  return out.flat();
+}
+
+/**
  * `GET /api/admin/payments`: subscriptions, orders and tips paid by a transaction id, pending first, then
- * newest, with the amount the server computed, the payer and the id's flags (`paymentIdFlags`: malformed,
- * or the same id in another letter case, spacing or dashes on another payment, found in one query per page).
+ * newest (the rows of one page sharing an id's key together), with the amount the server computed, the payer,
+ * the id's characters outside the plain set and its flags (`paymentIdFlags`: malformed, or an id with the same
+ * key, billing's `paymentKey`: the same id in another case or spacing, or a look-alike, on another payment,
+ * found in one query per page). The search `q` also finds ids that look like it.
  */
 export async function listPayments(
   db: Kysely<DB>,
   query: TAdminPaymentsQuery,
 ): Promise<AdminPage<TAdminPaymentItem>> {
   const { page, pageSize } = query;
-  const { rows, total } = await findPayments(db, query, { offset: (page - 1) * pageSize, limit: pageSize });
-  const keyOf = (row: PaymentRow) => (row.transaction_id ? paymentIdKey(row.transaction_id) : '');
+  const filter = { ...query, qKey: query.q ? paymentKey(query.q) || undefined : undefined };
+  const { rows, total } = await findPayments(db, filter, { offset: (page - 1) * pageSize, limit: pageSize });
+  const keyOf = (row: PaymentRow) => row.transaction_key ?? '';
   const same = await findPaymentsByIdKeys(db, rows.map(keyOf).filter(Boolean));
-  const data = rows.map((row): TAdminPaymentItem => {
+  const groups = new Map<string, number>();
+  const data = groupByKey(rows, keyOf).map((row): TAdminPaymentItem => {
     const key = keyOf(row);
     const others = key
       ? same
           .filter((o) => o.key === key && !(o.kind === row.kind && o.id === row.id))
           .map(({ kind, id }) => ({ kind, id }))
       : [];
+    if (others.length && !groups.has(key)) groups.set(key, groups.size + 1);
     return {
       kind: row.kind,
       id: row.id,
@@ -97,6 +124,8 @@ export async function listPayments(
           : { id: row.user_id, username: row.username, email: row.email ?? '' },
       amount_cents: row.amount,
       transaction_id: row.transaction_id,
+      hidden_characters: hiddenTransactionIdCharacters(row.transaction_id),
+      id_group: others.length ? groups.get(key)! : null,
       status: row.status,
       description: describePayment(row),
       flags: paymentIdFlags(row.transaction_id, others),

@@ -3,6 +3,7 @@ import { insertRow, updateById } from '../../db/rows.ts';
 import { nowIso } from '../../db/dialect.ts';
 import { lockRow } from '../../db/locks.ts';
 import type { DB, PaymentReferencesTable, PaymentStatus } from '../../db/schema.ts';
+import { paymentKey } from '@app/domain/payment-key';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -10,7 +11,7 @@ export function insertTip(
   db: Kysely<DB>,
   values: { user_id: number; provider_id: number; transaction_id: string; tip_amount: number },
 ): Promise<number> {
-  return insertRow(db, 'tips', values);
+  return insertRow(db, 'tips', { ...values, transaction_key: paymentKey(values.transaction_id) });
 }
 
 export function insertTransaction(
@@ -114,13 +115,7 @@ export async function releasePaymentReference(
     .execute();
 }
 
-/**
- * How the register keeps a transaction id: without white space and lower-cased, so `TX-1`, `tx-1` and
- * `Tx -1` are one payment (payment apps' ids are not told apart by case or spacing).
- */
-export const paymentKey = (transactionId: string) => transactionId.replace(/\s+/g, '').toLowerCase();
-
-/** What a transaction id (in any letter case or spacing) already paid for, if anything. */
+/** What a transaction id (or one that looks the same: `paymentKey`) already paid for, if anything. */
 export async function findPaymentReference(db: Db, transactionId: string): Promise<PaymentKind | undefined> {
   const row = await db
     .selectFrom('payment_references')

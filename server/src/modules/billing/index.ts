@@ -18,3 +18,4 @@ export {
 } from './billing.settings.ts';
 export { insertPaymentReference, insertTransaction, releasePaymentReference } from './billing.queries.ts';
 export { walletBalanceCents, withPaymentRegister } from './billing.service.ts';
+export { paymentKey, transactionKey } from '@app/domain/payment-key';

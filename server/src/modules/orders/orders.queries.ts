@@ -11,6 +11,7 @@ import { insertRow } from '../../db/rows.ts';
 import type { DB, OrderDetailsTable, OrderLinesTable, OrderStatusText } from '../../db/schema.ts';
 import { findMany } from '../../http/strapi/find.ts';
 import { parseQuery } from '../../http/strapi/parse.ts';
+import { transactionKey } from '../billing/index.ts';
 import { fileResource } from '../media/index.ts';
 import { findProcessingCosts } from '../reference/index.ts';
 import type { ProductForSale } from '../shop/index.ts';
@@ -56,6 +57,7 @@ export const insertOrder = (
   insertRow(db, 'orders', {
     user_id: values.user_id,
     transaction_id: values.transaction_id,
+    transaction_key: transactionKey(values.transaction_id),
     status: S.awaitingPayment,
     payment_status: 'pending',
     paid: 0,
@@ -284,7 +286,13 @@ export async function updateOrder(
 ): Promise<void> {
   await db
     .updateTable('orders')
-    .set({ ...changes, updated_at: nowIso() })
+    .set({
+      ...changes,
+      ...(changes.transaction_id === undefined
+        ? {}
+        : { transaction_key: transactionKey(changes.transaction_id) }),
+      updated_at: nowIso(),
+    })
     .where('id', '=', id)
     .execute();
 }

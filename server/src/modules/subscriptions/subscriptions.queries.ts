@@ -3,6 +3,7 @@ import { locksRows, nowIso } from '../../db/dialect.ts';
 import { forShareOnPostgres } from '../../db/locks.ts';
 import { insertRow } from '../../db/rows.ts';
 import type { DB, PaymentStatus } from '../../db/schema.ts';
+import { transactionKey } from '../billing/index.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -121,7 +122,10 @@ export interface NewSubscription {
 }
 
 export function insertSubscription(db: Kysely<DB>, values: NewSubscription): Promise<number> {
-  return insertRow(db, 'subscriptions', values);
+  return insertRow(db, 'subscriptions', {
+    ...values,
+    transaction_key: transactionKey(values.transaction_id),
+  });
 }
 
 /**

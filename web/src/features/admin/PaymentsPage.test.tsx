@@ -15,6 +15,8 @@ function payment(overrides: Partial<TAdminPaymentItem> = {}): TAdminPaymentItem 
     payer: { id: 42, username: 'pia', email: 'pia@example.test' },
     amount_cents: 11050,
     transaction_id: 'TX-778899',
+    hidden_characters: [],
+    id_group: null,
     status: 'pending',
     description: 'Basic',
     flags: [],
@@ -74,6 +76,31 @@ describe('PaymentsPage', { timeout: 20_000 }, () => {
     expect(within(tip).getByText(M.flags.malformedShort)).toBeTruthy();
     expect(within(tip).getByText(M.flagKinds.duplicate)).toBeTruthy();
     expect(within(tip).getByText(`${M.flags.duplicate} Order #9`)).toBeTruthy();
+  });
+
+  it('marks payments whose ids look the same and spells out hidden characters', async () => {
+    const same = { kind: 'duplicate' as const, explanation: `${M.flags.duplicate} Tip #2` };
+    renderPayments(() => [
+      payment({ flags: [same], id_group: 1 }),
+      payment({
+        kind: 'order',
+        id: 7,
+        description: 'Order #7 · 1 item',
+        transaction_id: 'TX-778899\u200b',
+        hidden_characters: ['U+200B'],
+        id_group: 1,
+        flags: [same],
+      }),
+      payment({ kind: 'tip', id: 8, description: 'Tip to Aria', id_group: 2, flags: [same] }),
+      payment({ id: 5, description: 'Gold', transaction_id: 'TX-112233' }),
+    ]);
+    await screen.findByText('Basic');
+    expect(rowOf('Basic').className).toBe('admin-payment-same-id admin-payment-same-id-first');
+    expect(rowOf('Order #7 · 1 item').className).toBe('admin-payment-same-id');
+    expect(rowOf('Tip to Aria').className).toBe('admin-payment-same-id admin-payment-same-id-first');
+    expect(rowOf('Gold').className).toBe('');
+    expect(within(rowOf('Order #7 · 1 item')).getByText(`${M.hiddenCharacters} U+200B`)).toBeTruthy();
+    expect(within(rowOf('Basic')).queryByText(M.hiddenCharacters, { exact: false })).toBeNull();
   });
 
   it('sends the kind, status and search filters and goes back to page 1', async () => {

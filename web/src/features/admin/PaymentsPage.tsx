@@ -27,6 +27,17 @@ const C = M.columns;
 const KIND_OPTIONS = ADMIN_PAYMENT_KINDS.map((kind) => ({ value: kind, label: M.kinds[kind] }));
 const STATUS_OPTIONS = ADMIN_PAYMENT_STATES.map((status) => ({ value: status, label: M.states[status] }));
 
+/**
+ * The classes of a payment whose id looks like another one's on the page (`id_group`): marked, and the first of
+ * its group set apart from the rows above.
+ */
+function sameIdClass(payment: TAdminPaymentItem, above: TAdminPaymentItem | undefined): string | undefined {
+  if (payment.id_group === null) return undefined;
+  return above?.id_group === payment.id_group
+    ? 'admin-payment-same-id'
+    : 'admin-payment-same-id admin-payment-same-id-first';
+}
+
 /** A payment's flags: each a badge with its explanation beside it. */
 function PaymentFlags({ flags }: { flags: TAdminPaymentItem['flags'] }) {
   if (flags.length === 0) return null;
@@ -134,10 +145,16 @@ export default function PaymentsPage() {
           loadFailed={M.loadFailed}
           caption={M.title}
           headers={[C.status, C.date, C.kind, C.payer, C.description, C.amount, C.transactionId, C.flags]}
-          row={(payment) => {
+          row={(payment, index, page) => {
             const actions = paymentActions(payment);
             return (
-              <tr key={`${payment.kind}-${payment.id}`} data-testid="payment-row">
+              <tr
+                key={`${payment.kind}-${payment.id}`}
+                data-testid="payment-row"
+                // Ids that look the same come one after the other (the server groups them): a bar marks them,
+                // a rule above each group's first row parts one group from the next.
+                className={sameIdClass(payment, page[index - 1])}
+              >
                 <td data-label={C.status} className="admin-payment-decision">
                   <StatusBadge status={payment.status} label={M.states[payment.status]} />
                   <div className="d-flex flex-wrap gap-1 mt-1" role="group" aria-label={C.actions}>
@@ -182,7 +199,14 @@ export default function PaymentsPage() {
                 </td>
                 <td data-label={C.transactionId} className="admin-payment-id">
                   {payment.transaction_id ? (
-                    <code>{payment.transaction_id}</code>
+                    <>
+                      <code>{payment.transaction_id}</code>
+                      {payment.hidden_characters.length > 0 && (
+                        <div className="small text-danger">
+                          {M.hiddenCharacters} {payment.hidden_characters.join(' ')}
+                        </div>
+                      )}
+                    </>
                   ) : (
                     <span className="text-body-secondary">{M.noTransactionId}</span>
                   )}

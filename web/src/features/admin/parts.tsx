@@ -113,8 +113,8 @@ export function AdminTable<T>({
   loadFailed?: string;
   /** The table's column headings. */
   headers?: readonly ReactNode[];
-  /** One `<tr>` per item. */
-  row?: (item: T) => ReactNode;
+  /** One `<tr>` per item (with its place on the page and the page's items, to compare with a neighbour). */
+  row?: (item: T, index: number, items: readonly T[]) => ReactNode;
   /** The table's caption, for screen readers. */
   caption?: string;
   children?: (items: T[], page: AdminPage<T>) => ReactNode;
@@ -159,7 +159,7 @@ export function AdminTable<T>({
               </tr>
             </thead>
           )}
-          <tbody>{row && data.data.map((item) => row(item))}</tbody>
+          <tbody>{row && data.data.map((item, index, items) => row(item, index, items))}</tbody>
         </Table>
       )}
       <div className="d-flex flex-wrap align-items-center gap-3 mt-3">

@@ -7,7 +7,13 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import type { ApiItem } from '@app/domain';
-import { formatMoney, MESSAGES, splitPurchaseDollars, TRANSACTION_ID_MAX } from '@app/domain';
+import {
+  formatMoney,
+  isPlainTransactionId,
+  MESSAGES,
+  splitPurchaseDollars,
+  TRANSACTION_ID_MAX,
+} from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { ME_QUERY_KEY, useSession } from '../../app/session.tsx';
 import { CheckboxField, TextField } from '../../ui/FormField.tsx';
@@ -23,7 +29,12 @@ const T = MESSAGES.packages;
 // A disabled field has no value (react-hook-form), hence optional.
 const ZPurchaseForm = z.object({
   use_wallet: z.boolean().optional(),
-  transaction_id: z.string().trim().max(TRANSACTION_ID_MAX).optional(),
+  transaction_id: z
+    .string()
+    .trim()
+    .max(TRANSACTION_ID_MAX)
+    .refine((v) => !v || isPlainTransactionId(v), MESSAGES.transactionIds.characters)
+    .optional(),
 });
 type PurchaseForm = z.infer<typeof ZPurchaseForm>;
 
