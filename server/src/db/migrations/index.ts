@@ -19,6 +19,7 @@ import * as m20261124053000 from './20261124053000_create_two_factor_failures.ts
 import * as m20261124054000 from './20261124054000_index_risk_lookups.ts';
 import * as m20261124060000 from './20261124060000_create_directory_changes.ts';
 import * as m20261125000000 from './20261125000000_index_provider_images_order.ts';
+import * as m20261129030000 from './20261129030000_create_pending_revisions.ts';
 
 /** Every migration, by name, in order. A static list works the same from source and from the bundle. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '20261124054000_index_risk_lookups': m20261124054000,
   '20261124060000_create_directory_changes': m20261124060000,
   '20261125000000_index_provider_images_order': m20261125000000,
+  '20261129030000_create_pending_revisions': m20261129030000,
 };
 
 export const migrationProvider: MigrationProvider = {
