@@ -576,7 +576,9 @@ describe('PUT /api/vendors/:id', () => {
       review: 'approved',
       pending_revision: { state: 'pending' },
     });
-    expect((await api.ok('GET', `/api/vendors/${id}`)).data.attributes.name).not.toBe('Placeholder Spa Renamed');
+    expect((await api.ok('GET', `/api/vendors/${id}`)).data.attributes.name).not.toBe(
+      'Placeholder Spa Renamed',
+    );
     await api.ok('PUT', `/api/vendors/${id}`, { user: admin, body: { data: { phone: '5550199' } } });
     const pub = await api.ok('GET', `/api/vendors/${id}?populate[0]=vendor_type`);
     expect(pub.data.attributes).toMatchObject({ phone: '5550199' });
