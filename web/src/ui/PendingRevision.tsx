@@ -69,3 +69,17 @@ export function waitsForReview(item: { attributes?: { pending_revision?: unknown
   const revision = item?.attributes?.pending_revision as TOwnRevision | undefined;
   return revision?.state === 'pending';
 }
+
+/** The text fields among `keys` a pending revision changes, to show over the approved values. */
+export function pendingText<K extends string>(
+  revision: TOwnRevision | undefined,
+  keys: readonly K[],
+): Partial<Record<K, string>> {
+  if (revision?.state !== 'pending') return {};
+  const out: Partial<Record<K, string>> = {};
+  for (const key of keys) {
+    const value = revision.fields[key];
+    if (typeof value === 'string') out[key] = value;
+  }
+  return out;
+}

@@ -258,6 +258,11 @@ describe('ModerationPage', () => {
       changes: [
         { field: 'personality', before: 'Confident', after: ['Dominant', 'Submissive'] },
         { field: 'title', before: 'Ad title 7', after: 'Teen model' },
+        {
+          field: 'address_details',
+          before: { city: 'San Jose', state: 'CA' },
+          after: { city: 'Oakland', state: 'CA' },
+        },
       ],
     };
     const calls = mockAdminApi((call) => {
@@ -276,6 +281,7 @@ describe('ModerationPage', () => {
     expect(within(title).getByText('Ad title 7')).toBeTruthy();
     expect(within(title).getByText('Teen model')).toBeTruthy();
     expect(diff.getByText('Dominant, Submissive')).toBeTruthy();
+    expect(diff.getByText('Oakland, CA')).toBeTruthy();
     expect(within(item).getByRole('region', { name: V.signalsOnNew })).toBeTruthy();
 
     fireEvent.click(within(item).getByRole('button', { name: M.approve }));

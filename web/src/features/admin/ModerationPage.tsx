@@ -58,10 +58,15 @@ function parseQueue(value: string | null): TModerationQueue {
   return value === 'changes' ? 'changes' : 'new';
 }
 
-/** A field's value in the diff: lists joined, nothing as "(empty)". */
+/** A field's value in the diff: lists and details joined, nothing as "(empty)". */
 function diffValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return V.empty;
   if (Array.isArray(value)) return value.length ? value.join(', ') : V.empty;
+  // A related record's details (a place's address): its values in order.
+  if (typeof value === 'object') {
+    const parts = Object.values(value as Record<string, unknown>).filter((v) => v !== null && v !== '');
+    return parts.length ? parts.join(', ') : V.empty;
+  }
   return String(value);
 }
 

@@ -89,7 +89,14 @@ describe('MyAdsPage', { timeout: 20_000 }, () => {
         const at = '2026-11-02T10:00:00.000Z';
         return jsonResponse({
           data: [
-            { id: 6, state: 'pending', reason: null, fields: { title: 'x' }, createdAt: at, updatedAt: at },
+            {
+              id: 6,
+              state: 'pending',
+              reason: null,
+              fields: { title: 'Live one, new words' },
+              createdAt: at,
+              updatedAt: at,
+            },
             {
               id: 5,
               state: 'rejected',
@@ -104,8 +111,9 @@ describe('MyAdsPage', { timeout: 20_000 }, () => {
       return answerLookups(call);
     });
     renderMyAds();
-    const live = await screen.findByRole('article', { name: 'Live one' });
-    expect(await within(live).findByText(V.waiting)).toBeTruthy();
+    // The card shows the changes waiting for review over the approved values.
+    const live = await screen.findByRole('article', { name: 'Live one, new words' });
+    expect(within(live).getByText(V.waiting)).toBeTruthy();
     expect(within(live).getByText(MESSAGES.review.approved)).toBeTruthy();
     const other = adCard('Other one');
     expect(within(other).getByText(V.rejected)).toBeTruthy();

@@ -5,7 +5,7 @@ import { useSession } from '../../app/session.tsx';
 import { useOwnListDelete } from '../../ui/useOwnListDelete.ts';
 import { useCurrentSubscription } from '../billing/api.ts';
 import type { TOwnRevision } from '@app/domain';
-import { useOwnRevisions } from '../../ui/PendingRevision.tsx';
+import { pendingText, useOwnRevisions } from '../../ui/PendingRevision.tsx';
 import { adKeys, useDeleteAd, useMyAds } from './api.ts';
 import type { OwnAd } from './api.ts';
 import { toastAdFailure } from './feedback.ts';
@@ -45,7 +45,9 @@ function AdCard({
   revision: TOwnRevision | undefined;
   onDelete: () => void;
 }) {
-  const { title, city, review_reason, isShowed } = ad.attributes;
+  const { review_reason, isShowed } = ad.attributes;
+  // The owner's changes waiting for review show over the approved values (the public still reads those).
+  const { title, city } = { ...ad.attributes, ...pendingText(revision, ['title', 'city']) };
   // An ad from before reviews existed is approved when shown.
   const review = ad.attributes.review ?? (isShowed ? 'approved' : 'pending');
   const photo = firstPhoto(ad);

@@ -6,7 +6,7 @@ import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { PagedListPage, usePaging } from '../../ui/PagedListPage.tsx';
 import { useOwnListDelete } from '../../ui/useOwnListDelete.ts';
 import type { TOwnRevision } from '@app/domain';
-import { useOwnRevisions } from '../../ui/PendingRevision.tsx';
+import { pendingText, useOwnRevisions } from '../../ui/PendingRevision.tsx';
 import { placeKeys, useDeletePlace, useMyPlaces } from './api.ts';
 import type { Place } from './api.ts';
 import { toastPlaceFailure } from './feedback.ts';
@@ -26,7 +26,9 @@ function PlaceCard({
   revision: TOwnRevision | undefined;
   onDelete: () => void;
 }) {
-  const { name, review, review_reason } = place.attributes;
+  const { review, review_reason } = place.attributes;
+  // The owner's changes waiting for review show over the approved values (the public still reads those).
+  const { name } = { ...place.attributes, ...pendingText(revision, ['name']) };
   const type = placeTypeName(place.attributes);
   const address = placeAddress(place.attributes);
   return (
