@@ -254,11 +254,12 @@ describe('an approved ad: the owner’s changes wait for review', () => {
     ]);
     const audit = await db()
       .selectFrom('audit_log')
-      .select(['action', 'actor_id', 'before_value', 'after_value'])
-      .where('subject', '=', `provider:${id}`)
+      .select(['action', 'actor_id', 'details', 'before_value', 'after_value'])
+      .where('subject', '=', `revision:${item.revision.id}`)
       .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'revision.approve', actor_id: admin.id });
+    expect(JSON.parse(audit[0]!.details!)).toEqual({ record: `provider:${id}`, fields: ['title'] });
     expect(JSON.parse(audit[0]!.after_value!).title).toBe('Teen model');
     expect(JSON.parse(audit[0]!.before_value!).title).not.toBe('Teen model');
   });
@@ -290,10 +291,12 @@ describe('an approved ad: the owner’s changes wait for review', () => {
     expect(await queueItem('ad', id)).toBeUndefined();
     const audit = await db()
       .selectFrom('audit_log')
-      .select('action')
-      .where('subject', '=', `provider:${id}`)
+      .select(['action', 'details'])
+      .where('subject', 'like', 'revision:%')
+      .where('details', 'like', `%"provider:${id}"%`)
       .execute();
-    expect(audit).toEqual([{ action: 'revision.reject' }]);
+    expect(audit.map((a) => a.action)).toEqual(['revision.reject']);
+    expect(JSON.parse(audit[0]!.details!)).toMatchObject({ reason: 'No contact details in the text' });
 
     // A new edit submits the changes again.
     await api.ok('PUT', `/api/providers/${id}`, {

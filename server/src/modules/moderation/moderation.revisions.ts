@@ -6,7 +6,7 @@ import {
   type TRevisionDecision,
 } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
-import { auditChange, recordAudit } from '../../db/audit-log.ts';
+import { auditRow, recordAudit } from '../../db/audit-log.ts';
 import { lockRow } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
@@ -234,7 +234,8 @@ export function revisionChanges(revision: RevisionRow, record: Item | null): TRe
  * or it is no longer pending; a 409 when the owner changed it after `updatedAt`, the moment the moderator
  * read it). Approving applies its fields to the record, recomputes the record's risk signals and deletes the
  * revision; rejecting keeps it with the reason (required). Both in one transaction with the audit entry
- * (`revision.approve` / `revision.reject`, the record's row before and after); the owner is told by e-mail.
+ * (`revision.approve` with the record's row before and after, `revision.reject` with the reason; subject
+ * `revision:<id>`, the record in the details); the owner is told by e-mail.
  */
 export async function decideRevision(
   m: { db: Kysely<DB>; mailer: Mailer },
@@ -250,9 +251,9 @@ export async function decideRevision(
   if (!seen || seen.state !== 'pending') throw notFound(MESSAGES.revisions.notFound);
   const ref: RecordRef = { type: seen.type, id: seen.recordId };
   const table = seen.type === 'provider' ? 'providers' : 'vendors';
-  const subject = `${seen.type}:${seen.recordId}`;
-  // An approval is recorded with the record's row before and after; a rejection with its reason.
-  const audit = auditChange(actor, 'revision.approve', subject, table, seen.recordId);
+  // The entry names the revision decided and, in its details, the record it changes.
+  const subject = `revision:${id}`;
+  const record = `${seen.type}:${seen.recordId}`;
   await m.db.transaction().execute(async (trx) => {
     // The record's row first, as the owner's edit takes it: the revision read next is the one to decide.
     if (!(await lockRow(trx, table, ref.id))) throw notFound(MESSAGES.revisions.notFound);
@@ -263,7 +264,8 @@ export async function decideRevision(
     }
     const fields = Object.keys(revision.fields).sort();
     if (decision.review === 'approved') {
-      await audit.before(trx);
+      // Recorded with the record's row before and after.
+      const before = await auditRow(trx, table, ref.id);
       const applied =
         ref.type === 'provider'
           ? await applyAdRevision(trx, ref.id, revision.fields)
@@ -271,10 +273,18 @@ export async function decideRevision(
       if (!applied) throw notFound(MESSAGES.revisions.notFound);
       await deleteRevision(trx, ref);
       await computeRiskSignals(trx, ref);
-      await audit.after(trx);
+      const after = await auditRow(trx, table, ref.id);
+      await recordAudit(trx, actor, 'revision.approve', subject, { record, fields }, { before, after });
     } else {
       if (!(await rejectRevisionRow(trx, id, reason))) throw notFound(MESSAGES.revisions.notFound);
-      await recordAudit(trx, actor, 'revision.reject', subject, { fields, reason });
+      await recordAudit(
+        trx,
+        actor,
+        'revision.reject',
+        subject,
+        { record, fields, reason },
+        { before: { state: 'pending', reason: null }, after: { state: 'rejected', reason } },
+      );
     }
   });
   await tellOwnerOfReview(m.db, m.mailer, MESSAGES.revisions, {
