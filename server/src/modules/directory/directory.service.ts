@@ -386,8 +386,9 @@ const sameIds = (a: readonly number[], b: readonly number[]) =>
 /**
  * `PUT /api/providers/:id`: owner or admin; lists given replace the ad's images or documents, and the
  * files no longer used are deleted. An owner's edit that changes the photos or the video sends the ad
- * back to review; other edits keep it public. The admin's `review` (or `isShowed`) approves or
- * rejects it, and the owner hears of it by e-mail.
+ * back to review; their other changes to an approved ad wait as a pending revision (below), and a
+ * pending or rejected ad is edited in place. The admin's edits publish at once; their `review` (or
+ * `isShowed`) approves or rejects the ad, and the owner hears of it by e-mail.
  */
 export async function updateProvider(
   d: DirectoryContext,

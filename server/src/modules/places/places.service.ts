@@ -126,7 +126,10 @@ export async function createAddress(p: PlacesContext, actor: Actor, sent: TAddre
 const addressAudit = (actor: Actor, action: string, id: number) =>
   isAdmin(actor) ? auditChange(actor, action, `address:${id}`, 'addresses', id) : undefined;
 
-/** `PUT /api/addresses/:id`: owner or admin. */
+/**
+ * `PUT /api/addresses/:id`: owner or admin; the owner's change to the address of an approved place waits
+ * for review with the place's other changes.
+ */
 export async function updateAddress(
   p: PlacesContext,
   actor: Actor,
@@ -397,8 +400,9 @@ export async function createPlaceFromParts(
 
 /**
  * `PUT /api/vendors/:id`: owner or admin. The owner's new picture or video (or any edit of a
- * rejected place) sends the place back to review; the old files are deleted. The admin's `review` or
- * `isShowed` approves or rejects it, and the owner hears of it by e-mail.
+ * rejected place) sends the place back to review; the old files are deleted. The owner's other changes to
+ * an approved place wait as a pending revision (below). The admin's edits publish at once; their `review`
+ * or `isShowed` approves or rejects the place, and the owner hears of it by e-mail.
  */
 export async function updatePlace(
   p: PlacesContext,
