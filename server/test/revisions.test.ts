@@ -18,7 +18,7 @@ import { placesApi, seedPlaceCities } from './places-helpers.ts';
 import { uploadImage } from './upload-helpers.ts';
 
 /**
- * Changes to an approved ad or place wait for review (decision 0014): the owner's edit of anything the
+ * Changes to an approved ad or place wait for review (decision 0015): the owner's edit of anything the
  * public sees becomes a pending revision while the approved version stays public (the item, the listing,
  * the response cache); the moderator sees it with a diff and the risk signals of the new text; approving
  * publishes it (audited, the owner told), rejecting keeps the approved version and tells the owner why.

@@ -57,7 +57,7 @@ export const TRUST_MESSAGES = {
   },
   /**
    * Changes to an approved ad or place wait for review while the approved version stays public
-   * (docs/decisions/0014-pending-revisions.md): the owner's badges and mails, the moderator's queue.
+   * (docs/decisions/0015-pending-revisions.md): the owner's badges and mails, the moderator's queue.
    */
   revisions: {
     /** The owner's badge on My Ads, My Places and the edit form. */

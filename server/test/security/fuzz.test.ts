@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-// A pending revision of the provider's approved ad (decision 0014), for the moderator's decision.
+// A pending revision of the provider's approved ad (decision 0015), for the moderator's decision.
 let revision = { id: 0, updatedAt: '' };
 beforeAll(async () => {
   await ctx.app.inject({
@@ -607,7 +607,7 @@ describe('spoiling one value of valid requests', () => {
       as: () => orderSeller,
       body: () => ({ data: { status: 'Shipped', user: 1 } }),
     },
-    // The moderator's decision on a pending revision (decision 0014).
+    // The moderator's decision on a pending revision (decision 0015).
     {
       method: 'PUT',
       url: () => `/api/admin/revisions/${revision.id}`,

@@ -3,7 +3,7 @@ import { withId, withTimestamps } from './helpers.ts';
 
 /**
  * The owner's changes to an approved ad or place that wait for review while the approved version stays
- * public (docs/decisions/0014-pending-revisions.md). One row per record at most: `provider_id` names an ad,
+ * public (docs/decisions/0015-pending-revisions.md). One row per record at most: `provider_id` names an ad,
  * `vendor_id` a place (one of the two), and the row goes with its record. `fields` is JSON of the changed
  * public fields as the owner sent them; `state` is `pending` until an admin decides, `rejected` (with
  * `reason`) after a refusal, until the owner edits again; an approval applies the fields and deletes the row.

@@ -429,7 +429,7 @@ export async function updateProvider(
   }
   const mediaChanged = !admin && (imagesChanged || videoChanged);
   // The owner's edit of an approved ad that shows no new photo or video: what the public sees waits as a
-  // pending revision (decision 0014); the ad stays public as approved, and only its private documents (and
+  // pending revision (decision 0015); the ad stays public as approved, and only its private documents (and
   // a new order of the same photos) change now. New media send the whole ad back to review as before,
   // with any revision applied with them, so one review covers everything.
   if (!admin && ad!.review_state === 'approved' && !mediaChanged) {

@@ -28,7 +28,7 @@ import {
 import { computeRevisionSignals, computeRiskSignals } from './moderation.service.ts';
 
 /**
- * Pending revisions (docs/decisions/0014-pending-revisions.md): an owner's change to what the public sees of
+ * Pending revisions (docs/decisions/0015-pending-revisions.md): an owner's change to what the public sees of
  * an approved ad or place waits here while the approved version stays public. The directory and the places
  * stage the changed public fields with `stageRevision` in the transaction of the owner's edit; the moderator
  * approves (the fields are applied, audited, the owner told) or rejects (the revision is kept with the

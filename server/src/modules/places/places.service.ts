@@ -145,7 +145,7 @@ export async function updateAddress(
   });
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   // The address of an approved place is what the public reads as the place's location: the owner's change
-  // waits as part of the place's revision (decision 0014), the place stays public where it was.
+  // waits as part of the place's revision (decision 0015), the place stays public where it was.
   const place = isAdmin(actor) ? undefined : await findPlaceOfAddress(p.db, id);
   if (place && place.review_state === 'approved') {
     const ref = { type: 'vendor' as const, id: Number(place.id) };
@@ -433,7 +433,7 @@ export async function updatePlace(
   const ref = { type: 'vendor' as const, id };
   const newMedia = imageChanged || (videoChanged && input.video !== null);
   // The owner's edit of an approved place that shows no new picture or video: what the public sees waits
-  // as a pending revision (decision 0014) and the place stays public as approved; a removed video goes at
+  // as a pending revision (decision 0015) and the place stays public as approved; a removed video goes at
   // once (it shows less). A new picture or video sends the whole place back to review as before, with any
   // revision applied with it.
   if (!admin && place!.review_state === 'approved' && !newMedia) {
