@@ -143,6 +143,51 @@ test.describe('[PROVIDER][JOURNEY]', () => {
     expect((await request.get(`/api/providers/${ad!.id}`)).status()).toBe(404);
   });
 
+  test('[PROVIDER][REVIEW] a text change to an approved ad waits for review while the approved ad stays public', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const provider = await createAccount(request, 'Provider');
+    await buyPackage(request, provider, 'Starter');
+    const title = `Approved ad ${uniqueId()}`;
+    const id = await postAd(request, provider, title);
+    await approveAd(request, id);
+    const publicTitle = async () =>
+      ((await (await request.get(`/api/providers/${id}`)).json()) as { data: AdItem }).data.attributes.title;
+
+    await signInAs(page, provider);
+    await page.goto(`/ads/edit/${id}`);
+    const changed = `${title} with new words`;
+    const titleField = page.getByLabel(F.title, { exact: true });
+    await expect(titleField).toHaveValue(title);
+    await titleField.fill(changed);
+    await page.getByRole('button', { name: F.save, exact: true }).click();
+    await expect(page.getByText(MESSAGES.revisions.savedForReview)).toBeVisible();
+    expect(await publicTitle()).toBe(title);
+
+    // My Ads says the changes wait; the edit form starts from them.
+    await page.goto('/ads/view');
+    await expect(
+      page.locator('.card', { hasText: changed }).getByText(MESSAGES.revisions.waiting),
+    ).toBeVisible();
+    await page.goto(`/ads/edit/${id}`);
+    await expect(page.getByLabel(F.title, { exact: true })).toHaveValue(changed);
+
+    // The moderator approves the revision as the Changes queue shows it: then it is public.
+    const queue = await apiAs<{ data: { id: number; revision: { id: number; updatedAt: string } }[] }>(
+      request,
+      ADMIN,
+      'GET',
+      '/api/admin/moderation?type=ad&queue=changes&pageSize=100',
+    );
+    const item = queue.data.find((i) => i.id === id)!;
+    await apiAs(request, ADMIN, 'PUT', `/api/admin/revisions/${item.revision.id}`, {
+      data: { review: 'approved', updatedAt: item.revision.updatedAt },
+    });
+    expect(await publicTitle()).toBe(changed);
+  });
+
   test('[PROVIDER][QUOTA] with no ads left, My Ads shows the refill text and Post Ad only the package link', async ({
     page,
     request,

@@ -358,6 +358,19 @@ const EXPECTED_SCHEMA: Record<string, string[]> = {
   ],
   file_phash_bands: ['band', 'file_id', 'value'],
   risk_signals: ['created_at', 'explanation', 'id', 'kind', 'record_id', 'record_type', 'user_id', 'weight'],
+  pending_revisions: [
+    'created_at',
+    'fields',
+    'id',
+    'provider_id',
+    'reason',
+    'risk_score',
+    'signals',
+    'state',
+    'updated_at',
+    'user_id',
+    'vendor_id',
+  ],
 };
 
 describe(`migrations on ${TEST_ENGINE}`, () => {

@@ -561,7 +561,7 @@ describe('PUT /api/vendors/:id', () => {
     expect((await api.call('PUT', `/api/vendors/999999`, { user: provider, body })).statusCode).toBe(404);
   });
 
-  it('details edit keeps an approved place public; the admin edits too', async () => {
+  it('details edit keeps the approved place public until reviewed; the admin edits at once', async () => {
     const id = await api.newPlace(provider);
     await api.approve(admin, id);
     const edited = await api.ok('PUT', `/api/vendors/${id}`, {
@@ -570,15 +570,19 @@ describe('PUT /api/vendors/:id', () => {
         data: { name: 'Placeholder Spa Renamed', website: '', vendor_type: await api.typeId('sextoy') },
       },
     });
+    // The owner reads the changes waiting for review; the public the approved place (test/revisions.test.ts).
     expect(edited.data.attributes).toMatchObject({
       name: 'Placeholder Spa Renamed',
-      website: null,
       review: 'approved',
+      pending_revision: { state: 'pending' },
     });
+    expect((await api.ok('GET', `/api/vendors/${id}`)).data.attributes.name).not.toBe(
+      'Placeholder Spa Renamed',
+    );
     await api.ok('PUT', `/api/vendors/${id}`, { user: admin, body: { data: { phone: '5550199' } } });
     const pub = await api.ok('GET', `/api/vendors/${id}?populate[0]=vendor_type`);
-    expect(pub.data.attributes).toMatchObject({ phone: '5550199', name: 'Placeholder Spa Renamed' });
-    expect(pub.data.attributes.vendor_type.data.attributes.type).toBe('sextoy');
+    expect(pub.data.attributes).toMatchObject({ phone: '5550199' });
+    expect(pub.data.attributes.vendor_type.data.attributes.type).not.toBe('sextoy');
   });
 
   it('a new image sends the place back to review and deletes the old file; a video too (has_video)', async () => {

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { buildProviderAd } from './factories.ts';
-import { buildProvider, buildUser, type Json, type TestContext } from './helpers.ts';
+import { buildAdmin, buildProvider, buildUser, type Json, type TestContext } from './helpers.ts';
 
 /**
  * Real server processes (the server bundled as `npm start` builds it, run by Node), not app instances
@@ -274,9 +274,10 @@ withPostgresAndRedis?.('two processes on one PostgreSQL database and one Redis',
       .where('id', '=', ad)
       .execute();
     expect(await title()).toBe('Before');
-    // …an edit through A does, on B.
+    // …an edit through A does, on B (the admin's: an owner's edit of an approved ad waits for review).
+    const staff = await buildAdmin(data);
     const edit = await call(a.port, 'PUT', `/api/providers/${ad}`, {
-      token: owner.jwt,
+      token: staff.jwt,
       body: { data: { title: 'After' } },
     });
     expect(edit.status, JSON.stringify(edit.json)).toBe(200);

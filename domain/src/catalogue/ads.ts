@@ -11,7 +11,7 @@ export const AD_MESSAGES = {
     noAdsLeft: 'You have posted all the ads your package allows.',
     /** Spec 001 §4 "Edit ad": new photos or a new video are checked again before the ad shows. */
     backToReview:
-      'Changing the photos or the video sends your ad back to review: it leaves the directory until an administrator approves it again.',
+      'Changes to an approved ad wait for review while the approved version stays public. Changing the photos or the video sends your ad back to review: it leaves the directory until an administrator approves it again.',
   },
   /**
    * The one delete confirmation (spec 001 §2 "My Ads", "Places"): My Ads, My Places, venue reviews and

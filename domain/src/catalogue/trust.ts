@@ -55,6 +55,45 @@ export const TRUST_MESSAGES = {
     none: 'No risk signals.',
     score: 'Risk score',
   },
+  /**
+   * Changes to an approved ad or place wait for review while the approved version stays public
+   * (docs/decisions/0015-pending-revisions.md): the owner's badges and mails, the moderator's queue.
+   */
+  revisions: {
+    /** The owner's badge on My Ads, My Places and the edit form. */
+    waiting: 'Changes waiting for review',
+    rejected: 'Changes not approved',
+    /** The owner's note under the badge. */
+    waitingHelp: 'Your ad stays public as it was approved until an administrator reviews your changes.',
+    placeWaitingHelp:
+      'Your place stays public as it was approved until an administrator reviews your changes.',
+    /** Followed by the reason. */
+    rejectedHelp: 'The public version is unchanged. The reason given:',
+    /** The toast after an owner saved changes to an approved record. */
+    savedForReview: 'Saved. Your changes wait for review; the approved version stays public until then.',
+    mailApprovedSubject: 'Your changes are published',
+    mailApproved: 'An administrator approved your changes; they are now public.',
+    mailRejectedSubject: 'Your changes were not approved',
+    mailRejected:
+      'An administrator did not approve your changes; the approved version stays public. The reason given:',
+    reasonRequired: 'A reason is required to reject changes',
+    notFound: 'No changes wait for review here',
+    changedSince:
+      'The owner changed these changes since you opened them; reload the queue and review them again.',
+    /** The moderator's queue. */
+    tab: 'Changes',
+    queueTitle: 'Changes to approved records',
+    emptyQueue: 'No changes wait for review.',
+    diffTitle: 'What changes',
+    field: 'Field',
+    before: 'Public now',
+    after: 'Proposed',
+    empty: '(empty)',
+    approveConfirm: 'Publish these changes? They replace the public version at once.',
+    approvedToast: 'Changes published.',
+    rejectedToast: 'Changes rejected; the owner is told why.',
+    signalsOnNew: 'Risk signals of the record with these changes',
+  },
   moderation: {
     title: 'Moderation',
     ads: 'Ads',

@@ -1,5 +1,6 @@
 import { PLACE_TYPES } from '../constants.ts';
 import type { REVIEW_STATES } from '../directory/ads.ts';
+import type { TOwnRevision } from '../trust/moderation.ts';
 
 // The places' limits, venue kinds, sorts and shapes without their schemas: the router and the header need these, and
 // importing them from here keeps the schema library off the first load.
@@ -59,6 +60,8 @@ export interface PlaceAttributes {
   review?: (typeof REVIEW_STATES)[number];
   review_reason?: string | null;
   isShowed?: boolean;
+  /** Owner only: their changes to the approved place waiting for review (their values are shown). */
+  pending_revision?: TOwnRevision;
   createdAt: string;
   updatedAt: string;
 }

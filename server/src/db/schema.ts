@@ -535,6 +535,24 @@ export interface RiskSignalsTable {
   created_at: string;
 }
 
+/**
+ * An owner's changes to an approved ad (`provider_id`) or place (`vendor_id`) waiting for review: `fields`
+ * JSON of the changed public fields as sent, `signals` JSON of the risk signals on the record as it would be.
+ */
+export interface PendingRevisionsTable {
+  id: Generated<number>;
+  provider_id: number | null;
+  vendor_id: number | null;
+  user_id: number;
+  fields: string;
+  state: 'pending' | 'rejected';
+  reason: string | null;
+  signals: string;
+  risk_score: number;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A vendor's product (issue 13). `price` in cents; archived once it has orders and is deleted. */
 export interface ProductsTable {
   id: Generated<number>;
@@ -681,6 +699,7 @@ export interface DB {
   verification_decisions: VerificationDecisionsTable;
   file_phash_bands: FilePhashBandsTable;
   risk_signals: RiskSignalsTable;
+  pending_revisions: PendingRevisionsTable;
   products: ProductsTable;
   wishlist_items: WishlistItemsTable;
   carts: CartsTable;

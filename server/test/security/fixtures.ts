@@ -120,6 +120,20 @@ export async function createFixtures(ctx: TestContext) {
     ad,
     call,
     newAd: () => buildProviderAd(ctx, users.provider),
+    /** A pending revision of a new approved ad of the provider, and the moderator's approval of it. */
+    revision: async (): Promise<Made> => {
+      const adId = await buildProviderAd(ctx, users.provider);
+      const res = await call(users.provider, 'PUT', `/api/providers/${adId}`, {
+        body: { data: { title: `Changed title ${++seq}` } },
+      });
+      if (res.statusCode !== 200) throw new Error(`setup revision: ${res.statusCode} ${res.body}`);
+      const row = await db
+        .selectFrom('pending_revisions')
+        .select(['id', 'updated_at'])
+        .where('provider_id', '=', adId)
+        .executeTakeFirstOrThrow();
+      return { id: Number(row.id), body: { data: { review: 'approved', updatedAt: row.updated_at } } };
+    },
     victim: async (): Promise<Made> => ({ id: (await buildHobbyist(ctx)).id }),
     first: async (table: ReferenceTable): Promise<Made> => {
       const row = await db.selectFrom(table).select('id').orderBy('id').executeTakeFirstOrThrow();

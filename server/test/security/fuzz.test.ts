@@ -47,6 +47,24 @@ beforeAll(async () => {
   message = (res.json() as { data: { id: number } }).data.id;
 });
 
+// A pending revision of the provider's approved ad (decision 0015), for the moderator's decision.
+let revision = { id: 0, updatedAt: '' };
+beforeAll(async () => {
+  await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/providers/${ad}`,
+    payload: { data: { title: 'A changed title' } },
+    headers: provider.auth,
+    remoteAddress: newAddress(),
+  });
+  const row = await ctx.database.db
+    .selectFrom('pending_revisions')
+    .select(['id', 'updated_at'])
+    .where('provider_id', '=', ad)
+    .executeTakeFirstOrThrow();
+  revision = { id: Number(row.id), updatedAt: row.updated_at };
+});
+
 // Places (issue 12): a public place of the provider, and a free address and picture of theirs.
 let place = 0;
 let placeAddress = 0;
@@ -627,6 +645,13 @@ describe('spoiling one value of valid requests', () => {
       url: () => `/api/order-lists/${paidLine}`,
       as: () => orderSeller,
       body: () => ({ data: { status: 'Shipped', user: 1 } }),
+    },
+    // The moderator's decision on a pending revision (decision 0015).
+    {
+      method: 'PUT',
+      url: () => `/api/admin/revisions/${revision.id}`,
+      as: () => admin,
+      body: () => ({ data: { review: 'rejected', review_reason: 'Not yet', updatedAt: revision.updatedAt } }),
     },
     // Screening (issue 12): provider accounts' writes.
     {

@@ -735,6 +735,10 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
     expect: adminOnly(),
   },
   'GET /api/admin/signals': { setup: async (f) => ({ query: `type=ad&id=${f.ad}` }), expect: adminOnly() },
+  // Changes to approved ads and places wait as pending revisions (decision 0015): the moderator decides,
+  // each owner lists their own.
+  'PUT /api/admin/revisions/:id': { setup: (f) => f.revision(), expect: adminOnly() },
+  'GET /api/revisions': { setup: async () => ({ query: 'type=place' }), expect: signedIn(200) },
 
   ...PLACE_ROUTES,
 

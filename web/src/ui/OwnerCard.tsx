@@ -1,7 +1,8 @@
 import { Badge, Button } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { MESSAGES } from '@app/domain';
-import type { TReviewState } from '@app/domain';
+import type { TModerationType, TOwnRevision, TReviewState } from '@app/domain';
+import { PendingRevisionNotice } from './PendingRevision.tsx';
 
 const R = MESSAGES.review;
 
@@ -22,18 +23,21 @@ export function ReviewStateBadge({ state }: { state: TReviewState | undefined })
 }
 
 /**
- * The end of an owner's card on My Ads and My Places: the review state, the rejection's reason, what
- * else the card adds (`children`), then Edit and Delete.
+ * The end of an owner's card on My Ads and My Places: the review state, the rejection's reason, changes
+ * waiting for review, what else the card adds (`children`), then Edit and Delete.
  */
 export function OwnerCardFooter({
   review,
   reason,
+  revision,
   editTo,
   onDelete,
   children,
 }: {
   review: TReviewState | undefined;
   reason: string | null | undefined;
+  /** Changes to the approved record waiting for review (or refused), with the record's kind. */
+  revision?: { type: TModerationType; revision: TOwnRevision | undefined };
   editTo: string;
   onDelete: () => void;
   children?: React.ReactNode;
@@ -43,6 +47,7 @@ export function OwnerCardFooter({
       <div className="mb-2">
         <ReviewStateBadge state={review} />
       </div>
+      {revision && <PendingRevisionNotice type={revision.type} revision={revision.revision} compact />}
       {review === 'rejected' && reason && (
         <p className="small text-danger mb-2">
           {MESSAGES.myAds.reason}: {reason}

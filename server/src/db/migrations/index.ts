@@ -21,6 +21,7 @@ import * as m20261124060000 from './20261124060000_create_directory_changes.ts';
 import * as m20261125000000 from './20261125000000_index_provider_images_order.ts';
 import * as m20261129010000 from './20261129010000_create_screening_access.ts';
 import * as m20261129020000 from './20261129020000_add_transaction_keys.ts';
+import * as m20261129030000 from './20261129030000_create_pending_revisions.ts';
 import * as m20261129040000 from './20261129040000_rename_upload_names.ts';
 import * as m20261129050000 from './20261129050000_add_message_reply.ts';
 
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '20261125000000_index_provider_images_order': m20261125000000,
   '20261129010000_create_screening_access': m20261129010000,
   '20261129020000_add_transaction_keys': m20261129020000,
+  '20261129030000_create_pending_revisions': m20261129030000,
   '20261129040000_rename_upload_names': m20261129040000,
   '20261129050000_add_message_reply': m20261129050000,
 };

@@ -59,17 +59,35 @@ export async function updateProvider(
   after?: (trx: Transaction<DB>) => Promise<void>,
   /** An admin's edit: the ad before and after, recorded in this transaction. */
   audit?: AuditHooks,
+  /** False when the write changes nothing the listing shows (an owner's edit waiting for review). */
+  directoryChange = true,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     await audit?.before(trx);
     if (!(await updateById(trx, 'providers', id, columns))) return false;
     if (files.images) await setFiles(trx, 'provider_images', id, files.images);
     if (files.docs) await setFiles(trx, 'provider_docs', id, files.docs);
-    await recordDirectoryChange(trx, { providerIds: [id] });
+    if (directoryChange) await recordDirectoryChange(trx, { providerIds: [id] });
     await after?.(trx);
     await audit?.after(trx);
     return true;
   });
+}
+
+/** An ad's row as stored (an owner's edit compares what it sends with it). */
+export function findProviderRow(db: Db, id: number) {
+  return db.selectFrom('providers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Changes an ad's columns in the caller's transaction, recording the directory change; false when it is gone. */
+export async function updateProviderColumns(
+  trx: Transaction<DB>,
+  id: number,
+  columns: Updateable<ProvidersTable>,
+): Promise<boolean> {
+  if (!(await updateById(trx, 'providers', id, columns))) return false;
+  await recordDirectoryChange(trx, { providerIds: [id] });
+  return true;
 }
 
 /** Deletes an ad (its images, reactions, comments, … go with it), recording the directory change. */

@@ -7,7 +7,7 @@ import {
   type TProviderWrite,
 } from '@app/domain';
 import { comparablePhone } from '@app/domain/trust';
-import type { Kysely, Updateable } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import { auditChange } from '../../db/audit-log.ts';
 import type { Engine } from '../../db/database.ts';
 import type { DB, ProvidersTable } from '../../db/schema.ts';
@@ -22,7 +22,14 @@ import { isAdmin, type Actor } from '../../http/auth.ts';
 import { dataFieldError, forbidden, notFound } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { deleteUnusedFiles, fileShownBy, makeFilesPrivate } from '../media/index.ts';
-import { computeRiskSignals } from '../moderation/index.ts';
+import {
+  computeRiskSignals,
+  findRevision,
+  stageRevision,
+  takeRevision,
+  withOwnRevision,
+  withRevisionFor,
+} from '../moderation/index.ts';
 import { findActiveSubscription, takeAdSlot } from '../subscriptions/index.ts';
 import { getWrittenItem, plainItem } from '../../http/items.ts';
 import { deepFreeze, onlyParams } from '../../http/query.ts';
@@ -33,7 +40,9 @@ import { itemResponse } from '../../http/responses.ts';
 import {
   deleteProvider as deleteProviderRow,
   findAdFiles,
+  findProviderRow,
   insertProvider,
+  updateProviderColumns,
   updateProvider as updateProviderRow,
   type ProviderColumns,
 } from './directory.queries.ts';
@@ -144,11 +153,16 @@ export async function getProvider(d: DirectoryContext, actor: Actor | null, id: 
   if (!row) throw notFound(PROVIDER_NOT_FOUND);
   const def = row.allowed ? ownProviderResource : providerResource;
   const parsed = parseQuery(def, query);
-  const lean = await readLeanItems(d.db, d.engine, def, parsed, [id], 'all');
-  if (lean?.length) return jsonText(`{"data":${lean[0]},"meta":{}}`);
+  // The owner reads their changes waiting for review over the approved ad (the edit form starts from them).
+  const revision =
+    row.allowed && actor && !isAdmin(actor) ? await findRevision(d.db, { type: 'provider', id }) : undefined;
+  if (!revision) {
+    const lean = await readLeanItems(d.db, d.engine, def, parsed, [id], 'all');
+    if (lean?.length) return jsonText(`{"data":${lean[0]},"meta":{}}`);
+  }
   const item = await findOne(d.db, def, id, parsed, { scope: null });
   if (!item) throw notFound(PROVIDER_NOT_FOUND);
-  return itemResponse(item);
+  return itemResponse(withOwnRevision(item, revision));
 }
 
 /**
@@ -372,8 +386,9 @@ const sameIds = (a: readonly number[], b: readonly number[]) =>
 /**
  * `PUT /api/providers/:id`: owner or admin; lists given replace the ad's images or documents, and the
  * files no longer used are deleted. An owner's edit that changes the photos or the video sends the ad
- * back to review; other edits keep it public. The admin's `review` (or `isShowed`) approves or
- * rejects it, and the owner hears of it by e-mail.
+ * back to review; their other changes to an approved ad wait as a pending revision (below), and a
+ * pending or rejected ad is edited in place. The admin's edits publish at once; their `review` (or
+ * `isShowed`) approves or rejects the ad, and the owner hears of it by e-mail.
  */
 export async function updateProvider(
   d: DirectoryContext,
@@ -381,6 +396,7 @@ export async function updateProvider(
   id: number,
   sent: TProviderUpdate,
 ): Promise<Item> {
+  const admin = isAdmin(actor);
   const input = withoutServerSetFields(actor, sent);
   const [ad] = await requireAccess(
     d.db,
@@ -390,11 +406,15 @@ export async function updateProvider(
     ['user_id', 'video_id', 'country', 'state', 'city', 'review_state', 'review_reason'],
   );
   const ownerId = Number(ad!.user_id);
+  const ref = { type: 'provider' as const, id };
+  // The owner's changes waiting for review count as the ad's place for the edit's location check.
+  const pending = admin ? undefined : await findRevision(d.db, ref);
+  const staged = (key: string) => pending?.fields[key] as string | undefined;
   await checkReferences(d.db, input);
   await checkLocation(d.db, input, {
-    country: String(ad!.country),
-    state: String(ad!.state),
-    city: String(ad!.city),
+    country: staged('country') ?? String(ad!.country),
+    state: staged('state') ?? String(ad!.state),
+    city: staged('city') ?? String(ad!.city),
   });
   // The ad's owner's files, or the acting admin's own.
   await requireOwnedFiles(d.db, [ownerId, actor.id], fileClaims(input));
@@ -403,12 +423,38 @@ export async function updateProvider(
   const imagesChanged = input.images !== undefined && !sameIds(input.images, before.images);
   const videoChanged =
     input.video !== undefined && input.video !== (ad!.video_id === null ? null : Number(ad!.video_id));
-  const decision = isAdmin(actor) ? reviewColumns(input) : undefined;
+  const decision = admin ? reviewColumns(input) : undefined;
   if (decision?.review_state === 'approved') {
     await requireVerifiedOwner(d.db, ownerId, MESSAGES.verification.approveNeedsVerified);
   }
-  const review = decision ?? (!isAdmin(actor) && (imagesChanged || videoChanged) ? BACK_TO_REVIEW : {});
-  const columns = toColumns(input);
+  const mediaChanged = !admin && (imagesChanged || videoChanged);
+  // The owner's edit of an approved ad that shows no new photo or video: what the public sees waits as a
+  // pending revision (decision 0015); the ad stays public as approved, and only its private documents (and
+  // a new order of the same photos) change now. New media send the whole ad back to review as before,
+  // with any revision applied with them, so one review covers everything.
+  if (!admin && ad!.review_state === 'approved' && !mediaChanged) {
+    const { images, docs, video: _video, ...shown } = input;
+    const reordered = images !== undefined && !before.images.every((f, i) => images[i] === f);
+    const updated = await updateProviderRow(
+      d.db,
+      id,
+      {},
+      { images: reordered ? images : undefined, docs },
+      async (trx) => {
+        const row = await findProviderRow(trx, id);
+        if (row) await stageRevision(trx, ref, ownerId, shown, row, adColumns);
+      },
+      undefined,
+      reordered,
+    );
+    if (!updated) throw notFound(PROVIDER_NOT_FOUND);
+    if (docs) await makeFilesPrivate(d.db, d.storageRoot, docs);
+    await deleteUnusedFiles(d.db, d.storageRoot, docs ? before.docs.filter((f) => !docs.includes(f)) : []);
+    return ownView(d.db, actor, id);
+  }
+  const folded = !admin && pending ? toColumns(pending.fields as TProviderUpdate) : {};
+  const review = decision ?? (mediaChanged ? BACK_TO_REVIEW : {});
+  const columns = { ...folded, ...toColumns(input) };
   // The risk signals are computed again for anything but the admin's bare decision (issue 14).
   const recompute = !decision || Object.keys(columns).length > 0 || input.images !== undefined;
   // An admin's edit of the ad itself is recorded with the ad before and after, beside any decision.
@@ -422,12 +468,13 @@ export async function updateProvider(
       docs: input.docs,
     },
     async (trx) => {
+      if (pending) await takeRevision(trx, ref);
       if (decision) {
         await recordReviewDecision(trx, actor, { kind: 'provider', id }, ad!, decision, Object.keys(sent));
       }
       if (recompute) await computeRiskSignals(trx, { type: 'provider', id });
     },
-    isAdmin(actor) && edited ? adAudit(actor, 'provider.update', id) : undefined,
+    admin && edited ? adAudit(actor, 'provider.update', id) : undefined,
   );
   if (!updated) throw notFound(PROVIDER_NOT_FOUND);
   if (input.docs) await makeFilesPrivate(d.db, d.storageRoot, input.docs);
@@ -442,7 +489,29 @@ export async function updateProvider(
   if (decision) {
     await tellOwnerOfReview(d.db, d.mailer, MESSAGES.review, { ownerId, recordId: id, decision });
   }
-  return getWrittenItem(d.db, ownProviderResource, id);
+  return ownView(d.db, actor, id);
+}
+
+/** An ad as its owner (or the admin) reads it after a write: with the owner's revision, if any. */
+async function ownView(db: Kysely<DB>, actor: Actor, id: number): Promise<Item> {
+  const item = await getWrittenItem(db, ownProviderResource, id);
+  return withRevisionFor(db, actor, { type: 'provider', id }, item);
+}
+
+/** A revision's fields (as the owner sent them) as the ad's columns. */
+const adColumns = (fields: Record<string, unknown>) => toColumns(fields as TProviderUpdate);
+
+/**
+ * Applies an approved revision's fields to the ad, in the moderator's transaction, recording the
+ * directory change (the listing and the facet index see the new values from now on); false when the ad
+ * is gone.
+ */
+export async function applyAdRevision(
+  trx: Transaction<DB>,
+  id: number,
+  fields: Record<string, unknown>,
+): Promise<boolean> {
+  return updateProviderColumns(trx, id, adColumns(fields));
 }
 
 /** An admin's change to an ad, for the audit log: its row with its images and documents. */

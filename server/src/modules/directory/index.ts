@@ -16,6 +16,8 @@ export { FacetStore } from './facets/facet-store.ts';
 export { checkLocation } from './directory.service.ts';
 /** An ad as the admin reads it with `populate=*` (the moderation queue shows it). */
 export { readProviderItem } from './directory.service.ts';
+/** An approved revision of an ad applied (the moderation area's decision, decision 0015). */
+export { applyAdRevision } from './directory.service.ts';
 /**
  * The owner's mail about an admin's review decision and its audit record (ads; places use them with their
  * texts).

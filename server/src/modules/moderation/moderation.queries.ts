@@ -414,3 +414,177 @@ export async function findOwnersRecords(
     review: r.review_state,
   }));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Pending revisions: an owner's changes to an approved record, waiting for review
+
+/** A pending (or rejected) revision, its JSON read. */
+export interface RevisionRow {
+  id: number;
+  type: RecordType;
+  recordId: number;
+  userId: number;
+  fields: Record<string, unknown>;
+  state: 'pending' | 'rejected';
+  reason: string | null;
+  signals: RiskSignal[];
+  riskScore: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const recordColumn = (type: RecordType) => (type === 'provider' ? 'provider_id' : 'vendor_id');
+
+const revisionColumns = [
+  'id',
+  'provider_id',
+  'vendor_id',
+  'user_id',
+  'fields',
+  'state',
+  'reason',
+  'signals',
+  'risk_score',
+  'created_at',
+  'updated_at',
+] as const;
+
+function toRevision(r: {
+  id: number;
+  provider_id: number | null;
+  vendor_id: number | null;
+  user_id: number;
+  fields: string;
+  state: 'pending' | 'rejected';
+  reason: string | null;
+  signals: string;
+  risk_score: number;
+  created_at: string;
+  updated_at: string;
+}): RevisionRow {
+  return {
+    id: Number(r.id),
+    type: r.provider_id !== null ? 'provider' : 'vendor',
+    recordId: Number(r.provider_id ?? r.vendor_id),
+    userId: Number(r.user_id),
+    fields: JSON.parse(r.fields) as Record<string, unknown>,
+    state: r.state,
+    reason: r.reason,
+    signals: JSON.parse(r.signals) as RiskSignal[],
+    riskScore: Number(r.risk_score),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+/** The revisions of these records (at most one each). */
+export async function findRevisionsOf(
+  db: Db,
+  type: RecordType,
+  recordIds: readonly number[],
+): Promise<RevisionRow[]> {
+  if (!recordIds.length) return [];
+  const rows = await db
+    .selectFrom('pending_revisions')
+    .select(revisionColumns)
+    .where(recordColumn(type), 'in', recordIds)
+    .execute();
+  return rows.map(toRevision);
+}
+
+/** One revision by its id. */
+export async function findRevisionById(db: Db, id: number): Promise<RevisionRow | undefined> {
+  const row = await db
+    .selectFrom('pending_revisions')
+    .select(revisionColumns)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && toRevision(row);
+}
+
+/** An account's revisions of one kind of record, newest first. */
+export async function findOwnRevisions(db: Db, userId: number, type: RecordType): Promise<RevisionRow[]> {
+  const rows = await db
+    .selectFrom('pending_revisions')
+    .select(revisionColumns)
+    .where('user_id', '=', userId)
+    .where(recordColumn(type), 'is not', null)
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toRevision);
+}
+
+/**
+ * Writes a record's revision as pending: the existing row (pending or rejected) is replaced in place,
+ * keeping its id and creation time, else a new row.
+ */
+export async function saveRevision(
+  trx: Db,
+  ref: RecordRef,
+  userId: number,
+  fields: Record<string, unknown>,
+  signals: readonly RiskSignal[],
+): Promise<void> {
+  const now = nowIso();
+  const values = {
+    fields: JSON.stringify(fields),
+    state: 'pending' as const,
+    reason: null,
+    signals: JSON.stringify(signals),
+    risk_score: signals.reduce((sum, s) => sum + s.weight, 0),
+    updated_at: now,
+  };
+  const updated = await trx
+    .updateTable('pending_revisions')
+    .set(values)
+    .where(recordColumn(ref.type), '=', ref.id)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) > 0) return;
+  await trx
+    .insertInto('pending_revisions')
+    .values({
+      ...values,
+      provider_id: ref.type === 'provider' ? ref.id : null,
+      vendor_id: ref.type === 'vendor' ? ref.id : null,
+      user_id: userId,
+      created_at: now,
+    })
+    .execute();
+}
+
+/** Deletes a record's revision, if it has one. */
+export async function deleteRevision(trx: Db, ref: RecordRef): Promise<void> {
+  await trx.deleteFrom('pending_revisions').where(recordColumn(ref.type), '=', ref.id).execute();
+}
+
+/** Marks a pending revision rejected with the reason; false when it is no longer pending. */
+export async function rejectRevisionRow(trx: Db, id: number, reason: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('pending_revisions')
+    .set({ state: 'rejected', reason, updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** One page of the pending revisions of one kind: highest risk score first, then the oldest, then by id. */
+export async function findRevisionPage(db: Db, type: RecordType, page: number, pageSize: number) {
+  const q = db
+    .selectFrom('pending_revisions')
+    .where(recordColumn(type), 'is not', null)
+    .where('state', '=', 'pending');
+  const [rows, count] = await Promise.all([
+    q
+      .select(revisionColumns)
+      .orderBy('risk_score', 'desc')
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows: rows.map(toRevision), total: Number(count?.n ?? 0) };
+}

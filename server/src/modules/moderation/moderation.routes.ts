@@ -1,15 +1,19 @@
-import { ZModerationQuery, ZSignalsQuery } from '@app/domain';
+import { ZModerationQuery, ZOwnRevisionsQuery, ZRevisionDecision, ZSignalsQuery } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminOnly, withAccess } from '../../access/index.ts';
+import { z } from 'zod';
+import { adminOnly, signedIn, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
+import { idParam } from '../../http/query.ts';
+import { decideRevision, listOwnRevisions } from './moderation.revisions.ts';
 import { getRecordSignals, listModerationQueue } from './moderation.service.ts';
 
 /**
  * The admin console's moderation (issue 14, items 3-4): the queue of ads and places waiting for review,
- * riskiest first, and one record's risk signals. Admin only.
+ * riskiest first, and one record's risk signals; the queue of changes to approved records (pending
+ * revisions) and the decision on one. Admin only; the owner reads their own revisions.
  */
-export async function moderationRoutes(instance: FastifyInstance, { db }: AppContext) {
+export async function moderationRoutes(instance: FastifyInstance, { db, mailer }: AppContext) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
   app.get(
@@ -21,5 +25,15 @@ export async function moderationRoutes(instance: FastifyInstance, { db }: AppCon
     '/api/admin/signals',
     withAccess(adminOnly, { schema: { querystring: ZSignalsQuery, tags } }),
     async (req) => getRecordSignals(db, req.query),
+  );
+  app.put(
+    '/api/admin/revisions/:id',
+    withAccess(adminOnly, { schema: { body: z.object({ data: ZRevisionDecision }), tags } }),
+    async (req) => decideRevision({ db, mailer }, req.actor!, idParam(req), req.body.data),
+  );
+  app.get(
+    '/api/revisions',
+    withAccess(signedIn, { schema: { querystring: ZOwnRevisionsQuery, tags: ['moderation'] } }),
+    async (req) => listOwnRevisions(db, req.actor!, req.query),
   );
 }

@@ -21,6 +21,7 @@ import type { Pagination } from '../../http/responses.ts';
 import type { Item } from '../../http/strapi/find.ts';
 import { readProviderItem } from '../directory/index.ts';
 import { readPlaceItem } from '../places/index.ts';
+import { revisionChanges } from './moderation.revisions.ts';
 import {
   findAdForSignals,
   findCandidatePictures,
@@ -31,6 +32,7 @@ import {
   findPhoneMatches,
   findPlaceForSignals,
   findQueuePage,
+  findRevisionPage,
   findRecentAdCities,
   findRecordOwner,
   findSignalsOf,
@@ -56,6 +58,7 @@ const MAX_REFRESH = 20;
 async function signalsOf(
   db: Db,
   ref: RecordRef,
+  overlay?: Record<string, unknown>,
 ): Promise<{ ownerId: number; signals: RiskSignal[]; matched: MatchedRecord[] } | undefined> {
   const signals: RiskSignal[] = [];
   const matched: MatchedRecord[] = [];
@@ -63,13 +66,13 @@ async function signalsOf(
   let phone: string | null;
   let ad: AdForSignals | undefined;
   if (ref.type === 'provider') {
-    ad = await findAdForSignals(db, ref.id);
+    ad = withOverlay(await findAdForSignals(db, ref.id), overlay);
     if (!ad) return undefined;
     ownerId = ad.user_id;
     phone = ad.phone;
     signals.push(...checkAdText(ad));
   } else {
-    const place = await findPlaceForSignals(db, ref.id);
+    const place = withOverlay(await findPlaceForSignals(db, ref.id), overlay);
     if (!place) return undefined;
     ownerId = place.user_id;
     phone = place.phone;
@@ -114,6 +117,20 @@ async function signalsOf(
   return { ownerId, signals: ordered(signals), matched };
 }
 
+/**
+ * A record's signal data with a revision's columns over it (only the columns the data has: the signals
+ * of the record as the revision would make it). Numbers stay numbers.
+ */
+function withOverlay<T extends object>(row: T | undefined, overlay?: Record<string, unknown>): T | undefined {
+  if (!row || !overlay) return row;
+  const out: Record<string, unknown> = { ...(row as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(overlay)) {
+    if (!(key in out)) continue;
+    out[key] = typeof out[key] === 'number' && value !== null ? Number(value) : value;
+  }
+  return out as T;
+}
+
 /** Signals heaviest first (then in the kinds' order), as stored and answered. */
 function ordered(signals: RiskSignal[]): RiskSignal[] {
   return [...signals].sort((a, b) => b.weight - a.weight);
@@ -148,6 +165,18 @@ export async function computeRiskSignals(
   return found.signals;
 }
 
+/**
+ * The risk signals of a record as a pending revision would make it: its columns (`overlay`) over the
+ * record's own data. Nothing is stored here (the revision keeps them) and no other record is recomputed.
+ */
+export async function computeRevisionSignals(
+  trx: Db,
+  ref: RecordRef,
+  overlay: Record<string, unknown>,
+): Promise<RiskSignal[]> {
+  return (await signalsOf(trx, ref, overlay))?.signals ?? [];
+}
+
 // ---------------------------------------------------------------------------------------------
 // The admin's reads
 
@@ -165,6 +194,7 @@ export async function listModerationQueue(
   db: Kysely<DB>,
   query: TModerationQuery,
 ): Promise<{ data: TModerationItem[]; meta: { pagination: Pagination } }> {
+  if (query.queue === 'changes') return listRevisionQueue(db, query);
   const { page, pageSize } = query;
   const type = recordType(query.type);
   const { rows, total } = await findQueuePage(db, type, page, pageSize);
@@ -189,22 +219,73 @@ export async function listModerationQueue(
       signals: signals
         .filter((s) => s.record_id === r.id)
         .map((s) => ({ kind: s.kind as RiskSignalKind, weight: s.weight, explanation: s.explanation })),
-      owner: owner
-        ? {
-            id: Number(owner.id),
-            username: owner.username,
-            email: owner.email,
-            verification: owner.verification,
-            is_active: Number(owner.is_active) === 1,
-            createdAt: owner.created_at,
-          }
-        : null,
+      owner: queueOwner(owner),
       other_ads: others
         .filter((o) => o.user_id === r.user_id && o.id !== r.id)
         .slice(0, OTHER_RECORDS)
         .map(({ id, name, review }) => ({ id, name, review })),
       // One record at a time: the item reader loads its relations (images full size among them).
       record: (await read(r.id)) ?? null,
+    });
+  }
+  return {
+    data,
+    meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
+  };
+}
+
+/** The owner of a queue item, as the moderator sees it. */
+function queueOwner(
+  owner: Awaited<ReturnType<typeof findOwners>>[number] | undefined,
+): TModerationItem['owner'] {
+  return owner
+    ? {
+        id: Number(owner.id),
+        username: owner.username,
+        email: owner.email,
+        verification: owner.verification,
+        is_active: Number(owner.is_active) === 1,
+        createdAt: owner.created_at,
+      }
+    : null;
+}
+
+/**
+ * `GET /api/admin/moderation?queue=changes`: one page of the pending revisions of approved ads (or places),
+ * the highest risk score first, then the oldest; each with the record as the public sees it now, the
+ * revision field by field against it, and the signals computed on the record as the revision would make it.
+ */
+async function listRevisionQueue(
+  db: Kysely<DB>,
+  query: TModerationQuery,
+): Promise<{ data: TModerationItem[]; meta: { pagination: Pagination } }> {
+  const { page, pageSize } = query;
+  const type = recordType(query.type);
+  const { rows, total } = await findRevisionPage(db, type, page, pageSize);
+  const ownerIds = [...new Set(rows.map((r) => r.userId))];
+  const [owners, others] = await Promise.all([
+    findOwners(db, ownerIds),
+    findOwnersRecords(db, type, ownerIds, OTHER_RECORDS + 1),
+  ]);
+  const data: TModerationItem[] = [];
+  for (const r of rows) {
+    const record =
+      (await (type === 'provider' ? readProviderItem(db, r.recordId) : readPlaceItem(db, r.recordId))) ??
+      null;
+    data.push({
+      type: query.type,
+      id: r.recordId,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+      risk_score: r.riskScore,
+      signals: r.signals.map((s) => ({ kind: s.kind, weight: s.weight, explanation: s.explanation })),
+      owner: queueOwner(owners.find((o) => Number(o.id) === r.userId)),
+      other_ads: others
+        .filter((o) => o.user_id === r.userId && o.id !== r.recordId)
+        .slice(0, OTHER_RECORDS)
+        .map(({ id, name, review }) => ({ id, name, review })),
+      record,
+      revision: { id: r.id, updatedAt: r.updatedAt, changes: revisionChanges(r, record) },
     });
   }
   return {

@@ -6,3 +6,5 @@ export { lockPlacesReviewedBy, recountPlaceRating } from './places.queries.ts';
 export { sendPlaceBackToReview } from './places.queries.ts';
 /** A place as the admin reads it with `populate=*` (the moderation queue shows it). */
 export { readPlaceItem } from './places.service.ts';
+/** An approved revision of a place applied (the moderation area's decision, decision 0015). */
+export { applyPlaceRevision } from './places.service.ts';

@@ -34,6 +34,39 @@ export const updatePlace = (db: Kysely<DB>, id: number, changes: PlaceChanges) =
   updateById(db, 'vendors', id, changes);
 
 /**
+ * A place's row as stored, with its address's public columns as `address.<column>` (an owner's edit
+ * compares what it sends with it).
+ */
+export async function findPlaceRow(db: Db, id: number): Promise<Record<string, unknown> | undefined> {
+  const place = await db.selectFrom('vendors').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!place) return undefined;
+  const address =
+    place.address_id === null
+      ? undefined
+      : await db
+          .selectFrom('addresses')
+          .select(ADDRESS_DETAILS)
+          .where('id', '=', place.address_id)
+          .executeTakeFirst();
+  return {
+    ...place,
+    ...Object.fromEntries(Object.entries(address ?? {}).map(([k, v]) => [`address.${k}`, v])),
+  };
+}
+
+/** The columns of an address the public reads through its place. */
+export const ADDRESS_DETAILS = ['location', 'city', 'state', 'postal_code', 'country'] as const;
+
+/** The place that names an address, if any. */
+export function findPlaceOfAddress(db: Db, addressId: number) {
+  return db
+    .selectFrom('vendors')
+    .select(['id', 'user_id', 'review_state'])
+    .where('address_id', '=', addressId)
+    .executeTakeFirst();
+}
+
+/**
  * Deletes a place with its reviews and its address (when no other place names it), in one
  * transaction. True when the place existed.
  */

@@ -9,7 +9,7 @@ import {
   ZPlaceRequest,
 } from '@app/domain';
 import { comparablePhone } from '@app/domain/trust';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import {
   findAccessRows,
@@ -44,11 +44,20 @@ import {
   type MediaContext,
   type UploadPart,
 } from '../media/index.ts';
-import { computeRiskSignals } from '../moderation/index.ts';
+import {
+  computeRiskSignals,
+  findRevision,
+  stageRevision,
+  takeRevision,
+  withRevisionFor,
+} from '../moderation/index.ts';
 import {
   addressUsedByPlace,
   deletePlaceRows,
   deleteReview,
+  ADDRESS_DETAILS,
+  findPlaceOfAddress,
+  findPlaceRow,
   insertAddress,
   insertPlace,
   insertReviewIfNone,
@@ -117,7 +126,10 @@ export async function createAddress(p: PlacesContext, actor: Actor, sent: TAddre
 const addressAudit = (actor: Actor, action: string, id: number) =>
   isAdmin(actor) ? auditChange(actor, action, `address:${id}`, 'addresses', id) : undefined;
 
-/** `PUT /api/addresses/:id`: owner or admin. */
+/**
+ * `PUT /api/addresses/:id`: owner or admin; the owner's change to the address of an approved place waits
+ * for review with the place's other changes.
+ */
 export async function updateAddress(
   p: PlacesContext,
   actor: Actor,
@@ -132,6 +144,25 @@ export async function updateAddress(
     city: String(row!.city),
   });
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  // The address of an approved place is what the public reads as the place's location: the owner's change
+  // waits as part of the place's revision (decision 0015), the place stays public where it was.
+  const place = isAdmin(actor) ? undefined : await findPlaceOfAddress(p.db, id);
+  if (place && place.review_state === 'approved') {
+    const ref = { type: 'vendor' as const, id: Number(place.id) };
+    await p.db.transaction().execute(async (trx) => {
+      if (!(await lockRow(trx, 'vendors', ref.id))) throw notFound(RULES['address.read'].missing);
+      const row = await findPlaceRow(trx, ref.id);
+      if (!row || Number(row.address_id) !== id) return;
+      const pending = (await findRevision(trx, ref))?.fields.address_details as
+        Record<string, unknown> | undefined;
+      const current = Object.fromEntries(
+        ADDRESS_DETAILS.map((k) => [k, pending?.[k] ?? row[`address.${k}`]]),
+      );
+      const details = { ...current, ...changes };
+      await stageRevision(trx, ref, Number(place.user_id), { address_details: details }, row, placeColumns);
+    });
+    return withPendingAddress(p, id, await getWrittenItem(p.db, addressResource, id), ref);
+  }
   const audit = addressAudit(actor, 'address.update', id);
   await p.db.transaction().execute(async (trx) => {
     await audit?.before(trx);
@@ -139,6 +170,18 @@ export async function updateAddress(
     await audit?.after(trx);
   });
   return getWrittenItem(p.db, addressResource, id);
+}
+
+/** An address as its owner reads it while the place's revision changes it: the pending details over it. */
+async function withPendingAddress(
+  p: PlacesContext,
+  id: number,
+  item: Item,
+  ref: { type: 'vendor'; id: number },
+): Promise<Item> {
+  const details = (await findRevision(p.db, ref))?.fields.address_details;
+  if (!details || typeof details !== 'object') return item;
+  return { id, attributes: { ...item.attributes, ...(details as Record<string, unknown>) } };
 }
 
 /**
@@ -195,7 +238,8 @@ export async function getPlace(p: PlacesContext, actor: Actor | null, id: number
   const def = row.allowed ? ownPlaceResource : placeResource;
   const item = await findOne(p.db, def, id, parseQuery(def, query), { scope: null });
   if (!item) throw notFound(PLACE_NOT_FOUND);
-  return item;
+  // The owner reads their changes waiting for review over the approved place.
+  return row.allowed && !isAdmin(actor) ? withRevisionFor(p.db, actor, { type: 'vendor', id }, item) : item;
 }
 
 /**
@@ -356,8 +400,9 @@ export async function createPlaceFromParts(
 
 /**
  * `PUT /api/vendors/:id`: owner or admin. The owner's new picture or video (or any edit of a
- * rejected place) sends the place back to review; the old files are deleted. The admin's `review` or
- * `isShowed` approves or rejects it, and the owner hears of it by e-mail.
+ * rejected place) sends the place back to review; the old files are deleted. The owner's other changes to
+ * an approved place wait as a pending revision (below). The admin's edits publish at once; their `review`
+ * or `isShowed` approves or rejects the place, and the owner hears of it by e-mail.
  */
 export async function updatePlace(
   p: PlacesContext,
@@ -385,7 +430,25 @@ export async function updatePlace(
   await requireOwnedFiles(p.db, [ownerId, actor.id], fileClaims(input));
   const imageChanged = input.image !== undefined && input.image !== oldImage;
   const videoChanged = input.video !== undefined && input.video !== oldVideo;
-  const details = detailColumns(input);
+  const ref = { type: 'vendor' as const, id };
+  const newMedia = imageChanged || (videoChanged && input.video !== null);
+  // The owner's edit of an approved place that shows no new picture or video: what the public sees waits
+  // as a pending revision (decision 0015) and the place stays public as approved; a removed video goes at
+  // once (it shows less). A new picture or video sends the whole place back to review as before, with any
+  // revision applied with it.
+  if (!admin && place!.review_state === 'approved' && !newMedia) {
+    const { video, ...shown } = placeFields(input);
+    await p.db.transaction().execute(async (trx) => {
+      if (!(await lockRow(trx, 'vendors', id))) throw notFound(PLACE_NOT_FOUND);
+      if (video === null && oldVideo !== null) await updatePlaceRow(trx, id, detailColumns({ video }));
+      const row = await findPlaceRow(trx, id);
+      if (row) await stageRevision(trx, ref, ownerId, shown, row, placeColumns);
+    });
+    if (video === null && oldVideo !== null) await deleteUnusedFiles(p.db, p.storageRoot, [oldVideo]);
+    return ownPlaceView(p, actor, id);
+  }
+  const pending = admin ? undefined : await findRevision(p.db, ref);
+  const details = { ...(pending ? placeColumns(pending.fields) : {}), ...detailColumns(input) };
   const decision = admin ? reviewColumns(input) : undefined;
   const ownerEdit = !admin && Object.keys(details).length > 0;
   const backToReview =
@@ -402,6 +465,7 @@ export async function updatePlace(
   await p.db.transaction().execute(async (trx) => {
     await audit?.before(trx);
     if (!(await updatePlaceRow(trx, id, { ...details, ...review }))) throw notFound(PLACE_NOT_FOUND);
+    if (pending) await takeRevision(trx, ref);
     if (decision) {
       await recordReviewDecision(trx, actor, { kind: 'vendor', id }, place!, decision, Object.keys(sent));
     }
@@ -415,7 +479,48 @@ export async function updatePlace(
   if (decision) {
     await tellOwnerOfReview(p.db, p.mailer, MESSAGES.placeReview, { ownerId, recordId: id, decision });
   }
-  return getWrittenItem(p.db, ownPlaceResource, id);
+  return ownPlaceView(p, actor, id);
+}
+
+/** The place fields of an update (the admin's review fields left out). */
+function placeFields(input: TPlaceUpdate): Record<string, unknown> {
+  const { review: _r, review_reason: _rr, isShowed: _s, ...fields } = input;
+  return fields;
+}
+
+/**
+ * A revision's fields (as the owner sent them) as the place's columns; `address_details` (an owner's change
+ * to the address the approved place names) as `address.<column>`.
+ */
+function placeColumns(fields: Record<string, unknown>): Record<string, unknown> {
+  const { address_details: details, ...rest } = fields;
+  const address = details && typeof details === 'object' ? (details as Record<string, unknown>) : {};
+  return {
+    ...detailColumns(rest as TPlaceUpdate),
+    ...Object.fromEntries(Object.entries(address).map(([k, v]) => [`address.${k}`, v])),
+  };
+}
+
+/** A place as its owner (or the admin) reads it after a write: with the owner's revision, if any. */
+async function ownPlaceView(p: PlacesContext, actor: Actor, id: number): Promise<Item> {
+  const item = await getWrittenItem(p.db, ownPlaceResource, id);
+  return withRevisionFor(p.db, actor, { type: 'vendor', id }, item);
+}
+
+/** Applies an approved revision's fields to the place, in the moderator's transaction; false when it is gone. */
+export async function applyPlaceRevision(
+  trx: Transaction<DB>,
+  id: number,
+  fields: Record<string, unknown>,
+): Promise<boolean> {
+  const place = await findPlaceRow(trx, id);
+  if (!place) return false;
+  const { address_details: details, ...rest } = fields;
+  // The address's new details go to the address the place names now (before any switch to another).
+  if (details && typeof details === 'object' && place.address_id !== null) {
+    await updateAddressRow(trx, Number(place.address_id), details as Partial<TAddressRequest>);
+  }
+  return updatePlaceRow(trx, id, detailColumns(rest as TPlaceUpdate));
 }
 
 /**

@@ -12,6 +12,7 @@ import type { ApiCall } from './testAdmin.tsx';
 const M = MESSAGES.moderation;
 const P = MESSAGES.adminConsole.moderationPage;
 const R = MESSAGES.riskSignals;
+const V = MESSAGES.revisions;
 
 function adItem(id: number, overrides: Partial<TModerationItem> = {}): TModerationItem {
   const record = buildProvider(id, { title: `Ad title ${id}`, name: `Ava ${id}` });
@@ -248,5 +249,49 @@ describe('ModerationPage', () => {
     expect(isEscalationReason(ESCALATION_TEMPLATE)).toBe(true);
     expect(isEscalationReason(`  ${ESCALATION_TEMPLATE} more`)).toBe(true);
     expect(isEscalationReason(M.reasonTemplates[0]!)).toBe(false);
+  });
+
+  it('the Changes queue: a revision of an approved ad as a diff, decided through its own route', async () => {
+    const revision = {
+      id: 31,
+      updatedAt: '2026-11-02T10:00:00.000Z',
+      changes: [
+        { field: 'personality', before: 'Confident', after: ['Dominant', 'Submissive'] },
+        { field: 'title', before: 'Ad title 7', after: 'Teen model' },
+        {
+          field: 'address_details',
+          before: { city: 'San Jose', state: 'CA' },
+          after: { city: 'Oakland', state: 'CA' },
+        },
+      ],
+    };
+    const calls = mockAdminApi((call) => {
+      if (call.method === 'GET' && call.path === '/admin/moderation') {
+        return jsonResponse(paged(call.search.get('queue') === 'changes' ? [adItem(7, { revision })] : []));
+      }
+      if (call.method === 'PUT') return jsonResponse({ data: { id: 31, state: 'approved' } });
+      return undefined;
+    });
+    renderAdminPage(<ModerationPage />, { path: '/admin/moderation?queue=changes' });
+    const item = await article(7, 'Ava 7');
+    expect(callsTo(calls, 'GET', '/admin/moderation')[0]?.search.get('queue')).toBe('changes');
+
+    const diff = within(within(item).getByRole('region', { name: V.diffTitle }));
+    const title = diff.getByRole('row', { name: /title/ });
+    expect(within(title).getByText('Ad title 7')).toBeTruthy();
+    expect(within(title).getByText('Teen model')).toBeTruthy();
+    expect(diff.getByText('Dominant, Submissive')).toBeTruthy();
+    expect(diff.getByText('Oakland, CA')).toBeTruthy();
+    expect(within(item).getByRole('region', { name: V.signalsOnNew })).toBeTruthy();
+
+    fireEvent.click(within(item).getByRole('button', { name: M.approve }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(V.approveConfirm)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: M.approve }));
+    await screen.findByText(V.approvedToast);
+    expect(callsTo(calls, 'PUT', '/admin/revisions/31')[0]?.body).toEqual({
+      data: { review: 'approved', updatedAt: revision.updatedAt },
+    });
+    expect(callsTo(calls, 'PUT', '/providers/7')).toHaveLength(0);
   });
 });

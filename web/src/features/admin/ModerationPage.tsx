@@ -4,7 +4,14 @@ import { Alert, Badge, Button, Card, Col, Collapse, Nav, Row } from 'react-boots
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { MESSAGES } from '@app/domain';
-import type { ProviderAttributes, TModerationItem, TModerationType, TVenueKind } from '@app/domain';
+import type {
+  ProviderAttributes,
+  TModerationItem,
+  TModerationQueue,
+  TModerationType,
+  TRevisionDiff,
+  TVenueKind,
+} from '@app/domain';
 import { ProviderCard } from '../directory/ProviderCard.tsx';
 import type { Place } from '../places/api.ts';
 import { VenueCard } from '../places/VenueListing.tsx';
@@ -24,6 +31,7 @@ import { RiskSignalList } from './RiskSignals.tsx';
 const M = MESSAGES.moderation;
 const P = MESSAGES.adminConsole.moderationPage;
 const S = MESSAGES.adminConsole.statuses;
+const V = MESSAGES.revisions;
 
 /** The reason template that means "trafficking or a minor": choosing it shows the escalation steps. */
 export const ESCALATION_TEMPLATE: string = M.reasonTemplates[M.escalationTemplateIndex] ?? '';
@@ -43,6 +51,58 @@ const PANEL_ID = 'moderation-queue';
 
 function parseType(value: string | null): TModerationType {
   return value === 'place' ? 'place' : 'ad';
+}
+
+/** The queue shown: new or re-submitted records, or changes to approved ones (pending revisions). */
+function parseQueue(value: string | null): TModerationQueue {
+  return value === 'changes' ? 'changes' : 'new';
+}
+
+/** A field's value in the diff: lists and details joined, nothing as "(empty)". */
+function diffValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return V.empty;
+  if (Array.isArray(value)) return value.length ? value.join(', ') : V.empty;
+  // A related record's details (a place's address): its values in order.
+  if (typeof value === 'object') {
+    const parts = Object.values(value as Record<string, unknown>).filter((v) => v !== null && v !== '');
+    return parts.length ? parts.join(', ') : V.empty;
+  }
+  return String(value);
+}
+
+/** A pending revision field by field: the value the public sees now and the proposed one. */
+export function RevisionDiff({ revision }: { revision: TRevisionDiff }) {
+  return (
+    <section className="mb-3" aria-label={V.diffTitle}>
+      <h3 className="h6">{V.diffTitle}</h3>
+      <div className="table-responsive">
+        <table className="table table-sm align-top small mb-0 admin-revision-diff">
+          <thead>
+            <tr>
+              <th scope="col">{V.field}</th>
+              <th scope="col">{V.before}</th>
+              <th scope="col">{V.after}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {revision.changes.map((change) => (
+              <tr key={change.field}>
+                <th scope="row" className="fw-semibold">
+                  {change.field}
+                </th>
+                <td className="text-break">
+                  <del className="text-body-secondary">{diffValue(change.before)}</del>
+                </td>
+                <td className="text-break">
+                  <ins className="text-decoration-none fw-semibold">{diffValue(change.after)}</ins>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
 }
 
 /** The record's full-size photos: every image of an ad, the image of a place. */
@@ -205,7 +265,8 @@ export function QueueItem({
   const [escalationOpen, setEscalationOpen] = useState(false);
   const name = recordName(item);
   const photos = fullSizePhotos(item);
-  const blocked = approvalBlocked(item);
+  // A change to an approved ad is decided on its own; the owner's verification gates the first approval.
+  const blocked = !item.revision && approvalBlocked(item);
   const minorSignals = item.signals.some((signal) => MINOR_SIGNALS.has(signal.kind));
   const headingId = `moderation-${item.type}-${item.id}`;
   const blockedId = `${headingId}-blocked`;
@@ -239,8 +300,9 @@ export function QueueItem({
             </div>
           </Col>
           <Col lg={6} xxl={7}>
-            <section className="mb-3" aria-label={M.riskSignals}>
-              <h3 className="h6">{M.riskSignals}</h3>
+            {item.revision && <RevisionDiff revision={item.revision} />}
+            <section className="mb-3" aria-label={item.revision ? V.signalsOnNew : M.riskSignals}>
+              <h3 className="h6">{item.revision ? V.signalsOnNew : M.riskSignals}</h3>
               <RiskSignalList signals={item.signals} />
             </section>
             <OwnerPanel item={item} onPage={onPage} />
@@ -305,8 +367,20 @@ export function QueueItem({
 
 type Decision = { review: 'approved' } | { review: 'rejected'; review_reason: string };
 
-/** `PUT /api/providers/:id` or `/api/vendors/:id` with the decision (the server audits and mails it). */
+/** A decided item's key: the record, or the revision of it. */
+const decisionKey = (item: TModerationItem) =>
+  item.revision ? `revision:${item.revision.id}` : `${item.type}:${item.id}`;
+
+/**
+ * `PUT /api/providers/:id` or `/api/vendors/:id` with the decision, or for a change to an approved record
+ * `PUT /api/admin/revisions/:id` with the revision's time as read (the server audits and mails it).
+ */
 function decide(item: TModerationItem, decision: Decision) {
+  if (item.revision) {
+    return adminPut(`/admin/revisions/${item.revision.id}`, {
+      data: { ...decision, updatedAt: item.revision.updatedAt },
+    });
+  }
   const path = item.type === 'ad' ? `/providers/${item.id}` : `/vendors/${item.id}`;
   return adminPut(path, { data: decision });
 }
@@ -320,10 +394,12 @@ function decide(item: TModerationItem, decision: Decision) {
 export default function ModerationPage() {
   const [params, setParams] = useSearchParams();
   const type = parseType(params.get('type'));
+  const queue = parseQueue(params.get('queue'));
   const paging = useAdminPaging();
   const queryClient = useQueryClient();
   const query = useAdminList<TModerationItem>('/admin/moderation', {
     type,
+    ...(queue === 'changes' ? { queue } : {}),
     page: paging.page,
     pageSize: paging.pageSize,
   });
@@ -335,13 +411,13 @@ export default function ModerationPage() {
   const mutation = useMutation({
     mutationFn: ({ item, decision }: { item: TModerationItem; decision: Decision }) => decide(item, decision),
     onSuccess: (_answer, { item, decision }) => {
-      setDecided((current) => new Set(current).add(`${item.type}:${item.id}`));
+      setDecided((current) => new Set(current).add(decisionKey(item)));
       setApproving(null);
       setRejecting(null);
       if (decision.review === 'approved') {
-        toast.success(M.approved);
+        toast.success(item.revision ? V.approvedToast : M.approved);
       } else {
-        toast.success(M.rejected);
+        toast.success(item.revision ? V.rejectedToast : M.rejected);
         if (isEscalationReason(decision.review_reason)) setEscalated(item);
       }
       void queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
@@ -352,10 +428,18 @@ export default function ModerationPage() {
     },
   });
 
-  const selectType = (next: string | null) => {
-    if (next !== 'ad' && next !== 'place') return;
+  const show = (nextType: TModerationType, nextQueue: TModerationQueue) => {
     paging.setPage(1);
-    setParams(next === 'ad' ? {} : { type: next }, { replace: true });
+    setParams(
+      {
+        ...(nextType === 'ad' ? {} : { type: nextType }),
+        ...(nextQueue === 'new' ? {} : { queue: nextQueue }),
+      },
+      { replace: true },
+    );
+  };
+  const selectType = (next: string | null) => {
+    if (next === 'ad' || next === 'place') show(next, queue);
   };
 
   return (
@@ -385,6 +469,21 @@ export default function ModerationPage() {
           </Nav.Item>
         ))}
       </Nav>
+      <Nav
+        variant="pills"
+        activeKey={queue}
+        onSelect={(next) => (next === 'new' || next === 'changes') && show(type, next)}
+        className="mb-3 small"
+        aria-label={V.queueTitle}
+      >
+        {(['new', 'changes'] as const).map((tab) => (
+          <Nav.Item key={tab}>
+            <Nav.Link eventKey={tab} as="button" type="button" aria-pressed={queue === tab}>
+              {tab === 'new' ? M.pending : V.tab}
+            </Nav.Link>
+          </Nav.Item>
+        ))}
+      </Nav>
 
       {escalated && (
         <div className="mb-4">
@@ -397,14 +496,17 @@ export default function ModerationPage() {
       )}
 
       <div role="tabpanel" id={PANEL_ID} aria-labelledby={`${TAB_ID}-${type}`}>
-        <AdminTable query={query} paging={paging} empty={M.emptyQueue}>
+        <AdminTable query={query} paging={paging} empty={queue === 'changes' ? V.emptyQueue : M.emptyQueue}>
           {(items) => {
-            const shown = items.filter((item) => !decided.has(`${item.type}:${item.id}`));
-            if (shown.length === 0) return <p className="text-body-secondary">{M.emptyQueue}</p>;
+            const shown = items.filter((item) => !decided.has(decisionKey(item)));
+            if (shown.length === 0)
+              return (
+                <p className="text-body-secondary">{queue === 'changes' ? V.emptyQueue : M.emptyQueue}</p>
+              );
             const onPage = new Set(shown.map((item) => item.id));
             return shown.map((item) => (
               <QueueItem
-                key={`${item.type}:${item.id}`}
+                key={decisionKey(item)}
                 item={item}
                 onPage={onPage}
                 onApprove={setApproving}
@@ -419,7 +521,7 @@ export default function ModerationPage() {
         show={approving !== null}
         busy={mutation.isPending}
         title={P.approveTitle}
-        prompt={M.approveConfirm}
+        prompt={approving?.revision ? V.approveConfirm : M.approveConfirm}
         confirmLabel={M.approve}
         variant="success"
         onConfirm={() => approving && mutation.mutate({ item: approving, decision: { review: 'approved' } })}

@@ -24,6 +24,7 @@ import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { cardImages, videoUrl as savedVideoUrl } from '../directory/card/details.ts';
 import { AdDetailsFields } from './AdDetailsFields.tsx';
 import { AdPreview } from './AdPreview.tsx';
+import { PendingRevisionNotice, waitsForReview } from '../../ui/PendingRevision.tsx';
 import { useAd, useUpdateAd } from './api.ts';
 import type { OwnAd } from './api.ts';
 import { isVideoFile, toastAdFailure } from './feedback.ts';
@@ -52,8 +53,8 @@ function EditAdForm({ ad }: { ad: OwnAd }) {
 
   const handleSave = form.handleSubmit(async (values) => {
     try {
-      await updateAd.mutateAsync(buildAdUpdate(values));
-      toast.success(A.updated);
+      const saved = await updateAd.mutateAsync(buildAdUpdate(values));
+      toast.success(waitsForReview(saved.data) ? MESSAGES.revisions.savedForReview : A.updated);
     } catch (error) {
       toastAdFailure(error);
     }
@@ -72,6 +73,7 @@ function EditAdForm({ ad }: { ad: OwnAd }) {
             <h1 className="h4 mb-0">{F.editTitle}</h1>
           </Card.Header>
           <Card.Body>
+            <PendingRevisionNotice type="ad" revision={ad.attributes.pending_revision} />
             <Alert variant="info" className="small">
               <i className="bi bi-info-circle me-2" aria-hidden="true" />
               {A.backToReview}

@@ -11,6 +11,7 @@ import { answerLookups, buildOwnAd, currentAnswer, PROVIDER_USER, renderAdPage }
 const M = MESSAGES.myAds;
 const A = MESSAGES.ads;
 const C = MESSAGES.confirmDelete;
+const V = MESSAGES.revisions;
 
 function page(ads: OwnAd[], pageNo = 1, pageCount = 1) {
   return jsonResponse({
@@ -72,6 +73,53 @@ describe('MyAdsPage', { timeout: 20_000 }, () => {
     expect(list?.search.get('sort')).toBe('id:desc');
     expect(list?.search.get('populate')).toBe('*');
     expect(list?.search.get('pagination[pageSize]')).toBe('10');
+  });
+
+  it('marks an approved ad whose changes wait for review, and one whose changes were not approved', async () => {
+    const calls = mockApi((call) => {
+      if (call.path === '/subscriptions/current')
+        return currentAnswer({ allowed: 5, posted: 2, remaining: 3 });
+      if (call.path === '/providers' && call.method === 'GET')
+        return page([
+          buildOwnAd(6, { title: 'Live one', review: 'approved' }),
+          buildOwnAd(5, { title: 'Other one', review: 'approved' }),
+          buildOwnAd(4, { title: 'Plain one', review: 'approved' }),
+        ]);
+      if (call.path === '/revisions') {
+        const at = '2026-11-02T10:00:00.000Z';
+        return jsonResponse({
+          data: [
+            {
+              id: 6,
+              state: 'pending',
+              reason: null,
+              fields: { title: 'Live one, new words' },
+              createdAt: at,
+              updatedAt: at,
+            },
+            {
+              id: 5,
+              state: 'rejected',
+              reason: 'No links',
+              fields: { title: 'y' },
+              createdAt: at,
+              updatedAt: at,
+            },
+          ],
+        });
+      }
+      return answerLookups(call);
+    });
+    renderMyAds();
+    // The card shows the changes waiting for review over the approved values.
+    const live = await screen.findByRole('article', { name: 'Live one, new words' });
+    expect(within(live).getByText(V.waiting)).toBeTruthy();
+    expect(within(live).getByText(MESSAGES.review.approved)).toBeTruthy();
+    const other = adCard('Other one');
+    expect(within(other).getByText(V.rejected)).toBeTruthy();
+    expect(within(other).getByText(`${V.rejectedHelp} No links`)).toBeTruthy();
+    expect(within(adCard('Plain one')).queryByText(V.waiting)).toBeNull();
+    expect(calls.find((call) => call.path === '/revisions')?.search.get('type')).toBe('ad');
   });
 
   it('replaces Post Ads with the red refill text when nothing remains', async () => {

@@ -4,7 +4,9 @@ import { DEFAULT_PAGE_SIZE, MESSAGES } from '@app/domain';
 import { useSession } from '../../app/session.tsx';
 import { useOwnListDelete } from '../../ui/useOwnListDelete.ts';
 import { useCurrentSubscription } from '../billing/api.ts';
-import { useDeleteAd, useMyAds } from './api.ts';
+import type { TOwnRevision } from '@app/domain';
+import { pendingText, useOwnRevisions } from '../../ui/PendingRevision.tsx';
+import { adKeys, useDeleteAd, useMyAds } from './api.ts';
 import type { OwnAd } from './api.ts';
 import { toastAdFailure } from './feedback.ts';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
@@ -32,8 +34,20 @@ function firstPhoto(ad: OwnAd): string | null {
   return image ? (image.formats?.small?.url ?? image.url) : null;
 }
 
-function AdCard({ ad, expires, onDelete }: { ad: OwnAd; expires: string | null; onDelete: () => void }) {
-  const { title, city, review_reason, isShowed } = ad.attributes;
+function AdCard({
+  ad,
+  expires,
+  revision,
+  onDelete,
+}: {
+  ad: OwnAd;
+  expires: string | null;
+  revision: TOwnRevision | undefined;
+  onDelete: () => void;
+}) {
+  const { review_reason, isShowed } = ad.attributes;
+  // The owner's changes waiting for review show over the approved values (the public still reads those).
+  const { title, city } = { ...ad.attributes, ...pendingText(revision, ['title', 'city']) };
   // An ad from before reviews existed is approved when shown.
   const review = ad.attributes.review ?? (isShowed ? 'approved' : 'pending');
   const photo = firstPhoto(ad);
@@ -55,6 +69,7 @@ function AdCard({ ad, expires, onDelete }: { ad: OwnAd; expires: string | null; 
         <OwnerCardFooter
           review={review}
           reason={review_reason}
+          revision={{ type: 'ad', revision }}
           editTo={`/ads/edit/${ad.id}`}
           onDelete={onDelete}
         >
@@ -80,6 +95,7 @@ export default function MyAdsPage() {
   const current = useCurrentSubscription();
   const ads = useMyAds(userId, page, paging.pageSize);
   const deleteAd = useDeleteAd();
+  const revisions = useOwnRevisions('ad', adKeys.all, userId !== null);
 
   const quota = current.data?.quota ?? { allowed: 0, posted: 0, remaining: 0 };
   const subscription = current.data?.subscription ?? null;
@@ -152,7 +168,12 @@ export default function MyAdsPage() {
         <Row xs={1} sm={2} lg={3} className="g-3 mb-3" aria-busy={ads.isFetching}>
           {data.map((ad) => (
             <Col key={ad.id}>
-              <AdCard ad={ad} expires={expires} onDelete={() => removal.ask(ad)} />
+              <AdCard
+                ad={ad}
+                expires={expires}
+                revision={revisions.data?.get(ad.id)}
+                onDelete={() => removal.ask(ad)}
+              />
             </Col>
           ))}
         </Row>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiItem, ApiList, ProviderAttributes, TReviewState } from '@app/domain';
+import type { ApiItem, ApiList, ProviderAttributes, TOwnRevision, TReviewState } from '@app/domain';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../api/client.ts';
 import { SUBSCRIPTIONS_QUERY_KEY } from '../billing/api.ts';
 import { directoryKeys } from '../directory/api.ts';
@@ -13,6 +13,8 @@ import { directoryKeys } from '../directory/api.ts';
 export interface OwnAdAttributes extends ProviderAttributes {
   review?: TReviewState;
   review_reason?: string | null;
+  /** The owner's changes to the approved ad waiting for review (their values are in the attributes). */
+  pending_revision?: TOwnRevision;
 }
 export type OwnAd = ApiItem<OwnAdAttributes>;
 

@@ -15,6 +15,7 @@ import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { ReplaceFilesForm } from '../ads/ReplaceFilesForm.tsx';
 import { usePickedFiles } from '../ads/usePickedFiles.ts';
+import { PendingRevisionNotice, waitsForReview } from '../../ui/PendingRevision.tsx';
 import { usePlace, useUpdateAddress, useUpdatePlace } from './api.ts';
 import type { Place } from './api.ts';
 import { isVideoFile, toastPlaceFailure } from './feedback.ts';
@@ -51,8 +52,8 @@ function EditPlaceForm({ place }: { place: Place }) {
   const handleSave = form.handleSubmit(async (values) => {
     try {
       if (addressId !== null) await updateAddress.mutateAsync({ id: addressId, data: addressOf(values) });
-      await updatePlace.mutateAsync(detailsOf(values));
-      toast.success(P.updated);
+      const saved = await updatePlace.mutateAsync(detailsOf(values));
+      toast.success(waitsForReview(saved) ? MESSAGES.revisions.savedForReview : P.updated);
     } catch (error) {
       toastPlaceFailure(error);
     }
@@ -83,6 +84,7 @@ function EditPlaceForm({ place }: { place: Place }) {
             {MESSAGES.myPlaces.reason}: {review_reason}
           </Alert>
         )}
+        <PendingRevisionNotice type="place" revision={place.attributes.pending_revision} />
         <Alert variant="info" className="small">
           <i className="bi bi-info-circle me-2" aria-hidden="true" />
           {P.backToReview}

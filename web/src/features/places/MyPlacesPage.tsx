@@ -5,7 +5,9 @@ import { useSession } from '../../app/session.tsx';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { PagedListPage, usePaging } from '../../ui/PagedListPage.tsx';
 import { useOwnListDelete } from '../../ui/useOwnListDelete.ts';
-import { useDeletePlace, useMyPlaces } from './api.ts';
+import type { TOwnRevision } from '@app/domain';
+import { pendingText, useOwnRevisions } from '../../ui/PendingRevision.tsx';
+import { placeKeys, useDeletePlace, useMyPlaces } from './api.ts';
 import type { Place } from './api.ts';
 import { toastPlaceFailure } from './feedback.ts';
 import { OwnerCardFooter } from '../../ui/OwnerCard.tsx';
@@ -15,8 +17,18 @@ import './places.css';
 const M = MESSAGES.myPlaces;
 const P = MESSAGES.places;
 
-function PlaceCard({ place, onDelete }: { place: Place; onDelete: () => void }) {
-  const { name, review, review_reason } = place.attributes;
+function PlaceCard({
+  place,
+  revision,
+  onDelete,
+}: {
+  place: Place;
+  revision: TOwnRevision | undefined;
+  onDelete: () => void;
+}) {
+  const { review, review_reason } = place.attributes;
+  // The owner's changes waiting for review show over the approved values (the public still reads those).
+  const { name } = { ...place.attributes, ...pendingText(revision, ['name']) };
   const type = placeTypeName(place.attributes);
   const address = placeAddress(place.attributes);
   return (
@@ -34,6 +46,7 @@ function PlaceCard({ place, onDelete }: { place: Place; onDelete: () => void }) 
         <OwnerCardFooter
           review={review}
           reason={review_reason}
+          revision={{ type: 'place', revision }}
           editTo={`/place/edit/${place.id}`}
           onDelete={onDelete}
         />
@@ -52,6 +65,7 @@ export default function MyPlacesPage() {
   const { page, setPage } = paging;
   const places = useMyPlaces(userId, page, paging.pageSize);
   const deletePlace = useDeletePlace();
+  const revisions = useOwnRevisions('place', placeKeys.all, userId !== null);
 
   const removal = useOwnListDelete<Place>({
     remove: (id) => deletePlace.mutateAsync(id),
@@ -92,7 +106,11 @@ export default function MyPlacesPage() {
         <Row xs={1} sm={2} lg={3} className="g-3 mb-3" aria-busy={places.isFetching}>
           {data.map((place) => (
             <Col key={place.id}>
-              <PlaceCard place={place} onDelete={() => removal.ask(place)} />
+              <PlaceCard
+                place={place}
+                revision={revisions.data?.get(place.id)}
+                onDelete={() => removal.ask(place)}
+              />
             </Col>
           ))}
         </Row>
