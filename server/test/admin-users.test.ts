@@ -264,11 +264,11 @@ describe('blocking and unblocking (PUT /api/users/:id { is_active })', () => {
     expect(await api.listed('/api/providers')).toContain(ad);
     await api.ok('GET', '/api/users/me', { user: provider });
 
-    // Only the admin blocks.
+    // Only the admin blocks; to anyone else a hobbyist's account does not exist.
     expect(
       (await api.call('PUT', `/api/users/${harsh.id}`, { user: kind, body: { is_active: false } }))
         .statusCode,
-    ).toBe(403);
+    ).toBe(404);
 
     await api.ok('PUT', `/api/users/${harsh.id}`, { user: admin, body: { is_active: false } });
     expect(await stats()).toEqual({ rating: 5, review_count: 1 });
