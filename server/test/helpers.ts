@@ -182,6 +182,16 @@ export async function verifyProvider(ctx: TestContext, id: number): Promise<void
     .execute();
 }
 
+/** An account's username: how other members see them beside what they wrote. */
+export async function usernameOf(ctx: TestContext, id: number): Promise<string> {
+  const row = await ctx.database.db
+    .selectFrom('users')
+    .select('username')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.username;
+}
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;
 

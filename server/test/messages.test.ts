@@ -5,7 +5,7 @@ import { ENGAGEMENT_LIMITS } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, type MailMessage } from '../src/mail/mailer.ts';
 import { buildProviderAd } from './factories.ts';
-import { buildHobbyist, buildProvider, type TestUser } from './helpers.ts';
+import { buildHobbyist, buildProvider, type TestUser, usernameOf } from './helpers.ts';
 import { db } from './engagement-fixtures.ts';
 import {
   admin,
@@ -32,9 +32,7 @@ import {
 setUpEngagement();
 
 /** An account's username (the one thing of a hobbyist the provider may see). */
-const username = async (user: TestUser) =>
-  (await db().selectFrom('users').select('username').where('id', '=', user.id).executeTakeFirstOrThrow())
-    .username;
+const username = (user: TestUser) => usernameOf(ctx, user.id);
 
 describe('messages', () => {
   let toShown: number;

@@ -13,6 +13,7 @@ import {
   createTestApp,
   type TestContext,
   type TestUser,
+  usernameOf,
 } from './helpers.ts';
 
 /**
@@ -488,7 +489,7 @@ describe('ratings: exclusive per provider and record', () => {
 });
 
 describe('comments', () => {
-  it("posts trimmed; lists with the author's first and last name only, newest first", async () => {
+  it("posts trimmed; lists with the author's username only (names null), newest first", async () => {
     const rec = await addRecord(p1);
     const first = await addComment(p1, rec, '  Polite and on time.  ');
     const second = await addComment(p2, rec, 'Paid as agreed.');
@@ -503,7 +504,7 @@ describe('comments', () => {
     expect(data.map((d: { id: number }) => d.id)).toEqual([second, first]);
     expect(data[0].attributes.user_provider.data).toEqual({
       id: p2.id,
-      attributes: { first_name: 'Test', last_name: 'Person' },
+      attributes: { first_name: null, last_name: null },
     });
     const all = await call(
       'GET',
@@ -512,10 +513,11 @@ describe('comments', () => {
         user: p1,
       },
     );
-    expect(Object.keys(json(all).data[0].attributes.user_provider.data.attributes).sort()).toEqual([
-      'first_name',
-      'last_name',
-    ]);
+    expect(json(all).data[0].attributes.user_provider.data.attributes).toEqual({
+      username: await usernameOf(ctx, p2.id),
+      first_name: null,
+      last_name: null,
+    });
     expect(json(all).data[0].attributes.customer_hobbyist.data.id).toBe(rec);
   });
 

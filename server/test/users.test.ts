@@ -247,7 +247,7 @@ describe('GET /api/users/:id: accounts are not listed to others', () => {
     expect(me.json()).toMatchObject({ id: admin.id, email: admin.email });
   });
 
-  it('relations to accounts show others no username, e-mail or account names', async () => {
+  it("relations to accounts show others no e-mail or account names; an author's username only", async () => {
     const provider = await buildProvider(ctx);
     const ad = await buildProviderAd(ctx, provider);
     const hobbyist = await buildHobbyist(ctx);
@@ -265,6 +265,7 @@ describe('GET /api/users/:id: accounts are not listed to others', () => {
       payload: { data: { provider: ad } },
     });
     const viewer = await buildHobbyist(ctx);
+    const hobbyistName = (await row(hobbyist.id)).username;
     for (const url of [
       `/api/providers/${ad}?populate=*`,
       `/api/providers?filters[id][$eq]=${ad}&populate=user`,
@@ -276,30 +277,45 @@ describe('GET /api/users/:id: accounts are not listed to others', () => {
         expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
         for (const secret of [
           (await row(provider.id)).username,
-          (await row(hobbyist.id)).username,
           provider.email,
           hobbyist.email,
+          '"first_name":"Test"',
+          '"last_name":"Person"',
         ]) {
           expect(res.body, url).not.toContain(secret);
         }
+        // A like names no one; a comment shows its author's username beside it.
+        if (!url.startsWith('/api/comments')) expect(res.body, url).not.toContain(hobbyistName);
       }
     }
     // The ad's owner: its id only.
     const owner = await ctx.app.inject(`/api/providers/${ad}?populate=user`);
     expect(owner.json().data.attributes.user.data).toEqual({ id: provider.id, attributes: {} });
-    // A comment's author: the names shown beside it, nothing more.
-    const comments = await ctx.app.inject(`/api/comments?filters[provider][id][$eq]=${ad}&populate=user`);
-    expect(comments.json().data[0].attributes.user.data.attributes).toEqual({
-      first_name: 'Test',
-      last_name: 'Person',
-    });
-    // Nor can a username be asked for, filtered or sorted on through a relation (no guessing game).
+    // A comment's author: the username shown beside it; the names answered null, as the seed
+    // client's populate of first_name and last_name still parses.
+    for (const populate of [
+      'populate=user',
+      'populate[user][fields][0]=first_name&populate[user][fields][1]=last_name',
+    ]) {
+      const comments = await ctx.app.inject(`/api/comments?filters[provider][id][$eq]=${ad}&${populate}`);
+      const author = comments.json().data[0].attributes.user.data;
+      expect(author.id).toBe(hobbyist.id);
+      expect(author.attributes.first_name).toBeNull();
+      expect(author.attributes.last_name).toBeNull();
+      if (populate === 'populate=user') {
+        expect(author.attributes).toEqual({ username: hobbyistName, first_name: null, last_name: null });
+      }
+    }
+    // Nor can a username or a name be asked for, filtered or sorted on where it is not shown.
     for (const url of [
       `/api/providers?populate[user][fields][0]=username`,
       `/api/providers?filters[user][username][$eq]=${(await row(provider.id)).username}`,
       `/api/providers?filters[user][first_name][$eq]=Test`,
-      `/api/comments?populate[user][fields][0]=username`,
+      `/api/comments?populate[user][fields][0]=email`,
       `/api/comments?filters[user][email][$eq]=${hobbyist.email}`,
+      `/api/comments?filters[user][first_name][$eq]=Test`,
+      `/api/comments?sort=user.last_name`,
+      `/api/vendor-reviews?filters[user][last_name][$startsWith]=P`,
       `/api/likes?filters[user][first_name][$startsWith]=T`,
     ]) {
       expect((await ctx.app.inject(url)).statusCode, url).toBe(400);

@@ -5,6 +5,7 @@ import {
   type RelationDef,
   type ResourceDef,
 } from '../../http/strapi/resource.ts';
+import { authorUserResource } from '../users/index.ts';
 
 /**
  * Screening as the REST layer sees it (issue 12): records (a phone number, stored as its digits),
@@ -13,26 +14,17 @@ import {
  * resource here has a caller scope of its own; a rating resource sees only its own kind.
  */
 
-/** A provider as screening shows them: first and last name, nothing else (no e-mail, no phone). */
-export const screeningProviderResource = defineResource({
-  name: 'screeningProvider',
-  table: 'users',
-  fields: {
-    first_name: { type: 'string' },
-    last_name: { type: 'string' },
-  },
-  maxPageSize: SCREENING_LIMITS.maxPageSize,
-  publicScope: (eb, a) => eb(eb.ref(`${a}.is_active`), '=', 1),
-});
-
-/** A rating's and a comment's relations: the record and the provider who wrote it. */
+/**
+ * A rating's and a comment's relations: the record and the provider who wrote it, shown to other
+ * providers as any member beside what they wrote (their username, names null).
+ */
 const entryRelations: Record<'customer_hobbyist' | 'user_provider', RelationDef> = {
   customer_hobbyist: {
     kind: 'belongsTo',
     target: () => customerHobbyistResource,
     column: 'customer_hobbyist_id',
   },
-  user_provider: { kind: 'belongsTo', target: () => screeningProviderResource, column: 'user_id' },
+  user_provider: { kind: 'belongsTo', target: () => authorUserResource, column: 'user_id' },
 };
 
 function hobbyistRatingResource(kind: THobbyistRatingKind): ResourceDef {

@@ -1,7 +1,8 @@
 /**
  * Accounts: what other modules may use of this area. Auth signs accounts in and out through these
  * (the password hash, the account rows, the flat account); a relation to an account uses
- * `publicUserResource` (its id) or, beside a comment, review or message, `authorUserResource`.
+ * `publicUserResource` (its id) or, beside a comment, review, message or screening comment,
+ * `authorUserResource` (the username; names answered null).
  */
 export { usersRoutes } from './users.routes.ts';
 export { authorUserResource, publicUserResource, userResource } from './users.resources.ts';

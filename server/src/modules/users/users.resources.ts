@@ -16,18 +16,27 @@ export const publicUserResource = defineResource({
 });
 
 /**
- * The author of a comment, a place review or a message as shown beside it: the first and last name the
- * spec shows there (001 "Comment times"; messages), never the username, e-mail, phone or avatar.
+ * A member as others see them beside what they wrote (a comment, a place review, a message, a
+ * screening comment): the username, nothing else of the account (no e-mail, phone, names or picture).
+ * `first_name` and `last_name` stay declared so the seed client's populate
+ * (`populate[user][fields]=first_name,last_name`) still parses, but they are answered null and cannot
+ * be filtered or sorted on: one member's real name is not another's to know (docs/decisions/0016).
  */
 export const authorUserResource = defineResource({
   name: 'author',
   table: 'users',
   fields: {
-    first_name: { type: 'string' },
-    last_name: { type: 'string' },
+    username: { type: 'string' },
+    first_name: { type: 'string', filterable: false, sortable: false },
+    last_name: { type: 'string', filterable: false, sortable: false },
   },
   maxPageSize: 100,
   publicScope: (eb, a) => eb(eb.ref(`${a}.is_active`), '=', 1),
+  present: (attributes) => {
+    const out = { ...attributes };
+    for (const hidden of ['first_name', 'last_name']) if (hidden in out) out[hidden] = null;
+    return out;
+  },
 });
 
 /**
