@@ -21,6 +21,22 @@ export interface RelationOne<T> {
 export interface RelationMany<T> {
   data: ApiItem<T>[] | null;
 }
+/**
+ * A member as others see them beside what they wrote (a comment, a place review, a message, a
+ * screening comment): the username. `first_name` and `last_name` stay in the shape because the seed
+ * client asks for them, but the server answers them null (docs/decisions/0016-members-shown-by-username.md).
+ */
+export interface AuthorAttributes {
+  username?: string | null;
+  first_name?: null;
+  last_name?: null;
+}
+/** The populate of an author: its username, the one field answered. */
+export const AUTHOR_POPULATE = { fields: ['username'] };
+/** An author's name beside what they wrote: the username; empty when the account is gone. */
+export function authorName(author: RelationOne<AuthorAttributes> | undefined): string {
+  return author?.data?.attributes.username ?? '';
+}
 export interface ApiSingle<T> {
   data: ApiItem<T>;
   meta: Record<string, never>;

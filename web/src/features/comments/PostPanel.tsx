@@ -1,8 +1,8 @@
-import { MESSAGES } from '@app/domain';
+import { authorName, MESSAGES } from '@app/domain';
 import { useCardViewer } from '../../app/viewer.ts';
 import { PanelHint } from '../../ui/PanelHint.tsx';
 import { PanelLoading } from '../../ui/PanelStatus.tsx';
-import { authorName, usePosts, usePostText } from './posts.ts';
+import { usePosts, usePostText } from './posts.ts';
 import type { PostField, PostKind } from './posts.ts';
 import { PostForm } from './PostForm.tsx';
 

@@ -1,4 +1,4 @@
-import { ENGAGEMENT_LIMITS, formatCommentTime, MESSAGES, ZCommentUpdate } from '@app/domain';
+import { AUTHOR_POPULATE, ENGAGEMENT_LIMITS, formatCommentTime, MESSAGES, ZCommentUpdate } from '@app/domain';
 import type { ApiList } from '@app/domain';
 import { apiGet } from '../../api/client.ts';
 import type { Post, PostAttributes, PostKind } from './posts.ts';
@@ -7,13 +7,16 @@ import type { Post, PostAttributes, PostKind } from './posts.ts';
 export type CommentAttributes = PostAttributes<'comment'>;
 export type CardComment = Post<'comment'>;
 
-/** `GET /api/comments` of one provider, newest first, with the authors' names (spec 001 §7). */
+/**
+ * `GET /api/comments` of one provider, newest first, with the authors' usernames (spec 001 §7 shows
+ * names; members are shown by username instead, docs/decisions/0016-members-shown-by-username.md).
+ */
 export async function fetchComments(providerId: number, signal?: AbortSignal): Promise<CardComment[]> {
   const list = await apiGet<ApiList<CommentAttributes>>(
     '/comments',
     {
       filters: { provider: { id: { $eq: providerId } } },
-      populate: { user: { fields: ['first_name', 'last_name'] } },
+      populate: { user: AUTHOR_POPULATE },
       sort: 'createdAt:desc',
     },
     { signal, auth: false },

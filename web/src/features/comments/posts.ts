@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryKey } from '@tanstack/react-query';
-import type { ApiItem, RelationOne } from '@app/domain';
+import type { ApiItem, AuthorAttributes, RelationOne } from '@app/domain';
 import type { z } from 'zod';
 import { apiPost } from '../../api/client.ts';
 import { useCardViewer } from '../../app/viewer.ts';
@@ -13,13 +13,6 @@ import { useCardViewer } from '../../app/viewer.ts';
 
 /** The field that holds a post's text, in requests and answers alike. */
 export type PostField = 'comment' | 'text';
-
-export interface AuthorAttributes {
-  first_name?: string | null;
-  last_name?: string | null;
-  /** What a message's author shows of themselves (the server answers no names for messages). */
-  username?: string | null;
-}
 
 /** A post's attributes: its text, when, and by whom (populated). */
 export type PostAttributes<F extends PostField> = Record<F, string> & {
@@ -47,12 +40,6 @@ export interface PostKind<F extends PostField> {
   maxLength: number;
   /** How an entry says when it was written. */
   formatTime: (createdAt: string, now: Date) => string;
-}
-
-/** "First Last" of a post's author, else their username (a message's); empty when the account is gone. */
-export function authorName(user: RelationOne<AuthorAttributes> | undefined): string {
-  const author = user?.data?.attributes;
-  return [author?.first_name, author?.last_name].filter(Boolean).join(' ') || (author?.username ?? '');
 }
 
 /** One card's posts of a kind (loaded when its panel first opens). */

@@ -1,10 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ENGAGEMENT_LIMITS, MESSAGES, ZMessageUpdate } from '@app/domain';
-import type { ApiItem, ApiList, RelationOne } from '@app/domain';
+import { AUTHOR_POPULATE, ENGAGEMENT_LIMITS, MESSAGES, ZMessageUpdate } from '@app/domain';
+import type { ApiItem, ApiList, AuthorAttributes, RelationOne } from '@app/domain';
 import { createBatchLoader, providerFilter } from '../../api/batch.ts';
 import { apiGet, apiPost } from '../../api/client.ts';
 import type { QueryParams } from '../../api/client.ts';
-import type { AuthorAttributes, Post, PostAttributes, PostKind } from '../comments/posts.ts';
+import type { Post, PostAttributes, PostKind } from '../comments/posts.ts';
 
 /**
  * Messages to providers (docs/directory-contract.md "messages, mail"): the card's Message panel (the
@@ -18,8 +18,7 @@ export type CardMessage = Post<'text'>;
 function messagesQuery(providerIds: readonly number[]): QueryParams {
   return {
     filters: { provider: providerFilter(providerIds) },
-    // A message's author shows their username only (the server answers no names for messages).
-    populate: { user: { fields: ['username'] }, provider: { fields: ['id'] } },
+    populate: { user: AUTHOR_POPULATE, provider: { fields: ['id'] } },
     sort: 'createdAt:desc',
     pagination: { pageSize: 100 },
   };
@@ -93,7 +92,7 @@ function fetchReviewMail(page: number, signal: AbortSignal) {
   return apiGet<ApiList<ReviewMessage>>(
     '/messages',
     {
-      populate: { user: { fields: ['username'] }, provider: { fields: ['title'] } },
+      populate: { user: AUTHOR_POPULATE, provider: { fields: ['title'] } },
       sort: 'createdAt:desc',
       pagination: { page, pageSize: REVIEW_MAIL_PAGE_SIZE },
     },

@@ -20,7 +20,7 @@ beforeEach(() => {
 });
 
 const ownerOf = (id: number) => ({
-  data: { id, attributes: { first_name: 'Owner', last_name: String(id) } },
+  data: { id, attributes: {} },
 });
 
 function editApi() {

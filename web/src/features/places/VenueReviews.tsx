@@ -6,7 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { MESSAGES, PLACE_LIMITS, ZVenueReviewRequest } from '@app/domain';
+import { authorName, MESSAGES, PLACE_LIMITS, ZVenueReviewRequest } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { useSession } from '../../app/session.tsx';
 import { TextAreaField } from '../../ui/FormField.tsx';
@@ -34,14 +34,6 @@ type ReviewFormOutput = z.output<typeof ZReviewForm>;
 const resolver = zodResolver(ZReviewForm);
 
 const starsText = (n: number) => `${n} ${n === 1 ? R.star : R.stars}`;
-
-export function authorName(review: VenueReview): string {
-  const user = review.attributes.user?.data?.attributes;
-  return [user?.first_name, user?.last_name]
-    .map((part) => (part ?? '').trim())
-    .filter(Boolean)
-    .join(' ');
-}
 
 /** Write or edit a review: 1-5 stars (radios under a visible legend) and the text (5-1000 characters). */
 function ReviewForm({
@@ -153,10 +145,13 @@ function ReviewItem({ review, children }: { review: VenueReview; children?: Reac
   const { rating, review: text, createdAt } = review.attributes;
   const date = formatDate(createdAt);
   return (
-    <article className="venue-review" aria-label={`${authorName(review)} ${starsText(rating)}`}>
+    <article
+      className="venue-review"
+      aria-label={`${authorName(review.attributes.user)} ${starsText(rating)}`}
+    >
       <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
         <Stars rating={rating} />
-        <span className="fw-semibold">{authorName(review)}</span>
+        <span className="fw-semibold">{authorName(review.attributes.user)}</span>
         {date && (
           <span className="small text-body-secondary">
             {R.reviewedOn} <time dateTime={createdAt}>{date}</time>

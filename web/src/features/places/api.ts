@@ -1,8 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PLACE_LIMITS, VENUE_SORTS } from '@app/domain';
+import { AUTHOR_POPULATE, PLACE_LIMITS, VENUE_SORTS } from '@app/domain';
 import type {
   ApiItem,
   ApiList,
+  AuthorAttributes,
   LocationFilter,
   PlaceAttributes,
   RelationMany,
@@ -40,16 +41,12 @@ export interface MediaAttributes {
   mime?: string;
   formats?: Record<string, { url: string } | undefined> | null;
 }
-export interface ReviewAuthor {
-  first_name?: string | null;
-  last_name?: string | null;
-}
 export interface VenueReviewAttributes {
   rating: number;
   review: string;
   createdAt: string;
   updatedAt: string;
-  user?: RelationOne<ReviewAuthor>;
+  user?: RelationOne<AuthorAttributes>;
   vendor?: RelationOne<PlaceAttributes>;
 }
 /** A place as `GET /api/vendors` answers it with its relations populated. */
@@ -58,7 +55,8 @@ export interface PlaceWithRelations extends PlaceAttributes {
   address?: RelationOne<AddressAttributes>;
   image?: RelationOne<MediaAttributes>;
   video?: RelationOne<MediaAttributes>;
-  user?: RelationOne<ReviewAuthor>;
+  /** The owner, as a relation shows an account to others: its id only. */
+  user?: RelationOne<Record<string, never>>;
   vendor_reviews?: RelationMany<VenueReviewAttributes>;
 }
 export type Place = ApiItem<PlaceWithRelations>;
@@ -177,9 +175,9 @@ export async function fetchVenue(id: number, signal?: AbortSignal): Promise<Plac
   return body.data;
 }
 
-const AUTHOR_FIELDS = { user: { fields: ['first_name', 'last_name'] } };
+const AUTHOR_FIELDS = { user: AUTHOR_POPULATE };
 
-/** A venue's reviews, newest first, with their authors' names. */
+/** A venue's reviews, newest first, with their authors' usernames. */
 export function fetchVenueReviews(vendorId: number, page: number, signal?: AbortSignal) {
   return apiGet<ApiList<VenueReviewAttributes>>(
     '/vendor-reviews',

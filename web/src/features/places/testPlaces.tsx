@@ -63,11 +63,7 @@ export function buildReview(
   id: number,
   rating: number,
   review: string,
-  author: { id: number; first_name: string; last_name: string } = {
-    id: 77,
-    first_name: 'Hugo',
-    last_name: 'Hale',
-  },
+  author: { id: number; username: string } = { id: 77, username: 'hugo77' },
 ): VenueReview {
   return {
     id,
@@ -77,7 +73,7 @@ export function buildReview(
       createdAt: '2026-11-20T10:00:00.000Z',
       updatedAt: '2026-11-20T10:00:00.000Z',
       user: {
-        data: { id: author.id, attributes: { first_name: author.first_name, last_name: author.last_name } },
+        data: { id: author.id, attributes: { username: author.username, first_name: null, last_name: null } },
       },
     },
   };

@@ -2,10 +2,9 @@ import { Fragment, useState } from 'react';
 import { Alert, Button, Card, Table } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import type { ApiItem } from '@app/domain';
-import { formatCommentTime, MESSAGES } from '@app/domain';
+import { authorName, formatCommentTime, MESSAGES } from '@app/domain';
 import { useSession } from '../../app/session.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
-import { authorName } from '../comments/posts.ts';
 import { useReviewMail, type ReviewMessage } from '../messages/api.ts';
 import { ReplyForm } from './ReplyForm.tsx';
 

@@ -3,7 +3,7 @@ import { Badge, Button, Form, Modal } from 'react-bootstrap';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
-import { MESSAGES, SCREENING_LIMITS, ZHobbyistCommentUpdate } from '@app/domain';
+import { authorName, MESSAGES, SCREENING_LIMITS, ZHobbyistCommentUpdate } from '@app/domain';
 import type { THobbyistCommentUpdate } from '@app/domain';
 import { useSession } from '../../app/session.tsx';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
@@ -17,11 +17,6 @@ import { formatMoment, formatPhone } from './format.ts';
 
 const S = MESSAGES.screening;
 const resolver = zodResolver(ZHobbyistCommentUpdate);
-
-function authorOf(comment: HobbyistComment): string {
-  const author = comment.attributes.user_provider?.data?.attributes;
-  return [author?.first_name, author?.last_name].filter(Boolean).join(' ');
-}
 
 function CommentEntry({ comment, recordId }: { comment: HobbyistComment; recordId: number }) {
   const { userId } = useSession();
@@ -52,7 +47,7 @@ function CommentEntry({ comment, recordId }: { comment: HobbyistComment; recordI
   return (
     <li className="screening-comment">
       <div className="d-flex flex-wrap align-items-baseline gap-2">
-        <strong className="screening-comment__author">{authorOf(comment)}</strong>
+        <strong className="screening-comment__author">{authorName(comment.attributes.user_provider)}</strong>
         {mine && (
           <Badge bg="secondary" className="fw-normal">
             {S.own}

@@ -32,19 +32,13 @@ function buildRecord(id: number, overrides: Partial<CustomerHobbyistAttributes> 
   };
 }
 
-function buildComment(
-  id: number,
-  authorId: number,
-  text: string,
-  first = 'Ava',
-  last = 'Stone',
-): HobbyistComment {
+function buildComment(id: number, authorId: number, text: string, username = 'ava_s'): HobbyistComment {
   return {
     id,
     attributes: {
       hobbyist_comment: text,
       createdAt: `2026-11-2${id}T10:00:00.000Z`,
-      user_provider: { data: { id: authorId, attributes: { first_name: first, last_name: last } } },
+      user_provider: { data: { id: authorId, attributes: { username, first_name: null, last_name: null } } },
     },
   };
 }
@@ -343,12 +337,12 @@ describe('ScreeningPage', { timeout: 20_000 }, () => {
 
   it('the comment dialog lists comments newest first; Post waits for text; posting reloads', async () => {
     let comments = [
-      buildComment(2, 77, 'Polite and on time', 'Ava', 'Stone'),
+      buildComment(2, 77, 'Polite and on time', 'ava_s'),
       buildComment(1, PROVIDER.id, 'Met once'),
     ];
     const { calls } = render((call) => {
       if (call.path === '/hobbyist-comments' && call.method === 'POST') {
-        comments = [buildComment(3, PROVIDER.id, 'Paid as agreed', 'Pia', 'Pro'), ...comments];
+        comments = [buildComment(3, PROVIDER.id, 'Paid as agreed', 'pia_pro'), ...comments];
         return jsonResponse({ data: comments[0] });
       }
       if (call.path === '/hobbyist-comments') return page(comments as never);
@@ -362,12 +356,12 @@ describe('ScreeningPage', { timeout: 20_000 }, () => {
     fireEvent.click(within(card('555-123-4567')).getByRole('button', { name: S.comments }));
     const dialog = await screen.findByRole('dialog', { name: `${S.commentsOn} 555-123-4567` });
     const items = await within(dialog).findAllByRole('listitem');
-    expect(items[0]!.textContent).toContain('Ava Stone');
+    expect(items[0]!.textContent).toContain('ava_s');
     expect(items[0]!.textContent).toContain('Polite and on time');
     const load = calls.find((call) => call.path === '/hobbyist-comments')!;
     expect(load.search.get('filters[customer_hobbyist][id][$eq]')).toBe('4');
-    expect(load.search.get('populate[user_provider][fields][0]')).toBe('first_name');
-    expect(load.search.get('populate[user_provider][fields][1]')).toBe('last_name');
+    expect(load.search.get('populate[user_provider][fields][0]')).toBe('username');
+    expect(load.search.get('populate[user_provider][fields][1]')).toBeNull();
     expect(load.search.get('sort')).toBe('createdAt:desc');
     // Another provider's comment can be flagged; one's own deleted.
     expect(within(items[0]!).queryByRole('button', { name: S.deleteComment })).toBeNull();
@@ -389,7 +383,7 @@ describe('ScreeningPage', { timeout: 20_000 }, () => {
     const sent = calls.find((call) => call.path === '/hobbyist-comments' && call.method === 'POST')!;
     expect(sent.body).toEqual({ data: { customer_hobbyist: 4, hobbyist_comment: 'Paid as agreed' } });
     await waitFor(() => expect(box.value).toBe(''));
-    expect(within(dialog).getAllByRole('listitem')[0]!.textContent).toContain('Pia Pro');
+    expect(within(dialog).getAllByRole('listitem')[0]!.textContent).toContain('pia_pro');
     // The card's counter follows.
     await waitFor(() =>
       expect(within(card('555-123-4567')).getByRole('button', { name: S.comments }).textContent).toContain(

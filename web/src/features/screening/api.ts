@@ -1,11 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryKey } from '@tanstack/react-query';
 import {
+  AUTHOR_POPULATE,
   HOBBYIST_RATING_PATHS,
   phoneDigits,
   SCREENING_LIMITS,
   type ApiItem,
   type ApiList,
+  type AuthorAttributes,
   type CustomerHobbyistAttributes,
   type RelationOne,
   type THobbyistRatingKind,
@@ -24,7 +26,7 @@ export interface HobbyistCommentAttributes {
   hobbyist_comment: string;
   createdAt: string;
   updatedAt?: string;
-  user_provider?: RelationOne<{ first_name?: string | null; last_name?: string | null }>;
+  user_provider?: RelationOne<AuthorAttributes>;
 }
 export type HobbyistComment = ApiItem<HobbyistCommentAttributes>;
 
@@ -69,13 +71,13 @@ export function rateHobbyist(recordId: number, kind: THobbyistRatingKind) {
   });
 }
 
-/** The comments on one record, newest first, with their authors' names. */
+/** The comments on one record, newest first, with their authors' usernames. */
 export async function fetchComments(recordId: number, signal?: AbortSignal) {
   const body = await apiGet<ApiList<HobbyistCommentAttributes>>(
     '/hobbyist-comments',
     {
       filters: { customer_hobbyist: { id: { $eq: recordId } } },
-      populate: { user_provider: { fields: ['first_name', 'last_name'] } },
+      populate: { user_provider: AUTHOR_POPULATE },
       sort: 'createdAt:desc',
     },
     { signal },
