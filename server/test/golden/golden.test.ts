@@ -209,6 +209,13 @@ function calls(): Call[] {
   c('POST', '/api/comments', 'hobbyist', { data: { provider: ids.ad, comment: '' } });
   c('POST', '/api/comments', 'anonymous', { data: { provider: ids.ad, comment: 'No.' } });
   c('GET', '/api/comments?sort=id:asc', 'anonymous');
+  // The author beside a comment, as the seed client populates it: the username; the names answered null.
+  c(
+    'GET',
+    '/api/comments?populate[user][fields][0]=first_name&populate[user][fields][1]=last_name&sort=id:asc',
+    'anonymous',
+  );
+  c('GET', '/api/comments?populate=user&sort=id:asc', 'provider');
   c('POST', '/api/messages', 'hobbyist', { data: { provider: ids.ad, text: 'A golden message.' } });
   c('GET', '/api/messages?sort=id:asc', 'provider');
   c('GET', '/api/messages?sort=id:asc', 'provider2');
