@@ -200,7 +200,9 @@ test.describe('[DIRECTORY][CARD]', () => {
 
     const entry = card.getByRole('listitem').filter({ hasText: text });
     await expect(entry).toBeVisible();
-    await expect(entry).toContainText(`${hobbyist.first_name} ${hobbyist.last_name}`);
+    // The commenter by username: no member's real name is shown to another.
+    await expect(entry).toContainText(hobbyist.username);
+    await expect(entry).not.toContainText(hobbyist.last_name);
     await expect(entry).toContainText('0 hours ago');
     await expect(box).toHaveValue('');
     await expect(post).toBeDisabled();

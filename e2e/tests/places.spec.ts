@@ -155,6 +155,10 @@ test.describe('[PLACES][JOURNEY]', () => {
       await review.getByRole('button', { name: R.post }).click();
       await expect(hobbyistPage.getByText(R.posted)).toBeVisible();
       await expect(hobbyistPage.getByText('Clean rooms and friendly staff.')).toBeVisible();
+      // The review names its author by username, never by real name.
+      const posted = hobbyistPage.getByRole('article', { name: `${hobbyist.username} 5 ${R.stars}` });
+      await expect(posted).toBeVisible();
+      await expect(posted).not.toContainText(hobbyist.last_name);
       await expect(hobbyistPage.getByRole('button', { name: V.report })).toBeVisible();
     } finally {
       await hobbyistContext.close();

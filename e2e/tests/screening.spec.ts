@@ -97,7 +97,9 @@ test.describe('[SCREENING][JOURNEY]', () => {
     const firstText = `Arrived on time, polite. ${number.digits}`;
     const dialog = await postComment(page, recordCard(page, number.typed), firstText);
     const mine = dialog.getByRole('listitem').filter({ hasText: firstText });
-    await expect(mine).toContainText(`${first.first_name} ${first.last_name}`);
+    // Each comment names its author by username, never by real name.
+    await expect(mine).toContainText(first.username);
+    await expect(mine).not.toContainText(first.last_name);
     await dialog.getByRole('button', { name: S.close }).first().click();
 
     // A second provider searches by a prefix written differently, finds the one record, adds a comment.
@@ -124,10 +126,13 @@ test.describe('[SCREENING][JOURNEY]', () => {
       const secondText = `Asked to change the place at the last minute. ${number.digits}`;
       const secondDialog = await postComment(secondPage, recordCard(secondPage, number.typed), secondText);
       await expect(secondDialog.getByRole('listitem').filter({ hasText: firstText })).toContainText(
-        `${first.first_name} ${first.last_name}`,
+        first.username,
+      );
+      await expect(secondDialog.getByRole('listitem').filter({ hasText: firstText })).not.toContainText(
+        first.last_name,
       );
       await expect(secondDialog.getByRole('listitem').filter({ hasText: secondText })).toContainText(
-        `${second.first_name} ${second.last_name}`,
+        second.username,
       );
       // The other provider's comment can be flagged for the staff, not deleted.
       const firstEntry = secondDialog.getByRole('listitem').filter({ hasText: firstText });
