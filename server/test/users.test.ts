@@ -306,6 +306,14 @@ describe('GET /api/users/:id: accounts are not listed to others', () => {
         expect(author.attributes).toEqual({ username: hobbyistName, first_name: null, last_name: null });
       }
     }
+    // The same through the ad's comments, populated from the ad.
+    const nested = await ctx.app.inject(`/api/providers/${ad}?populate[comments][populate]=user`);
+    expect(nested.statusCode, nested.body).toBe(200);
+    expect(nested.json().data.attributes.comments.data[0].attributes.user.data.attributes).toEqual({
+      username: hobbyistName,
+      first_name: null,
+      last_name: null,
+    });
     // Nor can a username or a name be asked for, filtered or sorted on where it is not shown.
     for (const url of [
       `/api/providers?populate[user][fields][0]=username`,
