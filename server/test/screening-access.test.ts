@@ -274,6 +274,43 @@ describe('bulk copying', () => {
     }
   });
 
+  it('what populate adds to an answer is counted too: a record with its comments and ratings, a comment with its record', async () => {
+    await setCap('12');
+    try {
+      const reader = await buildProvider(ctx);
+      const { id } = await addRecord();
+      for (const text of ['One.', 'Two.', 'Three.', 'Four.', 'Five.']) {
+        await api.ok('POST', '/api/hobbyist-comments', {
+          user: admin,
+          body: { data: { customer_hobbyist: id, hobbyist_comment: text } },
+        });
+      }
+      // The record and its five comments: six rows, not one.
+      const item = await api.ok('GET', `/api/customer-hobbyists/${id}?populate=*`, { user: reader });
+      expect(item.data.attributes.comments.data).toHaveLength(5);
+      expect(await readsOf(reader.id)).toBe(6);
+      // Each comment with its record: ten rows, past the cap of 12 (six counted): refused, not counted.
+      const over = await api.call(
+        'GET',
+        `/api/hobbyist-comments?filters[customer_hobbyist][id][$eq]=${id}&populate=customer_hobbyist`,
+        { user: reader },
+      );
+      expect(over.statusCode).toBe(429);
+      expect(await readsOf(reader.id)).toBe(6);
+      // The comments with their writer only: five rows (the writing provider is not screening data).
+      await api.ok(
+        'GET',
+        `/api/hobbyist-comments?filters[customer_hobbyist][id][$eq]=${id}&populate=user_provider`,
+        {
+          user: reader,
+        },
+      );
+      expect(await readsOf(reader.id)).toBe(11);
+    } finally {
+      await setCap(String(SCREENING_LIMITS.readsPerDay));
+    }
+  });
+
   it('parallel reads at the edge of the cap never pass it', async () => {
     await setCap('10');
     try {

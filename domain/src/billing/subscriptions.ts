@@ -9,26 +9,24 @@ import { fromCents, toCents } from '../money.ts';
 import { BILLING_MESSAGES } from '../catalogue/billing.ts';
 import { PAYMENT_STATUSES, type TPaymentStatus } from '../engagement/limits.ts';
 import { packagePriceCents } from './pricing.ts';
-import { normaliseTransactionId, PLAIN_TRANSACTION_ID, TRANSACTION_ID_MAX } from './transaction-id.ts';
+import { normaliseTransactionId, TRANSACTION_ID_MAX, transactionIdText } from './transaction-id.ts';
 
 /**
  * `POST /api/subscriptions {data}`: the package, the transaction id (needed when something is left
- * to pay; cleaned and of the plain set, as `transactionIdText`, blank meaning none) and whether to spend the wallet's verified balance first. The seed client's fields (`user`,
+ * to pay; read by `transactionIdText`, blank or absent meaning none) and whether to spend the wallet's
+ * verified balance first. The seed client's fields (`user`,
  * `start_date`, `end_date`, `amount`, `isActive`) are accepted and ignored: the server computes them.
  */
 export const ZSubscriptionPurchase = z.object({
   package: ZId,
-  transaction_id: z
-    .string()
-    .nullish()
-    .transform((v) => (v ? normaliseTransactionId(v) : undefined) || undefined)
-    .pipe(
-      z
-        .string()
-        .max(TRANSACTION_ID_MAX, `Transaction id is too long (${TRANSACTION_ID_MAX} characters at most)`)
-        .regex(PLAIN_TRANSACTION_ID, BILLING_MESSAGES.transactionIds.characters)
-        .optional(),
-    ),
+  transaction_id: z.preprocess(
+    (v) => (typeof v === 'string' && normaliseTransactionId(v) ? v : undefined),
+    transactionIdText(
+      BILLING_MESSAGES.transactionIds.tooLong,
+      BILLING_MESSAGES.transactionIds.tooLong,
+      TRANSACTION_ID_MAX,
+    ).optional(),
+  ),
   use_wallet: z.boolean().optional().default(false),
 });
 export type TSubscriptionPurchase = z.infer<typeof ZSubscriptionPurchase>;

@@ -120,6 +120,8 @@ export const BILLING_MESSAGES = {
     /** A typed id with a character outside the plain set (docs/decisions/0014-transaction-id-plain-set.md). */
     characters:
       'A transaction id holds only letters A-Z, digits, spaces and - _ . : / #. Type it as your payment app shows it.',
+    /** A package purchase's transaction id over its length. */
+    tooLong: 'Transaction id is too long (100 characters at most)',
   },
   /** The pager of the subscription and wallet tables. */
   /** Under the wallet's and the subscription's tables; Prev, Next and page numbers are `pagination`'s. */

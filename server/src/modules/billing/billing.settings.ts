@@ -1,5 +1,5 @@
 import { ENGAGEMENT_LIMITS, floorCents } from '@app/domain';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { insertSettingIfMissing, readSetting } from './billing.queries.ts';
 
@@ -27,7 +27,13 @@ export async function readPaymentAddress(db: Kysely<DB>): Promise<string> {
 }
 
 /** A stored number, or `fallback` when it is missing or not a number in [min, max]. */
-async function readNumber(db: Kysely<DB>, key: string, fallback: number, min: number, max: number) {
+export async function readNumberSetting(
+  db: Kysely<DB> | Transaction<DB>,
+  key: string,
+  fallback: number,
+  min: number,
+  max: number,
+) {
   const raw = (await readSetting(db, key))?.trim();
   const value = raw ? Number(raw) : NaN;
   return Number.isFinite(value) && value >= min && value <= max ? value : fallback;
@@ -40,11 +46,11 @@ async function readNumber(db: Kysely<DB>, key: string, fallback: number, min: nu
  */
 export async function readTipMaxAmount(db: Kysely<DB>): Promise<number> {
   return floorCents(
-    await readNumber(db, TIP_MAX_AMOUNT_KEY, DEFAULT_TIP_MAX_AMOUNT, 0.01, ENGAGEMENT_LIMITS.maxTip),
+    await readNumberSetting(db, TIP_MAX_AMOUNT_KEY, DEFAULT_TIP_MAX_AMOUNT, 0.01, ENGAGEMENT_LIMITS.maxTip),
   );
 }
 
 /** Tips per hobbyist account per hour: the operator's `tips_per_hour`, a whole number of at least 1. */
 export async function readTipsPerHour(db: Kysely<DB>): Promise<number> {
-  return Math.floor(await readNumber(db, TIPS_PER_HOUR_KEY, DEFAULT_TIPS_PER_HOUR, 1, 1_000_000));
+  return Math.floor(await readNumberSetting(db, TIPS_PER_HOUR_KEY, DEFAULT_TIPS_PER_HOUR, 1, 1_000_000));
 }

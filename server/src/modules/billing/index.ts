@@ -10,6 +10,7 @@ export {
   DEFAULT_TIPS_PER_HOUR,
   ensurePaymentSettings,
   PAYMENT_ADDRESS_KEY,
+  readNumberSetting,
   readPaymentAddress,
   readTipMaxAmount,
   readTipsPerHour,

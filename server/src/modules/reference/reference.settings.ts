@@ -1,10 +1,16 @@
-import { SCREENING_LIMITS, type AdminSettings, type TAdminSettingsUpdate } from '@app/domain';
+import {
+  ADMIN_SETTINGS_LIMITS,
+  SCREENING_LIMITS,
+  type AdminSettings,
+  type TAdminSettingsUpdate,
+} from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { recordAudit } from '../../db/audit-log.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import {
   PAYMENT_ADDRESS_KEY,
+  readNumberSetting,
   readPaymentAddress,
   readTipMaxAmount,
   readTipsPerHour,
@@ -24,13 +30,15 @@ export const SCREENING_READS_PER_DAY_KEY = 'screening_reads_per_day';
 
 /** The screening read cap in force, in rows a day. */
 export async function readScreeningReadsPerDay(db: Kysely<DB> | Transaction<DB>): Promise<number> {
-  const row = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', SCREENING_READS_PER_DAY_KEY)
-    .executeTakeFirst();
-  const cap = Number(row?.value);
-  return Number.isSafeInteger(cap) && cap >= 1 ? cap : SCREENING_LIMITS.readsPerDay;
+  return Math.floor(
+    await readNumberSetting(
+      db,
+      SCREENING_READS_PER_DAY_KEY,
+      SCREENING_LIMITS.readsPerDay,
+      1,
+      ADMIN_SETTINGS_LIMITS.screeningReadsPerDayMax,
+    ),
+  );
 }
 
 /** Each setting of the console's Settings page and the `settings` key it is stored under. */

@@ -100,11 +100,31 @@ export async function requireScreeningAccess(db: Kysely<DB>, actor: Actor | null
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
- * Counts a read of `rows` screening rows (a request that answers none counts as one) against the
+ * Counts a read of `rows` screening rows (`rowsAnswered`; a request that answers none counts as one) against the
  * provider's cap of the day, `screening_reads_per_day`, before they are answered: one atomic upsert adds
  * them unless the day's total would pass the cap, which is a 429 (the rows are neither answered nor
  * counted). The admin is not counted.
  */
+/**
+ * The screening rows an answer holds: each item, and each item populated under it (a record's ratings
+ * and comments, a rating's record), however deep; the provider who wrote an entry (`user_provider`) is
+ * not screening data and is not counted. Counting what `populate` adds keeps a page of 20 records with
+ * all their comments from passing as 20 rows.
+ */
+function rowsAnswered(items: Item[]): number {
+  let rows = 0;
+  for (const item of items) {
+    rows += 1;
+    for (const [name, value] of Object.entries(item.attributes)) {
+      if (name === 'user_provider' || !value || typeof value !== 'object' || !('data' in value)) continue;
+      const data = (value as { data: unknown }).data;
+      if (Array.isArray(data)) rows += rowsAnswered(data as Item[]);
+      else if (data && typeof data === 'object' && 'attributes' in data) rows += rowsAnswered([data as Item]);
+    }
+  }
+  return rows;
+}
+
 async function countReads(db: Kysely<DB>, actor: Actor | null, rows: number): Promise<void> {
   if (!actor || isAdmin(actor)) return;
   const n = Math.max(1, rows);
@@ -120,12 +140,12 @@ function countedReads(reads: ScopedReads): ScopedReads {
     resource: reads.resource,
     list: async (db, actor, q) => {
       const page = await reads.list(db, actor, q);
-      await countReads(db, actor, page.data.length);
+      await countReads(db, actor, rowsAnswered(page.data));
       return page;
     },
     get: async (db, actor, id, q) => {
       const item = await reads.get(db, actor, id, q);
-      await countReads(db, actor, 1);
+      await countReads(db, actor, rowsAnswered([item]));
       return item;
     },
   };
@@ -263,7 +283,7 @@ export async function listRecords(db: Kysely<DB>, actor: Actor, q: ParsedQuery) 
   const list = await findMany(db, customerHobbyistResource, withPhoneDigits(customerHobbyistResource, q), {
     scope: seeRecords(actor),
   });
-  await countReads(db, actor, list.data.length);
+  await countReads(db, actor, rowsAnswered(list.data));
   await withCounts(db, actor, list.data);
   return list;
 }
@@ -271,7 +291,7 @@ export async function listRecords(db: Kysely<DB>, actor: Actor, q: ParsedQuery) 
 export async function getRecord(db: Kysely<DB>, actor: Actor, id: number, q: ItemQuery): Promise<Item> {
   const item = await findOne(db, customerHobbyistResource, id, q, { scope: seeRecords(actor) });
   if (!item) throw notFound(RULES['customerHobbyist.read'].missing);
-  await countReads(db, actor, 1);
+  await countReads(db, actor, rowsAnswered([item]));
   const [withC] = await withCounts(db, actor, [item]);
   return withC!;
 }
