@@ -487,6 +487,10 @@ describe('an approved place: the owner’s changes wait for review', () => {
     return attributes;
   };
 
+  /** An address's street and city as stored (what the public reads of it through a place). */
+  const storedAddress = (id: number) =>
+    db().selectFrom('addresses').select(['location', 'city']).where('id', '=', id).executeTakeFirstOrThrow();
+
   it('each public field: name, phone, e-mail, website, type and address wait; approval publishes them', async () => {
     const { owner, id } = await approvedPlace();
     const before = await publicPlace(id);
@@ -543,12 +547,7 @@ describe('an approved place: the owner’s changes wait for review', () => {
     });
     expect(res.data.attributes).toMatchObject({ location: '9 Other Street', city: 'Oakland' });
     expect(await publicPlace(id)).toEqual(before);
-    const stored = await db()
-      .selectFrom('addresses')
-      .select('city')
-      .where('id', '=', addressId)
-      .executeTakeFirstOrThrow();
-    expect(stored.city).toBe('San Jose');
+    expect((await storedAddress(addressId)).city).toBe('San Jose');
     // The owner's read of the place shows the pending address; the edit form starts from it.
     const own = await api.ok('GET', `/api/vendors/${id}?populate[0]=address`, { user: owner });
     expect(own.data.attributes.address.data.attributes).toMatchObject({ city: 'Oakland' });
@@ -570,6 +569,20 @@ describe('an approved place: the owner’s changes wait for review', () => {
       location: '9 Other Street',
       city: 'Oakland',
     });
+  });
+
+  it('a new picture after an address change: the address’s details go to the address, the place to review', async () => {
+    const { owner, id } = await approvedPlace();
+    const addressId = (await publicPlace(id)).address.data.id as number;
+    await api.ok('PUT', `/api/addresses/${addressId}`, {
+      user: owner,
+      body: { data: { location: '9 Other Street', city: 'Oakland' } },
+    });
+    const image = await uploadImage(ctx, owner);
+    const res = await api.ok('PUT', `/api/vendors/${id}`, { user: owner, body: { data: { image } } });
+    expect(res.data.attributes.review).toBe('pending');
+    expect(await storedAddress(addressId)).toEqual({ location: '9 Other Street', city: 'Oakland' });
+    expect((await api.ok('GET', '/api/revisions?type=place', { user: owner })).data).toEqual([]);
   });
 
   it('a rejection keeps the approved place; the owner reads the reason on My Places', async () => {

@@ -447,8 +447,7 @@ export async function updatePlace(
     if (video === null && oldVideo !== null) await deleteUnusedFiles(p.db, p.storageRoot, [oldVideo]);
     return ownPlaceView(p, actor, id);
   }
-  const pending = admin ? undefined : await findRevision(p.db, ref);
-  const details = { ...(pending ? placeColumns(pending.fields) : {}), ...detailColumns(input) };
+  const details = detailColumns(input);
   const decision = admin ? reviewColumns(input) : undefined;
   const ownerEdit = !admin && Object.keys(details).length > 0;
   const backToReview =
@@ -463,9 +462,14 @@ export async function updatePlace(
       ? auditChange(actor, 'vendor.update', `vendor:${id}`, 'vendors', id)
       : undefined;
   await p.db.transaction().execute(async (trx) => {
+    // The place's row first, as the owner's staging and the moderator's decision take it.
+    if (!(await lockRow(trx, 'vendors', id))) throw notFound(PLACE_NOT_FOUND);
     await audit?.before(trx);
+    // The owner's waiting revision is applied first (its address's details to the address), the edit's
+    // own fields over it: the place goes back to review with both.
+    const pending = admin ? undefined : await takeRevision(trx, ref);
+    if (pending && !(await applyPlaceRevision(trx, id, pending))) throw notFound(PLACE_NOT_FOUND);
     if (!(await updatePlaceRow(trx, id, { ...details, ...review }))) throw notFound(PLACE_NOT_FOUND);
-    if (pending) await takeRevision(trx, ref);
     if (decision) {
       await recordReviewDecision(trx, actor, { kind: 'vendor', id }, place!, decision, Object.keys(sent));
     }
