@@ -486,6 +486,9 @@ describe('an approved place: the owner’s changes wait for review', () => {
     ).data.attributes;
     return attributes;
   };
+  /** An address's street and city as stored (what the public reads of it through a place). */
+  const storedAddress = (id: number) =>
+    db().selectFrom('addresses').select(['location', 'city']).where('id', '=', id).executeTakeFirstOrThrow();
 
   it('each public field: name, phone, e-mail, website, type and address wait; approval publishes them', async () => {
     const { owner, id } = await approvedPlace();
@@ -514,6 +517,7 @@ describe('an approved place: the owner’s changes wait for review', () => {
     const item = await queueItem('place', id);
     expect(item.revision.changes.map((c: Json) => c.field)).toEqual([
       'address',
+      'address_details',
       'email',
       'name',
       'phone',
@@ -530,7 +534,7 @@ describe('an approved place: the owner’s changes wait for review', () => {
       website: null,
     });
     expect(after.vendor_type.data.attributes.type).toBe('sextoy');
-    expect(after.address.data.id).toBe(address);
+    expect(after.address.data).toMatchObject({ id: address, attributes: { city: 'Oakland' } });
   });
 
   it('the address an approved place names: its change waits with the place’s revision', async () => {
@@ -543,12 +547,7 @@ describe('an approved place: the owner’s changes wait for review', () => {
     });
     expect(res.data.attributes).toMatchObject({ location: '9 Other Street', city: 'Oakland' });
     expect(await publicPlace(id)).toEqual(before);
-    const stored = await db()
-      .selectFrom('addresses')
-      .select('city')
-      .where('id', '=', addressId)
-      .executeTakeFirstOrThrow();
-    expect(stored.city).toBe('San Jose');
+    expect((await storedAddress(addressId)).city).toBe('San Jose');
     // The owner's read of the place shows the pending address; the edit form starts from it.
     const own = await api.ok('GET', `/api/vendors/${id}?populate[0]=address`, { user: owner });
     expect(own.data.attributes.address.data.attributes).toMatchObject({ city: 'Oakland' });
@@ -570,6 +569,105 @@ describe('an approved place: the owner’s changes wait for review', () => {
       location: '9 Other Street',
       city: 'Oakland',
     });
+  });
+
+  it('a new picture after an address change: the address’s details go to the address, the place to review', async () => {
+    const { owner, id } = await approvedPlace();
+    const addressId = (await publicPlace(id)).address.data.id as number;
+    await api.ok('PUT', `/api/addresses/${addressId}`, {
+      user: owner,
+      body: { data: { location: '9 Other Street', city: 'Oakland' } },
+    });
+    const image = await uploadImage(ctx, owner);
+    const res = await api.ok('PUT', `/api/vendors/${id}`, { user: owner, body: { data: { image } } });
+    expect(res.data.attributes.review).toBe('pending');
+    expect(await storedAddress(addressId)).toEqual({ location: '9 Other Street', city: 'Oakland' });
+    expect((await api.ok('GET', '/api/revisions?type=place', { user: owner })).data).toEqual([]);
+  });
+
+  it('a move to another address: the moderator reads its details, and its later edits wait in the revision', async () => {
+    const { owner, id } = await approvedPlace();
+    const before = await publicPlace(id);
+    const oldAddress = before.address.data.id as number;
+    const address = await places.newAddress(owner, { location: '5 New Street', city: 'Oakland' });
+    await api.ok('PUT', `/api/vendors/${id}`, { user: owner, body: { data: { address } } });
+    const seen = await queueItem('place', id);
+    expect(seen.revision.changes).toEqual([
+      { field: 'address', before: oldAddress, after: address },
+      {
+        field: 'address_details',
+        before: expect.objectContaining({ location: '1 Placeholder Street', city: 'San Jose' }),
+        after: expect.objectContaining({ location: '5 New Street', city: 'Oakland' }),
+      },
+    ]);
+    // The owner's view of the place shows the new address with its details.
+    const own = await api.ok('GET', `/api/vendors/${id}?populate[0]=address`, { user: owner });
+    expect(own.data.attributes.address.data).toMatchObject({
+      id: address,
+      attributes: { location: '5 New Street', city: 'Oakland' },
+    });
+
+    // An edit of the new address joins the revision (the stored address stays as the moderator saw it).
+    const edited = await api.ok('PUT', `/api/addresses/${address}`, {
+      user: owner,
+      body: { data: { location: '7 Unseen Street' } },
+    });
+    expect(edited.data.attributes.location).toBe('7 Unseen Street');
+    expect((await storedAddress(address)).location).toBe('5 New Street');
+    // The moderator's decision on what they read is refused: the revision changed since.
+    const stale = await api.call('PUT', `/api/admin/revisions/${seen.revision.id}`, {
+      user: admin,
+      body: { data: { review: 'approved', updatedAt: seen.revision.updatedAt } },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(await publicPlace(id)).toEqual(before);
+    // The place's current address may not change meanwhile, nor the new one be deleted, nor another
+    // place take it.
+    const old = await api.call('PUT', `/api/addresses/${oldAddress}`, {
+      user: owner,
+      body: { data: { location: '8 Other Street' } },
+    });
+    expect(old.statusCode).toBe(409);
+    expect(old.json().error.message).toBe(MESSAGES.placeErrors.addressBeingReplaced);
+    expect((await api.call('DELETE', `/api/addresses/${address}`, { user: owner })).statusCode).toBe(409);
+    const other = await places.call('POST', '/api/vendors', {
+      user: owner,
+      body: await places.placeBody(owner, { address }),
+    });
+    expect(other.statusCode).toBe(400);
+
+    const item = await queueItem('place', id);
+    expect(item.revision.changes[1].after).toMatchObject({ location: '7 Unseen Street', city: 'Oakland' });
+    expect((await decide('place', id, 'approved')).statusCode).toBe(200);
+    const after = await publicPlace(id);
+    expect(after.address.data).toMatchObject({
+      id: address,
+      attributes: { location: '7 Unseen Street', city: 'Oakland' },
+    });
+    // The address the place left is not public any more: edited at once.
+    await api.ok('PUT', `/api/addresses/${oldAddress}`, {
+      user: owner,
+      body: { data: { location: '8 Other Street' } },
+    });
+  });
+
+  it('a move taken back: the place’s own address again leaves no revision', async () => {
+    const { owner, id } = await approvedPlace();
+    const oldAddress = (await publicPlace(id)).address.data.id as number;
+    const address = await places.newAddress(owner, { city: 'Oakland' });
+    await api.ok('PUT', `/api/vendors/${id}`, { user: owner, body: { data: { address } } });
+    const res = await api.ok('PUT', `/api/vendors/${id}`, {
+      user: owner,
+      body: { data: { address: oldAddress } },
+    });
+    expect(res.data.attributes.pending_revision).toBeUndefined();
+    expect((await api.ok('GET', '/api/revisions?type=place', { user: owner })).data).toEqual([]);
+    // No revision names the other address now: it is edited at once.
+    await api.ok('PUT', `/api/addresses/${address}`, {
+      user: owner,
+      body: { data: { location: '3 Free Street' } },
+    });
+    expect((await storedAddress(address)).location).toBe('3 Free Street');
   });
 
   it('a rejection keeps the approved place; the owner reads the reason on My Places', async () => {

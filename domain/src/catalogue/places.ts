@@ -159,6 +159,9 @@ export const PLACE_MESSAGES = {
     addressNotYours: 'This address belongs to another account',
     addressTaken: 'This address belongs to another place',
     addressInUse: 'This address belongs to a place; delete the place instead',
+    /** An edit of the address an approved place names while its waiting changes move it to another. */
+    addressBeingReplaced:
+      'Your place moves to another address once its waiting changes are approved; edit that address instead',
     /** The multipart create: its `data` field. */
     dataNotJson: 'The field data must be JSON text',
     /** The multipart create: a file field other than `files.image`, or a second image. */

@@ -7,6 +7,7 @@ export { moderationRoutes } from './moderation.routes.ts';
 export { computeRiskSignals } from './moderation.service.ts';
 export {
   findRevision,
+  findRevisionMovingTo,
   stageRevision,
   takeRevision,
   withOwnRevision,

@@ -45,6 +45,19 @@ export async function findRevision(db: Db, ref: RecordRef): Promise<RevisionRow 
   return (await findRevisionsOf(db, ref.type, [ref.id]))[0];
 }
 
+/**
+ * The owner's place revision that moves its place to the address `addressId` (its `address` field), if any:
+ * that address is not public yet, and its edits wait in the revision.
+ */
+export async function findRevisionMovingTo(
+  db: Db,
+  ownerId: number,
+  addressId: number,
+): Promise<RevisionRow | undefined> {
+  const revisions = await findOwnRevisions(db, ownerId, 'vendor');
+  return revisions.find((r) => r.fields.address != null && Number(r.fields.address) === addressId);
+}
+
 /** Whether a column's new value differs from the row's (numbers and their text alike, null as null). */
 const differs = (held: unknown, value: unknown) =>
   (held ?? null) === null
@@ -127,7 +140,8 @@ export function ownRevision(r: RevisionRow): TOwnRevision {
 export function withOwnRevision(item: Item, revision: RevisionRow | undefined): Item {
   if (!revision) return item;
   const attributes: Record<string, unknown> = { ...item.attributes };
-  for (const [key, value] of Object.entries(revision.fields)) {
+  // Sorted: a related record's new id (`address`) comes before its details (`address_details`).
+  for (const [key, value] of Object.entries(revision.fields).sort(([a], [b]) => (a < b ? -1 : 1))) {
     const details = key.endsWith(DETAILS) ? key.slice(0, -DETAILS.length) : undefined;
     const held = attributes[details ?? key];
     const related = relationData(held);

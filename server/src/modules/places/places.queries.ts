@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { AuditHooks } from '../../db/audit-log.ts';
 import { nowIso } from '../../db/dialect.ts';
-import { lockRow } from '../../db/locks.ts';
+import { forShareOnPostgres, lockRow } from '../../db/locks.ts';
 import { deleteById, insertRow, updateById } from '../../db/rows.ts';
 import type { AddressesTable, DB, VendorsTable } from '../../db/schema.ts';
 import { BACK_TO_REVIEW } from '../directory/index.ts';
@@ -56,6 +56,18 @@ export async function findPlaceRow(db: Db, id: number): Promise<Record<string, u
 
 /** The columns of an address the public reads through its place. */
 export const ADDRESS_DETAILS = ['location', 'city', 'state', 'postal_code', 'country'] as const;
+
+/**
+ * An address's public columns, read in a write's transaction that copies them into a place's revision
+ * (a parallel change or delete of the address waits for it on PostgreSQL); undefined when it is gone.
+ */
+export function findAddressDetails(
+  trx: Transaction<DB>,
+  id: number,
+): Promise<Record<(typeof ADDRESS_DETAILS)[number], unknown> | undefined> {
+  const q = trx.selectFrom('addresses').select(ADDRESS_DETAILS).where('id', '=', id);
+  return forShareOnPostgres(trx, q, 'addresses').executeTakeFirst();
+}
 
 /** The place that names an address, if any. */
 export function findPlaceOfAddress(db: Db, addressId: number) {

@@ -47,6 +47,7 @@ import {
 import {
   computeRiskSignals,
   findRevision,
+  findRevisionMovingTo,
   stageRevision,
   takeRevision,
   withRevisionFor,
@@ -55,7 +56,7 @@ import {
   addressUsedByPlace,
   deletePlaceRows,
   deleteReview,
-  ADDRESS_DETAILS,
+  findAddressDetails,
   findPlaceOfAddress,
   findPlaceRow,
   insertAddress,
@@ -127,8 +128,9 @@ const addressAudit = (actor: Actor, action: string, id: number) =>
   isAdmin(actor) ? auditChange(actor, action, `address:${id}`, 'addresses', id) : undefined;
 
 /**
- * `PUT /api/addresses/:id`: owner or admin; the owner's change to the address of an approved place waits
- * for review with the place's other changes.
+ * `PUT /api/addresses/:id`: owner or admin. The owner's change to an address the public reads through a
+ * place waits for review in that place's revision: the address of an approved place, or the address a
+ * place's revision moves it to (its details as approved are what the place shows once public).
  */
 export async function updateAddress(
   p: PlacesContext,
@@ -136,7 +138,13 @@ export async function updateAddress(
   id: number,
   sent: TAddressUpdate,
 ): Promise<Item> {
-  const [row] = await requireAccess(p.db, actor, 'address.update', [id], ['country', 'state', 'city']);
+  const [row] = await requireAccess(
+    p.db,
+    actor,
+    'address.update',
+    [id],
+    ['country', 'state', 'city', 'user_id'],
+  );
   const input = { ...sent, state: upper(sent.state), country: upper(sent.country) };
   await checkLocation(p.db, input, {
     country: String(row!.country),
@@ -144,32 +152,67 @@ export async function updateAddress(
     city: String(row!.city),
   });
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-  // The address of an approved place is what the public reads as the place's location: the owner's change
-  // waits as part of the place's revision (decision 0015), the place stays public where it was.
-  const place = isAdmin(actor) ? undefined : await findPlaceOfAddress(p.db, id);
-  if (place && place.review_state === 'approved') {
-    const ref = { type: 'vendor' as const, id: Number(place.id) };
-    await p.db.transaction().execute(async (trx) => {
-      if (!(await lockRow(trx, 'vendors', ref.id))) throw notFound(RULES['address.read'].missing);
-      const row = await findPlaceRow(trx, ref.id);
-      if (!row || Number(row.address_id) !== id) return;
-      const pending = (await findRevision(trx, ref))?.fields.address_details as
-        Record<string, unknown> | undefined;
-      const current = Object.fromEntries(
-        ADDRESS_DETAILS.map((k) => [k, pending?.[k] ?? row[`address.${k}`]]),
-      );
-      const details = { ...current, ...changes };
-      await stageRevision(trx, ref, Number(place.user_id), { address_details: details }, row, placeColumns);
-    });
-    return withPendingAddress(p, id, await getWrittenItem(p.db, addressResource, id), ref);
-  }
+  const owner = Number(row!.user_id);
+  // The place whose revision the change may join (the admin's edits publish at once).
+  const placeId = isAdmin(actor)
+    ? undefined
+    : ((await findPlaceOfAddress(p.db, id))?.id ?? (await findRevisionMovingTo(p.db, owner, id))?.recordId);
   const audit = addressAudit(actor, 'address.update', id);
-  await p.db.transaction().execute(async (trx) => {
+  const staged = await p.db.transaction().execute(async (trx) => {
+    if (placeId !== undefined && (await lockRow(trx, 'vendors', Number(placeId)))) {
+      // The place's state and revision as they are now, read after its row is locked.
+      const ref = { type: 'vendor' as const, id: Number(placeId) };
+      const place = await findPlaceRow(trx, ref.id);
+      const revision = await findRevision(trx, ref);
+      const names = !!place && Number(place.address_id) === id && place.review_state === 'approved';
+      const target = place ? revisionAddress(place, revision) : undefined;
+      // The approved place's public address while its revision moves it to another: that one is edited.
+      if (names && target !== id) throw new AppError('ConflictError', E.addressBeingReplaced);
+      if (place && (names || target === id)) {
+        const stored = await findAddressDetails(trx, id);
+        if (!stored) throw notFound(RULES['address.read'].missing);
+        const pending = revision?.fields.address_details as Record<string, unknown> | undefined;
+        const details = { ...stored, ...pending, ...changes };
+        await stageRevision(
+          trx,
+          ref,
+          Number(place.user_id),
+          { address_details: details },
+          comparedRow(place, id),
+          placeColumns,
+        );
+        return ref;
+      }
+    }
     await audit?.before(trx);
     if (!(await updateAddressRow(trx, id, changes))) throw notFound(RULES['address.read'].missing);
     await audit?.after(trx);
+    return undefined;
   });
-  return getWrittenItem(p.db, addressResource, id);
+  const item = await getWrittenItem(p.db, addressResource, id);
+  return staged ? withPendingAddress(p, id, item, staged) : item;
+}
+
+/**
+ * The address a place names once its revision is approved: the one the owner sends now, else the
+ * revision's, else its own.
+ */
+function revisionAddress(
+  place: Record<string, unknown>,
+  revision: { fields: Record<string, unknown> } | undefined,
+  sent?: number,
+): number {
+  return Number(sent ?? revision?.fields.address ?? place.address_id);
+}
+
+/**
+ * The place's row a revision is compared with, for a revision whose place names the address `target`:
+ * another address's details compare with none, so they are always part of the revision and the moderator
+ * reads exactly what the place will show.
+ */
+function comparedRow(place: Record<string, unknown>, target: number): Record<string, unknown> {
+  if (target === Number(place.address_id)) return place;
+  return Object.fromEntries(Object.entries(place).filter(([k]) => !k.startsWith('address.')));
 }
 
 /** An address as its owner reads it while the place's revision changes it: the pending details over it. */
@@ -189,8 +232,11 @@ async function withPendingAddress(
  * the place deletes its address.
  */
 export async function deleteAddress(p: PlacesContext, actor: Actor, id: number): Promise<Item> {
-  await requireAccess(p.db, actor, 'address.update', [id]);
-  if (await addressUsedByPlace(p.db, id)) throw new AppError('ConflictError', E.addressInUse);
+  const [row] = await requireAccess(p.db, actor, 'address.update', [id], ['user_id']);
+  // Named by a place, or by a place's revision that moves the place to it.
+  if ((await addressUsedByPlace(p.db, id)) || (await findRevisionMovingTo(p.db, Number(row!.user_id), id))) {
+    throw new AppError('ConflictError', E.addressInUse);
+  }
   const item = await getWrittenItem(p.db, addressResource, id);
   const audit = addressAudit(actor, 'address.delete', id);
   await p.db.transaction().execute(async (trx) => {
@@ -289,6 +335,9 @@ async function checkAddress(
   const [row] = await requireAccess(p.db, actor, 'address.update', [addressId], ['user_id']);
   if (Number(row!.user_id) !== ownerId) throw new AppError('ForbiddenError', E.addressNotYours);
   if (await addressUsedByPlace(p.db, addressId, placeId)) throw dataFieldError('address', E.addressTaken);
+  // Nor the address another place's revision moves that place to.
+  const moving = await findRevisionMovingTo(p.db, ownerId, addressId);
+  if (moving && moving.recordId !== placeId) throw dataFieldError('address', E.addressTaken);
 }
 
 /** The admin's decision on a place as columns (as for ads: `reviewDecisionColumns`). */
@@ -442,13 +491,22 @@ export async function updatePlace(
       if (!(await lockRow(trx, 'vendors', id))) throw notFound(PLACE_NOT_FOUND);
       if (video === null && oldVideo !== null) await updatePlaceRow(trx, id, detailColumns({ video }));
       const row = await findPlaceRow(trx, id);
-      if (row) await stageRevision(trx, ref, ownerId, shown, row, placeColumns);
+      if (!row) return;
+      const revision = await findRevision(trx, ref);
+      // A move to another address is staged with that address's details as they are now: the moderator
+      // reads them, and approval publishes them (its later edits join the revision, updateAddress).
+      const target = revisionAddress(row, revision, input.address);
+      const moved =
+        input.address !== undefined && target !== revisionAddress(row, revision)
+          ? { address_details: await findAddressDetails(trx, target) }
+          : {};
+      if ('address_details' in moved && !moved.address_details) throw notFound(RULES['address.read'].missing);
+      await stageRevision(trx, ref, ownerId, { ...shown, ...moved }, comparedRow(row, target), placeColumns);
     });
     if (video === null && oldVideo !== null) await deleteUnusedFiles(p.db, p.storageRoot, [oldVideo]);
     return ownPlaceView(p, actor, id);
   }
-  const pending = admin ? undefined : await findRevision(p.db, ref);
-  const details = { ...(pending ? placeColumns(pending.fields) : {}), ...detailColumns(input) };
+  const details = detailColumns(input);
   const decision = admin ? reviewColumns(input) : undefined;
   const ownerEdit = !admin && Object.keys(details).length > 0;
   const backToReview =
@@ -463,9 +521,14 @@ export async function updatePlace(
       ? auditChange(actor, 'vendor.update', `vendor:${id}`, 'vendors', id)
       : undefined;
   await p.db.transaction().execute(async (trx) => {
+    // The place's row first, as the owner's staging and the moderator's decision take it.
+    if (!(await lockRow(trx, 'vendors', id))) throw notFound(PLACE_NOT_FOUND);
     await audit?.before(trx);
+    // The owner's waiting revision is applied first (its address's details to the address), the edit's
+    // own fields over it: the place goes back to review with both.
+    const pending = admin ? undefined : await takeRevision(trx, ref);
+    if (pending && !(await applyPlaceRevision(trx, id, pending))) throw notFound(PLACE_NOT_FOUND);
     if (!(await updatePlaceRow(trx, id, { ...details, ...review }))) throw notFound(PLACE_NOT_FOUND);
-    if (pending) await takeRevision(trx, ref);
     if (decision) {
       await recordReviewDecision(trx, actor, { kind: 'vendor', id }, place!, decision, Object.keys(sent));
     }
@@ -516,9 +579,9 @@ export async function applyPlaceRevision(
   const place = await findPlaceRow(trx, id);
   if (!place) return false;
   const { address_details: details, ...rest } = fields;
-  // The address's new details go to the address the place names now (before any switch to another).
-  if (details && typeof details === 'object' && place.address_id !== null) {
-    await updateAddressRow(trx, Number(place.address_id), details as Partial<TAddressRequest>);
+  // The address's details go to the address the place names once approved (the one it moves to, if any).
+  if (details && typeof details === 'object' && (rest.address != null || place.address_id !== null)) {
+    await updateAddressRow(trx, revisionAddress(place, { fields }), details as Partial<TAddressRequest>);
   }
   return updatePlaceRow(trx, id, detailColumns(rest as TPlaceUpdate));
 }
