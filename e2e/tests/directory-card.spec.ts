@@ -1,4 +1,4 @@
-import { approveAd, buyPackage } from './support/business.ts';
+import { approveAd, approveRevision, buyPackage } from './support/business.ts';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
@@ -396,8 +396,8 @@ test.describe('[DIRECTORY][CARD]', () => {
       data: { data: { video: video!.id } },
     });
     expect(updated.status(), await updated.text()).toBe(200);
-    // A new video sends the ad back to review (issue 11): the admin approves it again.
-    await approveAd(page.request, listed.id);
+    // A new video waits for review (decision 0015): the admin approves the change.
+    await approveRevision(page.request, 'ad', listed.id);
 
     const withVideo = await openCard(page, listed);
     await action(withVideo, A.play).click();

@@ -5,7 +5,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { MESSAGES } from '@app/domain';
 import { expect, test } from './fixtures.ts';
 import { createAccount, signInAs, signInThroughApi, uniqueId, type TestAccount } from './support/accounts.ts';
-import { addPlace, ADMIN, apiAs, approvePlace } from './support/business.ts';
+import { addPlace, ADMIN, apiAs, approvePlace, approveRevision } from './support/business.ts';
 import { pngFile } from './support/png.ts';
 
 /**
@@ -183,7 +183,8 @@ test.describe('[PLACES][JOURNEY]', () => {
       expect(order.indexOf(name), label).toBeLessThan(order.indexOf(otherName));
     }
 
-    // A new image: the old file is deleted and the place waits for review again.
+    // A new image waits for review while the place stays public with the old one; the approval publishes
+    // it and deletes the old file.
     const oldUrl = place!.attributes.image.data!.attributes.url;
     await page.goto(`/place/edit/${place!.id}`);
     const change = page.getByRole('form', { name: F.changeImage });
@@ -193,8 +194,13 @@ test.describe('[PLACES][JOURNEY]', () => {
     await change.getByRole('button', { name: MESSAGES.adForm.upload }).click();
     await expect(page.getByText(P.imageUpdated)).toBeVisible();
     const [edited] = await ownPlaces(request, provider).then((all) => all.filter((p) => p.id === place!.id));
-    expect(edited!.attributes.review).toBe('pending');
-    expect(edited!.attributes.image.data!.attributes.url).not.toBe(oldUrl);
+    expect(edited!.attributes.review).toBe('approved');
+    expect((await request.get(oldUrl)).status()).toBe(200);
+    await approveRevision(request, 'place', place!.id);
+    const [approved] = await ownPlaces(request, provider).then((all) =>
+      all.filter((p) => p.id === place!.id),
+    );
+    expect(approved!.attributes.image.data!.attributes.url).not.toBe(oldUrl);
     expect((await request.get(oldUrl)).status()).toBe(404);
 
     // Delete from My Places, through the confirmation.

@@ -5,7 +5,16 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { formatMoney, MESSAGES } from '@app/domain';
 import { expect, test } from './fixtures.ts';
 import { createAccount, signInAs, signInThroughApi, uniqueId, type TestAccount } from './support/accounts.ts';
-import { ADMIN, apiAs, approveAd, buyPackage, packageId, postAd, uploadImages } from './support/business.ts';
+import {
+  ADMIN,
+  apiAs,
+  approveAd,
+  approveRevision,
+  buyPackage,
+  packageId,
+  postAd,
+  uploadImages,
+} from './support/business.ts';
 import { pngFile } from './support/png.ts';
 
 /**
@@ -129,7 +138,7 @@ test.describe('[PROVIDER][JOURNEY]', () => {
     await page.goto('/ads/view');
     await expect(page.locator('.card', { hasText: title }).getByText(MESSAGES.review.approved)).toBeVisible();
 
-    // New photos send it back to review.
+    // New photos wait for review: the ad stays public with its approved photos meanwhile.
     await page.goto(`/ads/edit/${ad!.id}`);
     const change = page.getByRole('form', { name: F.changeImage });
     await change
@@ -138,9 +147,17 @@ test.describe('[PROVIDER][JOURNEY]', () => {
     await change.getByRole('button', { name: F.upload }).click();
     await expect(page.getByText(MESSAGES.ads.updated)).toBeVisible();
     const [edited] = await ownAds(request, provider);
-    expect(edited!.attributes.review).toBe('pending');
-    expect(edited!.attributes.images.data).toHaveLength(1);
-    expect((await request.get(`/api/providers/${ad!.id}`)).status()).toBe(404);
+    expect(edited!.attributes.review).toBe('approved');
+    const shown = await request.get(`/api/providers/${ad!.id}?populate=images`);
+    expect(shown.status()).toBe(200);
+    const publicPhotos = ((await shown.json()) as { data: AdItem }).data.attributes.images.data;
+    expect(publicPhotos.map((p: { id: number }) => p.id)).toEqual(
+      ad!.attributes.images.data.map((p: { id: number }) => p.id),
+    );
+    await page.goto('/ads/view');
+    await expect(
+      page.locator('.card', { hasText: title }).getByText(MESSAGES.revisions.waiting),
+    ).toBeVisible();
   });
 
   test('[PROVIDER][REVIEW] a text change to an approved ad waits for review while the approved ad stays public', async ({
@@ -175,16 +192,7 @@ test.describe('[PROVIDER][JOURNEY]', () => {
     await expect(page.getByLabel(F.title, { exact: true })).toHaveValue(changed);
 
     // The moderator approves the revision as the Changes queue shows it: then it is public.
-    const queue = await apiAs<{ data: { id: number; revision: { id: number; updatedAt: string } }[] }>(
-      request,
-      ADMIN,
-      'GET',
-      '/api/admin/moderation?type=ad&queue=changes&pageSize=100',
-    );
-    const item = queue.data.find((i) => i.id === id)!;
-    await apiAs(request, ADMIN, 'PUT', `/api/admin/revisions/${item.revision.id}`, {
-      data: { review: 'approved', updatedAt: item.revision.updatedAt },
-    });
+    await approveRevision(request, 'ad', id);
     expect(await publicTitle()).toBe(changed);
   });
 

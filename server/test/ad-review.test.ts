@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildFiles, callAs, type Method } from './directory-helpers.ts';
 import { buildProviderAd, buildSubscription } from './factories.ts';
 import {
+  apiCalls,
   buildAdmin,
   buildHobbyist,
   buildProvider,
@@ -302,14 +303,14 @@ describe('review before publication', () => {
   });
 });
 
-describe("edits: new photos or video send the ad back to review; replaced and deleted ads' files go", () => {
+describe("edits: new photos or video wait for review; replaced and deleted ads' files go", () => {
   let owner: TestUser;
   beforeAll(async () => {
     owner = await buildProvider(ctx);
     await buildSubscription(ctx, owner);
   });
 
-  it('a title change keeps it public; new images send it back (hidden) and delete the old files', async () => {
+  it('a title change keeps it public; new images wait, and their approval deletes the old files', async () => {
     const oldImage = await uploadImage(ctx, owner);
     const oldRow = (await fileRow(oldImage))!;
     expect((await ctx.app.inject(publicUrl(oldRow))).statusCode).toBe(200);
@@ -326,23 +327,29 @@ describe("edits: new photos or video send the ad back to review; replaced and de
     const newImage = await uploadImage(ctx, owner);
     const res = await put(owner, id, { images: [newImage] });
     expect(res.statusCode, res.body).toBe(200);
-    expect(json(res).data.attributes).toMatchObject({ review: 'pending', isShowed: false });
-    expect(await isPublic(id, 'KS')).toEqual({ inList: false, total: 0 });
+    // The ad stays public with its old photo until the moderator approves the new one.
+    expect(json(res).data.attributes).toMatchObject({ review: 'approved', isShowed: true });
+    expect((await isPublic(id, 'KS')).inList).toBe(true);
+    expect(await fileRow(oldImage)).toBeDefined();
+    await apiCalls(ctx).approveRevision(admin, 'ad', id);
+    expect((await isPublic(id, 'KS')).inList).toBe(true);
     expect(await fileRow(oldImage)).toBeUndefined();
     expect((await ctx.app.inject(publicUrl(oldRow))).statusCode).toBe(404);
     expect(await fileRow(newImage)).toBeDefined();
   });
 
-  it('a new video sends it back to review and deletes the old one; the admin’s own edit does not', async () => {
+  it('a new video waits for review; its approval deletes the old one; the admin’s own edit does not wait', async () => {
     const [v1, v2] = await buildFiles(ctx, owner, 'video', 2);
     const id = json(await post(owner, { video: v1, state: 'KS', city: 'Wichita' })).data.id;
     await put(admin, id, { review: 'approved' });
     const res = await put(owner, id, { video: v2 });
-    expect(json(res).data.attributes).toMatchObject({ review: 'pending', isShowed: false });
+    expect(json(res).data.attributes).toMatchObject({ review: 'approved', isShowed: true });
+    expect(await fileRow(v1!)).toBeDefined();
+    await apiCalls(ctx).approveRevision(admin, 'ad', id);
     expect(await fileRow(v1!)).toBeUndefined();
-    await put(admin, id, { review: 'approved' });
-    // Removing the video is a change too.
-    expect(json(await put(owner, id, { video: null })).data.attributes.review).toBe('pending');
+    // Removing the video is a change too: it waits, and its approval deletes the file.
+    expect(json(await put(owner, id, { video: null })).data.attributes.review).toBe('approved');
+    await apiCalls(ctx).approveRevision(admin, 'ad', id);
     expect(await fileRow(v2!)).toBeUndefined();
     // The admin replacing the images keeps the decision as it is.
     await put(admin, id, { review: 'approved' });

@@ -371,6 +371,7 @@ const EXPECTED_SCHEMA: Record<string, string[]> = {
     'user_id',
     'vendor_id',
   ],
+  pending_revision_files: ['file_id', 'revision_id'],
 };
 
 describe(`migrations on ${TEST_ENGINE}`, () => {

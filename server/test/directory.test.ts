@@ -421,11 +421,13 @@ describe('PUT and DELETE /api/providers/:id', () => {
       body: { data: { images: [next] } },
     });
     expect(res.statusCode).toBe(200);
-    // New photos go back to review (issue 11): the owner still reads the ad, the public does not.
-    expect((await call('GET', `/api/providers/${adId}`)).statusCode).toBe(404);
+    // New photos of an approved ad wait for review (decision 0015): the owner reads them, the public the
+    // approved ones.
+    const shown = await call('GET', `/api/providers/${adId}?populate=images`);
+    expect(shown.json().data.attributes.images.data.map((i: { id: number }) => i.id)).not.toContain(next);
     const one = await call('GET', `/api/providers/${adId}?populate=images`, { user: owner });
     expect(one.json().data.attributes.images.data.map((i: { id: number }) => i.id)).toEqual([next]);
-    expect(one.json().data.attributes.review).toBe('pending');
+    expect(one.json().data.attributes.pending_revision.state).toBe('pending');
     await call('DELETE', `/api/providers/${adId}`, { user: owner });
   });
 

@@ -216,5 +216,17 @@ export function apiCalls(ctx: TestContext) {
   /** The ids a listing answers (as `user`, or anonymously). */
   const listed = async (url: string, user: TestUser | null = null): Promise<number[]> =>
     ((await ok('GET', url, { user })).data as { id: number }[]).map((i) => i.id);
-  return { call, ok, listed };
+  /** The admin approves the owner's pending revision of an approved ad or place (decision 0015). */
+  const approveRevision = async (admin: TestUser, type: 'ad' | 'place', id: number): Promise<void> => {
+    const queue = await ok('GET', `/api/admin/moderation?type=${type}&queue=changes&pageSize=100`, {
+      user: admin,
+    });
+    const item = (queue.data as Json[]).find((i) => i.id === id);
+    expect(item, `${type} ${id} in the changes queue`).toBeDefined();
+    await ok('PUT', `/api/admin/revisions/${item.revision.id}`, {
+      user: admin,
+      body: { data: { review: 'approved', updatedAt: item.revision.updatedAt } },
+    });
+  };
+  return { call, ok, listed, approveRevision };
 }

@@ -28,7 +28,7 @@ export async function seedPlaceCities(ctx: TestContext): Promise<void> {
 }
 
 export function placesApi(ctx: TestContext) {
-  const { call, ok, listed } = apiCalls(ctx);
+  const { call, ok, listed, approveRevision } = apiCalls(ctx);
 
   const typeIds = new Map<string, number>();
   /** The id of a place type by its `type` text (eroticbody, sextoy, stripclub). */
@@ -129,5 +129,5 @@ export function placesApi(ctx: TestContext) {
     });
   }
 
-  return { call, ok, typeId, newAddress, placeBody, newPlace, approve, multipart, listed };
+  return { call, ok, typeId, newAddress, placeBody, newPlace, approve, approveRevision, multipart, listed };
 }

@@ -585,7 +585,7 @@ describe('PUT /api/vendors/:id', () => {
     expect(pub.data.attributes.vendor_type.data.attributes.type).not.toBe('sextoy');
   });
 
-  it('a new image sends the place back to review and deletes the old file; a video too (has_video)', async () => {
+  it('a new image waits for review; its approval deletes the old file; a video too (has_video)', async () => {
     const id = await api.newPlace(provider);
     await api.approve(admin, id);
     const before = await db()
@@ -598,15 +598,17 @@ describe('PUT /api/vendors/:id', () => {
 
     const image = await uploadImage(ctx, provider);
     const res = await api.ok('PUT', `/api/vendors/${id}`, { user: provider, body: { data: { image } } });
-    expect(res.data.attributes).toMatchObject({ review: 'pending', isShowed: false });
+    expect(res.data.attributes).toMatchObject({ review: 'approved', isShowed: true });
+    expect((await api.call('GET', `/api/vendors/${id}`)).statusCode).toBe(200);
+    expect(await fileRow(oldFile.id)).toBeDefined();
+    await api.approveRevision(admin, 'place', id);
     expect(await fileRow(oldFile.id)).toBeUndefined();
     expect(existsSync(diskPath(oldFile))).toBe(false);
-    expect((await api.call('GET', `/api/vendors/${id}`)).statusCode).toBe(404);
 
     // The same image again changes nothing.
-    await api.approve(admin, id);
     const same = await api.ok('PUT', `/api/vendors/${id}`, { user: provider, body: { data: { image } } });
     expect(same.data.attributes.review).toBe('approved');
+    expect(same.data.attributes.pending_revision).toBeUndefined();
     expect(await fileRow(image)).toBeDefined();
 
     const [video] = await buildFiles(ctx, provider, 'video');
@@ -614,8 +616,8 @@ describe('PUT /api/vendors/:id', () => {
       user: provider,
       body: { data: { video } },
     });
-    expect(withVideo.data.attributes).toMatchObject({ has_video: 1, review: 'pending' });
-    await api.approve(admin, id);
+    expect(withVideo.data.attributes).toMatchObject({ has_video: 0, review: 'approved' });
+    await api.approveRevision(admin, 'place', id);
     const noVideo = await api.ok('PUT', `/api/vendors/${id}`, {
       user: provider,
       body: { data: { video: null } },
@@ -720,9 +722,12 @@ describe('files a place or an ad uses', () => {
     expect(before).toMatchObject({ video_id: video, has_video: 1, review_state: 'approved', is_showed: 1 });
     expect(await fileRow(before.image_id!)).toBeDefined();
 
-    // The seed client's edit: a new picture, then a delete of the old one (already gone: a 404).
+    // The seed client's edit: a new picture, then a delete of the old one, which the public still sees
+    // until the moderator approves the new one (a 409), and which goes with that approval.
     const image = await uploadImage(ctx, provider);
     await api.ok('PUT', `/api/vendors/${id}`, { user: provider, body: { data: { image } } });
+    expect((await deleteFile(before.image_id!, provider)).statusCode).toBe(409);
+    await api.approveRevision(admin, 'place', id);
     expect((await deleteFile(before.image_id!, provider)).statusCode).toBe(404);
     // A file nothing names any more is deleted as before.
     await api.ok('PUT', `/api/vendors/${id}`, { user: provider, body: { data: { video: null } } });

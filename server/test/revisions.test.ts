@@ -2,6 +2,7 @@ import { CUM_TYPES, MESSAGES } from '@app/domain';
 import { RISK_SIGNAL_WEIGHTS } from '@app/domain/trust';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_FIELDS } from '../src/modules/directory/directory.resources.ts';
+import { deleteExpiredAnonymousUploads, uploadsRoot } from '../src/modules/media/index.ts';
 import { buildFiles } from './directory-helpers.ts';
 import { buildProviderAd } from './factories.ts';
 import {
@@ -340,26 +341,111 @@ describe('an approved ad: the owner’s changes wait for review', () => {
     expect(await publicAd(id)).toEqual(before);
   });
 
-  it('new photos send the whole ad back to review, the waiting changes with them', async () => {
+  it('new photos and a video wait in the revision: the public keeps the old ones until approval', async () => {
     const { owner, id } = await approvedAd();
-    await api.ok('PUT', `/api/providers/${id}`, { user: owner, body: { data: { title: 'Waiting title' } } });
+    const before = await publicAd(id);
+    const oldImage = before.images.data[0].id as number;
     const [image] = await buildFiles(ctx, owner, 'image');
+    const [video] = await buildFiles(ctx, owner, 'video');
     const res = await api.ok('PUT', `/api/providers/${id}`, {
       user: owner,
-      body: { data: { images: [image] } },
+      body: { data: { title: 'With new photos', images: [image, oldImage], video } },
     });
-    expect(res.data.attributes).toMatchObject({ review: 'pending', title: 'Waiting title' });
+    // The owner reads the staged files; the public the approved ad, its old photo and no video.
+    expect(res.data.attributes.review).toBe('approved');
+    expect(res.data.attributes.pending_revision.fields).toMatchObject({ images: [image, oldImage], video });
+    const own = (await api.ok('GET', `/api/providers/${id}?populate=*`, { user: owner })).data.attributes;
+    expect(own.images.data.map((f: Json) => f.id)).toEqual([image, oldImage]);
+    expect(own.video.data).toMatchObject({ id: video, attributes: { mime: 'video/mp4' } });
+    expect(await publicAd(id)).toEqual(before);
+    expect(await listedAd(id)).toMatchObject({ title: before.title });
+    // The staged files are in use: neither the file delete route nor the cleanup job removes them.
+    for (const file of [image!, video!]) {
+      const del = await api.call('DELETE', `/api/upload/files/${file}`, { user: owner });
+      expect(del.statusCode, `file ${file}`).toBe(409);
+    }
+    await deleteExpiredAnonymousUploads(
+      db(),
+      uploadsRoot(ctx.config.dataDir),
+      new Date(Date.now() + 2 * 86_400_000),
+    );
+    const held = await db().selectFrom('files').select('id').where('id', 'in', [image!, video!]).execute();
+    expect(held).toHaveLength(2);
+    // The moderator sees the old and the new photos.
+    const item = await queueItem('ad', id);
+    expect(item.revision.changes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'images', before: [oldImage], after: [image, oldImage] }),
+        expect.objectContaining({ field: 'video', before: null, after: video }),
+      ]),
+    );
+    const photos = item.revision.changes.find((c: Json) => c.field === 'images').files;
+    expect(photos.map((f: Json) => f.id)).toEqual([oldImage, image]);
+    for (const f of photos) expect(f.url).toMatch(/^\/uploads\//);
+    expect((await decide('ad', id, 'approved')).statusCode).toBe(200);
+    const after = await publicAd(id);
+    expect(after.images.data.map((f: Json) => f.id)).toEqual([image, oldImage]);
+    expect(after.video.data.id).toBe(video);
+    expect(after.title).toBe('With new photos');
+  });
+
+  it('a rejection keeps the old photos; photos the ad no longer names are deleted after approval', async () => {
+    const { owner, id } = await approvedAd();
+    const before = await publicAd(id);
+    const oldImage = before.images.data[0].id as number;
+    const [first, second] = await buildFiles(ctx, owner, 'image', 2);
+    await api.ok('PUT', `/api/providers/${id}`, { user: owner, body: { data: { images: [first] } } });
+    expect((await decide('ad', id, 'rejected', 'Not this photo')).statusCode).toBe(200);
+    expect(await publicAd(id)).toEqual(before);
+    // The owner stages another photo instead: the one staged before is no longer named, and deleted.
+    await api.ok('PUT', `/api/providers/${id}`, { user: owner, body: { data: { images: [second] } } });
+    const exists = async (file: number) =>
+      (await db().selectFrom('files').select('id').where('id', '=', file).executeTakeFirst()) !== undefined;
+    expect(await exists(first!)).toBe(false);
+    expect(await publicAd(id)).toEqual(before);
+    expect((await decide('ad', id, 'approved')).statusCode).toBe(200);
+    expect((await publicAd(id)).images.data.map((f: Json) => f.id)).toEqual([second]);
+    expect(await exists(oldImage)).toBe(false);
+    expect(await exists(second!)).toBe(true);
+    expect(await db().selectFrom('pending_revision_files').select('file_id').execute()).not.toContainEqual({
+      file_id: second,
+    });
+  });
+
+  it('a new order of the approved photos applies at once; an ad not approved is edited in place', async () => {
+    const owner = await buildProvider(ctx);
+    const [a, b] = await buildFiles(ctx, owner, 'image', 2);
+    const id = await buildProviderAd(ctx, owner, {
+      images: [a!, b!],
+      review_state: 'approved',
+      is_showed: 1,
+    });
+    const res = await api.ok('PUT', `/api/providers/${id}`, {
+      user: owner,
+      body: { data: { images: [b, a] } },
+    });
     expect(res.data.attributes.pending_revision).toBeUndefined();
-    expect((await api.call('GET', `/api/providers/${id}`)).statusCode).toBe(404);
-    expect((await api.ok('GET', '/api/revisions?type=ad', { user: owner })).data).toEqual([]);
-    // A record under review is edited in place, as before.
-    await api.ok('PUT', `/api/providers/${id}`, { user: owner, body: { data: { title: 'In place' } } });
-    const row = await db()
-      .selectFrom('providers')
-      .select('title')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(row.title).toBe('In place');
+    expect((await publicAd(id)).images.data.map((f: Json) => f.id)).toEqual([b, a]);
+
+    const pending = await buildProviderAd(ctx, owner, { images: [a!], review_state: 'pending' });
+    const [c] = await buildFiles(ctx, owner, 'image');
+    const edited = await api.ok('PUT', `/api/providers/${pending}`, {
+      user: owner,
+      body: { data: { images: [c], title: 'In place' } },
+    });
+    expect(edited.data.attributes).toMatchObject({ review: 'pending', title: 'In place' });
+    expect(edited.data.attributes.pending_revision).toBeUndefined();
+    expect(
+      await db().selectFrom('provider_images').select('file_id').where('provider_id', '=', pending).execute(),
+    ).toEqual([{ file_id: c }]);
+  });
+
+  it('a deleted ad takes its staged photos with it', async () => {
+    const { owner, id } = await approvedAd();
+    const [image] = await buildFiles(ctx, owner, 'image');
+    await api.ok('PUT', `/api/providers/${id}`, { user: owner, body: { data: { images: [image] } } });
+    await api.ok('DELETE', `/api/providers/${id}`, { user: owner });
+    expect(await db().selectFrom('files').select('id').where('id', '=', image!).execute()).toEqual([]);
   });
 
   it('the admin’s edit publishes at once and is audited', async () => {
@@ -571,18 +657,36 @@ describe('an approved place: the owner’s changes wait for review', () => {
     });
   });
 
-  it('a new picture after an address change: the address’s details go to the address, the place to review', async () => {
+  it('a new picture after an address change: both wait in the revision; approval publishes them', async () => {
     const { owner, id } = await approvedPlace();
-    const addressId = (await publicPlace(id)).address.data.id as number;
+    const before = await publicPlace(id);
+    const addressId = before.address.data.id as number;
+    const oldImage = (await api.ok('GET', `/api/vendors/${id}?populate=image`)).data.attributes.image.data.id;
     await api.ok('PUT', `/api/addresses/${addressId}`, {
       user: owner,
       body: { data: { location: '9 Other Street', city: 'Oakland' } },
     });
     const image = await uploadImage(ctx, owner);
-    const res = await api.ok('PUT', `/api/vendors/${id}`, { user: owner, body: { data: { image } } });
-    expect(res.data.attributes.review).toBe('pending');
+    const res = await api.ok('PUT', `/api/vendors/${id}?populate=image`, {
+      user: owner,
+      body: { data: { image } },
+    });
+    expect(res.data.attributes.review).toBe('approved');
+    const own = await api.ok('GET', `/api/vendors/${id}?populate=image`, { user: owner });
+    expect(own.data.attributes.image.data).toMatchObject({
+      id: image,
+      attributes: { url: expect.any(String) },
+    });
+    expect(await publicPlace(id)).toEqual(before);
+    const shownImage = async () =>
+      (await api.ok('GET', `/api/vendors/${id}?populate=image`)).data.attributes.image.data.id;
+    expect(await shownImage()).toBe(oldImage);
+    // The staged picture is in use until the decision.
+    expect((await api.call('DELETE', `/api/upload/files/${image}`, { user: owner })).statusCode).toBe(409);
+    expect((await decide('place', id, 'approved')).statusCode).toBe(200);
+    expect(await shownImage()).toBe(image);
     expect(await storedAddress(addressId)).toEqual({ location: '9 Other Street', city: 'Oakland' });
-    expect((await api.ok('GET', '/api/revisions?type=place', { user: owner })).data).toEqual([]);
+    expect(await db().selectFrom('files').select('id').where('id', '=', oldImage).execute()).toEqual([]);
   });
 
   it('a move to another address: the moderator reads its details, and its later edits wait in the revision', async () => {
@@ -683,15 +787,21 @@ describe('an approved place: the owner’s changes wait for review', () => {
     ]);
   });
 
-  it('a new picture sends the place back to review with the waiting changes; the admin edits at once', async () => {
+  it('a new picture waits; a rejection keeps the approved one; the admin edits at once', async () => {
     const { owner, id } = await approvedPlace();
+    const shownImage = async () =>
+      (await api.ok('GET', `/api/vendors/${id}?populate=image`)).data.attributes.image.data.id;
+    const oldImage = await shownImage();
     await api.ok('PUT', `/api/vendors/${id}`, { user: owner, body: { data: { name: 'Waiting name' } } });
     const image = await uploadImage(ctx, owner);
     const res = await api.ok('PUT', `/api/vendors/${id}`, { user: owner, body: { data: { image } } });
-    expect(res.data.attributes).toMatchObject({ review: 'pending', name: 'Waiting name' });
-    expect((await api.ok('GET', '/api/revisions?type=place', { user: owner })).data).toEqual([]);
+    expect(res.data.attributes).toMatchObject({ review: 'approved', name: 'Waiting name' });
+    expect(res.data.attributes.pending_revision.fields).toMatchObject({ name: 'Waiting name', image });
+    expect(await shownImage()).toBe(oldImage);
+    expect((await decide('place', id, 'rejected', 'Another picture, please')).statusCode).toBe(200);
+    expect(await shownImage()).toBe(oldImage);
+    expect((await api.ok('GET', `/api/vendors/${id}`)).data.attributes.name).not.toBe('Waiting name');
 
-    await places.approve(admin, id);
     await api.ok('PUT', `/api/vendors/${id}`, { user: admin, body: { data: { phone: '5550111' } } });
     expect((await publicPlace(id)).phone).toBe('5550111');
     const audit = await db()

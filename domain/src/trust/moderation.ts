@@ -78,6 +78,16 @@ export interface TRevisionChange {
   field: string;
   before: unknown;
   after: unknown;
+  /** The files a media field's values name (an ad's photos and video, a place's picture and video). */
+  files?: TRevisionFile[];
+}
+
+/** A file named in a revision's diff: its public URL (and a thumbnail's, when it has one) and type. */
+export interface TRevisionFile {
+  id: number;
+  url: string | null;
+  thumbnail: string | null;
+  mime: string | null;
 }
 
 /** A revision as the moderator sees it. */

@@ -97,6 +97,21 @@ export async function approveAd(request: APIRequestContext, id: number) {
   await apiAs(request, ADMIN, 'PUT', `/api/providers/${id}`, { data: { review: 'approved' } });
 }
 
+/** The admin approves the owner's pending changes to an approved ad or place, as the Changes queue shows them. */
+export async function approveRevision(request: APIRequestContext, type: 'ad' | 'place', id: number) {
+  const queue = await apiAs<{ data: { id: number; revision: { id: number; updatedAt: string } }[] }>(
+    request,
+    ADMIN,
+    'GET',
+    `/api/admin/moderation?type=${type}&queue=changes&pageSize=100`,
+  );
+  const item = queue.data.find((i) => i.id === id);
+  expect(item, `${type} ${id} in the changes queue`).toBeDefined();
+  await apiAs(request, ADMIN, 'PUT', `/api/admin/revisions/${item!.revision.id}`, {
+    data: { review: 'approved', updatedAt: item!.revision.updatedAt },
+  });
+}
+
 /** The id of a place type by its `type` text (eroticbody, sextoy, stripclub). */
 export async function placeTypeId(request: APIRequestContext, type: string): Promise<number> {
   const body = (await (await request.get('/api/vendor-types')).json()) as {

@@ -553,6 +553,12 @@ export interface PendingRevisionsTable {
   updated_at: string;
 }
 
+/** A file a pending revision stages (an ad's new photo or video, a place's new picture or video): in use. */
+export interface PendingRevisionFilesTable {
+  revision_id: number;
+  file_id: number;
+}
+
 /** A vendor's product (issue 13). `price` in cents; archived once it has orders and is deleted. */
 export interface ProductsTable {
   id: Generated<number>;
@@ -700,6 +706,7 @@ export interface DB {
   file_phash_bands: FilePhashBandsTable;
   risk_signals: RiskSignalsTable;
   pending_revisions: PendingRevisionsTable;
+  pending_revision_files: PendingRevisionFilesTable;
   products: ProductsTable;
   wishlist_items: WishlistItemsTable;
   carts: CartsTable;

@@ -84,8 +84,11 @@ export async function updateProviderColumns(
   trx: Transaction<DB>,
   id: number,
   columns: Updateable<ProvidersTable>,
+  /** A new list of photos, in order (an approved revision's). */
+  images?: number[],
 ): Promise<boolean> {
   if (!(await updateById(trx, 'providers', id, columns))) return false;
+  if (images) await setFiles(trx, 'provider_images', id, images);
   await recordDirectoryChange(trx, { providerIds: [id] });
   return true;
 }

@@ -26,6 +26,7 @@ import {
   computeRiskSignals,
   findRevision,
   stageRevision,
+  stagedFileIds,
   takeRevision,
   withOwnRevision,
   withRevisionFor,
@@ -162,7 +163,7 @@ export async function getProvider(d: DirectoryContext, actor: Actor | null, id: 
   }
   const item = await findOne(d.db, def, id, parsed, { scope: null });
   if (!item) throw notFound(PROVIDER_NOT_FOUND);
-  return itemResponse(withOwnRevision(item, revision));
+  return itemResponse(await withOwnRevision(d.db, item, revision));
 }
 
 /**
@@ -428,31 +429,41 @@ export async function updateProvider(
     await requireVerifiedOwner(d.db, ownerId, MESSAGES.verification.approveNeedsVerified);
   }
   const mediaChanged = !admin && (imagesChanged || videoChanged);
-  // The owner's edit of an approved ad that shows no new photo or video: what the public sees waits as a
-  // pending revision (decision 0015); the ad stays public as approved, and only its private documents (and
-  // a new order of the same photos) change now. New media send the whole ad back to review as before,
-  // with any revision applied with them, so one review covers everything.
-  if (!admin && ad!.review_state === 'approved' && !mediaChanged) {
-    const { images, docs, video: _video, ...shown } = input;
-    const reordered = images !== undefined && !before.images.every((f, i) => images[i] === f);
+  // The owner's edit of an approved ad: what the public sees, its new photos and video included, waits as
+  // a pending revision (decision 0015); the ad stays public as approved, and only its private documents
+  // (and a new order of the same photos) change now. The staged files are in use while the revision
+  // names them; those it named before and names no more are deleted unless something else uses them.
+  if (!admin && ad!.review_state === 'approved') {
+    const { docs, ...shown } = input;
+    const reordered =
+      input.images !== undefined && !imagesChanged && !before.images.every((f, i) => input.images![i] === f);
     const updated = await updateProviderRow(
       d.db,
       id,
       {},
-      { images: reordered ? images : undefined, docs },
+      { images: reordered ? input.images : undefined, docs },
       async (trx) => {
         const row = await findProviderRow(trx, id);
-        if (row) await stageRevision(trx, ref, ownerId, shown, row, adColumns);
+        if (row) {
+          // The photos compare as a set: a new order of the approved ones applies at once (above).
+          const compared = { ...row, images: photoSet(before.images) };
+          await stageRevision(trx, ref, ownerId, shown, compared, adStagedColumns);
+        }
       },
       undefined,
       reordered,
     );
     if (!updated) throw notFound(PROVIDER_NOT_FOUND);
     if (docs) await makeFilesPrivate(d.db, d.storageRoot, docs);
-    await deleteUnusedFiles(d.db, d.storageRoot, docs ? before.docs.filter((f) => !docs.includes(f)) : []);
+    await deleteUnusedFiles(d.db, d.storageRoot, [
+      ...(docs ? before.docs.filter((f) => !docs.includes(f)) : []),
+      ...stagedFileIds(pending?.fields ?? {}),
+    ]);
     return ownView(d.db, actor, id);
   }
   const folded = !admin && pending ? toColumns(pending.fields as TProviderUpdate) : {};
+  // A revision's staged photos, when it is folded into an edit that sends no list of its own.
+  const foldedImages = !admin && pending ? (pending.fields.images as number[] | undefined) : undefined;
   const review = decision ?? (mediaChanged ? BACK_TO_REVIEW : {});
   const columns = { ...folded, ...toColumns(input) };
   // The risk signals are computed again for anything but the admin's bare decision (issue 14).
@@ -464,7 +475,7 @@ export async function updateProvider(
     id,
     { ...columns, ...review },
     {
-      images: input.images,
+      images: input.images ?? foldedImages,
       docs: input.docs,
     },
     async (trx) => {
@@ -501,6 +512,15 @@ async function ownView(db: Kysely<DB>, actor: Actor, id: number): Promise<Item> 
 /** A revision's fields (as the owner sent them) as the ad's columns. */
 const adColumns = (fields: Record<string, unknown>) => toColumns(fields as TProviderUpdate);
 
+/** A list of photos as a set, to compare (the ids sorted, comma-joined). */
+const photoSet = (ids: readonly number[]) => [...ids].sort((a, b) => a - b).join(',');
+
+/** The columns an owner's staged edit compares: the ad's, and its photos as a set (`images`). */
+const adStagedColumns = (fields: Record<string, unknown>) => ({
+  ...adColumns(fields),
+  ...(Array.isArray(fields.images) ? { images: photoSet(fields.images as number[]) } : {}),
+});
+
 /**
  * Applies an approved revision's fields to the ad, in the moderator's transaction, recording the
  * directory change (the listing and the facet index see the new values from now on); false when the ad
@@ -511,7 +531,8 @@ export async function applyAdRevision(
   id: number,
   fields: Record<string, unknown>,
 ): Promise<boolean> {
-  return updateProviderColumns(trx, id, adColumns(fields));
+  const images = Array.isArray(fields.images) ? (fields.images as number[]) : undefined;
+  return updateProviderColumns(trx, id, adColumns(fields), images);
 }
 
 /** An admin's change to an ad, for the audit log: its row with its images and documents. */
@@ -523,9 +544,12 @@ export async function deleteProvider(d: DirectoryContext, actor: Actor, id: numb
   const [ad] = await requireAccess(d.db, actor, 'provider.update', [id], ['video_id']);
   const item = await findOne(d.db, ownProviderResource, id, plainItem, { scope: null });
   const files = await findAdFiles(d.db, id);
+  // The files its revision stages go with it (the revision is deleted with the ad).
+  const staged = stagedFileIds((await findRevision(d.db, { type: 'provider', id }))?.fields ?? {});
   const audit = isAdmin(actor) ? adAudit(actor, 'provider.delete', id) : undefined;
   if (!item || !(await deleteProviderRow(d.db, id, audit))) throw notFound(PROVIDER_NOT_FOUND);
   await deleteUnusedFiles(d.db, d.storageRoot, [
+    ...staged,
     ...files.images,
     ...files.docs,
     ...(ad!.video_id === null ? [] : [Number(ad!.video_id)]),

@@ -66,6 +66,8 @@ export function fileUsedBy(file: Expression<number>): Expression<SqlBool> {
     fileShownBy(file),
     eb.exists(eb.selectFrom('provider_docs').select('file_id').where('file_id', '=', file)),
     eb.exists(eb.selectFrom('user_docs').select('file_id').where('file_id', '=', file)),
+    // A new photo or video an owner's revision stages waits for the moderator's decision.
+    eb.exists(eb.selectFrom('pending_revision_files').select('file_id').where('file_id', '=', file)),
   ]);
 }
 

@@ -9,6 +9,7 @@ export {
   findRevision,
   findRevisionMovingTo,
   stageRevision,
+  stagedFileIds,
   takeRevision,
   withOwnRevision,
   withRevisionFor,

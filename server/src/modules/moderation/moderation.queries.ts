@@ -540,21 +540,55 @@ export async function saveRevision(
     .set(values)
     .where(recordColumn(ref.type), '=', ref.id)
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) > 0) return;
-  await trx
-    .insertInto('pending_revisions')
-    .values({
-      ...values,
-      provider_id: ref.type === 'provider' ? ref.id : null,
-      vendor_id: ref.type === 'vendor' ? ref.id : null,
-      user_id: userId,
-      created_at: now,
-    })
-    .execute();
+  if (Number(updated.numUpdatedRows) === 0) {
+    await trx
+      .insertInto('pending_revisions')
+      .values({
+        ...values,
+        provider_id: ref.type === 'provider' ? ref.id : null,
+        vendor_id: ref.type === 'vendor' ? ref.id : null,
+        user_id: userId,
+        created_at: now,
+      })
+      .execute();
+  }
+  await saveRevisionFiles(trx, ref, fields);
+}
+
+/** The file ids a revision's fields stage: an ad's `images` and `video`, a place's `image` and `video`. */
+export function stagedFileIds(fields: Record<string, unknown>): number[] {
+  const ids = [...(Array.isArray(fields.images) ? fields.images : []), fields.image, fields.video].filter(
+    (v): v is number => typeof v === 'number',
+  );
+  return [...new Set(ids)];
+}
+
+/** Names the files a record's revision stages (in use while it waits: `fileUsedBy`), in place of the old. */
+async function saveRevisionFiles(trx: Db, ref: RecordRef, fields: Record<string, unknown>): Promise<void> {
+  const row = await trx
+    .selectFrom('pending_revisions')
+    .select('id')
+    .where(recordColumn(ref.type), '=', ref.id)
+    .executeTakeFirstOrThrow();
+  await trx.deleteFrom('pending_revision_files').where('revision_id', '=', row.id).execute();
+  const ids = stagedFileIds(fields);
+  if (ids.length) {
+    await trx
+      .insertInto('pending_revision_files')
+      .values(ids.map((file_id) => ({ revision_id: row.id, file_id })))
+      .execute();
+  }
 }
 
 /** Deletes a record's revision, if it has one. */
 export async function deleteRevision(trx: Db, ref: RecordRef): Promise<void> {
+  // Its staged files are no longer in use through it (the foreign key would do it too).
+  await trx
+    .deleteFrom('pending_revision_files')
+    .where('revision_id', 'in', (eb) =>
+      eb.selectFrom('pending_revisions').select('id').where(recordColumn(ref.type), '=', ref.id),
+    )
+    .execute();
   await trx.deleteFrom('pending_revisions').where(recordColumn(ref.type), '=', ref.id).execute();
 }
 
@@ -587,4 +621,21 @@ export async function findRevisionPage(db: Db, type: RecordType, page: number, p
     q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
   ]);
   return { rows: rows.map(toRevision), total: Number(count?.n ?? 0) };
+}
+
+/** The files a record shows now: an ad's photos and video, a place's picture and video. */
+export async function findRecordFiles(db: Db, ref: RecordRef): Promise<number[]> {
+  if (ref.type === 'provider') {
+    const [images, ad] = await Promise.all([
+      db.selectFrom('provider_images').select('file_id').where('provider_id', '=', ref.id).execute(),
+      db.selectFrom('providers').select('video_id').where('id', '=', ref.id).executeTakeFirst(),
+    ]);
+    return [...images.map((r) => Number(r.file_id)), ad?.video_id].filter((v) => v != null).map(Number);
+  }
+  const place = await db
+    .selectFrom('vendors')
+    .select(['image_id', 'video_id'])
+    .where('id', '=', ref.id)
+    .executeTakeFirst();
+  return [place?.image_id, place?.video_id].filter((v) => v != null).map(Number);
 }

@@ -4,6 +4,7 @@ import {
   type TOwnRevisionsQuery,
   type TRevisionChange,
   type TRevisionDecision,
+  type TRevisionFile,
 } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { auditRow, recordAudit } from '../../db/audit-log.ts';
@@ -11,17 +12,21 @@ import { lockRow } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, dataFieldError, notFound } from '../../http/errors.ts';
-import type { Item } from '../../http/strapi/find.ts';
+import { findMany, type Item } from '../../http/strapi/find.ts';
+import { parseQuery } from '../../http/strapi/parse.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { applyAdRevision, tellOwnerOfReview } from '../directory/index.ts';
+import { deleteUnusedFiles, fileResource } from '../media/index.ts';
 import { applyPlaceRevision } from '../places/index.ts';
 import {
   deleteRevision,
+  findRecordFiles,
   findOwnRevisions,
   findRevisionById,
   findRevisionsOf,
   rejectRevisionRow,
   saveRevision,
+  stagedFileIds,
   type RecordRef,
   type RevisionRow,
 } from './moderation.queries.ts';
@@ -57,6 +62,8 @@ export async function findRevisionMovingTo(
   const revisions = await findOwnRevisions(db, ownerId, 'vendor');
   return revisions.find((r) => r.fields.address != null && Number(r.fields.address) === addressId);
 }
+
+export { stagedFileIds };
 
 /** Whether a column's new value differs from the row's (numbers and their text alike, null as null). */
 const differs = (held: unknown, value: unknown) =>
@@ -133,19 +140,47 @@ export function ownRevision(r: RevisionRow): TOwnRevision {
   };
 }
 
+/** The revision fields naming staged files: an ad's photos and video, a place's picture and video. */
+const MEDIA_FIELDS = new Set(['images', 'image', 'video']);
+
+/** The files a revision stages, as the media resource answers them (their owner reads them), by id. */
+const stagedFileItems = (db: Db, revision: RevisionRow) => fileItems(db, stagedFileIds(revision.fields));
+
+/** Files as the media resource answers them, by id. */
+async function fileItems(db: Db, wanted: readonly number[]): Promise<Map<number, Item>> {
+  const ids = [...new Set(wanted)];
+  if (!ids.length) return new Map();
+  const q = parseQuery(fileResource, {
+    filters: { id: { $in: ids.map(String) } },
+    pagination: { pageSize: String(ids.length) },
+  });
+  const { data } = await findMany(db, fileResource, q, { scope: null });
+  return new Map(data.map((file) => [Number(file.id), file]));
+}
+
 /**
  * The owner's view of a record with a revision: the revision's values over the attributes the item has
- * (lists as the comma-joined text the attributes hold), and `pending_revision` with the revision itself.
+ * (lists as the comma-joined text the attributes hold; staged photos, picture or video as the files, when
+ * the item populates them), and `pending_revision` with the revision itself.
  */
-export function withOwnRevision(item: Item, revision: RevisionRow | undefined): Item {
+export async function withOwnRevision(db: Db, item: Item, revision: RevisionRow | undefined): Promise<Item> {
   if (!revision) return item;
+  const files = await stagedFileItems(db, revision);
   const attributes: Record<string, unknown> = { ...item.attributes };
   // Sorted: a related record's new id (`address`) comes before its details (`address_details`).
   for (const [key, value] of Object.entries(revision.fields).sort(([a], [b]) => (a < b ? -1 : 1))) {
     const details = key.endsWith(DETAILS) ? key.slice(0, -DETAILS.length) : undefined;
     const held = attributes[details ?? key];
     const related = relationData(held);
-    if (details !== undefined) {
+    if (MEDIA_FIELDS.has(key)) {
+      // Staged files over a populated file relation (a list for the photos).
+      if (held !== null && typeof held === 'object' && 'data' in held) {
+        const file = (id: unknown) => files.get(Number(id)) ?? { id, attributes: {} };
+        attributes[key] = {
+          data: Array.isArray(value) ? value.map(file) : value === null ? null : file(value),
+        };
+      }
+    } else if (details !== undefined) {
       // New details of a related record (a place's address) over its populated attributes.
       if (related) {
         const merged = { ...related.attributes, ...(value as Record<string, unknown>) };
@@ -178,7 +213,7 @@ export async function withRevisionFor(
 ): Promise<Item> {
   if (!actor) return item;
   const revision = await findRevision(db, ref);
-  return revision && revision.userId === actor.id ? withOwnRevision(item, revision) : item;
+  return revision && revision.userId === actor.id ? withOwnRevision(db, item, revision) : item;
 }
 
 const recordType = (type: 'ad' | 'place') => (type === 'ad' ? 'provider' : 'vendor');
@@ -219,8 +254,42 @@ function attributeValue(attributes: Record<string, unknown>, field: string): unk
   return v === undefined ? null : v;
 }
 
+/** The file ids a media field's value names (a list of photos, one picture or video, or none). */
+const fileIdsOf = (value: unknown): number[] =>
+  (Array.isArray(value) ? value : [value]).filter((v): v is number => typeof v === 'number');
+
+/**
+ * A revision field by field, against the record as the public sees it now; a media field with the files
+ * its values name (the moderator sees the old and the new photos; the admin may read any file).
+ */
+export async function revisionChanges(
+  db: Db,
+  revision: RevisionRow,
+  record: Item | null,
+): Promise<TRevisionChange[]> {
+  const changes = fieldChanges(revision, record);
+  const ids = changes.flatMap((c) =>
+    MEDIA_FIELDS.has(c.field) ? [...fileIdsOf(c.before), ...fileIdsOf(c.after)] : [],
+  );
+  if (!ids.length) return changes;
+  const files = await fileItems(db, ids);
+  const described = (id: number): TRevisionFile => {
+    const a = (files.get(id)?.attributes ?? {}) as {
+      url?: string | null;
+      mime?: string | null;
+      formats?: Record<string, { url?: string }> | null;
+    };
+    return { id, url: a.url ?? null, thumbnail: a.formats?.thumbnail?.url ?? null, mime: a.mime ?? null };
+  };
+  return changes.map((c) =>
+    MEDIA_FIELDS.has(c.field)
+      ? { ...c, files: [...new Set([...fileIdsOf(c.before), ...fileIdsOf(c.after)])].map(described) }
+      : c,
+  );
+}
+
 /** A revision field by field, against the record as the public sees it now. */
-export function revisionChanges(revision: RevisionRow, record: Item | null): TRevisionChange[] {
+function fieldChanges(revision: RevisionRow, record: Item | null): TRevisionChange[] {
   const attributes = record?.attributes ?? {};
   return Object.keys(revision.fields)
     .sort()
@@ -246,13 +315,14 @@ export function revisionChanges(revision: RevisionRow, record: Item | null): TRe
 /**
  * `PUT /api/admin/revisions/:id`: the moderator's decision on a pending revision (a 404 when there is none,
  * or it is no longer pending; a 409 when the owner changed it after `updatedAt`, the moment the moderator
- * read it). Approving applies its fields to the record, recomputes the record's risk signals and deletes the
+ * read it). Approving applies its fields (its staged photos, picture or video too) to the record, recomputes the record's risk signals and deletes the
  * revision; rejecting keeps it with the reason (required). Both in one transaction with the audit entry
  * (`revision.approve` with the record's row before and after, `revision.reject` with the reason; subject
- * `revision:<id>`, the record in the details); the owner is told by e-mail.
+ * `revision:<id>`, the record in the details); the owner is told by e-mail. After an approval, the files the
+ * record showed before and names no more are deleted unless something else uses them.
  */
 export async function decideRevision(
-  m: { db: Kysely<DB>; mailer: Mailer },
+  m: { db: Kysely<DB>; mailer: Mailer; storageRoot: string },
   actor: Actor,
   id: number,
   decision: TRevisionDecision,
@@ -268,6 +338,8 @@ export async function decideRevision(
   // The entry names the revision decided and, in its details, the record it changes.
   const subject = `revision:${id}`;
   const record = `${seen.type}:${seen.recordId}`;
+  // The files the record showed before an approval: those it no longer names are deleted after it.
+  let replaced: number[] = [];
   await m.db.transaction().execute(async (trx) => {
     // The record's row first, as the owner's edit takes it: the revision read next is the one to decide.
     if (!(await lockRow(trx, table, ref.id))) throw notFound(MESSAGES.revisions.notFound);
@@ -280,6 +352,7 @@ export async function decideRevision(
     if (decision.review === 'approved') {
       // Recorded with the record's row before and after.
       const before = await auditRow(trx, table, ref.id);
+      replaced = await findRecordFiles(trx, ref);
       const applied =
         ref.type === 'provider'
           ? await applyAdRevision(trx, ref.id, revision.fields)
@@ -301,6 +374,7 @@ export async function decideRevision(
       );
     }
   });
+  await deleteUnusedFiles(m.db, m.storageRoot, replaced);
   await tellOwnerOfReview(m.db, m.mailer, MESSAGES.revisions, {
     ownerId: seen.userId,
     recordId: seen.recordId,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { adminOnly, signedIn, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { idParam } from '../../http/query.ts';
+import { uploadsRoot } from '../media/index.ts';
 import { decideRevision, listOwnRevisions } from './moderation.revisions.ts';
 import { getRecordSignals, listModerationQueue } from './moderation.service.ts';
 
@@ -13,8 +14,9 @@ import { getRecordSignals, listModerationQueue } from './moderation.service.ts';
  * riskiest first, and one record's risk signals; the queue of changes to approved records (pending
  * revisions) and the decision on one. Admin only; the owner reads their own revisions.
  */
-export async function moderationRoutes(instance: FastifyInstance, { db, mailer }: AppContext) {
+export async function moderationRoutes(instance: FastifyInstance, { db, config, mailer }: AppContext) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  const storageRoot = uploadsRoot(config.dataDir);
   const tags = ['admin'];
   app.get(
     '/api/admin/moderation',
@@ -29,7 +31,7 @@ export async function moderationRoutes(instance: FastifyInstance, { db, mailer }
   app.put(
     '/api/admin/revisions/:id',
     withAccess(adminOnly, { schema: { body: z.object({ data: ZRevisionDecision }), tags } }),
-    async (req) => decideRevision({ db, mailer }, req.actor!, idParam(req), req.body.data),
+    async (req) => decideRevision({ db, mailer, storageRoot }, req.actor!, idParam(req), req.body.data),
   );
   app.get(
     '/api/revisions',

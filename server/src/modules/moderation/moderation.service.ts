@@ -285,7 +285,7 @@ async function listRevisionQueue(
         .slice(0, OTHER_RECORDS)
         .map(({ id, name, review }) => ({ id, name, review })),
       record,
-      revision: { id: r.id, updatedAt: r.updatedAt, changes: revisionChanges(r, record) },
+      revision: { id: r.id, updatedAt: r.updatedAt, changes: await revisionChanges(db, r, record) },
     });
   }
   return {

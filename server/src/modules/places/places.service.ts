@@ -49,6 +49,7 @@ import {
   findRevision,
   findRevisionMovingTo,
   stageRevision,
+  stagedFileIds,
   takeRevision,
   withRevisionFor,
 } from '../moderation/index.ts';
@@ -480,19 +481,21 @@ export async function updatePlace(
   const imageChanged = input.image !== undefined && input.image !== oldImage;
   const videoChanged = input.video !== undefined && input.video !== oldVideo;
   const ref = { type: 'vendor' as const, id };
-  const newMedia = imageChanged || (videoChanged && input.video !== null);
-  // The owner's edit of an approved place that shows no new picture or video: what the public sees waits
+  // The owner's edit of an approved place: what the public sees, a new picture or video included, waits
   // as a pending revision (decision 0015) and the place stays public as approved; a removed video goes at
-  // once (it shows less). A new picture or video sends the whole place back to review as before, with any
-  // revision applied with it.
-  if (!admin && place!.review_state === 'approved' && !newMedia) {
-    const { video, ...shown } = placeFields(input);
+  // once (it shows less). The staged files are in use while the revision names them; those it named before
+  // and names no more are deleted unless something else uses them.
+  if (!admin && place!.review_state === 'approved') {
+    const shown = placeFields(input);
+    const video = input.video;
+    let held: number[] = [];
     await p.db.transaction().execute(async (trx) => {
       if (!(await lockRow(trx, 'vendors', id))) throw notFound(PLACE_NOT_FOUND);
       if (video === null && oldVideo !== null) await updatePlaceRow(trx, id, detailColumns({ video }));
       const row = await findPlaceRow(trx, id);
       if (!row) return;
       const revision = await findRevision(trx, ref);
+      held = stagedFileIds(revision?.fields ?? {});
       // A move to another address is staged with that address's details as they are now: the moderator
       // reads them, and approval publishes them (its later edits join the revision, updateAddress).
       const target = revisionAddress(row, revision, input.address);
@@ -503,7 +506,10 @@ export async function updatePlace(
       if ('address_details' in moved && !moved.address_details) throw notFound(RULES['address.read'].missing);
       await stageRevision(trx, ref, ownerId, { ...shown, ...moved }, comparedRow(row, target), placeColumns);
     });
-    if (video === null && oldVideo !== null) await deleteUnusedFiles(p.db, p.storageRoot, [oldVideo]);
+    await deleteUnusedFiles(p.db, p.storageRoot, [
+      ...(video === null && oldVideo !== null ? [oldVideo] : []),
+      ...held,
+    ]);
     return ownPlaceView(p, actor, id);
   }
   const details = detailColumns(input);
@@ -600,15 +606,16 @@ export async function deletePlace(p: PlacesContext, actor: Actor, id: number): P
   );
   const item = await findOne(p.db, ownPlaceResource, id, plainItem, { scope: null });
   const addressId = place!.address_id === null ? null : Number(place!.address_id);
+  // The files its revision stages go with it (the revision is deleted with the place).
+  const staged = stagedFileIds((await findRevision(p.db, { type: 'vendor', id }))?.fields ?? {});
   const audit = isAdmin(actor)
     ? auditChange(actor, 'vendor.delete', `vendor:${id}`, 'vendors', id)
     : undefined;
   if (!item || !(await deletePlaceRows(p.db, id, addressId, audit))) throw notFound(PLACE_NOT_FOUND);
-  await deleteUnusedFiles(
-    p.db,
-    p.storageRoot,
-    [place!.image_id, place!.video_id].filter((f) => f !== null).map(Number),
-  );
+  await deleteUnusedFiles(p.db, p.storageRoot, [
+    ...staged,
+    ...[place!.image_id, place!.video_id].filter((f) => f !== null).map(Number),
+  ]);
   return item;
 }
 
