@@ -9,9 +9,9 @@ export const AD_MESSAGES = {
     /** Spec 001 §2 "Provider area": the link shown instead of the form when no ads remain. */
     buyPackage: 'Click here to buy package',
     noAdsLeft: 'You have posted all the ads your package allows.',
-    /** Spec 001 §4 "Edit ad": new photos or a new video are checked again before the ad shows. */
+    /** Spec 001 §4 "Edit ad": new photos or a new video are checked before they show (decision 0015). */
     backToReview:
-      'Changes to an approved ad wait for review while the approved version stays public. Changing the photos or the video sends your ad back to review: it leaves the directory until an administrator approves it again.',
+      'Changes to an approved ad, new photos or a new video included, wait for review while the approved version stays public.',
   },
   /**
    * The one delete confirmation (spec 001 §2 "My Ads", "Places"): My Ads, My Places, venue reviews and

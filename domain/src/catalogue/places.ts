@@ -11,7 +11,7 @@ export const PLACE_MESSAGES = {
     deleted: 'Your Place are successfully deleted',
     delete: 'Delete',
     backToReview:
-      'Changes to an approved place wait for review while the approved version stays public. A new image or video sends your place back to review: it leaves the venue pages until an administrator approves it again.',
+      'Changes to an approved place, a new image or video included, wait for review while the approved version stays public.',
   },
   /** The add and edit forms' labels and validation texts. */
   placeForm: {

@@ -89,6 +89,8 @@ export const TRUST_MESSAGES = {
     before: 'Public now',
     after: 'Proposed',
     empty: '(empty)',
+    /** A staged or shown file in the diff (its link's text and its thumbnail's alt text). */
+    file: 'File',
     approveConfirm: 'Publish these changes? They replace the public version at once.',
     approvedToast: 'Changes published.',
     rejectedToast: 'Changes rejected; the owner is told why.',

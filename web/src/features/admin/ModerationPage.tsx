@@ -10,6 +10,7 @@ import type {
   TModerationQueue,
   TModerationType,
   TRevisionDiff,
+  TRevisionFile,
   TVenueKind,
 } from '@app/domain';
 import { ProviderCard } from '../directory/ProviderCard.tsx';
@@ -70,6 +71,27 @@ function diffValue(value: unknown): string {
   return String(value);
 }
 
+/** A media field's value in the diff: each file named as a thumbnail (a video as a link) to open it. */
+function DiffFiles({ value, files }: { value: unknown; files: TRevisionFile[] }) {
+  const ids = (Array.isArray(value) ? value : [value]).filter((v): v is number => typeof v === 'number');
+  if (!ids.length) return <>{V.empty}</>;
+  return (
+    <span className="d-inline-flex flex-wrap gap-1">
+      {ids.map((id) => {
+        const file = files.find((f) => f.id === id);
+        const label = `${V.file} ${id}`;
+        if (!file?.url) return <span key={id}>{label}</span>;
+        const image = file.mime?.startsWith('image/');
+        return (
+          <a key={id} href={file.url} target="_blank" rel="noreferrer">
+            {image ? <img src={file.thumbnail ?? file.url} alt={label} height={64} /> : label}
+          </a>
+        );
+      })}
+    </span>
+  );
+}
+
 /** A pending revision field by field: the value the public sees now and the proposed one. */
 export function RevisionDiff({ revision }: { revision: TRevisionDiff }) {
   return (
@@ -91,10 +113,22 @@ export function RevisionDiff({ revision }: { revision: TRevisionDiff }) {
                   {change.field}
                 </th>
                 <td className="text-break">
-                  <del className="text-body-secondary">{diffValue(change.before)}</del>
+                  <del className="text-body-secondary">
+                    {change.files ? (
+                      <DiffFiles value={change.before} files={change.files} />
+                    ) : (
+                      diffValue(change.before)
+                    )}
+                  </del>
                 </td>
                 <td className="text-break">
-                  <ins className="text-decoration-none fw-semibold">{diffValue(change.after)}</ins>
+                  <ins className="text-decoration-none fw-semibold">
+                    {change.files ? (
+                      <DiffFiles value={change.after} files={change.files} />
+                    ) : (
+                      diffValue(change.after)
+                    )}
+                  </ins>
                 </td>
               </tr>
             ))}
