@@ -1,8 +1,8 @@
 import { phashBandProbes, type RiskSignal } from '@app/domain/trust';
-import { sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import { shownProvider } from '../../access/index.ts';
 import { nowIso } from '../../db/dialect.ts';
-import type { DB } from '../../db/schema.ts';
+import type { DB, PendingRevisionsTable } from '../../db/schema.ts';
 
 /** SQL of the moderation area: risk signals, what they are computed from, and the moderation queue. */
 
@@ -449,19 +449,7 @@ const revisionColumns = [
   'updated_at',
 ] as const;
 
-function toRevision(r: {
-  id: number;
-  provider_id: number | null;
-  vendor_id: number | null;
-  user_id: number;
-  fields: string;
-  state: 'pending' | 'rejected';
-  reason: string | null;
-  signals: string;
-  risk_score: number;
-  created_at: string;
-  updated_at: string;
-}): RevisionRow {
+function toRevision(r: Selectable<PendingRevisionsTable>): RevisionRow {
   return {
     id: Number(r.id),
     type: r.provider_id !== null ? 'provider' : 'vendor',
