@@ -1,4 +1,4 @@
-import { MESSAGES, REPORT_REASONS } from '@app/domain';
+import { MESSAGES, REPORT_REASONS, toCents } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_HIDDEN_CONTACT_MESSAGE,
@@ -170,7 +170,7 @@ describe('the admin console on the demo', () => {
       .select(['payment_status', 'transaction_amount'])
       .where('tip_id', '=', tip.id)
       .execute();
-    expect(credit).toEqual([{ payment_status: 'pending', transaction_amount: tip.amount_cents }]);
+    expect(credit).toEqual([{ payment_status: 'pending', transaction_amount: toCents(tip.amount) }]);
   });
 
   it('counts them on the dashboard', async () => {

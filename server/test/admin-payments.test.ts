@@ -190,8 +190,8 @@ describe('the payments queue', () => {
     const body = await list('?pageSize=100');
     const [s] = itemsOf(body, [{ kind: 'subscription', id: sub }]);
     const price = splitPurchase(
-      { total_price: fromCents(starter.total_price) },
-      { tax: SEED_COSTS.tax, processing_fee: fromCents(SEED_COSTS.processing_fee) },
+      { total_price: starter.total_price },
+      { tax: SEED_COSTS.tax, processing_fee: SEED_COSTS.processing_fee },
       0,
       false,
     ).toPayCents;
@@ -203,7 +203,7 @@ describe('the payments queue', () => {
     expect(s).toMatchObject({
       kind: 'subscription',
       id: sub,
-      amount_cents: price,
+      amount: fromCents(price),
       transaction_id: subRow.transaction_id,
       status: 'pending',
       description: subRow.package_name,
@@ -212,14 +212,14 @@ describe('the payments queue', () => {
     expect(s.payer).toMatchObject({ id: provider.id, email: provider.email });
 
     const [t] = itemsOf(body, [{ kind: 'tip', id: tipId }]);
-    expect(t).toMatchObject({ amount_cents: 1250, status: 'pending', payer: { id: hobbyist.id } });
+    expect(t).toMatchObject({ amount: 12.5, status: 'pending', payer: { id: hobbyist.id } });
     const adName = (
       await db().selectFrom('providers').select('name').where('id', '=', ad).executeTakeFirstOrThrow()
     ).name;
     expect(t.description).toBe(`${P.tipTo} ${adName}`);
 
     const [o] = itemsOf(body, [{ kind: 'order', id: orderId }]);
-    expect(o).toMatchObject({ amount_cents: totalOf([1000, 2]).total, status: 'pending' });
+    expect(o).toMatchObject({ amount: fromCents(totalOf([1000, 2]).total), status: 'pending' });
     expect(o.description).toBe(`${P.orderLabel}${orderId} · 1 ${P.itemOne}`);
     expect(body.meta.pagination).toMatchObject({ page: 1, pageSize: 100, total: body.data.length });
   });

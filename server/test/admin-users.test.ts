@@ -199,23 +199,23 @@ describe('GET /api/admin/users/:id', () => {
       expect.objectContaining({ id: ad, city: 'San Jose', review: 'approved', isShowed: true }),
     ]);
     expect(data.places).toEqual([expect.objectContaining({ id: place, review: 'pending' })]);
-    expect(data.products).toEqual([{ id: product, name: 'Massage oil', price_cents: 1250, archived: false }]);
+    expect(data.products).toEqual([{ id: product, name: 'Massage oil', price: 12.5, archived: false }]);
     expect(data.orders).toEqual([
-      expect.objectContaining({ id: order, total_cents: 3100, payment_status: 'pending' }),
+      expect.objectContaining({ id: order, total: 31, payment_status: 'pending' }),
     ]);
     expect(data.payments).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
           kind: 'subscription',
           id: subscription,
-          amount_cents: 4999,
+          amount: 49.99,
           transaction_id: 'TX-ADMIN-USERS-1',
           status: 'pending',
         }),
         expect.objectContaining({
           kind: 'order',
           id: order,
-          amount_cents: 3100,
+          amount: 31,
           transaction_id: 'TX-ADMIN-USERS-2',
         }),
       ]),

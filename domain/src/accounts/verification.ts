@@ -196,13 +196,13 @@ export interface TAdminUserDetail {
   };
   ads: { id: number; name: string; city: string; review: string; isShowed: boolean; createdAt: string }[];
   places: { id: number; name: string; review: string; createdAt: string }[];
-  products: { id: number; name: string; price_cents: number; archived: boolean }[];
-  orders: { id: number; status: string; payment_status: string; total_cents: number; createdAt: string }[];
+  products: { id: number; name: string; price: number; archived: boolean }[];
+  orders: { id: number; status: string; payment_status: string; total: number; createdAt: string }[];
   payments: {
     kind: 'subscription' | 'order' | 'tip';
     id: number;
     createdAt: string;
-    amount_cents: number;
+    amount: number;
     transaction_id: string | null;
     status: string;
     description: string;

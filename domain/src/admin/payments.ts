@@ -54,14 +54,14 @@ export interface TPaymentRef {
   id: number;
 }
 
-/** One payment in the queue. Amounts are cents, as the server computed them. */
+/** One payment in the queue. The amount is in dollars, as the server computed it. */
 export interface TAdminPaymentItem {
   kind: TAdminPaymentKind;
   id: number;
   createdAt: string;
   payer: { id: number; username: string; email: string } | null;
   /** What the payer owes by this transaction id (a subscription's amount left after the wallet part). */
-  amount_cents: number;
+  amount: number;
   transaction_id: string | null;
   /**
    * The id's characters outside the plain set (ids stored before they were refused), as `U+200B` each, in

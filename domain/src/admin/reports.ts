@@ -147,10 +147,10 @@ export const isWebUrl = (text: string | null | undefined): boolean =>
 // ---------------------------------------------------------------------------------------------
 // Dashboard
 
-/** Verified and pending amounts of one source in one month, in cents. */
+/** Verified and pending amounts of one source in one month, in dollars. */
 export interface TRevenueAmounts {
-  verified_cents: number;
-  pending_cents: number;
+  verified: number;
+  pending: number;
 }
 
 /** `GET /api/admin/dashboard` `data`. */

@@ -14,8 +14,10 @@ import {
 import { TRANSACTION_ID_MAX } from './transaction-id.ts';
 
 /** The seed's Starter package and processing costs (server/src/db/seed/reference-data.ts). */
-const starter = { total_price: 29.99 };
-const costs = { tax: 8, processing_fee: 2.5 };
+const starter = { total_price: 2999 };
+const costs = { tax: 8, processing_fee: 250 };
+const starterDollars = { total_price: 29.99 };
+const costsDollars = { tax: 8, processing_fee: 2.5 };
 
 describe('splitPurchase: price, wallet part and amount to pay, in cents', () => {
   it('prices total + tax percent (rounded to the cent) + processing fee', () => {
@@ -26,15 +28,15 @@ describe('splitPurchase: price, wallet part and amount to pay, in cents', () => 
       toPayCents: 3489,
     });
     // Tax rounds to the nearest cent, a half cent up (10.05 × 5 % = 0.5025 → 0.50; 10.10 × 5 % = 0.505 → 0.51).
-    expect(splitPurchase({ total_price: 10.05 }, { tax: 5, processing_fee: 0 }, 0, false).priceCents).toBe(
+    expect(splitPurchase({ total_price: 1005 }, { tax: 5, processing_fee: 0 }, 0, false).priceCents).toBe(
       1055,
     );
-    expect(splitPurchase({ total_price: 10.1 }, { tax: 5, processing_fee: 0 }, 0, false).priceCents).toBe(
+    expect(splitPurchase({ total_price: 1010 }, { tax: 5, processing_fee: 0 }, 0, false).priceCents).toBe(
       1061,
     );
-    // Sums that binary floats get wrong are exact.
-    expect(splitPurchase({ total_price: 0.1 }, { tax: 0, processing_fee: 0.2 }, 0, false).priceCents).toBe(
-      30,
+    // Sums that binary floats get wrong in dollars are exact.
+    expect(splitPurchaseDollars({ total_price: 0.1 }, { tax: 0, processing_fee: 0.2 }, 0, false).price).toBe(
+      0.3,
     );
     expect(splitPurchase({ total_price: 0 }, { tax: 8, processing_fee: 0 }, 0, false)).toEqual({
       priceCents: 0,
@@ -44,31 +46,32 @@ describe('splitPurchase: price, wallet part and amount to pay, in cents', () => 
   });
 
   it('takes what the balance covers, never more than the price', () => {
-    expect(splitPurchase(starter, costs, 10, true)).toEqual({
+    expect(splitPurchase(starter, costs, 1000, true)).toEqual({
       priceCents: 3489,
       walletCents: 1000,
       toPayCents: 2489,
     });
-    expect(splitPurchase(starter, costs, 34.88, true)).toMatchObject({ walletCents: 3488, toPayCents: 1 });
-    expect(splitPurchase(starter, costs, 34.89, true)).toMatchObject({ walletCents: 3489, toPayCents: 0 });
-    expect(splitPurchase(starter, costs, 1000, true)).toEqual({
+    expect(splitPurchase(starter, costs, 3488, true)).toMatchObject({ walletCents: 3488, toPayCents: 1 });
+    expect(splitPurchase(starter, costs, 3489, true)).toMatchObject({ walletCents: 3489, toPayCents: 0 });
+    expect(splitPurchase(starter, costs, 100_000, true)).toEqual({
       priceCents: 3489,
       walletCents: 3489,
       toPayCents: 0,
     });
     // A balance with a stray fraction of a cent counts to the cent.
-    expect(splitPurchase(starter, costs, 0.105, true).walletCents).toBe(11);
+    expect(splitPurchase(starter, costs, 10.5, true).walletCents).toBe(11);
+    expect(splitPurchaseDollars(starterDollars, costsDollars, 0.105, true).wallet).toBe(0.11);
   });
 
   it('a zero or negative balance pays nothing; useWallet false ignores the balance', () => {
-    for (const balance of [0, -0.01, -50]) {
+    for (const balance of [0, -1, -5000]) {
       expect(splitPurchase(starter, costs, balance, true), String(balance)).toEqual({
         priceCents: 3489,
         walletCents: 0,
         toPayCents: 3489,
       });
     }
-    expect(splitPurchase(starter, costs, 500, false)).toEqual({
+    expect(splitPurchase(starter, costs, 50_000, false)).toEqual({
       priceCents: 3489,
       walletCents: 0,
       toPayCents: 3489,
@@ -76,11 +79,11 @@ describe('splitPurchase: price, wallet part and amount to pay, in cents', () => 
   });
 
   it('the parts always add up to the price', () => {
-    for (const balance of [-1, 0, 0.01, 3.33, 17.5, 34.89, 99]) {
+    for (const balance of [-100, 0, 1, 333, 1750, 3489, 9900]) {
       for (const useWallet of [true, false]) {
         const s = splitPurchase(
-          { total_price: 79.99 },
-          { tax: 7.25, processing_fee: 1.99 },
+          { total_price: 7999 },
+          { tax: 7.25, processing_fee: 199 },
           balance,
           useWallet,
         );
@@ -93,7 +96,7 @@ describe('splitPurchase: price, wallet part and amount to pay, in cents', () => 
   });
 
   it('splitPurchaseDollars answers the same in dollars', () => {
-    expect(splitPurchaseDollars(starter, costs, 10, true)).toEqual({
+    expect(splitPurchaseDollars(starterDollars, costsDollars, 10, true)).toEqual({
       price: 34.89,
       wallet: 10,
       toPay: 24.89,

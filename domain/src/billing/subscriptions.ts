@@ -1,5 +1,5 @@
 /**
- * Subscriptions (spec 000 §3, §4, §9; issue 11): the purchase request, the admin's review, and the
+ * Subscriptions (spec 000 §3, §4, §9): the purchase request, the admin's review, and the
  * pure rules the server and the screens share (price, wallet part, dates, computed status).
  * Amounts are integer cents inside, dollars at the edges.
  */
@@ -53,24 +53,38 @@ export interface PurchaseSplit {
 }
 
 /**
- * The spec's "amount to pay with wallet = max(total - wallet balance, 0)" (000 §9), in cents. The
+ * The spec's "amount to pay with wallet = max(total - wallet balance, 0)" (000 §9), all in cents as the
+ * server keeps them: the package's `total_price`, the `processing_fee` and the wallet balance. The
  * wallet part is what the balance covers, never more than the price; a negative balance counts as 0.
  */
 export function splitPurchase(
   pkg: { total_price: number },
   costs: { tax: number; processing_fee: number },
-  walletBalance: number,
+  walletBalanceCents: number,
   useWallet: boolean,
 ): PurchaseSplit {
-  const priceCents = packagePriceCents(toCents(pkg.total_price), costs.tax, toCents(costs.processing_fee));
-  const balanceCents = Math.max(toCents(walletBalance), 0);
+  const priceCents = packagePriceCents(pkg.total_price, costs.tax, costs.processing_fee);
+  const balanceCents = Math.max(Math.round(walletBalanceCents), 0);
   const walletCents = useWallet ? Math.min(balanceCents, priceCents) : 0;
   return { priceCents, walletCents, toPayCents: priceCents - walletCents };
 }
 
-/** The split in dollars, for screens. */
-export function splitPurchaseDollars(...args: Parameters<typeof splitPurchase>) {
-  const s = splitPurchase(...args);
+/**
+ * The split for screens, which read dollars off the wire: the package's price, the processing fee and
+ * the balance in dollars, the three parts answered in dollars.
+ */
+export function splitPurchaseDollars(
+  pkg: { total_price: number },
+  costs: { tax: number; processing_fee: number },
+  walletBalance: number,
+  useWallet: boolean,
+) {
+  const s = splitPurchase(
+    { total_price: toCents(pkg.total_price) },
+    { tax: costs.tax, processing_fee: toCents(costs.processing_fee) },
+    toCents(walletBalance),
+    useWallet,
+  );
   return { price: fromCents(s.priceCents), wallet: fromCents(s.walletCents), toPay: fromCents(s.toPayCents) };
 }
 

@@ -1,6 +1,7 @@
 import {
   DASHBOARD_MONTHS,
   DASHBOARD_WEEKS,
+  fromCents,
   MESSAGES,
   mondayOf,
   monthOf,
@@ -122,7 +123,7 @@ export async function listPayments(
         row.user_id === null || row.username === null
           ? null
           : { id: row.user_id, username: row.username, email: row.email ?? '' },
-      amount_cents: row.amount,
+      amount: fromCents(row.amount),
       transaction_id: row.transaction_id,
       hidden_characters: hiddenTransactionIdCharacters(row.transaction_id),
       id_group: others.length ? groups.get(key)! : null,
@@ -311,7 +312,7 @@ export async function getDashboard(db: Kysely<DB>, now = new Date()): Promise<TA
   const amounts = (source: 'subscriptions' | 'orders' | 'tips', month: string) => {
     const rows = revenueRows.filter((r) => r.source === source && r.month === month);
     const sum = (status: string) => rows.filter((r) => r.status === status).reduce((n, r) => n + r.cents, 0);
-    return { verified_cents: sum('verified'), pending_cents: sum('pending') };
+    return { verified: fromCents(sum('verified')), pending: fromCents(sum('pending')) };
   };
   const revenue = months.map((month) => ({
     month,

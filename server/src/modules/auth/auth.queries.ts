@@ -67,3 +67,15 @@ export async function deleteRevokedTokensBefore(db: Kysely<DB>, now: string): Pr
   const result = await db.deleteFrom('revoked_tokens').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Links a new account to the ID documents it registered with (`user_docs`). */
+export async function insertUserDocs(
+  db: Kysely<DB>,
+  userId: number,
+  fileIds: readonly number[],
+): Promise<void> {
+  await db
+    .insertInto('user_docs')
+    .values(fileIds.map((fileId) => ({ user_id: userId, file_id: fileId })))
+    .execute();
+}

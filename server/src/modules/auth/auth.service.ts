@@ -29,6 +29,7 @@ import {
   verifyPassword,
 } from '../users/index.ts';
 import {
+  insertUserDocs,
   countResetTokensSince,
   deleteRevokedTokensBefore,
   findResetTokenByHash,
@@ -136,10 +137,7 @@ export async function registerUser(ctx: AuthContext, input: TRegisterRequest): P
       if (docs.length) {
         const claimed = await claimFiles(trx, docs, userId);
         if (claimed.length !== docs.length) throw fieldError('docs', MESSAGES.register.docsInvalid);
-        await trx
-          .insertInto('user_docs')
-          .values(claimed.map((fileId) => ({ user_id: userId, file_id: fileId })))
-          .execute();
+        await insertUserDocs(trx, userId, claimed);
       }
       return userId;
     });

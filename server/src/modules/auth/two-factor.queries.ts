@@ -26,6 +26,24 @@ export function findTwoFactorAccount(db: Db, userId: number) {
 
 export type TwoFactorAccount = NonNullable<Awaited<ReturnType<typeof findTwoFactorAccount>>>;
 
+/** An account's id and when it turned two-factor sign-in on (null when off), found by its e-mail. */
+export function findTwoFactorStateByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'two_factor_enabled_at'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+/** Ends every session of an account: the token version its tokens carry moves on. */
+export async function endSessions(db: Db, userId: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+    .where('id', '=', userId)
+    .execute();
+}
+
 /** Stores a new secret, not on yet (setup; calling again replaces it), unless it is on already. */
 export async function storePendingSecret(db: Db, userId: number, secret: string): Promise<boolean> {
   const result = await db

@@ -25,10 +25,12 @@ import { sessionFor, tooManyAttempts, type AuthContext, type Session } from './a
 import {
   claimMfaToken,
   clearTwoFactor,
+  endSessions,
   countRecoveryCodesLeft,
   deleteCodeAttempt,
   findCodeLock,
   findTwoFactorAccount,
+  findTwoFactorStateByEmail,
   isMfaTokenUsed,
   liftCodeLock,
   lockCodeStep,
@@ -384,18 +386,10 @@ export async function regenerateRecoveryCodes(
  */
 export async function resetTwoFactorByEmail(db: Kysely<DB>, email: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select(['id', 'two_factor_enabled_at'])
-      .where('email', '=', email.trim().toLowerCase())
-      .executeTakeFirst();
+    const user = await findTwoFactorStateByEmail(trx, email.trim().toLowerCase());
     if (!user) return false;
     await clearTwoFactor(trx, user.id);
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
-      .where('id', '=', user.id)
-      .execute();
+    await endSessions(trx, user.id);
     await recordAudit(
       trx,
       null,

@@ -32,7 +32,7 @@ import {
   type WalletSum,
 } from './billing.queries.ts';
 import { tipResource, transactionResource } from './billing.resources.ts';
-import { readPaymentAddress, readTipMaxAmount } from './billing.settings.ts';
+import { readPaymentAddress, readTipMaxCents } from './billing.settings.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Payment info (the tip modal's QR code)
@@ -47,7 +47,7 @@ export async function getPaymentInfo(
   db: Kysely<DB>,
 ): Promise<{ address: string; qr: string; tip_max_amount: number }> {
   const address = await readPaymentAddress(db);
-  const tip_max_amount = await readTipMaxAmount(db);
+  const tip_max_amount = fromCents(await readTipMaxCents(db));
   let qr = qrCache.get(address);
   if (!qr) {
     // qrcode is loaded when a QR image is first drawn (docs/performance.md).
@@ -100,9 +100,9 @@ export async function createTip(db: Kysely<DB>, actor: Actor, input: TTipRequest
 
 /** A tip above the operator's cap is a 400 naming `data.tip_amount`, with the cap in the message. */
 async function requireTipWithinCap(db: Kysely<DB>, cents: number): Promise<void> {
-  const max = await readTipMaxAmount(db);
-  if (cents > toCents(max))
-    throw fieldError('data.tip_amount', `${MESSAGES.tip.amountOverCap} ${formatMoney(max)}`);
+  const max = await readTipMaxCents(db);
+  if (cents > max)
+    throw fieldError('data.tip_amount', `${MESSAGES.tip.amountOverCap} ${formatMoney(fromCents(max))}`);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { ENGAGEMENT_LIMITS, floorCents } from '@app/domain';
+import { ENGAGEMENT_LIMITS, floorCents, toCents } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { insertSettingIfMissing, readSetting } from './billing.queries.ts';
@@ -40,13 +40,15 @@ export async function readNumberSetting(
 }
 
 /**
- * The largest tip in dollars: the operator's `tip_max_amount`, never above the schema's own
- * ceiling; a missing or unreadable value is the default (an operator's typo never lifts the cap).
- * Whole cents, rounded down (a stored 12.345 caps at 12.34).
+ * The largest tip in cents: the operator's `tip_max_amount` (kept in dollars, as the operator typed it),
+ * never above the schema's own ceiling; a missing or unreadable value is the default (an operator's typo
+ * never lifts the cap). Whole cents, rounded down (a stored 12.345 caps at 1234 cents).
  */
-export async function readTipMaxAmount(db: Kysely<DB>): Promise<number> {
-  return floorCents(
-    await readNumberSetting(db, TIP_MAX_AMOUNT_KEY, DEFAULT_TIP_MAX_AMOUNT, 0.01, ENGAGEMENT_LIMITS.maxTip),
+export async function readTipMaxCents(db: Kysely<DB>): Promise<number> {
+  return toCents(
+    floorCents(
+      await readNumberSetting(db, TIP_MAX_AMOUNT_KEY, DEFAULT_TIP_MAX_AMOUNT, 0.01, ENGAGEMENT_LIMITS.maxTip),
+    ),
   );
 }
 

@@ -12,7 +12,7 @@ export {
   PAYMENT_ADDRESS_KEY,
   readNumberSetting,
   readPaymentAddress,
-  readTipMaxAmount,
+  readTipMaxCents,
   readTipsPerHour,
   TIP_MAX_AMOUNT_KEY,
   TIPS_PER_HOUR_KEY,

@@ -1,5 +1,6 @@
 import {
   ADMIN_SETTINGS_LIMITS,
+  fromCents,
   SCREENING_LIMITS,
   type AdminSettings,
   type TAdminSettingsUpdate,
@@ -12,7 +13,7 @@ import {
   PAYMENT_ADDRESS_KEY,
   readNumberSetting,
   readPaymentAddress,
-  readTipMaxAmount,
+  readTipMaxCents,
   readTipsPerHour,
   TIP_MAX_AMOUNT_KEY,
   TIPS_PER_HOUR_KEY,
@@ -59,7 +60,7 @@ export async function readAdminSettings(db: Kysely<DB>): Promise<AdminSettings> 
     await Promise.all([
       readPaymentAddress(db),
       readDocumentRetentionDays(db),
-      readTipMaxAmount(db),
+      readTipMaxCents(db).then(fromCents),
       readTipsPerHour(db),
       readScreeningReadsPerDay(db),
     ]);

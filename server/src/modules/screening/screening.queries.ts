@@ -21,6 +21,16 @@ export async function findRecordIdByPhone(db: Db, digits: string): Promise<numbe
   return row ? Number(row.id) : undefined;
 }
 
+/** A record's comments, oldest first: what its removal records in the audit log. */
+export function findRecordComments(db: Db, recordId: number) {
+  return db
+    .selectFrom('hobbyist_comments')
+    .select(['id', 'user_id', 'hobbyist_comment'])
+    .where('customer_hobbyist_id', '=', recordId)
+    .orderBy('id')
+    .execute();
+}
+
 /**
  * Inserts a record unless its number is already listed (the unique key decides, so a parallel insert
  * of the same number waits for the other and then does nothing). Answers the new id, or undefined.

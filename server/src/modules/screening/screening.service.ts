@@ -29,6 +29,7 @@ import type { ResourceDef } from '../../http/strapi/resource.ts';
 import { fileReportOnce } from '../content/index.ts';
 import { readScreeningReadsPerDay } from '../reference/index.ts';
 import {
+  findRecordComments,
   addReadsWithinCap,
   countEntriesSince,
   deleteSuspension,
@@ -361,12 +362,7 @@ export async function deleteRecord(db: Kysely<DB>, actor: Actor, id: number): Pr
   const [row] = await requireAccess(db, actor, 'customerHobbyist.update', [id], ['phone_number']);
   const item = await writtenRecord(db, actor, id);
   await db.transaction().execute(async (trx) => {
-    const comments = await trx
-      .selectFrom('hobbyist_comments')
-      .select(['id', 'user_id', 'hobbyist_comment'])
-      .where('customer_hobbyist_id', '=', id)
-      .orderBy('id')
-      .execute();
+    const comments = await findRecordComments(trx, id);
     if (!(await deleteById(trx, 'customer_hobbyists', id))) throw notFound();
     const a = item.attributes;
     await recordAudit(trx, actor, 'screening.record.remove', `customer-hobbyist:${id}`, {

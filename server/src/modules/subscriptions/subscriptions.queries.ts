@@ -234,3 +234,13 @@ export async function lockSubscriptionExtraAds(
   const row = await (locksRows(trx as unknown as Kysely<unknown>) ? q.forUpdate() : q).executeTakeFirst();
   return row === undefined ? undefined : Number(row.extra_ads);
 }
+
+/** The account a subscription belongs to (the subscription exists). */
+export async function findSubscriptionOwner(db: Db, id: number): Promise<number> {
+  const row = await db
+    .selectFrom('subscriptions')
+    .select('user_id')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return Number(row.user_id);
+}

@@ -1,7 +1,6 @@
 import {
   addMonths,
   adsAllowed,
-  fromCents,
   MESSAGES,
   splitPurchase,
   type AdQuota,
@@ -23,6 +22,7 @@ import { parseQuery } from '../../http/strapi/parse.ts';
 import { insertTransaction, walletBalanceCents, withPaymentRegister } from '../billing/index.ts';
 import { findProcessingCosts } from '../reference/index.ts';
 import {
+  findSubscriptionOwner,
   findActiveSubscription,
   findPackage,
   findPackageForSale,
@@ -73,12 +73,7 @@ export async function purchaseSubscription(
     const pkg = onOffer(await findPackageForSale(trx, input.package));
     const costs = await findProcessingCosts(trx);
     const balance = input.use_wallet ? await walletBalanceCents(trx, actor.id) : 0;
-    const split = splitPurchase(
-      { total_price: fromCents(pkg.total_price) },
-      { tax: costs.tax, processing_fee: fromCents(costs.processing_fee) },
-      fromCents(balance),
-      input.use_wallet,
-    );
+    const split = splitPurchase(pkg, costs, balance, input.use_wallet);
     // Nothing left to pay: a transaction id typed anyway pays for nothing and is not kept.
     const usedId = split.toPayCents > 0 ? sentId : undefined;
     if (split.toPayCents > 0 && !usedId) {
@@ -151,12 +146,7 @@ export async function reviewSubscription(
       });
     }
     if (input.payment_status) {
-      const { user_id: owner } = await trx
-        .selectFrom('subscriptions')
-        .select('user_id')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      await recordDirectoryChange(trx, { userId: Number(owner) });
+      await recordDirectoryChange(trx, { userId: await findSubscriptionOwner(trx, id) });
       // The payment decision (issue 14): who, from where, the state before and after.
       await recordAudit(
         trx,

@@ -1,4 +1,4 @@
-import type { TAdminUserDetail, TAdminUserItem, TAdminUsersQuery } from '@app/domain';
+import { fromCents, type TAdminUserDetail, type TAdminUserItem, type TAdminUsersQuery } from '@app/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
@@ -66,7 +66,7 @@ export async function getAdminUserDetail(db: Kysely<DB>, id: number): Promise<{ 
       kind: 'subscription' as const,
       id: s.id,
       createdAt: s.created_at,
-      amount_cents: Number(s.amount),
+      amount: fromCents(Number(s.amount)),
       transaction_id: s.transaction_id,
       status: s.payment_status,
       description: s.package_name,
@@ -75,7 +75,7 @@ export async function getAdminUserDetail(db: Kysely<DB>, id: number): Promise<{ 
       kind: 'order' as const,
       id: o.id,
       createdAt: o.created_at,
-      amount_cents: Number(o.amount),
+      amount: fromCents(Number(o.amount)),
       transaction_id: o.transaction_id,
       status: o.payment_status,
       description: `Order #${o.id} (${lines.get(o.id) ?? 0})`,
@@ -84,7 +84,7 @@ export async function getAdminUserDetail(db: Kysely<DB>, id: number): Promise<{ 
       kind: 'tip' as const,
       id: t.id,
       createdAt: t.created_at,
-      amount_cents: Number(t.tip_amount),
+      amount: fromCents(Number(t.tip_amount)),
       transaction_id: t.transaction_id,
       status: t.payment_status,
       description: t.ad_name ?? '',
@@ -132,14 +132,14 @@ export async function getAdminUserDetail(db: Kysely<DB>, id: number): Promise<{ 
       products: r.products.map((p) => ({
         id: p.id,
         name: p.name,
-        price_cents: Number(p.price),
+        price: fromCents(Number(p.price)),
         archived: p.archived_at !== null,
       })),
       orders: r.orders.map((o) => ({
         id: o.id,
         status: o.status,
         payment_status: o.payment_status,
-        total_cents: Number(o.amount),
+        total: fromCents(Number(o.amount)),
         createdAt: o.created_at,
       })),
       payments,

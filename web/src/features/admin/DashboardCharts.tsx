@@ -12,7 +12,7 @@ import type { ChartOptions } from 'chart.js';
 import type { ReactNode } from 'react';
 import { Card, Col, Row } from 'react-bootstrap';
 import { Bar, Line } from 'react-chartjs-2';
-import { formatMoney, fromCents, MESSAGES } from '@app/domain';
+import { formatMoney, MESSAGES } from '@app/domain';
 import { formatMonth } from '../billing/format.ts';
 import type { Dashboard } from './dashboardApi.ts';
 
@@ -152,7 +152,7 @@ export default function DashboardCharts({ dashboard }: { dashboard: Dashboard })
   const revenueSeries = SOURCES.flatMap((source) =>
     (['verified', 'pending'] as const).map((state) => ({
       label: `${D.series[source]} (${D.series[state]})`,
-      data: revenue.map((month) => fromCents(month[source][`${state}_cents`])),
+      data: revenue.map((month) => month[source][state]),
       backgroundColor: SOURCE_COLORS[source][state],
       stack: source,
     })),

@@ -18,9 +18,9 @@ const DASHBOARD: Dashboard = {
   revenue: [
     {
       month: '2026-11',
-      subscriptions: { verified_cents: 5000, pending_cents: 1000 },
-      orders: { verified_cents: 0, pending_cents: 2500 },
-      tips: { verified_cents: 300, pending_cents: 0 },
+      subscriptions: { verified: 50, pending: 10 },
+      orders: { verified: 0, pending: 25 },
+      tips: { verified: 3, pending: 0 },
     },
   ],
   public_ads: [{ week: '2026-11-16', count: 7 }],

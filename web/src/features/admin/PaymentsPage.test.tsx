@@ -13,7 +13,7 @@ function payment(overrides: Partial<TAdminPaymentItem> = {}): TAdminPaymentItem 
     id: 4,
     createdAt: '2026-11-20T10:00:00.000Z',
     payer: { id: 42, username: 'pia', email: 'pia@example.test' },
-    amount_cents: 11050,
+    amount: 110.5,
     transaction_id: 'TX-778899',
     hidden_characters: [],
     id_group: null,
@@ -27,7 +27,7 @@ function payment(overrides: Partial<TAdminPaymentItem> = {}): TAdminPaymentItem 
 const TIP = payment({
   kind: 'tip',
   id: 2,
-  amount_cents: 2500,
+  amount: 25,
   transaction_id: 'aaaa',
   description: 'Tip to Aria',
   flags: [

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { ADMIN_PAYMENT_KINDS, ADMIN_PAYMENT_STATES, formatMoney, fromCents, MESSAGES } from '@app/domain';
+import { ADMIN_PAYMENT_KINDS, ADMIN_PAYMENT_STATES, formatMoney, MESSAGES } from '@app/domain';
 import type { TAdminPaymentItem } from '@app/domain';
 import { formatDate } from '../billing/format.ts';
 import { adminErrorMessage } from './adminApi.ts';
@@ -195,7 +195,7 @@ export default function PaymentsPage() {
                 </td>
                 <td data-label={C.description}>{payment.description}</td>
                 <td data-label={C.amount} className="fw-semibold text-nowrap">
-                  {formatMoney(fromCents(payment.amount_cents))}
+                  {formatMoney(payment.amount)}
                 </td>
                 <td data-label={C.transactionId} className="admin-payment-id">
                   {payment.transaction_id ? (
@@ -235,7 +235,7 @@ export default function PaymentsPage() {
                 <dt className="col-5">{C.description}</dt>
                 <dd className="col-7">{asking.payment.description}</dd>
                 <dt className="col-5">{C.amount}</dt>
-                <dd className="col-7">{formatMoney(fromCents(asking.payment.amount_cents))}</dd>
+                <dd className="col-7">{formatMoney(asking.payment.amount)}</dd>
                 <dt className="col-5">{C.transactionId}</dt>
                 <dd className="col-7 text-break">{asking.payment.transaction_id ?? M.noTransactionId}</dd>
               </dl>

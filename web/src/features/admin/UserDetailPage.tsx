@@ -3,14 +3,7 @@ import type { ReactNode } from 'react';
 import { Alert, Badge, Button, Card, Col, Form, Row, Table } from 'react-bootstrap';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import {
-  ageOrNull,
-  formatMoney,
-  fromCents,
-  MESSAGES,
-  ZDocumentsHold,
-  ZSubscriptionReview,
-} from '@app/domain';
+import { ageOrNull, formatMoney, MESSAGES, ZDocumentsHold, ZSubscriptionReview } from '@app/domain';
 import type { TAdminUserDetail } from '@app/domain';
 import { formatDate } from '../billing/format.ts';
 import { formatDay, formatMoment } from '../screening/format.ts';
@@ -459,7 +452,7 @@ export default function UserDetailPage() {
             <td>
               <Link to={`/productdetails/${product.id}`}>{product.name}</Link>
             </td>
-            <td>{formatMoney(fromCents(product.price_cents))}</td>
+            <td>{formatMoney(product.price)}</td>
             <td>{product.archived ? <Badge bg="secondary">{U.archived}</Badge> : '—'}</td>
           </tr>
         ))}
@@ -478,7 +471,7 @@ export default function UserDetailPage() {
             <td>
               <StatusBadge status={order.payment_status} />
             </td>
-            <td>{formatMoney(fromCents(order.total_cents))}</td>
+            <td>{formatMoney(order.total)}</td>
             <td className="small text-nowrap">{formatDate(order.createdAt)}</td>
           </tr>
         ))}
@@ -501,7 +494,7 @@ export default function UserDetailPage() {
           <tr key={`${payment.kind}-${payment.id}`}>
             <td>{PAY.kinds[payment.kind]}</td>
             <td>{payment.description}</td>
-            <td>{formatMoney(fromCents(payment.amount_cents))}</td>
+            <td>{formatMoney(payment.amount)}</td>
             <td>
               {payment.transaction_id ? (
                 <code className="text-break">{payment.transaction_id}</code>

@@ -2,7 +2,7 @@ import type { TAdminDashboard } from '@app/domain';
 import { useQuery } from '@tanstack/react-query';
 import { ADMIN_QUERY_KEY, adminGet } from './adminApi.ts';
 
-/** The Dashboard's answer (`GET /api/admin/dashboard`, contract §7); amounts in cents. */
+/** The Dashboard's answer (`GET /api/admin/dashboard`, contract §7); amounts in dollars. */
 export type Dashboard = TAdminDashboard;
 export type DashboardQueues = TAdminDashboard['queues'];
 
