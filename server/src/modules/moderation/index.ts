@@ -1,5 +1,5 @@
 /**
- * Moderation and risk signals (issue 14): what other modules may use of this area. The directory and the
+ * Moderation and risk signals: what other modules may use of this area. The directory and the
  * places compute a record's signals with `computeRiskSignals` in the transaction that submits it, and stage
  * an owner's change to an approved record as a pending revision (`stageRevision`, decision 0015).
  */

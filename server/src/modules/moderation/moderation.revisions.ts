@@ -27,9 +27,9 @@ import {
   rejectRevisionRow,
   saveRevision,
   stagedFileIds,
-  type RecordRef,
   type RevisionRow,
-} from './moderation.queries.ts';
+} from './moderation.revisions.queries.ts';
+import type { RecordRef } from './moderation.queries.ts';
 import { computeRevisionSignals, computeRiskSignals } from './moderation.service.ts';
 
 /**

@@ -10,7 +10,7 @@ import { decideRevision, listOwnRevisions } from './moderation.revisions.ts';
 import { getRecordSignals, listModerationQueue } from './moderation.service.ts';
 
 /**
- * The admin console's moderation (issue 14, items 3-4): the queue of ads and places waiting for review,
+ * The admin console's moderation: the queue of ads and places waiting for review,
  * riskiest first, and one record's risk signals; the queue of changes to approved records (pending
  * revisions) and the decision on one. Admin only; the owner reads their own revisions.
  */

@@ -23,28 +23,30 @@ import { readProviderItem } from '../directory/index.ts';
 import { readPlaceItem } from '../places/index.ts';
 import { revisionChanges } from './moderation.revisions.ts';
 import {
+  findOwners,
+  findOwnersRecords,
+  findQueuePage,
+  findRecordOwner,
+  findSignalsOf,
+  type RecordRef,
+  type RecordType,
+} from './moderation.queries.ts';
+import { findRevisionPage } from './moderation.revisions.queries.ts';
+import {
   findAdForSignals,
   findCandidatePictures,
   findCityHourlyRates,
   findOwnHashes,
-  findOwners,
-  findOwnersRecords,
   findPhoneMatches,
   findPlaceForSignals,
-  findQueuePage,
-  findRevisionPage,
   findRecentAdCities,
-  findRecordOwner,
-  findSignalsOf,
   replaceRiskSignals,
   type AdForSignals,
   type MatchedRecord,
-  type RecordRef,
-  type RecordType,
-} from './moderation.queries.ts';
+} from './moderation.signals.queries.ts';
 
 /**
- * Moderation (issue 14, items 3-4): the risk signals of ads and places, computed by the server when a record
+ * Moderation: the risk signals of ads and places, computed by the server when a record
  * is submitted or goes back to review, and the admin's queue of records waiting for review. The decision
  * itself is the directory's and the places' `PUT` (`review: 'approved' | 'rejected'`).
  */
@@ -137,8 +139,8 @@ function ordered(signals: RiskSignal[]): RiskSignal[] {
 }
 
 /**
- * Computes a record's risk signals and stores them in `risk_signals`, replacing what it had (issue 14, item
- * 4). Call it in the transaction that creates the ad or place or sends it back to review. The records of
+ * Computes a record's risk signals and stores them in `risk_signals`, replacing what it had.
+ * Call it in the transaction that creates the ad or place or sends it back to review. The records of
  * other accounts this one shares a phone number or a photo with, while they wait for review themselves, are
  * recomputed too (once, not further), so both sides of a match show it. Answers the record's signals.
  */
