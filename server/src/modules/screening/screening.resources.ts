@@ -8,7 +8,7 @@ import {
 import { authorUserResource } from '../users/index.ts';
 
 /**
- * Screening as the REST layer sees it (issue 12): records (a phone number, stored as its digits),
+ * Screening as the REST layer sees it: records (a phone number, stored as its digits),
  * the providers' ratings of them (one table, one resource per kind, as the listing's reactions) and
  * their comments. Only provider accounts and the admin reach any of them (the routes say so), so no
  * resource here has a caller scope of its own; a rating resource sees only its own kind.

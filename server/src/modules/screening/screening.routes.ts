@@ -12,39 +12,35 @@ import {
   ZScreeningAccessUpdate,
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountTypesWith, adminOnly, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
+import type { DB } from '../../db/schema.ts';
 import { perAccountKey } from '../../http/plugins/rate-limits.ts';
 import { idParam, strapiQuery } from '../../http/query.ts';
 import { registerScopedReadRoutes } from '../../http/read-routes.ts';
 import { itemResponse } from '../../http/responses.ts';
 import { customerHobbyistResource } from './screening.resources.ts';
+import { listScreeningAccess, requireScreeningAccess, setScreeningSuspended } from './screening.access.ts';
 import {
   commentReads,
   createComment,
   createRating,
-  createRecord,
   deleteComment,
   deleteRating,
-  deleteRecord,
   flagComment,
-  getRecord,
-  listRecords,
-  listScreeningAccess,
   ratingReads,
-  requireScreeningAccess,
-  setScreeningSuspended,
   updateComment,
   updateRating,
-  updateRecord,
-} from './screening.service.ts';
+} from './screening.entries.ts';
+import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from './screening.service.ts';
 
 const tags = ['screening'];
 
 /**
- * Screening of hobbyists (issue 12, items 7-8; spec 001 §7 "Screening"): every route, reads included,
+ * Screening of hobbyists (spec 001 §7 "Screening"): every route, reads included,
  * is for provider accounts and the admin (a hobbyist or a vendor 403, anonymous 401), and of providers
  * only those an admin verified, active and not suspended (`requireScreeningAccess`, a 403 saying why).
  * Records are corrected and removed by the admin only; ratings and comments by their provider or the
@@ -57,8 +53,18 @@ export async function screeningRoutes(instance: FastifyInstance, { db }: AppCont
   // access hook comes first) and before the body is read: a provider who may not screen gets the 403
   // with its reason whatever they send. It reads the account on each request (no cached answer).
   app.addHook('onRequest', async (req) => requireScreeningAccess(db, req.actor));
-  // Reads are limited per account too, so the list is looked up, not copied (issue 12, item 8).
-  const read = withAccess(providers, {
+  const read = readPreset(providers);
+  recordRoutes(instance, db, providers, read);
+  ratingRoutes(instance, db, providers, read);
+  commentRoutes(instance, db, providers, read);
+  screeningAccessRoutes(instance, db);
+}
+
+type Providers = ReturnType<typeof accountTypesWith>;
+
+/** The reads' preset: providers (and the admin), limited per account too, so the list is looked up, not copied. */
+const readPreset = (providers: Providers) =>
+  withAccess(providers, {
     config: {
       rateLimit: {
         max: SCREENING_LIMITS.readsPerHour,
@@ -68,8 +74,11 @@ export async function screeningRoutes(instance: FastifyInstance, { db }: AppCont
     },
     schema: { tags },
   });
+type Preset = ReturnType<typeof readPreset>;
 
-  // Records: a phone number each, stored as its digits.
+/** Records: a phone number each, stored as its digits. */
+function recordRoutes(instance: FastifyInstance, db: Kysely<DB>, providers: Providers, read: Preset): void {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get('/api/customer-hobbyists', read, async (req) =>
     listRecords(db, req.actor!, strapiQuery(req, customerHobbyistResource)),
   );
@@ -89,8 +98,11 @@ export async function screeningRoutes(instance: FastifyInstance, { db }: AppCont
   app.delete('/api/customer-hobbyists/:id', withAccess(adminOnly, { schema: { tags } }), async (req) =>
     itemResponse(await deleteRecord(db, req.actor!, idParam(req))),
   );
+}
 
-  // Ratings: like, average, dislike, exclusive per provider and record.
+/** Ratings: like, average, dislike, exclusive per provider and record. */
+function ratingRoutes(instance: FastifyInstance, db: Kysely<DB>, providers: Providers, read: Preset): void {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   for (const kind of HOBBYIST_RATING_KINDS) {
     const path = `/api/${HOBBYIST_RATING_PATHS[kind]}`;
     registerScopedReadRoutes(app, db, path, ratingReads(kind), read);
@@ -108,8 +120,11 @@ export async function screeningRoutes(instance: FastifyInstance, { db }: AppCont
     );
     app.delete(`${path}/:id`, read, async (req) => deleteRating(db, req.actor!, kind, idParam(req)));
   }
+}
 
-  // Comments, and flagging another provider's comment to the admin.
+/** Comments, and flagging another provider's comment to the admin. */
+function commentRoutes(instance: FastifyInstance, db: Kysely<DB>, providers: Providers, read: Preset): void {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   registerScopedReadRoutes(app, db, '/api/hobbyist-comments', commentReads(), read);
   app.post(
     '/api/hobbyist-comments',
@@ -135,8 +150,11 @@ export async function screeningRoutes(instance: FastifyInstance, { db }: AppCont
     }),
     async (req) => flagComment(db, req.actor!, idParam(req), req.body?.data?.details || undefined),
   );
+}
 
-  // The console's Screening access page: read volume per provider account; suspend or restore.
+/** The console's Screening access page: read volume per provider account; suspend or restore. */
+function screeningAccessRoutes(instance: FastifyInstance, db: Kysely<DB>): void {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   const admin = ['admin'];
   app.get(
     '/api/admin/screening-access',
