@@ -22,7 +22,7 @@ export async function findProcessingCosts(db: Kysely<DB> | Transaction<DB>): Pro
 }
 
 // ---------------------------------------------------------------------------------------------
-// The admin's writes (issue 14, item 9)
+// The admin's writes
 
 type Db = Kysely<DB> | Transaction<DB>;
 

@@ -73,7 +73,7 @@ export const packageResource = defineResource({
 });
 
 /**
- * Packages as the admin sees them (issue 14, item 9): every package, retired ones too, with `retired`.
+ * Packages as the admin sees them: every package, retired ones too, with `retired`.
  * Anyone else reads `packageResource` (retired ones left out of the list, see reference.routes.ts).
  */
 export const adminPackageResource = defineResource({

@@ -28,26 +28,28 @@ import {
 } from './reference.resources.ts';
 import {
   createLookup,
+  deleteLookup,
+  updateLookupRow,
+  type LookupInput,
+  type LookupKind,
+} from './reference.lookups.ts';
+import {
   createPackage,
   createProcessingCost,
-  deleteLookup,
   deletePackage,
   deleteProcessingCost,
   getPackage,
   listPackages,
-  updateLookupRow,
   updatePackage,
   updateProcessingCost,
-  type LookupInput,
-  type LookupKind,
 } from './reference.service.ts';
 import { readAdminSettings, updateAdminSettings } from './reference.settings.ts';
 
 const tags = ['reference'];
 
 /**
- * Reference data, readable by anyone (cities: signed in, as the spec's calls say), written by the admin
- * (issue 14, item 9): packages, processing costs, cities, languages, races and place types, and the
+ * Reference data, readable by anyone (cities: signed in, as the spec's calls say), written by the admin:
+ * packages, processing costs, cities, languages, races and place types, and the
  * operator settings. Every write is recorded in the audit log with the record before and after.
  * Languages and races, whose items carry provider counts, and the location lookups with counts are
  * read through the directory module (directory.routes.ts).
