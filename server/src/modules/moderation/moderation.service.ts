@@ -19,8 +19,7 @@ import { RULES } from '../../access/index.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Pagination } from '../../http/responses.ts';
 import type { Item } from '../../http/strapi/find.ts';
-import { readProviderItem } from '../directory/index.ts';
-import { readPlaceItem } from '../places/index.ts';
+import type { ReviewedAreas } from './moderation.review.ts';
 import { revisionChanges } from './moderation.revisions.ts';
 import {
   findAdForSignals,
@@ -44,7 +43,7 @@ import {
 } from './moderation.queries.ts';
 
 /**
- * Moderation (issue 14, items 3-4): the risk signals of ads and places, computed by the server when a record
+ * Moderation: the risk signals of ads and places, computed by the server when a record
  * is submitted or goes back to review, and the admin's queue of records waiting for review. The decision
  * itself is the directory's and the places' `PUT` (`review: 'approved' | 'rejected'`).
  */
@@ -137,8 +136,7 @@ function ordered(signals: RiskSignal[]): RiskSignal[] {
 }
 
 /**
- * Computes a record's risk signals and stores them in `risk_signals`, replacing what it had (issue 14, item
- * 4). Call it in the transaction that creates the ad or place or sends it back to review. The records of
+ * Computes a record's risk signals and stores them in `risk_signals`, replacing what it had. Call it in the transaction that creates the ad or place or sends it back to review. The records of
  * other accounts this one shares a phone number or a photo with, while they wait for review themselves, are
  * recomputed too (once, not further), so both sides of a match show it. Answers the record's signals.
  */
@@ -192,9 +190,10 @@ const OTHER_RECORDS = 20;
  */
 export async function listModerationQueue(
   db: Kysely<DB>,
+  records: ReviewedAreas,
   query: TModerationQuery,
 ): Promise<{ data: TModerationItem[]; meta: { pagination: Pagination } }> {
-  if (query.queue === 'changes') return listRevisionQueue(db, query);
+  if (query.queue === 'changes') return listRevisionQueue(db, records, query);
   const { page, pageSize } = query;
   const type = recordType(query.type);
   const { rows, total } = await findQueuePage(db, type, page, pageSize);
@@ -205,8 +204,7 @@ export async function listModerationQueue(
     findOwners(db, ownerIds),
     findOwnersRecords(db, type, ownerIds, OTHER_RECORDS + 1),
   ]);
-  const read = (id: number): Promise<Item | undefined> =>
-    type === 'provider' ? readProviderItem(db, id) : readPlaceItem(db, id);
+  const read = (id: number): Promise<Item | undefined> => records[type].read(db, id);
   const data: TModerationItem[] = [];
   for (const r of rows) {
     const owner = owners.find((o) => Number(o.id) === r.user_id);
@@ -257,6 +255,7 @@ function queueOwner(
  */
 async function listRevisionQueue(
   db: Kysely<DB>,
+  records: ReviewedAreas,
   query: TModerationQuery,
 ): Promise<{ data: TModerationItem[]; meta: { pagination: Pagination } }> {
   const { page, pageSize } = query;
@@ -269,9 +268,7 @@ async function listRevisionQueue(
   ]);
   const data: TModerationItem[] = [];
   for (const r of rows) {
-    const record =
-      (await (type === 'provider' ? readProviderItem(db, r.recordId) : readPlaceItem(db, r.recordId))) ??
-      null;
+    const record = (await records[type].read(db, r.recordId)) ?? null;
     data.push({
       type: query.type,
       id: r.recordId,
