@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { MESSAGES } from '@app/domain';
 import { useCartCount } from '../features/orders/cartStorage.ts';
 import { LocationPicker } from '../features/directory/location/LocationPicker.tsx';
-import { locationSearchOf, withSearch } from '../features/places/venue.ts';
+import { locationSearchOf, withSearch } from '../lib/venue.ts';
 import { loadPage } from '../lib/navigation.ts';
 import { canSeePostAd } from './accountMenu.ts';
 import { useSession } from './session.tsx';

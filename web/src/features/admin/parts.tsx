@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Badge, Button, Form, Modal, Table } from 'react-bootstrap';
+import { Badge, Button, Form, Modal, Table } from 'react-bootstrap';
 import { MESSAGES } from '@app/domain';
 import type { QueryParams } from '../../api/client.ts';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
@@ -10,7 +10,7 @@ import { PageButtons } from '../../ui/PageButtons.tsx';
 import { usePaging } from '../../ui/PagedListPage.tsx';
 import type { Paging } from '../../ui/PagedListPage.tsx';
 import { PageSizeSelect } from '../../ui/PageSizeSelect.tsx';
-import { PageSpinner } from '../../ui/PageSpinner.tsx';
+import { QueryState } from '../../ui/QueryState.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { ADMIN_PAGE_SIZE, ADMIN_QUERY_KEY, adminGet } from './adminApi.ts';
 import type { AdminPage } from './adminApi.ts';
@@ -62,32 +62,8 @@ export function useAdminList<T>(
   });
 }
 
-/** A loading, failed (with Retry) or empty state of a console query; null when there is data to show. */
-export function QueryState({
-  query,
-  loadFailed = T.table.loadFailed,
-  empty,
-  isEmpty = false,
-}: {
-  query: Pick<UseQueryResult, 'isPending' | 'isError' | 'refetch' | 'error'>;
-  loadFailed?: string;
-  empty?: ReactNode;
-  isEmpty?: boolean;
-}): ReactNode {
-  if (query.isPending) return <PageSpinner />;
-  if (query.isError) {
-    return (
-      <Alert variant="warning" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-        {loadFailed}
-        <Button size="sm" variant="outline-secondary" onClick={() => void query.refetch()}>
-          {T.table.retry}
-        </Button>
-      </Alert>
-    );
-  }
-  if (isEmpty) return <p className="text-body-secondary">{empty ?? T.table.noItems}</p>;
-  return null;
-}
+/** A query's loading, failed or empty state: shared with the pages outside the console. */
+export { QueryState };
 
 /**
  * A paged admin list: the spinner, the warning with Retry, 'No items' (or `empty`), else the rows and

@@ -14,7 +14,8 @@ import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { signIn as requestSignIn } from './api.ts';
 import type { AuthResponse } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { toastSignInFailure } from '../../api/toastApiFailure.ts';
+import { toastApiFailure } from '../../api/toastApiFailure.ts';
+import { SIGN_IN_FAILURE } from './feedback.ts';
 import { TwoFactorSignInStep } from './TwoFactorSignInStep.tsx';
 
 const M = MESSAGES.login;
@@ -76,7 +77,7 @@ export default function LoginPage() {
     try {
       answer = await signIn.mutateAsync(values);
     } catch (error) {
-      toastSignInFailure(error);
+      toastApiFailure(error, SIGN_IN_FAILURE);
       return;
     }
     if (isTwoFactorChallenge(answer)) setChallenge(answer.mfa_token);

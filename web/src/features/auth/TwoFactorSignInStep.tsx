@@ -8,7 +8,8 @@ import { isApiError } from '../../api/client.ts';
 import { TextField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { completeSignIn, type AuthResponse } from './api.ts';
-import { toastSignInFailure } from '../../api/toastApiFailure.ts';
+import { toastApiFailure } from '../../api/toastApiFailure.ts';
+import { SIGN_IN_FAILURE } from './feedback.ts';
 
 const T = MESSAGES.twoFactor;
 
@@ -56,7 +57,7 @@ export function TwoFactorSignInStep({ mfaToken, onSignedIn, onRestart }: TwoFact
         setError('code', { message: T.invalidCode });
         setFocus('code');
       } else {
-        toastSignInFailure(error);
+        toastApiFailure(error, SIGN_IN_FAILURE);
       }
       return;
     }

@@ -12,7 +12,7 @@ import { isApiError } from '../../api/client.ts';
 import { useNeedLogin } from '../../app/guards.tsx';
 import { useSession } from '../../app/session.tsx';
 import type { SessionUser } from '../../app/session.tsx';
-import { PaymentQr } from '../billing/PaymentQr.tsx';
+import { PaymentQr } from '../billing/index.ts';
 import { clearCart, useCart } from './cart.ts';
 import type { CartItem } from './cart.ts';
 import { TextField } from '../../ui/FormField.tsx';

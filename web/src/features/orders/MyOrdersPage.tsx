@@ -6,7 +6,7 @@ import { formatMoney, MESSAGES, SHOP_LIMITS } from '@app/domain';
 import type { TOrderStatus } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { useSession } from '../../app/session.tsx';
-import { formatDate } from '../billing/format.ts';
+import { formatDate } from '../billing/index.ts';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { PagedListPage, usePaging } from '../../ui/PagedListPage.tsx';
 import { useCancelOrder, useMarkDelivered, useMyOrders } from './api.ts';

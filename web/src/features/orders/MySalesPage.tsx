@@ -3,7 +3,7 @@ import { toast } from 'react-toastify';
 import { formatMoney, MESSAGES, SHOP_LIMITS } from '@app/domain';
 import type { TSaleLine } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
-import { formatDate } from '../billing/format.ts';
+import { formatDate } from '../billing/index.ts';
 import { PagedListPage, usePaging } from '../../ui/PagedListPage.tsx';
 import { useMarkShipped, useSales } from './api.ts';
 import { OrderStatusBadge, OrderThumb } from './OrderParts.tsx';

@@ -5,12 +5,12 @@ import { isVenueKind, MESSAGES } from '@app/domain';
 import type { TVenueKind } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
-import { ReportButton } from '../content/ReportDialog.tsx';
+import { ReportButton } from '../content/index.ts';
 import { useVenue } from './api.ts';
 import { PlaceImage, placeAddress, placeTypeName, Stars } from './PlaceParts.tsx';
 import { AddPlaceButton, VenueLayout } from './VenueAside.tsx';
 import { VenueReviews } from './VenueReviews.tsx';
-import { locationSearchOf, mapUrl, reviewCountText, websiteUrl, withSearch } from './venue.ts';
+import { locationSearchOf, mapUrl, reviewCountText, websiteUrl, withSearch } from '../../lib/venue.ts';
 
 const V = MESSAGES.venues;
 

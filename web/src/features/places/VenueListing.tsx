@@ -5,7 +5,7 @@ import { MESSAGES, parseDirectoryQuery, PLACE_TYPES, toDirectorySearch, VENUE_SO
 import type { TVenueKind, TVenueSort } from '@app/domain';
 import { PageButtons } from '../../ui/PageButtons.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
-import { withDefaultLocation } from '../directory/filterUrl.ts';
+import { withDefaultLocation } from '../directory/index.ts';
 import { useVendorTypes, useVenues } from './api.ts';
 import type { Place, VenueQuery } from './api.ts';
 import { PlaceImage, placeAddress, placeTypeName, Stars } from './PlaceParts.tsx';
@@ -18,8 +18,8 @@ import {
   venueHeading,
   venueSearch,
   withSearch,
-} from './venue.ts';
-import type { PlaceTypeNames } from './venue.ts';
+} from '../../lib/venue.ts';
+import type { PlaceTypeNames } from '../../lib/venue.ts';
 
 const V = MESSAGES.venues;
 

@@ -8,13 +8,14 @@ import type { TProductForm } from '@app/domain';
 import { focusFirstInvalidField } from '../../ui/focusFirstInvalidField.ts';
 import { FileField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { toastUploadFailure, uploadRefusal } from '../media/feedback.ts';
-import { FileProgress } from '../media/FileProgress.tsx';
-import { useObjectUrls, usePickedFiles } from '../media/usePickedFiles.ts';
+import { UPLOAD_FAILURE, uploadRefusal } from '../media/index.ts';
+import { FileProgress } from '../media/index.ts';
+import { useObjectUrls, usePickedFiles } from '../media/index.ts';
 import { PickedPicture, ProductFields, useProductForm } from './ProductFields.tsx';
 import { useCreateProduct } from './vendorApi.ts';
 import './shop.css';
 import './vendor-products.css';
+import { toastApiFailure } from '../../api/toastApiFailure.ts';
 
 const F = MESSAGES.productForm;
 const IMAGE_INPUT = 'product-image';
@@ -64,7 +65,7 @@ export default function AddProductPage() {
         // A file the server refused (not an image, too large): its reason on the Image field.
         const refusal = uploadRefusal(error);
         if (refusal) refusePicture(refusal);
-        else toastUploadFailure(error);
+        else toastApiFailure(error, UPLOAD_FAILURE);
         return;
       }
       if (picture === undefined) {

@@ -14,8 +14,8 @@ import {
   removeFromCart,
   updateCartPrices,
   useCart,
-} from '../orders/cart.ts';
-import type { CartItem } from '../orders/cart.ts';
+} from '../orders/index.ts';
+import type { CartItem } from '../orders/index.ts';
 import { useCartQuote } from './api.ts';
 import { CartPicture, QuantityStepper } from './ShopParts.tsx';
 import './shop.css';

@@ -3,7 +3,7 @@ import { SHOP_LIMITS } from '@app/domain';
 import type { ApiItem, ApiList, RelationOne, TCheckoutItem, TShopQuery } from '@app/domain';
 import { apiDelete, apiGet, apiPost } from '../../api/client.ts';
 import type { QueryParams } from '../../api/client.ts';
-import { fetchQuote } from '../orders/api.ts';
+import { fetchQuote } from '../orders/index.ts';
 
 /**
  * The shopper's calls (issue 13; contract "Area shop"): the shop's products and vendors, one product,

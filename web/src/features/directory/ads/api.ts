@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiItem, ApiList, ProviderAttributes, TOwnRevision, TReviewState } from '@app/domain';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../api/client.ts';
-import { SUBSCRIPTIONS_QUERY_KEY } from '../../billing/api.ts';
+import { SUBSCRIPTIONS_QUERY_KEY } from '../../billing/index.ts';
 import { directoryKeys } from '../api.ts';
 
 /**

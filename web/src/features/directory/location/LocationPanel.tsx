@@ -8,7 +8,7 @@ import { useCitiesByState, useProviderCountByCountry, useStatesByCountry } from 
 import { DEFAULT_COUNTRY, firstPagePath } from '../filterUrl.ts';
 import { withCount } from '../filters/FilterPanel.tsx';
 import { getPickerLocation } from './locationLabel.ts';
-import { venueFindPath } from '../../places/venue.ts';
+import { venueFindPath } from '../../../lib/venue.ts';
 
 const T = MESSAGES.location;
 

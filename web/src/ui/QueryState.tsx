@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Alert, Button } from 'react-bootstrap';
+import { MESSAGES } from '@app/domain';
+import { PageSpinner } from './PageSpinner.tsx';
+
+const T = MESSAGES.adminConsole;
+
+/** A loading, failed (with Retry) or empty state of a console query; null when there is data to show. */
+export function QueryState({
+  query,
+  loadFailed = T.table.loadFailed,
+  empty,
+  isEmpty = false,
+}: {
+  query: Pick<UseQueryResult, 'isPending' | 'isError' | 'refetch' | 'error'>;
+  loadFailed?: string;
+  empty?: ReactNode;
+  isEmpty?: boolean;
+}): ReactNode {
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) {
+    return (
+      <Alert variant="warning" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
+        {loadFailed}
+        <Button size="sm" variant="outline-secondary" onClick={() => void query.refetch()}>
+          {T.table.retry}
+        </Button>
+      </Alert>
+    );
+  }
+  if (isEmpty) return <p className="text-body-secondary">{empty ?? T.table.noItems}</p>;
+  return null;
+}
