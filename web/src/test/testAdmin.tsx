@@ -11,7 +11,7 @@ export type { ApiCall, ApiHandler } from './api.ts';
 export { jsonResponse } from './render.tsx';
 
 /**
- * Test kit of the console's pages (issue 14): a signed-in admin whose token was given a code, a fake
+ * Test kit of the console's pages: a signed-in admin whose token was given a code, a fake
  * API that also answers the session's own calls, and a paged answer as `/api/admin/*` lists give it.
  */
 

@@ -36,7 +36,7 @@ export function getLoginTarget(state: unknown, userType: unknown): string {
 /**
  * /login (spec 000 §2): e-mail and password; once signed in, back to the remembered page, else a
  * provider to Provider Details and anyone else to the listing. An account with two-factor sign-in
- * (issue 14) is asked for its code in a second step first.
+ * is asked for its code in a second step first.
  */
 export default function LoginPage() {
   const location = useLocation();

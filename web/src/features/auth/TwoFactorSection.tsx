@@ -179,7 +179,7 @@ function NewCodesDialog({ show, onClose }: { show: boolean; onClose: () => void 
 }
 
 /**
- * My Profile's "Two-factor sign-in" (issue 14): optional for everyone, required for the admin (who
+ * My Profile's "Two-factor sign-in": optional for everyone, required for the admin (who
  * may not turn it off). Off: set it up (QR code, secret, first code, recovery codes). On: new recovery
  * codes, or off with the password and a code.
  */

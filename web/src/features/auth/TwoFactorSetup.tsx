@@ -60,7 +60,7 @@ interface TwoFactorSetupProps {
 }
 
 /**
- * Turning two-factor sign-in on (issue 14), the same on the profile and the console's enrolment page:
+ * Turning two-factor sign-in on, the same on the profile and the console's enrolment page:
  * a QR code for the authenticator app and the secret as text for apps without a camera, a Code field
  * for its first code, then the ten recovery codes shown once.
  */

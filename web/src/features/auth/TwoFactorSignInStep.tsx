@@ -26,7 +26,7 @@ interface TwoFactorSignInStepProps {
 }
 
 /**
- * The login's second step for an account with two-factor sign-in (issue 14): the code from the
+ * The login's second step for an account with two-factor sign-in: the code from the
  * authenticator app, or a recovery code. A wrong code says so at the field; a challenge that expired
  * (five minutes) goes back to the password.
  */

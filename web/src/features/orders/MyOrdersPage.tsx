@@ -139,7 +139,7 @@ function OrderRows({
 }
 
 /**
- * /orders/view, My Orders (spec 000 §2 "My Orders", §6; issue 13 item 6): the buyer's orders, newest
+ * /orders/view, My Orders (spec 000 §2 "My Orders", §6): the buyer's orders, newest
  * first, a page of 10 to 40 orders, each with all its lines: #OrderID (with the date and the order's
  * total), product image, name, quantity, price, status, and the order's action: Cancel order while it
  * awaits payment (a dialog; the order is kept, 'Cancelled'), Mark delivered once shipped.

@@ -33,7 +33,7 @@ function ShipTo({ shipping }: { shipping: NonNullable<TSaleLine['shipping']> }) 
 }
 
 /**
- * /sales/view, My Sales (issue 13 item 8; vendors): the lines of the vendor's products, newest
+ * /sales/view, My Sales (vendors): the lines of the vendor's products, newest
  * first: #OrderID, date, product, quantity, total, state and where to ship once paid (never before;
  * a cancelled line says nothing); Mark shipped on a paid line. Page sizes 10 to 40.
  */

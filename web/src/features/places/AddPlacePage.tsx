@@ -27,7 +27,7 @@ const resolver = zodResolver(ZPlaceForm);
 const filesOf = (event: ChangeEvent<HTMLInputElement>) => Array.from(event.target.files ?? []);
 
 /**
- * /place/add (spec 001 §2 "Places", §4 "Places", §8; issue 12 item 2): one form with the place, its
+ * /place/add (spec 001 §2 "Places", §4 "Places", §8): one form with the place, its
  * address and its picture (required) and an optional video. Submitting uploads the files, creates the
  * address, then the place; the new place waits for an administrator's review.
  */

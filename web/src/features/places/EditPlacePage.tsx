@@ -153,7 +153,7 @@ function EditPlaceForm({ place }: { place: Place }) {
 }
 
 /**
- * /place/edit/:id (spec 001 §2, §4, §8; issue 12 item 2): Change Image, Change Video and the details
+ * /place/edit/:id (spec 001 §2, §4, §8): Change Image, Change Video and the details
  * form. A non-numeric id shows My Places instead; another account's place or a missing one shows
  * the app's Not Found page.
  */

@@ -57,7 +57,7 @@ function PlaceCard({
 }
 
 /**
- * /place/view, My Places (spec 001 §2 "Places", §9; issue 12 item 2): the page size, Add Place, a card
+ * /place/view, My Places (spec 001 §2 "Places", §9): the page size, Add Place, a card
  * per place (newest first) with its review state, Edit and Delete, and the pages.
  */
 export default function MyPlacesPage() {

@@ -27,7 +27,7 @@ function Fact({ icon, label, children }: { icon: string; label: string; children
 }
 
 /**
- * A venue's page, `/<kind>/:id` (spec 000 §2 "Vendor venues"; issue 12 item 5): picture (or the
+ * A venue's page, `/<kind>/:id` (spec 000 §2 "Vendor venues"): picture (or the
  * placeholder), name, phone, type, address with a map link, website, the video, the reviews and the
  * Report action. A place of another kind is shown under its own kind's path.
  */

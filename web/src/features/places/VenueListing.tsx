@@ -41,7 +41,7 @@ export function useVenueTypeNames(kind: TVenueKind): PlaceTypeNames {
   return { name, one: builtIn && name === builtIn.name ? builtIn.one : name };
 }
 
-/** A place as the venue directory lists it; also the admin's moderation queue (issue 14). */
+/** A place as the venue directory lists it; also the admin's moderation queue. */
 export function VenueCard({
   place,
   kind,
@@ -95,8 +95,8 @@ export function VenueCard({
 }
 
 /**
- * A venue directory, `/eroticbody`, `/sextoy`, `/stripclub` (spec 000 §2 "Vendor venues"; issue 12
- * item 4): the approved places of the kind in the location chosen in the header, ten a page, with a
+ * A venue directory, `/eroticbody`, `/sextoy`, `/stripclub` (spec 000 §2 "Vendor venues"): the
+ * approved places of the kind in the location chosen in the header, ten a page, with a
  * heading that says what is shown, the sort links, 'Add Place' and the kind's side list.
  */
 export function VenueListing({ kind }: { kind: TVenueKind }) {

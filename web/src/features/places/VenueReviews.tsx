@@ -216,7 +216,7 @@ function OwnReview({ vendorId }: { vendorId: number }) {
 }
 
 /**
- * A venue's reviews (issue 12 item 6), newest first, with their stars, authors and dates. A signed-in
+ * A venue's reviews, newest first, with their stars, authors and dates. A signed-in
  * hobbyist writes one review per place and may edit or delete it; a visitor is asked to log in.
  */
 export function VenueReviews({ vendorId }: { vendorId: number }) {

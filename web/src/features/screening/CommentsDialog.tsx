@@ -145,7 +145,7 @@ function CommentForm({ recordId }: { recordId: number }) {
 }
 
 /**
- * The comment dialog of a record (spec 001 §2, §4, §5; issue 12 item 8): the comments, newest first,
+ * The comment dialog of a record (spec 001 §2, §4, §5): the comments, newest first,
  * each with its author and date; Delete on one's own, 'Flag as abusive or false' on another's; the form.
  */
 export function CommentsDialog({

@@ -26,7 +26,7 @@ function pageOf(value: string | null): number {
 }
 
 /**
- * /provider/ratehobyist, Screen Hobbyists (spec 001 §2, §4, §5, §8; issue 12 items 7-8): search by the
+ * /provider/ratehobyist, Screen Hobbyists (spec 001 §2, §4, §5, §8): search by the
  * start of a phone number (kept in `?q=`, pages in `?page=`), add a number, rate each record like /
  * average / dislike (exclusive; the chosen one does nothing) and read or write its comments.
  */

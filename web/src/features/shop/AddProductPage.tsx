@@ -24,7 +24,7 @@ const isImage = (file: File) => file.type.startsWith('image/');
 
 /**
  * /products/add, Add New Product (spec 000 §2 "Product management", §4 "Product form", §5 "Product",
- * §8; issue 13 item 9): the picture (required, previewed), Name, Description and Price. Submit uploads
+ * §8): the picture (required, previewed), Name, Description and Price. Submit uploads
  * the picture, then creates the product (the owner is the token's account) and goes to My Products.
  */
 export default function AddProductPage() {

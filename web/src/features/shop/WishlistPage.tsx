@@ -50,7 +50,7 @@ function WishlistItem({
 }
 
 /**
- * `/wishlist` (issue 13 item 10): the signed-in shopper's saved products that are still on sale, newest
+ * `/wishlist`: the signed-in shopper's saved products that are still on sale, newest
  * saved first, each with its picture, name, price, a link to its page and 'Remove from wishlist'; paged.
  */
 export default function WishlistPage() {

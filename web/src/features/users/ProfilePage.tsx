@@ -15,7 +15,7 @@ const M = MESSAGES.profile;
 /**
  * /profile and /profile/view (spec 000 §2 "My Profile"). Shows the session's user, which the session
  * refreshes from `GET /api/users/me?populate=*` on start and after every change. Below it: a
- * provider's ID verification and the two-factor sign-in settings (issue 14).
+ * provider's ID verification and the two-factor sign-in settings.
  */
 export default function ProfilePage() {
   const { user } = useSession();

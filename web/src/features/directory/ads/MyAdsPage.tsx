@@ -86,7 +86,7 @@ function AdCard({
 }
 
 /**
- * /ads/view, My Ads (spec 001 §2, §4; issue 11 item 10): the quota badges, the page size, Post Ads
+ * /ads/view, My Ads (spec 001 §2, §4): the quota badges, the page size, Post Ads
  * (or the refill text when nothing remains), a card per ad with Edit and Delete, and the pages.
  */
 export default function MyAdsPage() {

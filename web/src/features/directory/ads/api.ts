@@ -5,7 +5,7 @@ import { SUBSCRIPTIONS_QUERY_KEY } from '../../billing/index.ts';
 import { directoryKeys } from '../api.ts';
 
 /**
- * The provider's ad calls (issue 11): the owner's ads, one ad, and the ad writes; the location lookups
+ * The provider's ad calls: the owner's ads, one ad, and the ad writes; the location lookups
  * of the ad form. The current subscription and its quota come from the billing feature.
  */
 
