@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Button } from 'react-bootstrap';
 import { MESSAGES } from '@app/domain';
+import { LoadFailed } from './PagedList.tsx';
 import { PageSpinner } from './PageSpinner.tsx';
 
 const T = MESSAGES.adminConsole;
@@ -20,14 +20,7 @@ export function QueryState({
 }): ReactNode {
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
-    return (
-      <Alert variant="warning" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-        {loadFailed}
-        <Button size="sm" variant="outline-secondary" onClick={() => void query.refetch()}>
-          {T.table.retry}
-        </Button>
-      </Alert>
-    );
+    return <LoadFailed message={loadFailed} retry={T.table.retry} onRetry={() => void query.refetch()} />;
   }
   if (isEmpty) return <p className="text-body-secondary">{empty ?? T.table.noItems}</p>;
   return null;
