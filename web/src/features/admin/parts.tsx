@@ -5,7 +5,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Badge, Button, Form, Table } from 'react-bootstrap';
 import { MESSAGES } from '@app/domain';
 import type { QueryParams } from '../../api/client.ts';
-import { LoadFailed, PagedList } from '../../ui/PagedList.tsx';
+import { PagedList } from '../../ui/PagedList.tsx';
 import type { Paging } from '../../ui/PagedList.tsx';
 import { usePaging } from '../../ui/PagedListPage.tsx';
 import { PageSizeSelect } from '../../ui/PageSizeSelect.tsx';
