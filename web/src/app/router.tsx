@@ -2,34 +2,34 @@ import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { MESSAGES } from '@app/domain';
-import { HomePage } from '../features/home/HomePage.tsx';
+import { HomePage } from '../features/directory/HomePage.tsx';
 import { GuestOnly, RequireAccountType, RequireAuth } from './guards.tsx';
 import { Layout } from './Layout.tsx';
 import { RouteError } from './RouteError.tsx';
 
 // Every page but the home listing is loaded on demand, so the first load stays small.
 const NotFoundPage = lazy(() => import('./NotFoundPage.tsx'));
-const LoginPage = lazy(() => import('../features/accounts/LoginPage.tsx'));
-const RegisterPage = lazy(() => import('../features/accounts/RegisterPage.tsx'));
-const ForgotPasswordPage = lazy(() => import('../features/accounts/ForgotPasswordPage.tsx'));
-const ResetPasswordPage = lazy(() => import('../features/accounts/ResetPasswordPage.tsx'));
-const AccountLayout = lazy(() => import('../features/accounts/AccountLayout.tsx'));
-const ProfilePage = lazy(() => import('../features/accounts/ProfilePage.tsx'));
-const ProfileEditPage = lazy(() => import('../features/accounts/ProfileEditPage.tsx'));
-const ChangePasswordPage = lazy(() => import('../features/accounts/ChangePasswordPage.tsx'));
+const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
+const RegisterPage = lazy(() => import('../features/auth/RegisterPage.tsx'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage.tsx'));
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage.tsx'));
+const AccountLayout = lazy(() => import('../features/users/AccountLayout.tsx'));
+const ProfilePage = lazy(() => import('../features/users/ProfilePage.tsx'));
+const ProfileEditPage = lazy(() => import('../features/users/ProfileEditPage.tsx'));
+const ChangePasswordPage = lazy(() => import('../features/auth/ChangePasswordPage.tsx'));
 const TermsPage = lazy(() => import('../features/content/TermsPage.tsx'));
 const PrivacyPage = lazy(() => import('../features/content/PrivacyPage.tsx'));
 const ReportTraffickingPage = lazy(() => import('../features/content/ReportTraffickingPage.tsx'));
 const FaqPage = lazy(() => import('../features/content/FaqPage.tsx'));
 const ContactPage = lazy(() => import('../features/content/ContactPage.tsx'));
 const PackagesPage = lazy(() => import('../features/billing/PackagesPage.tsx'));
-const ReviewMailPage = lazy(() => import('../features/provider/ReviewMailPage.tsx'));
+const ReviewMailPage = lazy(() => import('../features/directory/provider/ReviewMailPage.tsx'));
 const SubscriptionPage = lazy(() => import('../features/billing/SubscriptionPage.tsx'));
 const WalletPage = lazy(() => import('../features/billing/WalletPage.tsx'));
-const PostAdPage = lazy(() => import('../features/ads/PostAdPage.tsx'));
-const MyAdsPage = lazy(() => import('../features/ads/MyAdsPage.tsx'));
-const EditAdPage = lazy(() => import('../features/ads/EditAdPage.tsx'));
-const ProviderDetailsPage = lazy(() => import('../features/provider/ProviderDetailsPage.tsx'));
+const PostAdPage = lazy(() => import('../features/directory/ads/PostAdPage.tsx'));
+const MyAdsPage = lazy(() => import('../features/directory/ads/MyAdsPage.tsx'));
+const EditAdPage = lazy(() => import('../features/directory/ads/EditAdPage.tsx'));
+const ProviderDetailsPage = lazy(() => import('../features/directory/provider/ProviderDetailsPage.tsx'));
 const AddPlacePage = lazy(() => import('../features/places/AddPlacePage.tsx'));
 const MyPlacesPage = lazy(() => import('../features/places/MyPlacesPage.tsx'));
 const EditPlacePage = lazy(() => import('../features/places/EditPlacePage.tsx'));
@@ -45,7 +45,7 @@ const EditProductPage = lazy(() => import('../features/shop/EditProductPage.tsx'
 const CheckoutPage = lazy(() => import('../features/orders/CheckoutPage.tsx'));
 const MyOrdersPage = lazy(() => import('../features/orders/MyOrdersPage.tsx'));
 const MySalesPage = lazy(() => import('../features/orders/MySalesPage.tsx'));
-// The admin console (issue 14): its own chunks, loaded only under /admin.
+// The admin console: its own chunks, loaded only under /admin.
 const AdminLayout = lazy(() => import('../features/admin/AdminLayout.tsx'));
 const AdminDashboardPage = lazy(() => import('../features/admin/DashboardPage.tsx'));
 const AdminModerationPage = lazy(() => import('../features/admin/ModerationPage.tsx'));
@@ -72,12 +72,12 @@ const publicRoutes: RouteObject[] = [
   { path: 'package', element: <PackagesPage /> },
   { path: 'ads/packages', element: <PackagesPage /> },
   { path: 'ads/packages/', element: <PackagesPage /> },
-  // The venue directories and their places (spec 000 §2 "Vendor venues"; issue 12).
+  // The venue directories and their places (spec 000 §2 "Vendor venues").
   ...(['eroticbody', 'sextoy', 'stripclub'] as const).flatMap((kind) => [
     { path: kind, element: <VenuePage kind={kind} /> },
     { path: `${kind}/:id`, element: <VenuePage kind={kind} /> },
   ]),
-  // The online store (spec 000 §2 "Shop"; issue 13). Checkout sends a signed-out visitor to /login itself.
+  // The online store (spec 000 §2 "Shop"). Checkout sends a signed-out visitor to /login itself.
   { path: 'products', element: <ShopPage /> },
   { path: 'productsList', element: <ShopPage /> },
   { path: 'productdetails/:id', element: <ProductDetailsPage /> },
@@ -118,11 +118,11 @@ const protectedRoutes: RouteObject[] = [
           { path: 'provider/ratehobyist', element: <ScreeningPage /> },
         ],
       },
-      // Buyers' pages: hobbyists and vendors (spec 000 §6), and providers who bought (issue 13).
+      // Buyers' pages: hobbyists and vendors (spec 000 §6), and providers who bought.
       { path: 'orders/view', element: <MyOrdersPage /> },
       { path: 'wishlist', element: <WishlistPage /> },
       {
-        // Vendor accounts only (spec 000 §6: My Products; issue 13: My Sales).
+        // Vendor accounts only (spec 000 §6: My Products; also My Sales).
         element: <RequireAccountType type="Vender" note={MESSAGES.myProducts.vendorsOnly} />,
         children: [
           { path: 'products/view', element: <MyProductsPage /> },
@@ -135,7 +135,7 @@ const protectedRoutes: RouteObject[] = [
   },
 ];
 
-/** The admin console (issue 14): AdminLayout lets only a signed-in admin in and asks for two-factor first. */
+/** The admin console: AdminLayout lets only a signed-in admin in and asks for two-factor first. */
 const adminRoutes: RouteObject[] = [
   { path: 'admin/two-factor', element: <AdminTwoFactorEnrolPage /> },
   {

@@ -11,6 +11,7 @@ import { lockAccount } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import { isAdmin, type Actor } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { paginationMeta } from '../../http/paging.ts';
 import type { Pagination } from '../../http/responses.ts';
 import { type ScopedReads } from '../../http/items.ts';
 import { type Item } from '../../http/strapi/find.ts';
@@ -131,7 +132,7 @@ export async function listScreeningAccess(
   query: TScreeningAccessQuery,
 ): Promise<{ data: TScreeningAccessItem[]; meta: { pagination: Pagination; reads_per_day: number } }> {
   const now = Date.now();
-  const { page, pageSize } = query;
+  const { page, pageSize } = query.pagination;
   const { rows, total } = await findScreeningAccessPage(db, {
     q: query.q,
     page,
@@ -150,7 +151,7 @@ export async function listScreeningAccess(
       suspended_at: r.suspended_at ?? null,
     })),
     meta: {
-      pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total },
+      pagination: paginationMeta(query.pagination, total),
       reads_per_day: await readScreeningReadsPerDay(db),
     },
   };
