@@ -14,7 +14,7 @@ import {
 import { placesApi, seedPlaceCities, type Json } from './places-helpers.ts';
 
 /**
- * The admin console's Users pages (issue 14, item 8): the account search, an account's page, blocking
+ * The admin console's Users pages: the account search, an account's page, blocking
  * (sessions end, ads disappear, venue ratings leave the blocked author's reviews out) and unblocking,
  * signing out everywhere and the extra-ads allowance, each in the audit log.
  */
@@ -255,7 +255,7 @@ describe('blocking and unblocking (PUT /api/users/:id { is_active })', () => {
     }
     const stats = () =>
       db()
-        .selectFrom('vendors')
+        .selectFrom('places')
         .select(['rating', 'review_count', 'last_review_at'])
         .where('id', '=', place)
         .executeTakeFirstOrThrow()

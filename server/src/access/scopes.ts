@@ -23,7 +23,7 @@ const blockedAccountIds = (eb: EB) =>
   eb.selectFrom('users as blocked').select('blocked.id').where('blocked.is_active', '=', 0);
 
 /**
- * The row's owner holds an active subscription now (issue 11): started, not ended, payment not
+ * The row's owner holds an active subscription now: started, not ended, payment not
  * rejected. A correlated probe of the (user_id, end_date) index, so a page of ten ads costs ten
  * probes however many accounts there are. The time is a parameter, so the statement's text stays the
  * same; the directory's caches are rebuilt at the next start or end (`nextSubscriptionChange`).
@@ -44,7 +44,7 @@ const ownerSubscribed = (eb: EB, a: string) => {
 };
 
 /**
- * A public provider (ad): approved by an admin (`is_showed`, issue 11's review), its owner not blocked
+ * A public provider (ad): approved by an admin (`is_showed`, the review before publication), its owner not blocked
  * and holding an active subscription.
  */
 export const shownProvider: Scope = (eb, a) =>
@@ -95,7 +95,7 @@ export const ownedBy =
     eb(eb.ref(`${a}.${column}`), '=', userId);
 
 /**
- * A public place (issue 12): approved by an admin (`is_showed`, the review before publication), its
+ * A public place: approved by an admin (`is_showed`, the review before publication), its
  * owner not blocked. Places need no subscription.
  */
 export const shownPlace: Scope = (eb, a) =>
@@ -108,18 +108,18 @@ export const shownOrOwnPlace =
     eb.or([shownPlace(eb, a), eb(eb.ref(`${a}.user_id`), '=', userId)]);
 
 /** The row's `column` names a public place: a correlated probe by primary key. */
-export const onShownPlace = (eb: EB, a: string, column = 'vendor_id') =>
+export const onShownPlace = (eb: EB, a: string, column = 'place_id') =>
   eb.exists(
     eb
-      .selectFrom('vendors as sv')
+      .selectFrom('places as sv')
       .select('sv.id')
       .whereRef('sv.id', '=', `${a}.${column}`)
       .where((e: EB) => shownPlace(e, 'sv')),
   );
 
 /**
- * A product on sale (issue 13): not archived, sold by a vendor account that is not blocked (spec 000
- * §7: "products of active vendors").
+ * A product on sale: not archived, sold by a seller account (`Vender`) that is not blocked (the spec's
+ * "products of active vendors").
  */
 export const shownProduct: Scope = (eb, a) =>
   eb.and([

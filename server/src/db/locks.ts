@@ -31,7 +31,7 @@ export async function lockRow(trx: Transaction<DB>, table: TableWithId, id: numb
  * Serializes one account's writes that read before they write (a daily count, a wallet, a "once"
  * check, the hourly orders): the account's row is locked until the transaction ends. On PostgreSQL
  * `FOR NO KEY UPDATE`: the lockers of one account wait for each other, while rows that merely name
- * the account (an order line naming its vendor, whose foreign key check takes `FOR KEY SHARE`) are
+ * the account (an order line naming its seller, whose foreign key check takes `FOR KEY SHARE`) are
  * still written, so two accounts buying from each other at once cannot deadlock.
  */
 export async function lockAccount(trx: Transaction<DB>, userId: number): Promise<boolean> {

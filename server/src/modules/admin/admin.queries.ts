@@ -21,7 +21,7 @@ import { lockRow } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 
 /**
- * The console's queues and dashboard (issue 14, items 2, 6, 7): read-only reporting over the payments
+ * The console's queues and dashboard: read-only reporting over the payments
  * (subscriptions, orders, tips), the reports and contact messages, the accounts and the ads; and the one
  * write of this area, sending a reported ad or place back to review.
  */
@@ -273,7 +273,7 @@ export interface ReportFilter {
 }
 
 /**
- * A report about a screening comment: a provider's flag (issue 12), by its subject, else (flags filed before
+ * A report about a screening comment: a provider's flag, by its subject, else (flags filed before
  * subjects were kept) its listing. Never NULL, so `not` of it holds for every other report.
  */
 const isFlag = (a: string) =>
@@ -391,8 +391,8 @@ export function findAdOwners(db: Db, ids: readonly number[]) {
 export function findPlaceTypes(db: Db, ids: readonly number[]) {
   if (!ids.length) return Promise.resolve([]);
   return db
-    .selectFrom('vendors as v')
-    .innerJoin('vendor_types as vt', 'vt.id', 'v.vendor_type_id')
+    .selectFrom('places as v')
+    .innerJoin('place_types as vt', 'vt.id', 'v.place_type_id')
     .select(['v.id', 'vt.type'])
     .where('v.id', 'in', [...ids])
     .execute();
@@ -419,7 +419,7 @@ export async function lockReport(trx: Transaction<DB>, id: number) {
 }
 
 /** The review columns of an ad or a place, read with its row locked (PostgreSQL). */
-export async function lockReviewed(trx: Transaction<DB>, table: 'providers' | 'vendors', id: number) {
+export async function lockReviewed(trx: Transaction<DB>, table: 'providers' | 'places', id: number) {
   if (!(await lockRow(trx, table, id))) return undefined;
   return trx
     .selectFrom(table)
@@ -448,7 +448,7 @@ const countAll = sql<number | string>`count(*)`.as('n');
 export async function countQueues(db: Db) {
   const [ads, places, verifications, subscriptions, orders, tips, reports, contacts] = await Promise.all([
     count(db.selectFrom('providers').select(countAll).where('review_state', '=', 'pending')),
-    count(db.selectFrom('vendors').select(countAll).where('review_state', '=', 'pending')),
+    count(db.selectFrom('places').select(countAll).where('review_state', '=', 'pending')),
     count(
       db
         .selectFrom('users as u')

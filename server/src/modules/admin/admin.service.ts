@@ -245,7 +245,7 @@ export async function hideReported(
     const subject = subjectOf(report, siteHosts);
     const nothing = () => new AppError('ConflictError', MESSAGES.adminReports.nothingToHide);
     if (!subject || subject.type === 'hobbyist-comment') throw nothing();
-    const table = subject.type === 'provider' ? 'providers' : 'vendors';
+    const table = subject.type === 'provider' ? 'providers' : 'places';
     const record = await lockReviewed(trx, table, subject.id);
     if (!record) throw nothing();
     await (subject.type === 'provider' ? sendAdBackToReview : sendPlaceBackToReview)(trx, subject.id);

@@ -16,7 +16,7 @@ export type NewFile = Omit<Insertable<FilesTable>, 'id' | 'created_at' | 'update
 
 /**
  * Inserts file records in one transaction and returns their ids in order. An image's perceptual hash is
- * written with its bands (`file_phash_bands`), which the same-photo risk signal looks up (issue 14).
+ * written with its bands (`file_phash_bands`), which the same-photo risk signal looks up.
  */
 export async function insertFiles(db: Kysely<DB>, files: NewFile[]): Promise<number[]> {
   if (!files.length) return [];
@@ -50,7 +50,7 @@ export function fileShownBy(file: Expression<number>): Expression<SqlBool> {
     eb.exists(eb.selectFrom('users').select('id').where('avatar_id', '=', file)),
     eb.exists(
       eb
-        .selectFrom('vendors')
+        .selectFrom('places')
         .select('id')
         .where((v) => v.or([v('image_id', '=', file), v('video_id', '=', file)])),
     ),

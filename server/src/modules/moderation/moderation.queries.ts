@@ -72,7 +72,7 @@ export interface PlaceForSignals {
 
 export async function findPlaceForSignals(db: Db, id: number): Promise<PlaceForSignals | undefined> {
   const row = await db
-    .selectFrom('vendors')
+    .selectFrom('places')
     .select(['id', 'user_id', 'name', 'phone'])
     .where('id', '=', id)
     .executeTakeFirst();
@@ -99,7 +99,7 @@ export async function findPhoneMatches(db: Db, digits: string, ownerId: number):
       .where('p.user_id', '<>', ownerId)
       .execute(),
     db
-      .selectFrom('vendors as v')
+      .selectFrom('places as v')
       .select(['v.id', 'v.user_id', 'v.review_state'])
       .where('v.phone_digits', '=', digits)
       .where('v.user_id', '<>', ownerId)
@@ -133,7 +133,7 @@ export async function findOwnHashes(db: Db, ref: RecordRef): Promise<string[]> {
           .where('f.phash', 'is not', null)
           .execute()
       : await db
-          .selectFrom('vendors as v')
+          .selectFrom('places as v')
           .innerJoin('files as f', 'f.id', 'v.image_id')
           .select('f.phash')
           .where('v.id', '=', ref.id)
@@ -195,7 +195,7 @@ export async function findCandidatePictures(
       .where('f.phash', 'is not', null)
       .execute(),
     db
-      .selectFrom('vendors as v')
+      .selectFrom('places as v')
       .innerJoin('files as f', 'f.id', 'v.image_id')
       .select(['f.phash', 'v.id', 'v.user_id', 'v.review_state'])
       .where('v.image_id', 'in', ids)
@@ -296,7 +296,7 @@ export async function replaceRiskSignals(
 // ---------------------------------------------------------------------------------------------
 // The queue
 
-const tableOf = (type: RecordType) => (type === 'provider' ? 'providers' : 'vendors');
+const tableOf = (type: RecordType) => (type === 'provider' ? 'providers' : 'places');
 
 /** Each record's risk score (the sum of its signals' weights) as a subquery to join. */
 const scores = (db: Db, type: RecordType) =>
@@ -433,12 +433,12 @@ export interface RevisionRow {
   updatedAt: string;
 }
 
-const recordColumn = (type: RecordType) => (type === 'provider' ? 'provider_id' : 'vendor_id');
+const recordColumn = (type: RecordType) => (type === 'provider' ? 'provider_id' : 'place_id');
 
 const revisionColumns = [
   'id',
   'provider_id',
-  'vendor_id',
+  'place_id',
   'user_id',
   'fields',
   'state',
@@ -453,7 +453,7 @@ function toRevision(r: Selectable<PendingRevisionsTable>): RevisionRow {
   return {
     id: Number(r.id),
     type: r.provider_id !== null ? 'provider' : 'vendor',
-    recordId: Number(r.provider_id ?? r.vendor_id),
+    recordId: Number(r.provider_id ?? r.place_id),
     userId: Number(r.user_id),
     fields: JSON.parse(r.fields) as Record<string, unknown>,
     state: r.state,
@@ -534,7 +534,7 @@ export async function saveRevision(
       .values({
         ...values,
         provider_id: ref.type === 'provider' ? ref.id : null,
-        vendor_id: ref.type === 'vendor' ? ref.id : null,
+        place_id: ref.type === 'vendor' ? ref.id : null,
         user_id: userId,
         created_at: now,
       })
@@ -621,7 +621,7 @@ export async function findRecordFiles(db: Db, ref: RecordRef): Promise<number[]>
     return [...images.map((r) => Number(r.file_id)), ad?.video_id].filter((v) => v != null).map(Number);
   }
   const place = await db
-    .selectFrom('vendors')
+    .selectFrom('places')
     .select(['image_id', 'video_id'])
     .where('id', '=', ref.id)
     .executeTakeFirst();

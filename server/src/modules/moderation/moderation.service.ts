@@ -44,7 +44,7 @@ import {
 } from './moderation.queries.ts';
 
 /**
- * Moderation (issue 14, items 3-4): the risk signals of ads and places, computed by the server when a record
+ * Moderation: the risk signals of ads and places, computed by the server when a record
  * is submitted or goes back to review, and the admin's queue of records waiting for review. The decision
  * itself is the directory's and the places' `PUT` (`review: 'approved' | 'rejected'`).
  */
@@ -137,8 +137,8 @@ function ordered(signals: RiskSignal[]): RiskSignal[] {
 }
 
 /**
- * Computes a record's risk signals and stores them in `risk_signals`, replacing what it had (issue 14, item
- * 4). Call it in the transaction that creates the ad or place or sends it back to review. The records of
+ * Computes a record's risk signals and stores them in `risk_signals`, replacing what it had.
+ * Call it in the transaction that creates the ad or place or sends it back to review. The records of
  * other accounts this one shares a phone number or a photo with, while they wait for review themselves, are
  * recomputed too (once, not further), so both sides of a match show it. Answers the record's signals.
  */
@@ -301,7 +301,7 @@ export async function getRecordSignals(
 ): Promise<{ data: TRecordSignals }> {
   const ref = { type: recordType(query.type), id: query.id };
   if ((await findRecordOwner(db, ref)) === undefined) {
-    throw notFound(RULES[query.type === 'ad' ? 'provider.read' : 'vendor.read'].missing);
+    throw notFound(RULES[query.type === 'ad' ? 'provider.read' : 'place.read'].missing);
   }
   const signals = (await findSignalsOf(db, ref.type, [ref.id])).map((s) => ({
     kind: s.kind as RiskSignalKind,

@@ -44,7 +44,7 @@ const tags = ['orders'];
 
 /**
  * Checkout and the quote (`/api/orders/checkout`, `/api/orders/quote`), orders, order-lists,
- * oder-details (the spec's spelling) and a vendor's sales (`/api/sales`); issue 13, docs/api.md
+ * oder-details (the spec's spelling) and a seller's sales (`/api/sales`); docs/api.md
  * "Orders". Every amount is the server's; owners come from the token. Checkout and `POST /api/orders`
  * share one hourly limit per account, counted in the database by the service (`ORDERS_PER_HOUR`).
  */
@@ -81,7 +81,7 @@ export async function ordersRoutes(instance: FastifyInstance, { db, mailer, conf
     itemResponse(await cancelOrder(o, req.actor!, idParam(req))),
   );
 
-  // Order lines: the buyer's and the vendor's (never the checkout details through them).
+  // Order lines: the buyer's and the seller's (never the checkout details through them).
   registerScopedReadRoutes(app, db, '/api/order-lists', lineReads(), reads);
   app.post(
     '/api/order-lists',
@@ -105,10 +105,10 @@ export async function ordersRoutes(instance: FastifyInstance, { db, mailer, conf
     async (req) => itemResponse(await attachDetails(o, req.actor!, req.body.data)),
   );
 
-  // A vendor's sold lines (the admin's: all).
+  // A seller's sold lines (the admin's: all).
   app.get(
     '/api/sales',
-    withAccess(accountTypesWith(MESSAGES.shopErrors.vendorsOnly, 'Vender'), { schema: { tags } }),
+    withAccess(accountTypesWith(MESSAGES.shopErrors.sellersOnly, 'Vender'), { schema: { tags } }),
     async (req) => listSales(db, req.actor!, req.query as Record<string, unknown>),
   );
 }

@@ -96,7 +96,7 @@ export const orderReads = (): ScopedReads =>
     present: withOneDetail,
   });
 
-/** Order lines: the buyer's own and those of a vendor's products; all to the admin. */
+/** Order lines: the buyer's own and those of a seller's products; all to the admin. */
 export const lineReads = (): ScopedReads =>
   scopedReads(orderLineResource, (actor) => RULES['orderLine.read'].see(actor), {
     missing: RULES['orderLine.read'].missing,
@@ -122,7 +122,7 @@ const writtenOrder = async (db: Kysely<DB>, id: number): Promise<Item> =>
 /**
  * `POST /api/orders/quote` (anyone): the shop's current price of each item and the totals of those
  * still on sale, computed as checkout computes them (`checkoutTotals`, the processing costs' first
- * row). An item no longer on sale (archived, deleted, its vendor blocked) is `available: false`,
+ * row). An item no longer on sale (archived, deleted, its seller blocked) is `available: false`,
  * without a price, and not counted.
  */
 export async function quoteOrder(db: Kysely<DB>, input: TQuoteRequest): Promise<TQuote> {
@@ -206,9 +206,9 @@ async function requireOrderAllowance(trx: Transaction<DB>, actor: Actor): Promis
  * for the order, or has committed and is seen); the totals are `checkoutTotals`'. At most
  * `ORDERS_PER_HOUR` orders an hour per account (429). When the buyer sent the total they saw and paid and it
  * differs from the server's (a price changed meanwhile) the answer is a 409 with the server's total,
- * and nothing is written. The transaction id pays one thing only (the register of issue 7; two
+ * and nothing is written. The transaction id pays one thing only (the payment register; two
  * checkouts racing with one id: one wins, the other is the same 400). The order, its lines (name,
- * picture, vendor and unit price copied), its checkout details, the register entry and the first
+ * picture, seller and unit price copied), its checkout details, the register entry and the first
  * state event are written together: all or none.
  */
 export async function checkout(o: OrdersContext, actor: Actor, input: TCheckoutRequest): Promise<Item> {
@@ -297,7 +297,7 @@ export async function addLine(o: OrdersContext, actor: Actor, input: TOrderLineR
       order_id: state.id,
       user_id: state.userId,
       product_id: p.id,
-      vendor_id: p.user_id,
+      seller_id: p.user_id,
       product_name: p.name,
       picture_id: p.picture_id,
       price: p.price,
@@ -461,7 +461,7 @@ async function applyChange(
   return mail;
 }
 
-/** The admin's payment decision in the audit log (issue 14): the order's states before and after. */
+/** The admin's payment decision in the audit log: the order's states before and after. */
 async function recordPaymentDecision(
   trx: Transaction<DB>,
   actor: Actor,
@@ -538,7 +538,7 @@ export async function cancelOrder(o: OrdersContext, actor: Actor, id: number): P
 }
 
 /**
- * `PUT /api/order-lists/:id`: the line's vendor ships it ('Paid' → 'Shipped'); the admin moves it per
+ * `PUT /api/order-lists/:id`: the line's seller ships it ('Paid' → 'Shipped'); the admin moves it per
  * the admin's transitions (never to 'Paid' or 'Cancelled': paying and cancelling are the order's, whose
  * total counts every line). A line of an unpaid order is a
  * 400. The order follows its lines (`orderStatusFromLines`: 'Shipped' once every live line has); each
@@ -557,7 +557,7 @@ export async function changeLine(
     const line = await findLineState(trx, id);
     if (!line) throw notFound(E.lineNotFound);
     if (line.orderStatus === S.awaitingPayment) throw dataFieldError('status', E.notPaidYet);
-    const who = isAdmin(actor) ? 'admin' : 'vendor';
+    const who = isAdmin(actor) ? 'admin' : 'seller';
     const audit = isAdmin(actor) ? lineAudit(actor, 'order-line.update', id) : undefined;
     await audit?.before(trx);
     if (
@@ -606,7 +606,7 @@ function positiveParam(query: Record<string, unknown>, name: string, fallback: n
 }
 
 /**
- * `GET /api/sales?page=&pageSize=`: the lines of the vendor's products (the admin: all lines), newest
+ * `GET /api/sales?page=&pageSize=`: the lines of the seller's products (the admin: all lines), newest
  * first, page sizes up to 40 (a larger one is clamped). The buyer's shipping details come only once
  * the order is paid, shipped or delivered, and never for a cancelled line.
  */

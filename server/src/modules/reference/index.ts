@@ -5,7 +5,7 @@ export {
   packageResource,
   processingCostResource,
   raceResource,
-  vendorTypeResource,
+  placeTypeResource,
 } from './reference.resources.ts';
 export { findProcessingCosts } from './reference.queries.ts';
 export { readScreeningReadsPerDay, SCREENING_READS_PER_DAY_KEY } from './reference.settings.ts';

@@ -49,9 +49,9 @@ export const raceResource = defineResource({
   defaultSort: [{ field: 'race_name', direction: 'asc' }],
 });
 
-export const vendorTypeResource = defineResource({
-  name: 'vendorType',
-  table: 'vendor_types',
+export const placeTypeResource = defineResource({
+  name: 'placeType',
+  table: 'place_types',
   fields: { type: { type: 'string' }, name: { type: 'string' } },
   maxPageSize: 100,
   defaultSort: [{ field: 'id', direction: 'asc' }],
@@ -73,7 +73,7 @@ export const packageResource = defineResource({
 });
 
 /**
- * Packages as the admin sees them (issue 14, item 9): every package, retired ones too, with `retired`.
+ * Packages as the admin sees them: every package, retired ones too, with `retired`.
  * Anyone else reads `packageResource` (retired ones left out of the list, see reference.routes.ts).
  */
 export const adminPackageResource = defineResource({

@@ -8,8 +8,8 @@ import {
   ZProcessingCostCreate,
   ZProcessingCostUpdate,
   ZRaceWrite,
-  ZVendorTypeCreate,
-  ZVendorTypeUpdate,
+  ZPlaceTypeCreate,
+  ZPlaceTypeUpdate,
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,7 +24,7 @@ import {
   countryResource,
   processingCostResource,
   stateResource,
-  vendorTypeResource,
+  placeTypeResource,
 } from './reference.resources.ts';
 import {
   createLookup,
@@ -46,8 +46,8 @@ import { readAdminSettings, updateAdminSettings } from './reference.settings.ts'
 const tags = ['reference'];
 
 /**
- * Reference data, readable by anyone (cities: signed in, as the spec's calls say), written by the admin
- * (issue 14, item 9): packages, processing costs, cities, languages, races and place types, and the
+ * Reference data, readable by anyone (cities: signed in, as the spec's calls say), written by the admin:
+ * packages, processing costs, cities, languages, races and place types, and the
  * operator settings. Every write is recorded in the audit log with the record before and after.
  * Languages and races, whose items carry provider counts, and the location lookups with counts are
  * read through the directory module (directory.routes.ts).
@@ -57,7 +57,7 @@ export async function referenceRoutes(instance: FastifyInstance, { db }: AppCont
   registerReadRoutes(app, db, 'countries', countryResource);
   registerReadRoutes(app, db, 'states', stateResource);
   registerReadRoutes(app, db, 'cities', cityResource, signedIn);
-  registerReadRoutes(app, db, 'vendor-types', vendorTypeResource);
+  registerReadRoutes(app, db, 'vendor-types', placeTypeResource);
   registerReadRoutes(app, db, 'processing-costs', processingCostResource);
 
   // Packages: the admin also sees retired ones (with `retired`); nobody else is offered them.
@@ -107,7 +107,7 @@ export async function referenceRoutes(instance: FastifyInstance, { db }: AppCont
   lookupWrites('cities', 'city', ZCityCreate, ZCityUpdate);
   lookupWrites('languages', 'language', ZLanguageWrite, ZLanguageWrite);
   lookupWrites('races', 'race', ZRaceWrite, ZRaceWrite);
-  lookupWrites('vendor-types', 'vendorType', ZVendorTypeCreate, ZVendorTypeUpdate);
+  lookupWrites('vendor-types', 'vendorType', ZPlaceTypeCreate, ZPlaceTypeUpdate);
 
   app.get('/api/admin/settings', admin, async () => ({ data: await readAdminSettings(db) }));
   app.put('/api/admin/settings', body(ZAdminSettingsUpdate), async (req) => ({

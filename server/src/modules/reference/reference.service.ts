@@ -10,8 +10,8 @@ import {
   type TProcessingCostCreate,
   type TProcessingCostUpdate,
   type TRaceWrite,
-  type TVendorTypeCreate,
-  type TVendorTypeUpdate,
+  type TPlaceTypeCreate,
+  type TPlaceTypeUpdate,
 } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { recordAudit } from '../../db/audit-log.ts';
@@ -42,7 +42,7 @@ import {
   packageResource,
   processingCostResource,
   raceResource,
-  vendorTypeResource,
+  placeTypeResource,
 } from './reference.resources.ts';
 
 const M = MESSAGES.adminSettings;
@@ -295,20 +295,20 @@ const RACE: Lookup = {
 };
 
 /** A place type's `type` is the venue directory's path segment: it stays while places have the type. */
-const VENDOR_TYPE: Lookup = {
-  table: 'vendor_types',
-  resource: () => vendorTypeResource,
+const PLACE_TYPE: Lookup = {
+  table: 'place_types',
+  resource: () => placeTypeResource,
   subject: 'vendor-type',
   values: asIs,
   unique: { field: 'type', columns: ['type'] },
-  inUse: (trx, row) => isNamedById(trx, 'vendors', 'vendor_type_id', Number(row.id)),
+  inUse: (trx, row) => isNamedById(trx, 'places', 'place_type_id', Number(row.id)),
   guarded: ['type'],
 };
 
-export const LOOKUPS = { city: CITY, language: LANGUAGE, race: RACE, vendorType: VENDOR_TYPE } as const;
+export const LOOKUPS = { city: CITY, language: LANGUAGE, race: RACE, vendorType: PLACE_TYPE } as const;
 export type LookupKind = keyof typeof LOOKUPS;
 export type LookupInput =
-  TCityCreate | TCityUpdate | TLanguageWrite | TRaceWrite | TVendorTypeCreate | TVendorTypeUpdate;
+  TCityCreate | TCityUpdate | TLanguageWrite | TRaceWrite | TPlaceTypeCreate | TPlaceTypeUpdate;
 
 const defined = (input: object): Values =>
   Object.fromEntries(

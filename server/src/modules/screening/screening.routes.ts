@@ -44,8 +44,8 @@ import {
 const tags = ['screening'];
 
 /**
- * Screening of hobbyists (issue 12, items 7-8; spec 001 §7 "Screening"): every route, reads included,
- * is for provider accounts and the admin (a hobbyist or a vendor 403, anonymous 401), and of providers
+ * Screening of hobbyists (spec 001 §7 "Screening"): every route, reads included,
+ * is for provider accounts and the admin (a hobbyist or a seller 403, anonymous 401), and of providers
  * only those an admin verified, active and not suspended (`requireScreeningAccess`, a 403 saying why).
  * Records are corrected and removed by the admin only; ratings and comments by their provider or the
  * admin. The admin's Screening access page reads the providers' read volume and suspends screening.
@@ -57,7 +57,7 @@ export async function screeningRoutes(instance: FastifyInstance, { db }: AppCont
   // access hook comes first) and before the body is read: a provider who may not screen gets the 403
   // with its reason whatever they send. It reads the account on each request (no cached answer).
   app.addHook('onRequest', async (req) => requireScreeningAccess(db, req.actor));
-  // Reads are limited per account too, so the list is looked up, not copied (issue 12, item 8).
+  // Reads are limited per account too, so the list is looked up, not copied.
   const read = withAccess(providers, {
     config: {
       rateLimit: {

@@ -20,7 +20,7 @@ import {
   createProduct,
   deleteCart,
   deleteProduct,
-  listShopVendors,
+  listShopSellers,
   listWishlist,
   productReads,
   removeFromWishlist,
@@ -34,7 +34,7 @@ type Query = Record<string, unknown>;
 
 /**
  * Products (`/api/products`), the wishlist (`/api/wishlist`) and the seed client's carts
- * (`/api/carts`); issue 13, docs/api.md "Shop". Vendors sell; anyone browses; shoppers save
+ * (`/api/carts`); docs/api.md "Shop". Sellers sell; anyone browses; shoppers save
  * products and (hobbyists) keep server-side cart records.
  */
 export async function shopRoutes(instance: FastifyInstance, { db, config }: AppContext) {
@@ -46,11 +46,11 @@ export async function shopRoutes(instance: FastifyInstance, { db, config }: AppC
   const own = withAccess(signedIn, { schema: { tags } });
 
   // Products. The static path is registered before `/:id` (the router prefers it anyway).
-  app.get('/api/products/vendors', read, async (req) => listShopVendors(p, req.query as Query));
+  app.get('/api/products/vendors', read, async (req) => listShopSellers(p, req.query as Query));
   registerScopedReadRoutes(app, db, '/api/products', productReads(), read);
   app.post(
     '/api/products',
-    withAccess(accountTypesOnlyWith(MESSAGES.shopErrors.vendorsOnly, 'Vender'), {
+    withAccess(accountTypesOnlyWith(MESSAGES.shopErrors.sellersOnly, 'Vender'), {
       schema: { tags, body: z.object({ data: ZProductRequest }) },
     }),
     async (req) => itemResponse(await createProduct(p, req.actor!, req.body.data)),

@@ -23,7 +23,7 @@ import {
   deleteOrArchiveProduct,
   insertCart,
   insertProduct,
-  listVendorsOnSale,
+  listSellersOnSale,
   lockProductsForSale,
   pageWishlist,
   removeWishlistItem,
@@ -63,9 +63,9 @@ export const productReads = (): ScopedReads =>
  * `GET /api/products/vendors`: the vendors with a product on sale (the shop's vendor filter); it takes
  * no parameter.
  */
-export async function listShopVendors(p: ShopContext, query: Query) {
+export async function listShopSellers(p: ShopContext, query: Query) {
   onlyParams(query, []);
-  return { data: await listVendorsOnSale(p.db) };
+  return { data: await listSellersOnSale(p.db) };
 }
 
 /** The picture a product names, as a claim on `requireOwnedFiles`: a public image. */
@@ -80,7 +80,7 @@ const pictureClaim = (id: number | undefined): FileClaim[] => [
 ];
 
 /**
- * `POST /api/products` (vendor accounts; the route refuses the others): a product of the caller (a
+ * `POST /api/products` (seller accounts; the route refuses the others): a product of the caller (a
  * sent `user` is ignored) with a public picture they uploaded; the price stored in cents.
  */
 export async function createProduct(p: ShopContext, actor: Actor, input: TProductRequest): Promise<Item> {
@@ -95,7 +95,7 @@ export async function createProduct(p: ShopContext, actor: Actor, input: TProduc
   return getWrittenItem(p.db, productResource, id, WITH_PICTURE);
 }
 
-/** An admin's change to a vendor's product, for the audit log; none for the vendor's own. */
+/** An admin's change to a seller's product, for the audit log; none for the seller's own. */
 const productAudit = (actor: Actor, action: string, id: number) =>
   isAdmin(actor) ? auditChange(actor, action, `product:${id}`, 'products', id) : undefined;
 

@@ -11,7 +11,7 @@ import { engineOf, textMatch } from '../../db/dialect.ts';
 import type { DB } from '../../db/schema.ts';
 
 /**
- * SQL of the admin console's Users and Verifications pages (issue 14, items 5 and 8), and of the ID
+ * SQL of the admin console's Users and Verifications pages, and of the ID
  * documents' retention. Read-only but for the retention's unlinking and marking.
  */
 
@@ -256,7 +256,7 @@ export async function findAccountRecords(db: Db, id: number) {
     .limit(LIST_LIMIT)
     .execute();
   const places = await db
-    .selectFrom('vendors')
+    .selectFrom('places')
     .select(['id', 'name', 'review_state', 'created_at'])
     .where('user_id', '=', id)
     .orderBy('id', 'desc')
