@@ -731,7 +731,7 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
 
   // Moderation: the queue of pending ads and places, and a record's risk signals.
   'GET /api/admin/moderation': {
-    setup: async () => ({ query: 'type=place&pageSize=5' }),
+    setup: async () => ({ query: 'type=place&pagination[pageSize]=5' }),
     expect: adminOnly(),
   },
   'GET /api/admin/signals': { setup: async (f) => ({ query: `type=ad&id=${f.ad}` }), expect: adminOnly() },

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@app/domain';
-import { mockApi } from '../features/accounts/testApi.ts';
+import { mockApi } from '../test/api.ts';
 import { STORAGE_KEYS } from '../lib/storage.ts';
 import { jsonResponse, renderRoutes } from '../test/render.tsx';
 import { getAccountMenuItems } from './accountMenu.ts';
@@ -24,7 +24,7 @@ window.matchMedia ??= ((query: string) => ({
 
 /**
  * Every login-required path of spec 000 §2 and 001 §2, built or not, with sample ids. /ads/packages
- * is not here: the packages are public, with Skip for visitors (issue 11).
+ * is not here: the packages are public, with Skip for visitors.
  */
 const LOGIN_REQUIRED = [
   '/profile',

@@ -2,34 +2,34 @@ import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { MESSAGES } from '@app/domain';
-import { HomePage } from '../features/home/HomePage.tsx';
+import { HomePage } from '../features/directory/HomePage.tsx';
 import { GuestOnly, RequireAccountType, RequireAuth } from './guards.tsx';
 import { Layout } from './Layout.tsx';
 import { RouteError } from './RouteError.tsx';
 
 // Every page but the home listing is loaded on demand, so the first load stays small.
 const NotFoundPage = lazy(() => import('./NotFoundPage.tsx'));
-const LoginPage = lazy(() => import('../features/accounts/LoginPage.tsx'));
-const RegisterPage = lazy(() => import('../features/accounts/RegisterPage.tsx'));
-const ForgotPasswordPage = lazy(() => import('../features/accounts/ForgotPasswordPage.tsx'));
-const ResetPasswordPage = lazy(() => import('../features/accounts/ResetPasswordPage.tsx'));
-const AccountLayout = lazy(() => import('../features/accounts/AccountLayout.tsx'));
-const ProfilePage = lazy(() => import('../features/accounts/ProfilePage.tsx'));
-const ProfileEditPage = lazy(() => import('../features/accounts/ProfileEditPage.tsx'));
-const ChangePasswordPage = lazy(() => import('../features/accounts/ChangePasswordPage.tsx'));
+const LoginPage = lazy(() => import('../features/auth/LoginPage.tsx'));
+const RegisterPage = lazy(() => import('../features/auth/RegisterPage.tsx'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage.tsx'));
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage.tsx'));
+const AccountLayout = lazy(() => import('../features/users/AccountLayout.tsx'));
+const ProfilePage = lazy(() => import('../features/users/ProfilePage.tsx'));
+const ProfileEditPage = lazy(() => import('../features/users/ProfileEditPage.tsx'));
+const ChangePasswordPage = lazy(() => import('../features/auth/ChangePasswordPage.tsx'));
 const TermsPage = lazy(() => import('../features/content/TermsPage.tsx'));
 const PrivacyPage = lazy(() => import('../features/content/PrivacyPage.tsx'));
 const ReportTraffickingPage = lazy(() => import('../features/content/ReportTraffickingPage.tsx'));
 const FaqPage = lazy(() => import('../features/content/FaqPage.tsx'));
 const ContactPage = lazy(() => import('../features/content/ContactPage.tsx'));
 const PackagesPage = lazy(() => import('../features/billing/PackagesPage.tsx'));
-const ReviewMailPage = lazy(() => import('../features/provider/ReviewMailPage.tsx'));
+const ReviewMailPage = lazy(() => import('../features/directory/provider/ReviewMailPage.tsx'));
 const SubscriptionPage = lazy(() => import('../features/billing/SubscriptionPage.tsx'));
 const WalletPage = lazy(() => import('../features/billing/WalletPage.tsx'));
-const PostAdPage = lazy(() => import('../features/ads/PostAdPage.tsx'));
-const MyAdsPage = lazy(() => import('../features/ads/MyAdsPage.tsx'));
-const EditAdPage = lazy(() => import('../features/ads/EditAdPage.tsx'));
-const ProviderDetailsPage = lazy(() => import('../features/provider/ProviderDetailsPage.tsx'));
+const PostAdPage = lazy(() => import('../features/directory/ads/PostAdPage.tsx'));
+const MyAdsPage = lazy(() => import('../features/directory/ads/MyAdsPage.tsx'));
+const EditAdPage = lazy(() => import('../features/directory/ads/EditAdPage.tsx'));
+const ProviderDetailsPage = lazy(() => import('../features/directory/provider/ProviderDetailsPage.tsx'));
 const AddPlacePage = lazy(() => import('../features/places/AddPlacePage.tsx'));
 const MyPlacesPage = lazy(() => import('../features/places/MyPlacesPage.tsx'));
 const EditPlacePage = lazy(() => import('../features/places/EditPlacePage.tsx'));
@@ -122,7 +122,7 @@ const protectedRoutes: RouteObject[] = [
       { path: 'orders/view', element: <MyOrdersPage /> },
       { path: 'wishlist', element: <WishlistPage /> },
       {
-        // Vendor accounts only (spec 000 §6: My Products; and My Sales).
+        // Seller accounts (`Vender`) only (spec 000 §6: My Products; also My Sales).
         element: <RequireAccountType type="Vender" note={MESSAGES.myProducts.sellersOnly} />,
         children: [
           { path: 'products/view', element: <MyProductsPage /> },

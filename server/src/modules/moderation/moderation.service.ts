@@ -19,8 +19,7 @@ import { RULES } from '../../access/index.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Pagination } from '../../http/responses.ts';
 import type { Item } from '../../http/strapi/find.ts';
-import { readProviderItem } from '../directory/index.ts';
-import { readPlaceItem } from '../places/index.ts';
+import type { ReviewedAreas } from './moderation.review.ts';
 import { revisionChanges } from './moderation.revisions.ts';
 import {
   findAdForSignals,
@@ -42,6 +41,7 @@ import {
   type RecordRef,
   type RecordType,
 } from './moderation.queries.ts';
+import { pagedList } from '../../http/paging.ts';
 
 /**
  * Moderation: the risk signals of ads and places, computed by the server when a record
@@ -192,10 +192,11 @@ const OTHER_RECORDS = 20;
  */
 export async function listModerationQueue(
   db: Kysely<DB>,
+  records: ReviewedAreas,
   query: TModerationQuery,
 ): Promise<{ data: TModerationItem[]; meta: { pagination: Pagination } }> {
-  if (query.queue === 'changes') return listRevisionQueue(db, query);
-  const { page, pageSize } = query;
+  if (query.queue === 'changes') return listRevisionQueue(db, records, query);
+  const { page, pageSize } = query.pagination;
   const type = recordType(query.type);
   const { rows, total } = await findQueuePage(db, type, page, pageSize);
   const ids = rows.map((r) => r.id);
@@ -205,8 +206,7 @@ export async function listModerationQueue(
     findOwners(db, ownerIds),
     findOwnersRecords(db, type, ownerIds, OTHER_RECORDS + 1),
   ]);
-  const read = (id: number): Promise<Item | undefined> =>
-    type === 'provider' ? readProviderItem(db, id) : readPlaceItem(db, id);
+  const read = (id: number): Promise<Item | undefined> => records[type].read(db, id);
   const data: TModerationItem[] = [];
   for (const r of rows) {
     const owner = owners.find((o) => Number(o.id) === r.user_id);
@@ -228,10 +228,7 @@ export async function listModerationQueue(
       record: (await read(r.id)) ?? null,
     });
   }
-  return {
-    data,
-    meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
-  };
+  return pagedList(data, query.pagination, total);
 }
 
 /** The owner of a queue item, as the moderator sees it. */
@@ -257,9 +254,10 @@ function queueOwner(
  */
 async function listRevisionQueue(
   db: Kysely<DB>,
+  records: ReviewedAreas,
   query: TModerationQuery,
 ): Promise<{ data: TModerationItem[]; meta: { pagination: Pagination } }> {
-  const { page, pageSize } = query;
+  const { page, pageSize } = query.pagination;
   const type = recordType(query.type);
   const { rows, total } = await findRevisionPage(db, type, page, pageSize);
   const ownerIds = [...new Set(rows.map((r) => r.userId))];
@@ -269,9 +267,7 @@ async function listRevisionQueue(
   ]);
   const data: TModerationItem[] = [];
   for (const r of rows) {
-    const record =
-      (await (type === 'provider' ? readProviderItem(db, r.recordId) : readPlaceItem(db, r.recordId))) ??
-      null;
+    const record = (await records[type].read(db, r.recordId)) ?? null;
     data.push({
       type: query.type,
       id: r.recordId,
@@ -288,10 +284,7 @@ async function listRevisionQueue(
       revision: { id: r.id, updatedAt: r.updatedAt, changes: await revisionChanges(db, r, record) },
     });
   }
-  return {
-    data,
-    meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
-  };
+  return pagedList(data, query.pagination, total);
 }
 
 /** `GET /api/admin/signals`: a record's stored signals and score; a 404 for a record that does not exist. */

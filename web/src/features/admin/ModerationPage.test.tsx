@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import type { TModerationItem } from '@app/domain';
-import { buildProvider } from '../directory/card/testCard.tsx';
-import { buildPlace } from '../places/testPlaces.tsx';
+import { buildProvider } from '../../test/testCard.tsx';
+import { buildPlace } from '../../test/testPlaces.tsx';
 import ModerationPage, { ESCALATION_TEMPLATE, isEscalationReason } from './ModerationPage.tsx';
 import { fillText } from './parts.tsx';
 import { callsTo, errorResponse, jsonResponse, mockAdminApi, paged, renderAdminPage } from './testAdmin.tsx';
@@ -100,7 +100,7 @@ describe('ModerationPage', () => {
 
     const asked = callsTo(calls, 'GET', '/admin/moderation')[0];
     expect(asked?.search.get('type')).toBe('ad');
-    expect(asked?.search.get('pageSize')).toBe('20');
+    expect(asked?.search.get('pagination[pageSize]')).toBe('20');
   });
 
   it('approves after the confirmation; the item leaves the list with a toast', async () => {

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import { jsonResponse } from '../../test/render.tsx';
-import { mockApi } from '../accounts/testApi.ts';
+import { mockApi } from '../../test/api.ts';
 import {
   answerMe,
   buildProvider,
@@ -13,7 +13,7 @@ import {
   posts,
   renderCards,
   signInAs,
-} from '../directory/card/testCard.tsx';
+} from '../../test/testCard.tsx';
 
 const A = MESSAGES.cardActions;
 const HOUR = 3600 * 1000;

@@ -2,11 +2,17 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import { jsonResponse } from '../../test/render.tsx';
-import { mockApi } from '../accounts/testApi.ts';
-import type { ApiCall } from '../accounts/testApi.ts';
+import { mockApi } from '../../test/api.ts';
+import type { ApiCall } from '../../test/api.ts';
 import MyPlacesPage from './MyPlacesPage.tsx';
 import type { Place } from './api.ts';
-import { answerPlaceLookups, buildPlace, pageOf, PROVIDER_USER, renderPlacePage } from './testPlaces.tsx';
+import {
+  answerPlaceLookups,
+  buildPlace,
+  pageOf,
+  PROVIDER_USER,
+  renderPlacePage,
+} from '../../test/testPlaces.tsx';
 
 const M = MESSAGES.myPlaces;
 const P = MESSAGES.places;

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import type { TVenueKind } from '@app/domain';
 import { jsonResponse } from '../../test/render.tsx';
-import { errorResponse, mockApi } from '../accounts/testApi.ts';
-import type { ApiCall } from '../accounts/testApi.ts';
+import { errorResponse, mockApi } from '../../test/api.ts';
+import type { ApiCall } from '../../test/api.ts';
 import VenuePage from './VenuePage.tsx';
 import {
   answerPlaceLookups,
@@ -15,7 +15,7 @@ import {
   PROVIDER_USER,
   renderPlacePage,
   VENDOR_TYPES,
-} from './testPlaces.tsx';
+} from '../../test/testPlaces.tsx';
 
 const V = MESSAGES.venues;
 const R = MESSAGES.venueReviews;

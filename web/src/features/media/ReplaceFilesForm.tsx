@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
+import { Form } from 'react-bootstrap';
+import { toast } from 'react-toastify';
+import { MESSAGES } from '@app/domain';
+import { FileField } from '../../ui/FormField.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { FileProgress } from './FileProgress.tsx';
+import { UPLOAD_FAILURE, uploadRefusal } from './feedback.ts';
+import type { usePickedFiles } from './usePickedFiles.ts';
+import { toastApiFailure } from '../../api/toastApiFailure.ts';
+
+/**
+ * One file input with its progress and an Upload button, in a form of its own: Change Image and
+ * Change Video of Edit Ad (spec 001 §2 "Edit ad") and of Edit Place (§4 "Places"; the server deletes
+ * the replaced file). The files are uploaded, then `onUploaded` gets their ids and saves them.
+ */
+export function ReplaceFilesForm({
+  id,
+  title,
+  label,
+  help,
+  accept,
+  maxFiles = 1,
+  accepts,
+  picked,
+  invalidMessage,
+  emptyToast,
+  successMessage,
+  onSaveFailure,
+  onUploaded,
+}: {
+  id: string;
+  /** The form's accessible name (the label by default). */
+  title?: string;
+  label: string;
+  help: string;
+  accept: string;
+  /** More than one: the input takes several files, the first `maxFiles` kept. */
+  maxFiles?: number;
+  accepts: (file: File) => boolean;
+  picked: ReturnType<typeof usePickedFiles>;
+  /** Under the input when a picked file is refused or Upload is pressed with none (the server's reason replaces it). */
+  invalidMessage: string;
+  /** Also a warning toast when Upload is pressed with no file. */
+  emptyToast?: string;
+  successMessage: string;
+  onSaveFailure: (error: unknown) => void;
+  onUploaded: (ids: number[]) => Promise<unknown>;
+}) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  // Bumped when the server refuses the file: the input is focused once the form is enabled again.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) inputRef.current?.focus();
+  }, [refusals]);
+
+  const handlePick = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = Array.from(event.target.files ?? []);
+    const ok = files.filter(accepts).slice(0, maxFiles);
+    picked.pick(ok);
+    setError(ok.length === files.length ? undefined : invalidMessage);
+  };
+
+  const handleUpload = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (picked.files.length === 0) {
+      if (emptyToast) toast.warning(emptyToast, { toastId: `${id}-empty` });
+      setError(invalidMessage);
+      inputRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      let ids: number[];
+      try {
+        ids = await picked.uploadAll();
+      } catch (uploadError) {
+        // A file the server refused (not an image, too large…): its reason under the input.
+        const refusal = uploadRefusal(uploadError);
+        if (refusal) {
+          setError(refusal);
+          setRefusals((n) => n + 1);
+        } else {
+          toastApiFailure(uploadError, UPLOAD_FAILURE);
+        }
+        return;
+      }
+      try {
+        await onUploaded(ids);
+      } catch (saveError) {
+        onSaveFailure(saveError);
+        return;
+      }
+      toast.success(successMessage);
+      picked.pick([]);
+      if (inputRef.current) inputRef.current.value = '';
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form noValidate onSubmit={handleUpload} aria-label={title ?? label} className="mb-4">
+      <fieldset disabled={busy}>
+        <FileField
+          id={id}
+          ref={inputRef}
+          label={label}
+          accept={accept}
+          multiple={maxFiles > 1}
+          onChange={handlePick}
+          error={error ? { message: error } : undefined}
+          help={help}
+          helpBlock
+        />
+        <FileProgress items={picked.items} label={label} />
+        <SubmitButton submitting={busy} variant="outline-secondary">
+          <i className="bi bi-upload me-1" aria-hidden="true" />
+          {MESSAGES.adForm.upload}
+        </SubmitButton>
+      </fieldset>
+    </Form>
+  );
+}
