@@ -1,8 +1,3 @@
-<<<<<<< HEAD
 /** Checkout, orders, their lines and details, and sellers' sales: what other modules may use of this area. */
-export { ordersRoutes } from './orders.routes.ts';
-=======
-/** Checkout, orders, their lines and details, and vendors' sales: what other modules may use of this area. */
->>>>>>> main
 /** The demo seed writes its orders as checkout and the payment check do. */
 export { insertOrderEvent, insertPlacedOrder, markOrderPaid } from './orders.queries.ts';

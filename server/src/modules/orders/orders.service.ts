@@ -601,11 +601,7 @@ const SALES_PAGING = {
 };
 
 /**
-<<<<<<< HEAD
- * `GET /api/sales?page=&pageSize=`: the lines of the seller's products (the admin: all lines), newest
-=======
- * `GET /api/sales?pagination[page]=&pagination[pageSize]=`: the lines of the vendor's products (the admin: all lines), newest
->>>>>>> main
+ * `GET /api/sales?pagination[page]=&pagination[pageSize]=`: the lines of the seller's products (the admin: all lines), newest
  * first, page sizes up to 40 (a larger one is clamped). The buyer's shipping details come only once
  * the order is paid, shipped or delivered, and never for a cancelled line.
  */

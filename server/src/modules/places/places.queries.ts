@@ -3,13 +3,8 @@ import type { AuditHooks } from '../../db/audit-log.ts';
 import { nowIso } from '../../db/dialect.ts';
 import { forShareOnPostgres, lockRow } from '../../db/locks.ts';
 import { deleteById, insertRow, updateById } from '../../db/rows.ts';
-<<<<<<< HEAD
 import type { AddressesTable, DB, PlacesTable } from '../../db/schema.ts';
-import { BACK_TO_REVIEW } from '../directory/index.ts';
-=======
-import type { AddressesTable, DB, VendorsTable } from '../../db/schema.ts';
 import { BACK_TO_REVIEW } from '../moderation/index.ts';
->>>>>>> main
 
 /** SQL of the places area: addresses, places (vendors) and their reviews. */
 
