@@ -23,11 +23,16 @@ import { dataFieldError, forbidden, notFound } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { deleteUnusedFiles, fileShownBy, makeFilesPrivate } from '../media/index.ts';
 import {
+  BACK_TO_REVIEW,
   computeRiskSignals,
   findRevision,
+  recordReviewDecision,
+  requireVerifiedOwner,
+  reviewDecisionColumns,
   stageRevision,
   stagedFileIds,
   takeRevision,
+  tellOwnerOfReview,
   withOwnRevision,
   withRevisionFor,
 } from '../moderation/index.ts';
@@ -50,13 +55,6 @@ import {
 import { jsonText, readLeanItems } from './directory.page.ts';
 import { countFilterData, findListing, type ListingQuery, type ListingView } from './directory.listing.ts';
 import { ownProviderResource, providerResource } from './directory.resources.ts';
-import {
-  BACK_TO_REVIEW,
-  recordReviewDecision,
-  requireVerifiedOwner,
-  reviewDecisionColumns,
-  tellOwnerOfReview,
-} from './directory.review.ts';
 import { readFacetParams } from './facets/facet-params.ts';
 import type { FacetStore } from './facets/facet-store.ts';
 
@@ -204,7 +202,7 @@ function fileClaims(input: FileFields): FileClaim[] {
 }
 
 /**
- * A public image named as an ID document turns private (issue 11), so it must not be a picture
+ * A public image named as an ID document turns private, so it must not be a picture
  * anything shows: one of this request's images or video, or a file an ad, an account or another
  * record already shows publicly. A 400 at `data.docs` otherwise; private uploads are always fine.
  */
@@ -302,7 +300,7 @@ function toColumns(input: TProviderUpdate): Updateable<ProvidersTable> {
         out.video_id = value;
         break;
       case 'phone':
-        // With the digits the shared-phone risk signal looks up (issue 14), through their index.
+        // With the digits the shared-phone risk signal looks up, through their index.
         out.phone = value;
         out.phone_digits = comparablePhone(value as string | null);
         break;
@@ -339,7 +337,7 @@ function withoutServerSetFields<T extends TProviderUpdate>(actor: Actor, input: 
   return out;
 }
 
-/** The admin's decision on an ad as columns (issue 11, item 9; `reviewDecisionColumns`). */
+/** The admin's decision on an ad as columns (`reviewDecisionColumns`). */
 const reviewColumns = (input: TProviderUpdate) =>
   reviewDecisionColumns(input, MESSAGES.review.reasonRequired);
 
@@ -372,7 +370,7 @@ export async function createProvider(d: DirectoryContext, actor: Actor, sent: TP
     async (trx) => {
       if (slot !== undefined && !(await takeAdSlot(trx, slot))) throw forbidden(MESSAGES.subscription.refill);
     },
-    // The risk signals of the new ad (issue 14), with the ad.
+    // The risk signals of the new ad, with the ad.
     async (trx, newId) => void (await computeRiskSignals(trx, { type: 'provider', id: newId })),
   );
   await makeFilesPrivate(d.db, d.storageRoot, input.docs);
@@ -466,7 +464,7 @@ export async function updateProvider(
   const foldedImages = !admin && pending ? (pending.fields.images as number[] | undefined) : undefined;
   const review = decision ?? (mediaChanged ? BACK_TO_REVIEW : {});
   const columns = { ...folded, ...toColumns(input) };
-  // The risk signals are computed again for anything but the admin's bare decision (issue 14).
+  // The risk signals are computed again for anything but the admin's bare decision.
   const recompute = !decision || Object.keys(columns).length > 0 || input.images !== undefined;
   // An admin's edit of the ad itself is recorded with the ad before and after, beside any decision.
   const edited = Object.keys(columns).length > 0 || input.images !== undefined || input.docs !== undefined;

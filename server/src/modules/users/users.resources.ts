@@ -1,4 +1,4 @@
-import { subscriptionResource } from '../subscriptions/index.ts';
+import { resourceNamed } from '../../http/strapi/resource-registry.ts';
 import { defineResource, timestamps } from '../../http/strapi/resource.ts';
 import { fileResource } from '../media/index.ts';
 
@@ -27,16 +27,11 @@ export const authorUserResource = defineResource({
   table: 'users',
   fields: {
     username: { type: 'string' },
-    first_name: { type: 'string', filterable: false, sortable: false },
-    last_name: { type: 'string', filterable: false, sortable: false },
+    first_name: { type: 'string', withheld: true },
+    last_name: { type: 'string', withheld: true },
   },
   maxPageSize: 100,
   publicScope: (eb, a) => eb(eb.ref(`${a}.is_active`), '=', 1),
-  present: (attributes) => {
-    const out = { ...attributes };
-    for (const hidden of ['first_name', 'last_name']) if (hidden in out) out[hidden] = null;
-    return out;
-  },
 });
 
 /**
@@ -58,7 +53,7 @@ export const userResource = defineResource({
     first_name: { type: 'string' },
     last_name: { type: 'string' },
     role: { type: 'string' },
-    // ID verification (issue 14): null for accounts that need none.
+    // ID verification: null for accounts that need none.
     verification: { type: 'string' },
     verification_reason: { type: 'string', sortable: false },
     verified_at: { type: 'datetime' },
@@ -82,7 +77,7 @@ export const userResource = defineResource({
       targetKey: 'file_id',
     },
     // The account's packages bought (spec 000 §3; the session's `subscribed` flag reads them).
-    subscriptions: { kind: 'hasMany', target: () => subscriptionResource, foreignKey: 'user_id' },
+    subscriptions: { kind: 'hasMany', target: resourceNamed('subscription'), foreignKey: 'user_id' },
   },
   maxPageSize: 100,
   present: (attributes) =>

@@ -3,11 +3,11 @@ import { Badge, Button, Card, Col, Collapse, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { MESSAGES } from '@app/domain';
 import type { ProviderAttributes, TModerationItem, TModerationType, TVenueKind } from '@app/domain';
-import { ProviderCard } from '../../directory/ProviderCard.tsx';
-import type { Place } from '../../places/api.ts';
-import { VenueCard } from '../../places/VenueListing.tsx';
+import { ProviderCard } from '../../directory/index.ts';
+import { VenueCard } from '../../places/index.ts';
+import type { Place } from '../../places/index.ts';
 import { fillText, StatusBadge } from '../parts.tsx';
-import { RiskSignalList } from '../RiskSignals.tsx';
+import { RiskSignalList } from '../../moderation/index.ts';
 import { EscalationSteps } from './escalation.tsx';
 import { RevisionDiff } from './RevisionDiff.tsx';
 

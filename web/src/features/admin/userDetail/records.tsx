@@ -2,8 +2,8 @@ import { Badge } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { formatMoney, fromCents, MESSAGES } from '@app/domain';
 import type { TAdminUserDetail } from '@app/domain';
-import { formatDate } from '../../billing/format.ts';
-import { formatMoment } from '../../screening/format.ts';
+import { formatDate } from '../../billing/index.ts';
+import { formatMoment } from '../../screening/index.ts';
 import { StatusBadge } from '../parts.tsx';
 import { Block } from './Block.tsx';
 

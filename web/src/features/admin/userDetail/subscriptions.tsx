@@ -3,7 +3,7 @@ import { Badge, Button, Form } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import { MESSAGES, ZSubscriptionReview } from '@app/domain';
 import type { TAdminUserDetail } from '@app/domain';
-import { formatDay } from '../../screening/format.ts';
+import { formatDay } from '../../screening/index.ts';
 import { adminErrorMessage } from '../adminApi.ts';
 import { StatusBadge } from '../parts.tsx';
 import { useSetExtraAds } from '../usersApi.ts';
