@@ -204,7 +204,7 @@ function fileClaims(input: FileFields): FileClaim[] {
 }
 
 /**
- * A public image named as an ID document turns private (issue 11), so it must not be a picture
+ * A public image named as an ID document turns private, so it must not be a picture
  * anything shows: one of this request's images or video, or a file an ad, an account or another
  * record already shows publicly. A 400 at `data.docs` otherwise; private uploads are always fine.
  */
@@ -302,7 +302,7 @@ function toColumns(input: TProviderUpdate): Updateable<ProvidersTable> {
         out.video_id = value;
         break;
       case 'phone':
-        // With the digits the shared-phone risk signal looks up (issue 14), through their index.
+        // With the digits the shared-phone risk signal looks up, through their index.
         out.phone = value;
         out.phone_digits = comparablePhone(value as string | null);
         break;
@@ -339,7 +339,7 @@ function withoutServerSetFields<T extends TProviderUpdate>(actor: Actor, input: 
   return out;
 }
 
-/** The admin's decision on an ad as columns (issue 11, item 9; `reviewDecisionColumns`). */
+/** The admin's decision on an ad as columns (`reviewDecisionColumns`). */
 const reviewColumns = (input: TProviderUpdate) =>
   reviewDecisionColumns(input, MESSAGES.review.reasonRequired);
 
@@ -372,8 +372,11 @@ export async function createProvider(d: DirectoryContext, actor: Actor, sent: TP
     async (trx) => {
       if (slot !== undefined && !(await takeAdSlot(trx, slot))) throw forbidden(MESSAGES.subscription.refill);
     },
-    // The risk signals of the new ad (issue 14), with the ad.
-    async (trx, newId) => void (await computeRiskSignals(trx, { type: 'provider', id: newId })),
+    // The risk signals of the new ad, with the ad; an admin's new ad is recorded in the audit log.
+    async (trx, newId) => {
+      await computeRiskSignals(trx, { type: 'provider', id: newId });
+      await adAudit(actor, 'provider.create', newId)?.after(trx);
+    },
   );
   await makeFilesPrivate(d.db, d.storageRoot, input.docs);
   d.store.invalidate();
@@ -466,7 +469,7 @@ export async function updateProvider(
   const foldedImages = !admin && pending ? (pending.fields.images as number[] | undefined) : undefined;
   const review = decision ?? (mediaChanged ? BACK_TO_REVIEW : {});
   const columns = { ...folded, ...toColumns(input) };
-  // The risk signals are computed again for anything but the admin's bare decision (issue 14).
+  // The risk signals are computed again for anything but the admin's bare decision.
   const recompute = !decision || Object.keys(columns).length > 0 || input.images !== undefined;
   // An admin's edit of the ad itself is recorded with the ad before and after, beside any decision.
   const edited = Object.keys(columns).length > 0 || input.images !== undefined || input.docs !== undefined;
@@ -485,7 +488,7 @@ export async function updateProvider(
       }
       if (recompute) await computeRiskSignals(trx, { type: 'provider', id });
     },
-    admin && edited ? adAudit(actor, 'provider.update', id) : undefined,
+    edited ? adAudit(actor, 'provider.update', id) : undefined,
   );
   if (!updated) throw notFound(PROVIDER_NOT_FOUND);
   if (input.docs) await makeFilesPrivate(d.db, d.storageRoot, input.docs);
@@ -546,7 +549,7 @@ export async function deleteProvider(d: DirectoryContext, actor: Actor, id: numb
   const files = await findAdFiles(d.db, id);
   // The files its revision stages go with it (the revision is deleted with the ad).
   const staged = stagedFileIds((await findRevision(d.db, { type: 'provider', id }))?.fields ?? {});
-  const audit = isAdmin(actor) ? adAudit(actor, 'provider.delete', id) : undefined;
+  const audit = adAudit(actor, 'provider.delete', id);
   if (!item || !(await deleteProviderRow(d.db, id, audit))) throw notFound(PROVIDER_NOT_FOUND);
   await deleteUnusedFiles(d.db, d.storageRoot, [
     ...staged,
