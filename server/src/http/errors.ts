@@ -87,11 +87,12 @@ export function fieldErrors(
 /**
  * The 400 of a failed schema, the one shape for the route schemas (the error handler) and for bodies
  * parsed in a service (`parseData`): every failing field in `details.errors`, the message naming the
- * first (`<path>: <message>`, or `<context>: <message>` for the whole body).
+ * first (`<path>: <message>`, or `<context>: <message>` for the whole body), unless the schema gave its
+ * issue a whole message of its own (`title`).
  */
-export function validationFailed(errors: ErrorDetailItem[], context: string): AppError {
+export function validationFailed(errors: ErrorDetailItem[], context: string, title?: string): AppError {
   const first = errors[0];
-  const message = first ? `${first.path.join('.') || context}: ${first.message}` : 'Invalid input';
+  const message = title ?? (first ? `${first.path.join('.') || context}: ${first.message}` : 'Invalid input');
   return new AppError('ValidationError', message, { errors });
 }
 

@@ -19,6 +19,7 @@ import { jsonText, readLeanItems } from './directory.page.ts';
 import type { DirectoryContext } from './directory.service.ts';
 import { facetWhere } from './facets/facet-sql.ts';
 import { countsFor, type FacetMatch, type FacetStore } from './facets/facet-store.ts';
+import { paginationMeta } from '../../http/paging.ts';
 
 /**
  * The listing's reads (`GET /api/providers`, `GET /api/filterdata`): a request read once into a
@@ -92,7 +93,7 @@ async function findPageFromIndex(d: DirectoryContext, def: ResourceDef, q: Parse
     ids: result.page(q.offset, q.pageSize),
     total: result.total,
   }));
-  const pagination = { page: q.page, pageSize: q.pageSize, pageCount: Math.ceil(total / q.pageSize), total };
+  const pagination = paginationMeta(q, total);
   const lean = ids.length ? await readLeanItems(d.db, d.engine, def, q, ids, 'shown') : [];
   if (lean) return jsonText(`{"data":[${lean.join(',')}],"meta":${JSON.stringify({ pagination })}}`);
   const rows = await findMany(

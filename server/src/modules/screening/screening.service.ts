@@ -49,6 +49,7 @@ import {
   HOBBYIST_RATING_RESOURCES,
   hobbyistCommentResource,
 } from './screening.resources.ts';
+import { paginationMeta } from '../../http/paging.ts';
 
 /**
  * Screening of hobbyists by providers. The routes let provider accounts and the
@@ -159,7 +160,7 @@ export async function listScreeningAccess(
   query: TScreeningAccessQuery,
 ): Promise<{ data: TScreeningAccessItem[]; meta: { pagination: Pagination; reads_per_day: number } }> {
   const now = Date.now();
-  const { page, pageSize } = query;
+  const { page, pageSize } = query.pagination;
   const { rows, total } = await findScreeningAccessPage(db, {
     q: query.q,
     page,
@@ -178,7 +179,7 @@ export async function listScreeningAccess(
       suspended_at: r.suspended_at ?? null,
     })),
     meta: {
-      pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total },
+      pagination: paginationMeta(query.pagination, total),
       reads_per_day: await readScreeningReadsPerDay(db),
     },
   };

@@ -11,9 +11,10 @@ import {
   findReportsAbout,
   type AccountRow,
 } from './users.admin.queries.ts';
+import { pagedList } from '../../http/paging.ts';
 
 /**
- * The admin console's Users pages (issue 14, item 8): the account search and one account's page. Amounts
+ * The admin console's Users pages: the account search and one account's page. Amounts
  * are cents, dates ISO text.
  */
 
@@ -42,12 +43,9 @@ export async function listAdminUsers(
   db: Kysely<DB>,
   query: TAdminUsersQuery,
 ): Promise<{ data: TAdminUserItem[]; meta: { pagination: Pagination } }> {
-  const { page, pageSize } = query;
+  const { page, pageSize } = query.pagination;
   const { rows, total } = await findAccountsPage(db, query, page, pageSize);
-  return {
-    data: rows.map(accountItem),
-    meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
-  };
+  return pagedList(rows.map(accountItem), query.pagination, total);
 }
 
 /**

@@ -25,9 +25,10 @@ import {
   type IdDocumentRow,
 } from './users.admin.queries.ts';
 import { readDocumentRetentionDays } from './users.settings.ts';
+import { pagedList } from '../../http/paging.ts';
 
 /**
- * ID verification (issue 14, item 5): the admin's decision on a provider's account, the queue of the
+ * ID verification: the admin's decision on a provider's account, the queue of the
  * console's Verifications page, and the retention of the documents after a decision.
  */
 
@@ -172,7 +173,7 @@ export async function listVerifications(
   query: TVerificationsQuery,
   now = new Date(),
 ): Promise<{ data: TVerificationItem[]; meta: { pagination: Pagination } }> {
-  const { page, pageSize } = query;
+  const { page, pageSize } = query.pagination;
   const { rows, total } = await findVerificationPage(db, query.state, query.q, page, pageSize);
   const ids = rows.map((r) => r.id);
   const documents = await findIdDocuments(db, ids);
@@ -209,10 +210,7 @@ export async function listVerifications(
       })),
     };
   });
-  return {
-    data,
-    meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
-  };
+  return pagedList(data, query.pagination, total);
 }
 
 /**
