@@ -1,3 +1,2 @@
 /** Contact Us messages and reports: what other modules may use of this area (its routes). */
-export { contentRoutes } from './content.routes.ts';
 export { fileReportOnce } from './content.service.ts';

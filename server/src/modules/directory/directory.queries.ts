@@ -3,7 +3,7 @@ import type { AuditHooks } from '../../db/audit-log.ts';
 import { deleteById, insertRow, updateById } from '../../db/rows.ts';
 import type { DB, ProvidersTable } from '../../db/schema.ts';
 import { recordDirectoryChange } from '../../db/directory-version.ts';
-import { BACK_TO_REVIEW } from './directory.review.ts';
+import { BACK_TO_REVIEW } from '../moderation/index.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 

@@ -23,11 +23,16 @@ import { dataFieldError, forbidden, notFound } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { deleteUnusedFiles, fileShownBy, makeFilesPrivate } from '../media/index.ts';
 import {
+  BACK_TO_REVIEW,
   computeRiskSignals,
   findRevision,
+  recordReviewDecision,
+  requireVerifiedOwner,
+  reviewDecisionColumns,
   stageRevision,
   stagedFileIds,
   takeRevision,
+  tellOwnerOfReview,
   withOwnRevision,
   withRevisionFor,
 } from '../moderation/index.ts';
@@ -50,13 +55,6 @@ import {
 import { jsonText, readLeanItems } from './directory.page.ts';
 import { countFilterData, findListing, type ListingQuery, type ListingView } from './directory.listing.ts';
 import { ownProviderResource, providerResource } from './directory.resources.ts';
-import {
-  BACK_TO_REVIEW,
-  recordReviewDecision,
-  requireVerifiedOwner,
-  reviewDecisionColumns,
-  tellOwnerOfReview,
-} from './directory.review.ts';
 import { readFacetParams } from './facets/facet-params.ts';
 import type { FacetStore } from './facets/facet-store.ts';
 

@@ -29,13 +29,7 @@ import { findMany, findOne, type Item } from '../../http/strapi/find.ts';
 import { parseQuery } from '../../http/strapi/parse.ts';
 import type { ScopeFn } from '../../http/strapi/resource.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import {
-  BACK_TO_REVIEW,
-  checkLocation,
-  recordReviewDecision,
-  reviewDecisionColumns,
-  tellOwnerOfReview,
-} from '../directory/index.ts';
+import { checkLocation } from '../directory/index.ts';
 import {
   deleteUnusedFiles,
   readParts,
@@ -44,12 +38,16 @@ import {
   type UploadPart,
 } from '../media/index.ts';
 import {
+  BACK_TO_REVIEW,
   computeRiskSignals,
   findRevision,
   findRevisionMovingTo,
+  recordReviewDecision,
+  reviewDecisionColumns,
   stageRevision,
   stagedFileIds,
   takeRevision,
+  tellOwnerOfReview,
   withRevisionFor,
 } from '../moderation/index.ts';
 import {

@@ -1,4 +1,4 @@
-import { subscriptionResource } from '../subscriptions/index.ts';
+import { resourceNamed } from '../../http/strapi/resource-registry.ts';
 import { defineResource, timestamps } from '../../http/strapi/resource.ts';
 import { fileResource } from '../media/index.ts';
 
@@ -58,7 +58,7 @@ export const userResource = defineResource({
     first_name: { type: 'string' },
     last_name: { type: 'string' },
     role: { type: 'string' },
-    // ID verification (issue 14): null for accounts that need none.
+    // ID verification: null for accounts that need none.
     verification: { type: 'string' },
     verification_reason: { type: 'string', sortable: false },
     verified_at: { type: 'datetime' },
@@ -82,7 +82,7 @@ export const userResource = defineResource({
       targetKey: 'file_id',
     },
     // The account's packages bought (spec 000 §3; the session's `subscribed` flag reads them).
-    subscriptions: { kind: 'hasMany', target: () => subscriptionResource, foreignKey: 'user_id' },
+    subscriptions: { kind: 'hasMany', target: resourceNamed('subscription'), foreignKey: 'user_id' },
   },
   maxPageSize: 100,
   present: (attributes) =>

@@ -12,9 +12,9 @@ import { nowIso } from '../../db/dialect.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Pagination } from '../../http/responses.ts';
-import { BACK_TO_REVIEW, recordDirectoryChange } from '../directory/index.ts';
+import { recordDirectoryChange } from '../../db/directory-version.ts';
 import { deleteUnusedFiles } from '../media/index.ts';
-import { computeRiskSignals } from '../moderation/index.ts';
+import { BACK_TO_REVIEW, computeRiskSignals } from '../moderation/index.ts';
 import {
   findAccountsWithDocumentsDue,
   findDecisions,
