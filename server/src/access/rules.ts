@@ -1,7 +1,7 @@
 import { MESSAGES, type TReactionType } from '@app/domain';
 import { sql, type SqlBool } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import type { Actor } from '../http/auth.ts';
+import { isAdmin, type Actor } from '../http/auth.ts';
 import {
   everything,
   nothing,
@@ -41,7 +41,6 @@ export interface Rule {
   refused?: string;
 }
 
-const isAdmin = (actor: Actor | null) => actor?.role === 'admin';
 const adminOr =
   (scope: (actor: Actor) => Scope) =>
   (actor: Actor | null): Scope =>

@@ -10,6 +10,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
+import { shownProviderText } from '../../access/index.ts';
 import { hotReaderOf, type Engine } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { othersMayWait } from '../../http/in-flight.ts';
@@ -100,18 +101,8 @@ function scopeSql(engine: Engine, target: ResourceDef, alias: string): string | 
   return text;
 }
 
-/**
- * access/scopes.ts `shownProviderById` as plain SQL on the alias `r`: approved, the owner not blocked
- * (a probe of the owner's row), the owner's package running at `?` (twice). Kept equal to it by the
- * lean listing's tests, which compare both paths on blocked and unsubscribed owners. The time is cast:
- * SQLite (built with STAT4) prepares a statement again whenever a parameter compared with an indexed
- * column changes, which cost more than the rest of the page.
- */
-const SHOWN =
-  '+r.is_showed = 1' +
-  ' and not exists (select 1 from users b where b.id = r.user_id and b.is_active = 0)' +
-  ' and exists (select 1 from subscriptions s where s.user_id = r.user_id and s.end_date > cast(? as text)' +
-  " and s.start_date <= cast(? as text) and s.payment_status <> 'rejected')";
+/** The shown-provider rule on the alias `r` (access/scopes.ts), the time its two `?` parameters. */
+const SHOWN = shownProviderText('r');
 
 const q = (name: string) => `"${name}"`;
 

@@ -88,7 +88,7 @@ async function requireFile(
 }
 
 /**
- * Each admin view of another account's private file (an ID document) is in the audit log (issue 14):
+ * Each admin view of another account's private file (an ID document) is in the audit log:
  * `document.view`, subject `file:<id>`, details `{ owner }`.
  */
 async function recordDocumentView(db: Kysely<DB>, actor: Actor | null, row: StoredFile): Promise<void> {
@@ -180,7 +180,7 @@ export async function deleteFile(ctx: MediaContext, actor: Actor | null, id: num
   const item = await presentFile(ctx.db, id);
   if (!item) throw notFound('File not found');
   // An admin's delete of somebody's file (an ID document, say) keeps its record in the audit log.
-  const audit = isAdmin(actor) ? auditChange(actor!, 'file.delete', `file:${id}`, 'files', id) : undefined;
+  const audit = auditChange(actor, 'file.delete', `file:${id}`, 'files', id);
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     await audit?.before(trx);
     const done = await deleteFileIfUnused(trx, id);
@@ -194,7 +194,7 @@ export async function deleteFile(ctx: MediaContext, actor: Actor | null, id: num
 }
 
 /**
- * Makes public uploads private ID documents (issue 11): a client of the original uploads documents
+ * Makes public uploads private ID documents: a client of the original uploads documents
  * like any image and names them as an ad's `docs`. The original moves to `private/`, its public
  * formats (thumbnails) are removed, and the record says private from then on, so no public URL of it
  * is left. Files already private are left as they are.

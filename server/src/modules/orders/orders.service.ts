@@ -18,9 +18,9 @@ import {
 } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { requireAccess, RULES } from '../../access/index.ts';
-import { auditChange, recordAudit } from '../../db/audit-log.ts';
+import { auditChange, auditCreate, recordAudit } from '../../db/audit-log.ts';
 import { nowIso } from '../../db/dialect.ts';
-import { lockAccount, lockRow } from '../../db/locks.ts';
+import { countedLimit, lockRow } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import { isAdmin, type Actor } from '../../http/auth.ts';
 import { AppError, dataFieldError, fieldError, notFound } from '../../http/errors.ts';
@@ -184,20 +184,9 @@ const HOUR_MS = 3_600_000;
  * across processes and parallel requests; an attempt that places nothing is not counted.
  */
 async function requireOrderAllowance(trx: Transaction<DB>, actor: Actor): Promise<void> {
-  await lockAccount(trx, actor.id);
-  const now = Date.now();
-  const times = await findOrderTimesSince(
-    trx,
-    actor.id,
-    new Date(now - HOUR_MS).toISOString(),
-    ORDERS_PER_HOUR,
-  );
-  if (times.length < ORDERS_PER_HOUR) return;
-  // The oldest of the hour's last ORDERS_PER_HOUR orders leaves the hour first.
-  const frees = Date.parse(times[ORDERS_PER_HOUR - 1]!) + HOUR_MS;
-  throw new AppError('RateLimitError', E.tooMany, {
-    retryAfter: Math.max(1, Math.ceil((frees - now) / 1000)),
-  });
+  const limit = { max: ORDERS_PER_HOUR, windowMs: HOUR_MS, rowTimes: findOrderTimesSince };
+  const retryAfter = await countedLimit(trx, actor.id, limit);
+  if (retryAfter !== undefined) throw new AppError('RateLimitError', E.tooMany, { retryAfter });
 }
 
 /**
@@ -237,13 +226,15 @@ export async function checkout(o: OrdersContext, actor: Actor, input: TCheckoutR
       throw new AppError('ConflictError', E.totalChanged, { total: fromCents(totals.total) });
     }
     await register();
-    return insertPlacedOrder(trx, {
+    const orderId = await insertPlacedOrder(trx, {
       userId: actor.id,
       transactionId: input.transaction_id,
       totals,
       lines,
       billing: input.billing,
     });
+    await auditCreate(trx, actor, 'order', 'orders', orderId);
+    return orderId;
   });
   return writtenOrder(o.db, id);
 }
@@ -260,6 +251,7 @@ export async function createEmptyOrder(o: OrdersContext, actor: Actor): Promise<
     await requireOrderAllowance(trx, actor);
     const orderId = await insertOrder(trx, { user_id: actor.id, transaction_id: null });
     await insertOrderEvent(trx, { order_id: orderId, status: S.awaitingPayment, actor_id: actor.id });
+    await auditCreate(trx, actor, 'order', 'orders', orderId);
     return orderId;
   });
   return writtenOrder(o.db, id);
@@ -306,6 +298,7 @@ export async function addLine(o: OrdersContext, actor: Actor, input: TOrderLineR
     });
     const totals = await recountOrder(trx, state.id);
     if (totals.total > MAX_ORDER_CENTS) throw dataFieldError('quantity', E.orderTooLarge);
+    await auditCreate(trx, actor, 'order-line', 'order_lines', id);
     return id;
   });
   return getWrittenItem(o.db, orderLineResource, lineId);
@@ -322,7 +315,7 @@ export async function removeLine(o: OrdersContext, actor: Actor, id: number): Pr
   await o.db.transaction().execute(async (trx) => {
     const state = await lockOrder(trx, actor, orderId);
     if (!isOpen(state)) throw orderNotOpen();
-    const audit = isAdmin(actor) ? lineAudit(actor, 'order-line.delete', id) : undefined;
+    const audit = lineAudit(actor, 'order-line.delete', id);
     await audit?.before(trx);
     if (!(await deleteLine(trx, id))) throw notFound(E.lineNotFound);
     await recountOrder(trx, orderId);
@@ -357,6 +350,7 @@ export async function attachDetails(
       transaction_id,
     });
     await updateOrder(trx, orderId, { transaction_id });
+    await auditCreate(trx, actor, 'order-detail', 'order_details', id);
     return id;
   });
   return getWrittenItem(o.db, orderDetailResource, detailsId);
@@ -502,7 +496,7 @@ export async function changeOrder(
     const state = await lockOrder(trx, actor, id);
     const change = decideChange(actor, state, input);
     // An admin's change other than a payment decision (which records itself) keeps the order before and after.
-    const audit = isAdmin(actor) && !change.payment ? orderAudit(actor, 'order.update', id) : undefined;
+    const audit = change.payment ? undefined : orderAudit(actor, 'order.update', id);
     await audit?.before(trx);
     const mail = await applyChange(trx, actor, state, change);
     if (change.payment) await recordPaymentDecision(trx, actor, state, change);
@@ -530,7 +524,7 @@ export async function cancelOrder(o: OrdersContext, actor: Actor, id: number): P
   await o.db.transaction().execute(async (trx) => {
     const state = await lockOrder(trx, actor, id);
     if (state.status !== S.awaitingPayment) throw orderNotOpen();
-    const audit = isAdmin(actor) ? orderAudit(actor, 'order.cancel', id) : undefined;
+    const audit = orderAudit(actor, 'order.cancel', id);
     await audit?.before(trx);
     await applyChange(trx, actor, state, { to: S.cancelled, field: 'status' });
     await audit?.after(trx);
@@ -559,7 +553,7 @@ export async function changeLine(
     if (!line) throw notFound(E.lineNotFound);
     if (line.orderStatus === S.awaitingPayment) throw dataFieldError('status', E.notPaidYet);
     const who = isAdmin(actor) ? 'admin' : 'seller';
-    const audit = isAdmin(actor) ? lineAudit(actor, 'order-line.update', id) : undefined;
+    const audit = lineAudit(actor, 'order-line.update', id);
     await audit?.before(trx);
     if (
       input.status === S.paid ||

@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountTypesWith, adminOnly, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
-import { perAccountKey } from '../../http/plugins/rate-limits.ts';
+import { routeLimit } from '../../http/plugins/rate-limits.ts';
 import { idParam, strapiQuery } from '../../http/query.ts';
 import { registerScopedReadRoutes } from '../../http/read-routes.ts';
 import { itemResponse } from '../../http/responses.ts';
@@ -60,11 +60,11 @@ export async function screeningRoutes(instance: FastifyInstance, { db }: AppCont
   // Reads are limited per account too, so the list is looked up, not copied.
   const read = withAccess(providers, {
     config: {
-      rateLimit: {
+      rateLimit: routeLimit({
         max: SCREENING_LIMITS.readsPerHour,
-        timeWindow: '1 hour',
-        keyGenerator: perAccountKey('screening-read'),
-      },
+        per: 'hour',
+        perAccount: 'screening-read',
+      }),
     },
     schema: { tags },
   });
@@ -102,6 +102,7 @@ export async function screeningRoutes(instance: FastifyInstance, { db }: AppCont
     app.put(
       `${path}/:id`,
       withAccess(providers, {
+        config: { notAudited: 'a rating has nothing to edit: the call changes nothing' },
         schema: { tags, body: z.object({ data: z.object({}).optional() }).nullish() },
       }),
       async (req) => updateRating(db, req.actor!, kind, idParam(req)),
