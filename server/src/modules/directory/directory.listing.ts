@@ -18,7 +18,8 @@ import type { ResourceDef, ScopeFn } from '../../http/strapi/resource.ts';
 import { jsonText, readLeanItems } from './directory.page.ts';
 import type { DirectoryContext } from './directory.service.ts';
 import { facetWhere } from './facets/facet-sql.ts';
-import { countsFor, type FacetMatch, type FacetStore } from './facets/facet-store.ts';
+import { countsFor } from './facets/facet-snapshot.ts';
+import type { FacetMatch, FacetStore } from './facets/facet-store.ts';
 
 /**
  * The listing's reads (`GET /api/providers`, `GET /api/filterdata`): a request read once into a

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { AuditHooks } from '../../db/audit-log.ts';
+import { nowIso } from '../../db/dialect.ts';
 import { deleteById, insertRow, updateById } from '../../db/rows.ts';
 import type { DB, ProvidersTable } from '../../db/schema.ts';
 import { recordDirectoryChange } from '../../db/directory-version.ts';
@@ -163,4 +164,63 @@ export async function sendAdBackToReview(trx: Transaction<DB>, id: number): Prom
   if (!(await updateById(trx, 'providers', id, BACK_TO_REVIEW))) return false;
   await recordDirectoryChange(trx, { providerIds: [id] });
   return true;
+}
+
+/** An account's approved ads with their review columns (the audit's "before"), by id. */
+export function findApprovedAdsOf(trx: Transaction<DB>, userId: number) {
+  return trx
+    .selectFrom('providers')
+    .select(['id', 'review_state', 'review_reason'])
+    .where('user_id', '=', userId)
+    .where('review_state', '=', 'approved')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Sends these ads back to review (`BACK_TO_REVIEW`) in the caller's transaction; the caller records the
+ * directory change, the audit and the risk signals.
+ */
+export async function sendAdsBackToReview(trx: Transaction<DB>, ids: readonly number[]): Promise<void> {
+  await trx
+    .updateTable('providers')
+    .set({ ...BACK_TO_REVIEW, updated_at: nowIso() })
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+/** Whether the country has this state (the location lookups' states). */
+export async function stateOfCountryExists(db: Kysely<DB>, country: string, state: string): Promise<boolean> {
+  return !!(await db
+    .selectFrom('states')
+    .select('state_code')
+    .where('country_code', '=', country)
+    .where('state_code', '=', state)
+    .executeTakeFirst());
+}
+
+/** How many cities of the state are loaded (`all`), and how many of them have this name (`hit`). */
+export async function countCitiesNamed(
+  db: Kysely<DB>,
+  state: string,
+  city: string,
+): Promise<{ all: number; hit: number }> {
+  const row = await db
+    .selectFrom('cities')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('all'),
+      eb.fn.sum<number>(eb.case().when('city_name', '=', city).then(1).else(0).end()).as('hit'),
+    ])
+    .where('state_code', '=', state)
+    .executeTakeFirst();
+  return { all: Number(row?.all ?? 0), hit: Number(row?.hit ?? 0) };
+}
+
+/** Whether a language or a race of the reference data has this id. */
+export async function referenceRowExists(
+  db: Kysely<DB>,
+  table: 'languages' | 'races',
+  id: number,
+): Promise<boolean> {
+  return !!(await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
 }

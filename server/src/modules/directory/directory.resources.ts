@@ -113,7 +113,7 @@ export const providerResource = defineResource({ name: 'provider', ...base, rela
 export const ownProviderResource = defineResource({
   name: 'ownProvider',
   ...base,
-  // The review before publication (issue 11): the owner reads the state and a rejection's reason.
+  // The review before publication: the owner reads the state and a rejection's reason.
   fields: {
     ...PROVIDER_FIELDS,
     review: { type: 'string', column: 'review_state' },

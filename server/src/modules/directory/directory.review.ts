@@ -5,9 +5,10 @@ import { nowIso } from '../../db/dialect.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, dataFieldError } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { findOwner } from './directory.review.queries.ts';
 
 /**
- * The review before publication shared by ads (issue 11) and places (issue 12): the columns of the
+ * The review before publication shared by ads and places: the columns of the
  * admin's decision and the owner's mail. Both tables carry `review_state`, `is_showed`, `review_reason`
  * and `reviewed_at`.
  */
@@ -55,22 +56,18 @@ export function reviewDecisionColumns(
 }
 
 /**
- * An ad is approved only while its provider's ID is verified (issue 14): a 409 with `message` otherwise.
+ * An ad is approved only while its provider's ID is verified: a 409 with `message` otherwise.
  * The admin's own ads are exempt (an admin needs no ID check).
  */
 export async function requireVerifiedOwner(db: Kysely<DB>, ownerId: number, message: string): Promise<void> {
-  const owner = await db
-    .selectFrom('users')
-    .select(['role', 'verification'])
-    .where('id', '=', ownerId)
-    .executeTakeFirst();
+  const owner = await findOwner(db, ownerId);
   if (owner && owner.role !== 'admin' && owner.verification !== 'verified') {
     throw new AppError('ConflictError', message);
   }
 }
 
 /**
- * Records an admin's review decision in the audit log, in the transaction that writes it (issue 14):
+ * Records an admin's review decision in the audit log, in the transaction that writes it:
  * `provider.approve` / `provider.reject` (`vendor.*` for places; a record sent back to review is `*.hide`),
  * subject `provider:<id>`, the review's state and reason before and after, and the fields the request sent.
  */
@@ -128,7 +125,7 @@ export async function tellOwnerOfReview(
 ): Promise<void> {
   const { ownerId, recordId, decision } = review;
   if (decision.review_state === 'pending') return;
-  const owner = await db.selectFrom('users').select('email').where('id', '=', ownerId).executeTakeFirst();
+  const owner = await findOwner(db, ownerId);
   if (!owner) return;
   const approved = decision.review_state === 'approved';
   const reason = typeof decision.review_reason === 'string' ? decision.review_reason : '-';

@@ -7,17 +7,20 @@
 export { directoryRoutes } from './directory.routes.ts';
 export { providerResource } from './directory.resources.ts';
 export { bumpProviderCounter, type ProviderCounter } from './directory.queries.ts';
-/** An ad back to pending review (a report's one-click hide, issue 14). */
-export { sendAdBackToReview } from './directory.queries.ts';
+/**
+ * An ad back to pending review (a report's one-click hide); a rejected provider's approved ads back to review
+ * (the ID verification's rejection).
+ */
+export { findApprovedAdsOf, sendAdBackToReview, sendAdsBackToReview } from './directory.queries.ts';
 export { recordDirectoryChange } from '../../db/directory-version.ts';
 /** This process's facet index, reported by the health check. */
 export { FacetStore } from './facets/facet-store.ts';
 /** The location lookups' check of a state and city (ads; places' addresses use it too). */
-export { checkLocation } from './directory.service.ts';
+export { checkLocation } from './directory.checks.ts';
 /** An ad as the admin reads it with `populate=*` (the moderation queue shows it). */
 export { readProviderItem } from './directory.service.ts';
 /** An approved revision of an ad applied (the moderation area's decision, decision 0015). */
-export { applyAdRevision } from './directory.service.ts';
+export { applyAdRevision } from './directory.writes.ts';
 /**
  * The owner's mail about an admin's review decision and its audit record (ads; places use them with their
  * texts).

@@ -23,28 +23,23 @@ import type { AppContext } from '../../context.ts';
 import { idParam } from '../../http/query.ts';
 import { registerScopedReadRoutes } from '../../http/read-routes.ts';
 import { itemResponse } from '../../http/responses.ts';
+import { addLine, attachDetails, createEmptyOrder, removeLine } from './orders.lines.ts';
 import {
-  addLine,
-  attachDetails,
-  cancelOrder,
-  changeLine,
-  changeOrder,
   checkout,
-  createEmptyOrder,
   detailReads,
   lineReads,
   listSales,
   orderReads,
   quoteOrder,
-  removeLine,
   type OrdersContext,
 } from './orders.service.ts';
+import { cancelOrder, changeLine, changeOrder } from './orders.states.ts';
 
 const tags = ['orders'];
 
 /**
  * Checkout and the quote (`/api/orders/checkout`, `/api/orders/quote`), orders, order-lists,
- * oder-details (the spec's spelling) and a vendor's sales (`/api/sales`); issue 13, docs/api.md
+ * oder-details (the spec's spelling) and a vendor's sales (`/api/sales`); docs/api.md
  * "Orders". Every amount is the server's; owners come from the token. Checkout and `POST /api/orders`
  * share one hourly limit per account, counted in the database by the service (`ORDERS_PER_HOUR`).
  */

@@ -34,7 +34,7 @@ type Query = Record<string, unknown>;
 
 /**
  * Products (`/api/products`), the wishlist (`/api/wishlist`) and the seed client's carts
- * (`/api/carts`); issue 13, docs/api.md "Shop". Vendors sell; anyone browses; shoppers save
+ * (`/api/carts`); docs/api.md "Shop". Vendors sell; anyone browses; shoppers save
  * products and (hobbyists) keep server-side cart records.
  */
 export async function shopRoutes(instance: FastifyInstance, { db, config }: AppContext) {

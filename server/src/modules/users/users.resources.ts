@@ -58,7 +58,7 @@ export const userResource = defineResource({
     first_name: { type: 'string' },
     last_name: { type: 'string' },
     role: { type: 'string' },
-    // ID verification (issue 14): null for accounts that need none.
+    // ID verification: null for accounts that need none.
     verification: { type: 'string' },
     verification_reason: { type: 'string', sortable: false },
     verified_at: { type: 'datetime' },

@@ -40,7 +40,7 @@ export async function usersRoutes(instance: FastifyInstance, { db, mailer }: App
     signOutEverywhere(db, req.actor!, idParam(req)),
   );
 
-  // The admin console (issue 14): the account search, one account's page, the verification queue.
+  // The admin console: the account search, one account's page, the verification queue.
   const admin = ['admin'];
   app.get(
     '/api/admin/users',
