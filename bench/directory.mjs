@@ -41,6 +41,10 @@ const FIVE = toDirectorySearch({
   location: { state: 'CA' },
 });
 const HOME = `/api/providers?${POPULATE}&pagination[page]=1`;
+/** The seed client's listing: eight relations, four of them to-many (reactions and comments). */
+const SEED_POPULATE = ['user', 'images', 'language', 'race', 'likes', 'dislikes', 'averages', 'comments']
+  .map((name, i) => `populate[${i}]=${name}`)
+  .join('&');
 
 /**
  * 400 filter states (a state, an age range, a price range, a personality), one drawn at random for each
@@ -60,7 +64,7 @@ const VARIED = Array.from({ length: 400 }, (_, i) =>
 );
 const varied = (base) => ({ path: `${base}${VARIED[0]}`, variants: VARIED.map((q) => `${base}${q}`) });
 
-/** Targets (issue 15): `kind` says which figure a scenario is held to (docs/performance.md). */
+/** Targets: `target` says which figure a scenario is held to (bench/targets.mjs, docs/performance.md). */
 export const SCENARIOS = [
   { name: 'home listing (page 1)', path: HOME, target: 'listing' },
   { name: 'home listing, 1 connection', path: HOME, target: 'reference', connections: 1 },
@@ -79,6 +83,12 @@ export const SCENARIOS = [
     target: 'listing',
   },
   { name: 'one provider', path: `/api/providers/:id?${POPULATE}`, target: 'item' },
+  {
+    name: 'seed listing (eight relations)',
+    path: `/api/providers?${SEED_POPULATE}&pagination[page]=1`,
+    target: 'seed listing',
+  },
+  { name: 'seed one provider (populate=*)', path: '/api/providers/:id?populate=*', target: 'item' },
   {
     name: 'SQL path: five filters + Strapi filter, sorted by donation',
     path: `/api/providers?${POPULATE}&${FIVE}&filters[donation_hour][$lte]=500&sort=donation_hour:asc`,

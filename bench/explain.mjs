@@ -1,11 +1,12 @@
-// The EXPLAIN of every hot query (docs/performance.md, issue 15), taken on the benchmark's own data: the
+// The EXPLAIN of every hot query, taken on the benchmark's own data: the
 // data loaded as the directory benchmark loads them (directory.mjs `prepare`), the built server started with
 // its response cache off and bench/sql-capture.mjs preloaded, each hot request of the benchmark's scenarios
 // sent once and then a few times more while the capture marks which request ran what, the server stopped;
 // then every statement a request ran (and the reads of the start, the facet index's build, labelled so) is
 // explained on the same data with the text and parameters the server used: SQLite `EXPLAIN QUERY PLAN`
 // (better-sqlite3 on the same file), PostgreSQL `EXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT)` (on the same
-// database, in a transaction rolled back). Part `explain` of bench/run.mjs; bench/report.mjs renders it.
+// database, in a transaction rolled back). Part `explain` of bench/run.mjs, which writes
+// bench/results/explain-<engine>.json; bench/report.mjs renders them as bench/results/explain.md.
 /* global fetch */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

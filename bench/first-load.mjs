@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:first-load`: how much JavaScript the home page ships on a first visit (issue 4: at most
+// `npm run bench:first-load`: how much JavaScript the home page ships on a first visit (the budget: at most
 // 200 KB gzipped). Builds the app, starts the server on a fresh DATA_DIR, opens `/` in Chromium as a
 // new visitor (no storage), waits for the listing and the network to settle, and sums every script the
 // page loaded, raw and gzipped (level 9, as a server or CDN would serve them). Chromium as

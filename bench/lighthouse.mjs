@@ -4,7 +4,7 @@
 // as `npm run demo` does (the built app, the demo data in a fresh DATA_DIR) on the first free port of
 // 3141-3149, audits the home page and the shop RUNS times each (a new visitor every time: no storage,
 // so the disclaimer shows), and keeps each page's median run by performance score, as Lighthouse's
-// own guidance on variability advises. Targets (issue 15): every category ≥ 95. Results: printed, and
+// own guidance on variability advises. Target (docs/performance.md): every category ≥ 95. Results: printed, and
 // bench/results/lighthouse.json. `runLighthouse()` is what `npm run bench` calls.
 /* global fetch */
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-// The mixed-load benchmark (issue 15, item 3): the listing and the filter counts at 10 connections
+// The mixed-load benchmark: the listing and the filter counts at 10 connections
 // while a second load writes through the real HTTP API at a fixed rate — reactions, comments and ad
 // edits that change filter attributes — as signed-in hobbyists and ad owners. Tokens are signed the
 // way server/src/http/auth.ts `signToken` signs them, with the secret the benchmark gives the server.
@@ -9,7 +9,7 @@ import { loadDomain } from './domain.mjs';
 
 const { CALL_OPTIONS, REACTION_PATHS, REACTION_TYPES } = await loadDomain();
 
-/** Writes per second (issue 15: 50 reactions, 10 comments and 2 ad edits). */
+/** Writes per second (as on a busy site: 50 reactions, 10 comments and 2 ad edits). */
 export const WRITE_RATES = { reaction: 50, comment: 10, adEdit: 2 };
 
 /** A session token for `userId`, as `signToken` makes it (claims id and token version, a jti, 30 days). */

@@ -1,4 +1,4 @@
-// The benchmark's reference (issue 15, item 1): the raw SQL page query of the home listing, measured
+// The benchmark's reference: the raw SQL page query of the home listing, measured
 // in-process on the same database with the driver alone (better-sqlite3 or pg, one connection, one
 // statement at a time), no server. The statement returns the first page's ten shown providers with
 // their pictures (as JSON), language, race and owner's public fields: what the listing serves, as

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// `node bench/report.mjs`: the Markdown tables of docs/performance.md's issue-15 section, from the
-// result files bench/run.mjs wrote (bench/results/*.json): per part, the run's machine, date, load
-// and command; every scenario with the response cache off and on side by side; the mixed load; the
-// targets met or missed; then the EXPLAIN of the hot queries (bench/results/explain-<engine>.json, part
-// `explain`). Paste its output into the doc after a recorded run; `--explain` prints that section alone.
-import { existsSync, readFileSync } from 'node:fs';
+// `node bench/report.mjs`: the result files bench/run.mjs wrote (bench/results/*.json) as Markdown, written
+// beside them: bench/results/report.md holds per part the run's machine, date, load and command, every
+// scenario with the response cache off and on side by side, the mixed load and the targets met or missed;
+// bench/results/explain.md the EXPLAIN of the hot queries (bench/results/explain-<engine>.json, part
+// `explain`). docs/performance.md keeps only the targets and the latest record's figures and links here.
+// `bench/run.mjs` runs it after a recorded run; `--explain` writes explain.md alone.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import prettier from 'prettier';
 
 const results = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
 const PARTS = [
@@ -169,7 +171,7 @@ const fence = (lang, text) => `\`\`\`${lang}\n${text}\n\`\`\``;
 function explainSection() {
   if (!ENGINES.some(([engine]) => read(`explain-${engine}`))) return '';
   const out = [
-    '### EXPLAIN of the hot queries',
+    '# EXPLAIN of the hot queries',
     '',
     'Every statement the server ran for the hot requests (the scenarios above: each sent once, then three ' +
       'times more, a new filter state each time where the scenario draws one; response cache off), and the ' +
@@ -185,7 +187,7 @@ function explainSection() {
     const declared = stubs.length
       ? `; the functions the server defines for SQL (${stubs.map((f) => `\`${f}\``).join(', ')}) declared as stubs, which a plan needs to exist, not to run`
       : '';
-    out.push(`#### ${title}`, '', about(r), '', `${how}${declared}.`, '');
+    out.push(`## ${title}`, '', about(r), '', `${how}${declared}.`, '');
     const requests = r.requests.map((q) => q.name);
     out.push(
       '| # | run by | when |',
@@ -194,7 +196,7 @@ function explainSection() {
       '',
     );
     for (const s of r.statements) {
-      out.push(`##### ${s.n}. ${origin(s)}`, '', `${whenRun(s, requests)}.`, '');
+      out.push(`### ${s.n}. ${origin(s)}`, '', `${whenRun(s, requests)}.`, '');
       if (s.callers?.length) out.push(`Called from: ${s.callers.map((c) => `\`${c}\``).join('; ')}.`, '');
       out.push(`Parameters: \`${clip(JSON.stringify(s.params), 400)}\`.`, '');
       if (s.note) out.push(`${s.note[0].toUpperCase()}${s.note.slice(1)}.`, '');
@@ -218,15 +220,29 @@ function explainSection() {
   return out.join('\n');
 }
 
-const out = [];
-if (process.argv.includes('--explain')) {
-  console.log(explainSection());
-  process.exit(0);
+/** Writes a Markdown file into bench/results/, formatted as the repository's check wants it, and says where. */
+async function writeMarkdown(name, text) {
+  const file = path.join(results, name);
+  const settings = await prettier.resolveConfig(file);
+  writeFileSync(file, await prettier.format(text, { ...settings, parser: 'markdown' }));
+  console.log(`wrote ${path.relative(process.cwd(), file)}`);
 }
+
+const explain = explainSection();
+if (explain) await writeMarkdown('explain.md', explain);
+if (process.argv.includes('--explain')) process.exit(0);
+
+const out = [
+  '# The recorded run',
+  '',
+  'Written by `node bench/report.mjs` from the result files beside it (bench/results/*.json); the targets ' +
+    'and how to run the benchmark are in docs/performance.md.',
+  '',
+];
 for (const part of PARTS) {
   const r = read(part);
   if (!r) continue;
-  out.push(`#### ${part}\n\n${about(r)}\n`);
+  out.push(`## ${part}\n\n${about(r)}\n`);
   if (r.skipped) {
     out.push(`Skipped: ${r.skipped}.\n`);
     continue;
@@ -278,5 +294,4 @@ for (const part of PARTS) {
   const targets = targetTable(r);
   if (targets) out.push(targets, '');
 }
-out.push(explainSection());
-console.log(out.join('\n'));
+await writeMarkdown('report.md', out.join('\n'));

@@ -11,7 +11,8 @@
 //   lighthouse  Lighthouse on the home page and the shop (bench/lighthouse.mjs, lighthouse.json).
 // Options: `--parts=sqlite,postgres,…` (default: all), `--million` (that part alone), `--pg` (postgres
 // and workers), `--providers=N`, `--seconds=N` (each measured run), `--only=<part of a scenario name>`,
-// `--record` (write the results of a partial run too; partial runs are otherwise printed only).
+// `--record` (write the results of a partial run too; partial runs are otherwise printed only). A recorded
+// run ends by writing bench/results/report.md and explain.md (bench/report.mjs).
 // PostgreSQL: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres; the benchmark creates
 // and drops its own databases there); Redis: BENCH_REDIS_URL (default redis://127.0.0.1:6379).
 // BENCH_NODE_ARGS passes node flags to the server (profiling); BENCH_KEEP=1 keeps the data.
@@ -191,3 +192,5 @@ if (checks.length) {
     console.log(`| ${t.name} | ${t.what} | ${t.value} | ${t.target} | ${t.met ? 'yes' : 'no'} |`);
 }
 if (!record) console.log('(partial run: not recorded; --record writes it)');
+// A recorded run's Markdown (bench/results/report.md, explain.md), from every result file now there.
+else await import('./report.mjs');

@@ -160,7 +160,7 @@ export async function cannon(url, seconds, connections, requests) {
  * request can take: a request written once as bytes, the answer read as bytes up to its Content-Length.
  * The client shares the machine's two cores with the server; node:http's client spent twice its CPU per
  * request (a request object, every header parsed into objects), 0.06–0.18 ms more of each request's time
- * on the benchmark's VM that was not the server's (docs/performance.md, "After the record").
+ * on the benchmark's VM that was not the server's (bench/results/records/2026-11-25.md, "After the record").
  */
 class OneSocket {
   constructor(url) {

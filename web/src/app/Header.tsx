@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Badge, Container, Nav, Navbar } from 'react-bootstrap';
 import { Link, NavLink, useLocation } from 'react-router';
 import { MESSAGES } from '@app/domain';
-import { useCartCount } from '../features/cart/cartStorage.ts';
+import { useCartCount } from '../features/orders/cartStorage.ts';
 import { LocationPicker } from '../features/directory/location/LocationPicker.tsx';
 import { locationSearchOf, withSearch } from '../features/places/venue.ts';
 import { loadPage } from '../lib/navigation.ts';

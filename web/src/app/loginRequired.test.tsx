@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@app/domain';
-import { mockApi } from '../features/accounts/testApi.ts';
+import { mockApi } from '../test/api.ts';
 import { STORAGE_KEYS } from '../lib/storage.ts';
 import { jsonResponse, renderRoutes } from '../test/render.tsx';
 import { getAccountMenuItems } from './accountMenu.ts';

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../lib/storage.ts';
 import { jsonResponse, renderRoutes } from '../test/render.tsx';
-import { mockApi } from '../features/accounts/testApi.ts';
+import { mockApi } from '../test/api.ts';
 import { isSubscribed, useSession } from './session.tsx';
 
 const COSTS = { processing_fee: 2.5, tax: 8, shipping_cost: '0' };

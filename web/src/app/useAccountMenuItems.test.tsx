@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@app/domain';
-import AccountLayout from '../features/accounts/AccountLayout.tsx';
-import { mockApi } from '../features/accounts/testApi.ts';
+import AccountLayout from '../features/users/AccountLayout.tsx';
+import { mockApi } from '../test/api.ts';
 import { STORAGE_KEYS } from '../lib/storage.ts';
 import { jsonResponse, renderRoutes } from '../test/render.tsx';
 import { Layout } from './Layout.tsx';

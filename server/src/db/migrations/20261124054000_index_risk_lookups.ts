@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 14: the risk signals' lookups of other records, each through an index (they run in the transaction
- * that submits an ad or a place; `docs/performance.md`, "Risk signals").
+ * The risk signals' lookups of other records, each through an index (they run in the transaction
+ * that submits an ad or a place; `docs/performance.md`, "What the figures rest on").
  *
  * - `providers.phone_digits`, `vendors.phone_digits`: the phone number as the signals compare it (its digits,
  *   without a leading US country code 1 on 11 digits; null under 7 digits), written with the phone; indexed.

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 15: a provider's pictures in their order (`position`, then the file) straight from an index, so the
+ * A provider's pictures in their order (`position`, then the file) straight from an index, so the
  * listing's statement reads each provider's pictures in order instead of sorting them per provider (about
- * 8 % of the SQLite statement's instructions; docs/performance.md, "After the record"). The file id makes
+ * 8 % of the SQLite statement's instructions; bench/results/records/2026-11-25.md, "After the record"). The file id makes
  * it covering for the join to `files`.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
-import { errorResponse, mockApi, type ApiCall } from '../accounts/testApi.ts';
+import { errorResponse, mockApi, type ApiCall } from '../../test/api.ts';
 import TwoFactorEnrolPage from './TwoFactorEnrolPage.tsx';
 
 const T = MESSAGES.twoFactor;

@@ -2,12 +2,12 @@ import type { ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
-import { mockApi } from '../accounts/testApi.ts';
-import type { ApiCall, ApiHandler } from '../accounts/testApi.ts';
+import { mockApi } from '../../test/api.ts';
+import type { ApiCall, ApiHandler } from '../../test/api.ts';
 import type { AdminPage } from './adminApi.ts';
 
-export { errorResponse, mockApi } from '../accounts/testApi.ts';
-export type { ApiCall, ApiHandler } from '../accounts/testApi.ts';
+export { errorResponse, mockApi } from '../../test/api.ts';
+export type { ApiCall, ApiHandler } from '../../test/api.ts';
 export { jsonResponse } from '../../test/render.tsx';
 
 /**

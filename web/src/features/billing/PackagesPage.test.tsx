@@ -5,8 +5,8 @@ import { MESSAGES } from '@app/domain';
 import { getRedirectTarget } from '../../app/guards.tsx';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
-import type { ApiCall } from '../accounts/testApi.ts';
-import { errorResponse, mockApi } from '../accounts/testApi.ts';
+import type { ApiCall } from '../../test/api.ts';
+import { errorResponse, mockApi } from '../../test/api.ts';
 import PackagesPage from './PackagesPage.tsx';
 import { answerCommon, HOBBYIST, PROVIDER, signInAs, wallet } from './testBilling.tsx';
 

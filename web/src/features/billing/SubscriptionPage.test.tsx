@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
-import { mockApi } from '../accounts/testApi.ts';
+import { mockApi } from '../../test/api.ts';
 import SubscriptionPage from './SubscriptionPage.tsx';
 import { list, PACKAGES, PROVIDER, signInAs } from './testBilling.tsx';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import { Header } from '../../app/Header.tsx';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
-import { mockApi } from '../accounts/testApi.ts';
+import { mockApi } from '../../test/api.ts';
 import { HOBBYIST, PROVIDER, signInAs, wallet } from './testBilling.tsx';
 
 const T = MESSAGES.wallet;

@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { toastFailure } from '../accounts/feedback.ts';
+import { toastFailure } from '../../api/toastApiFailure.ts';
 
 interface PostFormProps {
   /** The text's rule from the shared schema (trimmed, required, maximum length). */

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import { renderRoutes } from '../../test/render.tsx';
-import { mockApi } from '../accounts/testApi.ts';
+import { mockApi } from '../../test/api.ts';
 import { CONTENT_COPY, PRIVACY_SCREENING_ANCHOR } from './copy.ts';
 import FaqPage from './FaqPage.tsx';
 

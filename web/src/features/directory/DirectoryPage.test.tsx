@@ -5,8 +5,8 @@ import { FILTER_SECTIONS, listingQuery, MESSAGES, parseDirectoryQuery } from '@a
 import { buildApiUrl } from '../../api/client.ts';
 import { AppProviders, createQueryClient } from '../../app/providers.tsx';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
-import { errorResponse, mockApi } from '../accounts/testApi.ts';
-import type { ApiCall } from '../accounts/testApi.ts';
+import { errorResponse, mockApi } from '../../test/api.ts';
+import type { ApiCall } from '../../test/api.ts';
 import { DirectoryPage, FIRST_CARDS } from './DirectoryPage.tsx';
 import { LocationPicker } from './location/LocationPicker.tsx';
 

@@ -4,8 +4,8 @@ import { MESSAGES } from '@app/domain';
 import type { TQuote } from '@app/domain';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { jsonResponse } from '../../test/render.tsx';
-import { errorResponse, mockApi } from '../accounts/testApi.ts';
-import type { ApiCall } from '../accounts/testApi.ts';
+import { errorResponse, mockApi } from '../../test/api.ts';
+import type { ApiCall } from '../../test/api.ts';
 import CheckoutPage from './CheckoutPage.tsx';
 import {
   answerCommon,

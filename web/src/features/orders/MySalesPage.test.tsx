@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import type { TSaleLine } from '@app/domain';
 import { jsonResponse } from '../../test/render.tsx';
-import { errorResponse, mockApi } from '../accounts/testApi.ts';
-import type { ApiCall } from '../accounts/testApi.ts';
+import { errorResponse, mockApi } from '../../test/api.ts';
+import type { ApiCall } from '../../test/api.ts';
 import MySalesPage from './MySalesPage.tsx';
 import { answerCommon, buildSale, pageOf, renderOrdersPage, signInAs, VENDOR } from './testOrders.tsx';
 

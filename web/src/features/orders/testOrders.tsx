@@ -5,9 +5,9 @@ import type { TOrderStatus, TQuote, TSaleLine } from '@app/domain';
 import { getRedirectTarget } from '../../app/guards.tsx';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
-import type { ApiCall } from '../accounts/testApi.ts';
+import type { ApiCall } from '../../test/api.ts';
 import { signInAs } from '../billing/testBilling.tsx';
-import type { CartItem } from '../cart/cart.ts';
+import type { CartItem } from './cart.ts';
 import type { MyOrder, MyOrderLine, OrderAttributes } from './api.ts';
 
 export { signInAs };

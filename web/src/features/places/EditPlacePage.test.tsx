@@ -2,13 +2,13 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import { jsonResponse } from '../../test/render.tsx';
-import { errorResponse, mockApi } from '../accounts/testApi.ts';
-import { fileOf, pickFiles, type } from '../ads/testAds.tsx';
-import { uploadFile } from '../ads/upload.ts';
+import { errorResponse, mockApi } from '../../test/api.ts';
+import { fileOf, pickFiles, type } from '../directory/ads/testAds.tsx';
+import { uploadFile } from '../../api/upload.ts';
 import EditPlacePage from './EditPlacePage.tsx';
 import { answerPlaceLookups, buildPlace, pageOf, PROVIDER_USER, renderPlacePage } from './testPlaces.tsx';
 
-vi.mock('../ads/upload.ts', () => ({ uploadFile: vi.fn() }));
+vi.mock('../../api/upload.ts', () => ({ uploadFile: vi.fn() }));
 
 const F = MESSAGES.placeForm;
 const P = MESSAGES.places;

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import type { TVenueKind } from '@app/domain';
 import { jsonResponse } from '../../test/render.tsx';
-import { errorResponse, mockApi } from '../accounts/testApi.ts';
-import type { ApiCall } from '../accounts/testApi.ts';
+import { errorResponse, mockApi } from '../../test/api.ts';
+import type { ApiCall } from '../../test/api.ts';
 import VenuePage from './VenuePage.tsx';
 import {
   answerPlaceLookups,

@@ -3,7 +3,7 @@ import { MESSAGES } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 
 /** The videos a place takes (as ads: MP4 and WebM). */
-export { isVideoFile } from '../ads/feedback.ts';
+export { isVideoFile } from '../media/feedback.ts';
 
 /**
  * A refused place or address write (spec 001 §8): a bad request, a refusal or a conflict shows the
@@ -16,4 +16,4 @@ export function toastPlaceFailure(error: unknown): void {
 }
 
 /** A refused upload: the server's reason for a bad file, else 'Please try again later' (spec 000 §8). */
-export { toastUploadFailure } from '../ads/feedback.ts';
+export { toastUploadFailure } from '../media/feedback.ts';

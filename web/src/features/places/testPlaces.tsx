@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
-import type { ApiCall } from '../accounts/testApi.ts';
-import { answerLookups } from '../ads/testAds.tsx';
+import type { ApiCall } from '../../test/api.ts';
+import { answerLookups } from '../directory/ads/testAds.tsx';
 import { answerMe, HOBBYIST, list, PROVIDER_USER, signInAs } from '../directory/card/testCard.tsx';
 import type { Place, PlaceWithRelations, VenueReview } from './api.ts';
 

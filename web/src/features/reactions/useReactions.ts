@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { MESSAGES } from '@app/domain';
 import type { ProviderAttributes, TReactionType } from '@app/domain';
-import { toastFailure } from '../accounts/feedback.ts';
+import { toastFailure } from '../../api/toastApiFailure.ts';
 import { useNeedLogin } from '../../app/guards.tsx';
 import { useCardViewer } from '../../app/viewer.ts';
 import { useHeldReaction, useReact } from './api.ts';

@@ -2,14 +2,14 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import { jsonResponse } from '../../test/render.tsx';
-import { errorResponse, mockApi } from '../accounts/testApi.ts';
-import type { ApiCall } from '../accounts/testApi.ts';
-import { fileOf, pickFiles, stubObjectUrls, type } from '../ads/testAds.tsx';
-import { uploadFile } from '../ads/upload.ts';
+import { errorResponse, mockApi } from '../../test/api.ts';
+import type { ApiCall } from '../../test/api.ts';
+import { fileOf, pickFiles, stubObjectUrls, type } from '../directory/ads/testAds.tsx';
+import { uploadFile } from '../../api/upload.ts';
 import AddProductPage from './AddProductPage.tsx';
 import { answerVendorLookups, buildProduct, renderVendorPage } from './testProducts.tsx';
 
-vi.mock('../ads/upload.ts', () => ({ uploadFile: vi.fn() }));
+vi.mock('../../api/upload.ts', () => ({ uploadFile: vi.fn() }));
 
 const F = MESSAGES.productForm;
 const V = MESSAGES.validation;

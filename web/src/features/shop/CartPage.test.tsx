@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/domain';
-import { errorResponse } from '../accounts/testApi.ts';
-import type { ApiCall } from '../accounts/testApi.ts';
+import { errorResponse } from '../../test/api.ts';
+import type { ApiCall } from '../../test/api.ts';
 import {
   callsTo,
   cartItem,

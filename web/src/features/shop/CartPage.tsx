@@ -14,8 +14,8 @@ import {
   removeFromCart,
   updateCartPrices,
   useCart,
-} from '../cart/cart.ts';
-import type { CartItem } from '../cart/cart.ts';
+} from '../orders/cart.ts';
+import type { CartItem } from '../orders/cart.ts';
 import { useCartQuote } from './api.ts';
 import { CartPicture, QuantityStepper } from './ShopParts.tsx';
 import './shop.css';

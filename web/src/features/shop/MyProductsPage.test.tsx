@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import { jsonResponse } from '../../test/render.tsx';
-import { errorResponse, mockApi } from '../accounts/testApi.ts';
-import type { ApiCall } from '../accounts/testApi.ts';
+import { errorResponse, mockApi } from '../../test/api.ts';
+import type { ApiCall } from '../../test/api.ts';
 import MyProductsPage from './MyProductsPage.tsx';
 import { answerVendorLookups, buildProduct, pageOf, renderVendorPage, VENDOR_USER } from './testProducts.tsx';
 

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import { jsonResponse } from '../../test/render.tsx';
-import { errorResponse } from '../accounts/testApi.ts';
-import type { ApiCall } from '../accounts/testApi.ts';
+import { errorResponse } from '../../test/api.ts';
+import type { ApiCall } from '../../test/api.ts';
 import {
   buildProduct,
   callsTo,

@@ -7,7 +7,7 @@ import { isApiError } from '../../api/client.ts';
 import { useNeedLogin } from '../../app/guards.tsx';
 import { useSession } from '../../app/session.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
-import { addToCart, CART_QUANTITY_MAX, cartQuantityOf, readCart } from '../cart/cart.ts';
+import { addToCart, CART_QUANTITY_MAX, cartQuantityOf, readCart } from '../orders/cart.ts';
 import { useProduct } from './api.ts';
 import type { Product } from './api.ts';
 import {

@@ -9,7 +9,7 @@ import { useSession } from '../../app/session.tsx';
 import { PageButtons } from '../../ui/PageButtons.tsx';
 import { PageSizeSelect } from '../../ui/PageSizeSelect.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
-import { CART_QUANTITY_MAX, cartQuantityOf, decrementCart, incrementCart, useCart } from '../cart/cart.ts';
+import { CART_QUANTITY_MAX, cartQuantityOf, decrementCart, incrementCart, useCart } from '../orders/cart.ts';
 import { parseShopSearch, shopSearch, useProducts, useShopVendors } from './api.ts';
 import type { Product } from './api.ts';
 import {

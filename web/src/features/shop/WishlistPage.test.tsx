@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import { jsonResponse } from '../../test/render.tsx';
-import { errorResponse } from '../accounts/testApi.ts';
+import { errorResponse } from '../../test/api.ts';
 import { buildProduct, callsTo, HOBBYIST, productPage, renderShop, shopApi } from './testShop.tsx';
 
 const W = MESSAGES.wishlist;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, formatMoney, MESSAGES } from '@app/domain';
 import { useSession } from '../../app/session.tsx';
 import { PagedListPage, usePaging } from '../../ui/PagedListPage.tsx';
-import { toastFailure } from '../accounts/feedback.ts';
+import { toastFailure } from '../../api/toastApiFailure.ts';
 import { useToggleWishlist, useWishlist } from './api.ts';
 import type { Product } from './api.ts';
 import { ProductPicture } from './ShopParts.tsx';

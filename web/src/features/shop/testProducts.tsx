@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
-import type { ApiCall } from '../accounts/testApi.ts';
+import type { ApiCall } from '../../test/api.ts';
 import { answerMe, signInAs } from '../directory/card/testCard.tsx';
 import type { Product, ProductAttributes } from './api.ts';
 

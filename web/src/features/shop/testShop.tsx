@@ -1,10 +1,10 @@
 import type { RouteObject } from 'react-router';
 import type { TQuote } from '@app/domain';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
-import { mockApi } from '../accounts/testApi.ts';
-import type { ApiCall } from '../accounts/testApi.ts';
+import { mockApi } from '../../test/api.ts';
+import type { ApiCall } from '../../test/api.ts';
 import { answerMe, HOBBYIST, PROVIDER_USER, signInAs } from '../directory/card/testCard.tsx';
-import type { CartItem } from '../cart/cart.ts';
+import type { CartItem } from '../orders/cart.ts';
 import type { Product, ProductAttributes } from './api.ts';
 import CartPage from './CartPage.tsx';
 import ProductDetailsPage from './ProductDetailsPage.tsx';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CARD_IMAGE_SIZES, MESSAGES } from '@app/domain';
-import { mockApi } from '../../accounts/testApi.ts';
+import { mockApi } from '../../../test/api.ts';
 import { buildProvider, button, emptyList, renderCards } from './testCard.tsx';
 
 const A = MESSAGES.cardActions;

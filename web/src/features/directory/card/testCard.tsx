@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import type { ProviderAttributes } from '@app/domain';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import { jsonResponse, renderRoutes } from '../../../test/render.tsx';
-import type { ApiCall } from '../../accounts/testApi.ts';
+import type { ApiCall } from '../../../test/api.ts';
 import { ProviderCard } from '../ProviderCard.tsx';
 
 /** A listed provider as the listing passes it to the card. */

@@ -1,0 +1,137 @@
+import { useId, useState, useTransition } from 'react';
+import { Form } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { isTwoFactorChallenge, MESSAGES, ZLoginForm } from '@app/domain';
+import type { TLoginForm } from '@app/domain';
+import { toUserType } from '../../app/accountMenu.ts';
+import { getRedirectTarget } from '../../app/guards.tsx';
+import { ME_QUERY_KEY, useSession } from '../../app/session.tsx';
+import { TextField } from '../../ui/FormField.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
+import { signIn as requestSignIn } from './api.ts';
+import type { AuthResponse } from './api.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { toastSignInFailure } from '../../api/toastApiFailure.ts';
+import { TwoFactorSignInStep } from './TwoFactorSignInStep.tsx';
+
+const M = MESSAGES.login;
+
+/** A provider's home: Provider Details (spec 001 §2 "Provider area"). */
+export const PROVIDER_HOME = '/provider';
+
+/**
+ * Where a successful login goes: the page the visitor was sent here from (see RequireAuth), else a
+ * provider's home, else the listing.
+ */
+export function getLoginTarget(state: unknown, userType: unknown): string {
+  const remembered = getRedirectTarget(state);
+  if (remembered !== '/' || toUserType(userType) !== 'Provider') return remembered;
+  return PROVIDER_HOME;
+}
+
+/**
+ * /login (spec 000 §2): e-mail and password; once signed in, back to the remembered page, else a
+ * provider to Provider Details and anyone else to the listing. An account with two-factor sign-in
+ * (issue 14) is asked for its code in a second step first.
+ */
+export default function LoginPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { login } = useSession();
+  const [, startTransition] = useTransition();
+  const signIn = useMutation({
+    mutationFn: ({ email, password }: TLoginForm) => requestSignIn(email, password),
+  });
+  const rememberId = useId();
+  /** The challenge of a right password for an account with two-factor sign-in: the code step. */
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<TLoginForm>({
+    resolver: zodResolver(ZLoginForm),
+    mode: 'all',
+    defaultValues: { email: '', password: '' },
+  });
+
+  const finishSignIn = (auth: AuthResponse) => {
+    const target = getLoginTarget(location.state, auth.user.user_type);
+    // The session refetches the user when the id changes; it already has the fresh one.
+    queryClient.setQueryData([...ME_QUERY_KEY, auth.user.id], auth.user);
+    // The session and the navigation commit in one render, so the guest guard (which sends a
+    // signed-in user on to the remembered page or '/') never sees the user still on /login.
+    startTransition(async () => {
+      login(auth.jwt, auth.user);
+      await navigate(target, { replace: true });
+    });
+  };
+
+  const handleLogin = handleSubmit(async (values) => {
+    let answer: Awaited<ReturnType<typeof requestSignIn>>;
+    try {
+      answer = await signIn.mutateAsync(values);
+    } catch (error) {
+      toastSignInFailure(error);
+      return;
+    }
+    if (isTwoFactorChallenge(answer)) setChallenge(answer.mfa_token);
+    else finishSignIn(answer);
+  });
+
+  if (challenge !== null) {
+    return (
+      <AuthCard title={MESSAGES.twoFactor.verifyTitle} intro={MESSAGES.twoFactor.verifyIntro}>
+        <TwoFactorSignInStep
+          mfaToken={challenge}
+          onSignedIn={finishSignIn}
+          onRestart={() => setChallenge(null)}
+        />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title={M.title}
+      intro={M.intro}
+      footer={
+        <>
+          {M.noAccount} <Link to="/Register">{M.registerLink}</Link>
+        </>
+      }
+    >
+      <Form noValidate onSubmit={handleLogin} aria-label={M.title}>
+        <fieldset disabled={signIn.isPending}>
+          <TextField
+            id="login-email"
+            label={M.email}
+            type="email"
+            registration={register('email')}
+            error={errors.email}
+          />
+          <TextField
+            id="login-password"
+            label={M.password}
+            type="password"
+            autoComplete="current-password"
+            registration={register('password')}
+            error={errors.password}
+          />
+          <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-4">
+            {/* The spec's Remember Me does nothing: the session always stays until Logout. */}
+            <Form.Check type="checkbox" id={rememberId} label={M.rememberMe} name="remember" defaultChecked />
+            <Link to="/forgotPassword">{M.forgotPassword}</Link>
+          </div>
+          <SubmitButton submitting={signIn.isPending} className="w-100">
+            {M.submit}
+          </SubmitButton>
+        </fieldset>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,183 @@
+import { Alert, Badge, Card, Col, Row } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { DEFAULT_PAGE_SIZE, MESSAGES } from '@app/domain';
+import { useSession } from '../../../app/session.tsx';
+import { useOwnListDelete } from '../../../ui/useOwnListDelete.ts';
+import { useCurrentSubscription } from '../../billing/api.ts';
+import type { TOwnRevision } from '@app/domain';
+import { pendingText, useOwnRevisions } from '../../../ui/PendingRevision.tsx';
+import { adKeys, useDeleteAd, useMyAds } from './api.ts';
+import type { OwnAd } from './api.ts';
+import { toastAdFailure } from '../../media/feedback.ts';
+import { ConfirmDeleteDialog } from '../../../ui/ConfirmDeleteDialog.tsx';
+import { PagedListPage, usePaging } from '../../../ui/PagedListPage.tsx';
+import { OwnerCardFooter } from '../../../ui/OwnerCard.tsx';
+import './ads.css';
+
+const M = MESSAGES.myAds;
+const A = MESSAGES.ads;
+
+/** A date as "Jan 5, 2027" (UTC, the server's dates), or null. */
+export function formatDate(value: string | null | undefined): string | null {
+  const time = value ? Date.parse(value) : NaN;
+  if (Number.isNaN(time)) return null;
+  return new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(time);
+}
+
+function firstPhoto(ad: OwnAd): string | null {
+  const image = ad.attributes.images?.data?.[0]?.attributes;
+  return image ? (image.formats?.small?.url ?? image.url) : null;
+}
+
+function AdCard({
+  ad,
+  expires,
+  revision,
+  onDelete,
+}: {
+  ad: OwnAd;
+  expires: string | null;
+  revision: TOwnRevision | undefined;
+  onDelete: () => void;
+}) {
+  const { review_reason, isShowed } = ad.attributes;
+  // The owner's changes waiting for review show over the approved values (the public still reads those).
+  const { title, city } = { ...ad.attributes, ...pendingText(revision, ['title', 'city']) };
+  // An ad from before reviews existed is approved when shown.
+  const review = ad.attributes.review ?? (isShowed ? 'approved' : 'pending');
+  const photo = firstPhoto(ad);
+  return (
+    <Card as="article" className="my-ad shadow-sm" aria-label={title}>
+      {photo ? (
+        <Card.Img variant="top" src={photo} alt={`${M.photoOf} ${title}`} className="my-ad__photo" />
+      ) : (
+        <div className="my-ad__photo my-ad__placeholder card-img-top" role="img" aria-label={M.noPhoto}>
+          <i className="bi bi-image" aria-hidden="true" />
+        </div>
+      )}
+      <Card.Body className="d-flex flex-column">
+        <h2 className="h6 mb-1 text-break">{title}</h2>
+        <p className="small text-body-secondary mb-2">
+          <i className="bi bi-geo-alt me-1" aria-hidden="true" />
+          {city}
+        </p>
+        <OwnerCardFooter
+          review={review}
+          reason={review_reason}
+          revision={{ type: 'ad', revision }}
+          editTo={`/ads/edit/${ad.id}`}
+          onDelete={onDelete}
+        >
+          {expires && (
+            <p className="small mb-3">
+              {M.expires}: {expires}
+            </p>
+          )}
+        </OwnerCardFooter>
+      </Card.Body>
+    </Card>
+  );
+}
+
+/**
+ * /ads/view, My Ads (spec 001 §2, §4; issue 11 item 10): the quota badges, the page size, Post Ads
+ * (or the refill text when nothing remains), a card per ad with Edit and Delete, and the pages.
+ */
+export default function MyAdsPage() {
+  const { userId } = useSession();
+  const paging = usePaging(DEFAULT_PAGE_SIZE);
+  const { page, setPage } = paging;
+  const current = useCurrentSubscription();
+  const ads = useMyAds(userId, page, paging.pageSize);
+  const deleteAd = useDeleteAd();
+  const revisions = useOwnRevisions('ad', adKeys.all, userId !== null);
+
+  const quota = current.data?.quota ?? { allowed: 0, posted: 0, remaining: 0 };
+  const subscription = current.data?.subscription ?? null;
+  const expires = formatDate(subscription?.attributes.end_date);
+
+  const removal = useOwnListDelete<OwnAd>({
+    remove: (id) => deleteAd.mutateAsync(id),
+    deletedText: A.deleted,
+    onFailure: toastAdFailure,
+    page,
+    setPage,
+    shownCount: ads.data?.data.length,
+  });
+
+  return (
+    <PagedListPage
+      titleId="my-ads-title"
+      title={M.title}
+      headerExtras={
+        current.isSuccess && (
+          <>
+            <Badge bg="secondary" className="fs-6 fw-normal">
+              {M.posted} {quota.posted} / {quota.allowed}
+            </Badge>
+            <Badge bg="info" text="dark" className="fs-6 fw-normal">
+              {M.remaining} {quota.remaining}
+            </Badge>
+          </>
+        )
+      }
+      perPageLabel={M.pageSize}
+      toolbar={
+        current.isSuccess &&
+        (!subscription ? (
+          <Link to="/ads/packages" className="btn btn-accent">
+            {A.buyPackage}
+          </Link>
+        ) : quota.remaining > 0 ? (
+          <Link to="/ads/submit" className="btn btn-accent">
+            <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+            {M.postAds}
+          </Link>
+        ) : (
+          <span className="text-danger fw-semibold">{MESSAGES.subscription.refill}</span>
+        ))
+      }
+      notice={
+        current.isSuccess &&
+        !subscription && (
+          // Without a running package no ad is in the directory, whatever its review says.
+          <Alert variant="warning">{M.notListed}</Alert>
+        )
+      }
+      paging={paging}
+      query={ads}
+      loadFailed={M.loadFailed}
+      retry={M.retry}
+      empty={M.empty}
+      pagesLabel={M.pages}
+      after={
+        <ConfirmDeleteDialog
+          show={removal.deleting !== null}
+          deleting={deleteAd.isPending}
+          onConfirm={() => void removal.confirm()}
+          onClose={removal.cancel}
+        />
+      }
+    >
+      {({ data }) => (
+        <Row xs={1} sm={2} lg={3} className="g-3 mb-3" aria-busy={ads.isFetching}>
+          {data.map((ad) => (
+            <Col key={ad.id}>
+              <AdCard
+                ad={ad}
+                expires={expires}
+                revision={revisions.data?.get(ad.id)}
+                onDelete={() => removal.ask(ad)}
+              />
+            </Col>
+          ))}
+        </Row>
+      )}
+    </PagedListPage>
+  );
+}

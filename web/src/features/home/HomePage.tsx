@@ -1,9 +1,0 @@
-import { DirectoryPage } from '../directory/DirectoryPage.tsx';
-
-/**
- * The home page at `/` and `/ad/:page` is the provider listing (spec 001 §2). It stays in the main
- * bundle because it is the first page most visitors load.
- */
-export function HomePage() {
-  return <DirectoryPage />;
-}

@@ -1,0 +1,51 @@
+import { vi } from 'vitest';
+import { jsonResponse } from './render.tsx';
+
+/** One call the page made, as the mocked API saw it. */
+export interface ApiCall {
+  method: string;
+  /** Path without the `/api` prefix, e.g. `/auth/local`. */
+  path: string;
+  search: URLSearchParams;
+  /** Parsed JSON, the FormData of an upload, or undefined. */
+  body: unknown;
+  authorization: string | null;
+}
+
+export type ApiHandler = (call: ApiCall) => Response | undefined | Promise<Response | undefined>;
+
+/**
+ * Replaces `fetch` with a fake API: `handler` answers each call (undefined means 404) and every call
+ * is recorded, in order, in the returned array.
+ */
+export function mockApi(handler: ApiHandler): ApiCall[] {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = new URL(String(input), 'http://localhost');
+      const headers = new Headers(init.headers);
+      let body: unknown = init.body;
+      if (typeof init.body === 'string') body = JSON.parse(init.body) as unknown;
+      const call: ApiCall = {
+        method: init.method ?? 'GET',
+        path: url.pathname.replace(/^\/api/, ''),
+        search: url.searchParams,
+        body,
+        authorization: headers.get('Authorization'),
+      };
+      calls.push(call);
+      return (
+        (await handler(call)) ??
+        jsonResponse({ data: null, error: { status: 404, name: 'NotFoundError', message: 'Not Found' } }, 404)
+      );
+    }),
+  );
+  return calls;
+}
+
+/** A Strapi-style error reply. */
+export function errorResponse(status: number, message: string, details: unknown = {}): Response {
+  const name = status === 400 ? 'ValidationError' : 'ApplicationError';
+  return jsonResponse({ data: null, error: { status, name, message, details } }, status);
+}
