@@ -10,7 +10,7 @@ import {
 import type { Kysely } from 'kysely';
 import { type Engine } from '../../../db/database.ts';
 import type { DB } from '../../../db/schema.ts';
-import { countProviders, loadFacetRows, OPTION_BITS, type FacetSourceRow } from './facet-sql.ts';
+import { countProviders, loadFacetRows, OPTION_BITS, type FacetSourceRow } from './facet.queries.ts';
 import type { FacetQuery } from './facet-result.ts';
 import { FacetIndex } from './facets.ts';
 import type { Postings } from './postings.ts';

@@ -14,7 +14,7 @@ import {
   loadChangedFacetRows,
   nextSubscriptionChange,
   loadReferenceIds,
-} from './facet-sql.ts';
+} from './facet.queries.ts';
 import type { FacetResult } from './facet-result.ts';
 import {
   buildFacetIndex,
