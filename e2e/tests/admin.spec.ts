@@ -24,7 +24,7 @@ import {
 } from './support/console.ts';
 
 /**
- * The admin console (issue 14, item 13): an admin enrols in two-factor sign-in and signs in with a
+ * The admin console: an admin enrols in two-factor sign-in and signs in with a
  * recovery code; approves and rejects ads from the queue; verifies a provider after viewing the ID
  * document; decides payments; closes a report; blocks an account; changes a package's price; and the
  * whole console at a phone's width. Every journey makes its own accounts over the API and finds its
@@ -407,7 +407,7 @@ test.describe('[ADMIN][REPORTS]', () => {
 
     const closed = await apiAs<{
       data: { kind: string; id: number; status: string; staff_note: string | null }[];
-    }>(request, ADMIN, 'GET', '/api/admin/reports?kind=report&status=closed&pageSize=100');
+    }>(request, ADMIN, 'GET', '/api/admin/reports?kind=report&status=closed&pagination[pageSize]=100');
     expect(closed.data.find((r) => r.id === reportId)).toMatchObject({ status: 'closed', staff_note: note });
   });
 });

@@ -13,7 +13,7 @@ import { verifyPassword } from '../src/modules/users/users.service.ts';
 import { apiCalls, createTestApp, type Json, type TestContext, type TestUser } from './helpers.ts';
 
 /**
- * The admin console's demo content (issue 14): after a demo start every queue of the console has something
+ * The admin console's demo content: after a demo start every queue of the console has something
  * in it: providers waiting for ID verification with a private sample document, ads waiting for review (those
  * of unverified providers cannot be approved; one shows the hidden-contact signal), reports of each kind and
  * a contact message, and a pending tip beside the pending order and subscriptions. A second run adds nothing.
@@ -113,7 +113,7 @@ describe('the admin console on the demo', () => {
   });
 
   it('queues ads for review: unverified owners cannot be approved, one shows the hidden contact', async () => {
-    const res = await get('/api/admin/moderation?type=ad&pageSize=100');
+    const res = await get('/api/admin/moderation?type=ad&pagination[pageSize]=100');
     const items = res.data as Json[];
     expect(items.length).toBeGreaterThanOrEqual(4);
     const ofPending = items.filter((i) => i.owner?.verification === 'pending');
@@ -141,7 +141,7 @@ describe('the admin console on the demo', () => {
   });
 
   it('has a trafficking report, a listing report, a screening flag and a contact message', async () => {
-    const res = await get('/api/admin/reports?pageSize=100');
+    const res = await get('/api/admin/reports?pagination[pageSize]=100');
     const items = res.data as Json[];
     const kinds = items.map((i) => i.kind);
     expect(kinds.filter((k) => k === 'report')).toHaveLength(2);
@@ -157,7 +157,7 @@ describe('the admin console on the demo', () => {
   });
 
   it("has the hobbyist's pending tip beside the pending order and subscriptions", async () => {
-    const res = await get('/api/admin/payments?status=pending&pageSize=100');
+    const res = await get('/api/admin/payments?status=pending&pagination[pageSize]=100');
     const items = res.data as Json[];
     const tip = items.find((i) => i.kind === 'tip');
     expect(tip).toMatchObject({ transaction_id: DEMO_TIP_TRANSACTION_ID, status: 'pending', flags: [] });

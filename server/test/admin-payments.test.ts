@@ -15,7 +15,7 @@ import {
 import { insertTestOrder, makeProduct, newTx, SEED_COSTS, totalOf } from './orders-helpers.ts';
 
 /**
- * The console's payments (issue 14, item 6): `GET /api/admin/payments` (pending first, then newest, with the
+ * The console's payments: `GET /api/admin/payments` (pending first, then newest, with the
  * server's amounts and the id flags) and the decisions through the existing routes, each with its effect
  * (a rejected subscription hides its ads, a rejected order is cancelled, a verified tip rejected later is
  * reversed by a new ledger row) and its audit record.
@@ -141,10 +141,24 @@ describe('GET /api/admin/payments: who may read it, what it accepts', () => {
   });
 
   it('400 for bad query values', async () => {
-    for (const q of ['kind=refund', 'status=paid', 'pageSize=0', 'pageSize=101', 'page=0', 'page=x']) {
+    for (const q of [
+      'kind=refund',
+      'status=paid',
+      'pagination[pageSize]=0',
+      'pagination[page]=0',
+      'pagination[page]=x',
+    ]) {
       const res = await api.call('GET', `/api/admin/payments?${q}`, { user: admin });
       expect(res.statusCode, q).toBe(400);
     }
+    // The paging answers as the Strapi lists do: the same message, and a page size above 100 clamped.
+    const zero = await api.call('GET', '/api/admin/payments?pagination[page]=0', { user: admin });
+    expect(zero.json().error).toMatchObject({
+      message: 'Invalid parameter pagination[page]: must be between 1 and 1000000',
+      details: { errors: [{ path: ['pagination', 'page'], message: 'must be between 1 and 1000000' }] },
+    });
+    const big = await api.ok('GET', '/api/admin/payments?pagination[pageSize]=101', { user: admin });
+    expect(big.meta.pagination.pageSize).toBe(100);
   });
 });
 
@@ -187,7 +201,7 @@ describe('the payments queue', () => {
   });
 
   it('answers the amounts the server computed, the payer and a description', async () => {
-    const body = await list('?pageSize=100');
+    const body = await list('?pagination[pageSize]=100');
     const [s] = itemsOf(body, [{ kind: 'subscription', id: sub }]);
     const price = splitPurchase(
       { total_price: fromCents(starter.total_price) },
@@ -234,7 +248,9 @@ describe('the payments queue', () => {
       { kind: 'tip', id: dupTip },
       { kind: 'order', id: dupOrder },
     ];
-    const order = itemsOf(await list('?pageSize=100'), refs).map((i: Json) => `${i.kind}:${i.id}`);
+    const order = itemsOf(await list('?pagination[pageSize]=100'), refs).map(
+      (i: Json) => `${i.kind}:${i.id}`,
+    );
     expect(order).toEqual([
       `order:${dupOrder}`,
       `tip:${dupTip}`,
@@ -243,13 +259,13 @@ describe('the payments queue', () => {
       `tip:${tipId}`,
       `subscription:${sub}`,
     ]);
-    const pending = await list('?status=pending&pageSize=100');
+    const pending = await list('?status=pending&pagination[pageSize]=100');
     expect((pending.data as Json[]).every((i) => i.status === 'pending')).toBe(true);
     expect(itemsOf(pending, [{ kind: 'subscription', id: sub }])).toEqual([]);
   });
 
   it('flags malformed ids and the same id given twice', async () => {
-    const body = await list('?pageSize=100');
+    const body = await list('?pagination[pageSize]=100');
     const [short] = itemsOf(body, [{ kind: 'tip', id: shortTip }]);
     expect(short.flags).toEqual([{ kind: 'malformed', explanation: P.flags.malformedShort }]);
     const [dupT] = itemsOf(body, [{ kind: 'tip', id: dupTip }]);
@@ -271,14 +287,14 @@ describe('the payments queue', () => {
   });
 
   it('filters by kind, status and search, and pages', async () => {
-    const tips = await list('?kind=tip&pageSize=100');
+    const tips = await list('?kind=tip&pagination[pageSize]=100');
     expect((tips.data as Json[]).every((i) => i.kind === 'tip')).toBe(true);
     expect(itemsOf(tips, [{ kind: 'tip', id: tipId }])).toHaveLength(1);
     const found = await list('?q=dup-7');
     expect((found.data as Json[]).map((i) => `${i.kind}:${i.id}`)).toEqual([`tip:${dupTip}`]);
     const byPayer = await list(`?q=${encodeURIComponent(provider.email.toUpperCase())}`);
     expect((byPayer.data as Json[]).map((i) => `${i.kind}:${i.id}`)).toEqual([`subscription:${sub}`]);
-    const page = await list('?pageSize=2&page=2');
+    const page = await list('?pagination[pageSize]=2&pagination[page]=2');
     expect(page.data).toHaveLength(2);
     expect(page.meta.pagination).toMatchObject({ page: 2, pageSize: 2 });
     expect(page.meta.pagination.pageCount).toBe(Math.ceil(page.meta.pagination.total / 2));
@@ -287,7 +303,7 @@ describe('the payments queue', () => {
   it('an order the buyer cancelled before the check is no payment to check', async () => {
     const cancelled = await order(1);
     expect((await api.call('DELETE', `/api/orders/${cancelled}`, { user: hobbyist })).statusCode).toBe(200);
-    const body = await list('?kind=order&pageSize=100');
+    const body = await list('?kind=order&pagination[pageSize]=100');
     expect(itemsOf(body, [{ kind: 'order', id: cancelled }])).toEqual([]);
   });
 });
@@ -303,7 +319,7 @@ describe('payment decisions', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.attributes.payment_status).toBe('rejected');
     expect(await shown()).not.toContain(ad);
-    const [item] = itemsOf(await list('?kind=subscription&status=rejected&pageSize=100'), [
+    const [item] = itemsOf(await list('?kind=subscription&status=rejected&pagination[pageSize]=100'), [
       { kind: 'subscription', id: sub },
     ]);
     expect(item.status).toBe('rejected');
@@ -335,7 +351,9 @@ describe('payment decisions', () => {
         after: { status: MESSAGES.orderStatus.cancelled, payment_status: 'rejected' },
       },
     ]);
-    const [item] = itemsOf(await list('?kind=order&pageSize=100'), [{ kind: 'order', id: rejected }]);
+    const [item] = itemsOf(await list('?kind=order&pagination[pageSize]=100'), [
+      { kind: 'order', id: rejected },
+    ]);
     expect(item.status).toBe('rejected');
 
     const verified = await order(1);

@@ -15,7 +15,7 @@ import {
 } from './helpers.ts';
 
 /**
- * The console's reports (issue 14, item 7): visitors' reports, screening flags and contact messages in one
+ * The console's reports: visitors' reports, screening flags and contact messages in one
  * queue (`GET /api/admin/reports`), the reported record kept as `reports.subject`, the staff's state and
  * internal note (`PUT /api/reports/:id`, `PUT /api/contact-messages/:id`) and hiding the reported ad or
  * place (`POST /api/admin/reports/:id/hide`), each audited.
@@ -92,7 +92,7 @@ async function buildPlace(owner: TestUser): Promise<{ id: number; type: string }
 
 const queue = async (query = ''): Promise<Json[]> =>
   (await api.ok('GET', `/api/admin/reports${query}`, { user: admin })).data;
-const entry = async (kind: string, id: number, query = '?pageSize=100') =>
+const entry = async (kind: string, id: number, query = '?pagination[pageSize]=100') =>
   (await queue(query)).find((e) => e.kind === kind && e.id === id);
 
 async function auditOf(subject: string) {
@@ -127,7 +127,7 @@ describe('who may call the reports routes', () => {
         expect((await api.call(method as 'GET', url, { user, body })).statusCode, url).toBe(403);
       }
     }
-    for (const q of ['kind=spam', 'status=new', 'pageSize=500', 'page=-1']) {
+    for (const q of ['kind=spam', 'status=new', 'pagination[pageSize]=abc', 'pagination[page]=-1']) {
       expect((await api.call('GET', `/api/admin/reports?${q}`, { user: admin })).statusCode, q).toBe(400);
     }
     for (const data of [{}, { status: 'done' }, { staff_note: 'x'.repeat(2001) }]) {
@@ -188,7 +188,7 @@ describe('reports.subject: the record a report names', () => {
     });
     const id = flag.data.id as number;
     expect(await subjectOf(id)).toBe(`hobbyist-comment:${commentId}`);
-    const e = await entry('flag', id, '?kind=flag&pageSize=100');
+    const e = await entry('flag', id, '?kind=flag&pagination[pageSize]=100');
     expect(e).toMatchObject({
       kind: 'flag',
       status: 'open',
@@ -196,7 +196,7 @@ describe('reports.subject: the record a report names', () => {
       reporter: { id: flagger.id },
       link: { type: 'hobbyist-comment', id: commentId, url: `/admin/users/${author.id}` },
     });
-    expect(await entry('flag', id, '?kind=report&pageSize=100')).toBeUndefined();
+    expect(await entry('flag', id, '?kind=report&pagination[pageSize]=100')).toBeUndefined();
     // Nothing to hide: a comment is removed by the screening area's own delete.
     const hide = await api.call('POST', `/api/admin/reports/${id}/hide`, { user: admin });
     expect(hide.statusCode).toBe(409);
@@ -219,7 +219,7 @@ describe('the queue: kinds, states, notes', () => {
       .set({ created_at: '2020-01-01T00:00:00.000Z' })
       .where('id', '=', first)
       .execute();
-    const data = await queue('?kind=report&pageSize=100');
+    const data = await queue('?kind=report&pagination[pageSize]=100');
     const ids = data.map((e) => e.id);
     expect(ids.indexOf(third)).toBeLessThan(ids.indexOf(second));
     expect(ids.at(-1)).toBe(first);
@@ -277,7 +277,7 @@ describe('the queue: kinds, states, notes', () => {
     });
     expect(closed.statusCode).toBe(200);
     expect(await entry('report', id)).toBeUndefined();
-    expect(await entry('report', id, '?status=closed&pageSize=100')).toMatchObject({
+    expect(await entry('report', id, '?status=closed&pagination[pageSize]=100')).toMatchObject({
       status: 'closed',
       staff_note: null,
     });
@@ -308,7 +308,7 @@ describe('the queue: kinds, states, notes', () => {
 
   it('contact messages: New, In progress, Closed, with a note; audited', async () => {
     const id = await contactMessage('Where is my refund?');
-    expect(await entry('contact', id, '?kind=contact&pageSize=100')).toEqual({
+    expect(await entry('contact', id, '?kind=contact&pagination[pageSize]=100')).toEqual({
       kind: 'contact',
       id,
       createdAt: expect.any(String),
@@ -334,7 +334,7 @@ describe('the queue: kinds, states, notes', () => {
     });
     await api.ok('PUT', `/api/contact-messages/${id}`, { user: admin, body: { data: { status: 'closed' } } });
     expect(await entry('contact', id)).toBeUndefined();
-    expect(await entry('contact', id, '?kind=contact&status=closed&pageSize=100')).toMatchObject({
+    expect(await entry('contact', id, '?kind=contact&status=closed&pagination[pageSize]=100')).toMatchObject({
       status: 'closed',
       staff_note: 'Replied by e-mail.',
     });
@@ -347,7 +347,9 @@ describe('the queue: kinds, states, notes', () => {
       { action: 'contact-message.update', after: { status: 'closed', staff_note: 'Replied by e-mail.' } },
     ]);
     // The kinds apart: no contact message among reports.
-    expect((await queue('?kind=report&pageSize=100')).some((e) => e.kind !== 'report')).toBe(false);
+    expect((await queue('?kind=report&pagination[pageSize]=100')).some((e) => e.kind !== 'report')).toBe(
+      false,
+    );
   });
 });
 

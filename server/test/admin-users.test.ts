@@ -14,7 +14,7 @@ import {
 import { placesApi, seedPlaceCities, type Json } from './places-helpers.ts';
 
 /**
- * The admin console's Users pages (issue 14, item 8): the account search, an account's page, blocking
+ * The admin console's Users pages: the account search, an account's page, blocking
  * (sessions end, ads disappear, venue ratings leave the blocked author's reviews out) and unblocking,
  * signing out everywhere and the extra-ads allowance, each in the audit log.
  */
@@ -49,7 +49,13 @@ describe('GET /api/admin/users', () => {
       expect((await api.call('GET', '/api/admin/users', { user })).statusCode).toBe(403);
       expect((await api.call('GET', `/api/admin/users/${user.id}`, { user })).statusCode).toBe(403);
     }
-    for (const query of ['type=Superuser', 'status=gone', 'verification=maybe', 'pageSize=0', 'page=x']) {
+    for (const query of [
+      'type=Superuser',
+      'status=gone',
+      'verification=maybe',
+      'pagination[pageSize]=0',
+      'pagination[page]=x',
+    ]) {
       expect((await api.call('GET', `/api/admin/users?${query}`, { user: admin })).statusCode, query).toBe(
         400,
       );
@@ -104,14 +110,18 @@ describe('GET /api/admin/users', () => {
       two_factor_enabled: false,
       createdAt: expect.any(String),
     });
-    expect(ids(await api.ok('GET', '/api/admin/users?type=admin&pageSize=100', { user: admin }))).toContain(
-      admin.id,
-    );
+    expect(
+      ids(await api.ok('GET', '/api/admin/users?type=admin&pagination[pageSize]=100', { user: admin })),
+    ).toContain(admin.id);
     const blocked = await buildUser(ctx, { isActive: false });
     expect(
-      ids(await api.ok('GET', '/api/admin/users?status=blocked&pageSize=100', { user: admin })),
+      ids(await api.ok('GET', '/api/admin/users?status=blocked&pagination[pageSize]=100', { user: admin })),
     ).toContain(blocked.id);
-    const paged = await api.ok('GET', '/api/admin/users?q=Quentin&pageSize=1&page=2', { user: admin });
+    const paged = await api.ok(
+      'GET',
+      '/api/admin/users?q=Quentin&pagination[pageSize]=1&pagination[page]=2',
+      { user: admin },
+    );
     expect(ids(paged)).toEqual([older.id]);
     expect(paged.meta.pagination).toEqual({ page: 2, pageSize: 1, pageCount: 2, total: 2 });
   });

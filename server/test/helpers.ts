@@ -137,7 +137,7 @@ export async function buildUser(
     userType?: UserType | null;
     role?: 'admin' | 'authenticated';
     isActive?: boolean;
-    /** A provider's ID verification (issue 14); `buildProvider` makes verified ones. */
+    /** A provider's ID verification; `buildProvider` makes verified ones. */
     verification?: 'pending' | 'verified' | 'rejected' | null;
   } = {},
 ): Promise<TestUser> {
@@ -158,20 +158,20 @@ export async function buildUser(
     dob: '1990-01-01',
     verification: overrides.verification ?? null,
   });
-  // An admin's token as after a two-factor code (issue 14): admin powers need one.
+  // An admin's token as after a two-factor code: admin powers need one.
   const jwt = await signToken(ctx.config.jwtSecret, id, 0, { mfa: overrides.role === 'admin' });
   return { id, jwt, email, password, auth: { authorization: `Bearer ${jwt}` } };
 }
 
 export const buildHobbyist = (ctx: TestContext) => buildUser(ctx, { userType: 'Hobbyist' });
-/** A provider whose ID is verified (issue 14), so an admin may approve their ads. */
+/** A provider whose ID is verified, so an admin may approve their ads. */
 export const buildProvider = (ctx: TestContext) =>
   buildUser(ctx, { userType: 'Provider', verification: 'verified' });
 export const buildVendor = (ctx: TestContext) => buildUser(ctx, { userType: 'Vender' });
 export const buildAdmin = (ctx: TestContext) => buildUser(ctx, { userType: null, role: 'admin' });
 
 /**
- * Marks a provider's ID verified (issue 14) directly in the database: for providers made another way
+ * Marks a provider's ID verified directly in the database: for providers made another way
  * (registered through the API) whose ads a test then approves.
  */
 export async function verifyProvider(ctx: TestContext, id: number): Promise<void> {
@@ -218,9 +218,13 @@ export function apiCalls(ctx: TestContext) {
     ((await ok('GET', url, { user })).data as { id: number }[]).map((i) => i.id);
   /** The admin approves the owner's pending revision of an approved ad or place (decision 0015). */
   const approveRevision = async (admin: TestUser, type: 'ad' | 'place', id: number): Promise<void> => {
-    const queue = await ok('GET', `/api/admin/moderation?type=${type}&queue=changes&pageSize=100`, {
-      user: admin,
-    });
+    const queue = await ok(
+      'GET',
+      `/api/admin/moderation?type=${type}&queue=changes&pagination[pageSize]=100`,
+      {
+        user: admin,
+      },
+    );
     const item = (queue.data as Json[]).find((i) => i.id === id);
     expect(item, `${type} ${id} in the changes queue`).toBeDefined();
     await ok('PUT', `/api/admin/revisions/${item.revision.id}`, {

@@ -19,7 +19,7 @@ import {
 import { placesApi } from './places-helpers.ts';
 
 /**
- * Moderation and risk signals (issue 14, items 3-4): the admin's queue of pending ads and places (riskiest
+ * Moderation and risk signals: the admin's queue of pending ads and places (riskiest
  * first, then oldest), each record's signals computed when it is submitted (text checks, the same phone or
  * photo on other accounts, many distant cities in a day, a price far below the city's median), the
  * perceptual hash of uploads, and the audit records and owner's view of approvals and rejections.
@@ -150,9 +150,8 @@ describe('who may call the moderation routes', () => {
     }
     for (const url of [
       '/api/admin/moderation?type=post',
-      '/api/admin/moderation?pageSize=0',
-      '/api/admin/moderation?pageSize=101',
-      '/api/admin/moderation?page=0',
+      '/api/admin/moderation?pagination[pageSize]=0',
+      '/api/admin/moderation?pagination[page]=0',
       '/api/admin/signals?type=ad',
       '/api/admin/signals?type=ad&id=abc',
       '/api/admin/signals?type=ad&id=0',
@@ -393,7 +392,7 @@ describe('GET /api/admin/moderation', () => {
     const risky = await postAd(owner, { title: 'Barely legal teen', age: 18 });
     const medium = await postAd(owner, { title: 'Fresh face' });
     const approvedElsewhere = await buildProviderAd(ctx, owner, { name: 'Shown ad' });
-    const page = await api.ok('GET', '/api/admin/moderation?pageSize=100', { user: admin });
+    const page = await api.ok('GET', '/api/admin/moderation?pagination[pageSize]=100', { user: admin });
     const ids = (page.data as Json[]).map((i) => i.id as number);
     const pos = (id: number) => ids.indexOf(id);
     expect(pos(risky)).toBeGreaterThanOrEqual(0);
@@ -426,14 +425,18 @@ describe('GET /api/admin/moderation', () => {
     expect(item.record).toEqual(direct.data);
 
     // Paging.
-    const second = await api.ok('GET', '/api/admin/moderation?pageSize=1&page=2', { user: admin });
+    const second = await api.ok('GET', '/api/admin/moderation?pagination[pageSize]=1&pagination[page]=2', {
+      user: admin,
+    });
     expect(second.data.map((i: Json) => i.id)).toEqual([ids[1]]);
   });
 
   it('places: type=place', async () => {
     const owner = await provider();
     const place = await newPlace(owner, { name: 'Innocent Spa' });
-    const page = await api.ok('GET', '/api/admin/moderation?type=place&pageSize=100', { user: admin });
+    const page = await api.ok('GET', '/api/admin/moderation?type=place&pagination[pageSize]=100', {
+      user: admin,
+    });
     const item = (page.data as Json[]).find((i) => i.id === place);
     expect(item).toMatchObject({ type: 'place', owner: { id: owner.id }, record: { id: place } });
     expect(item.signals.map((s: Json) => s.kind)).toEqual(['youth_wording']);
@@ -468,7 +471,7 @@ describe('approve and reject: audited, told to the owner', () => {
     ]);
     // The bare decision leaves the signals as they were; the ad left the queue.
     expect(await signalsOf('ad', approved)).toEqual(before);
-    const queue = await api.ok('GET', '/api/admin/moderation?pageSize=100', { user: admin });
+    const queue = await api.ok('GET', '/api/admin/moderation?pagination[pageSize]=100', { user: admin });
     expect((queue.data as Json[]).map((i) => i.id)).not.toContain(approved);
 
     const rejected = await postAd(owner, { title: 'Another ad' });

@@ -22,7 +22,7 @@ import {
 } from './orders-helpers.ts';
 
 /**
- * Orders (issue 13, items 5-8 and 11): the quote, the one-call checkout priced by the server in one
+ * Orders: the quote, the one-call checkout priced by the server in one
  * transaction, the transaction id that pays one thing, the order states and who moves them (with
  * their events and the buyer's mails), the buyer's and the vendor's reads, and a vendor's sales with
  * the shipping details only once paid. The seed client's calls are in orders-compat.test.ts.
@@ -1118,7 +1118,7 @@ describe('GET /api/sales: a vendor’s sold lines, the shipping details only onc
       shipping: { first_name: 'Jane' },
     });
     // The admin sees every vendor's lines.
-    const all = await api.ok('GET', '/api/sales?pageSize=40', { user: admin });
+    const all = await api.ok('GET', '/api/sales?pagination[pageSize]=40', { user: admin });
     const orders = all.data.map((s: Json) => s.order);
     expect(orders).toEqual(expect.arrayContaining([first.id, second.id]));
   });
@@ -1131,14 +1131,30 @@ describe('GET /api/sales: a vendor’s sold lines, the shipping details only onc
       buyer,
       ids.map((id) => ({ product: id, quantity: 1 })),
     );
-    const page2 = await api.ok('GET', '/api/sales?page=2&pageSize=2', { user: seller });
+    const page2 = await api.ok('GET', '/api/sales?pagination[page]=2&pagination[pageSize]=2', {
+      user: seller,
+    });
     expect(page2.meta.pagination).toEqual({ page: 2, pageSize: 2, pageCount: 2, total: 3 });
     expect(page2.data).toHaveLength(1);
-    expect((await api.ok('GET', '/api/sales?pageSize=500', { user: seller })).meta.pagination.pageSize).toBe(
-      40,
-    );
-    for (const q of ['page=0', 'page=-1', 'pageSize=abc', 'pageSize=0', 'page=1.5', 'sort=id', 'page[x]=1']) {
+    expect(
+      (await api.ok('GET', '/api/sales?pagination[pageSize]=500', { user: seller })).meta.pagination.pageSize,
+    ).toBe(40);
+    for (const q of [
+      'pagination[page]=0',
+      'pagination[page]=-1',
+      'pagination[pageSize]=abc',
+      'pagination[pageSize]=0',
+      'pagination[page]=1.5',
+      'pagination[page]=1000001',
+      'page=2',
+      'sort=id',
+      'page[x]=1',
+    ]) {
       expect((await api.call('GET', `/api/sales?${q}`, { user: seller })).statusCode, q).toBe(400);
     }
+    const zero = await api.call('GET', '/api/sales?pagination[page]=0', { user: seller });
+    expect(zero.json().error.message).toBe(
+      'Invalid parameter pagination[page]: must be between 1 and 1000000',
+    );
   });
 });

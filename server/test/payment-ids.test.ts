@@ -210,7 +210,9 @@ describe("the admin's payments queue groups ids by their key", () => {
       .returning('id')
       .executeTakeFirstOrThrow();
 
-    const page = await api.ok('GET', '/api/admin/payments?q=tx%20queue%205521&pageSize=100', { user: admin });
+    const page = await api.ok('GET', '/api/admin/payments?q=tx%20queue%205521&pagination[pageSize]=100', {
+      user: admin,
+    });
     const items = (page.data as Json[]).map((i) => ({
       ref: `${i.kind}:${i.id}`,
       hidden: i.hidden_characters,
@@ -224,7 +226,8 @@ describe("the admin's payments queue groups ids by their key", () => {
 
     // In the whole pending list the two sit together (the tip is an hour older than other payments).
     await tip(newTx('LATER'));
-    const all = (await api.ok('GET', '/api/admin/payments?pageSize=100', { user: admin })).data as Json[];
+    const all = (await api.ok('GET', '/api/admin/payments?pagination[pageSize]=100', { user: admin }))
+      .data as Json[];
     const at = all.findIndex((i) => i.kind === 'order' && i.id === orderId);
     expect(all[at + 1]).toMatchObject({ kind: 'tip', id: Number(tipId), id_group: all[at].id_group });
     expect(all.filter((i) => i.id_group === null).length).toBeGreaterThan(0);

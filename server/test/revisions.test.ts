@@ -70,7 +70,7 @@ async function listedAd(id: number): Promise<Json> {
 }
 
 const changesQueue = (type: 'ad' | 'place') =>
-  api.ok('GET', `/api/admin/moderation?type=${type}&queue=changes&pageSize=100`, { user: admin });
+  api.ok('GET', `/api/admin/moderation?type=${type}&queue=changes&pagination[pageSize]=100`, { user: admin });
 
 async function queueItem(type: 'ad' | 'place', id: number): Promise<Json> {
   return (await changesQueue(type)).data.find((i: Json) => i.id === id);

@@ -342,7 +342,7 @@ describe('bulk copying', () => {
       ])
       .execute();
     await suspend(reader.id, true);
-    const page = await api.ok('GET', '/api/admin/screening-access?pageSize=100', { user: admin });
+    const page = await api.ok('GET', '/api/admin/screening-access?pagination[pageSize]=100', { user: admin });
     const row = page.data.find((r: { id: number }) => r.id === reader.id);
     expect(row).toMatchObject({
       reads_today: 5,

@@ -19,7 +19,7 @@ import {
 } from './helpers.ts';
 import { uploadDocument, uploadImage } from './upload-helpers.ts';
 
-/** ID verification of providers (issue 14, item 5): decisions, the ad approval gate, document views, retention. */
+/** ID verification of providers: decisions, the ad approval gate, document views, retention. */
 
 let ctx: TestContext;
 let api: ReturnType<typeof apiCalls>;
@@ -325,7 +325,7 @@ describe('GET /api/admin/verifications', () => {
     for (const user of [await buildProvider(ctx), await buildHobbyist(ctx)]) {
       expect((await api.call('GET', '/api/admin/verifications', { user })).statusCode).toBe(403);
     }
-    for (const query of ['state=approved', 'pageSize=101', 'page=0']) {
+    for (const query of ['state=approved', 'pagination[pageSize]=-1', 'pagination[page]=0']) {
       expect(
         (await api.call('GET', `/api/admin/verifications?${query}`, { user: admin })).statusCode,
         query,
@@ -336,7 +336,7 @@ describe('GET /api/admin/verifications', () => {
   it('the queue: pending providers oldest first with documents and age; decided ones with their decisions', async () => {
     const first = await pendingProviderWithDocs();
     const second = await pendingProviderWithDocs();
-    const list = await api.ok('GET', '/api/admin/verifications?pageSize=100', { user: admin });
+    const list = await api.ok('GET', '/api/admin/verifications?pagination[pageSize]=100', { user: admin });
     const ids = (list.data as Json[]).map((i) => i.id);
     expect(ids.indexOf(first.provider.id)).toBeLessThan(ids.indexOf(second.provider.id));
     expect(list.meta.pagination).toMatchObject({ page: 1, pageSize: 100 });
@@ -369,7 +369,7 @@ describe('GET /api/admin/verifications', () => {
         documents_deleted_at: null,
       }),
     ]);
-    const pending = await api.ok('GET', '/api/admin/verifications?pageSize=100', { user: admin });
+    const pending = await api.ok('GET', '/api/admin/verifications?pagination[pageSize]=100', { user: admin });
     expect((pending.data as Json[]).map((i) => i.id)).not.toContain(first.provider.id);
   });
 });
@@ -435,7 +435,9 @@ describe('the retention job delete-decided-id-documents', () => {
     expect((await decisionsOf(recent.provider.id))[0]!.documents_deleted_at).toBeNull();
 
     // The admin's list says the documents are gone; a second run finds nothing to do.
-    const list = await api.ok('GET', '/api/admin/verifications?state=verified&pageSize=100', { user: admin });
+    const list = await api.ok('GET', '/api/admin/verifications?state=verified&pagination[pageSize]=100', {
+      user: admin,
+    });
     const item = (list.data as Json[]).find((i) => i.id === old.provider.id);
     expect(item).toMatchObject({ documents: [], documents_deleted_at: kept!.documents_deleted_at });
     expect(await deleteDecidedIdDocuments(db(), storageRoot())).toBe(0);
@@ -525,7 +527,7 @@ describe('PUT /api/users/:id { documents_hold_until } (a legal hold on the ID do
     expect((await userRow(provider.id)).documents_hold_until).toBe(until);
     const detail = await api.ok('GET', `/api/admin/users/${provider.id}`, { user: admin });
     expect(detail.data.user.documents_hold_until).toBe(until);
-    const list = await api.ok('GET', '/api/admin/verifications?pageSize=100', { user: admin });
+    const list = await api.ok('GET', '/api/admin/verifications?pagination[pageSize]=100', { user: admin });
     expect((list.data as Json[]).find((i) => i.id === provider.id)).toMatchObject({
       documents_hold_until: until,
     });
@@ -573,7 +575,9 @@ describe('no answer carries the two-factor secret, its last step or the recovery
       await api.call('PUT', `/api/users/${provider.id}`, { user: provider, body: { city: 'San Jose' } }),
       await api.call('GET', `/api/admin/users?q=${provider.email}`, { user: admin }),
       await api.call('GET', `/api/admin/users/${provider.id}`, { user: admin }),
-      await api.call('GET', '/api/admin/verifications?state=verified&pageSize=100', { user: admin }),
+      await api.call('GET', '/api/admin/verifications?state=verified&pagination[pageSize]=100', {
+        user: admin,
+      }),
       await api.call('GET', `/api/providers/${ad}?populate=*`, { user: admin }),
       await api.call('GET', '/api/providers?populate=*', { user: null }),
       await api.call('GET', '/api/subscriptions?populate=*', { user: admin }),

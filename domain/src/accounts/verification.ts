@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { USER_TYPES } from '../constants.ts';
 import { MESSAGES } from '../messages.ts';
+import { ADMIN_PAGING, ZPagination } from '../paging.ts';
 
 /**
- * ID verification of providers (issue 14, item 5): a new provider is `pending` until an admin, having
+ * ID verification of providers: a new provider is `pending` until an admin, having
  * looked at the ID documents, marks the account `verified` or `rejected` (with a reason). Accounts of other
  * types carry no state (null). An ad is approved only while its provider is verified.
  */
@@ -102,11 +103,8 @@ export function isDocumentsHeld(holdUntil: string | null | undefined, now: Date 
   return !!holdUntil && holdUntil >= isoDay(now);
 }
 
-/** The paging of the console's lists: `?page=1&pageSize=20` (pageSize 1-100). */
-const ZAdminPaging = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
+/** The paging of the console's lists (`pagination[page]`, `pagination[pageSize]`). */
+const ZAdminPaging = z.object({ pagination: ZPagination(ADMIN_PAGING) });
 
 /** `GET /api/admin/verifications`: pending first by default, oldest first. */
 export const ZVerificationsQuery = ZAdminPaging.extend({

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { PLAIN_TRANSACTION_ID } from '../billing/transaction-id.ts';
 import { ADMIN_OPS_MESSAGES } from '../catalogue/admin-ops.ts';
+import { ADMIN_PAGING, ZPagination } from '../paging.ts';
 
 /**
- * The console's payments queue (issue 14, item 6): subscriptions, orders and tips paid by a transaction id
+ * The console's payments queue: subscriptions, orders and tips paid by a transaction id
  * the payer typed, with the amount the server computed, and flags on ids that look made up or were given
  * twice. The decisions themselves are the existing `PUT /api/subscriptions/:id`, `/api/orders/:id` and
  * `/api/tips/:id`.
@@ -19,12 +20,6 @@ export type TAdminPaymentKind = (typeof ADMIN_PAYMENT_KINDS)[number];
 export const ADMIN_PAYMENT_STATES = ['pending', 'verified', 'rejected'] as const;
 export type TAdminPaymentState = (typeof ADMIN_PAYMENT_STATES)[number];
 
-/** The paging of the console's lists: `?page=1&pageSize=20` (pageSize 1-100). */
-const paging = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-};
-
 /** Text a search box sends: trimmed, empty means none. */
 const searchText = z
   .string()
@@ -38,7 +33,7 @@ export const ZAdminPaymentsQuery = z.object({
   kind: z.enum(ADMIN_PAYMENT_KINDS).optional(),
   status: z.enum(ADMIN_PAYMENT_STATES).optional(),
   q: searchText,
-  ...paging,
+  pagination: ZPagination(ADMIN_PAGING),
 });
 export type TAdminPaymentsQuery = z.infer<typeof ZAdminPaymentsQuery>;
 

@@ -3,9 +3,10 @@ import { ADMIN_OPS_MESSAGES } from '../catalogue/admin-ops.ts';
 import { PLACE_TYPES, type UserType } from '../constants.ts';
 import { REPORT_STATUSES, type ReportStatus } from '../content/schemas.ts';
 import { MESSAGES } from '../messages.ts';
+import { ADMIN_PAGING, ZPagination } from '../paging.ts';
 
 /**
- * The console's reports queue (issue 14, item 7) and dashboard (item 2): visitors' reports, providers'
+ * The console's reports queue and dashboard: visitors' reports, providers'
  * screening flags (reports about `hobbyist-comment:<id>`) and contact messages in one list, each with the
  * staff's state and note and a link to the reported record; and the dashboard's queue sizes and charts.
  */
@@ -21,8 +22,7 @@ export const ADMIN_REPORT_STATE_LABELS: Record<ReportStatus, string> = ADMIN_OPS
 export const ZAdminReportsQuery = z.object({
   kind: z.enum(ADMIN_REPORT_KINDS).optional(),
   status: z.enum(REPORT_STATUSES).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  pagination: ZPagination(ADMIN_PAGING),
 });
 export type TAdminReportsQuery = z.infer<typeof ZAdminReportsQuery>;
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ZId } from '../ids.ts';
 import { MESSAGES } from '../messages.ts';
+import { ADMIN_PAGING, ZPagination } from '../paging.ts';
 
 const S = MESSAGES.screening;
 
-/** Screening limits (issue 12, items 7-8). */
+/** Screening limits: phone digits, comment length, entries and reads per account, page sizes. */
 export const SCREENING_LIMITS = {
   phoneMinDigits: 4,
   phoneMaxDigits: 15,
@@ -102,8 +103,7 @@ export type TScreeningRefusal = (typeof SCREENING_REFUSALS)[number];
 
 /** `GET /api/admin/screening-access`: provider accounts, most read in the last 7 days first. */
 export const ZScreeningAccessQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  pagination: ZPagination(ADMIN_PAGING),
   q: z.string().trim().max(100).optional(),
 });
 export type TScreeningAccessQuery = z.infer<typeof ZScreeningAccessQuery>;

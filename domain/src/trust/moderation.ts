@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { REVIEW_REASON_MAX } from '../directory/ads.ts';
 import { ZIdText } from '../ids.ts';
+import { ADMIN_PAGING, ZPagination } from '../paging.ts';
 import type { RiskSignalKind } from './signals.ts';
 
 /**
- * The admin console's moderation queue (issue 14, item 3): pending ads and places with their risk signals,
+ * The admin console's moderation queue: pending ads and places with their risk signals,
  * the owner and the owner's other records. The decisions are the existing `PUT /api/providers/:id` and
  * `PUT /api/vendors/:id` with `{ review: 'approved' }` or `{ review: 'rejected', review_reason }`.
  */
@@ -20,12 +21,11 @@ export type TModerationType = (typeof MODERATION_TYPES)[number];
 export const MODERATION_QUEUES = ['new', 'changes'] as const;
 export type TModerationQueue = (typeof MODERATION_QUEUES)[number];
 
-/** `GET /api/admin/moderation?type=ad|place&queue=new|changes&page&pageSize` (pageSize 1-100). */
+/** `GET /api/admin/moderation?type=ad|place&queue=new|changes&pagination[page]&pagination[pageSize]` (size 1-100). */
 export const ZModerationQuery = z.object({
   type: z.enum(MODERATION_TYPES).default('ad'),
   queue: z.enum(MODERATION_QUEUES).default('new'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  pagination: ZPagination(ADMIN_PAGING),
 });
 export type TModerationQuery = z.infer<typeof ZModerationQuery>;
 

@@ -79,14 +79,14 @@ export async function postAd(
   return body.data.id;
 }
 
-/** The admin marks the provider's ID verified (`PUT /api/users/:id {verification}`, issue 14). */
+/** The admin marks the provider's ID verified (`PUT /api/users/:id {verification}`). */
 export async function verifyProvider(request: APIRequestContext, userId: number) {
   await apiAs(request, ADMIN, 'PUT', `/api/users/${userId}`, { verification: 'verified' });
 }
 
 /**
  * The admin approves an ad (`PUT /api/providers/:id {review: 'approved'}`), verifying its owner's ID
- * first: an ad of an unverified provider cannot be approved (issue 14).
+ * first: an ad of an unverified provider cannot be approved.
  */
 export async function approveAd(request: APIRequestContext, id: number) {
   const ad = await apiAs<{
@@ -103,7 +103,7 @@ export async function approveRevision(request: APIRequestContext, type: 'ad' | '
     request,
     ADMIN,
     'GET',
-    `/api/admin/moderation?type=${type}&queue=changes&pageSize=100`,
+    `/api/admin/moderation?type=${type}&queue=changes&pagination[pageSize]=100`,
   );
   const item = queue.data.find((i) => i.id === id);
   expect(item, `${type} ${id} in the changes queue`).toBeDefined();

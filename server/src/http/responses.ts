@@ -1,3 +1,5 @@
+import type { ApiPagination } from '@app/domain';
+
 /**
  * Strapi v4's envelopes, written once: `{ data, meta }` for one item (meta empty) and for a list
  * (meta with the pagination, when the list is paged).
@@ -11,12 +13,8 @@ export function itemResponse<T>(data: T): ItemResponse<T> {
   return { data, meta: {} };
 }
 
-export interface Pagination {
-  page: number;
-  pageSize: number;
-  pageCount: number;
-  total: number;
-}
+/** `meta.pagination`, built by `paginationMeta` (http/paging.ts). */
+export type Pagination = ApiPagination;
 
 export function listResponse<T>(
   data: T[],

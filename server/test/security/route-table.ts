@@ -4,8 +4,8 @@ import { BILLING } from '../orders-helpers.ts';
 import type { Fixtures, Made } from './fixtures.ts';
 
 /**
- * Who may call each `/api` route: the expected status for each caller (issue 9, item 13;
- * ../shared/design/permissions.md). `other` is another account of the record owner's type (another
+ * Who may call each `/api` route: the expected status for each caller
+ * (../shared/design/permissions.md). `other` is another account of the record owner's type (another
  * hobbyist for a hobbyist's comment, another provider for a provider's ad). Every route the app
  * registers must have an entry here: a new route without one fails the suite.
  */
@@ -60,7 +60,7 @@ const reaction = (path: string, kind: 'like' | 'dislike' | 'average'): Record<st
 });
 
 /**
- * Places (issue 12): providers (and the admin) add addresses and places; the owner or the admin
+ * Places: providers (and the admin) add addresses and places; the owner or the admin
  * changes them; hobbyists review public places, the author or the admin changes a review. Records are
  * made through the API by `users.provider` (places approved by the admin), reviews by `users.hobbyist`.
  */
@@ -208,7 +208,7 @@ const PLACE_ROUTES: Record<string, RouteCase> = {
 };
 
 /**
- * Screening (issue 12): provider accounts and the admin only, reads included (hobbyist, vendor 403);
+ * Screening: provider accounts and the admin only, reads included (hobbyist, vendor 403);
  * the table's providers are verified (`buildProvider`): pending, rejected and suspended providers are
  * refused on every screening route in screening-access.test.ts. Records are made by the admin (exempt from the daily limit of new numbers and comments); ratings
  * and comments by the provider, so `other` is another provider.
@@ -330,7 +330,7 @@ const SCREENING_ROUTES: Record<string, RouteCase> = {
 };
 
 /**
- * The store (issue 13): anyone browses products; vendors add them, the owner or the admin changes
+ * The store: anyone browses products; vendors add them, the owner or the admin changes
  * them; any signed-in account keeps its own wishlist; hobbyists add the seed client's cart records.
  * Products are `users.vendor`'s (other vendors: shop.test.ts), carts `users.hobbyist`'s.
  */
@@ -380,7 +380,7 @@ const SHOP_ROUTES: Record<string, RouteCase> = {
 };
 
 /**
- * Orders (issue 13): anyone asks a quote; any buyer (hobbyist, vendor, provider, admin) checks out;
+ * Orders: anyone asks a quote; any buyer (hobbyist, vendor, provider, admin) checks out;
  * an order and its details are the buyer's (`users.hobbyist`) and the admin's, others 404; a line is
  * also its vendor's (`users.vendor`), who ships it (the buyer may not: 403) but may not remove it
  * (403); sales are vendors' and the admin's. Orders are written straight (`f.order`).
@@ -455,7 +455,7 @@ const ORDER_ROUTES: Record<string, RouteCase> = {
 };
 
 /**
- * The admin's settings and the audit log (issue 14, items 9-10): admin only. Each caller's call acts on
+ * The admin's settings and the audit log: admin only. Each caller's call acts on
  * a record the admin made for it (never the processing costs in force, nor a package somebody bought).
  */
 const adminMade = async (f: Fixtures, url: string, data: object): Promise<Made> => ({
@@ -574,7 +574,7 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
   },
   'POST /api/auth/logout': { expect: signedIn(200) },
   'POST /api/auth/logout-all': { expect: signedIn(200) },
-  // Two-factor sign-in (issue 14): any account manages its own; the fixtures' accounts have it off.
+  // Two-factor sign-in: any account manages its own; the fixtures' accounts have it off.
   'GET /api/auth/2fa': { expect: signedIn(200) },
   'POST /api/auth/2fa/setup': { expect: signedIn(200) },
   // After a setup, a wrong first code is a 400 for everyone signed in.
@@ -602,7 +602,7 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
   'POST /api/users/:id/logout-all': { setup: (f) => f.victim(), expect: adminOnly() },
 
   'GET /api/users': { expect: adminOnly() },
-  // The console's Users and Verifications pages (issue 14): admin only.
+  // The console's Users and Verifications pages: admin only.
   'GET /api/admin/users': { expect: adminOnly() },
   'GET /api/admin/users/:id': { setup: async (f) => ({ id: f.users.hobbyist.id }), expect: adminOnly() },
   'GET /api/admin/verifications': { expect: adminOnly() },
@@ -668,7 +668,7 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
     expect: adminOnly(),
   },
   'DELETE /api/reports/:id': { setup: (f) => f.report(), expect: adminOnly() },
-  // The console's queues and dashboard (issue 14): admin only. Hide acts on a fresh report of a fresh ad.
+  // The console's queues and dashboard: admin only. Hide acts on a fresh report of a fresh ad.
   'GET /api/admin/payments': { expect: adminOnly() },
   'GET /api/admin/reports': { expect: adminOnly() },
   'POST /api/admin/reports/:id/hide': {
@@ -729,9 +729,9 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
     expect: only(['hobbyist', 'other'], 200, 403),
   },
 
-  // Moderation (issue 14, items 3-4): the queue of pending ads and places, and a record's risk signals.
+  // Moderation: the queue of pending ads and places, and a record's risk signals.
   'GET /api/admin/moderation': {
-    setup: async () => ({ query: 'type=place&pageSize=5' }),
+    setup: async () => ({ query: 'type=place&pagination[pageSize]=5' }),
     expect: adminOnly(),
   },
   'GET /api/admin/signals': { setup: async (f) => ({ query: `type=ad&id=${f.ad}` }), expect: adminOnly() },
@@ -825,7 +825,7 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
   },
   'GET /api/wallet': { expect: signedIn(200) },
 
-  // Subscriptions (issue 11): providers buy packages; the admin checks payments and grants extra ads.
+  // Subscriptions: providers buy packages; the admin checks payments and grants extra ads.
   'GET /api/subscriptions': { expect: signedIn(200) },
   'GET /api/subscriptions/current': { expect: signedIn(200) },
   'GET /api/subscriptions/:id': {

@@ -1,27 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Button } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import { DEFAULT_PAGE_SIZE, MESSAGES } from '@app/domain';
-import { PageButtons } from './PageButtons.tsx';
+import { PagedList } from './PagedList.tsx';
+import type { ListPage, Paging } from './PagedList.tsx';
 import { PageSizeSelect } from './PageSizeSelect.tsx';
-import { PageSpinner } from './PageSpinner.tsx';
 
-/** One page of a list as the server answers it (`ApiList`, the sales page). */
-export interface ListPage {
-  data: readonly unknown[];
-  meta: { pagination: { pageCount: number } };
-}
-
-/** The page and the page size of an owner's list, held in the screen's state. */
-export interface Paging {
-  page: number;
-  pageSize: number;
-  setPage: (page: number) => void;
-  /** A new size starts again at page 1. */
-  setPageSize: (pageSize: number) => void;
-}
+export type { ListPage, Paging } from './PagedList.tsx';
 
 /** A list's page (from 1) and page size (`initialSize`, the spec's 10 unless told). */
 export function usePaging(initialSize: number = DEFAULT_PAGE_SIZE): Paging {
@@ -54,7 +40,7 @@ export function useLoadFailedToast(
  * Ads): the title with the page's own header items, "N per page" (a new size goes back to page 1), then
  * a spinner while the first page loads, a warning with `retry` when it failed (and the toast, with
  * `toastId`), `empty` when there is nothing, else the rows (`children`, given the loaded page) and the
- * pages. A page past the end (rows deleted meanwhile) goes to the last page.
+ * pages (`PagedList`).
  */
 export function PagedListPage<T extends ListPage>({
   titleId,
@@ -103,16 +89,8 @@ export function PagedListPage<T extends ListPage>({
   after?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
-  const { page, pageSize, setPage, setPageSize } = paging;
+  const { pageSize, setPageSize } = paging;
   useLoadFailedToast(query, toastId);
-
-  const data = query.data;
-  const pageCount = data?.meta.pagination.pageCount ?? 1;
-  // Only the current page's own answer tells (not the previous page kept on screen meanwhile).
-  const pastEnd = query.isSuccess && !query.isPlaceholderData && page > 1 && page > pageCount;
-  useEffect(() => {
-    if (pastEnd) setPage(Math.max(pageCount, 1));
-  }, [pastEnd, pageCount, setPage]);
 
   const sizeSelect = (
     <PageSizeSelect
@@ -146,30 +124,16 @@ export function PagedListPage<T extends ListPage>({
 
       {notice}
 
-      {query.isPending || pastEnd ? (
-        <PageSpinner />
-      ) : query.isError || !data ? (
-        <Alert
-          variant="warning"
-          className="d-flex flex-wrap align-items-center justify-content-between gap-2"
-        >
-          {loadFailed}
-          <Button size="sm" variant="outline-secondary" onClick={() => void query.refetch()}>
-            {retry}
-          </Button>
-        </Alert>
-      ) : data.data.length === 0 ? (
-        typeof empty === 'string' ? (
-          <p className="text-body-secondary">{empty}</p>
-        ) : (
-          empty
-        )
-      ) : (
-        <>
-          {children(data)}
-          <PageButtons page={page} pageCount={pageCount} onPage={setPage} label={pagesLabel} />
-        </>
-      )}
+      <PagedList
+        query={query}
+        paging={paging}
+        loadFailed={loadFailed}
+        retry={retry}
+        empty={empty}
+        pagesLabel={pagesLabel}
+      >
+        {children}
+      </PagedList>
 
       {after}
     </section>

@@ -12,6 +12,15 @@ function nameOfStatus(status: number): string {
 }
 
 /**
+ * The whole message a schema gave its issue (`params.title`), as a paging parameter words it the way the
+ * REST layer's query parser does (`Invalid parameter pagination[page]: …`).
+ */
+function titleOf(params: unknown): string | undefined {
+  const title = (params as { params?: { title?: unknown } } | undefined)?.params?.title;
+  return typeof title === 'string' ? title : undefined;
+}
+
+/**
  * Every error as Strapi's body `{ data: null, error: { status, name, message, details } }`: an
  * AppError with its own status, a failed zod schema as a 400 naming the fields, Fastify's own 4xx
  * with Strapi's name; anything else is logged with the request id and answered as a generic 500.
@@ -27,9 +36,9 @@ export function handleError(error: FastifyError, req: FastifyRequest, reply: Fas
       name: 'ValidationError',
     }));
     const first = errors[0];
-    const message = first
-      ? `${first.path.join('.') || error.validationContext}: ${first.message}`
-      : 'Invalid input';
+    const message =
+      titleOf(error.validation[0]?.params) ??
+      (first ? `${first.path.join('.') || error.validationContext}: ${first.message}` : 'Invalid input');
     return reply.code(400).send(errorBody(400, 'ValidationError', message, { errors }));
   }
   const status = (error as { statusCode?: number }).statusCode;

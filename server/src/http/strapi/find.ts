@@ -13,6 +13,7 @@ import { badRequest, type AppError } from '../errors.ts';
 import { bytewise, compileFilter, scoped } from './filter-sql.ts';
 import { LIMITS, type ParsedQuery, type PopulateTree, type SortItem } from './parse.ts';
 import { columnOf, type RelationDef, type ResourceDef, type ScopeFn } from './resource.ts';
+import { paginationMeta } from '../paging.ts';
 
 /** Strapi v4 item: `{ id, attributes }`. */
 export interface Item {
@@ -288,9 +289,7 @@ export async function findMany(db: AnyDb, def: ResourceDef, q: ParsedQuery, opts
   const total = count ? Number(count.total) : rows.length;
   return {
     data: items,
-    meta: {
-      pagination: { page: q.page, pageSize: q.pageSize, pageCount: Math.ceil(total / q.pageSize), total },
-    },
+    meta: { pagination: paginationMeta(q, total) },
   };
 }
 

@@ -1,3 +1,5 @@
+import { MAX_PAGE } from '@app/domain';
+
 /** What one REST query may ask for, and how large its answer may be (parse.ts, find.ts). */
 export const LIMITS = {
   maxRelationDepth: 3,
@@ -17,7 +19,7 @@ export const LIMITS = {
   maxInItems: 200,
   maxValueLength: 500,
   maxSortItems: 5,
-  maxPage: 1_000_000,
+  maxPage: MAX_PAGE,
   /** How deep $and/$or/$not and relations may nest in one filter. */
   maxFilterDepth: 10,
   /**

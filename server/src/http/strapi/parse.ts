@@ -1,3 +1,5 @@
+import { readBoundedNumber, readPageSize } from '@app/domain';
+import { orPagingFailure } from '../paging.ts';
 import { asList, fail, isPlainObject } from './input.ts';
 import { LIMITS } from './limits.ts';
 import { parseFilterObject, type FilterNode } from './parse-filters.ts';
@@ -149,26 +151,13 @@ function parseBoolean(v: unknown, path: string, fallback: boolean): boolean {
   return fail(path, 'expected true or false');
 }
 
-/**
- * A page size: a whole number from 1; above the resource's largest it is that largest (Strapi clamps to
- * its `maxLimit` too), and `meta.pagination.pageSize` says what was used.
- */
+/** A page size (from 1, clamped to the resource's largest) by the domain's paging rule. */
 function parsePageSize(v: unknown, path: string, max: number): number {
-  if (typeof v !== 'string' && typeof v !== 'number') fail(path, 'expected a whole number');
-  const s = String(v);
-  if (!/^\d+$/.test(s)) fail(path, 'expected a whole number');
-  const n = Number(s);
-  if (n < 1) fail(path, 'must be at least 1');
-  return Math.min(n, max);
+  return orPagingFailure(() => readPageSize(v, path, max));
 }
 
 function parseInteger(v: unknown, path: string, min: number, max: number): number {
-  if (typeof v !== 'string' && typeof v !== 'number') fail(path, 'expected a whole number');
-  const s = String(v);
-  if (!/^\d+$/.test(s)) fail(path, 'expected a whole number');
-  const n = Number(s);
-  if (s.length > 9 || n < min || n > max) fail(path, `must be between ${min} and ${max}`);
-  return n;
+  return orPagingFailure(() => readBoundedNumber(v, path, min, max));
 }
 
 /**

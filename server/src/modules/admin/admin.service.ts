@@ -47,17 +47,13 @@ import {
   lockReviewed,
   type ReportRow,
 } from './admin.reports.queries.ts';
+import { pagedList } from '../../http/paging.ts';
 
 /** A page of a console list, as the contract answers it. */
 export interface AdminPage<T> {
   data: T[];
   meta: { pagination: Pagination };
 }
-
-const pageOf = <T>(data: T[], page: number, pageSize: number, total: number): AdminPage<T> => ({
-  data,
-  meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
-});
 
 // ---------------------------------------------------------------------------------------------
 // Payments
@@ -100,7 +96,7 @@ export async function listPayments(
   db: Kysely<DB>,
   query: TAdminPaymentsQuery,
 ): Promise<AdminPage<TAdminPaymentItem>> {
-  const { page, pageSize } = query;
+  const { page, pageSize } = query.pagination;
   const filter = { ...query, qKey: query.q ? paymentKey(query.q) || undefined : undefined };
   const { rows, total } = await findPayments(db, filter, { offset: (page - 1) * pageSize, limit: pageSize });
   const keyOf = (row: PaymentRow) => row.transaction_key ?? '';
@@ -131,7 +127,7 @@ export async function listPayments(
       flags: paymentIdFlags(row.transaction_id, others),
     };
   });
-  return pageOf(data, page, pageSize, total);
+  return pagedList(data, query.pagination, total);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -195,7 +191,7 @@ export async function listReports(
   query: TAdminReportsQuery,
   siteHosts: readonly string[],
 ): Promise<AdminPage<TAdminReportItem>> {
-  const { page, pageSize } = query;
+  const { page, pageSize } = query.pagination;
   const statuses: ReportStatus[] = query.status ? [query.status] : ['open', 'reviewed'];
   const { rows, total } = await findReports(
     db,
@@ -223,7 +219,7 @@ export async function listReports(
         ? { id: row.handled_by, username: row.handler_username }
         : null,
   }));
-  return pageOf(data, page, pageSize, total);
+  return pagedList(data, query.pagination, total);
 }
 
 /**

@@ -20,6 +20,7 @@ import type { DirectoryContext } from './directory.service.ts';
 import { facetWhere } from './facets/facet.queries.ts';
 import { countsFor } from './facets/facet-snapshot.ts';
 import type { FacetMatch, FacetStore } from './facets/facet-store.ts';
+import { paginationMeta } from '../../http/paging.ts';
 
 /**
  * The listing's reads (`GET /api/providers`, `GET /api/filterdata`): a request read once into a
@@ -93,7 +94,7 @@ async function findPageFromIndex(d: DirectoryContext, def: ResourceDef, q: Parse
     ids: result.page(q.offset, q.pageSize),
     total: result.total,
   }));
-  const pagination = { page: q.page, pageSize: q.pageSize, pageCount: Math.ceil(total / q.pageSize), total };
+  const pagination = paginationMeta(q, total);
   const lean = ids.length ? await readLeanItems(d.db, d.engine, def, q, ids, 'shown') : [];
   if (lean) return jsonText(`{"data":[${lean.join(',')}],"meta":${JSON.stringify({ pagination })}}`);
   const rows = await findMany(

@@ -42,9 +42,10 @@ import {
   type RecordRef,
   type RecordType,
 } from './moderation.queries.ts';
+import { pagedList } from '../../http/paging.ts';
 
 /**
- * Moderation (issue 14, items 3-4): the risk signals of ads and places, computed by the server when a record
+ * Moderation: the risk signals of ads and places, computed by the server when a record
  * is submitted or goes back to review, and the admin's queue of records waiting for review. The decision
  * itself is the directory's and the places' `PUT` (`review: 'approved' | 'rejected'`).
  */
@@ -137,8 +138,8 @@ function ordered(signals: RiskSignal[]): RiskSignal[] {
 }
 
 /**
- * Computes a record's risk signals and stores them in `risk_signals`, replacing what it had (issue 14, item
- * 4). Call it in the transaction that creates the ad or place or sends it back to review. The records of
+ * Computes a record's risk signals and stores them in `risk_signals`, replacing what it had.
+ * Call it in the transaction that creates the ad or place or sends it back to review. The records of
  * other accounts this one shares a phone number or a photo with, while they wait for review themselves, are
  * recomputed too (once, not further), so both sides of a match show it. Answers the record's signals.
  */
@@ -195,7 +196,7 @@ export async function listModerationQueue(
   query: TModerationQuery,
 ): Promise<{ data: TModerationItem[]; meta: { pagination: Pagination } }> {
   if (query.queue === 'changes') return listRevisionQueue(db, query);
-  const { page, pageSize } = query;
+  const { page, pageSize } = query.pagination;
   const type = recordType(query.type);
   const { rows, total } = await findQueuePage(db, type, page, pageSize);
   const ids = rows.map((r) => r.id);
@@ -228,10 +229,7 @@ export async function listModerationQueue(
       record: (await read(r.id)) ?? null,
     });
   }
-  return {
-    data,
-    meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
-  };
+  return pagedList(data, query.pagination, total);
 }
 
 /** The owner of a queue item, as the moderator sees it. */
@@ -259,7 +257,7 @@ async function listRevisionQueue(
   db: Kysely<DB>,
   query: TModerationQuery,
 ): Promise<{ data: TModerationItem[]; meta: { pagination: Pagination } }> {
-  const { page, pageSize } = query;
+  const { page, pageSize } = query.pagination;
   const type = recordType(query.type);
   const { rows, total } = await findRevisionPage(db, type, page, pageSize);
   const ownerIds = [...new Set(rows.map((r) => r.userId))];
@@ -288,10 +286,7 @@ async function listRevisionQueue(
       revision: { id: r.id, updatedAt: r.updatedAt, changes: await revisionChanges(db, r, record) },
     });
   }
-  return {
-    data,
-    meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
-  };
+  return pagedList(data, query.pagination, total);
 }
 
 /** `GET /api/admin/signals`: a record's stored signals and score; a 404 for a record that does not exist. */

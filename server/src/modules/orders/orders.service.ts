@@ -18,7 +18,7 @@ import type { DB } from '../../db/schema.ts';
 import { isAdmin, type Actor } from '../../http/auth.ts';
 import { AppError, dataFieldError, fieldError, notFound } from '../../http/errors.ts';
 import { getWrittenItem, scopedReads, type ItemQuery, type ScopedReads } from '../../http/items.ts';
-import { badParam, onlyParams } from '../../http/query.ts';
+import { onlyParams } from '../../http/query.ts';
 import type { Pagination } from '../../http/responses.ts';
 import type { Item } from '../../http/strapi/find.ts';
 import { parseQuery } from '../../http/strapi/parse.ts';
@@ -35,6 +35,7 @@ import {
   type OrderState,
 } from './orders.queries.ts';
 import { orderDetailResource, orderLineResource, orderResource } from './orders.resources.ts';
+import { pagedList, pagingOf } from '../../http/paging.ts';
 
 /** What the orders area's services need: the database, the mailer, the site's address for links. */
 export interface OrdersContext {
@@ -245,20 +246,14 @@ export const lineAudit = (actor: Actor, action: string, id: number) =>
 // ---------------------------------------------------------------------------------------------
 // Sales
 
-const PAGE_SIZE_MAX = Math.max(...SHOP_LIMITS.pageSizes);
-
-/** A positive whole number of the query (`page`, `pageSize`), or the default when absent. */
-function positiveParam(query: Record<string, unknown>, name: string, fallback: number, max: number): number {
-  const raw = query[name];
-  if (raw === undefined) return fallback;
-  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw) || Number(raw) < 1) {
-    badParam(name, 'expected a whole number from 1');
-  }
-  return Math.min(Number(raw), max);
-}
+/** The sales list's page sizes: the shop's default, and its largest choice. */
+const SALES_PAGING = {
+  defaultPageSize: SHOP_LIMITS.defaultPageSize,
+  maxPageSize: Math.max(...SHOP_LIMITS.pageSizes),
+};
 
 /**
- * `GET /api/sales?page=&pageSize=`: the lines of the vendor's products (the admin: all lines), newest
+ * `GET /api/sales?pagination[page]=&pagination[pageSize]=`: the lines of the vendor's products (the admin: all lines), newest
  * first, page sizes up to 40 (a larger one is clamped). The buyer's shipping details come only once
  * the order is paid, shipped or delivered, and never for a cancelled line.
  */
@@ -267,9 +262,9 @@ export async function listSales(
   actor: Actor,
   query: Record<string, unknown>,
 ): Promise<{ data: TSaleLine[]; meta: { pagination: Pagination } }> {
-  onlyParams(query, ['page', 'pageSize']);
-  const pageSize = positiveParam(query, 'pageSize', SHOP_LIMITS.defaultPageSize, PAGE_SIZE_MAX);
-  const page = positiveParam(query, 'page', 1, 1_000_000);
+  onlyParams(query, ['pagination']);
+  const paging = pagingOf(query, SALES_PAGING);
+  const { page, pageSize } = paging;
   const { rows, total } = await findSales(
     db,
     isAdmin(actor) ? null : actor.id,
@@ -307,5 +302,5 @@ export async function listSales(
             country: r.country!,
           },
   }));
-  return { data, meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } } };
+  return pagedList(data, paging, total);
 }

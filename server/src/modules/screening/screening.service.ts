@@ -49,9 +49,10 @@ import {
   HOBBYIST_RATING_RESOURCES,
   hobbyistCommentResource,
 } from './screening.resources.ts';
+import { paginationMeta } from '../../http/paging.ts';
 
 /**
- * Screening of hobbyists by providers (issue 12, items 7-8). The routes let provider accounts and the
+ * Screening of hobbyists by providers. The routes let provider accounts and the
  * admin through, and `requireScreeningAccess` only providers whose ID an admin verified, whose account
  * is active and whose screening is not suspended; every record, rating and comment is shared among them
  * (`customerHobbyist.read` …),
@@ -160,7 +161,7 @@ export async function listScreeningAccess(
   query: TScreeningAccessQuery,
 ): Promise<{ data: TScreeningAccessItem[]; meta: { pagination: Pagination; reads_per_day: number } }> {
   const now = Date.now();
-  const { page, pageSize } = query;
+  const { page, pageSize } = query.pagination;
   const { rows, total } = await findScreeningAccessPage(db, {
     q: query.q,
     page,
@@ -179,7 +180,7 @@ export async function listScreeningAccess(
       suspended_at: r.suspended_at ?? null,
     })),
     meta: {
-      pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total },
+      pagination: paginationMeta(query.pagination, total),
       reads_per_day: await readScreeningReadsPerDay(db),
     },
   };
@@ -592,7 +593,7 @@ export async function flagComment(
       .filter(Boolean)
       .join('\n'),
     listing: `hobbyist-comment:${id}`,
-    // The reported record, for the console's reports queue and link (issue 14).
+    // The reported record, for the console's reports queue and link.
     subject: `hobbyist-comment:${id}`,
   });
   return { data: { id: report.id, attributes: { status: report.status } }, meta: {} };

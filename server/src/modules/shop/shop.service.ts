@@ -14,7 +14,6 @@ import { isAdmin, type Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { getWrittenItem, scopedReads, type ItemQuery, type ScopedReads } from '../../http/items.ts';
 import { onlyParams } from '../../http/query.ts';
-import { listResponse } from '../../http/responses.ts';
 import { findMany, type Item } from '../../http/strapi/find.ts';
 import { parseQuery } from '../../http/strapi/parse.ts';
 import { deleteUnusedFiles } from '../media/index.ts';
@@ -33,6 +32,7 @@ import {
   type ProductChanges,
 } from './shop.queries.ts';
 import { cartResource, productResource, wishlistProductResource } from './shop.resources.ts';
+import { pagedList } from '../../http/paging.ts';
 
 /** What the shop area's services need: the database and where uploads are stored. */
 export interface ShopContext {
@@ -181,12 +181,7 @@ export async function listWishlist(p: ShopContext, actor: Actor, query: Query) {
     const byId = new Map(found.data.map((item) => [item.id, item]));
     items = ids.map((id) => byId.get(id)).filter((item): item is Item => item !== undefined);
   }
-  return listResponse(items, {
-    page: q.page,
-    pageSize: q.pageSize,
-    pageCount: Math.ceil(total / q.pageSize),
-    total,
-  });
+  return pagedList(items, q, total);
 }
 
 /** `GET /api/wishlist/ids`: the ids of the caller's saved products on sale; it takes no parameter. */

@@ -5,6 +5,7 @@ import { notFound } from '../../http/errors.ts';
 import type { Pagination } from '../../http/responses.ts';
 import { findAccountRecords, findAuditAbout, findReportsAbout } from './users.account-records.queries.ts';
 import { findAccountRow, findAccountsPage, type AccountRow } from './users.admin.queries.ts';
+import { pagedList } from '../../http/paging.ts';
 
 /**
  * The admin console's Users pages: the account search and one account's page. Amounts
@@ -36,12 +37,9 @@ export async function listAdminUsers(
   db: Kysely<DB>,
   query: TAdminUsersQuery,
 ): Promise<{ data: TAdminUserItem[]; meta: { pagination: Pagination } }> {
-  const { page, pageSize } = query;
+  const { page, pageSize } = query.pagination;
   const { rows, total } = await findAccountsPage(db, query, page, pageSize);
-  return {
-    data: rows.map(accountItem),
-    meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
-  };
+  return pagedList(rows.map(accountItem), query.pagination, total);
 }
 
 type AccountRecords = Awaited<ReturnType<typeof findAccountRecords>>;

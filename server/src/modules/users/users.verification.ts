@@ -32,6 +32,7 @@ import {
   type IdDocumentRow,
 } from './users.admin.queries.ts';
 import { readDocumentRetentionDays } from './users.settings.ts';
+import { pagedList } from '../../http/paging.ts';
 
 /**
  * ID verification: the admin's decision on a provider's account, the queue of the
@@ -166,7 +167,7 @@ export async function listVerifications(
   query: TVerificationsQuery,
   now = new Date(),
 ): Promise<{ data: TVerificationItem[]; meta: { pagination: Pagination } }> {
-  const { page, pageSize } = query;
+  const { page, pageSize } = query.pagination;
   const { rows, total } = await findVerificationPage(db, query.state, query.q, page, pageSize);
   const ids = rows.map((r) => r.id);
   const documents = await findIdDocuments(db, ids);
@@ -203,10 +204,7 @@ export async function listVerifications(
       })),
     };
   });
-  return {
-    data,
-    meta: { pagination: { page, pageSize, pageCount: Math.ceil(total / pageSize), total } },
-  };
+  return pagedList(data, query.pagination, total);
 }
 
 /**

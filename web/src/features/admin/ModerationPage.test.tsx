@@ -100,7 +100,7 @@ describe('ModerationPage', () => {
 
     const asked = callsTo(calls, 'GET', '/admin/moderation')[0];
     expect(asked?.search.get('type')).toBe('ad');
-    expect(asked?.search.get('pageSize')).toBe('20');
+    expect(asked?.search.get('pagination[pageSize]')).toBe('20');
   });
 
   it('approves after the confirmation; the item leaves the list with a toast', async () => {

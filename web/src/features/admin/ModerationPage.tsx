@@ -17,12 +17,11 @@ import { ProviderCard } from '../directory/ProviderCard.tsx';
 import type { Place } from '../places/api.ts';
 import { VenueCard } from '../places/VenueListing.tsx';
 import { ADMIN_QUERY_KEY, adminErrorMessage, adminPut } from './adminApi.ts';
+import { ConfirmDialog, ReasonDialog } from './dialogs.tsx';
 import {
   AdminPageHeader,
   AdminTable,
-  ConfirmDialog,
   fillText,
-  ReasonDialog,
   StatusBadge,
   useAdminList,
   useAdminPaging,
@@ -420,7 +419,7 @@ function decide(item: TModerationItem, decision: Decision) {
 }
 
 /**
- * Moderation (issue 14 item 3; `GET /api/admin/moderation`): the pending ads and places, highest risk
+ * Moderation (`GET /api/admin/moderation`): the pending ads and places, highest risk
  * first, each shown as the public would see it, with every photo full size, the owner, their other
  * records and the risk signals; Approve (only once an ad's owner is verified) or Reject with a reason.
  * A decided item leaves the list at once. Moderators never edit a record.
@@ -431,12 +430,14 @@ export default function ModerationPage() {
   const queue = parseQueue(params.get('queue'));
   const paging = useAdminPaging();
   const queryClient = useQueryClient();
-  const query = useAdminList<TModerationItem>('/admin/moderation', {
-    type,
-    ...(queue === 'changes' ? { queue } : {}),
-    page: paging.page,
-    pageSize: paging.pageSize,
-  });
+  const query = useAdminList<TModerationItem>(
+    '/admin/moderation',
+    {
+      type,
+      ...(queue === 'changes' ? { queue } : {}),
+    },
+    paging,
+  );
   const [decided, setDecided] = useState<ReadonlySet<string>>(new Set());
   const [approving, setApproving] = useState<TModerationItem | null>(null);
   const [rejecting, setRejecting] = useState<TModerationItem | null>(null);

@@ -61,7 +61,7 @@ describe('PaymentsPage', { timeout: 20_000 }, () => {
     const list = callsTo(calls, 'GET', '/admin/payments')[0]!;
     expect(list.search.get('status')).toBe('pending');
     expect(list.search.get('kind')).toBeNull();
-    expect(list.search.get('page')).toBe('1');
+    expect(list.search.get('pagination[page]')).toBe('1');
 
     const sub = rowOf('Basic');
     expect(within(sub).getByText('$110.50')).toBeTruthy();
@@ -124,7 +124,7 @@ describe('PaymentsPage', { timeout: 20_000 }, () => {
     await waitFor(() => {
       const last = callsTo(calls, 'GET', '/admin/payments').at(-1)!;
       expect(last.search.get('q')).toBe('TX-77');
-      expect(last.search.get('page')).toBe('1');
+      expect(last.search.get('pagination[page]')).toBe('1');
     });
   });
 

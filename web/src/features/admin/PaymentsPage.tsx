@@ -6,10 +6,10 @@ import { ADMIN_PAYMENT_KINDS, ADMIN_PAYMENT_STATES, formatMoney, fromCents, MESS
 import type { TAdminPaymentItem } from '@app/domain';
 import { formatDate } from '../billing/format.ts';
 import { adminErrorMessage } from './adminApi.ts';
+import { ConfirmDialog } from './dialogs.tsx';
 import {
   AdminPageHeader,
   AdminTable,
-  ConfirmDialog,
   FilterBar,
   FilterSelect,
   SearchBox,
@@ -76,7 +76,7 @@ export function paymentActions(payment: Pick<TAdminPaymentItem, 'kind' | 'status
 }
 
 /**
- * /admin/payments (issue 14 item 6): subscriptions, orders and tips paid by transaction id, pending
+ * /admin/payments: subscriptions, orders and tips paid by transaction id, pending
  * ones by default; each with the amount the server computed and the id the payer typed, the
  * malformed and duplicate flags, and Verify / Reject behind a confirmation. A refusal (a 409: a
  * rejected tip is final) shows the server's message.
@@ -86,13 +86,15 @@ export default function PaymentsPage() {
   const [kind, setKind] = useState('');
   const [status, setStatus] = useState<string>('pending');
   const [q, setQ] = useState('');
-  const payments = useAdminList<TAdminPaymentItem>('/admin/payments', {
-    kind,
-    status,
-    q,
-    page: paging.page,
-    pageSize: paging.pageSize,
-  });
+  const payments = useAdminList<TAdminPaymentItem>(
+    '/admin/payments',
+    {
+      kind,
+      status,
+      q,
+    },
+    paging,
+  );
   const decide = useDecidePayment();
   const [asking, setAsking] = useState<{ payment: TAdminPaymentItem; decision: PaymentDecision } | null>(
     null,

@@ -6,10 +6,10 @@ import { ADMIN_REPORT_KINDS, MESSAGES, REPORT_STATUSES, STAFF_NOTE_MAX } from '@
 import type { ReportStatus, TAdminReportItem, TReportLink } from '@app/domain';
 import { formatDate } from '../billing/format.ts';
 import { adminErrorMessage } from './adminApi.ts';
+import { ConfirmDialog } from './dialogs.tsx';
 import {
   AdminPageHeader,
   AdminTable,
-  ConfirmDialog,
   FilterBar,
   FilterSelect,
   StatusBadge,
@@ -195,7 +195,7 @@ function ReportCard({
 }
 
 /**
- * /admin/reports (issue 14 item 7): visitors' reports, providers' screening flags and contact messages,
+ * /admin/reports: visitors' reports, providers' screening flags and contact messages,
  * New and In progress by default, newest first; each with its state (New, In progress, Closed), an
  * internal note, a link to the reported item, Close, and Hide item (asked first: the ad or place goes
  * back to pending review).
@@ -204,12 +204,14 @@ export default function ReportsPage() {
   const paging = useAdminPaging();
   const [kind, setKind] = useState('');
   const [status, setStatus] = useState('');
-  const reports = useAdminList<TAdminReportItem>('/admin/reports', {
-    kind,
-    status,
-    page: paging.page,
-    pageSize: paging.pageSize,
-  });
+  const reports = useAdminList<TAdminReportItem>(
+    '/admin/reports',
+    {
+      kind,
+      status,
+    },
+    paging,
+  );
   const hide = useHideReported();
   const [hiding, setHiding] = useState<TAdminReportItem | null>(null);
   // The ads and places hidden from this page (`provider:12`): the server answers the report's state,

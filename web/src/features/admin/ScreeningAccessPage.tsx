@@ -6,10 +6,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES } from '@app/domain';
 import type { TScreeningAccessItem } from '@app/domain';
 import { ADMIN_QUERY_KEY, adminErrorMessage, adminPut, type AdminPage } from './adminApi.ts';
+import { ConfirmDialog } from './dialogs.tsx';
 import {
   AdminPageHeader,
   AdminTable,
-  ConfirmDialog,
   FilterBar,
   SearchBox,
   StatusBadge,
@@ -39,11 +39,13 @@ function useSetScreeningSuspended() {
 export default function ScreeningAccessPage() {
   const paging = useAdminPaging();
   const [q, setQ] = useState('');
-  const list = useAdminList<TScreeningAccessItem>('/admin/screening-access', {
-    q,
-    page: paging.page,
-    pageSize: paging.pageSize,
-  });
+  const list = useAdminList<TScreeningAccessItem>(
+    '/admin/screening-access',
+    {
+      q,
+    },
+    paging,
+  );
   const cap = (
     list.data as (AdminPage<TScreeningAccessItem> & { meta: { reads_per_day?: number } }) | undefined
   )?.meta.reads_per_day;

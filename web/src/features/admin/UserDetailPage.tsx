@@ -15,7 +15,8 @@ import type { TAdminUserDetail } from '@app/domain';
 import { formatDate } from '../billing/format.ts';
 import { formatDay, formatMoment } from '../screening/format.ts';
 import { adminErrorMessage } from './adminApi.ts';
-import { AdminPageHeader, ConfirmDialog, QueryState, StatusBadge } from './parts.tsx';
+import { ConfirmDialog } from './dialogs.tsx';
+import { AdminPageHeader, QueryState, StatusBadge } from './parts.tsx';
 import {
   useAdminUser,
   useLogoutEverywhere,
@@ -355,7 +356,7 @@ function ageText(dob: string): string {
 }
 
 /**
- * /admin/users/:id (issue 14 item 8): an account's details, verification and two-factor state, Block /
+ * /admin/users/:id: an account's details, verification and two-factor state, Block /
  * Unblock and Sign out everywhere (each asked first), then its ads, places, products, orders, payments,
  * the reports about it, its subscriptions (a provider's extra-ads allowance editable) and its audit trail.
  */

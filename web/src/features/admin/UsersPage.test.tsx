@@ -86,7 +86,7 @@ describe('UsersPage', { timeout: 20_000 }, () => {
     await waitFor(() => {
       expect(last().get('verification')).toBe('verified');
       expect(last().get('q')).toBe('555 010');
-      expect(last().get('page')).toBe('1');
+      expect(last().get('pagination[page]')).toBe('1');
     });
   });
 

@@ -48,7 +48,7 @@ export function VerificationBadge({ state }: { state: TAdminUserItem['verificati
 }
 
 /**
- * /admin/users (issue 14 item 8): search by name, e-mail, username or phone; filters by account type,
+ * /admin/users: search by name, e-mail, username or phone; filters by account type,
  * status and verification; newest first; each account opens its page.
  */
 export default function UsersPage() {
@@ -57,14 +57,16 @@ export default function UsersPage() {
   const [type, setType] = useState('');
   const [status, setStatus] = useState('');
   const [verification, setVerification] = useState('');
-  const users = useAdminList<TAdminUserItem>('/admin/users', {
-    q,
-    type,
-    status,
-    verification,
-    page: paging.page,
-    pageSize: paging.pageSize,
-  });
+  const users = useAdminList<TAdminUserItem>(
+    '/admin/users',
+    {
+      q,
+      type,
+      status,
+      verification,
+    },
+    paging,
+  );
 
   const filter = (set: (value: string) => void) => (value: string) => {
     set(value);

@@ -19,13 +19,12 @@ import type {
 import { ADMIN_QUERY_KEY, adminErrorMessage, adminPut } from './adminApi.ts';
 import { formatDay } from '../screening/format.ts';
 import { DocumentViewer } from './DocumentViewer.tsx';
+import { ConfirmDialog, ReasonDialog } from './dialogs.tsx';
 import {
   AdminPageHeader,
   AdminTable,
-  ConfirmDialog,
   FilterSelect,
   fillText,
-  ReasonDialog,
   SearchBox,
   StatusBadge,
   useAdminList,
@@ -222,7 +221,7 @@ function ProviderItem({
 }
 
 /**
- * Verifications (issue 14 item 5; `GET /api/admin/verifications`): providers by state (pending first,
+ * Verifications (`GET /api/admin/verifications`): providers by state (pending first,
  * oldest first), searchable; each with name, e-mail, date of birth and age (red under 18 or missing), the
  * ID documents opened privately through the API, past decisions and whether the documents were deleted;
  * Mark verified (confirmed) or Reject with a required reason (`PUT /api/users/:id`, flat).
@@ -232,12 +231,14 @@ export default function VerificationsPage() {
   const [q, setQ] = useState('');
   const paging = useAdminPaging();
   const queryClient = useQueryClient();
-  const query = useAdminList<TVerificationItem>('/admin/verifications', {
-    state,
-    q,
-    page: paging.page,
-    pageSize: paging.pageSize,
-  });
+  const query = useAdminList<TVerificationItem>(
+    '/admin/verifications',
+    {
+      state,
+      q,
+    },
+    paging,
+  );
   const [viewing, setViewing] = useState<TVerificationDocument | null>(null);
   const [verifying, setVerifying] = useState<TVerificationItem | null>(null);
   const [rejecting, setRejecting] = useState<TVerificationItem | null>(null);

@@ -1,24 +1,22 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Badge, Button, Form, Modal, Table } from 'react-bootstrap';
+import { Badge, Button, Form, Table } from 'react-bootstrap';
 import { MESSAGES } from '@app/domain';
 import type { QueryParams } from '../../api/client.ts';
-import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
-import { PageButtons } from '../../ui/PageButtons.tsx';
+import { LoadFailed, PagedList } from '../../ui/PagedList.tsx';
+import type { Paging } from '../../ui/PagedList.tsx';
 import { usePaging } from '../../ui/PagedListPage.tsx';
-import type { Paging } from '../../ui/PagedListPage.tsx';
 import { PageSizeSelect } from '../../ui/PageSizeSelect.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
-import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { ADMIN_PAGE_SIZE, ADMIN_QUERY_KEY, adminGet } from './adminApi.ts';
 import type { AdminPage } from './adminApi.ts';
 
 /**
- * The console's shared parts (issue 14): the paged list query and its table, the confirmation and the
- * reason dialogs, the status badge. Every console page builds on these, so loading, empty, failed and
- * paged lists look and behave the same everywhere.
+ * The console's shared parts: the paged list query and its table, the status badge, the filters and the
+ * page header (the dialogs are in dialogs.tsx). Every console page builds on these, so loading, empty,
+ * failed and paged lists look and behave the same everywhere.
  */
 
 const T = MESSAGES.adminConsole;
@@ -43,17 +41,21 @@ export function adminListKey(path: string, params: QueryParams = {}) {
 }
 
 /**
- * One page of a paged admin list (`GET /api/admin/<list>?page&pageSize&…`). Empty filter values are
- * left out of the query. The previous page stays on screen while the next one loads.
+ * One page of a paged admin list (`GET /api/admin/<list>?pagination[page]&pagination[pageSize]&…`). Empty
+ * filter values are left out of the query. The previous page stays on screen while the next one loads.
  */
 export function useAdminList<T>(
   path: string,
-  params: QueryParams = {},
+  params: QueryParams,
+  paging: Pick<Paging, 'page' | 'pageSize'>,
   { enabled = true }: { enabled?: boolean } = {},
 ): UseQueryResult<AdminPage<T>> {
-  const clean: QueryParams = Object.fromEntries(
-    Object.entries(params).filter(([, value]) => value !== undefined && value !== null && value !== ''),
-  );
+  const clean: QueryParams = {
+    ...Object.fromEntries(
+      Object.entries(params).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+    ),
+    pagination: { page: paging.page, pageSize: paging.pageSize },
+  };
   return useQuery({
     queryKey: adminListKey(path, clean),
     queryFn: ({ signal }) => adminGet<AdminPage<T>>(path, clean, signal),
@@ -76,30 +78,54 @@ export function QueryState({
 }): ReactNode {
   if (query.isPending) return <PageSpinner />;
   if (query.isError) {
-    return (
-      <Alert variant="warning" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
-        {loadFailed}
-        <Button size="sm" variant="outline-secondary" onClick={() => void query.refetch()}>
-          {T.table.retry}
-        </Button>
-      </Alert>
-    );
+    return <LoadFailed message={loadFailed} retry={T.table.retry} onRetry={() => void query.refetch()} />;
   }
   if (isEmpty) return <p className="text-body-secondary">{empty ?? T.table.noItems}</p>;
   return null;
 }
 
+/** The rows of a console list as a responsive table: the column headings, then one `<tr>` per item. */
+function RowsTable<T>({
+  items,
+  headers,
+  row,
+  caption,
+}: {
+  items: readonly T[];
+  headers?: readonly ReactNode[];
+  row?: (item: T, index: number, items: readonly T[]) => ReactNode;
+  caption?: string;
+}) {
+  return (
+    <Table responsive hover size="sm" className="align-middle">
+      {caption && <caption className="visually-hidden">{caption}</caption>}
+      {headers && (
+        <thead>
+          <tr>
+            {headers.map((heading, index) => (
+              <th key={index} scope="col">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+      )}
+      <tbody>{row && items.map((item, index) => row(item, index, items))}</tbody>
+    </Table>
+  );
+}
+
 /**
- * A paged admin list: the spinner, the warning with Retry, 'No items' (or `empty`), else the rows and
- * the pages. With `headers` and `row` the rows are a responsive table; with `children` the page lays
- * them out itself (the moderation queue's cards). A page past the end goes back to the last page.
+ * A paged admin list (`PagedList`): the spinner, the warning with Retry, 'No items' (or `empty`), else
+ * the rows, the total, the page size and the pages. With `headers` and `row` the rows are a responsive
+ * table; with `children` the page lays them out itself (the moderation queue's cards).
  */
 export function AdminTable<T>({
   query,
   paging,
   pagesLabel = T.table.pages,
   empty,
-  loadFailed,
+  loadFailed = T.table.loadFailed,
   headers,
   row,
   caption,
@@ -120,260 +146,43 @@ export function AdminTable<T>({
   children?: (items: T[], page: AdminPage<T>) => ReactNode;
   showPageSize?: boolean;
 }) {
-  const data = query.data;
-  const pageCount = data?.meta.pagination.pageCount ?? 1;
-  const total = data?.meta.pagination.total;
-  const { page, setPage } = paging;
-  // Only the current page's own answer tells (not the previous page kept on screen meanwhile).
-  const pastEnd = query.isSuccess && !query.isPlaceholderData && page > 1 && page > pageCount;
-  useEffect(() => {
-    if (pastEnd) setPage(Math.max(pageCount, 1));
-  }, [pastEnd, pageCount, setPage]);
-
-  if (query.isPending || pastEnd || query.isError || !data || data.data.length === 0) {
-    return (
-      <QueryState
-        query={{ ...query, isPending: query.isPending || pastEnd }}
-        loadFailed={loadFailed}
-        empty={empty}
-        isEmpty={data !== undefined && data.data.length === 0}
-      />
-    );
-  }
-
-  return (
-    <div className="admin-table">
-      {children ? (
-        children(data.data, data)
-      ) : (
-        <Table responsive hover size="sm" className="align-middle">
-          {caption && <caption className="visually-hidden">{caption}</caption>}
-          {headers && (
-            <thead>
-              <tr>
-                {headers.map((heading, index) => (
-                  <th key={index} scope="col">
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-          )}
-          <tbody>{row && data.data.map((item, index, items) => row(item, index, items))}</tbody>
-        </Table>
+  const footer = (pages: ReactNode, data: AdminPage<T>) => (
+    <div className="d-flex flex-wrap align-items-center gap-3 mt-3">
+      <span className="small text-body-secondary">
+        {T.table.total}: {data.meta.pagination.total}
+      </span>
+      {showPageSize && (
+        <PageSizeSelect
+          label={T.table.perPage}
+          value={paging.pageSize}
+          onChange={paging.setPageSize}
+          smallLabel
+        />
       )}
-      <div className="d-flex flex-wrap align-items-center gap-3 mt-3">
-        {total !== undefined && (
-          <span className="small text-body-secondary">
-            {T.table.total}: {total}
-          </span>
-        )}
-        {showPageSize && (
-          <PageSizeSelect
-            label={T.table.perPage}
-            value={paging.pageSize}
-            onChange={paging.setPageSize}
-            smallLabel
-          />
-        )}
-        <div className="ms-auto">
-          <PageButtons page={page} pageCount={pageCount} onPage={setPage} label={pagesLabel} small />
-        </div>
-      </div>
+      <div className="ms-auto">{pages}</div>
     </div>
   );
-}
-
-// ---- dialogs ------------------------------------------------------------------------------------
-
-/**
- * The console's confirmation for an action that cannot be undone (approve, verify, block): the one
- * confirmation dialog of the site (`ConfirmDeleteDialog`) with the console's title and buttons.
- */
-export function ConfirmDialog({
-  show,
-  busy,
-  prompt,
-  title = T.dialog.confirmTitle,
-  confirmLabel = T.dialog.confirm,
-  cancelLabel = T.dialog.cancel,
-  variant = 'accent',
-  children,
-  onConfirm,
-  onClose,
-}: {
-  show: boolean;
-  busy: boolean;
-  prompt: ReactNode;
-  title?: string;
-  confirmLabel?: string;
-  cancelLabel?: string;
-  variant?: string;
-  children?: ReactNode;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
   return (
-    <ConfirmDeleteDialog
-      show={show}
-      deleting={busy}
-      prompt={prompt}
-      title={title}
-      confirmLabel={confirmLabel}
-      closeLabel={cancelLabel}
-      confirmVariant={variant}
-      onConfirm={onConfirm}
-      onClose={onClose}
-    >
-      {children}
-    </ConfirmDeleteDialog>
-  );
-}
-
-/**
- * A decision with a reason (Reject): quick-pick templates (optional), a required 'Reason' box
- * (`minLength`-`maxLength` characters, after trimming) and `extra` below it, which may depend on the
- * text (the escalation steps). The reason is kept while the dialog is open; `onSubmit` gets it trimmed.
- */
-export function ReasonDialog({
-  show,
-  busy,
-  title,
-  intro,
-  label,
-  help,
-  templates,
-  templateLabels,
-  templatesLabel,
-  requiredMessage,
-  tooLongMessage,
-  minLength = 1,
-  maxLength = 500,
-  confirmLabel,
-  cancelLabel = T.dialog.cancel,
-  extra,
-  validate,
-  onSubmit,
-  onClose,
-}: {
-  show: boolean;
-  busy: boolean;
-  title: string;
-  intro?: ReactNode;
-  label: string;
-  help?: string;
-  templates?: readonly string[];
-  /** What each template's button says, when it differs from the text it puts in the box. */
-  templateLabels?: readonly string[];
-  templatesLabel?: string;
-  requiredMessage: string;
-  tooLongMessage?: string;
-  minLength?: number;
-  maxLength?: number;
-  confirmLabel: string;
-  cancelLabel?: string;
-  extra?: (reason: string) => ReactNode;
-  /** A shared schema's check of the trimmed reason (the error's text, or null); replaces the length rule. */
-  validate?: (reason: string) => string | null;
-  onSubmit: (reason: string) => void;
-  onClose: () => void;
-}) {
-  const titleId = useId();
-  const fieldId = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const close = () => {
-    setReason('');
-    setError(null);
-    onClose();
-  };
-  const submit = () => {
-    const text = reason.trim();
-    const invalid = validate?.(text);
-    if (invalid) return setError(invalid);
-    if (!validate && text.length < minLength) return setError(requiredMessage);
-    if (!validate && text.length > maxLength) return setError(tooLongMessage ?? requiredMessage);
-    setError(null);
-    onSubmit(text);
-  };
-
-  return (
-    <Modal show={show} onHide={close} centered aria-labelledby={titleId} onExited={() => setReason('')}>
-      <Form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
+    <div className="admin-table">
+      <PagedList
+        query={query}
+        paging={paging}
+        loadFailed={loadFailed}
+        retry={T.table.retry}
+        empty={<p className="text-body-secondary">{empty ?? T.table.noItems}</p>}
+        pagesLabel={pagesLabel}
+        smallPages
+        footer={footer}
       >
-        <Modal.Header closeButton closeLabel={T.dialog.close}>
-          <Modal.Title id={titleId} as="h2" className="h5">
-            {title}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {intro}
-          {templates && templates.length > 0 && (
-            <div className="mb-3" role="group" aria-label={templatesLabel}>
-              {templatesLabel && <div className="form-label">{templatesLabel}</div>}
-              <div className="d-flex flex-wrap gap-2">
-                {templates.map((template, index) => (
-                  <Button
-                    key={template}
-                    size="sm"
-                    variant={reason === template ? 'secondary' : 'outline-secondary'}
-                    aria-pressed={reason === template}
-                    onClick={() => {
-                      setReason(template);
-                      setError(null);
-                    }}
-                  >
-                    {templateLabels?.[index] ?? template}
-                  </Button>
-                ))}
-              </div>
-            </div>
-          )}
-          <Form.Group controlId={fieldId} className="mb-3">
-            <Form.Label>{label}</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={4}
-              value={reason}
-              maxLength={maxLength + 50}
-              isInvalid={error !== null}
-              aria-invalid={error !== null}
-              aria-describedby={
-                [error ? `${fieldId}-error` : null, help ? `${fieldId}-help` : null]
-                  .filter(Boolean)
-                  .join(' ') || undefined
-              }
-              onChange={(event) => setReason(event.target.value)}
-            />
-            {error && (
-              <Form.Control.Feedback type="invalid" id={`${fieldId}-error`}>
-                {error}
-              </Form.Control.Feedback>
-            )}
-            {help && (
-              <Form.Text id={`${fieldId}-help`} className="d-block">
-                {help}
-              </Form.Text>
-            )}
-          </Form.Group>
-          {extra?.(reason)}
-        </Modal.Body>
-        <Modal.Footer>
-          <SubmitButton submitting={busy} variant="danger">
-            {confirmLabel}
-          </SubmitButton>
-          <Button variant="secondary" onClick={close} disabled={busy}>
-            {cancelLabel}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+        {(data) =>
+          children ? (
+            children(data.data, data)
+          ) : (
+            <RowsTable items={data.data} headers={headers} row={row} caption={caption} />
+          )
+        }
+      </PagedList>
+    </div>
   );
 }
 

@@ -71,8 +71,8 @@ describe('MySalesPage', { timeout: 20_000 }, () => {
     expect(within(cancelled).queryByRole('button', { name: M.markShipped })).toBeNull();
 
     const list = calls.find((call) => call.path === '/sales');
-    expect(list?.search.get('page')).toBe('1');
-    expect(list?.search.get('pageSize')).toBe('10');
+    expect(list?.search.get('pagination[page]')).toBe('1');
+    expect(list?.search.get('pagination[pageSize]')).toBe('10');
   });
 
   it('marks a paid line shipped (PUT /order-lists/:id) and the row updates', async () => {
@@ -116,7 +116,9 @@ describe('MySalesPage', { timeout: 20_000 }, () => {
     renderSales();
     await screen.findByText('#22');
     fireEvent.change(screen.getByLabelText(M.perPage), { target: { value: '20' } });
-    await waitFor(() => expect(calls.some((call) => call.search.get('pageSize') === '20')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((call) => call.search.get('pagination[pageSize]') === '20')).toBe(true),
+    );
   });
 
   it('says when nothing is sold yet', async () => {

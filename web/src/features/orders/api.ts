@@ -17,7 +17,7 @@ import type {
 import { apiDelete, apiGet, apiPost, apiPut } from '../../api/client.ts';
 
 /**
- * The store's order calls (issue 13; contract "Area orders"): the server's quote for a cart, the
+ * The store's order calls (contract "Area orders"): the server's quote for a cart, the
  * one-call checkout, the buyer's orders with their lines (My Orders) with cancel and delivered, and the vendor's
  * sold lines (My Sales) with shipped. Every amount is the server's, in dollars.
  */
@@ -136,7 +136,7 @@ export function markOrderDelivered(id: number) {
 
 /** `GET /api/sales`: the lines of the vendor's products, newest first. */
 export function fetchSales(page: number, pageSize: number, signal?: AbortSignal) {
-  return apiGet<SalesPage>('/sales', { page, pageSize }, { signal });
+  return apiGet<SalesPage>('/sales', { pagination: { page, pageSize } }, { signal });
 }
 
 /** `PUT /api/order-lists/:id`: the vendor marks a paid line shipped. */
@@ -262,8 +262,8 @@ export function useMarkShipped() {
 }
 
 /**
- * Whether a provider has bought anything, so their account menu shows My Orders (issue 13: providers
- * may buy). Asked only when `enabled` (providers); hobbyists and vendors always have the link.
+ * Whether a provider has bought anything, so their account menu shows My Orders (providers
+ * may buy too). Asked only when `enabled` (providers); hobbyists and vendors always have the link.
  */
 export function useHasOrders(userId: number | null, enabled: boolean) {
   const query = useQuery({

@@ -9,7 +9,7 @@ import type { TPackageCreate } from '@app/domain';
 import { TextField } from '../../../ui/FormField.tsx';
 import { PanelLoading } from '../../../ui/PanelStatus.tsx';
 import { SubmitButton } from '../../../ui/SubmitButton.tsx';
-import { ConfirmDialog } from '../parts.tsx';
+import { ConfirmDialog } from '../dialogs.tsx';
 import { useAdminPackages, useDeletePackage, useSavePackage } from '../settingsApi.ts';
 import type { AdminPackage } from '../settingsApi.ts';
 import { showWriteFailure } from './feedback.ts';
