@@ -47,16 +47,17 @@ export default tseslint.config(
     },
   },
   {
-    // The list of areas' routes reaches each area through its index.ts too.
-    files: ['server/src/modules/areas.ts'],
+    // The list of areas' routes imports each area's routes file (an area's index.ts is what other areas
+    // use), and the list of named resources each area's resources file.
+    files: ['server/src/modules/areas.ts', 'server/src/modules/resources.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: String.raw`^\./[a-z-]+/(?!index\.ts$).+`,
-              message: "Import an area through its index.ts (e.g. './media/index.ts').",
+              regex: String.raw`^\./([a-z-]+)/(?!index\.ts$|\1\.routes\.ts$|\1\.resources\.ts$).+`,
+              message: "Import an area's index.ts, or its '<area>.routes.ts' / '<area>.resources.ts' here.",
             },
           ],
         },

@@ -6,10 +6,10 @@ import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * The areas' resources point at each other (relation thunks), so their modules import each other.
  * Whatever file of an area is loaded first, nothing may read another module's value while the
- * modules load: this bundles an entry that imports each file first, as the server bundle is built,
- * and runs it in a fresh Node process.
+ * modules load (areas import each other in one direction, but the app's own modules and a relation's
+ * target still load in an order no file chooses): this bundles an entry that imports each file first,
+ * as the server bundle is built, and runs it in a fresh Node process.
  */
 const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const modules = path.join(server, 'src/modules');

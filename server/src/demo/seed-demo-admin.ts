@@ -18,9 +18,8 @@ import { nowIso } from '../db/dialect.ts';
 import type { DB } from '../db/schema.ts';
 import { insertTransaction, transactionKey, withPaymentRegister } from '../modules/billing/index.ts';
 import { fileReportOnce } from '../modules/content/index.ts';
-import { BACK_TO_REVIEW } from '../modules/directory/index.ts';
 import { claimFiles, storeGeneratedFile, uploadFiles, type UploadPart } from '../modules/media/index.ts';
-import { computeRiskSignals } from '../modules/moderation/index.ts';
+import { BACK_TO_REVIEW, computeRiskSignals } from '../modules/moderation/index.ts';
 import { findProcessingCosts } from '../modules/reference/index.ts';
 import { findActiveSubscription, takeAdSlot } from '../modules/subscriptions/index.ts';
 import { findUserByEmail, insertUser } from '../modules/users/index.ts';
@@ -28,7 +27,7 @@ import { demoAd, demoHobbyistEmail, demoProviderEmail } from './seed-demo-provid
 import { DEMO_SCREENING_COMMENTS } from './seed-demo-screening.ts';
 
 /**
- * Something for the admin console to show on a fresh `npm run demo` (issue 14), tame and with placeholder
+ * Something for the admin console to show on a fresh `npm run demo`, tame and with placeholder
  * names only:
  * - two providers who registered with an ID document and wait for its check (Verifications), each with a
  *   package bought by transaction id (Payments) and one ad waiting for review that cannot be approved

@@ -16,7 +16,7 @@ import {
 import { comparablePhone } from '@app/domain/trust';
 import type { Insertable, Kysely } from 'kysely';
 import type { Config } from '../config.ts';
-import { recordDirectoryChange } from '../modules/directory/index.ts';
+import { recordDirectoryChange } from '../db/directory-version.ts';
 import { storeGeneratedFile } from '../modules/media/index.ts';
 import { findUserByEmail, insertUser } from '../modules/users/index.ts';
 import { nowIso } from '../db/dialect.ts';
@@ -175,7 +175,7 @@ async function ensureAccounts(db: Kysely<DB>, passwordHash: string) {
       await ensure(demoProviderEmail(n), {
         username: `demo_provider_${pad(n)}`,
         user_type: 'Provider',
-        // Seeded with their ID verified (issue 14).
+        // Seeded with their ID verified.
         verification: 'verified',
         verified_at: new Date().toISOString(),
         first_name: 'Demo',

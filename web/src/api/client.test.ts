@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../lib/storage.ts';
 import { jsonResponse } from '../test/render.tsx';
-import { ApiError, apiGet, apiPost, apiUpload } from './client.ts';
+import { ApiError, apiGet, apiPost } from './client.ts';
+import { apiUpload } from './upload.ts';
 
 function mockFetch(response: Response | Error) {
   const fn = vi.fn(async (_url: string, _init?: RequestInit) => {

@@ -124,19 +124,26 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     parsed = undefined; // an error reply without a readable body is reported by its status below
   }
 
-  if (!response.ok) {
-    if (isStrapiErrorBody(parsed)) {
-      const { error } = parsed;
-      throw new ApiError(
-        typeof error.status === 'number' ? error.status : response.status,
-        error.message,
-        typeof error.name === 'string' ? error.name : 'ApplicationError',
-        error.details ?? {},
-      );
-    }
-    throw new ApiError(response.status, response.statusText || MESSAGES.toast.genericWarning);
-  }
+  if (!response.ok) throw replyError(response.status, response.statusText, parsed);
   return parsed as T;
+}
+
+/**
+ * The error of a refused call from its status and parsed body: Strapi's error body when it is one,
+ * else the status with `statusText` (or the generic warning). Every transport (fetch, the upload's
+ * XMLHttpRequest) reads a refusal through this one function.
+ */
+export function replyError(status: number, statusText: string, parsed: unknown): ApiError {
+  if (isStrapiErrorBody(parsed)) {
+    const { error } = parsed;
+    return new ApiError(
+      typeof error.status === 'number' ? error.status : status,
+      error.message,
+      typeof error.name === 'string' ? error.name : 'ApplicationError',
+      error.details ?? {},
+    );
+  }
+  return new ApiError(status, statusText || MESSAGES.toast.genericWarning);
 }
 
 export interface CallOptions {
@@ -169,22 +176,4 @@ export interface UploadedFile {
   mime?: string;
   size?: number;
   formats?: Record<string, { url: string; width?: number; height?: number } | undefined> | null;
-}
-
-/**
- * Uploads files as multipart to `POST /api/upload`, each under the field `files` (spec 000 §7).
- * `extra` adds plain fields, e.g. Strapi's `ref`, `refId`, `field` to attach the files to a record.
- */
-export function apiUpload<T = UploadedFile[]>(
-  files: File | Blob | Iterable<File | Blob> | ArrayLike<File | Blob>,
-  extra: Record<string, string | number | Blob> = {},
-  options: CallOptions = {},
-): Promise<T> {
-  const form = new FormData();
-  const list: (File | Blob)[] = files instanceof Blob ? [files] : Array.from(files);
-  for (const file of list) form.append('files', file);
-  for (const [key, value] of Object.entries(extra)) {
-    form.append(key, value instanceof Blob ? value : String(value));
-  }
-  return apiRequest<T>('/upload', { ...options, method: 'POST', body: form });
 }

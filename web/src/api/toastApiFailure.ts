@@ -1,32 +1,36 @@
 import { toast } from 'react-toastify';
+import type { ToastOptions } from 'react-toastify';
 import { MESSAGES } from '@app/domain';
 import { isApiError } from './client.ts';
+import type { ApiError } from './client.ts';
 
-/**
- * The toast for a failed profile, password or upload call (spec 000 §8): a bad request shows the
- * server's message (or `badRequest` when given), anything else the generic warning (or `otherwise`).
- */
-export function toastFailure(error: unknown, texts: { badRequest?: string; otherwise?: string } = {}): void {
-  if (isApiError(error) && error.isBadRequest) {
-    toast.error(texts.badRequest ?? error.message);
-  } else {
-    toast.warning(texts.otherwise ?? MESSAGES.toast.genericWarning);
-  }
+/** Which failures of a call show the server's own message, and what the others show. */
+export interface ApiFailureTexts {
+  /** The statuses whose answer shows the server's message (default: a bad request, 400). */
+  show?: readonly number[];
+  /** What a bad request shows instead of the server's message: a fixed text, or one read from the error. */
+  badRequest?: string | ((error: ApiError) => string);
+  /** What any other failure shows (default: the generic warning). */
+  otherwise?: string;
+  toastOptions?: ToastOptions;
 }
 
 /**
- * The toast for a failed sign-in (spec 000 §8): a bad request is 'Invalid email or password'; a
- * blocked account (403) or too many attempts (429) shows the server's explanation; anything else
- * the generic warning.
+ * The toast for a failed call (spec 000 §8): a refusal whose status is in `show` is an error toast
+ * with the server's message (for a 400 `badRequest` when given); anything else (another status, no
+ * reply, a fault in the page) is a warning with `otherwise`.
  */
-export function toastSignInFailure(error: unknown): void {
-  if (!isApiError(error)) {
-    toast.warning(MESSAGES.toast.genericWarning);
-  } else if (error.isBadRequest) {
-    toast.error(MESSAGES.login.invalidCredentials);
-  } else if (error.status === 403 || error.status === 429) {
-    toast.error(error.message);
+export function toastApiFailure(error: unknown, texts: ApiFailureTexts = {}): void {
+  const { show = [400], badRequest, otherwise = MESSAGES.toast.genericWarning, toastOptions } = texts;
+  if (isApiError(error) && show.includes(error.status)) {
+    const text =
+      error.isBadRequest && badRequest !== undefined
+        ? typeof badRequest === 'string'
+          ? badRequest
+          : badRequest(error)
+        : error.message;
+    toast.error(text, toastOptions);
   } else {
-    toast.warning(MESSAGES.toast.genericWarning);
+    toast.warning(otherwise, toastOptions);
   }
 }

@@ -1,26 +1,24 @@
-import type { ApiErrorBody } from '@app/domain';
 import { MESSAGES } from '@app/domain';
-import { ApiError, buildApiUrl } from './client.ts';
-import type { UploadedFile } from './client.ts';
+import { ApiError, apiRequest, buildApiUrl, replyError } from './client.ts';
+import type { CallOptions, UploadedFile } from './client.ts';
 import { readItem, STORAGE_KEYS } from '../lib/storage.ts';
+
+/*
+ * The web client's uploads, both to `POST /api/upload`: `apiUpload` through the client's fetch (files
+ * and plain fields, no progress) and `uploadFile` through XMLHttpRequest (one file with its progress).
+ * A refusal reads the same way in both (`replyError`).
+ */
 
 /** What an upload is for: `docs` makes it private (the provider's ID documents, contract "Uploads"). */
 export type UploadPurpose = 'public' | 'docs';
 
-function errorOf(status: number, text: string): ApiError {
+/** A refusal's body as JSON, or undefined (a proxy's HTML page, say). */
+function parseBody(text: string): unknown {
   try {
-    const body = JSON.parse(text) as Partial<ApiErrorBody>;
-    if (body.error && typeof body.error.message === 'string')
-      return new ApiError(
-        body.error.status ?? status,
-        body.error.message,
-        body.error.name,
-        body.error.details,
-      );
+    return JSON.parse(text) as unknown;
   } catch {
-    // not JSON: reported by its status below
+    return undefined;
   }
-  return new ApiError(status, MESSAGES.toast.genericWarning);
 }
 
 /**
@@ -48,7 +46,8 @@ export function uploadFile(
     };
     xhr.onload = () => {
       if (xhr.status < 200 || xhr.status >= 300) {
-        reject(errorOf(xhr.status, xhr.responseText));
+        // No status text: a refusal without Strapi's body shows the generic warning, as before.
+        reject(replyError(xhr.status, '', parseBody(xhr.responseText)));
         return;
       }
       try {
@@ -65,4 +64,22 @@ export function uploadFile(
     xhr.onabort = () => reject(new ApiError(0, MESSAGES.toast.networkError, 'NetworkError'));
     xhr.send(form);
   });
+}
+
+/**
+ * Uploads files as multipart to `POST /api/upload`, each under the field `files` (spec 000 §7).
+ * `extra` adds plain fields, e.g. Strapi's `ref`, `refId`, `field` to attach the files to a record.
+ */
+export function apiUpload<T = UploadedFile[]>(
+  files: File | Blob | Iterable<File | Blob> | ArrayLike<File | Blob>,
+  extra: Record<string, string | number | Blob> = {},
+  options: CallOptions = {},
+): Promise<T> {
+  const form = new FormData();
+  const list: (File | Blob)[] = files instanceof Blob ? [files] : Array.from(files);
+  for (const file of list) form.append('files', file);
+  for (const [key, value] of Object.entries(extra)) {
+    form.append(key, value instanceof Blob ? value : String(value));
+  }
+  return apiRequest<T>('/upload', { ...options, method: 'POST', body: form });
 }

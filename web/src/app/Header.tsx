@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { MESSAGES } from '@app/domain';
 import { useCartCount } from '../features/orders/cartStorage.ts';
 import { LocationPicker } from '../features/directory/location/LocationPicker.tsx';
-import { locationSearchOf, withSearch } from '../features/places/venue.ts';
+import { locationSearchOf, withSearch } from '../lib/venue.ts';
 import { loadPage } from '../lib/navigation.ts';
 import { canSeePostAd } from './accountMenu.ts';
 import { useSession } from './session.tsx';
@@ -25,7 +25,7 @@ const AccountDropdown = lazy(() => import('./AccountDropdown.tsx'));
 // The wallet modal is for providers only, loaded the first time one opens it.
 const WalletModal = lazy(() => import('../features/billing/WalletModal.tsx'));
 
-/** The venue links keep the location chosen in the header (issue 12 item 4). */
+/** The venue links keep the location chosen in the header. */
 const VENUE_LINKS = [
   { to: '/eroticbody', label: MESSAGES.nav.eroticBody },
   { to: '/sextoy', label: MESSAGES.nav.sexToy },

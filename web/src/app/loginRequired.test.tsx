@@ -24,7 +24,7 @@ window.matchMedia ??= ((query: string) => ({
 
 /**
  * Every login-required path of spec 000 §2 and 001 §2, built or not, with sample ids. /ads/packages
- * is not here: the packages are public, with Skip for visitors (issue 11).
+ * is not here: the packages are public, with Skip for visitors.
  */
 const LOGIN_REQUIRED = [
   '/profile',

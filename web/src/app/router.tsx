@@ -45,7 +45,7 @@ const EditProductPage = lazy(() => import('../features/shop/EditProductPage.tsx'
 const CheckoutPage = lazy(() => import('../features/orders/CheckoutPage.tsx'));
 const MyOrdersPage = lazy(() => import('../features/orders/MyOrdersPage.tsx'));
 const MySalesPage = lazy(() => import('../features/orders/MySalesPage.tsx'));
-// The admin console (issue 14): its own chunks, loaded only under /admin.
+// The admin console: its own chunks, loaded only under /admin.
 const AdminLayout = lazy(() => import('../features/admin/AdminLayout.tsx'));
 const AdminDashboardPage = lazy(() => import('../features/admin/DashboardPage.tsx'));
 const AdminModerationPage = lazy(() => import('../features/admin/ModerationPage.tsx'));
@@ -72,12 +72,12 @@ const publicRoutes: RouteObject[] = [
   { path: 'package', element: <PackagesPage /> },
   { path: 'ads/packages', element: <PackagesPage /> },
   { path: 'ads/packages/', element: <PackagesPage /> },
-  // The venue directories and their places (spec 000 §2 "Vendor venues"; issue 12).
+  // The venue directories and their places (spec 000 §2 "Vendor venues").
   ...(['eroticbody', 'sextoy', 'stripclub'] as const).flatMap((kind) => [
     { path: kind, element: <VenuePage kind={kind} /> },
     { path: `${kind}/:id`, element: <VenuePage kind={kind} /> },
   ]),
-  // The online store (spec 000 §2 "Shop"; issue 13). Checkout sends a signed-out visitor to /login itself.
+  // The online store (spec 000 §2 "Shop"). Checkout sends a signed-out visitor to /login itself.
   { path: 'products', element: <ShopPage /> },
   { path: 'productsList', element: <ShopPage /> },
   { path: 'productdetails/:id', element: <ProductDetailsPage /> },
@@ -118,11 +118,11 @@ const protectedRoutes: RouteObject[] = [
           { path: 'provider/ratehobyist', element: <ScreeningPage /> },
         ],
       },
-      // Buyers' pages: hobbyists and vendors (spec 000 §6), and providers who bought (issue 13).
+      // Buyers' pages: hobbyists and vendors (spec 000 §6), and providers who bought.
       { path: 'orders/view', element: <MyOrdersPage /> },
       { path: 'wishlist', element: <WishlistPage /> },
       {
-        // Vendor accounts only (spec 000 §6: My Products; issue 13: My Sales).
+        // Vendor accounts only (spec 000 §6: My Products; also My Sales).
         element: <RequireAccountType type="Vender" note={MESSAGES.myProducts.vendorsOnly} />,
         children: [
           { path: 'products/view', element: <MyProductsPage /> },
@@ -135,7 +135,7 @@ const protectedRoutes: RouteObject[] = [
   },
 ];
 
-/** The admin console (issue 14): AdminLayout lets only a signed-in admin in and asks for two-factor first. */
+/** The admin console: AdminLayout lets only a signed-in admin in and asks for two-factor first. */
 const adminRoutes: RouteObject[] = [
   { path: 'admin/two-factor', element: <AdminTwoFactorEnrolPage /> },
   {

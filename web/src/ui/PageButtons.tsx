@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '@app/domain';
-import { getPageWindow } from '../features/directory/listing/pageWindow.ts';
+import { getPageWindow } from './pageWindow.ts';
 
 const T = MESSAGES.pagination;
 

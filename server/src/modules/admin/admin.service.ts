@@ -27,8 +27,8 @@ import type { Actor } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import type { Pagination } from '../../http/responses.ts';
 import { paymentKey } from '../billing/index.ts';
-import { BACK_TO_REVIEW, sendAdBackToReview } from '../directory/index.ts';
-import { computeRiskSignals } from '../moderation/index.ts';
+import { sendAdBackToReview } from '../directory/index.ts';
+import { BACK_TO_REVIEW, computeRiskSignals } from '../moderation/index.ts';
 import { sendPlaceBackToReview } from '../places/index.ts';
 import { updateReportHandling } from '../content/index.ts';
 import {

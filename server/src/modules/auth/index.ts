@@ -1,4 +1,3 @@
 /** Sign-in, registration and passwords: what other modules may use of this area. */
-export { authRoutes } from './auth.routes.ts';
 export { deleteExpiredRevocations } from './auth.service.ts';
 export { resetTwoFactorByEmail } from './two-factor.service.ts';

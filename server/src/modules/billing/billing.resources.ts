@@ -1,9 +1,8 @@
 import { nothing } from '../../access/index.ts';
 import { authorAndProviderRelations } from '../../http/strapi/relations.ts';
 import { defineResource, timestamps } from '../../http/strapi/resource.ts';
-import { providerResource } from '../directory/index.ts';
+import { resourceNamed } from '../../http/strapi/resource-registry.ts';
 import { publicUserResource } from '../users/index.ts';
-import { subscriptionResource } from '../subscriptions/index.ts';
 
 /**
  * Tips and wallet transactions as the REST layer sees them. Neither is reachable from a public
@@ -20,10 +19,7 @@ export const tipResource = defineResource({
     payment_status: { type: 'string' },
     createdAt: timestamps.createdAt,
   },
-  relations: authorAndProviderRelations(
-    () => publicUserResource,
-    () => providerResource,
-  ),
+  relations: authorAndProviderRelations(() => publicUserResource, resourceNamed('provider')),
   maxPageSize: 100,
   defaultPageSize: 25,
   defaultSort: [{ field: 'id', direction: 'desc' }],
@@ -45,7 +41,7 @@ export const transactionResource = defineResource({
     user: { kind: 'belongsTo', target: () => publicUserResource, column: 'user_id' },
     tip: { kind: 'belongsTo', target: () => tipResource, column: 'tip_id' },
     // A package purchase's rows name their subscription (its package: what the money was for).
-    subscription: { kind: 'belongsTo', target: () => subscriptionResource, column: 'subscription_id' },
+    subscription: { kind: 'belongsTo', target: resourceNamed('subscription'), column: 'subscription_id' },
   },
   maxPageSize: 100,
   defaultPageSize: 25,

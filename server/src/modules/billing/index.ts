@@ -2,8 +2,6 @@
  * Billing (payment info and its QR code, tips, wallet transactions, the wallet, payment settings):
  * what other modules may use of this area.
  */
-export { billingRoutes } from './billing.routes.ts';
-export { tipResource, transactionResource } from './billing.resources.ts';
 export {
   DEFAULT_PAYMENT_ADDRESS,
   DEFAULT_TIP_MAX_AMOUNT,

@@ -3,6 +3,5 @@
  * (author-owned text on a provider's ad), so the parameterised use cases and routes live here and
  * messages/ declares its `PostKind` and registers them with `registerPostRoutes`.
  */
-export { commentsRoutes, registerPostRoutes, type PostRoutes } from './comments.routes.ts';
+export { registerPostRoutes } from './comments.routes.ts';
 export { authoredPosts, type PostKind } from './comments.service.ts';
-export { commentResource } from './comments.resources.ts';

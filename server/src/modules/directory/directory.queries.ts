@@ -1,10 +1,9 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
 import type { AuditHooks } from '../../db/audit-log.ts';
-import { nowIso } from '../../db/dialect.ts';
 import { deleteById, insertRow, updateById } from '../../db/rows.ts';
 import type { DB, ProvidersTable } from '../../db/schema.ts';
 import { recordDirectoryChange } from '../../db/directory-version.ts';
-import { BACK_TO_REVIEW } from './directory.review.ts';
+import { BACK_TO_REVIEW } from '../moderation/index.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -164,29 +163,6 @@ export async function sendAdBackToReview(trx: Transaction<DB>, id: number): Prom
   if (!(await updateById(trx, 'providers', id, BACK_TO_REVIEW))) return false;
   await recordDirectoryChange(trx, { providerIds: [id] });
   return true;
-}
-
-/** An account's approved ads with their review columns (the audit's "before"), by id. */
-export function findApprovedAdsOf(trx: Transaction<DB>, userId: number) {
-  return trx
-    .selectFrom('providers')
-    .select(['id', 'review_state', 'review_reason'])
-    .where('user_id', '=', userId)
-    .where('review_state', '=', 'approved')
-    .orderBy('id')
-    .execute();
-}
-
-/**
- * Sends these ads back to review (`BACK_TO_REVIEW`) in the caller's transaction; the caller records the
- * directory change, the audit and the risk signals.
- */
-export async function sendAdsBackToReview(trx: Transaction<DB>, ids: readonly number[]): Promise<void> {
-  await trx
-    .updateTable('providers')
-    .set({ ...BACK_TO_REVIEW, updated_at: nowIso() })
-    .where('id', 'in', [...ids])
-    .execute();
 }
 
 /** Whether the country has this state (the location lookups' states). */

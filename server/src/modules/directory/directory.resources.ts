@@ -1,10 +1,8 @@
 import { shownProvider } from '../../access/index.ts';
 import type { FieldDef, RelationDef } from '../../http/strapi/resource.ts';
 import { defineResource, timestamps } from '../../http/strapi/resource.ts';
-import { commentResource } from '../comments/index.ts';
+import { resourceNamed } from '../../http/strapi/resource-registry.ts';
 import { fileResource } from '../media/index.ts';
-import { messageResource } from '../messages/index.ts';
-import { averageResource, dislikeResource, likeResource } from '../reactions/index.ts';
 import { languageResource, raceResource } from '../reference/index.ts';
 import { publicUserResource } from '../users/index.ts';
 
@@ -70,14 +68,14 @@ const relations: Record<string, RelationDef> = {
     orderKey: 'position',
   },
   video: { kind: 'belongsTo', target: () => fileResource, column: 'video_id' },
-  comments: { kind: 'hasMany', target: () => commentResource, foreignKey: 'provider_id' },
-  likes: { kind: 'hasMany', target: () => likeResource, foreignKey: 'provider_id' },
-  dislikes: { kind: 'hasMany', target: () => dislikeResource, foreignKey: 'provider_id' },
-  averages: { kind: 'hasMany', target: () => averageResource, foreignKey: 'provider_id' },
+  comments: { kind: 'hasMany', target: resourceNamed('comment'), foreignKey: 'provider_id' },
+  likes: { kind: 'hasMany', target: resourceNamed('like'), foreignKey: 'provider_id' },
+  dislikes: { kind: 'hasMany', target: resourceNamed('dislike'), foreignKey: 'provider_id' },
+  averages: { kind: 'hasMany', target: resourceNamed('average'), foreignKey: 'provider_id' },
   // Never reachable publicly: not populatable, not filterable (a filter could probe their text).
   messages: {
     kind: 'hasMany',
-    target: () => messageResource,
+    target: resourceNamed('message'),
     foreignKey: 'provider_id',
     populatable: false,
     filterable: false,

@@ -10,11 +10,16 @@ import { findOne, type Item } from '../../http/strapi/find.ts';
 import type { Kysely } from 'kysely';
 import { deleteUnusedFiles, makeFilesPrivate } from '../media/index.ts';
 import {
+  BACK_TO_REVIEW,
   computeRiskSignals,
   findRevision,
+  recordReviewDecision,
+  requireVerifiedOwner,
+  reviewDecisionColumns,
   stageRevision,
   stagedFileIds,
   takeRevision,
+  tellOwnerOfReview,
   withRevisionFor,
 } from '../moderation/index.ts';
 import { findActiveSubscription, takeAdSlot } from '../subscriptions/index.ts';
@@ -30,13 +35,6 @@ import {
   type ProviderColumns,
 } from './directory.queries.ts';
 import { ownProviderResource } from './directory.resources.ts';
-import {
-  BACK_TO_REVIEW,
-  recordReviewDecision,
-  requireVerifiedOwner,
-  reviewDecisionColumns,
-  tellOwnerOfReview,
-} from './directory.review.ts';
 import { PROVIDER_NOT_FOUND, type DirectoryContext } from './directory.service.ts';
 
 /*

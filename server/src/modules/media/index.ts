@@ -3,7 +3,6 @@
  * name files point at `fileResource`; registration claims anonymous uploads (`claimFiles`); the demo
  * stores its placeholders through the upload pipeline; the jobs clean up unclaimed uploads.
  */
-export { mediaRoutes } from './media.routes.ts';
 export { fileResource, formatsWithUrls } from './media.resources.ts';
 export { MEDIA_LIMITS } from './media.limits.ts';
 export { deleteUnusedFiles, makeFilesPrivate, type MediaContext } from './media.service.ts';

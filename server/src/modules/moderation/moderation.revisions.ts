@@ -15,9 +15,7 @@ import { AppError, dataFieldError, notFound } from '../../http/errors.ts';
 import { findMany, type Item } from '../../http/strapi/find.ts';
 import { parseQuery } from '../../http/strapi/parse.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { applyAdRevision, tellOwnerOfReview } from '../directory/index.ts';
 import { deleteUnusedFiles, fileResource } from '../media/index.ts';
-import { applyPlaceRevision } from '../places/index.ts';
 import {
   deleteRevision,
   findRecordFiles,
@@ -30,6 +28,7 @@ import {
   type RecordRef,
   type RevisionRow,
 } from './moderation.queries.ts';
+import { tellOwnerOfReview, type ReviewedAreas } from './moderation.review.ts';
 import { computeRevisionSignals, computeRiskSignals } from './moderation.service.ts';
 
 /**
@@ -322,7 +321,7 @@ function fieldChanges(revision: RevisionRow, record: Item | null): TRevisionChan
  * record showed before and names no more are deleted unless something else uses them.
  */
 export async function decideRevision(
-  m: { db: Kysely<DB>; mailer: Mailer; storageRoot: string },
+  m: { db: Kysely<DB>; mailer: Mailer; storageRoot: string; records: ReviewedAreas },
   actor: Actor,
   id: number,
   decision: TRevisionDecision,
@@ -353,10 +352,7 @@ export async function decideRevision(
       // Recorded with the record's row before and after.
       const before = await auditRow(trx, table, ref.id);
       replaced = await findRecordFiles(trx, ref);
-      const applied =
-        ref.type === 'provider'
-          ? await applyAdRevision(trx, ref.id, revision.fields)
-          : await applyPlaceRevision(trx, ref.id, revision.fields);
+      const applied = await m.records[ref.type].applyRevision(trx, ref.id, revision.fields);
       if (!applied) throw notFound(MESSAGES.revisions.notFound);
       await deleteRevision(trx, ref);
       await computeRiskSignals(trx, ref);

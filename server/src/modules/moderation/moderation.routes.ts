@@ -6,22 +6,28 @@ import { adminOnly, signedIn, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { idParam } from '../../http/query.ts';
 import { uploadsRoot } from '../media/index.ts';
+import type { ReviewedAreas } from './moderation.review.ts';
 import { decideRevision, listOwnRevisions } from './moderation.revisions.ts';
 import { getRecordSignals, listModerationQueue } from './moderation.service.ts';
 
 /**
- * The admin console's moderation (issue 14, items 3-4): the queue of ads and places waiting for review,
- * riskiest first, and one record's risk signals; the queue of changes to approved records (pending
- * revisions) and the decision on one. Admin only; the owner reads their own revisions.
+ * The admin console's moderation: the queue of ads and places waiting for review, riskiest first, and one
+ * record's risk signals; the queue of changes to approved records (pending revisions) and the decision on
+ * one. Admin only; the owner reads their own revisions. `records` reads and changes the ads and places
+ * (the directory's and the places' functions, passed in by `areas.ts`: those areas import this one).
  */
-export async function moderationRoutes(instance: FastifyInstance, { db, config, mailer }: AppContext) {
+export async function moderationRoutes(
+  instance: FastifyInstance,
+  { db, config, mailer }: AppContext,
+  records: ReviewedAreas,
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const storageRoot = uploadsRoot(config.dataDir);
   const tags = ['admin'];
   app.get(
     '/api/admin/moderation',
     withAccess(adminOnly, { schema: { querystring: ZModerationQuery, tags } }),
-    async (req) => listModerationQueue(db, req.query),
+    async (req) => listModerationQueue(db, records, req.query),
   );
   app.get(
     '/api/admin/signals',
@@ -31,7 +37,8 @@ export async function moderationRoutes(instance: FastifyInstance, { db, config, 
   app.put(
     '/api/admin/revisions/:id',
     withAccess(adminOnly, { schema: { body: z.object({ data: ZRevisionDecision }), tags } }),
-    async (req) => decideRevision({ db, mailer, storageRoot }, req.actor!, idParam(req), req.body.data),
+    async (req) =>
+      decideRevision({ db, mailer, storageRoot, records }, req.actor!, idParam(req), req.body.data),
   );
   app.get(
     '/api/revisions',

@@ -19,8 +19,7 @@ import { RULES } from '../../access/index.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Pagination } from '../../http/responses.ts';
 import type { Item } from '../../http/strapi/find.ts';
-import { readProviderItem } from '../directory/index.ts';
-import { readPlaceItem } from '../places/index.ts';
+import type { ReviewedAreas } from './moderation.review.ts';
 import { revisionChanges } from './moderation.revisions.ts';
 import {
   findAdForSignals,
@@ -193,9 +192,10 @@ const OTHER_RECORDS = 20;
  */
 export async function listModerationQueue(
   db: Kysely<DB>,
+  records: ReviewedAreas,
   query: TModerationQuery,
 ): Promise<{ data: TModerationItem[]; meta: { pagination: Pagination } }> {
-  if (query.queue === 'changes') return listRevisionQueue(db, query);
+  if (query.queue === 'changes') return listRevisionQueue(db, records, query);
   const { page, pageSize } = query.pagination;
   const type = recordType(query.type);
   const { rows, total } = await findQueuePage(db, type, page, pageSize);
@@ -206,8 +206,7 @@ export async function listModerationQueue(
     findOwners(db, ownerIds),
     findOwnersRecords(db, type, ownerIds, OTHER_RECORDS + 1),
   ]);
-  const read = (id: number): Promise<Item | undefined> =>
-    type === 'provider' ? readProviderItem(db, id) : readPlaceItem(db, id);
+  const read = (id: number): Promise<Item | undefined> => records[type].read(db, id);
   const data: TModerationItem[] = [];
   for (const r of rows) {
     const owner = owners.find((o) => Number(o.id) === r.user_id);
@@ -255,6 +254,7 @@ function queueOwner(
  */
 async function listRevisionQueue(
   db: Kysely<DB>,
+  records: ReviewedAreas,
   query: TModerationQuery,
 ): Promise<{ data: TModerationItem[]; meta: { pagination: Pagination } }> {
   const { page, pageSize } = query.pagination;
@@ -267,9 +267,7 @@ async function listRevisionQueue(
   ]);
   const data: TModerationItem[] = [];
   for (const r of rows) {
-    const record =
-      (await (type === 'provider' ? readProviderItem(db, r.recordId) : readPlaceItem(db, r.recordId))) ??
-      null;
+    const record = (await records[type].read(db, r.recordId)) ?? null;
     data.push({
       type: query.type,
       id: r.recordId,

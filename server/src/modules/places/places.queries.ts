@@ -4,7 +4,7 @@ import { nowIso } from '../../db/dialect.ts';
 import { forShareOnPostgres, lockRow } from '../../db/locks.ts';
 import { deleteById, insertRow, updateById } from '../../db/rows.ts';
 import type { AddressesTable, DB, VendorsTable } from '../../db/schema.ts';
-import { BACK_TO_REVIEW } from '../directory/index.ts';
+import { BACK_TO_REVIEW } from '../moderation/index.ts';
 
 /** SQL of the places area: addresses, places (vendors) and their reviews. */
 
@@ -140,7 +140,7 @@ export async function deleteReview(db: Db, id: number): Promise<boolean> {
 
 /**
  * Recounts a place's rating (average stars, 2 decimals; 0 when none), review count and newest
- * review time ('' when none) from its reviews, leaving out those of blocked authors (issue 14): called in
+ * review time ('' when none) from its reviews, leaving out those of blocked authors: called in
  * the transaction of every review write, and of an account's block or unblock, after that transaction
  * locked the place's row (`lockRow`) so the recount reads every review committed.
  */

@@ -30,13 +30,7 @@ import { findMany, findOne, type Item } from '../../http/strapi/find.ts';
 import { parseQuery } from '../../http/strapi/parse.ts';
 import type { ScopeFn } from '../../http/strapi/resource.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import {
-  BACK_TO_REVIEW,
-  checkLocation,
-  recordReviewDecision,
-  reviewDecisionColumns,
-  tellOwnerOfReview,
-} from '../directory/index.ts';
+import { checkLocation } from '../directory/index.ts';
 import {
   deleteUnusedFiles,
   readParts,
@@ -45,12 +39,16 @@ import {
   type UploadPart,
 } from '../media/index.ts';
 import {
+  BACK_TO_REVIEW,
   computeRiskSignals,
   findRevision,
   findRevisionMovingTo,
+  recordReviewDecision,
+  reviewDecisionColumns,
   stageRevision,
   stagedFileIds,
   takeRevision,
+  tellOwnerOfReview,
   withRevisionFor,
 } from '../moderation/index.ts';
 import {
@@ -351,7 +349,7 @@ function detailColumns(input: TPlaceUpdate): PlaceChanges {
   if (input.name !== undefined) out.name = input.name;
   if (input.phone !== undefined) {
     out.phone = input.phone;
-    // With the digits the shared-phone risk signal looks up (issue 14), through their index.
+    // With the digits the shared-phone risk signal looks up, through their index.
     out.phone_digits = comparablePhone(input.phone);
   }
   if (input.email !== undefined) out.email = input.email;
@@ -382,7 +380,7 @@ export async function createPlace(p: PlacesContext, actor: Actor, input: TPlaceR
       ...review,
       user_id: actor.id,
     });
-    // The risk signals of the new place (issue 14), with the place.
+    // The risk signals of the new place, with the place.
     await computeRiskSignals(trx, { type: 'vendor', id: newId });
     return newId;
   });
@@ -519,7 +517,7 @@ export async function updatePlace(
     ownerEdit &&
     (imageChanged || (videoChanged && input.video !== null) || place!.review_state === 'rejected');
   const review = decision ?? (backToReview ? BACK_TO_REVIEW : {});
-  // The risk signals are computed again for anything but the admin's bare decision (issue 14).
+  // The risk signals are computed again for anything but the admin's bare decision.
   const recompute = !decision || Object.keys(details).length > 0;
   // An admin's edit of the place itself is recorded with the place before and after, beside any decision.
   const audit =

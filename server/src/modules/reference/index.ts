@@ -1,9 +1,7 @@
 /** Reference data (countries, states, cities, languages, races, …): what other modules may use. */
-export { referenceRoutes } from './reference.routes.ts';
 export {
   languageResource,
   packageResource,
-  processingCostResource,
   raceResource,
   vendorTypeResource,
 } from './reference.resources.ts';

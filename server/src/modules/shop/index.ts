@@ -1,3 +1,2 @@
 /** The store's products, the wishlist and the seed client's carts: what other modules may use of this area. */
-export { shopRoutes } from './shop.routes.ts';
 export { findProductsForSale, lockProductsForSale, type ProductForSale } from './shop.queries.ts';

@@ -4,9 +4,15 @@
  * `publicUserResource` (its id) or, beside a comment, review, message or screening comment,
  * `authorUserResource` (the username; names answered null).
  */
-export { usersRoutes } from './users.routes.ts';
 export { authorUserResource, publicUserResource, userResource } from './users.resources.ts';
-export { ensureAdmin, getAccount, hashPassword, signOutEverywhere, verifyPassword } from './users.service.ts';
+export {
+  ensureAdmin,
+  getAccount,
+  hashPassword,
+  signOutEverywhere,
+  verifyPassword,
+  type ReviewedPlaces,
+} from './users.service.ts';
 export {
   bumpTokenVersion,
   findUserByEmail,
@@ -17,10 +23,6 @@ export {
   setUserPassword,
   updateUser,
 } from './users.queries.ts';
-export {
-  DEFAULT_DOCUMENT_RETENTION_DAYS,
-  DOCUMENT_RETENTION_DAYS_KEY,
-  readDocumentRetentionDays,
-} from './users.settings.ts';
+export { DOCUMENT_RETENTION_DAYS_KEY, readDocumentRetentionDays } from './users.settings.ts';
 // The daily job that deletes ID documents once the retention after a decision has passed.
 export { deleteDecidedIdDocuments } from './users.verification.ts';

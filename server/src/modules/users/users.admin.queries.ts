@@ -8,8 +8,9 @@ import {
   type SqlBool,
   type Transaction,
 } from 'kysely';
-import { engineOf, textMatch } from '../../db/dialect.ts';
+import { engineOf, nowIso, textMatch } from '../../db/dialect.ts';
 import type { DB, VerificationDecisionsTable } from '../../db/schema.ts';
+import { BACK_TO_REVIEW } from '../moderation/index.ts';
 
 /**
  * SQL of the admin console's Users and Verifications pages, and of the ID
@@ -267,4 +268,27 @@ export async function insertVerificationDecision(
   row: Insertable<VerificationDecisionsTable>,
 ): Promise<void> {
   await trx.insertInto('verification_decisions').values(row).execute();
+}
+
+/** An account's approved ads with their review columns (the audit's "before"), by id. */
+export function findApprovedAdsOf(trx: Transaction<DB>, userId: number) {
+  return trx
+    .selectFrom('providers')
+    .select(['id', 'review_state', 'review_reason'])
+    .where('user_id', '=', userId)
+    .where('review_state', '=', 'approved')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Sends these ads back to review (`BACK_TO_REVIEW`) in the caller's transaction; the caller records the
+ * directory change, the audit and the risk signals.
+ */
+export async function sendAdsBackToReview(trx: Transaction<DB>, ids: readonly number[]): Promise<void> {
+  await trx
+    .updateTable('providers')
+    .set({ ...BACK_TO_REVIEW, updated_at: nowIso() })
+    .where('id', 'in', [...ids])
+    .execute();
 }

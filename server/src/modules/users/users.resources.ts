@@ -1,4 +1,4 @@
-import { subscriptionResource } from '../subscriptions/index.ts';
+import { resourceNamed } from '../../http/strapi/resource-registry.ts';
 import { defineResource, timestamps } from '../../http/strapi/resource.ts';
 import { fileResource } from '../media/index.ts';
 
@@ -82,7 +82,7 @@ export const userResource = defineResource({
       targetKey: 'file_id',
     },
     // The account's packages bought (spec 000 §3; the session's `subscribed` flag reads them).
-    subscriptions: { kind: 'hasMany', target: () => subscriptionResource, foreignKey: 'user_id' },
+    subscriptions: { kind: 'hasMany', target: resourceNamed('subscription'), foreignKey: 'user_id' },
   },
   maxPageSize: 100,
   present: (attributes) =>

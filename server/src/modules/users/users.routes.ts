@@ -7,11 +7,25 @@ import { idParam, strapiQuery } from '../../http/query.ts';
 import { flatten } from '../../http/strapi/find.ts';
 import { userResource } from './users.resources.ts';
 import { getAdminUserDetail, listAdminUsers } from './users.admin.ts';
-import { getMe, getUser, listUsers, signOutEverywhere, updateUserProfile } from './users.service.ts';
+import {
+  getMe,
+  getUser,
+  listUsers,
+  signOutEverywhere,
+  updateUserProfile,
+  type ReviewedPlaces,
+} from './users.service.ts';
 import { listVerifications } from './users.verification.ts';
 
-/** Accounts as Strapi's users-permissions plugin serves them: flat objects. */
-export async function usersRoutes(instance: FastifyInstance, { db, mailer }: AppContext) {
+/**
+ * Accounts as Strapi's users-permissions plugin serves them: flat objects. `places` recounts the ratings
+ * an account's block changes (the places area's functions, passed in by `areas.ts`).
+ */
+export async function usersRoutes(
+  instance: FastifyInstance,
+  { db, mailer }: AppContext,
+  places: ReviewedPlaces,
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
 
@@ -32,7 +46,7 @@ export async function usersRoutes(instance: FastifyInstance, { db, mailer }: App
   app.put(
     '/api/users/:id',
     withAccess(ownerOrAdmin, { schema: { body: ZUserUpdateRequest, tags } }),
-    async (req) => updateUserProfile({ db, mailer }, req.actor!, idParam(req), req.body),
+    async (req) => updateUserProfile({ db, mailer, places }, req.actor!, idParam(req), req.body),
   );
 
   // The admin signs an account out everywhere (every token it holds is revoked).

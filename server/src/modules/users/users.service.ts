@@ -1,6 +1,6 @@
 import { ageOrNull, MESSAGES, type TUserUpdateRequest } from '@app/domain';
 import argon2 from 'argon2';
-import type { Kysely, Updateable } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { DB, UsersTable } from '../../db/schema.ts';
 import { findAccessRows, requireAccess, requireOwnedFiles } from '../../access/index.ts';
 import { recordAudit } from '../../db/audit-log.ts';
@@ -11,8 +11,7 @@ import { plainItem, type ItemQuery } from '../../http/items.ts';
 import { findMany, findOne, flatten } from '../../http/strapi/find.ts';
 import type { ParsedQuery } from '../../http/strapi/parse.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { recordDirectoryChange } from '../directory/index.ts';
-import { lockPlacesReviewedBy, recountPlaceRating } from '../places/index.ts';
+import { recordDirectoryChange } from '../../db/directory-version.ts';
 import {
   bumpTokenVersion,
   findAccountForUpdate,
@@ -101,10 +100,25 @@ export async function getAccount(db: Kysely<DB>, id: number): Promise<Record<str
   return flatten(item)!;
 }
 
-/** What the users routes need besides the database: the mailer (the verification decision's e-mail). */
+/**
+ * The places' ratings an account's block or unblock recounts without (or with) its reviews: the places area's
+ * functions, passed in by `areas.ts` (the places import this area).
+ */
+export interface ReviewedPlaces {
+  /** Locks the rows of the places the account reviewed, in id order, and answers their ids. */
+  lockReviewedBy(trx: Transaction<DB>, userId: number): Promise<number[]>;
+  /** Recounts one place's rating from its reviews, leaving out those of blocked authors. */
+  recountRating(trx: Transaction<DB>, placeId: number): Promise<void>;
+}
+
+/**
+ * What the users routes need besides the database: the mailer (the verification decision's e-mail) and the
+ * places' ratings (an account's block).
+ */
 export interface UsersContext {
   db: Kysely<DB>;
   mailer: Mailer;
+  places: ReviewedPlaces;
 }
 
 type UpdateTarget = Record<(typeof UPDATE_COLUMNS)[number], unknown>;
@@ -196,7 +210,7 @@ async function writeAccountChanges(
   const admin = isAdmin(actor);
   await db.transaction().execute(async (trx) => {
     // The places the account reviewed are locked before its own row (db/locks.ts).
-    const places = c.active === undefined ? [] : await lockPlacesReviewedBy(trx, id);
+    const places = c.active === undefined ? [] : await placesArea.lockReviewedBy(trx, id);
     await lockAccount(trx, id);
     const current = await findAccountForUpdate(trx, id);
     if (!current) throw notFound();
@@ -216,7 +230,7 @@ async function writeAccountChanges(
       // A blocked account's sessions end; its ads leave the directory (and come back when unblocked).
       if (!active) await bumpTokenVersion(trx, id);
       await recordDirectoryChange(trx, { userId: id });
-      for (const place of places) await recountPlaceRating(trx, place);
+      for (const place of places) await placesArea.recountRating(trx, place);
       await recordAudit(
         trx,
         actor,
@@ -280,7 +294,7 @@ export async function updateUserProfile(
     decided ||
     changes.hold !== undefined
   ) {
-    await writeAccountChanges(db, actor, id, changes);
+    await writeAccountChanges(u, actor, id, changes);
   }
   if (decided) {
     await mailVerificationDecision(

@@ -12,21 +12,18 @@ import { nowIso } from '../../db/dialect.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Pagination } from '../../http/responses.ts';
-import {
-  BACK_TO_REVIEW,
-  findApprovedAdsOf,
-  recordDirectoryChange,
-  sendAdsBackToReview,
-} from '../directory/index.ts';
+import { recordDirectoryChange } from '../../db/directory-version.ts';
 import { deleteUnusedFiles } from '../media/index.ts';
-import { computeRiskSignals } from '../moderation/index.ts';
+import { BACK_TO_REVIEW, computeRiskSignals } from '../moderation/index.ts';
 import {
   findAccountsWithDocumentsDue,
+  findApprovedAdsOf,
   findDecisions,
   findIdDocuments,
   findVerificationPage,
   insertVerificationDecision,
   markDocumentsDeleted,
+  sendAdsBackToReview,
   setVerification,
   unlinkIdDocuments,
   type IdDocumentRow,

@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { MESSAGES } from '@app/domain';
 import type { TAdminUserItem } from '@app/domain';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { formatMoment } from '../screening/format.ts';
+import { formatMoment } from '../screening/index.ts';
 import { ADMIN_PAGE_SIZE, adminErrorMessage } from './adminApi.ts';
 import type { Paging } from '../../ui/PagedListPage.tsx';
 import {

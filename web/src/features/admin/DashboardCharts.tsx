@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import { Card, Col, Row } from 'react-bootstrap';
 import { Bar, Line } from 'react-chartjs-2';
 import { formatMoney, fromCents, MESSAGES } from '@app/domain';
-import { formatMonth } from '../billing/format.ts';
+import { formatMonth } from '../billing/index.ts';
 import type { Dashboard } from './dashboardApi.ts';
 
 const D = MESSAGES.dashboard;

@@ -13,9 +13,9 @@ import type {
   TRevisionFile,
   TVenueKind,
 } from '@app/domain';
-import { ProviderCard } from '../directory/ProviderCard.tsx';
-import type { Place } from '../places/api.ts';
-import { VenueCard } from '../places/VenueListing.tsx';
+import { ProviderCard } from '../directory/index.ts';
+import type { Place } from '../places/index.ts';
+import { VenueCard } from '../places/index.ts';
 import { ADMIN_QUERY_KEY, adminErrorMessage, adminPut } from './adminApi.ts';
 import { ConfirmDialog, ReasonDialog } from './dialogs.tsx';
 import {
@@ -26,7 +26,7 @@ import {
   useAdminList,
   useAdminPaging,
 } from './parts.tsx';
-import { RiskSignalList } from './RiskSignals.tsx';
+import { RiskSignalList } from '../moderation/index.ts';
 
 const M = MESSAGES.moderation;
 const P = MESSAGES.adminConsole.moderationPage;

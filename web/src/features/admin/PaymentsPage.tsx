@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { ADMIN_PAYMENT_KINDS, ADMIN_PAYMENT_STATES, formatMoney, fromCents, MESSAGES } from '@app/domain';
 import type { TAdminPaymentItem } from '@app/domain';
-import { formatDate } from '../billing/format.ts';
+import { formatDate } from '../billing/index.ts';
 import { adminErrorMessage } from './adminApi.ts';
 import { ConfirmDialog } from './dialogs.tsx';
 import {

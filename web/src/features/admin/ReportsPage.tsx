@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { ADMIN_REPORT_KINDS, MESSAGES, REPORT_STATUSES, STAFF_NOTE_MAX } from '@app/domain';
 import type { ReportStatus, TAdminReportItem, TReportLink } from '@app/domain';
-import { formatDate } from '../billing/format.ts';
+import { formatDate } from '../billing/index.ts';
 import { adminErrorMessage } from './adminApi.ts';
 import { ConfirmDialog } from './dialogs.tsx';
 import {

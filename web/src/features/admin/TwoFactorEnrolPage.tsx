@@ -6,8 +6,8 @@ import { isAdminRole } from '../../app/accountMenu.ts';
 import NotFoundPage from '../../app/NotFoundPage.tsx';
 import { useSession } from '../../app/session.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
-import { TwoFactorSetup } from '../auth/TwoFactorSetup.tsx';
-import { useKeepEnrolledSession, useTwoFactorStatus } from '../auth/twoFactorApi.ts';
+import { TwoFactorSetup } from '../auth/index.ts';
+import { useKeepEnrolledSession, useTwoFactorStatus } from '../auth/index.ts';
 
 const T = MESSAGES.twoFactor;
 

@@ -12,8 +12,8 @@ import {
   ZSubscriptionReview,
 } from '@app/domain';
 import type { TAdminUserDetail } from '@app/domain';
-import { formatDate } from '../billing/format.ts';
-import { formatDay, formatMoment } from '../screening/format.ts';
+import { formatDate } from '../billing/index.ts';
+import { formatDay, formatMoment } from '../screening/index.ts';
 import { adminErrorMessage } from './adminApi.ts';
 import { ConfirmDialog } from './dialogs.tsx';
 import { AdminPageHeader, QueryState, StatusBadge } from './parts.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_USER_TYPES, MESSAGES, VERIFICATION_STATES } from '@app/domain';
 import type { TAdminUserItem } from '@app/domain';
-import { formatDate } from '../billing/format.ts';
+import { formatDate } from '../billing/index.ts';
 import {
   AdminPageHeader,
   AdminTable,

@@ -17,7 +17,7 @@ import type {
   TVerificationState,
 } from '@app/domain';
 import { ADMIN_QUERY_KEY, adminErrorMessage, adminPut } from './adminApi.ts';
-import { formatDay } from '../screening/format.ts';
+import { formatDay } from '../screening/index.ts';
 import { DocumentViewer } from './DocumentViewer.tsx';
 import { ConfirmDialog, ReasonDialog } from './dialogs.tsx';
 import {

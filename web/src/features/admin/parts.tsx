@@ -5,11 +5,11 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Badge, Button, Form, Table } from 'react-bootstrap';
 import { MESSAGES } from '@app/domain';
 import type { QueryParams } from '../../api/client.ts';
-import { LoadFailed, PagedList } from '../../ui/PagedList.tsx';
+import { PagedList } from '../../ui/PagedList.tsx';
 import type { Paging } from '../../ui/PagedList.tsx';
 import { usePaging } from '../../ui/PagedListPage.tsx';
 import { PageSizeSelect } from '../../ui/PageSizeSelect.tsx';
-import { PageSpinner } from '../../ui/PageSpinner.tsx';
+import { QueryState } from '../../ui/QueryState.tsx';
 import { ADMIN_PAGE_SIZE, ADMIN_QUERY_KEY, adminGet } from './adminApi.ts';
 import type { AdminPage } from './adminApi.ts';
 
@@ -64,25 +64,8 @@ export function useAdminList<T>(
   });
 }
 
-/** A loading, failed (with Retry) or empty state of a console query; null when there is data to show. */
-export function QueryState({
-  query,
-  loadFailed = T.table.loadFailed,
-  empty,
-  isEmpty = false,
-}: {
-  query: Pick<UseQueryResult, 'isPending' | 'isError' | 'refetch' | 'error'>;
-  loadFailed?: string;
-  empty?: ReactNode;
-  isEmpty?: boolean;
-}): ReactNode {
-  if (query.isPending) return <PageSpinner />;
-  if (query.isError) {
-    return <LoadFailed message={loadFailed} retry={T.table.retry} onRetry={() => void query.refetch()} />;
-  }
-  if (isEmpty) return <p className="text-body-secondary">{empty ?? T.table.noItems}</p>;
-  return null;
-}
+/** A query's loading, failed or empty state: shared with the pages outside the console. */
+export { QueryState };
 
 /** The rows of a console list as a responsive table: the column headings, then one `<tr>` per item. */
 function RowsTable<T>({

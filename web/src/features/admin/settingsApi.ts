@@ -15,8 +15,8 @@ import type {
 } from '@app/domain';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../api/client.ts';
 import type { QueryParams } from '../../api/client.ts';
-import type { PackageAttributes, ProcessingCostAttributes } from '../billing/api.ts';
-import { PROCESSING_COSTS_QUERY_KEY } from '../billing/api.ts';
+import type { PackageAttributes, ProcessingCostAttributes } from '../billing/index.ts';
+import { PROCESSING_COSTS_QUERY_KEY } from '../billing/index.ts';
 
 /**
  * The Settings page's calls (issue 14 item 9; contract §2): packages (the admin reads retired ones

@@ -7,7 +7,7 @@ import { TextField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { AccountCard } from '../../ui/AccountCard.tsx';
 import { useChangePassword } from './api.ts';
-import { toastFailure } from '../../api/toastApiFailure.ts';
+import { toastApiFailure } from '../../api/toastApiFailure.ts';
 import { ZChangePasswordForm } from './schemas.ts';
 import type { TChangePasswordForm } from './schemas.ts';
 
@@ -41,7 +41,7 @@ export default function ChangePasswordPage() {
       toast.success(M.done);
       reset(EMPTY);
     } catch (error) {
-      toastFailure(error);
+      toastApiFailure(error);
     }
   });
 

@@ -138,7 +138,7 @@ describe('LoginPage', () => {
     expect(screen.queryByText('home page')).toBeNull();
   });
 
-  describe('two-factor sign-in (issue 14)', () => {
+  describe('two-factor sign-in', () => {
     const T = MESSAGES.twoFactor;
     const typeCode = (value: string) => {
       const input = screen.getByLabelText(T.codeLabel);

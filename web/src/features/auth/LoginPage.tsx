@@ -14,7 +14,8 @@ import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { signIn as requestSignIn } from './api.ts';
 import type { AuthResponse } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { toastSignInFailure } from '../../api/toastApiFailure.ts';
+import { toastApiFailure } from '../../api/toastApiFailure.ts';
+import { SIGN_IN_FAILURE } from './feedback.ts';
 import { TwoFactorSignInStep } from './TwoFactorSignInStep.tsx';
 
 const M = MESSAGES.login;
@@ -35,7 +36,7 @@ export function getLoginTarget(state: unknown, userType: unknown): string {
 /**
  * /login (spec 000 §2): e-mail and password; once signed in, back to the remembered page, else a
  * provider to Provider Details and anyone else to the listing. An account with two-factor sign-in
- * (issue 14) is asked for its code in a second step first.
+ * is asked for its code in a second step first.
  */
 export default function LoginPage() {
   const location = useLocation();
@@ -76,7 +77,7 @@ export default function LoginPage() {
     try {
       answer = await signIn.mutateAsync(values);
     } catch (error) {
-      toastSignInFailure(error);
+      toastApiFailure(error, SIGN_IN_FAILURE);
       return;
     }
     if (isTwoFactorChallenge(answer)) setChallenge(answer.mfa_token);

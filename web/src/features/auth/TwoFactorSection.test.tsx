@@ -5,10 +5,8 @@ import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import { errorResponse, mockApi, type ApiCall } from '../../test/api.ts';
 import { TwoFactorSection } from './TwoFactorSection.tsx';
-import { VerificationStatus } from '../users/VerificationStatus.tsx';
 
 const T = MESSAGES.twoFactor;
-const V = MESSAGES.verification;
 
 const USER = { id: 12, username: 'ava', email: 'ava@example.com', user_type: 'Hobbyist' };
 const SETUP = {
@@ -166,35 +164,5 @@ describe('TwoFactorSection', () => {
     );
     expect(await screen.findByText(T.adminEnrolIntro)).toBeTruthy();
     expect(screen.getByRole('button', { name: T.start })).toBeTruthy();
-  });
-});
-
-describe('VerificationStatus', () => {
-  const render = (user: Record<string, unknown>) =>
-    renderRoutes([{ path: '/', element: <VerificationStatus user={{ id: 1, ...user }} /> }]);
-
-  it.each([
-    ['pending', V.states.pending, V.pendingHelp],
-    ['verified', V.states.verified, V.verifiedHelp],
-  ])('a provider reads %s', async (verification, label, help) => {
-    render({ user_type: 'Provider', verification });
-    expect(await screen.findByText(help)).toBeTruthy();
-    expect(screen.getByText(label)).toBeTruthy();
-  });
-
-  it('a rejected provider reads the reason', async () => {
-    render({
-      user_type: 'Provider',
-      verification: 'rejected',
-      verification_reason: 'The document is unreadable',
-    });
-    expect(await screen.findByText(V.states.rejected)).toBeTruthy();
-    expect(screen.getByText('The document is unreadable')).toBeTruthy();
-  });
-
-  it('other accounts see nothing', async () => {
-    render({ user_type: 'Hobbyist', verification: null });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(screen.queryByText(V.title, { exact: false })).toBeNull();
   });
 });

@@ -9,7 +9,7 @@ import { PanelLoading } from '../../ui/PanelStatus.tsx';
 import { TextField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { serverFieldErrors } from '../../ui/serverFieldErrors.ts';
-import { toastFailure } from '../../api/toastApiFailure.ts';
+import { toastApiFailure } from '../../api/toastApiFailure.ts';
 import { RecoveryCodes, TwoFactorSetup } from './TwoFactorSetup.tsx';
 import {
   useKeepEnrolledSession,
@@ -48,7 +48,7 @@ function DisableDialog({ show, onClose }: { show: boolean; onClose: () => void }
       if (fields.length)
         for (const { field, message } of fields) setError(field as 'password' | 'code', { message });
       else
-        toastFailure(error, {
+        toastApiFailure(error, {
           otherwise: isApiError(error) && error.status === 429 ? error.message : undefined,
         });
     }
@@ -124,7 +124,7 @@ function NewCodesDialog({ show, onClose }: { show: boolean; onClose: () => void 
     } catch (error) {
       if (isApiError(error) && error.isBadRequest) setError('code', { message: T.invalidEnrolCode });
       else
-        toastFailure(error, {
+        toastApiFailure(error, {
           otherwise: isApiError(error) && error.status === 429 ? error.message : undefined,
         });
     }
@@ -179,7 +179,7 @@ function NewCodesDialog({ show, onClose }: { show: boolean; onClose: () => void 
 }
 
 /**
- * My Profile's "Two-factor sign-in" (issue 14): optional for everyone, required for the admin (who
+ * My Profile's "Two-factor sign-in": optional for everyone, required for the admin (who
  * may not turn it off). Off: set it up (QR code, secret, first code, recovery codes). On: new recovery
  * codes, or off with the password and a code.
  */

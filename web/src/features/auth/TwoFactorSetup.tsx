@@ -7,7 +7,7 @@ import { MESSAGES, ZTotpCodeForm, type TwoFactorSetup as SetupAnswer } from '@ap
 import { isApiError } from '../../api/client.ts';
 import { TextField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { toastFailure } from '../../api/toastApiFailure.ts';
+import { toastApiFailure } from '../../api/toastApiFailure.ts';
 import { useTwoFactorEnable, useTwoFactorSetup } from './twoFactorApi.ts';
 
 const T = MESSAGES.twoFactor;
@@ -60,7 +60,7 @@ interface TwoFactorSetupProps {
 }
 
 /**
- * Turning two-factor sign-in on (issue 14), the same on the profile and the console's enrolment page:
+ * Turning two-factor sign-in on, the same on the profile and the console's enrolment page:
  * a QR code for the authenticator app and the secret as text for apps without a camera, a Code field
  * for its first code, then the ten recovery codes shown once.
  */
@@ -90,7 +90,8 @@ export function TwoFactorSetup({
   const start = () =>
     setup.mutate(undefined, {
       onSuccess: setSecret,
-      onError: (error) => toastFailure(error, { otherwise: isApiError(error) ? error.message : undefined }),
+      onError: (error) =>
+        toastApiFailure(error, { otherwise: isApiError(error) ? error.message : undefined }),
     });
 
   // The console's enrolment page starts at once (one setup call, also in React's strict mode).
@@ -114,7 +115,7 @@ export function TwoFactorSetup({
         setFocus('code');
       } else {
         // 409: set up again elsewhere, or on already; the message says which.
-        toastFailure(error, {
+        toastApiFailure(error, {
           otherwise: isApiError(error) && error.status === 409 ? error.message : undefined,
         });
       }

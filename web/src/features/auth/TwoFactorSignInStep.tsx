@@ -8,7 +8,8 @@ import { isApiError } from '../../api/client.ts';
 import { TextField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { completeSignIn, type AuthResponse } from './api.ts';
-import { toastSignInFailure } from '../../api/toastApiFailure.ts';
+import { toastApiFailure } from '../../api/toastApiFailure.ts';
+import { SIGN_IN_FAILURE } from './feedback.ts';
 
 const T = MESSAGES.twoFactor;
 
@@ -25,7 +26,7 @@ interface TwoFactorSignInStepProps {
 }
 
 /**
- * The login's second step for an account with two-factor sign-in (issue 14): the code from the
+ * The login's second step for an account with two-factor sign-in: the code from the
  * authenticator app, or a recovery code. A wrong code says so at the field; a challenge that expired
  * (five minutes) goes back to the password.
  */
@@ -56,7 +57,7 @@ export function TwoFactorSignInStep({ mfaToken, onSignedIn, onRestart }: TwoFact
         setError('code', { message: T.invalidCode });
         setFocus('code');
       } else {
-        toastSignInFailure(error);
+        toastApiFailure(error, SIGN_IN_FAILURE);
       }
       return;
     }

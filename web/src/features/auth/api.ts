@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isTwoFactorChallenge, type TwoFactorChallenge, type UserType } from '@app/domain';
-import { apiGet, apiPost, apiUpload } from '../../api/client.ts';
+import { apiGet, apiPost } from '../../api/client.ts';
+import { apiUpload } from '../../api/upload.ts';
 import type { UploadedFile } from '../../api/client.ts';
 import { ME_QUERY_KEY, useSession } from '../../app/session.tsx';
 import type { SessionUser } from '../../app/session.tsx';
@@ -36,8 +37,8 @@ export function fetchMe(token?: string, signal?: AbortSignal): Promise<SessionUs
 /**
  * Login (spec 000 §4): `POST /api/auth/local`, then the user with all relations, so the session knows
  * whether the user holds a subscription. If that second call fails the basic user is kept; the
- * session's own refresh then decides. An account with two-factor sign-in answers a challenge instead
- * (issue 14): the login page then asks for the code (`completeSignIn`).
+ * session's own refresh then decides. An account with two-factor sign-in answers a challenge
+ * instead: the login page then asks for the code (`completeSignIn`).
  */
 export async function signIn(email: string, password: string): Promise<AuthResponse | TwoFactorChallenge> {
   const answer = await apiPost<AuthResponse | TwoFactorChallenge>(

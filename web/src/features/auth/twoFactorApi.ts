@@ -3,7 +3,7 @@ import type { TwoFactorRecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '@a
 import { apiGet, apiPost } from '../../api/client.ts';
 import { useSession } from '../../app/session.tsx';
 
-/** Two-factor sign-in of the signed-in account (issue 14): `/api/auth/2fa…`. */
+/** Two-factor sign-in of the signed-in account: `/api/auth/2fa…`. */
 export const TWO_FACTOR_QUERY_KEY = ['auth', '2fa'] as const;
 
 /** `GET /api/auth/2fa`: on or not, whether this session was given a code, recovery codes left. */

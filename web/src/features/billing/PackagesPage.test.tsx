@@ -8,7 +8,7 @@ import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import type { ApiCall } from '../../test/api.ts';
 import { errorResponse, mockApi } from '../../test/api.ts';
 import PackagesPage from './PackagesPage.tsx';
-import { answerCommon, HOBBYIST, PROVIDER, signInAs, wallet } from './testBilling.tsx';
+import { answerCommon, HOBBYIST, PROVIDER, signInAs, wallet } from '../../test/testBilling.tsx';
 
 const T = MESSAGES.packages;
 

@@ -4,7 +4,7 @@ import { MESSAGES } from '@app/domain';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import { mockApi } from '../../test/api.ts';
 import SubscriptionPage from './SubscriptionPage.tsx';
-import { list, PACKAGES, PROVIDER, signInAs } from './testBilling.tsx';
+import { list, PACKAGES, PROVIDER, signInAs } from '../../test/testBilling.tsx';
 
 const T = MESSAGES.subscription;
 

@@ -13,7 +13,7 @@ import {
   PROVIDER_USER,
   renderCards,
   signInAs,
-} from '../directory/card/testCard.tsx';
+} from '../../test/testCard.tsx';
 
 const A = MESSAGES.cardActions;
 

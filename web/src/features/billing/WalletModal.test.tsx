@@ -4,7 +4,7 @@ import { MESSAGES } from '@app/domain';
 import { Header } from '../../app/Header.tsx';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import { mockApi } from '../../test/api.ts';
-import { HOBBYIST, PROVIDER, signInAs, wallet } from './testBilling.tsx';
+import { HOBBYIST, PROVIDER, signInAs, wallet } from '../../test/testBilling.tsx';
 
 const T = MESSAGES.wallet;
 

@@ -5,7 +5,7 @@ import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import { mockApi } from '../../test/api.ts';
 import type { WalletMonth } from './api.ts';
 import WalletPage from './WalletPage.tsx';
-import { list, PACKAGES, PROVIDER, signInAs, wallet } from './testBilling.tsx';
+import { list, PACKAGES, PROVIDER, signInAs, wallet } from '../../test/testBilling.tsx';
 
 // jsdom has no canvas: the chart is replaced by what it was given.
 vi.mock('./WalletChart.tsx', () => ({

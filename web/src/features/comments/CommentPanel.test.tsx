@@ -13,7 +13,7 @@ import {
   posts,
   renderCards,
   signInAs,
-} from '../directory/card/testCard.tsx';
+} from '../../test/testCard.tsx';
 
 const A = MESSAGES.cardActions;
 const HOUR = 3600 * 1000;

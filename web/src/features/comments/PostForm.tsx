@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { toastFailure } from '../../api/toastApiFailure.ts';
+import { toastApiFailure } from '../../api/toastApiFailure.ts';
 
 interface PostFormProps {
   /** The text's rule from the shared schema (trimmed, required, maximum length). */
@@ -38,7 +38,7 @@ export function PostForm({ schema, label, placeholder, submitText, maxLength, on
       await onPost(values.text);
       reset({ text: '' });
     } catch (error) {
-      toastFailure(error);
+      toastApiFailure(error);
     }
   });
 

@@ -8,20 +8,28 @@ import { cardImages, formatCum, videoUrl } from './card/details.ts';
 import { useCardViewer } from '../../app/viewer.ts';
 import { PanelHint } from '../../ui/PanelHint.tsx';
 import { PanelLoading } from '../../ui/PanelStatus.tsx';
-import { useReactions } from '../reactions/useReactions.ts';
+import { useReactions } from '../reactions/index.ts';
 import './card/card.css';
 
 // The panels' lists and forms and every modal load on first use: the base card stays small because
 // it is part of the home page's first load.
-const CommentPanel = lazy(() => import('../comments/CommentPanel.tsx'));
-const MessagePanel = lazy(() => import('../messages/MessagePanel.tsx'));
-const MailPanel = lazy(() => import('../messages/MailPanel.tsx'));
-const TipModal = lazy(() => import('../billing/TipModal.tsx'));
+const CommentPanel = lazy(() =>
+  import('../comments/index.ts').then((module) => ({ default: module.CommentPanel })),
+);
+const MessagePanel = lazy(() =>
+  import('../messages/index.ts').then((module) => ({ default: module.MessagePanel })),
+);
+const MailPanel = lazy(() =>
+  import('../messages/index.ts').then((module) => ({ default: module.MailPanel })),
+);
+const TipModal = lazy(() => import('../billing/index.ts').then((module) => ({ default: module.TipModal })));
 const VideoModal = lazy(() => import('./card/VideoModal.tsx'));
-// The staff's risk signals (issue 14): the admin console's module, loaded for an admin only.
-const RecordRiskSignals = lazy(() => import('../admin/RiskSignals.tsx'));
+// The staff's risk signals, loaded for an admin only.
+const RecordRiskSignals = lazy(() =>
+  import('../moderation/index.ts').then((module) => ({ default: module.RecordRiskSignals })),
+);
 const ReportDialog = lazy(() =>
-  import('../content/ReportDialog.tsx').then((module) => ({ default: module.ReportDialog })),
+  import('../content/index.ts').then((module) => ({ default: module.ReportDialog })),
 );
 
 const A = MESSAGES.cardActions;
@@ -176,7 +184,7 @@ export function ProviderCard({ provider, preview = false, priority = false }: Pr
 }
 
 /**
- * The ad's risk signals for the admin (issue 14 item 4; `GET /api/admin/signals`), asked for only when
+ * The ad's risk signals for the admin (`GET /api/admin/signals`), asked for only when
  * opened, so a page of cards costs nothing until the admin looks.
  */
 function StaffSignals({ id }: { id: number }) {

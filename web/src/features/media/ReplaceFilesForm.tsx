@@ -6,8 +6,9 @@ import { MESSAGES } from '@app/domain';
 import { FileField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { FileProgress } from './FileProgress.tsx';
-import { toastUploadFailure, uploadRefusal } from './feedback.ts';
+import { UPLOAD_FAILURE, uploadRefusal } from './feedback.ts';
 import type { usePickedFiles } from './usePickedFiles.ts';
+import { toastApiFailure } from '../../api/toastApiFailure.ts';
 
 /**
  * One file input with its progress and an Upload button, in a form of its own: Change Image and
@@ -83,7 +84,7 @@ export function ReplaceFilesForm({
           setError(refusal);
           setRefusals((n) => n + 1);
         } else {
-          toastUploadFailure(uploadError);
+          toastApiFailure(uploadError, UPLOAD_FAILURE);
         }
         return;
       }

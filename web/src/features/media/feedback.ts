@@ -1,8 +1,8 @@
-import { toast } from 'react-toastify';
 import { MESSAGES } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
+import type { ApiFailureTexts } from '../../api/toastApiFailure.ts';
 
-/** The videos an ad takes (issue 11 item 7: MP4 and WebM). */
+/** The videos an ad, a place or a product takes: MP4 and WebM. */
 export const VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
 
 export function isVideoFile(file: File): boolean {
@@ -25,18 +25,7 @@ export function uploadRefusal(error: unknown): string | null {
  * A refused upload (spec 001 §8): a file the server refused shows the server's reason (see
  * `uploadRefusal`); anything else 'Please try again later'.
  */
-export function toastUploadFailure(error: unknown): void {
-  const refusal = uploadRefusal(error);
-  if (refusal) toast.error(refusal);
-  else toast.warning(MESSAGES.toast.tryAgainLater);
-}
-
-/**
- * A refused ad create or update (spec 001 §8): a bad request shows the server's message, as does a
- * refusal for want of a package or of ads left (its message is the catalogue's); anything else
- * 'Something went wrong. try again later'.
- */
-export function toastAdFailure(error: unknown): void {
-  if (isApiError(error) && (error.isBadRequest || error.status === 403)) toast.error(error.message);
-  else toast.warning(MESSAGES.toast.genericWarning);
-}
+export const UPLOAD_FAILURE: ApiFailureTexts = {
+  show: FILE_REFUSALS,
+  otherwise: MESSAGES.toast.tryAgainLater,
+};

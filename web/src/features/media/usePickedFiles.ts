@@ -19,8 +19,7 @@ export function useObjectUrls(files: readonly File[]): string[] {
 }
 
 /**
- * Files picked in one file input, each uploaded on its own with its progress (spec 001 §2, issue 11
- * item 7). A file uploaded once keeps its id, so a submit that failed later does not send it again.
+ * Files picked in one file input, each uploaded on its own with its progress (spec 001 §2). A file uploaded once keeps its id, so a submit that failed later does not send it again.
  */
 export function usePickedFiles(purpose: UploadPurpose) {
   const [files, setFiles] = useState<File[]>([]);

@@ -7,7 +7,7 @@ import { ENGAGEMENT_LIMITS, MESSAGES, ZMailRequest } from '@app/domain';
 import type { TMailRequest } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { toastFailure } from '../../api/toastApiFailure.ts';
+import { toastApiFailure } from '../../api/toastApiFailure.ts';
 import { useCardViewer } from '../../app/viewer.ts';
 import { PanelHint } from '../../ui/PanelHint.tsx';
 import { useSendMail } from './api.ts';
@@ -44,7 +44,7 @@ export default function MailPanel({
       reset({ message: '' });
     } catch (error) {
       if (isApiError(error) && error.status === 429) toast.warning(M.tooMany);
-      else toastFailure(error);
+      else toastApiFailure(error);
     }
   });
 

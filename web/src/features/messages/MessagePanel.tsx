@@ -1,4 +1,4 @@
-import { PostPanel } from '../comments/PostPanel.tsx';
+import { PostPanel } from '../comments/index.ts';
 import { messagePosts } from './api.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { ApiItem, ApiList, AuthorAttributes, RelationOne } from '@app/domai
 import { createBatchLoader, providerFilter } from '../../api/batch.ts';
 import { apiGet, apiPost } from '../../api/client.ts';
 import type { QueryParams } from '../../api/client.ts';
-import type { Post, PostAttributes, PostKind } from '../comments/posts.ts';
+import type { Post, PostAttributes, PostKind } from '../comments/index.ts';
 
 /**
  * Messages to providers (docs/directory-contract.md "messages, mail"): the card's Message panel (the

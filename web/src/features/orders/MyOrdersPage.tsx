@@ -6,7 +6,7 @@ import { formatMoney, MESSAGES, SHOP_LIMITS } from '@app/domain';
 import type { TOrderStatus } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { useSession } from '../../app/session.tsx';
-import { formatDate } from '../billing/format.ts';
+import { formatDate } from '../billing/index.ts';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { PagedListPage, usePaging } from '../../ui/PagedListPage.tsx';
 import { useCancelOrder, useMarkDelivered, useMyOrders } from './api.ts';
@@ -139,7 +139,7 @@ function OrderRows({
 }
 
 /**
- * /orders/view, My Orders (spec 000 §2 "My Orders", §6; issue 13 item 6): the buyer's orders, newest
+ * /orders/view, My Orders (spec 000 §2 "My Orders", §6): the buyer's orders, newest
  * first, a page of 10 to 40 orders, each with all its lines: #OrderID (with the date and the order's
  * total), product image, name, quantity, price, status, and the order's action: Cancel order while it
  * awaits payment (a dialog; the order is kept, 'Cancelled'), Mark delivered once shipped.

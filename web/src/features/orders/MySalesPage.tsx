@@ -3,7 +3,7 @@ import { toast } from 'react-toastify';
 import { formatMoney, MESSAGES, SHOP_LIMITS } from '@app/domain';
 import type { TSaleLine } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
-import { formatDate } from '../billing/format.ts';
+import { formatDate } from '../billing/index.ts';
 import { PagedListPage, usePaging } from '../../ui/PagedListPage.tsx';
 import { useMarkShipped, useSales } from './api.ts';
 import { OrderStatusBadge, OrderThumb } from './OrderParts.tsx';
@@ -33,7 +33,7 @@ function ShipTo({ shipping }: { shipping: NonNullable<TSaleLine['shipping']> }) 
 }
 
 /**
- * /sales/view, My Sales (issue 13 item 8; vendors): the lines of the vendor's products, newest
+ * /sales/view, My Sales (vendors): the lines of the vendor's products, newest
  * first: #OrderID, date, product, quantity, total, state and where to ship once paid (never before;
  * a cancelled line says nothing); Mark shipped on a paid line. Page sizes 10 to 40.
  */

@@ -6,7 +6,7 @@ import { getRedirectTarget } from '../../app/guards.tsx';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import type { ApiCall } from '../../test/api.ts';
-import { signInAs } from '../billing/testBilling.tsx';
+import { signInAs } from '../../test/testBilling.tsx';
 import type { CartItem } from './cart.ts';
 import type { MyOrder, MyOrderLine, OrderAttributes } from './api.ts';
 

@@ -4,10 +4,10 @@ import { MESSAGES } from '@app/domain';
 import { jsonResponse } from '../../test/render.tsx';
 import { errorResponse, mockApi } from '../../test/api.ts';
 import type { ApiCall } from '../../test/api.ts';
-import { fileOf, pickFiles, type } from '../directory/ads/testAds.tsx';
+import { fileOf, pickFiles, type } from '../../test/testAds.tsx';
 import { uploadFile } from '../../api/upload.ts';
 import AddPlacePage from './AddPlacePage.tsx';
-import { answerPlaceLookups, buildPlace, renderPlacePage } from './testPlaces.tsx';
+import { answerPlaceLookups, buildPlace, renderPlacePage } from '../../test/testPlaces.tsx';
 
 vi.mock('../../api/upload.ts', () => ({ uploadFile: vi.fn() }));
 

@@ -10,13 +10,15 @@ import type { TPlaceForm } from '@app/domain';
 import { focusFirstInvalidField } from '../../ui/focusFirstInvalidField.ts';
 import { FileField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { FileProgress } from '../media/FileProgress.tsx';
-import { usePickedFiles } from '../media/usePickedFiles.ts';
+import { FileProgress } from '../media/index.ts';
+import { usePickedFiles } from '../media/index.ts';
 import { useCreateAddress, useCreatePlace, useUpdateAddress } from './api.ts';
-import { isVideoFile, toastPlaceFailure, toastUploadFailure } from './feedback.ts';
+import { isVideoFile, UPLOAD_FAILURE } from '../media/index.ts';
+import { PLACE_FAILURE } from './feedback.ts';
 import { addressOf, detailsOf, EMPTY_PLACE_FORM, PlaceFields } from './PlaceFields.tsx';
 import type { PlaceFormValues } from './PlaceFields.tsx';
 import './places.css';
+import { toastApiFailure } from '../../api/toastApiFailure.ts';
 
 const F = MESSAGES.placeForm;
 const P = MESSAGES.places;
@@ -25,7 +27,7 @@ const resolver = zodResolver(ZPlaceForm);
 const filesOf = (event: ChangeEvent<HTMLInputElement>) => Array.from(event.target.files ?? []);
 
 /**
- * /place/add (spec 001 §2 "Places", §4 "Places", §8; issue 12 item 2): one form with the place, its
+ * /place/add (spec 001 §2 "Places", §4 "Places", §8): one form with the place, its
  * address and its picture (required) and an optional video. Submitting uploads the files, creates the
  * address, then the place; the new place waits for an administrator's review.
  */
@@ -71,7 +73,7 @@ export default function AddPlacePage() {
         [imageId] = await image.uploadAll();
         [videoId] = await video.uploadAll();
       } catch (error) {
-        toastUploadFailure(error);
+        toastApiFailure(error, UPLOAD_FAILURE);
         return;
       }
       try {
@@ -85,7 +87,7 @@ export default function AddPlacePage() {
           ...(videoId !== undefined ? { video: videoId } : {}),
         });
       } catch (error) {
-        toastPlaceFailure(error);
+        toastApiFailure(error, PLACE_FAILURE);
         return;
       }
       toast.success(P.submitted);

@@ -3,10 +3,16 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import { jsonResponse } from '../../test/render.tsx';
 import { errorResponse, mockApi } from '../../test/api.ts';
-import { fileOf, pickFiles, type } from '../directory/ads/testAds.tsx';
+import { fileOf, pickFiles, type } from '../../test/testAds.tsx';
 import { uploadFile } from '../../api/upload.ts';
 import EditPlacePage from './EditPlacePage.tsx';
-import { answerPlaceLookups, buildPlace, pageOf, PROVIDER_USER, renderPlacePage } from './testPlaces.tsx';
+import {
+  answerPlaceLookups,
+  buildPlace,
+  pageOf,
+  PROVIDER_USER,
+  renderPlacePage,
+} from '../../test/testPlaces.tsx';
 
 vi.mock('../../api/upload.ts', () => ({ uploadFile: vi.fn() }));
 

@@ -13,12 +13,13 @@ import { useSession } from '../../app/session.tsx';
 import { focusFirstInvalidField } from '../../ui/focusFirstInvalidField.ts';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { ReplaceFilesForm } from '../media/ReplaceFilesForm.tsx';
-import { usePickedFiles } from '../media/usePickedFiles.ts';
+import { ReplaceFilesForm } from '../media/index.ts';
+import { usePickedFiles } from '../media/index.ts';
 import { PendingRevisionNotice, waitsForReview } from '../../ui/PendingRevision.tsx';
 import { usePlace, useUpdateAddress, useUpdatePlace } from './api.ts';
 import type { Place } from './api.ts';
-import { isVideoFile, toastPlaceFailure } from './feedback.ts';
+import { isVideoFile } from '../media/index.ts';
+import { PLACE_FAILURE } from './feedback.ts';
 import MyPlacesPage from './MyPlacesPage.tsx';
 import { ReviewStateBadge } from '../../ui/OwnerCard.tsx';
 import { useFillOnce } from '../../ui/useFillOnce.ts';
@@ -26,6 +27,7 @@ import { PlaceImage } from './PlaceParts.tsx';
 import { addressOf, detailsOf, EMPTY_PLACE_FORM, PlaceFields, toPlaceFormValues } from './PlaceFields.tsx';
 import type { PlaceFormValues } from './PlaceFields.tsx';
 import './places.css';
+import { toastApiFailure } from '../../api/toastApiFailure.ts';
 
 const F = MESSAGES.placeForm;
 const P = MESSAGES.places;
@@ -55,7 +57,7 @@ function EditPlaceForm({ place }: { place: Place }) {
       const saved = await updatePlace.mutateAsync(detailsOf(values));
       toast.success(waitsForReview(saved) ? MESSAGES.revisions.savedForReview : P.updated);
     } catch (error) {
-      toastPlaceFailure(error);
+      toastApiFailure(error, PLACE_FAILURE);
     }
   }, focusFirstInvalidField);
 
@@ -65,7 +67,7 @@ function EditPlaceForm({ place }: { place: Place }) {
       await updatePlace.mutateAsync({ video: null });
       toast.success(P.updated);
     } catch (error) {
-      toastPlaceFailure(error);
+      toastApiFailure(error, PLACE_FAILURE);
     } finally {
       setRemovingVideo(false);
     }
@@ -121,7 +123,7 @@ function EditPlaceForm({ place }: { place: Place }) {
           picked={newImage}
           invalidMessage={F.required}
           successMessage={P.imageUpdated}
-          onSaveFailure={toastPlaceFailure}
+          onSaveFailure={(error) => toastApiFailure(error, PLACE_FAILURE)}
           onUploaded={([image]) => updatePlace.mutateAsync({ image })}
         />
         <ReplaceFilesForm
@@ -133,7 +135,7 @@ function EditPlaceForm({ place }: { place: Place }) {
           picked={newVideo}
           invalidMessage={F.videoType}
           successMessage={P.imageUpdated}
-          onSaveFailure={toastPlaceFailure}
+          onSaveFailure={(error) => toastApiFailure(error, PLACE_FAILURE)}
           onUploaded={([videoId]) => updatePlace.mutateAsync({ video: videoId })}
         />
         <h2 className="h5 border-top pt-3">{F.details}</h2>
@@ -151,7 +153,7 @@ function EditPlaceForm({ place }: { place: Place }) {
 }
 
 /**
- * /place/edit/:id (spec 001 §2, §4, §8; issue 12 item 2): Change Image, Change Video and the details
+ * /place/edit/:id (spec 001 §2, §4, §8): Change Image, Change Video and the details
  * form. A non-numeric id shows My Places instead; another account's place or a missing one shows
  * the app's Not Found page.
  */

@@ -6,7 +6,13 @@ import { mockApi } from '../../test/api.ts';
 import type { ApiCall } from '../../test/api.ts';
 import MyPlacesPage from './MyPlacesPage.tsx';
 import type { Place } from './api.ts';
-import { answerPlaceLookups, buildPlace, pageOf, PROVIDER_USER, renderPlacePage } from './testPlaces.tsx';
+import {
+  answerPlaceLookups,
+  buildPlace,
+  pageOf,
+  PROVIDER_USER,
+  renderPlacePage,
+} from '../../test/testPlaces.tsx';
 
 const M = MESSAGES.myPlaces;
 const P = MESSAGES.places;

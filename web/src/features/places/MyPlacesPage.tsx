@@ -9,10 +9,11 @@ import type { TOwnRevision } from '@app/domain';
 import { pendingText, useOwnRevisions } from '../../ui/PendingRevision.tsx';
 import { placeKeys, useDeletePlace, useMyPlaces } from './api.ts';
 import type { Place } from './api.ts';
-import { toastPlaceFailure } from './feedback.ts';
+import { PLACE_FAILURE } from './feedback.ts';
 import { OwnerCardFooter } from '../../ui/OwnerCard.tsx';
 import { PlaceImage, placeAddress, placeTypeName } from './PlaceParts.tsx';
 import './places.css';
+import { toastApiFailure } from '../../api/toastApiFailure.ts';
 
 const M = MESSAGES.myPlaces;
 const P = MESSAGES.places;
@@ -56,7 +57,7 @@ function PlaceCard({
 }
 
 /**
- * /place/view, My Places (spec 001 §2 "Places", §9; issue 12 item 2): the page size, Add Place, a card
+ * /place/view, My Places (spec 001 §2 "Places", §9): the page size, Add Place, a card
  * per place (newest first) with its review state, Edit and Delete, and the pages.
  */
 export default function MyPlacesPage() {
@@ -70,7 +71,7 @@ export default function MyPlacesPage() {
   const removal = useOwnListDelete<Place>({
     remove: (id) => deletePlace.mutateAsync(id),
     deletedText: P.deleted,
-    onFailure: toastPlaceFailure,
+    onFailure: (error) => toastApiFailure(error, PLACE_FAILURE),
     page,
     setPage,
     shownCount: places.data?.data.length,

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { DEFAULT_COUNTRY, MESSAGES, PLACE_LIMITS } from '@app/domain';
 import type { TPlaceForm, ZPlaceForm } from '@app/domain';
 import { SelectField, TextField } from '../../ui/FormField.tsx';
-import { useLocationOptions } from '../directory/ads/api.ts';
+import { useLocationOptions } from '../directory/index.ts';
 import type { Place } from './api.ts';
 import { useVendorTypes } from './api.ts';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { MESSAGES } from '@app/domain';
 import type { TVenueKind } from '@app/domain';
 import { useSession } from '../../app/session.tsx';
-import { withSearch } from './venue.ts';
+import { withSearch } from '../../lib/venue.ts';
 
 const V = MESSAGES.venues;
 const N = MESSAGES.nav;

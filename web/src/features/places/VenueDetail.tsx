@@ -5,12 +5,12 @@ import { isVenueKind, MESSAGES } from '@app/domain';
 import type { TVenueKind } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
-import { ReportButton } from '../content/ReportDialog.tsx';
+import { ReportButton } from '../content/index.ts';
 import { useVenue } from './api.ts';
 import { PlaceImage, placeAddress, placeTypeName, Stars } from './PlaceParts.tsx';
 import { AddPlaceButton, VenueLayout } from './VenueAside.tsx';
 import { VenueReviews } from './VenueReviews.tsx';
-import { locationSearchOf, mapUrl, reviewCountText, websiteUrl, withSearch } from './venue.ts';
+import { locationSearchOf, mapUrl, reviewCountText, websiteUrl, withSearch } from '../../lib/venue.ts';
 
 const V = MESSAGES.venues;
 
@@ -27,7 +27,7 @@ function Fact({ icon, label, children }: { icon: string; label: string; children
 }
 
 /**
- * A venue's page, `/<kind>/:id` (spec 000 §2 "Vendor venues"; issue 12 item 5): picture (or the
+ * A venue's page, `/<kind>/:id` (spec 000 §2 "Vendor venues"): picture (or the
  * placeholder), name, phone, type, address with a map link, website, the video, the reviews and the
  * Report action. A place of another kind is shown under its own kind's path.
  */

@@ -5,7 +5,7 @@ import { MESSAGES, parseDirectoryQuery, PLACE_TYPES, toDirectorySearch, VENUE_SO
 import type { TVenueKind, TVenueSort } from '@app/domain';
 import { PageButtons } from '../../ui/PageButtons.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
-import { withDefaultLocation } from '../directory/filterUrl.ts';
+import { withDefaultLocation } from '../directory/index.ts';
 import { useVendorTypes, useVenues } from './api.ts';
 import type { Place, VenueQuery } from './api.ts';
 import { PlaceImage, placeAddress, placeTypeName, Stars } from './PlaceParts.tsx';
@@ -18,8 +18,8 @@ import {
   venueHeading,
   venueSearch,
   withSearch,
-} from './venue.ts';
-import type { PlaceTypeNames } from './venue.ts';
+} from '../../lib/venue.ts';
+import type { PlaceTypeNames } from '../../lib/venue.ts';
 
 const V = MESSAGES.venues;
 
@@ -41,7 +41,7 @@ export function useVenueTypeNames(kind: TVenueKind): PlaceTypeNames {
   return { name, one: builtIn && name === builtIn.name ? builtIn.one : name };
 }
 
-/** A place as the venue directory lists it; also the admin's moderation queue (issue 14). */
+/** A place as the venue directory lists it; also the admin's moderation queue. */
 export function VenueCard({
   place,
   kind,
@@ -95,8 +95,8 @@ export function VenueCard({
 }
 
 /**
- * A venue directory, `/eroticbody`, `/sextoy`, `/stripclub` (spec 000 §2 "Vendor venues"; issue 12
- * item 4): the approved places of the kind in the location chosen in the header, ten a page, with a
+ * A venue directory, `/eroticbody`, `/sextoy`, `/stripclub` (spec 000 §2 "Vendor venues"): the
+ * approved places of the kind in the location chosen in the header, ten a page, with a
  * heading that says what is shown, the sort links, 'Add Place' and the kind's side list.
  */
 export function VenueListing({ kind }: { kind: TVenueKind }) {

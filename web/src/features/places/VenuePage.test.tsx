@@ -15,7 +15,7 @@ import {
   PROVIDER_USER,
   renderPlacePage,
   VENDOR_TYPES,
-} from './testPlaces.tsx';
+} from '../../test/testPlaces.tsx';
 
 const V = MESSAGES.venues;
 const R = MESSAGES.venueReviews;

@@ -13,11 +13,12 @@ import { TextAreaField } from '../../ui/FormField.tsx';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { PageButtons } from '../../ui/PageButtons.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { formatDate } from '../billing/format.ts';
+import { formatDate } from '../billing/index.ts';
 import { useCreateReview, useDeleteReview, useOwnReview, useUpdateReview, useVenueReviews } from './api.ts';
 import type { VenueReview } from './api.ts';
-import { toastPlaceFailure } from './feedback.ts';
+import { PLACE_FAILURE } from './feedback.ts';
 import { Stars } from './PlaceParts.tsx';
+import { toastApiFailure } from '../../api/toastApiFailure.ts';
 
 const R = MESSAGES.venueReviews;
 
@@ -76,7 +77,7 @@ function ReviewForm({
     } catch (error) {
       // A second review of the same place (409) or a refusal: the server's words, kept on screen.
       if (isApiError(error) && (error.status === 409 || error.status === 403)) setServerError(error.message);
-      toastPlaceFailure(error);
+      toastApiFailure(error, PLACE_FAILURE);
     }
   });
 
@@ -184,7 +185,7 @@ function OwnReview({ vendorId }: { vendorId: number }) {
       toast.success(R.deleted);
       setConfirming(false);
     } catch (error) {
-      toastPlaceFailure(error);
+      toastApiFailure(error, PLACE_FAILURE);
     }
   };
 
@@ -215,7 +216,7 @@ function OwnReview({ vendorId }: { vendorId: number }) {
 }
 
 /**
- * A venue's reviews (issue 12 item 6), newest first, with their stars, authors and dates. A signed-in
+ * A venue's reviews, newest first, with their stars, authors and dates. A signed-in
  * hobbyist writes one review per place and may edit or delete it; a visitor is asked to log in.
  */
 export function VenueReviews({ vendorId }: { vendorId: number }) {

@@ -14,7 +14,7 @@ import {
   PROVIDER_USER,
   renderCards,
   signInAs,
-} from '../directory/card/testCard.tsx';
+} from '../../test/testCard.tsx';
 
 const A = MESSAGES.cardActions;
 /** The count a reaction button shows beside its icon (its name is the label alone). */

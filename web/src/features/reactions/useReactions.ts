@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { MESSAGES } from '@app/domain';
 import type { ProviderAttributes, TReactionType } from '@app/domain';
-import { toastFailure } from '../../api/toastApiFailure.ts';
+import { toastApiFailure } from '../../api/toastApiFailure.ts';
 import { useNeedLogin } from '../../app/guards.tsx';
 import { useCardViewer } from '../../app/viewer.ts';
 import { useHeldReaction, useReact } from './api.ts';
@@ -32,7 +32,7 @@ export function useReactions(providerId: number, attributes: ProviderAttributes)
       return;
     }
     if (heldKind === kind || reaction.isPending) return;
-    reaction.react(kind).catch(toastFailure);
+    reaction.react(kind).catch((error: unknown) => toastApiFailure(error));
   };
 
   return {

@@ -9,7 +9,8 @@ import { TextField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useAddHobbyist } from './api.ts';
 import type { HobbyistRecord } from './api.ts';
-import { badRequestReason, toastScreeningFailure } from './feedback.ts';
+import { badRequestReason, SCREENING_FAILURE } from './feedback.ts';
+import { toastApiFailure } from '../../api/toastApiFailure.ts';
 
 const S = MESSAGES.screening;
 const resolver = zodResolver(ZCustomerHobbyistRequest);
@@ -57,7 +58,7 @@ export function AddPhoneDialog({ show, onHide, onAdded }: AddPhoneDialogProps) {
       if (reason) {
         setError('phone_number', { type: 'server', message: reason }, { shouldFocus: true });
       } else {
-        toastScreeningFailure(error);
+        toastApiFailure(error, SCREENING_FAILURE);
       }
     }
   });

@@ -12,8 +12,9 @@ import { PanelLoading } from '../../ui/PanelStatus.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useComments, useDeleteComment, useFlagComment, usePostComment } from './api.ts';
 import type { HobbyistComment, HobbyistRecord } from './api.ts';
-import { toastScreeningFailure } from './feedback.ts';
+import { SCREENING_FAILURE } from './feedback.ts';
 import { formatMoment, formatPhone } from './format.ts';
+import { toastApiFailure } from '../../api/toastApiFailure.ts';
 
 const S = MESSAGES.screening;
 const resolver = zodResolver(ZHobbyistCommentUpdate);
@@ -32,7 +33,7 @@ function CommentEntry({ comment, recordId }: { comment: HobbyistComment; recordI
       toast.success(S.commentDeleted);
       setConfirming(false);
     } catch (error) {
-      toastScreeningFailure(error);
+      toastApiFailure(error, SCREENING_FAILURE);
     }
   };
   const handleFlag = async () => {
@@ -40,7 +41,7 @@ function CommentEntry({ comment, recordId }: { comment: HobbyistComment; recordI
       await flag.mutateAsync(comment.id);
       toast.success(S.flagged);
     } catch (error) {
-      toastScreeningFailure(error);
+      toastApiFailure(error, SCREENING_FAILURE);
     }
   };
 
@@ -117,7 +118,7 @@ function CommentForm({ recordId }: { recordId: number }) {
       await post.mutateAsync(values.hobbyist_comment);
       reset({ hobbyist_comment: '' });
     } catch (error) {
-      toastScreeningFailure(error);
+      toastApiFailure(error, SCREENING_FAILURE);
     }
   });
 
@@ -144,7 +145,7 @@ function CommentForm({ recordId }: { recordId: number }) {
 }
 
 /**
- * The comment dialog of a record (spec 001 §2, §4, §5; issue 12 item 8): the comments, newest first,
+ * The comment dialog of a record (spec 001 §2, §4, §5): the comments, newest first,
  * each with its author and date; Delete on one's own, 'Flag as abusive or false' on another's; the form.
  */
 export function CommentsDialog({

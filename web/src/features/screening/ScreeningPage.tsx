@@ -10,9 +10,10 @@ import { AddPhoneDialog } from './AddPhoneDialog.tsx';
 import { searchesNothing, useHobbyists, useRateHobbyist } from './api.ts';
 import type { HobbyistRecord } from './api.ts';
 import { CommentsDialog } from './CommentsDialog.tsx';
-import { screeningRefusal, toastScreeningFailure } from './feedback.ts';
+import { SCREENING_FAILURE, screeningRefusal } from './feedback.ts';
 import { HobbyistCard } from './HobbyistCard.tsx';
 import './screening.css';
+import { toastApiFailure } from '../../api/toastApiFailure.ts';
 
 const S = MESSAGES.screening;
 
@@ -25,7 +26,7 @@ function pageOf(value: string | null): number {
 }
 
 /**
- * /provider/ratehobyist, Screen Hobbyists (spec 001 §2, §4, §5, §8; issue 12 items 7-8): search by the
+ * /provider/ratehobyist, Screen Hobbyists (spec 001 §2, §4, §5, §8): search by the
  * start of a phone number (kept in `?q=`, pages in `?page=`), add a number, rate each record like /
  * average / dislike (exclusive; the chosen one does nothing) and read or write its comments.
  */
@@ -91,7 +92,10 @@ export default function ScreeningPage() {
   const handleRate = (record: HobbyistRecord, kind: THobbyistRatingKind) => {
     // Spec 001 §4: clicking the rating already chosen does nothing.
     if (record.attributes.my_rating === kind) return;
-    rate.mutate({ recordId: record.id, kind }, { onError: toastScreeningFailure });
+    rate.mutate(
+      { recordId: record.id, kind },
+      { onError: (error) => toastApiFailure(error, SCREENING_FAILURE) },
+    );
   };
 
   const pageCount = records.data?.meta.pagination.pageCount ?? 1;

@@ -1,17 +1,16 @@
-import { toast } from 'react-toastify';
 import { MESSAGES, SCREENING_REFUSALS, type TScreeningRefusal } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
+import type { ApiFailureTexts } from '../../api/toastApiFailure.ts';
 
 /**
  * A refused screening write: the server's own reason when it gives one the provider can act on (the
- * daily limit, a bad request, a refusal), anything else 'Something went wrong. try again later'.
+ * daily limit, a bad request with its first field's reason, a refusal), anything else 'Something went
+ * wrong. try again later'.
  */
-export function toastScreeningFailure(error: unknown): void {
-  const reason = badRequestReason(error);
-  if (reason) toast.error(reason);
-  else if (isApiError(error) && [403, 404, 409, 429].includes(error.status)) toast.error(error.message);
-  else toast.warning(MESSAGES.toast.genericWarning);
-}
+export const SCREENING_FAILURE: ApiFailureTexts = {
+  show: [400, 403, 404, 409, 429],
+  badRequest: (error) => badRequestReason(error) ?? error.message,
+};
 
 /** The reason a 400 gives for its first refused field (Strapi's `details.errors`), else its message. */
 export function badRequestReason(error: unknown): string | null {

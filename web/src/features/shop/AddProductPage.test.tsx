@@ -4,7 +4,7 @@ import { MESSAGES } from '@app/domain';
 import { jsonResponse } from '../../test/render.tsx';
 import { errorResponse, mockApi } from '../../test/api.ts';
 import type { ApiCall } from '../../test/api.ts';
-import { fileOf, pickFiles, stubObjectUrls, type } from '../directory/ads/testAds.tsx';
+import { fileOf, pickFiles, stubObjectUrls, type } from '../../test/testAds.tsx';
 import { uploadFile } from '../../api/upload.ts';
 import AddProductPage from './AddProductPage.tsx';
 import { answerVendorLookups, buildProduct, renderVendorPage } from './testProducts.tsx';

@@ -8,13 +8,14 @@ import type { TProductForm } from '@app/domain';
 import { focusFirstInvalidField } from '../../ui/focusFirstInvalidField.ts';
 import { FileField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { toastUploadFailure, uploadRefusal } from '../media/feedback.ts';
-import { FileProgress } from '../media/FileProgress.tsx';
-import { useObjectUrls, usePickedFiles } from '../media/usePickedFiles.ts';
+import { UPLOAD_FAILURE, uploadRefusal } from '../media/index.ts';
+import { FileProgress } from '../media/index.ts';
+import { useObjectUrls, usePickedFiles } from '../media/index.ts';
 import { PickedPicture, ProductFields, useProductForm } from './ProductFields.tsx';
 import { useCreateProduct } from './vendorApi.ts';
 import './shop.css';
 import './vendor-products.css';
+import { toastApiFailure } from '../../api/toastApiFailure.ts';
 
 const F = MESSAGES.productForm;
 const IMAGE_INPUT = 'product-image';
@@ -23,7 +24,7 @@ const isImage = (file: File) => file.type.startsWith('image/');
 
 /**
  * /products/add, Add New Product (spec 000 §2 "Product management", §4 "Product form", §5 "Product",
- * §8; issue 13 item 9): the picture (required, previewed), Name, Description and Price. Submit uploads
+ * §8): the picture (required, previewed), Name, Description and Price. Submit uploads
  * the picture, then creates the product (the owner is the token's account) and goes to My Products.
  */
 export default function AddProductPage() {
@@ -64,7 +65,7 @@ export default function AddProductPage() {
         // A file the server refused (not an image, too large): its reason on the Image field.
         const refusal = uploadRefusal(error);
         if (refusal) refusePicture(refusal);
-        else toastUploadFailure(error);
+        else toastApiFailure(error, UPLOAD_FAILURE);
         return;
       }
       if (picture === undefined) {

@@ -14,8 +14,8 @@ import {
   removeFromCart,
   updateCartPrices,
   useCart,
-} from '../orders/cart.ts';
-import type { CartItem } from '../orders/cart.ts';
+} from '../orders/index.ts';
+import type { CartItem } from '../orders/index.ts';
 import { useCartQuote } from './api.ts';
 import { CartPicture, QuantityStepper } from './ShopParts.tsx';
 import './shop.css';
@@ -117,7 +117,7 @@ function ProceedButton({ blocked, hintId }: { blocked: boolean; hintId: string }
 }
 
 /**
- * `/Cart` (spec 000 §2 "Cart", §4; issue 13 item 4): the stored cart as a table (product, price,
+ * `/Cart` (spec 000 §2 "Cart", §4): the stored cart as a table (product, price,
  * quantity with minus and plus, subtotal, remove) and the side box (Subtotal, Total, 'Proceed to
  * checkout'). When it opens the server prices the cart again: changed prices are saved with a note,
  * and a product no longer sold is marked, left out of the total and blocks checkout until removed.

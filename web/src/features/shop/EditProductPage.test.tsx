@@ -4,7 +4,7 @@ import { MESSAGES } from '@app/domain';
 import { jsonResponse } from '../../test/render.tsx';
 import { errorResponse, mockApi } from '../../test/api.ts';
 import type { ApiCall } from '../../test/api.ts';
-import { fileOf, pickFiles, stubObjectUrls, type } from '../directory/ads/testAds.tsx';
+import { fileOf, pickFiles, stubObjectUrls, type } from '../../test/testAds.tsx';
 import { uploadFile } from '../../api/upload.ts';
 import EditProductPage from './EditProductPage.tsx';
 import { answerVendorLookups, buildProduct, ownerOf, renderVendorPage } from './testProducts.tsx';

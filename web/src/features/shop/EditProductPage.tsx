@@ -11,8 +11,8 @@ import { focusFirstInvalidField } from '../../ui/focusFirstInvalidField.ts';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useFillOnce } from '../../ui/useFillOnce.ts';
-import { ReplaceFilesForm } from '../media/ReplaceFilesForm.tsx';
-import { useObjectUrls, usePickedFiles } from '../media/usePickedFiles.ts';
+import { ReplaceFilesForm } from '../media/index.ts';
+import { useObjectUrls, usePickedFiles } from '../media/index.ts';
 import { PickedPicture, ProductFields, useProductForm } from './ProductFields.tsx';
 import type { ProductFormValues } from './ProductFields.tsx';
 import type { Product } from './api.ts';
@@ -110,7 +110,7 @@ function ProductNotFound() {
 }
 
 /**
- * /products/edit/:id, Edit Product (spec 000 §2, §4 "Edit product", §8; issue 13 item 9): a spinner
+ * /products/edit/:id, Edit Product (spec 000 §2, §4 "Edit product", §8): a spinner
  * until the product is loaded, then the picture's own upload form and the details form. A
  * malformed id reads as not found; another vendor's product or a missing one shows the app's Not
  * Found page.

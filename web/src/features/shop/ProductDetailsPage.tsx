@@ -7,7 +7,7 @@ import { isApiError } from '../../api/client.ts';
 import { useNeedLogin } from '../../app/guards.tsx';
 import { useSession } from '../../app/session.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
-import { addToCart, CART_QUANTITY_MAX, cartQuantityOf, readCart } from '../orders/cart.ts';
+import { addToCart, CART_QUANTITY_MAX, cartQuantityOf, readCart } from '../orders/index.ts';
 import { useProduct } from './api.ts';
 import type { Product } from './api.ts';
 import {
@@ -178,7 +178,7 @@ function ProductDetails({ product }: { product: Product }) {
 }
 
 /**
- * `/productdetails/:id` (spec 000 §2 "Product Details"; issue 13 item 3): the picture, name, vendor,
+ * `/productdetails/:id` (spec 000 §2 "Product Details"): the picture, name, vendor,
  * description, price, the quantity counter and Add To Cart (needs login and a quantity above zero),
  * and the heart. A missing product, or an id that is not one, is a Not Found card, never made-up values.
  */

@@ -9,7 +9,7 @@ import { useSession } from '../../app/session.tsx';
 import { PageButtons } from '../../ui/PageButtons.tsx';
 import { PageSizeSelect } from '../../ui/PageSizeSelect.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
-import { CART_QUANTITY_MAX, cartQuantityOf, decrementCart, incrementCart, useCart } from '../orders/cart.ts';
+import { CART_QUANTITY_MAX, cartQuantityOf, decrementCart, incrementCart, useCart } from '../orders/index.ts';
 import { parseShopSearch, shopSearch, useProducts, useShopVendors } from './api.ts';
 import type { Product } from './api.ts';
 import {
@@ -157,7 +157,7 @@ function ShopFilters({ query, onChange }: { query: TShopQuery; onChange: (next: 
 }
 
 /**
- * The shop, `/products` and `/productsList` (spec 000 §2 "Shop"; issue 13 item 2): 'Shop Merchant'
+ * The shop, `/products` and `/productsList` (spec 000 §2 "Shop"): 'Shop Merchant'
  * with the count, a search and a vendor filter kept in the URL, a grid of products (4 a row on large
  * screens) with minus, plus and the heart for everyone but vendors and providers, the page size and
  * the pages. A failed load shows the empty shop (spec 000 §8: shop lists ignore failures).

@@ -5,8 +5,8 @@ import { MESSAGES } from '@app/domain';
 import type { UserType } from '@app/domain';
 import { useSession } from '../../app/session.tsx';
 import { useNeedLogin } from '../../app/guards.tsx';
-import { toastFailure } from '../../api/toastApiFailure.ts';
-import type { CartItem } from '../orders/cart.ts';
+import { toastApiFailure } from '../../api/toastApiFailure.ts';
+import type { CartItem } from '../orders/index.ts';
 import { productPictureUrl, useToggleWishlist, useWishlistIds } from './api.ts';
 import type { Product, ProductAttributes } from './api.ts';
 import placeholderUrl from './assets/product-placeholder.svg';
@@ -85,7 +85,7 @@ export function useWishlistHearts(shown: boolean) {
       needLogin();
       return;
     }
-    toggle.mutate({ product, save: !saved.has(product) }, { onError: (error) => toastFailure(error) });
+    toggle.mutate({ product, save: !saved.has(product) }, { onError: (error) => toastApiFailure(error) });
   };
   const busyId = toggle.isPending ? (toggle.variables?.product ?? null) : null;
   return { saved, onToggle, busyId };

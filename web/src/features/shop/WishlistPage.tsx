@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, formatMoney, MESSAGES } from '@app/domain';
 import { useSession } from '../../app/session.tsx';
 import { PagedListPage, usePaging } from '../../ui/PagedListPage.tsx';
-import { toastFailure } from '../../api/toastApiFailure.ts';
+import { toastApiFailure } from '../../api/toastApiFailure.ts';
 import { useToggleWishlist, useWishlist } from './api.ts';
 import type { Product } from './api.ts';
 import { ProductPicture } from './ShopParts.tsx';
@@ -50,7 +50,7 @@ function WishlistItem({
 }
 
 /**
- * `/wishlist` (issue 13 item 10): the signed-in shopper's saved products that are still on sale, newest
+ * `/wishlist`: the signed-in shopper's saved products that are still on sale, newest
  * saved first, each with its picture, name, price, a link to its page and 'Remove from wishlist'; paged.
  */
 export default function WishlistPage() {
@@ -68,7 +68,7 @@ export default function WishlistPage() {
         onSuccess: () => {
           if (lastOnPage) setPage(page - 1);
         },
-        onError: (error) => toastFailure(error),
+        onError: (error) => toastApiFailure(error),
       },
     );
   };

@@ -3,10 +3,10 @@ import { SHOP_LIMITS } from '@app/domain';
 import type { ApiItem, ApiList, RelationOne, TCheckoutItem, TShopQuery } from '@app/domain';
 import { apiDelete, apiGet, apiPost } from '../../api/client.ts';
 import type { QueryParams } from '../../api/client.ts';
-import { fetchQuote } from '../orders/api.ts';
+import { fetchQuote } from '../orders/index.ts';
 
 /**
- * The shopper's calls (issue 13; contract "Area shop"): the shop's products and vendors, one product,
+ * The shopper's calls (contract "Area shop"): the shop's products and vendors, one product,
  * the wishlist, and the cart's prices (the orders' quote, `fetchQuote`, kept under the shop's key).
  */
 

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import type { ApiCall } from '../../test/api.ts';
-import { answerMe, signInAs } from '../directory/card/testCard.tsx';
+import { answerMe, signInAs } from '../../test/testCard.tsx';
 import type { Product, ProductAttributes } from './api.ts';
 
 export const VENDOR_USER = {

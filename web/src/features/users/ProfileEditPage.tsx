@@ -14,11 +14,11 @@ import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { AccountCard } from '../../ui/AccountCard.tsx';
 import { useReplaceAvatar, useUpdateProfile } from './api.ts';
 import { Avatar, getAvatarUrl } from './Avatar.tsx';
-import { toastFailure } from '../../api/toastApiFailure.ts';
+import { toastApiFailure } from '../../api/toastApiFailure.ts';
 import { toDateInputValue } from './format.ts';
-import { ProfileFields } from '../auth/ProfileFields.tsx';
-import { ZProfileEditForm } from '../auth/schemas.ts';
-import type { TProfileEditForm } from '../auth/schemas.ts';
+import { ProfileFields } from '../auth/index.ts';
+import { ZProfileEditForm } from '../auth/index.ts';
+import type { TProfileEditForm } from '../auth/index.ts';
 
 const M = MESSAGES.profileEdit;
 
@@ -62,7 +62,7 @@ function AvatarForm({ user }: { user: SessionUser }) {
       if (inputRef.current) inputRef.current.value = '';
     } catch (error) {
       // Spec 000 §8: 'Please try again later' on a picture update failure.
-      toastFailure(error, { otherwise: MESSAGES.toast.tryAgainLater });
+      toastApiFailure(error, { otherwise: MESSAGES.toast.tryAgainLater });
     }
   };
 
@@ -119,7 +119,7 @@ function DetailsForm({ user }: { user: SessionUser }) {
       toast.success(M.saved);
       reset(toFormValues({ ...user, ...saved }));
     } catch (error) {
-      toastFailure(error);
+      toastApiFailure(error);
     }
   });
 

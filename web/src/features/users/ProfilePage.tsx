@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { MESSAGES } from '@app/domain';
 import { useSession } from '../../app/session.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
-import { useSignOutEverywhere } from '../auth/api.ts';
+import { useSignOutEverywhere } from '../auth/index.ts';
 import { Avatar, getAvatarUrl } from './Avatar.tsx';
-import { toastFailure } from '../../api/toastApiFailure.ts';
+import { toastApiFailure } from '../../api/toastApiFailure.ts';
 import { formatDateOfBirth, formatFullName } from './format.ts';
-import { TwoFactorSection } from '../auth/TwoFactorSection.tsx';
+import { TwoFactorSection } from '../auth/index.ts';
 import { VerificationStatus } from './VerificationStatus.tsx';
 
 const M = MESSAGES.profile;
@@ -15,7 +15,7 @@ const M = MESSAGES.profile;
 /**
  * /profile and /profile/view (spec 000 §2 "My Profile"). Shows the session's user, which the session
  * refreshes from `GET /api/users/me?populate=*` on start and after every change. Below it: a
- * provider's ID verification and the two-factor sign-in settings (issue 14).
+ * provider's ID verification and the two-factor sign-in settings.
  */
 export default function ProfilePage() {
   const { user } = useSession();
@@ -23,7 +23,7 @@ export default function ProfilePage() {
   if (!user) return <PageSpinner />;
 
   const handleSignOutEverywhere = () =>
-    signOutEverywhere.mutate(undefined, { onError: (e) => toastFailure(e) });
+    signOutEverywhere.mutate(undefined, { onError: (e) => toastApiFailure(e) });
 
   const rows: [label: string, value: string | null | undefined][] = [
     [M.name, formatFullName(user.first_name, user.last_name)],

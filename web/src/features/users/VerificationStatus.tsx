@@ -5,7 +5,7 @@ const V = MESSAGES.verification;
 
 type VerificationState = keyof typeof V.states;
 
-/** What `GET /api/users/me` adds for a provider (issue 14): the ID verification and its reason. */
+/** What `GET /api/users/me` adds for a provider: the ID verification and its reason. */
 export interface VerificationFields {
   verification?: VerificationState | null;
   verification_reason?: string | null;
@@ -21,7 +21,7 @@ const isState = (value: unknown): value is VerificationState =>
   typeof value === 'string' && Object.hasOwn(V.states, value);
 
 /**
- * A provider's ID verification on My Profile (issue 14, item 5): Pending, Verified or Rejected with
+ * A provider's ID verification on My Profile: Pending, Verified or Rejected with
  * the staff's reason. Nothing for accounts that need none.
  */
 export function VerificationStatus({ user }: { user: SessionUser & VerificationFields }) {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPut, apiUpload } from '../../api/client.ts';
+import { apiPut } from '../../api/client.ts';
+import { apiUpload } from '../../api/upload.ts';
 import type { UploadedFile } from '../../api/client.ts';
 import { ME_QUERY_KEY, useSession } from '../../app/session.tsx';
 import type { SessionUser } from '../../app/session.tsx';

@@ -3,7 +3,7 @@ import { isMenuItemActive } from './AccountLayout.tsx';
 import { getAvatarUrl } from './Avatar.tsx';
 import { formatDateOfBirth, formatFullName, toDateInputValue } from './format.ts';
 import { getAccountMenuItems } from '../../app/accountMenu.ts';
-import { latestAdultBirthDate } from '../auth/schemas.ts';
+import { latestAdultBirthDate } from '../auth/index.ts';
 
 describe('account helpers', () => {
   it('formats dates of birth without a time-zone shift', () => {

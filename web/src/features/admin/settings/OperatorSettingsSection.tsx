@@ -11,7 +11,7 @@ import type { AdminSettings, TAdminSettingsUpdate } from '@app/domain';
 import { TextAreaField, TextField } from '../../../ui/FormField.tsx';
 import { PanelLoading } from '../../../ui/PanelStatus.tsx';
 import { SubmitButton } from '../../../ui/SubmitButton.tsx';
-import { PaymentQr } from '../../billing/PaymentQr.tsx';
+import { PaymentQr } from '../../billing/index.ts';
 import { useOperatorSettings, useSaveOperatorSettings } from '../settingsApi.ts';
 import { showWriteFailure } from './feedback.ts';
 

@@ -27,11 +27,13 @@ import { AdPreview } from './AdPreview.tsx';
 import { PendingRevisionNotice, waitsForReview } from '../../../ui/PendingRevision.tsx';
 import { useAd, useUpdateAd } from './api.ts';
 import type { OwnAd } from './api.ts';
-import { isVideoFile, toastAdFailure } from '../../media/feedback.ts';
+import { isVideoFile } from '../../media/index.ts';
+import { AD_FAILURE } from './feedback.ts';
 import MyAdsPage from './MyAdsPage.tsx';
-import { ReplaceFilesForm } from '../../media/ReplaceFilesForm.tsx';
-import { useObjectUrls, usePickedFiles } from '../../media/usePickedFiles.ts';
+import { ReplaceFilesForm } from '../../media/index.ts';
+import { useObjectUrls, usePickedFiles } from '../../media/index.ts';
 import './ads.css';
+import { toastApiFailure } from '../../../api/toastApiFailure.ts';
 
 const F = MESSAGES.adForm;
 const A = MESSAGES.ads;
@@ -56,7 +58,7 @@ function EditAdForm({ ad }: { ad: OwnAd }) {
       const saved = await updateAd.mutateAsync(buildAdUpdate(values));
       toast.success(waitsForReview(saved.data) ? MESSAGES.revisions.savedForReview : A.updated);
     } catch (error) {
-      toastAdFailure(error);
+      toastApiFailure(error, AD_FAILURE);
     }
   }, focusFirstInvalidField);
 
@@ -89,7 +91,7 @@ function EditAdForm({ ad }: { ad: OwnAd }) {
               invalidMessage={A.selectImage}
               emptyToast={A.selectImage}
               successMessage={A.updated}
-              onSaveFailure={toastAdFailure}
+              onSaveFailure={(error) => toastApiFailure(error, AD_FAILURE)}
               onUploaded={async (ids) => {
                 await updateAd.mutateAsync({ images: ids });
               }}
@@ -103,7 +105,7 @@ function EditAdForm({ ad }: { ad: OwnAd }) {
               picked={video}
               invalidMessage={F.videoType}
               successMessage={A.updated}
-              onSaveFailure={toastAdFailure}
+              onSaveFailure={(error) => toastApiFailure(error, AD_FAILURE)}
               onUploaded={async ([id]) => {
                 await updateAd.mutateAsync({ video: id });
               }}

@@ -6,7 +6,13 @@ import { mockApi } from '../../../test/api.ts';
 import type { ApiCall } from '../../../test/api.ts';
 import MyAdsPage from './MyAdsPage.tsx';
 import type { OwnAd } from './api.ts';
-import { answerLookups, buildOwnAd, currentAnswer, PROVIDER_USER, renderAdPage } from './testAds.tsx';
+import {
+  answerLookups,
+  buildOwnAd,
+  currentAnswer,
+  PROVIDER_USER,
+  renderAdPage,
+} from '../../../test/testAds.tsx';
 
 const M = MESSAGES.myAds;
 const A = MESSAGES.ads;

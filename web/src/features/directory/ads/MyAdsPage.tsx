@@ -3,16 +3,17 @@ import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, MESSAGES } from '@app/domain';
 import { useSession } from '../../../app/session.tsx';
 import { useOwnListDelete } from '../../../ui/useOwnListDelete.ts';
-import { useCurrentSubscription } from '../../billing/api.ts';
+import { useCurrentSubscription } from '../../billing/index.ts';
 import type { TOwnRevision } from '@app/domain';
 import { pendingText, useOwnRevisions } from '../../../ui/PendingRevision.tsx';
 import { adKeys, useDeleteAd, useMyAds } from './api.ts';
 import type { OwnAd } from './api.ts';
-import { toastAdFailure } from '../../media/feedback.ts';
+import { AD_FAILURE } from './feedback.ts';
 import { ConfirmDeleteDialog } from '../../../ui/ConfirmDeleteDialog.tsx';
 import { PagedListPage, usePaging } from '../../../ui/PagedListPage.tsx';
 import { OwnerCardFooter } from '../../../ui/OwnerCard.tsx';
 import './ads.css';
+import { toastApiFailure } from '../../../api/toastApiFailure.ts';
 
 const M = MESSAGES.myAds;
 const A = MESSAGES.ads;
@@ -85,7 +86,7 @@ function AdCard({
 }
 
 /**
- * /ads/view, My Ads (spec 001 §2, §4; issue 11 item 10): the quota badges, the page size, Post Ads
+ * /ads/view, My Ads (spec 001 §2, §4): the quota badges, the page size, Post Ads
  * (or the refill text when nothing remains), a card per ad with Edit and Delete, and the pages.
  */
 export default function MyAdsPage() {
@@ -104,7 +105,7 @@ export default function MyAdsPage() {
   const removal = useOwnListDelete<OwnAd>({
     remove: (id) => deleteAd.mutateAsync(id),
     deletedText: A.deleted,
-    onFailure: toastAdFailure,
+    onFailure: (error) => toastApiFailure(error, AD_FAILURE),
     page,
     setPage,
     shownCount: ads.data?.data.length,

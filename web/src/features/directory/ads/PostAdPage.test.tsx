@@ -13,7 +13,7 @@ import {
   renderAdPage,
   stubObjectUrls,
   type,
-} from './testAds.tsx';
+} from '../../../test/testAds.tsx';
 import { uploadFile } from '../../../api/upload.ts';
 
 vi.mock('../../../api/upload.ts', () => ({ uploadFile: vi.fn() }));

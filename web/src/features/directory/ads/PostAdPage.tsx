@@ -20,12 +20,14 @@ import { PageSpinner } from '../../../ui/PageSpinner.tsx';
 import { SubmitButton } from '../../../ui/SubmitButton.tsx';
 import { AdDetailsFields } from './AdDetailsFields.tsx';
 import { AdPreview } from './AdPreview.tsx';
-import { useCurrentSubscription } from '../../billing/api.ts';
+import { useCurrentSubscription } from '../../billing/index.ts';
 import { useCreateAd } from './api.ts';
-import { FileProgress } from '../../media/FileProgress.tsx';
-import { isVideoFile, toastAdFailure, toastUploadFailure } from '../../media/feedback.ts';
-import { useObjectUrls, usePickedFiles } from '../../media/usePickedFiles.ts';
+import { FileProgress } from '../../media/index.ts';
+import { isVideoFile, UPLOAD_FAILURE } from '../../media/index.ts';
+import { AD_FAILURE } from './feedback.ts';
+import { useObjectUrls, usePickedFiles } from '../../media/index.ts';
 import './ads.css';
+import { toastApiFailure } from '../../../api/toastApiFailure.ts';
 
 const F = MESSAGES.adForm;
 const A = MESSAGES.ads;
@@ -100,13 +102,13 @@ function PostAdForm() {
         const docIds = await docs.uploadAll();
         files = { images: imageIds, video: videoId ?? null, docs: docIds };
       } catch (error) {
-        toastUploadFailure(error);
+        toastApiFailure(error, UPLOAD_FAILURE);
         return;
       }
       try {
         await createAd.mutateAsync(buildAdCreate(values, files));
       } catch (error) {
-        toastAdFailure(error);
+        toastApiFailure(error, AD_FAILURE);
         return;
       }
       toast.success(A.created);

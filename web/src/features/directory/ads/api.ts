@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiItem, ApiList, ProviderAttributes, TOwnRevision, TReviewState } from '@app/domain';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../../api/client.ts';
-import { SUBSCRIPTIONS_QUERY_KEY } from '../../billing/api.ts';
+import { SUBSCRIPTIONS_QUERY_KEY } from '../../billing/index.ts';
 import { directoryKeys } from '../api.ts';
 
 /**
- * The provider's ad calls (issue 11): the owner's ads, one ad, and the ad writes; the location lookups
+ * The provider's ad calls: the owner's ads, one ad, and the ad writes; the location lookups
  * of the ad form. The current subscription and its quota come from the billing feature.
  */
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CARD_IMAGE_SIZES, MESSAGES } from '@app/domain';
 import { mockApi } from '../../../test/api.ts';
-import { buildProvider, button, emptyList, renderCards } from './testCard.tsx';
+import { buildProvider, button, emptyList, renderCards } from '../../../test/testCard.tsx';
 
 const A = MESSAGES.cardActions;
 const C = MESSAGES.card;

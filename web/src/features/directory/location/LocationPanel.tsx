@@ -8,7 +8,7 @@ import { useCitiesByState, useProviderCountByCountry, useStatesByCountry } from 
 import { DEFAULT_COUNTRY, firstPagePath } from '../filterUrl.ts';
 import { withCount } from '../filters/FilterPanel.tsx';
 import { getPickerLocation } from './locationLabel.ts';
-import { venueFindPath } from '../../places/venue.ts';
+import { venueFindPath } from '../../../lib/venue.ts';
 
 const T = MESSAGES.location;
 
@@ -60,7 +60,7 @@ function LocationForm({ query, onClose }: Omit<LocationPanelProps, 'show'>) {
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     const search = toDirectorySearch({ filters: query.filters, location });
-    // On a venue page (issue 12) Find stays on that venue type with the new location.
+    // On a venue page Find stays on that venue type with the new location.
     const venuePath = venueFindPath(pathname, currentSearch, toDirectorySearch({ filters: {}, location }));
     void navigate(venuePath ?? firstPagePath(search));
     onClose();

@@ -7,8 +7,8 @@ import { ENGAGEMENT_LIMITS, MESSAGES, ZMessageReply } from '@app/domain';
 import type { TMessageReply } from '@app/domain';
 import { isApiError } from '../../../api/client.ts';
 import { SubmitButton } from '../../../ui/SubmitButton.tsx';
-import { toastFailure } from '../../../api/toastApiFailure.ts';
-import { useReplyToMessage } from '../../messages/api.ts';
+import { toastApiFailure } from '../../../api/toastApiFailure.ts';
+import { useReplyToMessage } from '../../messages/index.ts';
 
 const M = MESSAGES.reviewMail;
 
@@ -32,7 +32,7 @@ export function ReplyForm({ messageId, to, onDone }: { messageId: number; to: st
       onDone();
     } catch (error) {
       if (isApiError(error) && error.status === 429) toast.warning(M.tooMany);
-      else toastFailure(error);
+      else toastApiFailure(error);
     }
   });
 

@@ -4,7 +4,7 @@ import { MESSAGES } from '@app/domain';
 import { RequireAuth } from '../../../app/guards.tsx';
 import { STORAGE_KEYS } from '../../../lib/storage.ts';
 import { jsonResponse, renderRoutes } from '../../../test/render.tsx';
-import AccountLayout from '../../users/AccountLayout.tsx';
+import { AccountLayout } from '../../users/index.ts';
 import { mockApi } from '../../../test/api.ts';
 import ReviewMailPage from './ReviewMailPage.tsx';
 

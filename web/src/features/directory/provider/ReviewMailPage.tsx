@@ -5,7 +5,7 @@ import type { ApiItem } from '@app/domain';
 import { authorName, formatCommentTime, MESSAGES } from '@app/domain';
 import { useSession } from '../../../app/session.tsx';
 import { PageSpinner } from '../../../ui/PageSpinner.tsx';
-import { useReviewMail, type ReviewMessage } from '../../messages/api.ts';
+import { useReviewMail, type ReviewMessage } from '../../messages/index.ts';
 import { ReplyForm } from './ReplyForm.tsx';
 
 const M = MESSAGES.reviewMail;

@@ -1,9 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { jsonResponse, renderRoutes } from '../../test/render.tsx';
-import type { ApiCall } from '../../test/api.ts';
-import { answerLookups } from '../directory/ads/testAds.tsx';
-import { answerMe, HOBBYIST, list, PROVIDER_USER, signInAs } from '../directory/card/testCard.tsx';
-import type { Place, PlaceWithRelations, VenueReview } from './api.ts';
+import { jsonResponse, renderRoutes } from './render.tsx';
+import type { ApiCall } from './api.ts';
+import { answerLookups } from './testAds.tsx';
+import { answerMe, HOBBYIST, list, PROVIDER_USER, signInAs } from './testCard.tsx';
+import type { Place, PlaceWithRelations, VenueReview } from '../features/places/api.ts';
 
 export { HOBBYIST, PROVIDER_USER };
 

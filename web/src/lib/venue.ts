@@ -9,7 +9,7 @@ import {
 import type { LocationFilter, TVenueKind, TVenueSort } from '@app/domain';
 
 /**
- * The venue directories' URLs and texts (issue 12, items 4-5). Kept free of React and of the API so
+ * The venue directories' URLs and texts. Kept free of React and of the API so
  * the header and the location picker can use it without loading the venue pages.
  *
  * A venue page's URL is `/<kind>?<location>&sort=<key>&page=<n>`: the location as the header's picker

@@ -1,10 +1,10 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { onTestFinished, vi } from 'vitest';
 import type { RouteObject } from 'react-router';
-import { jsonResponse, renderRoutes } from '../../../test/render.tsx';
-import type { ApiCall } from '../../../test/api.ts';
-import { answerMe, buildProvider, list, PROVIDER_USER, signInAs } from '../card/testCard.tsx';
-import type { OwnAd } from './api.ts';
+import { jsonResponse, renderRoutes } from './render.tsx';
+import type { ApiCall } from './api.ts';
+import { answerMe, buildProvider, list, PROVIDER_USER, signInAs } from './testCard.tsx';
+import type { OwnAd } from '../features/directory/ads/api.ts';
 
 export { PROVIDER_USER };
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
-/** SQL of the review before publication (directory.review.ts), apart from the ads' queries it is used by. */
+/** SQL of the review before publication (moderation.review.ts), apart from the ads' queries it is used by. */
 
 /** An ad's or a place's owner as a review reads it: their role and ID verification, and their e-mail. */
 export function findOwner(db: Kysely<DB>, ownerId: number) {

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge, ListGroup } from 'react-bootstrap';
 import { MESSAGES } from '@app/domain';
 import type { TModerationType, TRecordSignals, TRiskSignalItem } from '@app/domain';
-import { ADMIN_QUERY_KEY, adminGet } from './adminApi.ts';
-import { QueryState } from './parts.tsx';
+import { apiGet } from '../../api/client.ts';
+import { QueryState } from '../../ui/QueryState.tsx';
 
 const R = MESSAGES.riskSignals;
 
@@ -60,7 +60,8 @@ export function RiskSignalList({ signals, score }: { signals: readonly TRiskSign
 }
 
 export function recordSignalsKey(type: TModerationType, id: number) {
-  return [...ADMIN_QUERY_KEY, 'signals', type, id] as const;
+  // Under the console's query key, so the console's writes refresh it with the rest of its data.
+  return ['admin', 'signals', type, id] as const;
 }
 
 /**
@@ -71,7 +72,7 @@ export default function RecordRiskSignals({ type, id }: { type: TModerationType;
   const query = useQuery({
     queryKey: recordSignalsKey(type, id),
     queryFn: ({ signal }) =>
-      adminGet<{ data: TRecordSignals }>('/admin/signals', { type, id }, signal).then((res) => res.data),
+      apiGet<{ data: TRecordSignals }>('/admin/signals', { type, id }, { signal }).then((res) => res.data),
   });
   if (!query.data) {
     return <QueryState query={query} loadFailed={MESSAGES.adminConsole.signalsPanel.loadFailed} />;

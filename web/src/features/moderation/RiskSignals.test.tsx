@@ -1,9 +1,16 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/domain';
-import { buildProvider, renderCards } from '../directory/card/testCard.tsx';
+import { buildProvider, renderCards } from '../../test/testCard.tsx';
 import { RiskSignalList, sortSignals } from './RiskSignals.tsx';
-import { ADMIN_USER, callsTo, errorResponse, jsonResponse, mockAdminApi, signInAs } from './testAdmin.tsx';
+import {
+  ADMIN_USER,
+  callsTo,
+  errorResponse,
+  jsonResponse,
+  mockAdminApi,
+  signInAs,
+} from '../../test/testAdmin.tsx';
 
 const R = MESSAGES.riskSignals;
 const PANEL = MESSAGES.adminConsole.signalsPanel;

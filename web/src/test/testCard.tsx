@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import type { ProviderAttributes } from '@app/domain';
-import { STORAGE_KEYS } from '../../../lib/storage.ts';
-import { jsonResponse, renderRoutes } from '../../../test/render.tsx';
-import type { ApiCall } from '../../../test/api.ts';
-import { ProviderCard } from '../ProviderCard.tsx';
+import { STORAGE_KEYS } from '../lib/storage.ts';
+import { jsonResponse, renderRoutes } from './render.tsx';
+import type { ApiCall } from './api.ts';
+import { ProviderCard } from '../features/directory/ProviderCard.tsx';
 
 /** A listed provider as the listing passes it to the card. */
 export function buildProvider(id = 7, overrides: Partial<ProviderAttributes> = {}) {

@@ -4,13 +4,15 @@ import { recordAudit, type AuditActor } from '../../db/audit-log.ts';
 import { nowIso } from '../../db/dialect.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError, dataFieldError } from '../../http/errors.ts';
+import type { Item } from '../../http/strapi/find.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { findOwner } from './directory.review.queries.ts';
+import { findOwner } from './moderation.review.queries.ts';
 
 /**
- * The review before publication shared by ads and places: the columns of the
- * admin's decision and the owner's mail. Both tables carry `review_state`, `is_showed`, `review_reason`
- * and `reviewed_at`.
+ * The review before publication shared by ads and places: the columns of the admin's decision, its audit
+ * record and the owner's mail. Both tables carry `review_state`, `is_showed`, `review_reason` and
+ * `reviewed_at`. The directory and the places decide with these; the moderation's revisions tell the owner
+ * with them too.
  */
 export interface ReviewColumns {
   review_state: TReviewState;
@@ -139,3 +141,18 @@ export async function tellOwnerOfReview(
     })
     .catch(() => undefined);
 }
+
+/**
+ * What the moderation needs of an area whose records it reviews (the directory's ads, the places): the record
+ * as the admin reads it, and an approved revision applied to it. Those areas import this one, so `areas.ts`
+ * passes their functions to the moderation's routes.
+ */
+export interface ReviewedRecords {
+  /** The record as the admin's `GET …/:id?populate=*` answers it, or undefined when there is none. */
+  read(db: Kysely<DB>, id: number): Promise<Item | undefined>;
+  /** An approved revision's fields written to the record; false when the record is gone. */
+  applyRevision(trx: Transaction<DB>, id: number, fields: Record<string, unknown>): Promise<boolean>;
+}
+
+/** The reviewed records by their type: ads (`provider`) and places (`vendor`). */
+export type ReviewedAreas = Record<'provider' | 'vendor', ReviewedRecords>;

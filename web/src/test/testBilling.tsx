@@ -1,6 +1,6 @@
-import { STORAGE_KEYS } from '../../lib/storage.ts';
-import { jsonResponse } from '../../test/render.tsx';
-import type { ApiCall } from '../../test/api.ts';
+import { STORAGE_KEYS } from '../lib/storage.ts';
+import { jsonResponse } from './render.tsx';
+import type { ApiCall } from './api.ts';
 
 export const PROVIDER = {
   id: 42,

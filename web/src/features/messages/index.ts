@@ -1,0 +1,5 @@
+/** A card's message and mail panels, and the provider's review mail. */
+export { useReplyToMessage, useReviewMail } from './api.ts';
+export type { ReviewMessage } from './api.ts';
+export { default as MailPanel } from './MailPanel.tsx';
+export { default as MessagePanel } from './MessagePanel.tsx';

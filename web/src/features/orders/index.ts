@@ -1,0 +1,15 @@
+/** The cart (kept in the browser until checkout) and the quote of an order, for the shop's pages. */
+export { fetchQuote } from './api.ts';
+export {
+  addToCart,
+  CART_QUANTITY_MAX,
+  cartQuantityOf,
+  cartTotal,
+  decrementCart,
+  incrementCart,
+  readCart,
+  removeFromCart,
+  updateCartPrices,
+  useCart,
+} from './cart.ts';
+export type { CartItem } from './cart.ts';

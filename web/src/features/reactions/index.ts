@@ -1,0 +1,2 @@
+/** Likes and dislikes of a card. */
+export { useReactions } from './useReactions.ts';
