@@ -202,7 +202,7 @@ interface AccountChanges {
  * reviewed; unblocking counts them again.
  */
 async function writeAccountChanges(
-  db: Kysely<DB>,
+  { db, places: placesArea }: UsersContext,
   actor: Actor,
   id: number,
   c: AccountChanges,
