@@ -75,8 +75,11 @@ export async function createProvider(d: DirectoryContext, actor: Actor, sent: TP
     async (trx) => {
       if (slot !== undefined && !(await takeAdSlot(trx, slot))) throw forbidden(MESSAGES.subscription.refill);
     },
-    // The risk signals of the new ad, with the ad.
-    async (trx, newId) => void (await computeRiskSignals(trx, { type: 'provider', id: newId })),
+    // The risk signals of the new ad, with the ad; an admin's new ad is recorded in the audit log.
+    async (trx, newId) => {
+      await computeRiskSignals(trx, { type: 'provider', id: newId });
+      await adAudit(actor, 'provider.create', newId)?.after(trx);
+    },
   );
   await makeFilesPrivate(d.db, d.storageRoot, input.docs);
   d.store.invalidate();
@@ -232,7 +235,7 @@ async function writeAdEdit(e: AdEdit): Promise<Item> {
       }
       if (recompute) await computeRiskSignals(trx, { type: 'provider', id });
     },
-    admin && edited ? adAudit(actor, 'provider.update', id) : undefined,
+    edited ? adAudit(actor, 'provider.update', id) : undefined,
   );
   if (!updated) throw notFound(PROVIDER_NOT_FOUND);
   if (input.docs) await makeFilesPrivate(d.db, d.storageRoot, input.docs);
@@ -311,7 +314,7 @@ export async function deleteProvider(d: DirectoryContext, actor: Actor, id: numb
   const files = await findAdFiles(d.db, id);
   // The files its revision stages go with it (the revision is deleted with the ad).
   const staged = stagedFileIds((await findRevision(d.db, { type: 'provider', id }))?.fields ?? {});
-  const audit = isAdmin(actor) ? adAudit(actor, 'provider.delete', id) : undefined;
+  const audit = adAudit(actor, 'provider.delete', id);
   if (!item || !(await deleteProviderRow(d.db, id, audit))) throw notFound(PROVIDER_NOT_FOUND);
   await deleteUnusedFiles(d.db, d.storageRoot, [
     ...staged,

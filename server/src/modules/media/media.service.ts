@@ -153,7 +153,7 @@ export async function deleteFile(ctx: MediaContext, actor: Actor | null, id: num
   const item = await presentFile(ctx.db, id);
   if (!item) throw notFound('File not found');
   // An admin's delete of somebody's file (an ID document, say) keeps its record in the audit log.
-  const audit = isAdmin(actor) ? auditChange(actor!, 'file.delete', `file:${id}`, 'files', id) : undefined;
+  const audit = auditChange(actor, 'file.delete', `file:${id}`, 'files', id);
   const outcome = await ctx.db.transaction().execute(async (trx) => {
     await audit?.before(trx);
     const done = await deleteFileIfUnused(trx, id);

@@ -1,6 +1,7 @@
 import { MESSAGES, SHOP_LIMITS, type TOrderDetailRequest, type TOrderLineRequest } from '@app/domain';
+import { auditCreate } from '../../db/audit-log.ts';
 import { requireAccess } from '../../access/index.ts';
-import { isAdmin, type Actor } from '../../http/auth.ts';
+import { type Actor } from '../../http/auth.ts';
 import { dataFieldError, notFound } from '../../http/errors.ts';
 import { getWrittenItem } from '../../http/items.ts';
 import type { Item } from '../../http/strapi/find.ts';
@@ -44,6 +45,7 @@ export async function createEmptyOrder(o: OrdersContext, actor: Actor): Promise<
     await requireOrderAllowance(trx, actor);
     const orderId = await insertOrder(trx, { user_id: actor.id, transaction_id: null });
     await insertOrderEvent(trx, { order_id: orderId, status: S.awaitingPayment, actor_id: actor.id });
+    await auditCreate(trx, actor, 'order', 'orders', orderId);
     return orderId;
   });
   return writtenOrder(o.db, id);
@@ -78,6 +80,7 @@ export async function addLine(o: OrdersContext, actor: Actor, input: TOrderLineR
     });
     const totals = await recountOrder(trx, state.id);
     if (totals.total > MAX_ORDER_CENTS) throw dataFieldError('quantity', E.orderTooLarge);
+    await auditCreate(trx, actor, 'order-line', 'order_lines', id);
     return id;
   });
   return getWrittenItem(o.db, orderLineResource, lineId);
@@ -94,7 +97,7 @@ export async function removeLine(o: OrdersContext, actor: Actor, id: number): Pr
   await o.db.transaction().execute(async (trx) => {
     const state = await lockOrder(trx, actor, orderId);
     if (!isOpen(state)) throw orderNotOpen();
-    const audit = isAdmin(actor) ? lineAudit(actor, 'order-line.delete', id) : undefined;
+    const audit = lineAudit(actor, 'order-line.delete', id);
     await audit?.before(trx);
     if (!(await deleteLine(trx, id))) throw notFound(E.lineNotFound);
     await recountOrder(trx, orderId);
@@ -129,6 +132,7 @@ export async function attachDetails(
       transaction_id,
     });
     await updateOrder(trx, orderId, { transaction_id });
+    await auditCreate(trx, actor, 'order-detail', 'order_details', id);
     return id;
   });
   return getWrittenItem(o.db, orderDetailResource, detailsId);

@@ -11,9 +11,9 @@ import {
   type TSaleLine,
 } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
-import { auditChange } from '../../db/audit-log.ts';
+import { auditChange, auditCreate } from '../../db/audit-log.ts';
 import { requireAccess, RULES } from '../../access/index.ts';
-import { lockAccount, lockRow } from '../../db/locks.ts';
+import { countedLimit, lockRow } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import { isAdmin, type Actor } from '../../http/auth.ts';
 import { AppError, dataFieldError, fieldError, notFound } from '../../http/errors.ts';
@@ -163,20 +163,9 @@ const HOUR_MS = 3_600_000;
  * across processes and parallel requests; an attempt that places nothing is not counted.
  */
 export async function requireOrderAllowance(trx: Transaction<DB>, actor: Actor): Promise<void> {
-  await lockAccount(trx, actor.id);
-  const now = Date.now();
-  const times = await findOrderTimesSince(
-    trx,
-    actor.id,
-    new Date(now - HOUR_MS).toISOString(),
-    ORDERS_PER_HOUR,
-  );
-  if (times.length < ORDERS_PER_HOUR) return;
-  // The oldest of the hour's last ORDERS_PER_HOUR orders leaves the hour first.
-  const frees = Date.parse(times[ORDERS_PER_HOUR - 1]!) + HOUR_MS;
-  throw new AppError('RateLimitError', E.tooMany, {
-    retryAfter: Math.max(1, Math.ceil((frees - now) / 1000)),
-  });
+  const limit = { max: ORDERS_PER_HOUR, windowMs: HOUR_MS, rowTimes: findOrderTimesSince };
+  const retryAfter = await countedLimit(trx, actor.id, limit);
+  if (retryAfter !== undefined) throw new AppError('RateLimitError', E.tooMany, { retryAfter });
 }
 
 /**
@@ -216,13 +205,15 @@ export async function checkout(o: OrdersContext, actor: Actor, input: TCheckoutR
       throw new AppError('ConflictError', E.totalChanged, { total: fromCents(totals.total) });
     }
     await register();
-    return insertPlacedOrder(trx, {
+    const orderId = await insertPlacedOrder(trx, {
       userId: actor.id,
       transactionId: input.transaction_id,
       totals,
       lines,
       billing: input.billing,
     });
+    await auditCreate(trx, actor, 'order', 'orders', orderId);
+    return orderId;
   });
   return writtenOrder(o.db, id);
 }

@@ -180,7 +180,7 @@ export async function changeOrder(
     const state = await lockOrder(trx, actor, id);
     const change = decideChange(actor, state, input);
     // An admin's change other than a payment decision (which records itself) keeps the order before and after.
-    const audit = isAdmin(actor) && !change.payment ? orderAudit(actor, 'order.update', id) : undefined;
+    const audit = change.payment ? undefined : orderAudit(actor, 'order.update', id);
     await audit?.before(trx);
     const mail = await applyChange(trx, actor, state, change);
     if (change.payment) await recordPaymentDecision(trx, actor, state, change);
@@ -204,7 +204,7 @@ export async function cancelOrder(o: OrdersContext, actor: Actor, id: number): P
   await o.db.transaction().execute(async (trx) => {
     const state = await lockOrder(trx, actor, id);
     if (state.status !== S.awaitingPayment) throw orderNotOpen();
-    const audit = isAdmin(actor) ? orderAudit(actor, 'order.cancel', id) : undefined;
+    const audit = orderAudit(actor, 'order.cancel', id);
     await audit?.before(trx);
     await applyChange(trx, actor, state, { to: S.cancelled, field: 'status' });
     await audit?.after(trx);
@@ -233,7 +233,7 @@ export async function changeLine(
     if (!line) throw notFound(E.lineNotFound);
     if (line.orderStatus === S.awaitingPayment) throw dataFieldError('status', E.notPaidYet);
     const who = isAdmin(actor) ? 'admin' : 'vendor';
-    const audit = isAdmin(actor) ? lineAudit(actor, 'order-line.update', id) : undefined;
+    const audit = lineAudit(actor, 'order-line.update', id);
     await audit?.before(trx);
     if (
       input.status === S.paid ||

@@ -10,7 +10,6 @@ import {
 } from '@app/domain';
 import { comparablePhone } from '@app/domain/trust';
 import type { Kysely, Transaction } from 'kysely';
-import { z } from 'zod';
 import {
   findAccessRows,
   requireAccess,
@@ -19,11 +18,11 @@ import {
   shownOrOwnPlace,
   type FileClaim,
 } from '../../access/index.ts';
-import { auditChange } from '../../db/audit-log.ts';
+import { auditChange, auditCreate, createAudited } from '../../db/audit-log.ts';
 import { lockRow } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import { isAdmin, type Actor } from '../../http/auth.ts';
-import { AppError, dataFieldError, fieldError, notFound, type ErrorDetailItem } from '../../http/errors.ts';
+import { AppError, dataFieldError, fieldError, notFound, parseData } from '../../http/errors.ts';
 import { getWrittenItem, plainItem, scopedReads, type ScopedReads } from '../../http/items.ts';
 import { findNul } from '../../http/nul-guard.ts';
 import { findMany, findOne, type Item } from '../../http/strapi/find.ts';
@@ -89,22 +88,6 @@ const PLACE_NOT_FOUND = RULES['vendor.read'].missing;
 const imageRequired = () =>
   fieldError(['image'], MESSAGES.placeForm.required, { title: `image: ${MESSAGES.placeForm.required}` });
 
-/**
- * Parses `{ data }` with a domain schema outside Fastify's validation (the place create takes JSON or
- * multipart, so its route declares no body): the same 400 as a failed route schema, naming the fields.
- */
-export function parseData<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = z.object({ data: schema }).safeParse(body);
-  if (parsed.success) return parsed.data.data;
-  const errors: ErrorDetailItem[] = parsed.error.issues.map((issue) => ({
-    path: issue.path.map((p) => (typeof p === 'number' ? p : String(p))),
-    message: issue.message,
-    name: 'ValidationError',
-  }));
-  const first = errors[0]!;
-  throw new AppError('ValidationError', `${first.path.join('.') || 'body'}: ${first.message}`, { errors });
-}
-
 // ---------------------------------------------------------------------------------------------
 // Addresses
 
@@ -118,13 +101,15 @@ const upper = (v: string | undefined) => (v === undefined ? undefined : v.toUppe
 export async function createAddress(p: PlacesContext, actor: Actor, sent: TAddressRequest): Promise<Item> {
   const input = { ...sent, state: sent.state.toUpperCase(), country: sent.country.toUpperCase() };
   await checkLocation(p.db, input);
-  const id = await insertAddress(p.db, { ...input, user_id: actor.id });
+  const id = await createAudited(p.db, actor, 'address', 'addresses', (db) =>
+    insertAddress(db, { ...input, user_id: actor.id }),
+  );
   return getWrittenItem(p.db, addressResource, id);
 }
 
 /** An admin's change to a provider's address, for the audit log; none for the owner's own. */
 const addressAudit = (actor: Actor, action: string, id: number) =>
-  isAdmin(actor) ? auditChange(actor, action, `address:${id}`, 'addresses', id) : undefined;
+  auditChange(actor, action, `address:${id}`, 'addresses', id);
 
 /**
  * `PUT /api/addresses/:id`: owner or admin. The owner's change to an address the public reads through a
@@ -382,6 +367,7 @@ export async function createPlace(p: PlacesContext, actor: Actor, input: TPlaceR
     });
     // The risk signals of the new place, with the place.
     await computeRiskSignals(trx, { type: 'vendor', id: newId });
+    await auditCreate(trx, actor, 'vendor', 'vendors', newId);
     return newId;
   });
   return getWrittenItem(p.db, ownPlaceResource, id);
@@ -521,7 +507,7 @@ export async function updatePlace(
   const recompute = !decision || Object.keys(details).length > 0;
   // An admin's edit of the place itself is recorded with the place before and after, beside any decision.
   const audit =
-    admin && Object.keys(details).length > 0
+    Object.keys(details).length > 0
       ? auditChange(actor, 'vendor.update', `vendor:${id}`, 'vendors', id)
       : undefined;
   await p.db.transaction().execute(async (trx) => {
@@ -606,9 +592,7 @@ export async function deletePlace(p: PlacesContext, actor: Actor, id: number): P
   const addressId = place!.address_id === null ? null : Number(place!.address_id);
   // The files its revision stages go with it (the revision is deleted with the place).
   const staged = stagedFileIds((await findRevision(p.db, { type: 'vendor', id }))?.fields ?? {});
-  const audit = isAdmin(actor)
-    ? auditChange(actor, 'vendor.delete', `vendor:${id}`, 'vendors', id)
-    : undefined;
+  const audit = auditChange(actor, 'vendor.delete', `vendor:${id}`, 'vendors', id);
   if (!item || !(await deletePlaceRows(p.db, id, addressId, audit))) throw notFound(PLACE_NOT_FOUND);
   await deleteUnusedFiles(p.db, p.storageRoot, [
     ...staged,
@@ -675,7 +659,7 @@ export async function createReview(
 
 /** An admin's change to a hobbyist's review, for the audit log; none for the author's own. */
 const reviewAudit = (actor: Actor, action: string, id: number) =>
-  isAdmin(actor) ? auditChange(actor, action, `vendor-review:${id}`, 'vendor_reviews', id) : undefined;
+  auditChange(actor, action, `vendor-review:${id}`, 'vendor_reviews', id);
 
 /** `PUT /api/vendor-reviews/:id`: the author or the admin; the place's rating is recounted. */
 export async function updateVenueReview(

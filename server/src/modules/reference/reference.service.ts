@@ -18,7 +18,7 @@ import { recordAudit } from '../../db/audit-log.ts';
 import { lockRow } from '../../db/locks.ts';
 import { insertRow, updateById } from '../../db/rows.ts';
 import type { DB } from '../../db/schema.ts';
-import type { Actor } from '../../http/auth.ts';
+import { isAdmin, type Actor } from '../../http/auth.ts';
 import { AppError, fieldError, notFound } from '../../http/errors.ts';
 import { plainItem } from '../../http/items.ts';
 import { findMany, findOne, type Item } from '../../http/strapi/find.ts';
@@ -71,8 +71,6 @@ async function lockedRow(
 
 // ---------------------------------------------------------------------------------------------
 // Packages
-
-const isAdmin = (actor: Actor | null) => actor?.role === 'admin';
 
 /**
  * `GET /api/packages`: anyone reads the packages on offer; the admin reads every package, retired ones

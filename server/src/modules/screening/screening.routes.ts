@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountTypesWith, adminOnly, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
-import { perAccountKey } from '../../http/plugins/rate-limits.ts';
+import { routeLimit } from '../../http/plugins/rate-limits.ts';
 import { idParam, strapiQuery } from '../../http/query.ts';
 import { registerScopedReadRoutes } from '../../http/read-routes.ts';
 import { itemResponse } from '../../http/responses.ts';
@@ -44,7 +44,7 @@ import {
 const tags = ['screening'];
 
 /**
- * Screening of hobbyists (issue 12, items 7-8; spec 001 §7 "Screening"): every route, reads included,
+ * Screening of hobbyists (spec 001 §7 "Screening"): every route, reads included,
  * is for provider accounts and the admin (a hobbyist or a vendor 403, anonymous 401), and of providers
  * only those an admin verified, active and not suspended (`requireScreeningAccess`, a 403 saying why).
  * Records are corrected and removed by the admin only; ratings and comments by their provider or the
@@ -57,14 +57,14 @@ export async function screeningRoutes(instance: FastifyInstance, { db }: AppCont
   // access hook comes first) and before the body is read: a provider who may not screen gets the 403
   // with its reason whatever they send. It reads the account on each request (no cached answer).
   app.addHook('onRequest', async (req) => requireScreeningAccess(db, req.actor));
-  // Reads are limited per account too, so the list is looked up, not copied (issue 12, item 8).
+  // Reads are limited per account too, so the list is looked up, not copied.
   const read = withAccess(providers, {
     config: {
-      rateLimit: {
+      rateLimit: routeLimit({
         max: SCREENING_LIMITS.readsPerHour,
-        timeWindow: '1 hour',
-        keyGenerator: perAccountKey('screening-read'),
-      },
+        per: 'hour',
+        perAccount: 'screening-read',
+      }),
     },
     schema: { tags },
   });
@@ -102,6 +102,7 @@ export async function screeningRoutes(instance: FastifyInstance, { db }: AppCont
     app.put(
       `${path}/:id`,
       withAccess(providers, {
+        config: { notAudited: 'a rating has nothing to edit: the call changes nothing' },
         schema: { tags, body: z.object({ data: z.object({}).optional() }).nullish() },
       }),
       async (req) => updateRating(db, req.actor!, kind, idParam(req)),

@@ -9,11 +9,11 @@ import {
 } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { requireAccess, RULES, type Permission } from '../../access/index.ts';
-import { recordAudit } from '../../db/audit-log.ts';
-import { lockAccount, lockRow } from '../../db/locks.ts';
+import { auditCreate, recordAudit } from '../../db/audit-log.ts';
+import { countedLimit, lockAccount, lockRow } from '../../db/locks.ts';
 import { deleteById, updateById } from '../../db/rows.ts';
 import type { DB } from '../../db/schema.ts';
-import type { Actor } from '../../http/auth.ts';
+import { isAdmin, type Actor } from '../../http/auth.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../http/errors.ts';
 import type { Pagination } from '../../http/responses.ts';
 import {
@@ -30,7 +30,7 @@ import { fileReportOnce } from '../content/index.ts';
 import { readScreeningReadsPerDay } from '../reference/index.ts';
 import {
   addReadsWithinCap,
-  countEntriesSince,
+  findEntryTimesSince,
   deleteSuspension,
   findProviderAccount,
   findRating,
@@ -60,7 +60,6 @@ import { paginationMeta } from '../../http/paging.ts';
  * `audit_log`). New numbers and comments are limited per provider and day, counted in the database.
  */
 
-const isAdmin = (actor: Actor) => actor.role === 'admin';
 const DAY = 24 * 3600 * 1000;
 
 // ---------------------------------------------------------------------------------------------
@@ -226,9 +225,8 @@ export async function setScreeningSuspended(
  */
 async function requireDailyAllowance(trx: Transaction<DB>, actor: Actor): Promise<void> {
   if (isAdmin(actor)) return;
-  await lockAccount(trx, actor.id);
-  const used = await countEntriesSince(trx, actor.id, new Date(Date.now() - DAY).toISOString());
-  if (used >= SCREENING_LIMITS.entriesPerDay) {
+  const limit = { max: SCREENING_LIMITS.entriesPerDay, windowMs: DAY, rowTimes: findEntryTimesSince };
+  if (await countedLimit(trx, actor.id, limit)) {
     throw new AppError('RateLimitError', MESSAGES.screening.dailyLimit);
   }
 }
@@ -323,7 +321,10 @@ export async function createRecord(
     if (raced !== undefined) return { id: raced, existing: true };
     await requireDailyAllowance(trx, actor);
     const created = await insertRecordIfNew(trx, { phone_number: digits, created_by: actor.id });
-    if (created !== undefined) return { id: created, existing: false };
+    if (created !== undefined) {
+      await auditCreate(trx, actor, 'customer-hobbyist', 'customer_hobbyists', created);
+      return { id: created, existing: false };
+    }
     const winner = await findRecordIdByPhone(trx, digits);
     if (winner === undefined) throw new AppError('ConflictError', MESSAGES.screening.phoneTaken);
     return { id: winner, existing: true };
@@ -455,6 +456,7 @@ export async function createRating(
       } else {
         if (held) await deleteById(trx, 'hobbyist_ratings', held.id);
         id = await insertRatingIfNone(trx, { user_id: actor.id, customer_hobbyist_id: recordId, kind });
+        if (id !== undefined) await auditCreate(trx, actor, `hobbyist-${kind}`, 'hobbyist_ratings', id);
       }
       // Read back in the transaction: a parallel request may replace the rating once this commits.
       const item =
@@ -524,7 +526,13 @@ export async function createComment(
   const id = await db.transaction().execute(async (trx) => {
     await requireRecordInTransaction(trx, actor, recordId);
     await requireDailyAllowance(trx, actor);
-    return insertComment(trx, { user_id: actor.id, customer_hobbyist_id: recordId, hobbyist_comment: text });
+    const newId = await insertComment(trx, {
+      user_id: actor.id,
+      customer_hobbyist_id: recordId,
+      hobbyist_comment: text,
+    });
+    await auditCreate(trx, actor, 'hobbyist-comment', 'hobbyist_comments', newId);
+    return newId;
   });
   return getWrittenItem(db, hobbyistCommentResource, id);
 }
@@ -587,7 +595,7 @@ export async function flagComment(
 ): Promise<{ data: { id: number; attributes: { status: string } }; meta: Record<string, never> }> {
   const [row] = await requireAccess(db, actor, 'hobbyistComment.read', [id], ['hobbyist_comment', 'user_id']);
   if (Number(row!.user_id) === actor.id) throw badRequest(MESSAGES.screening.ownFlag);
-  const report = await fileReportOnce(db, actor.id, {
+  const report = await fileReportOnce(db, actor, {
     reason: 'Offensive or illegal content',
     details: [MESSAGES.screening.flagReason, details, `"${String(row!.hobbyist_comment)}"`]
       .filter(Boolean)

@@ -69,10 +69,20 @@ export async function shopRoutes(instance: FastifyInstance, { db, config }: AppC
   app.get('/api/wishlist/ids', own, async (req) => wishlistIds(p, req.actor!, req.query as Query));
   app.post(
     '/api/wishlist',
-    withAccess(signedIn, { schema: { tags, body: z.object({ data: ZWishlistRequest }) } }),
+    withAccess(signedIn, {
+      config: { notAudited: "one's own wishlist" },
+      schema: { tags, body: z.object({ data: ZWishlistRequest }) },
+    }),
     async (req) => saveToWishlist(p, req.actor!, req.body.data),
   );
-  app.delete('/api/wishlist/:id', own, async (req) => removeFromWishlist(p, req.actor!, idParam(req)));
+  app.delete(
+    '/api/wishlist/:id',
+    withAccess(signedIn, {
+      config: { notAudited: "one's own wishlist (the id is a product's)" },
+      schema: { tags },
+    }),
+    async (req) => removeFromWishlist(p, req.actor!, idParam(req)),
+  );
 
   // Carts: one's own (the admin's all); hobbyists add.
   registerScopedReadRoutes(app, db, '/api/carts', cartReads(), own);

@@ -10,7 +10,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { requireAccess, requireOwnedFiles, RULES, type FileClaim } from '../../access/index.ts';
 import { auditChange } from '../../db/audit-log.ts';
 import type { DB } from '../../db/schema.ts';
-import { isAdmin, type Actor } from '../../http/auth.ts';
+import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { getWrittenItem, scopedReads, type ItemQuery, type ScopedReads } from '../../http/items.ts';
 import { onlyParams } from '../../http/query.ts';
@@ -97,7 +97,7 @@ export async function createProduct(p: ShopContext, actor: Actor, input: TProduc
 
 /** An admin's change to a vendor's product, for the audit log; none for the vendor's own. */
 const productAudit = (actor: Actor, action: string, id: number) =>
-  isAdmin(actor) ? auditChange(actor, action, `product:${id}`, 'products', id) : undefined;
+  auditChange(actor, action, `product:${id}`, 'products', id);
 
 /**
  * `PUT /api/products/:id`: the owner or the admin (others: 403 when they see it, 404 when not). A
@@ -239,7 +239,7 @@ export async function createCart(p: ShopContext, actor: Actor, input: TCartReque
 export async function deleteCart(p: ShopContext, actor: Actor, id: number): Promise<Item> {
   await requireAccess(p.db, actor, 'cart.update', [id]);
   const item = await getWrittenItem(p.db, cartResource, id, WITH_PRODUCT);
-  const audit = isAdmin(actor) ? auditChange(actor, 'cart.delete', `cart:${id}`, 'carts', id) : undefined;
+  const audit = auditChange(actor, 'cart.delete', `cart:${id}`, 'carts', id);
   await p.db.transaction().execute(async (trx) => {
     await audit?.before(trx);
     await deleteCartRow(trx, id);
