@@ -215,3 +215,43 @@ export async function deleteUnownedFiles(db: Kysely<DB>, ids: number[]): Promise
     .execute();
   return rows.map((r) => r.id);
 }
+
+/** The public ones of these files, with what moving their bytes needs. */
+export function findPublicFiles(db: Kysely<DB>, ids: readonly number[]) {
+  return db
+    .selectFrom('files')
+    .select(['id', 'storage_key', 'ext', 'formats'])
+    .where('id', 'in', [...ids])
+    .where('is_private', '=', 0)
+    .execute();
+}
+
+/** Marks a file private (its public formats gone): it has the one private purpose from then on. */
+export async function markFilePrivate(db: Kysely<DB>, id: number, purpose: string): Promise<void> {
+  await db
+    .updateTable('files')
+    .set({ is_private: 1, purpose, formats: null, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Those of these files no record names any more, with what removing their bytes needs. */
+export function findUnusedFiles(db: Kysely<DB>, ids: readonly number[]) {
+  return db
+    .selectFrom('files as f')
+    .select(['f.id', 'f.storage_key', 'f.ext', 'f.formats', 'f.is_private'])
+    .where('f.id', 'in', [...ids])
+    .where((eb) => eb.not(fileUsedBy(eb.ref('f.id'))))
+    .execute();
+}
+
+/** Those of these files that are public and shown by some record (an ID document must be shown nowhere). */
+export function findPublicFilesShown(db: Kysely<DB>, ids: readonly number[]) {
+  return db
+    .selectFrom('files as f')
+    .select('f.id')
+    .where('f.id', 'in', [...ids])
+    .where('f.is_private', '=', 0)
+    .where((eb) => fileShownBy(eb.ref('f.id')))
+    .execute();
+}

@@ -7,14 +7,8 @@ import { idParam, strapiQuery } from '../../http/query.ts';
 import { flatten } from '../../http/strapi/find.ts';
 import { fileResource } from './media.resources.ts';
 import { FORMAT_NAMES } from './media.images.ts';
-import {
-  deleteFile,
-  getFile,
-  getFileContent,
-  listFiles,
-  uploadFiles,
-  type MediaContext,
-} from './media.service.ts';
+import { deleteFile, getFile, getFileContent, listFiles, type MediaContext } from './media.service.ts';
+import { uploadFiles } from './media.upload.ts';
 import { uploadsRoot } from './media.storage.ts';
 import { routeLimit } from '../../http/plugins/rate-limits.ts';
 

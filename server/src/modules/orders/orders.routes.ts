@@ -23,22 +23,17 @@ import type { AppContext } from '../../context.ts';
 import { idParam } from '../../http/query.ts';
 import { registerScopedReadRoutes } from '../../http/read-routes.ts';
 import { itemResponse } from '../../http/responses.ts';
+import { addLine, attachDetails, createEmptyOrder, removeLine } from './orders.lines.ts';
 import {
-  addLine,
-  attachDetails,
-  cancelOrder,
-  changeLine,
-  changeOrder,
   checkout,
-  createEmptyOrder,
   detailReads,
   lineReads,
   listSales,
   orderReads,
   quoteOrder,
-  removeLine,
   type OrdersContext,
 } from './orders.service.ts';
+import { cancelOrder, changeLine, changeOrder } from './orders.states.ts';
 
 const tags = ['orders'];
 
