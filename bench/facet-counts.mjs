@@ -49,7 +49,7 @@ const SRC = path.resolve(text('src', root));
 const entry = `
 export { FacetIndex } from '${SRC}/server/src/modules/directory/facets/facets.ts';
 export { rowWriter, toFacetQuery, countsFor, cityKey, TERM_DIMENSIONS, NUMBER_DIMENSIONS, SINGLE_DIMENSIONS } from '${SRC}/server/src/modules/directory/facets/facet-store.ts';
-export { OPTION_BITS } from '${SRC}/server/src/modules/directory/facets/facet-sql.ts';
+export { OPTION_BITS } from '${SRC}/server/src/modules/directory/facets/facet.queries.ts';
 export { countFilterData } from '${SRC}/server/src/modules/directory/directory.listing.ts';
 export { LANGUAGES, RACES, US_STATE_CODES } from '${SRC}/server/src/db/seed/reference-data.ts';
 export { parseFacetParams, toDirectorySearch, OPTION_SECTIONS, OPTION_SECTION_KEYS, SUBTYPES, CUM_TYPES, PERSONALITY, GROOMING, CALL_OPTIONS, YES_NO, seededRandom } from '@app/domain';
@@ -150,7 +150,7 @@ function optionsOf(i) {
   return mask;
 }
 
-/** Provider i as the facet index is built from it (facet-sql.ts `FacetSourceRow`). */
+/** Provider i as the facet index is built from it (facet.queries.ts `FacetSourceRow`). */
 function rowOf(i, salt = 0) {
   const userId = 1 + ((i - 1) % providerAccounts);
   const place = places[mix(i, 0) % places.length];

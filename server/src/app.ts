@@ -183,7 +183,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   await app.register(apiDocs);
   installAccessControl(app, ctx.db, config.jwtSecret);
-  installAdminAudit(app, ctx.db);
+  installAdminAudit(app);
   installNulGuard(app);
   await app.register(errors);
   for (const routes of AREA_ROUTES) await app.register(routes, ctx);

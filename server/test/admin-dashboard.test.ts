@@ -18,7 +18,7 @@ import {
 import { newTx, SEED_COSTS } from './orders-helpers.ts';
 
 /**
- * The console's dashboard (issue 14, item 2): `GET /api/admin/dashboard` answers the queues' sizes, sign-ups
+ * The console's dashboard: `GET /api/admin/dashboard` answers the queues' sizes, sign-ups
  * per week by account type, revenue per month by source (verified and pending apart) and the public ads
  * over the last weeks.
  */
@@ -78,12 +78,12 @@ describe('GET /api/admin/dashboard', () => {
     const provider = await buildProvider(ctx);
     await buildProviderAd(ctx, provider, { is_showed: 0 });
     const now = nowIso();
-    const type = await db().selectFrom('vendor_types').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const type = await db().selectFrom('place_types').select('id').orderBy('id').executeTakeFirstOrThrow();
     await db()
-      .insertInto('vendors')
+      .insertInto('places')
       .values({
         name: 'Pending Spa',
-        vendor_type_id: type.id,
+        place_type_id: type.id,
         phone: '555-0100',
         email: 'spa@example.test',
         user_id: provider.id,

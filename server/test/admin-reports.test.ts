@@ -67,16 +67,16 @@ const subjectOf = async (id: number) =>
 /** A place of the provider, approved and shown. */
 async function buildPlace(owner: TestUser): Promise<{ id: number; type: string }> {
   const type = await db()
-    .selectFrom('vendor_types')
+    .selectFrom('place_types')
     .select(['id', 'type'])
     .orderBy('id')
     .executeTakeFirstOrThrow();
   const now = nowIso();
   const row = await db()
-    .insertInto('vendors')
+    .insertInto('places')
     .values({
       name: 'Velvet Spa',
-      vendor_type_id: type.id,
+      place_type_id: type.id,
       phone: '555-0100',
       email: 'spa@example.test',
       user_id: owner.id,
@@ -399,7 +399,7 @@ describe('POST /api/admin/reports/:id/hide', () => {
     const id = await report({ listing: `/${place.type}/${place.id}` });
     expect((await api.call('POST', `/api/admin/reports/${id}/hide`, { user: admin })).statusCode).toBe(200);
     const row = await db()
-      .selectFrom('vendors')
+      .selectFrom('places')
       .select(['review_state', 'is_showed'])
       .where('id', '=', place.id)
       .executeTakeFirstOrThrow();

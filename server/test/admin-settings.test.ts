@@ -17,7 +17,7 @@ import {
 } from './helpers.ts';
 
 /**
- * The admin's settings (issue 14, item 9): packages (create, edit, retire, delete when nobody bought
+ * The admin's settings: packages (create, edit, retire, delete when nobody bought
  * one), processing costs, the lookups (cities, languages, races, place types) and the operator settings;
  * each write admin only and recorded in the audit log with the record before and after. A price change
  * applies to new purchases only; a retired package is no longer sold.
@@ -516,10 +516,10 @@ describe('lookups', () => {
 
     const provider = await buildProvider(ctx);
     await db()
-      .insertInto('vendors')
+      .insertInto('places')
       .values({
         name: 'A spa',
-        vendor_type_id: id,
+        place_type_id: id,
         phone: '5550100',
         email: 'spa@example.test',
         user_id: provider.id,

@@ -265,7 +265,7 @@ describe('blocking and unblocking (PUT /api/users/:id { is_active })', () => {
     }
     const stats = () =>
       db()
-        .selectFrom('vendors')
+        .selectFrom('places')
         .select(['rating', 'review_count', 'last_review_at'])
         .where('id', '=', place)
         .executeTakeFirstOrThrow()

@@ -75,7 +75,7 @@ const EXPECTED_SCHEMA: Record<string, string[]> = {
   cities: ['city_name', 'country_code', 'id', 'latitude', 'longitude', 'state_code', 'state_name'],
   languages: ['id', 'lang_name'],
   races: ['id', 'race_name'],
-  vendor_types: ['id', 'name', 'type'],
+  place_types: ['id', 'name', 'type'],
   packages: [
     'created_at',
     'id',
@@ -232,7 +232,7 @@ const EXPECTED_SCHEMA: Record<string, string[]> = {
     'updated_at',
     'user_id',
   ],
-  vendors: [
+  places: [
     'address_id',
     'created_at',
     'email',
@@ -244,6 +244,7 @@ const EXPECTED_SCHEMA: Record<string, string[]> = {
     'name',
     'phone',
     'phone_digits',
+    'place_type_id',
     'rating',
     'review_count',
     'review_reason',
@@ -251,11 +252,10 @@ const EXPECTED_SCHEMA: Record<string, string[]> = {
     'reviewed_at',
     'updated_at',
     'user_id',
-    'vendor_type_id',
     'video_id',
     'website',
   ],
-  vendor_reviews: ['created_at', 'id', 'rating', 'review', 'updated_at', 'user_id', 'vendor_id'],
+  place_reviews: ['created_at', 'id', 'place_id', 'rating', 'review', 'updated_at', 'user_id'],
   customer_hobbyists: ['created_at', 'created_by', 'id', 'phone_number', 'updated_at'],
   hobbyist_ratings: ['created_at', 'customer_hobbyist_id', 'id', 'kind', 'updated_at', 'user_id'],
   hobbyist_comments: [
@@ -317,12 +317,12 @@ const EXPECTED_SCHEMA: Record<string, string[]> = {
     'product_id',
     'product_name',
     'quantity',
+    'seller_id',
     'shipped_at',
     'status',
     'total',
     'updated_at',
     'user_id',
-    'vendor_id',
   ],
   order_details: [
     'address',
@@ -362,6 +362,7 @@ const EXPECTED_SCHEMA: Record<string, string[]> = {
     'created_at',
     'fields',
     'id',
+    'place_id',
     'provider_id',
     'reason',
     'risk_score',
@@ -369,7 +370,6 @@ const EXPECTED_SCHEMA: Record<string, string[]> = {
     'state',
     'updated_at',
     'user_id',
-    'vendor_id',
   ],
   pending_revision_files: ['file_id', 'revision_id'],
 };
@@ -447,7 +447,7 @@ describe(`reference data on ${TEST_ENGINE}`, () => {
     expect(await db.selectFrom('languages').select('lang_name').execute()).toHaveLength(LANGUAGES.length);
     expect((await db.selectFrom('races').select('race_name').execute()).length).toBeGreaterThan(5);
     expect(
-      (await db.selectFrom('vendor_types').select('type').orderBy('id').execute()).map((r) => r.type),
+      (await db.selectFrom('place_types').select('type').orderBy('id').execute()).map((r) => r.type),
     ).toEqual(['eroticbody', 'sextoy', 'stripclub']);
     expect(await db.selectFrom('packages').select('name').execute()).toHaveLength(PACKAGES.length);
     expect(await db.selectFrom('processing_costs').selectAll().executeTakeFirst()).toMatchObject({

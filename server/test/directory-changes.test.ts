@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, warmUp } from '../src/app.ts';
 import { openDatabase, openSqlite, postgresUrlOf, type Database } from '../src/db/database.ts';
 import { readDirectoryVersion, recordDirectoryChange } from '../src/db/directory-version.ts';
-import { buildFacetIndex, FacetStore, TERM_DIMENSIONS } from '../src/modules/directory/facets/facet-store.ts';
-import type { FacetIndex, FacetQuery } from '../src/modules/directory/facets/facets.ts';
+import { buildFacetIndex, TERM_DIMENSIONS } from '../src/modules/directory/facets/facet-snapshot.ts';
+import { FacetStore } from '../src/modules/directory/facets/facet-store.ts';
+import type { FacetQuery } from '../src/modules/directory/facets/facet-result.ts';
+import type { FacetIndex } from '../src/modules/directory/facets/facets.ts';
 import { newAddress } from './directory-helpers.ts';
 import { buildProviderAd, buildSubscription, subscriptionValues } from './factories.ts';
 import {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { MESSAGES } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/http/errors.ts';
-import { storeGeneratedFile } from '../src/modules/media/media.service.ts';
+import { storeGeneratedFile } from '../src/modules/media/media.upload.ts';
 import { uploadsRoot } from '../src/modules/media/media.storage.ts';
 import {
   cleanVideo,

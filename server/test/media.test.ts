@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as renameUploadNames from '../src/db/migrations/20261129040000_rename_upload_names.ts';
 import { MEDIA_LIMITS } from '../src/modules/media/media.limits.ts';
-import { claimFiles, deleteExpiredAnonymousUploads } from '../src/modules/media/media.service.ts';
+import { claimFiles, deleteExpiredAnonymousUploads } from '../src/modules/media/media.upload.ts';
 import { uploadsRoot } from '../src/modules/media/media.storage.ts';
 import {
   buildAdmin,

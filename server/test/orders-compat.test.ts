@@ -20,7 +20,7 @@ import {
 } from './orders-helpers.ts';
 
 /**
- * The seed client's order calls (spec 000 §7; issue 13 item 5), kept working with the server's
+ * The seed client's order calls (spec 000 §7), kept working with the server's
  * amounts: `POST /api/orders` (an empty order), `POST /api/order-lists` (one line at a time, priced
  * from the product, the order recounted under its row lock), `DELETE /api/order-lists/:id`, and
  * `POST /api/oder-details` (the spec's spelling: the checkout form, registering the transaction id).
@@ -105,7 +105,7 @@ describe('POST /api/order-lists (seed client)', () => {
     const second = await addLine(buyer, { order, product: b, quantity: 3, price: 0 });
     expect(second.statusCode, second.body).toBe(200);
     const lines = await api.lines(order);
-    expect(lines.map((l) => [l.user_id, l.vendor_id, l.price, l.quantity, l.total])).toEqual([
+    expect(lines.map((l) => [l.user_id, l.seller_id, l.price, l.quantity, l.total])).toEqual([
       [buyer.id, vendor.id, 1900, 2, 3800],
       [buyer.id, otherVendor.id, 500, 3, 1500],
     ]);

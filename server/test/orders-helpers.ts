@@ -129,7 +129,7 @@ export async function insertTestOrder(
         order_id: orderId,
         user_id: buyerId,
         product_id: l.product,
-        vendor_id: l.vendor,
+        seller_id: l.vendor,
         product_name: l.name ?? 'Massage Oil — Lavender',
         picture_id: l.picture ?? null,
         price: l.cents,

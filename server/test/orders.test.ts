@@ -283,7 +283,7 @@ describe("POST /api/orders/checkout: the server's amounts, in one transaction", 
       lines.map((l) => ({
         user: l.user_id,
         product: l.product_id,
-        vendor: l.vendor_id,
+        vendor: l.seller_id,
         price: l.price,
         quantity: l.quantity,
         total: l.total,
@@ -1053,7 +1053,7 @@ describe('GET /api/sales: a vendor’s sold lines, the shipping details only onc
     for (const user of [await buildHobbyist(ctx), await buildProvider(ctx)]) {
       const res = await api.call('GET', '/api/sales', { user });
       expect(res.statusCode).toBe(403);
-      expect(res.json().error.message).toBe(E.vendorsOnly);
+      expect(res.json().error.message).toBe(E.sellersOnly);
     }
   });
 
@@ -1107,7 +1107,7 @@ describe('GET /api/sales: a vendor’s sold lines, the shipping details only onc
     expect((byOrder.get(second.id) as Json).shipping).toBeNull();
     expect(byOrder.get(rejected.id) as Json).toMatchObject({ status: S.cancelled, shipping: null });
     // Shipped and delivered keep them.
-    const line = (await api.lines(first.id)).find((l) => l.vendor_id === seller.id)!;
+    const line = (await api.lines(first.id)).find((l) => l.seller_id === seller.id)!;
     await api.ok('PUT', `/api/order-lists/${line.id}`, {
       user: seller,
       body: { data: { status: S.shipped } },

@@ -8,7 +8,7 @@ import { callAs } from './directory-helpers.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import type { Json } from './places-helpers.ts';
 
-/** The demo places (issue 12): approved places of every type with reviews, one pending; idempotent. */
+/** The demo places: approved places of every type with reviews, one pending; idempotent. */
 
 const clipFile = path.resolve(import.meta.dirname, '../assets/demo-clip.webm');
 let ctx: TestContext;
@@ -61,7 +61,7 @@ describe('demo places', () => {
       .where('email', '=', demoProviderEmail(1))
       .executeTakeFirstOrThrow();
     const pending = await ctx.database.db
-      .selectFrom('vendors')
+      .selectFrom('places')
       .select(['id', 'is_showed'])
       .where('user_id', '=', owner.id)
       .where('review_state', '=', 'pending')

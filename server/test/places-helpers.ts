@@ -34,7 +34,7 @@ export function placesApi(ctx: TestContext) {
   /** The id of a place type by its `type` text (eroticbody, sextoy, stripclub). */
   async function typeId(type = 'eroticbody'): Promise<number> {
     if (!typeIds.size) {
-      const rows = await ctx.database.db.selectFrom('vendor_types').select(['id', 'type']).execute();
+      const rows = await ctx.database.db.selectFrom('place_types').select(['id', 'type']).execute();
       for (const r of rows) typeIds.set(r.type, Number(r.id));
     }
     return typeIds.get(type)!;

@@ -13,7 +13,7 @@ import {
 import { placesApi, seedPlaceCities, type Json } from './places-helpers.ts';
 
 /**
- * Venue reviews (issue 12, item 6): who may write, read, change and delete them, one per hobbyist and
+ * Venue reviews: who may write, read, change and delete them, one per hobbyist and
  * place (also when two posts race), the place's rating, count and newest review time kept by every
  * write, and the venue listing's four sort orders (VENUE_SORTS) on what the reviews made.
  */
@@ -49,7 +49,7 @@ const body = (vendorId: number, rating = 4, review = 'Clean and friendly staff.'
 });
 const stats = async (id: number) =>
   db()
-    .selectFrom('vendors')
+    .selectFrom('places')
     .select(['rating', 'review_count', 'last_review_at'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow()
@@ -121,11 +121,7 @@ describe('POST /api/vendor-reviews', () => {
       api.call('POST', '/api/vendor-reviews', { user: hobbyist, body: body(id, 1) }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    const rows = await db()
-      .selectFrom('vendor_reviews')
-      .select('rating')
-      .where('vendor_id', '=', id)
-      .execute();
+    const rows = await db().selectFrom('place_reviews').select('rating').where('place_id', '=', id).execute();
     expect(rows).toHaveLength(1);
     expect(await stats(id)).toMatchObject({ review_count: 1, rating: Number(rows[0]!.rating) });
   });
@@ -270,11 +266,7 @@ describe('reading, changing and deleting reviews', () => {
 describe("parallel review writes keep the place's rating true (the place's row is locked first)", () => {
   /** The place's stored rating and count against what its reviews say. */
   async function expectTrueStats(id: number) {
-    const rows = await db()
-      .selectFrom('vendor_reviews')
-      .select('rating')
-      .where('vendor_id', '=', id)
-      .execute();
+    const rows = await db().selectFrom('place_reviews').select('rating').where('place_id', '=', id).execute();
     const got = await stats(id);
     expect(got.review_count).toBe(rows.length);
     const avg = rows.length ? rows.reduce((sum, r) => sum + Number(r.rating), 0) / rows.length : 0;
@@ -326,9 +318,9 @@ describe("parallel review writes keep the place's rating true (the place's row i
     ]);
     for (const res of results) expect([200, 404], res.body).toContain(res.statusCode);
     expect(results.at(-1)!.statusCode).toBe(200);
-    expect(
-      await db().selectFrom('vendor_reviews').select('id').where('vendor_id', '=', id).execute(),
-    ).toEqual([]);
+    expect(await db().selectFrom('place_reviews').select('id').where('place_id', '=', id).execute()).toEqual(
+      [],
+    );
   });
 });
 

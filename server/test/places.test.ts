@@ -19,7 +19,7 @@ import { placesApi, seedPlaceCities, type Json } from './places-helpers.ts';
 import { makePng, uploadImage } from './upload-helpers.ts';
 
 /**
- * Places (issue 12, items 1, 3 and 4): addresses, places and their review before publication, who may
+ * Places: addresses, places and their review before publication, who may
  * see and change what, files of replaced and deleted places, the multipart create through the upload
  * pipeline, and the venue listing's filters. Reviews and sort orders: places-reviews.test.ts.
  */
@@ -179,7 +179,7 @@ describe('/api/addresses', () => {
   it('409 deleting an address a place names; the place keeps it', async () => {
     const placeId = await api.newPlace(provider);
     const place = await db()
-      .selectFrom('vendors')
+      .selectFrom('places')
       .select('address_id')
       .where('id', '=', placeId)
       .executeTakeFirstOrThrow();
@@ -308,7 +308,7 @@ describe('POST /api/vendors (JSON)', () => {
       last_review_at: '',
       has_video: 0,
     });
-    const row = await db().selectFrom('vendors').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await db().selectFrom('places').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ user_id: provider.id, is_showed: 0, review_state: 'pending' });
 
     for (const user of [null, hobbyist, otherProvider]) {
@@ -377,7 +377,7 @@ describe('POST /api/vendors (multipart, files.image)', () => {
     const id = res.json().data.id as number;
     expect(res.json().data.attributes).toMatchObject({ name: 'Placeholder Shop Photo', review: 'pending' });
     const place = await db()
-      .selectFrom('vendors')
+      .selectFrom('places')
       .select(['image_id', 'user_id'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
@@ -589,7 +589,7 @@ describe('PUT /api/vendors/:id', () => {
     const id = await api.newPlace(provider);
     await api.approve(admin, id);
     const before = await db()
-      .selectFrom('vendors')
+      .selectFrom('places')
       .select('image_id')
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
@@ -665,20 +665,20 @@ describe('DELETE /api/vendors/:id', () => {
       user: hobbyist,
       body: { data: { vendor: id, rating: 4, review: 'Clean and friendly staff.' } },
     });
-    const row = await db().selectFrom('vendors').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await db().selectFrom('places').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const image = (await fileRow(Number(row.image_id)))!;
 
     expect((await api.call('DELETE', `/api/vendors/${id}`)).statusCode).toBe(401);
     const res = await api.ok('DELETE', `/api/vendors/${id}`, { user: provider });
     expect(res.data.id).toBe(id);
     expect(
-      await db().selectFrom('vendors').select('id').where('id', '=', id).executeTakeFirst(),
+      await db().selectFrom('places').select('id').where('id', '=', id).executeTakeFirst(),
     ).toBeUndefined();
     expect(
       await db().selectFrom('addresses').select('id').where('id', '=', row.address_id!).executeTakeFirst(),
     ).toBeUndefined();
     expect(
-      await db().selectFrom('vendor_reviews').select('id').where('vendor_id', '=', id).executeTakeFirst(),
+      await db().selectFrom('place_reviews').select('id').where('place_id', '=', id).executeTakeFirst(),
     ).toBeUndefined();
     expect(await fileRow(image.id)).toBeUndefined();
     expect(existsSync(diskPath(image))).toBe(false);
@@ -697,7 +697,7 @@ describe('files a place or an ad uses', () => {
   const deleteFile = (id: number, user: TestUser) => api.call('DELETE', `/api/upload/files/${id}`, { user });
   const placeFiles = (id: number) =>
     db()
-      .selectFrom('vendors')
+      .selectFrom('places')
       .select(['image_id', 'video_id', 'has_video', 'review_state', 'is_showed'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();

@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/demo/seed-demo.ts';
 import {
   DEMO_PRODUCTS,
-  DEMO_SECOND_VENDOR,
-  DEMO_SECOND_VENDOR_PRODUCTS,
-  DEMO_VENDOR_EMAIL,
+  DEMO_SECOND_SELLER,
+  DEMO_SECOND_SELLER_PRODUCTS,
+  DEMO_SELLER_EMAIL,
 } from '../src/demo/seed-demo-shop.ts';
 import { callAs } from './directory-helpers.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import type { Json } from './shop-helpers.ts';
 
-/** The demo products (issue 13): a demo start has a shop of two vendors, with pictures; idempotent. */
+/** The demo products: a demo start has a shop of two vendors, with pictures; idempotent. */
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -28,11 +28,11 @@ const get = async (url: string) => {
 
 describe('demo shop', () => {
   it('sells the demo products of two vendors, once, with placeholder pictures that are served', async () => {
-    const all = DEMO_PRODUCTS.length + DEMO_SECOND_VENDOR_PRODUCTS.length;
+    const all = DEMO_PRODUCTS.length + DEMO_SECOND_SELLER_PRODUCTS.length;
     const res = await get('/api/products?populate=*&pagination[pageSize]=100');
     expect(res.meta.pagination.total).toBe(all);
     const byName = new Map((res.data as Json[]).map((p) => [p.attributes.name, p.attributes]));
-    for (const [name, , dollars, description] of [...DEMO_PRODUCTS, ...DEMO_SECOND_VENDOR_PRODUCTS]) {
+    for (const [name, , dollars, description] of [...DEMO_PRODUCTS, ...DEMO_SECOND_SELLER_PRODUCTS]) {
       const a = byName.get(name);
       expect(a, name).toMatchObject({ price: dollars, description, archived: false });
       expect(dollars).toBeGreaterThanOrEqual(8);
@@ -48,12 +48,12 @@ describe('demo shop', () => {
     const vendors = await get('/api/products/vendors');
     expect(vendors.data.map((v: Json) => [v.username, v.products])).toEqual([
       ['demo_vendor', DEMO_PRODUCTS.length],
-      [DEMO_SECOND_VENDOR.username, DEMO_SECOND_VENDOR_PRODUCTS.length],
+      [DEMO_SECOND_SELLER.username, DEMO_SECOND_SELLER_PRODUCTS.length],
     ]);
     const first = await ctx.database.db
       .selectFrom('users')
       .select(['id', 'user_type'])
-      .where('email', '=', DEMO_VENDOR_EMAIL)
+      .where('email', '=', DEMO_SELLER_EMAIL)
       .executeTakeFirstOrThrow();
     expect(first.user_type).toBe('Vender');
     const own = await get(`/api/products?filters[user][id][$eq]=${first.id}&pagination[pageSize]=100`);

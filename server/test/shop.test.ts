@@ -16,7 +16,7 @@ import { shopApi, type Json } from './shop-helpers.ts';
 import { uploadImage } from './upload-helpers.ts';
 
 /**
- * The shop area (issue 13; docs/api.md "Shop"): products (who sees, adds, changes and deletes them,
+ * The shop area (docs/api.md "Shop"): products (who sees, adds, changes and deletes them,
  * the spec's validation, pictures, archiving a product with orders), the vendor list, the wishlist
  * and the seed client's carts (server prices). The orders area has its own tests.
  */
@@ -262,7 +262,7 @@ describe('POST /api/products', () => {
     for (const user of [hobbyist, provider, admin]) {
       const res = await api.call('POST', '/api/products', { user, body: await api.productBody(user) });
       expect(res.statusCode).toBe(403);
-      expect(errorOf(res).message).toBe(MESSAGES.shopErrors.vendorsOnly);
+      expect(errorOf(res).message).toBe(MESSAGES.shopErrors.sellersOnly);
     }
     expect(
       await db()

@@ -1,5 +1,5 @@
 /**
- * The limits of the admin's settings writes (issue 14, item 9), apart from the schemas so the message
+ * The limits of the admin's settings writes, apart from the schemas so the message
  * catalogue can name them without importing the schemas (which import the catalogue).
  */
 export const ADMIN_SETTINGS_LIMITS = {
@@ -22,7 +22,7 @@ export const ADMIN_SETTINGS_LIMITS = {
   tipsPerHourMax: 1_000,
   /** Screening rows a provider account may be answered a day. */
   screeningReadsPerDayMax: 100_000,
-  vendorTypeMax: 40,
+  placeTypeMax: 40,
   cityCodeMax: 3,
 } as const;
 

@@ -8,7 +8,7 @@ import {
   ZPackageCreate,
   ZPackageUpdate,
   ZProcessingCostCreate,
-  ZVendorTypeCreate,
+  ZPlaceTypeCreate,
 } from './settings.ts';
 
 const M = MESSAGES.adminSettings;
@@ -63,7 +63,7 @@ describe('admin settings schemas', () => {
       state_code: 'NV',
       country_code: 'US',
     });
-    expect(messages(ZVendorTypeCreate.safeParse({ type: 'Sex Toys', name: 'X' }))).toEqual([M.typeInvalid]);
+    expect(messages(ZPlaceTypeCreate.safeParse({ type: 'Sex Toys', name: 'X' }))).toEqual([M.typeInvalid]);
   });
 
   it('reads the export filters, empty meaning none', () => {

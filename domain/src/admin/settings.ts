@@ -1,5 +1,5 @@
 /**
- * The admin's settings writes (issue 14, item 9): packages, processing costs, the lookups (cities,
+ * The admin's settings writes: packages, processing costs, the lookups (cities,
  * languages, races, place types) and the operator settings (payment address, ID document retention,
  * tip limits), and the audit log's export filters (item 10). Amounts are dollars at the edges, as the
  * existing reads show them; the server stores cents.
@@ -143,20 +143,20 @@ export type TLanguageWrite = z.infer<typeof ZLanguageWrite>;
 export const ZRaceWrite = z.object({ race_name: text(L.nameMax) });
 export type TRaceWrite = z.infer<typeof ZRaceWrite>;
 
-const vendorTypeFields = {
+const placeTypeFields = {
   /** The place type's key, also the venue directory's path segment (`eroticbody`). */
   type: z
     .string({ error: M.typeInvalid })
     .trim()
-    .regex(new RegExp(`^[a-z0-9-]{1,${L.vendorTypeMax}}$`), M.typeInvalid),
+    .regex(new RegExp(`^[a-z0-9-]{1,${L.placeTypeMax}}$`), M.typeInvalid),
   name: text(L.nameMax),
 };
 /** `POST /api/vendor-types` `data` (admin). */
-export const ZVendorTypeCreate = z.object(vendorTypeFields);
-export type TVendorTypeCreate = z.infer<typeof ZVendorTypeCreate>;
+export const ZPlaceTypeCreate = z.object(placeTypeFields);
+export type TPlaceTypeCreate = z.infer<typeof ZPlaceTypeCreate>;
 /** `PUT /api/vendor-types/:id` `data` (admin). */
-export const ZVendorTypeUpdate = ZVendorTypeCreate.partial().refine(someField, M.nothingToChange);
-export type TVendorTypeUpdate = z.infer<typeof ZVendorTypeUpdate>;
+export const ZPlaceTypeUpdate = ZPlaceTypeCreate.partial().refine(someField, M.nothingToChange);
+export type TPlaceTypeUpdate = z.infer<typeof ZPlaceTypeUpdate>;
 
 // ---------------------------------------------------------------------------------------------
 // Operator settings

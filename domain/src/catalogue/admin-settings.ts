@@ -1,7 +1,7 @@
 import { ADMIN_SETTINGS_LIMITS as L, AUDIT_CSV_MAX_ROWS } from '../admin/settings-limits.ts';
 
 /**
- * The admin console's Settings and Audit log pages (issue 14, items 9 and 10): labels, buttons,
+ * The admin console's Settings and Audit log pages: labels, buttons,
  * confirmations, toasts and the server's messages for the settings writes. The admin console is "not
  * shown" in the spec, so these texts are ours; they live here once, like every other text.
  */
@@ -89,7 +89,7 @@ export const ADMIN_SETTINGS_MESSAGES = {
     unknownState: 'Unknown state code for this country',
     nothingToChange: 'Send at least one field to change',
     nameRequired: 'Name is required',
-    typeInvalid: `Use 1-${L.vendorTypeMax} lowercase letters, digits or dashes`,
+    typeInvalid: `Use 1-${L.placeTypeMax} lowercase letters, digits or dashes`,
     tooLong: `Use at most ${L.nameMax} characters`,
     amountInvalid: 'Enter an amount in dollars with at most two decimals',
     packagePriceRange: `Enter a price from 0 to ${L.packagePriceMax} dollars`,
@@ -148,7 +148,7 @@ export const ADMIN_SETTINGS_MESSAGES = {
       'vendor.hide': 'Place hidden',
       'vendor.update': 'Place changed',
       'vendor.delete': 'Place deleted',
-      'vendor.engage': 'Place contacted',
+      'place.engage': 'Place contacted',
       'user.verify': 'Account verified',
       'user.reject-verification': 'Account verification rejected',
       'user.block': 'Account blocked',

@@ -1,6 +1,6 @@
 /**
  * The online store: shop, product details, cart, checkout, My Orders, My Sales, My Products and the
- * wishlist (spec 000 §2 "Shop", "Product management", §4, §5, §8; issue 13). The spec's own texts keep
+ * wishlist (spec 000 §2 "Shop", "Product management", §4, §5, §8). The spec's own texts keep
  * its spelling; the rest is ours, written once here.
  */
 export const SHOP_MESSAGES = {
@@ -144,7 +144,7 @@ export const SHOP_MESSAGES = {
     placedOn: 'Placed',
     total: 'Total',
   },
-  /** Order states (spec 000 §4: 'Awaiting Payment' first; the others are ours, issue 13 item 7). */
+  /** Order states (spec 000 §4: 'Awaiting Payment' first; the others are ours). */
   orderStatus: {
     awaitingPayment: 'Awaiting Payment',
     paid: 'Paid',
@@ -191,7 +191,7 @@ export const SHOP_MESSAGES = {
     loadFailed: 'Your products could not be loaded.',
     retry: 'Try again',
     /** Another account type on a vendor's page. */
-    vendorsOnly: 'This page is for vendor accounts.',
+    sellersOnly: 'This page is for vendor accounts.',
   },
   productForm: {
     addTitle: 'Add New Product',
@@ -231,7 +231,7 @@ export const SHOP_MESSAGES = {
     productUnavailable: 'This product is no longer available',
     /** Followed by the file's id: a picture that is not a public image the product's vendor uploaded. */
     pictureInvalid: "Choose a picture the product's vendor uploaded (a public image): file",
-    vendorsOnly: 'Only vendor accounts can sell products',
+    sellersOnly: 'Only vendor accounts can sell products',
     ownProduct: 'You cannot buy your own product',
     priceTooHigh: 'Price can be at most $100,000',
     orderTooLarge: 'An order can total at most $1,000,000',
@@ -257,7 +257,7 @@ export const SHOP_MESSAGES = {
     /** The admin's payment check of an order without lines or checkout details (nothing was paid). */
     nothingToVerify: 'Nothing to verify: this order has no products or no checkout details',
   },
-  /** Mails to the buyer (outbox; issue 13 item 7). `{order}` is the order number. */
+  /** Mails to the buyer (outbox). `{order}` is the order number. */
   orderMail: {
     paidSubject: 'Your order #{order} is paid',
     paidBody:

@@ -105,7 +105,7 @@ describe('orderTransitionAllowed: who moves an order (or a line) from which stat
   const allowed: [string, TOrderStatus, TOrderStatus][] = [
     ['buyer', S.awaitingPayment, S.cancelled],
     ['buyer', S.shipped, S.delivered],
-    ['vendor', S.paid, S.shipped],
+    ['seller', S.paid, S.shipped],
     ['admin', S.awaitingPayment, S.paid],
     ['admin', S.awaitingPayment, S.cancelled],
     ['admin', S.paid, S.cancelled],
@@ -115,7 +115,7 @@ describe('orderTransitionAllowed: who moves an order (or a line) from which stat
 
   it('allows exactly the transitions of the table, and nothing else', () => {
     const got: [string, TOrderStatus, TOrderStatus][] = [];
-    for (const who of ['buyer', 'vendor', 'admin'] as const)
+    for (const who of ['buyer', 'seller', 'admin'] as const)
       for (const from of ORDER_STATUSES)
         for (const to of ORDER_STATUSES) if (orderTransitionAllowed(who, from, to)) got.push([who, from, to]);
     expect(got.sort()).toEqual([...allowed].sort());
@@ -125,11 +125,11 @@ describe('orderTransitionAllowed: who moves an order (or a line) from which stat
     expect(orderTransitionAllowed('buyer', S.awaitingPayment, S.paid)).toBe(false);
     expect(orderTransitionAllowed('buyer', S.paid, S.cancelled)).toBe(false);
     expect(orderTransitionAllowed('buyer', S.paid, S.shipped)).toBe(false);
-    expect(orderTransitionAllowed('vendor', S.awaitingPayment, S.shipped)).toBe(false);
-    expect(orderTransitionAllowed('vendor', S.shipped, S.delivered)).toBe(false);
-    expect(orderTransitionAllowed('vendor', S.paid, S.cancelled)).toBe(false);
+    expect(orderTransitionAllowed('seller', S.awaitingPayment, S.shipped)).toBe(false);
+    expect(orderTransitionAllowed('seller', S.shipped, S.delivered)).toBe(false);
+    expect(orderTransitionAllowed('seller', S.paid, S.cancelled)).toBe(false);
     // Nothing leaves Cancelled or Delivered, and nothing stays where it is.
-    for (const who of ['buyer', 'vendor', 'admin'] as const)
+    for (const who of ['buyer', 'seller', 'admin'] as const)
       for (const to of ORDER_STATUSES) {
         expect(orderTransitionAllowed(who, S.cancelled, to)).toBe(false);
         expect(orderTransitionAllowed(who, S.delivered, to)).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * The store's arithmetic and order states (spec 000 §9 "Checkout total"; issue 13), in integer cents so
+ * The store's arithmetic and order states (spec 000 §9 "Checkout total"), in integer cents so
  * a sum is exact and the server and the screens agree to the cent.
  */
 import { parseClientAmount, percentOfCents } from '../money.ts';
@@ -63,20 +63,20 @@ export function checkoutTotals(lines: readonly PricedLine[], costs: CheckoutCost
 }
 
 /** Who changes an order's state. */
-export type OrderActor = 'buyer' | 'vendor' | 'admin';
+export type OrderActor = 'buyer' | 'seller' | 'admin';
 
 const S = MESSAGES.orderStatus;
 
 /**
- * The order state machine (issue 13 item 7), for an order (the buyer, the admin) and for a line (the
- * vendor ships their lines). Anything not listed is refused.
+ * The order state machine, for an order (the buyer, the admin) and for a line (the seller ships their
+ * lines). Anything not listed is refused.
  */
 const TRANSITIONS: Record<OrderActor, readonly (readonly [TOrderStatus, TOrderStatus])[]> = {
   buyer: [
     [S.awaitingPayment, S.cancelled],
     [S.shipped, S.delivered],
   ],
-  vendor: [[S.paid, S.shipped]],
+  seller: [[S.paid, S.shipped]],
   admin: [
     [S.awaitingPayment, S.paid],
     [S.awaitingPayment, S.cancelled],

@@ -46,7 +46,7 @@ export const accountTypesOnly = (adminRefused: string, ...userTypes: UserType[])
  * voice, so the admin is refused too (moderation is by PUT and DELETE). One check, at the route.
  */
 export const hobbyistOnly = accountTypesOnly(MESSAGES.engagementErrors.hobbyistsOnly, 'Hobbyist');
-/** Who buys in the store: hobbyists, vendors and providers (spec 000 §2's checkout table), and the admin. */
+/** Who buys in the store: hobbyists, sellers and providers (spec 000 §2's checkout table), and the admin. */
 export const buyers = accountTypes('Hobbyist', 'Vender', 'Provider');
 
 type RouteOptions = { config?: object; schema?: object } & Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { MESSAGES, type TReactionType } from '@app/domain';
 import { sql, type SqlBool } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import type { Actor } from '../http/auth.ts';
+import { isAdmin, type Actor } from '../http/auth.ts';
 import {
   everything,
   nothing,
@@ -41,7 +41,6 @@ export interface Rule {
   refused?: string;
 }
 
-const isAdmin = (actor: Actor | null) => actor?.role === 'admin';
 const adminOr =
   (scope: (actor: Actor) => Scope) =>
   (actor: Actor | null): Scope =>
@@ -104,7 +103,7 @@ const seeTransaction = adminOr(
     ]),
 );
 
-// Places (issue 12): public places to anyone, one's own in any state, all to the admin; addresses
+// Places: public places to anyone, one's own in any state, all to the admin; addresses
 // to their owner and the admin; reviews on public places to anyone, one's own anywhere.
 const seePlace = (actor: Actor | null): Scope =>
   isAdmin(actor) ? everything : actor ? shownOrOwnPlace(actor.id) : shownPlace;
@@ -116,7 +115,7 @@ const seeVenueReview = (actor: Actor | null): Scope =>
     : (eb, a) => eb.or([onShownPlace(eb, a), ...(actor ? [eb(eb.ref(`${a}.user_id`), '=', actor.id)] : [])]);
 const PLACE_MISSING = MESSAGES.venues.notFound;
 
-// The store (issue 13): products on sale to anyone, a signed-in account's own (not archived) too, all
+// The store: products on sale to anyone, a signed-in account's own (not archived) too, all
 // to the admin; the owner or the admin changes a product. Carts: one's own, all to the admin.
 const seeProduct = (actor: Actor | null): Scope =>
   isAdmin(actor) ? everything : actor ? shownOrOwnProduct(actor.id) : shownProduct;
@@ -125,7 +124,7 @@ const PRODUCT_MISSING = MESSAGES.shopErrors.productNotFound;
 /**
  * Accounts: oneself in any state, all to the admin; anyone else sees only an account that owns a public
  * ad (whose owner is active), because the ad already shows that a provider stands behind it. Hobbyists,
- * vendors, admins and providers without a public ad are not there for others (a 404, as if missing).
+ * sellers, admins and providers without a public ad are not there for others (a 404, as if missing).
  */
 const seeUser = (actor: Actor | null): Scope =>
   isAdmin(actor)
@@ -144,19 +143,19 @@ const seeUser = (actor: Actor | null): Scope =>
 
 const author = adminOr((actor) => ownedBy(actor.id));
 
-// Orders (issue 13): an order and its checkout details to the buyer (and the admin); a line to its
-// buyer and to the vendor whose product it is. The vendor ships their lines; the buyer removes a line
+// Orders: an order and its checkout details to the buyer (and the admin); a line to its
+// buyer and to the seller whose product it is. The seller ships their lines; the buyer removes a line
 // of an open order (the seed client's calls).
 const ORDER_MISSING = MESSAGES.shopErrors.orderNotFound;
 const LINE_MISSING = MESSAGES.shopErrors.lineNotFound;
 const seeOrderLine = adminOr(
   (actor) => (eb, a) =>
-    eb.or([eb(eb.ref(`${a}.user_id`), '=', actor.id), eb(eb.ref(`${a}.vendor_id`), '=', actor.id)]),
+    eb.or([eb(eb.ref(`${a}.user_id`), '=', actor.id), eb(eb.ref(`${a}.seller_id`), '=', actor.id)]),
 );
-const lineVendor = adminOr((actor) => ownedBy(actor.id, 'vendor_id'));
+const lineSeller = adminOr((actor) => ownedBy(actor.id, 'seller_id'));
 const AUTHOR_ONLY = 'Only the author or an administrator may do this';
 
-// Screening (issue 12): provider accounts share every record, rating and comment (so they share what
+// Screening: provider accounts share every record, rating and comment (so they share what
 // they know); each changes only their own ratings and comments; the admin sees and removes everything.
 const seeScreening = adminOr((actor) => (actor.userType === 'Provider' ? everything : nothing));
 const screeningAuthor = adminOr((actor) => (actor.userType === 'Provider' ? ownedBy(actor.id) : nothing));
@@ -223,17 +222,17 @@ export const RULES = {
     refused: 'Only an administrator may do this',
   },
   'transaction.read': { table: 'transactions', see: seeTransaction },
-  // Places (issue 12): the owner (a provider) or the admin changes a place and its address; the
+  // Places: the owner (a provider) or the admin changes a place and its address; the
   // author (a hobbyist) or the admin a review; a review is written on a public place only.
-  'vendor.read': { table: 'vendors', see: seePlace, missing: PLACE_MISSING },
-  'vendor.update': {
-    table: 'vendors',
+  'place.read': { table: 'places', see: seePlace, missing: PLACE_MISSING },
+  'place.update': {
+    table: 'places',
     see: seePlace,
     act: ownedByActorOrAdmin,
     missing: PLACE_MISSING,
     refused: 'Only the owner may change this place',
   },
-  'vendor.engage': { table: 'vendors', see: () => shownPlace, missing: PLACE_MISSING },
+  'place.engage': { table: 'places', see: () => shownPlace, missing: PLACE_MISSING },
   'address.read': { table: 'addresses', see: ownedByActorOrAdmin, missing: 'Address not found' },
   'address.update': {
     table: 'addresses',
@@ -242,15 +241,15 @@ export const RULES = {
     missing: 'Address not found',
     refused: 'Only the owner may change this address',
   },
-  'vendorReview.read': { table: 'vendor_reviews', see: seeVenueReview, missing: 'Review not found' },
-  'vendorReview.update': {
-    table: 'vendor_reviews',
+  'placeReview.read': { table: 'place_reviews', see: seeVenueReview, missing: 'Review not found' },
+  'placeReview.update': {
+    table: 'place_reviews',
     see: seeVenueReview,
     act: ownedByActorOrAdmin,
     missing: 'Review not found',
     refused: AUTHOR_ONLY,
   },
-  // The store (issue 13).
+  // The store.
   'product.read': { table: 'products', see: seeProduct, missing: PRODUCT_MISSING },
   'product.update': {
     table: 'products',
@@ -267,15 +266,15 @@ export const RULES = {
     missing: 'Cart item not found',
     refused: 'Only the owner may change this cart item',
   },
-  // Orders (issue 13): the buyer's own; lines also to their vendor; the admin all.
+  // Orders: the buyer's own; lines also to their seller; the admin all.
   'order.read': { table: 'orders', see: author, missing: ORDER_MISSING },
   'order.update': { table: 'orders', see: author, missing: ORDER_MISSING },
   'orderLine.read': { table: 'order_lines', see: seeOrderLine, missing: LINE_MISSING },
-  /** A line's state: its vendor (shipping) or the admin. */
+  /** A line's state: its seller (shipping) or the admin. */
   'orderLine.ship': {
     table: 'order_lines',
     see: seeOrderLine,
-    act: lineVendor,
+    act: lineSeller,
     missing: LINE_MISSING,
     refused: MESSAGES.shopErrors.notAllowedStatus,
   },
@@ -288,7 +287,7 @@ export const RULES = {
     refused: MESSAGES.shopErrors.buyerOnly,
   },
   'orderDetail.read': { table: 'order_details', see: author, missing: MESSAGES.shopErrors.detailsNotFound },
-  /** Subscriptions: one's own, all to the admin (issue 11). */
+  /** Subscriptions: one's own, all to the admin. */
   'subscription.read': { table: 'subscriptions', see: author, missing: 'Subscription not found' },
   /** Checking a subscription's payment, granting extra ads: the admin only. */
   'subscription.update': {
@@ -305,7 +304,7 @@ export const RULES = {
     act: adminOr((actor) => (eb, a) => eb(eb.ref(`${a}.id`), '=', actor.id)),
     refused: 'You may only edit your own profile',
   },
-  // Screening (issue 12): the routes let provider accounts and the admin through; records are
+  // Screening: the routes let provider accounts and the admin through; records are
   // removed and renumbered by the admin only.
   'customerHobbyist.read': { table: 'customer_hobbyists', see: seeScreening, missing: 'Record not found' },
   'customerHobbyist.update': {

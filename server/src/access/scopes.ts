@@ -1,4 +1,17 @@
-import { sql, type ExpressionBuilder, type SqlBool, type Expression } from 'kysely';
+import {
+  DummyDriver,
+  expressionBuilder,
+  Kysely,
+  sql,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type Expression,
+  type ExpressionBuilder,
+  type RawBuilder,
+  type SqlBool,
+} from 'kysely';
+import type { DB } from '../db/schema.ts';
 
 /**
  * The visibility rules every read and every access check share, in SQL. Each takes an expression
@@ -15,7 +28,7 @@ export const everything: Scope = () => sql<SqlBool>`1 = 1`;
 export const nothing: Scope = () => sql<SqlBool>`1 = 0`;
 
 /**
- * Accounts an admin blocked (`is_active` 0): their ads are not public, whatever their own show/hide
+ * Accounts an admin blocked (`is_active` 0): their places are not public, whatever their own show/hide
  * says, and come back as they were when the account is unblocked. Read from the (is_active, id)
  * index, so the number of accounts does not slow any read.
  */
@@ -23,47 +36,63 @@ const blockedAccountIds = (eb: EB) =>
   eb.selectFrom('users as blocked').select('blocked.id').where('blocked.is_active', '=', 0);
 
 /**
- * The row's owner holds an active subscription now (issue 11): started, not ended, payment not
- * rejected. A correlated probe of the (user_id, end_date) index, so a page of ten ads costs ten
- * probes however many accounts there are. The time is a parameter, so the statement's text stays the
- * same; the directory's caches are rebuilt at the next start or end (`nextSubscriptionChange`).
+ * A subscription (or its payment) counts unless an admin rejected its payment: a pending payment
+ * counts until checked. Written as a literal, so statements that hold it keep one text.
  */
-const ownerSubscribed = (eb: EB, a: string) => {
-  const now = new Date().toISOString();
-  return eb.exists(
-    eb
-      .selectFrom('subscriptions as active_sub')
-      .select('active_sub.id')
-      .whereRef('active_sub.user_id', '=', `${a}.user_id`)
-      // Cast: SQLite (built with STAT4) prepares a statement again each time a parameter compared
-      // with an indexed column changes, and here the time changes with every request.
-      .where('active_sub.end_date', '>', sql<string>`cast(${now} as text)`)
-      .where('active_sub.start_date', '<=', sql<string>`cast(${now} as text)`)
-      .where('active_sub.payment_status', '<>', 'rejected'),
-  );
-};
+export const paymentNotRejected: Scope = (eb, a) =>
+  eb(eb.ref(`${a}.payment_status`), '<>', sql.lit('rejected'));
 
 /**
- * A public provider (ad): approved by an admin (`is_showed`, issue 11's review), its owner not blocked
- * and holding an active subscription.
+ * The shown-provider rule, the one definition of a public provider (ad) on the row alias `a`: approved
+ * by an admin (`is_showed`, the review before publication), its owner not blocked (a probe of the
+ * owner's row by primary key) and holding an active subscription now (started, not ended, payment not
+ * rejected: a correlated probe of the (user_id, end_date) index, so a page of ten ads costs ten probes
+ * however many accounts there are). The time `now` is a parameter, so the statement's text stays the
+ * same; the directory's caches are rebuilt at the next start or end (`nextSubscriptionChange`). It is
+ * cast: SQLite (built with STAT4) prepares a statement again each time a parameter compared with an
+ * indexed column changes, and here the time changes with every request. `byId` writes `+is_showed`, so
+ * that SQLite reads rows fetched by id through the primary key rather than the (is_showed, id) index
+ * (half the cost of a listing page). Both the Kysely scopes below and the directory's hand-written hot
+ * reads (`shownProviderText`) are built from this.
  */
-export const shownProvider: Scope = (eb, a) =>
-  eb.and([
-    eb(eb.ref(`${a}.is_showed`), '=', 1),
-    eb(eb.ref(`${a}.user_id`), 'not in', blockedAccountIds(eb)),
-    ownerSubscribed(eb, a),
-  ]);
+function shownProviderRule(a: string, now: unknown, byId: boolean): RawBuilder<SqlBool> {
+  const ref = (column: string) => sql.ref(`${a}.${column}`);
+  const eb: EB = expressionBuilder<DB, never>() as unknown as EB;
+  return sql<SqlBool>`${sql.raw(byId ? '+' : '')}${ref('is_showed')} = 1
+    and not exists (select 1 from users as blocked where blocked.id = ${ref('user_id')} and blocked.is_active = 0)
+    and exists (select 1 from subscriptions as active_sub where active_sub.user_id = ${ref('user_id')}
+      and active_sub.end_date > cast(${now} as text) and active_sub.start_date <= cast(${now} as text)
+      and ${paymentNotRejected(eb, 'active_sub')})`;
+}
+
+/** A public provider (ad): the shown-provider rule at the time of the query. */
+export const shownProvider: Scope = (_eb, a) => shownProviderRule(a, new Date().toISOString(), false);
+
+/** A shown provider, for rows fetched by id (`+is_showed`, see `shownProviderRule`). */
+export const shownProviderById: Scope = (_eb, a) => shownProviderRule(a, new Date().toISOString(), true);
+
+/** Compiles without a database: SQLite's compiler, whose `?` placeholders the hot reader takes on both engines. */
+const textCompiler = new Kysely<DB>({
+  dialect: {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  },
+});
 
 /**
- * A shown provider, for rows fetched by id: written `+is_showed` so that SQLite reads the ids
- * through the primary key rather than the (is_showed, id) index (half the cost of a listing page).
+ * The shown-provider rule for rows fetched by id as SQL text on the alias `a`, for statements written
+ * without Kysely (the directory's hot reads): the time is its two `?` parameters, in that order.
  */
-export const shownProviderById: Scope = (eb, a) =>
-  eb.and([
-    sql<SqlBool>`+${sql.ref(`${a}.is_showed`)} = 1`,
-    eb(eb.ref(`${a}.user_id`), 'not in', blockedAccountIds(eb)),
-    ownerSubscribed(eb, a),
-  ]);
+export function shownProviderText(a: string): string {
+  const NOW = '\u0000now';
+  const compiled = shownProviderRule(a, NOW, true).compile(textCompiler);
+  if (compiled.parameters.length !== 2 || compiled.parameters.some((p) => p !== NOW)) {
+    throw new Error('the shown-provider rule must take the time as its only parameters');
+  }
+  return compiled.sql.replace(/\s+/g, ' ');
+}
 
 /** Shown providers and the given account's own, whatever their state. */
 export const shownOrOwnProvider =
@@ -95,7 +124,7 @@ export const ownedBy =
     eb(eb.ref(`${a}.${column}`), '=', userId);
 
 /**
- * A public place (issue 12): approved by an admin (`is_showed`, the review before publication), its
+ * A public place: approved by an admin (`is_showed`, the review before publication), its
  * owner not blocked. Places need no subscription.
  */
 export const shownPlace: Scope = (eb, a) =>
@@ -108,17 +137,17 @@ export const shownOrOwnPlace =
     eb.or([shownPlace(eb, a), eb(eb.ref(`${a}.user_id`), '=', userId)]);
 
 /** The row's `column` names a public place: a correlated probe by primary key. */
-export const onShownPlace = (eb: EB, a: string, column = 'vendor_id') =>
+export const onShownPlace = (eb: EB, a: string, column = 'place_id') =>
   eb.exists(
     eb
-      .selectFrom('vendors as sv')
+      .selectFrom('places as sv')
       .select('sv.id')
       .whereRef('sv.id', '=', `${a}.${column}`)
       .where((e: EB) => shownPlace(e, 'sv')),
   );
 
 /**
- * A product on sale (issue 13): not archived, sold by a vendor account that is not blocked (spec 000
+ * A product on sale: not archived, sold by a vendor account that is not blocked (spec 000
  * §7: "products of active vendors").
  */
 export const shownProduct: Scope = (eb, a) =>

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { isAdmin, type Actor } from '../http/auth.ts';
 import { nowIso } from './dialect.ts';
 import type { DB } from './schema.ts';
 
@@ -6,7 +7,7 @@ import type { DB } from './schema.ts';
 export interface AuditActor {
   id: number;
   ip?: string | undefined;
-  /** Set once an action of this request is recorded, so the app's fallback does not record it twice. */
+  /** Set once an action of this request is recorded: the app flags an admin write that recorded nothing. */
   audited?: boolean;
 }
 
@@ -20,7 +21,8 @@ const json = (value: unknown): string | null =>
   value === undefined || value === null ? null : JSON.stringify(value);
 
 /**
- * Records what a member of the staff (or a job, `actor` null) did (`audit_log`, issue 14): who, from which
+ * The one way an action enters the audit log. Records what a member of the staff (or a job, `actor`
+ * null) did (`audit_log`): who, from which
  * address, what (`action`, e.g. `provider.review`), to which record (`subject`, e.g. `provider:12`), what it
  * held before and after, and free `details`. Call it in the transaction of the change itself, so the change
  * and its record commit together. The table is append-only (triggers refuse UPDATE and DELETE).
@@ -83,7 +85,7 @@ export async function auditRow(
 }
 
 /**
- * An admin's change to one record, recorded in the change's own transaction (issue 14): `before(trx)`
+ * An admin's change to one record, recorded in the change's own transaction: `before(trx)`
  * reads the row before the write, `after(trx)` (once the write succeeded) records `action` on `subject`
  * with the row before and, unless the row is gone, after. Query functions that open their own
  * transaction take these hooks and call them inside it.
@@ -93,15 +95,19 @@ export interface AuditHooks {
   after(trx: Kysely<DB> | Transaction<DB>): Promise<void>;
 }
 
-/** The hooks of `action` on `subject` (row `id` of `table`); `extra` adds what the row does not hold. */
+/**
+ * The hooks of `action` on `subject` (row `id` of `table`) when the actor is an admin, else undefined
+ * (an owner's change to their own record is not audited); `extra` adds what the row does not hold.
+ */
 export function auditChange(
-  actor: AuditActor,
+  actor: Actor | null,
   action: string,
   subject: string,
   table: keyof DB,
   id: number,
   extra?: (db: Kysely<DB> | Transaction<DB>) => Promise<Record<string, unknown>>,
-): AuditHooks {
+): AuditHooks | undefined {
+  if (!actor || !isAdmin(actor)) return undefined;
   let before: Record<string, unknown> | null = null;
   const read = async (db: Kysely<DB> | Transaction<DB>) => {
     const row = await auditRow(db, table, id);
@@ -116,4 +122,37 @@ export function auditChange(
       await recordAudit(trx, actor, action, subject, null, { before, ...(after ? { after } : {}) });
     },
   };
+}
+
+/**
+ * An admin's new record, in the transaction that wrote it: `<thing>.create` on `<thing>:<id>` with
+ * the row as written; nothing when the actor is not an admin.
+ */
+export async function auditCreate(
+  trx: Kysely<DB> | Transaction<DB>,
+  actor: Actor | null,
+  thing: string,
+  table: keyof DB,
+  id: number,
+): Promise<void> {
+  await auditChange(actor, `${thing}.create`, `${thing}:${id}`, table, id)?.after(trx);
+}
+
+/**
+ * Runs `write` (which answers the new row's id) and, when the actor is an admin, records the new record
+ * in the same transaction (`auditCreate`); for anyone else it is the plain write.
+ */
+export async function createAudited(
+  db: Kysely<DB>,
+  actor: Actor | null,
+  thing: string,
+  table: keyof DB,
+  write: (db: Kysely<DB>) => Promise<number>,
+): Promise<number> {
+  if (!actor || !isAdmin(actor)) return write(db);
+  return db.transaction().execute(async (trx) => {
+    const id = await write(trx);
+    await auditCreate(trx, actor, thing, table, id);
+    return id;
+  });
 }

@@ -31,7 +31,7 @@ export async function lockRow(trx: Transaction<DB>, table: TableWithId, id: numb
  * Serializes one account's writes that read before they write (a daily count, a wallet, a "once"
  * check, the hourly orders): the account's row is locked until the transaction ends. On PostgreSQL
  * `FOR NO KEY UPDATE`: the lockers of one account wait for each other, while rows that merely name
- * the account (an order line naming its vendor, whose foreign key check takes `FOR KEY SHARE`) are
+ * the account (an order line naming its seller, whose foreign key check takes `FOR KEY SHARE`) are
  * still written, so two accounts buying from each other at once cannot deadlock.
  */
 export async function lockAccount(trx: Transaction<DB>, userId: number): Promise<boolean> {
@@ -56,4 +56,31 @@ export function forShareOnPostgres<D, TB extends keyof D, O>(
   of: TB & string,
 ): SelectQueryBuilder<D, TB, O> {
   return locksRows(trx as unknown as Kysely<unknown>) ? q.forShare(of) : q;
+}
+
+/** A limit counted in the database: at most `max` of an account's rows within `windowMs`. */
+export interface CountedLimit {
+  max: number;
+  windowMs: number;
+  /** The times (ISO) of the account's rows made since `since`, newest first, at most `max` of them. */
+  rowTimes: (trx: Transaction<DB>, userId: number, since: string, max: number) => Promise<string[]>;
+}
+
+/**
+ * The one way a limit holds across processes and parallel requests whatever the configuration: the
+ * account's rows counted under its lock (`lockAccount`, taken after the rows the write reads), in the
+ * write's transaction, so two requests cannot both take the last place. Answers undefined within the
+ * limit, else the seconds until the oldest counted row leaves the window (the 429's `retryAfter`).
+ */
+export async function countedLimit(
+  trx: Transaction<DB>,
+  userId: number,
+  limit: CountedLimit,
+): Promise<number | undefined> {
+  await lockAccount(trx, userId);
+  const now = Date.now();
+  const times = await limit.rowTimes(trx, userId, new Date(now - limit.windowMs).toISOString(), limit.max);
+  if (times.length < limit.max) return undefined;
+  const frees = Date.parse(times[limit.max - 1]!) + limit.windowMs;
+  return Math.max(1, Math.ceil((frees - now) / 1000));
 }

@@ -23,7 +23,7 @@ export interface UsersTable {
   password_changed_at: string | null;
   /** Signed into every token; a password change increments it, which revokes older tokens. */
   token_version: Generated<number>;
-  /** A provider's ID verification (issue 14); null for accounts that need none. */
+  /** A provider's ID verification; null for accounts that need none. */
   verification: 'pending' | 'verified' | 'rejected' | null;
   verification_reason: string | null;
   verified_at: string | null;
@@ -86,7 +86,7 @@ export interface CitiesTable {
   state_code: string;
   state_name: string;
   country_code: string;
-  /** Degrees (issue 14, `many_cities`); null for a city added without them. */
+  /** Degrees (`many_cities`); null for a city added without them. */
   latitude: number | null;
   longitude: number | null;
 }
@@ -101,7 +101,7 @@ export interface RacesTable {
   race_name: string;
 }
 
-export interface VendorTypesTable {
+export interface PlaceTypesTable {
   id: Generated<number>;
   type: string;
   name: string;
@@ -163,7 +163,7 @@ export interface ContactMessagesTable {
   name: string;
   email: string;
   note: string;
-  /** The staff's handling (issue 14): open (New), reviewed (In progress), closed. */
+  /** The staff's handling: open (New), reviewed (In progress), closed. */
   status: Generated<'open' | 'reviewed' | 'closed'>;
   /** The staff's internal note (`note` is the sender's message). */
   staff_note: string | null;
@@ -179,7 +179,7 @@ export interface ReportsTable {
   email: string | null;
   status: Generated<'open' | 'reviewed' | 'closed'>;
   reporter_id: number | null;
-  /** The staff's internal note (issue 14). */
+  /** The staff's internal note. */
   staff_note: string | null;
   /** The reported record when known (`provider:12`, `vendor:3`, `hobbyist-comment:5`). */
   subject: string | null;
@@ -237,7 +237,7 @@ export interface ProvidersTable {
   discount_code: string | null;
   is_showed: Generated<number>;
   video_id: number | null;
-  /** Review before publication (issue 11); `is_showed` is 1 exactly when approved. */
+  /** Review before publication; `is_showed` is 1 exactly when approved. */
   review_state: Generated<'pending' | 'approved' | 'rejected'>;
   review_reason: string | null;
   reviewed_at: string | null;
@@ -318,7 +318,7 @@ export interface TransactionsTable {
   updated_at: string;
 }
 
-/** A package bought by a provider (issue 11). Money in cents; whether it is active is computed. */
+/** A package bought by a provider. Money in cents; whether it is active is computed. */
 export interface SubscriptionsTable {
   id: Generated<number>;
   user_id: number;
@@ -365,7 +365,7 @@ export interface DirectoryChangesTable {
   created_at: string;
 }
 
-/** A place's address (issue 12). `state` is a state code. */
+/** A place's address. `state` is a state code. */
 export interface AddressesTable {
   id: Generated<number>;
   location: string;
@@ -378,11 +378,11 @@ export interface AddressesTable {
   updated_at: string;
 }
 
-/** A place (the spec's vendor), reviewed before publication as ads are (issue 12). */
-export interface VendorsTable {
+/** A place (the spec's vendor), reviewed before publication as ads are. */
+export interface PlacesTable {
   id: Generated<number>;
   name: string;
-  vendor_type_id: number;
+  place_type_id: number;
   address_id: number | null;
   phone: string;
   /** The phone's digits as the risk signals compare them (`comparablePhone`), written with the phone. */
@@ -407,9 +407,9 @@ export interface VendorsTable {
 }
 
 /** A hobbyist's review of a place: one per hobbyist and place. */
-export interface VendorReviewsTable {
+export interface PlaceReviewsTable {
   id: Generated<number>;
-  vendor_id: number;
+  place_id: number;
   user_id: number;
   rating: number;
   review: string;
@@ -417,7 +417,7 @@ export interface VendorReviewsTable {
   updated_at: string;
 }
 
-/** A screened phone number (digits only), with the provider who added it (issue 12). */
+/** A screened phone number (digits only), with the provider who added it. */
 export interface CustomerHobbyistsTable {
   id: Generated<number>;
   phone_number: string;
@@ -452,9 +452,9 @@ export interface AuditLogTable {
   action: string;
   subject: string;
   details: string | null;
-  /** The address the request came from (issue 14). */
+  /** The address the request came from. */
   ip: string | null;
-  /** The record before and after the action, as JSON text (issue 14). */
+  /** The record before and after the action, as JSON text. */
   before_value: string | null;
   after_value: string | null;
   created_at: string;
@@ -536,13 +536,13 @@ export interface RiskSignalsTable {
 }
 
 /**
- * An owner's changes to an approved ad (`provider_id`) or place (`vendor_id`) waiting for review: `fields`
+ * An owner's changes to an approved ad (`provider_id`) or place (`place_id`) waiting for review: `fields`
  * JSON of the changed public fields as sent, `signals` JSON of the risk signals on the record as it would be.
  */
 export interface PendingRevisionsTable {
   id: Generated<number>;
   provider_id: number | null;
-  vendor_id: number | null;
+  place_id: number | null;
   user_id: number;
   fields: string;
   state: 'pending' | 'rejected';
@@ -559,7 +559,7 @@ export interface PendingRevisionFilesTable {
   file_id: number;
 }
 
-/** A vendor's product (issue 13). `price` in cents; archived once it has orders and is deleted. */
+/** A vendor's product. `price` in cents; archived once it has orders and is deleted. */
 export interface ProductsTable {
   id: Generated<number>;
   name: string;
@@ -620,7 +620,7 @@ export interface OrderLinesTable {
   order_id: number;
   user_id: number;
   product_id: number | null;
-  vendor_id: number | null;
+  seller_id: number | null;
   product_name: string;
   picture_id: number | null;
   price: number;
@@ -669,7 +669,7 @@ export interface DB {
   cities: CitiesTable;
   languages: LanguagesTable;
   races: RacesTable;
-  vendor_types: VendorTypesTable;
+  place_types: PlaceTypesTable;
   packages: PackagesTable;
   processing_costs: ProcessingCostsTable;
   seed_log: SeedLogTable;
@@ -691,8 +691,8 @@ export interface DB {
   settings: SettingsTable;
   directory_changes: DirectoryChangesTable;
   addresses: AddressesTable;
-  vendors: VendorsTable;
-  vendor_reviews: VendorReviewsTable;
+  places: PlacesTable;
+  place_reviews: PlaceReviewsTable;
   customer_hobbyists: CustomerHobbyistsTable;
   hobbyist_ratings: HobbyistRatingsTable;
   hobbyist_comments: HobbyistCommentsTable;

@@ -9,8 +9,8 @@ import { findProductsForSale } from '../modules/shop/index.ts';
 import { findUserByEmail } from '../modules/users/index.ts';
 
 /**
- * Demo orders for `npm run demo` (issue 13): two tame orders of hobbyist@demo.test from the demo
- * vendor's products (seed-demo-shop.ts makes them, so this runs after it): one 'Awaiting Payment' (My
+ * Demo orders for `npm run demo`: two tame orders of hobbyist@demo.test from the demo
+ * seller's products (seed-demo-shop.ts makes them, so this runs after it): one 'Awaiting Payment' (My
  * Orders can cancel it) and one 'Paid' (My Sales shows its shipping details and can ship it). Priced
  * as checkout prices them; each with its checkout details, its transaction id's register entry and its
  * state events. Idempotent: recorded in `seed_log`.
@@ -20,7 +20,7 @@ const SEED_KEY = 'demo-orders:v1';
 const S = MESSAGES.orderStatus;
 
 const BUYER_EMAIL = 'hobbyist@demo.test';
-const VENDOR_EMAIL = 'vendor@demo.test';
+const SELLER_EMAIL = 'vendor@demo.test';
 const ADMIN_EMAIL = 'admin@demo.test';
 
 const BILLING = {
@@ -34,7 +34,7 @@ const BILLING = {
   postcode: '95112',
 };
 
-/** The demo's orders: which of the vendor's first products, how many, in which state. */
+/** The demo's orders: which of the seller's first products, how many, in which state. */
 const DEMO_ORDERS: {
   status: TOrderStatus;
   transactionId: string;
@@ -61,13 +61,13 @@ export async function seedDemoOrders(db: Kysely<DB>): Promise<{ orders: number }
       : 0;
   const done = await db.selectFrom('seed_log').select('key').where('key', '=', SEED_KEY).executeTakeFirst();
   if (done || !buyer) return { orders: await count() };
-  const vendor = await findUserByEmail(db, VENDOR_EMAIL);
+  const seller = await findUserByEmail(db, SELLER_EMAIL);
   const admin = await findUserByEmail(db, ADMIN_EMAIL);
-  if (!vendor) return { orders: 0 };
+  if (!seller) return { orders: 0 };
   const ids = await db
     .selectFrom('products')
     .select('id')
-    .where('user_id', '=', Number(vendor.id))
+    .where('user_id', '=', Number(seller.id))
     .where('archived_at', 'is', null)
     .orderBy('id')
     .limit(3)

@@ -11,7 +11,7 @@ import { placeholderImage } from './placeholder-images.ts';
 import { demoProviderEmail } from './seed-demo-providers.ts';
 
 /**
- * Demo places for `npm run demo` (issue 12): a few approved places of every type in four Californian
+ * Demo places for `npm run demo`: a few approved places of every type in four Californian
  * cities, owned by the demo providers, each with a generated placeholder picture and one to three tame
  * reviews from the demo hobbyists; one place per type has the placeholder clip as its video (when the
  * clip is given), and provider01 has one place waiting for review. Idempotent: recorded in `seed_log`.
@@ -57,7 +57,7 @@ export async function seedDemoPlaces(
     Number(
       (
         await db
-          .selectFrom('vendors as v')
+          .selectFrom('places as v')
           .innerJoin('users as u', 'u.id', 'v.user_id')
           .select((eb) => eb.fn.countAll().as('n'))
           .where('u.email', 'like', '%@demo.test')
@@ -84,7 +84,7 @@ export async function seedDemoPlaces(
     .where('email', 'like', '%@demo.test')
     .orderBy('id')
     .execute();
-  const types = await db.selectFrom('vendor_types').select(['id', 'type']).orderBy('id').execute();
+  const types = await db.selectFrom('place_types').select(['id', 'type']).orderBy('id').execute();
   if (!providers.length || !types.length) return { places: 0 };
 
   const media = { db, storageRoot: path.join(config.dataDir, 'uploads') };
@@ -125,10 +125,10 @@ export async function seedDemoPlaces(
       .returning('id')
       .executeTakeFirstOrThrow();
     const place = await db
-      .insertInto('vendors')
+      .insertInto('places')
       .values({
         name: label,
-        vendor_type_id: type.id,
+        place_type_id: type.id,
         address_id: Number(address.id),
         phone: `55501${pad(n)}`,
         phone_digits: comparablePhone(`55501${pad(n)}`),
@@ -172,24 +172,24 @@ export async function seedDemoPlaces(
 
   await db.transaction().execute(async (trx) => {
     if (hobbyists.length) {
-      for (const [i, vendorId] of placeIds.entries()) {
+      for (const [i, placeId] of placeIds.entries()) {
         const reviewers = 1 + ((i * 7) % 3);
         for (let r = 0; r < Math.min(reviewers, hobbyists.length); r++) {
           const at = new Date(now - (i * 5 + r) * HOUR).toISOString();
           await trx
-            .insertInto('vendor_reviews')
+            .insertInto('place_reviews')
             .values({
-              vendor_id: vendorId,
+              place_id: placeId,
               user_id: hobbyists[(i + r) % hobbyists.length]!.id,
               rating: 2 + ((i * 3 + r * 2) % 4),
               review: DEMO_VENUE_REVIEWS[(i + r) % DEMO_VENUE_REVIEWS.length]!,
               created_at: at,
               updated_at: at,
             })
-            .onConflict((oc) => oc.columns(['vendor_id', 'user_id']).doNothing())
+            .onConflict((oc) => oc.columns(['place_id', 'user_id']).doNothing())
             .execute();
         }
-        await recountPlaceRating(trx, vendorId);
+        await recountPlaceRating(trx, placeId);
       }
     }
     await trx.insertInto('seed_log').values({ key: SEED_KEY, applied_at: nowIso() }).execute();

@@ -9,17 +9,17 @@ import { findUserByEmail, insertUser, updateUser } from '../modules/users/index.
 import { placeholderImage } from './placeholder-images.ts';
 
 /**
- * Demo products for `npm run demo` (issue 13): twelve tame products of vendor@demo.test and four of a
+ * Demo products for `npm run demo`: twelve tame products of vendor@demo.test and four of a
  * second demo vendor (vendor02@demo.test, made here), each with a generated placeholder picture
  * stored through the upload pipeline. Idempotent: recorded in `seed_log`.
  */
 
 const SEED_KEY = 'demo-shop:v1';
 
-/** The account of the first demo vendor (seed-demo.ts makes it). */
-export const DEMO_VENDOR_EMAIL = 'vendor@demo.test';
-/** The second demo vendor, made here with the demo password. */
-export const DEMO_SECOND_VENDOR = {
+/** The account of the first demo seller (seed-demo.ts makes it). */
+export const DEMO_SELLER_EMAIL = 'vendor@demo.test';
+/** The second demo seller, made here with the demo password. */
+export const DEMO_SECOND_SELLER = {
   email: 'vendor02@demo.test',
   username: 'demo_vendor2',
   user_type: 'Vender',
@@ -45,7 +45,7 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
   ['Spa Towel Set', 'Towels', 28, 'Two soft cotton towels in gift wrap.'],
 ];
 
-export const DEMO_SECOND_VENDOR_PRODUCTS: readonly DemoProduct[] = [
+export const DEMO_SECOND_SELLER_PRODUCTS: readonly DemoProduct[] = [
   ['Essential Oil Trio', 'Oils', 22, 'Three small bottles: orange, mint and lavender.'],
   ['Rose Petal Bath Soak', 'Bath Soak', 11, 'Dried rose petals and salts for the bath.'],
   ['Silk Pillowcase', 'Pillowcase', 32, 'A smooth silk pillowcase, standard size.'],
@@ -56,8 +56,8 @@ const HOUR = 3600 * 1000;
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
- * Seeds the demo products once; answers how many products the demo vendors have (also on later
- * runs). `passwordHash` is the demo password's, for the second vendor's account.
+ * Seeds the demo products once; answers how many products the demo sellers have (also on later
+ * runs). `passwordHash` is the demo password's, for the second seller's account.
  */
 export async function seedDemoShop(
   db: Kysely<DB>,
@@ -71,7 +71,7 @@ export async function seedDemoShop(
           .selectFrom('products as p')
           .innerJoin('users as u', 'u.id', 'p.user_id')
           .select((eb) => eb.fn.countAll().as('n'))
-          .where('u.email', 'in', [DEMO_VENDOR_EMAIL, DEMO_SECOND_VENDOR.email])
+          .where('u.email', 'in', [DEMO_SELLER_EMAIL, DEMO_SECOND_SELLER.email])
           .executeTakeFirstOrThrow()
       ).n,
     );
@@ -79,12 +79,12 @@ export async function seedDemoShop(
   if (done) return { products: await count() };
 
   const media = { db, storageRoot: path.join(config.dataDir, 'uploads') };
-  const first = await findUserByEmail(db, DEMO_VENDOR_EMAIL);
+  const first = await findUserByEmail(db, DEMO_SELLER_EMAIL);
   if (!first) return { products: 0 };
-  let second = await findUserByEmail(db, DEMO_SECOND_VENDOR.email);
+  let second = await findUserByEmail(db, DEMO_SECOND_SELLER.email);
   if (!second) {
     const id = await insertUser(db, {
-      ...DEMO_SECOND_VENDOR,
+      ...DEMO_SECOND_SELLER,
       password: passwordHash,
       city: 'Oakland',
       phone_number: '555-0102',
@@ -93,17 +93,17 @@ export async function seedDemoShop(
     const avatar = await storeGeneratedFile(
       media,
       id,
-      `${DEMO_SECOND_VENDOR.username}.png`,
+      `${DEMO_SECOND_SELLER.username}.png`,
       await placeholderImage('VD', 5),
     );
     await updateUser(db, id, { avatar_id: avatar.id });
-    second = await findUserByEmail(db, DEMO_SECOND_VENDOR.email);
+    second = await findUserByEmail(db, DEMO_SECOND_SELLER.email);
   }
 
   const now = Date.now();
   const all = [
     ...DEMO_PRODUCTS.map((p) => ({ p, ownerId: Number(first.id) })),
-    ...DEMO_SECOND_VENDOR_PRODUCTS.map((p) => ({ p, ownerId: Number(second!.id) })),
+    ...DEMO_SECOND_SELLER_PRODUCTS.map((p) => ({ p, ownerId: Number(second!.id) })),
   ];
   // Pictures first (files outside the transaction, as uploads are), then the rows in one go.
   const rows: Insertable<ProductsTable>[] = [];

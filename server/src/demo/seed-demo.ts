@@ -15,7 +15,7 @@ import { demoPendingProviderEmail, DEMO_PENDING_PROVIDERS, seedDemoAdmin } from 
 import { seedDemoEngagement } from './seed-demo-engagement.ts';
 import { seedDemoPlaces } from './seed-demo-places.ts';
 import { seedDemoScreening } from './seed-demo-screening.ts';
-import { DEMO_SECOND_VENDOR, seedDemoShop } from './seed-demo-shop.ts';
+import { DEMO_SECOND_SELLER, seedDemoShop } from './seed-demo-shop.ts';
 import { seedDemoOrders } from './seed-demo-orders.ts';
 import { DEMO_ADS, demoHobbyistEmail, demoProviderEmail, seedDemoProviders } from './seed-demo-providers.ts';
 
@@ -49,7 +49,7 @@ export const DEMO_ADMIN_EMAIL = 'admin@demo.test';
  * Demo content for `npm run demo`: one account per role with a generated placeholder avatar (their
  * e-mail addresses and the password are printed); demo providers with a few hundred ads and demo
  * hobbyists (seed-demo-providers.ts), whose reactions and comments seed-demo-engagement.ts adds; and
- * demo places with reviews (seed-demo-places.ts); demo products of two vendors (seed-demo-shop.ts);
+ * demo places with reviews (seed-demo-places.ts); demo products of two sellers (seed-demo-shop.ts);
  * something in every queue of the admin console (seed-demo-admin.ts). Idempotent.
  */
 export async function seedDemo(
@@ -67,7 +67,7 @@ export async function seedDemo(
       city: 'San Jose',
       phone_number: '555-0100',
       dob: '1990-01-01',
-      // Demo providers are seeded with their ID verified (issue 14): their ads can be approved.
+      // Demo providers are seeded with their ID verified: their ads can be approved.
       ...(a.user_type === 'Provider'
         ? { verification: 'verified' as const, verified_at: new Date().toISOString() }
         : {}),
@@ -86,9 +86,9 @@ export async function seedDemo(
   const places = await seedDemoPlaces(db, config, { clipFile: options.clipFile });
   await seedDemoScreening(db);
   const shop = await seedDemoShop(db, config, hash);
-  // After the shop: the demo hobbyist's orders are of the demo vendor's products.
+  // After the shop: the demo hobbyist's orders are of the demo seller's products.
   const orders = await seedDemoOrders(db);
-  // Last: the admin console's queues hold some of everything above (issue 14).
+  // Last: the admin console's queues hold some of everything above.
   const queues = await seedDemoAdmin(db, config, hash);
   const lines = [
     `Demo accounts (password for all: ${DEMO_PASSWORD}):`,
@@ -98,7 +98,7 @@ export async function seedDemo(
     `  (the Provider account above has no package and no ad: buy one at /package, then post at /ads/submit)`,
     `  Hobbyist  ${demoHobbyistEmail(1)} … ${demoHobbyistEmail(directory.hobbyists)}`,
     `  (${places.places} demo places at /eroticbody, /sextoy and /stripclub; one waits for review)`,
-    `  Vender    ${DEMO_SECOND_VENDOR.email} (${shop.products} demo products at /products, of the two vendors)`,
+    `  Vender    ${DEMO_SECOND_SELLER.email} (${shop.products} demo products at /products, of the two vendors)`,
     `  (${orders.orders} demo orders of ${DEMO_ACCOUNTS[0].email} at /orders/view, one paid: see /sales/view as ${DEMO_ACCOUNTS[2].email})`,
     `  Provider  ${demoPendingProviderEmail(1)} … ${demoPendingProviderEmail(DEMO_PENDING_PROVIDERS.length)} (ID awaiting verification)`,
     `  (/admin as ${DEMO_ADMIN_EMAIL}, after enrolling two-factor sign-in: ${queues.ads} ads to review, ${queues.verifications} IDs to verify, ${queues.payments} payments to check, ${queues.reports} reports and messages)`,

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * One error class with a code; the error handler maps it to a status and Strapi's body
  * `{ data: null, error: { status, name, message, details } }`.
@@ -80,6 +82,35 @@ export function fieldErrors(
     opts.plain ? { path: partsOf(p), message } : { path: partsOf(p), message, name: 'ValidationError' },
   );
   return new AppError(opts.code ?? 'ValidationError', opts.title ?? message, { errors });
+}
+
+/**
+ * The 400 of a failed schema, the one shape for the route schemas (the error handler) and for bodies
+ * parsed in a service (`parseData`): every failing field in `details.errors`, the message naming the
+ * first (`<path>: <message>`, or `<context>: <message>` for the whole body), unless the schema gave its
+ * issue a whole message of its own (`title`).
+ */
+export function validationFailed(errors: ErrorDetailItem[], context: string, title?: string): AppError {
+  const first = errors[0];
+  const message = title ?? (first ? `${first.path.join('.') || context}: ${first.message}` : 'Invalid input');
+  return new AppError('ValidationError', message, { errors });
+}
+
+/**
+ * Parses `{ data }` with a domain schema outside Fastify's validation (a route that takes JSON or
+ * multipart declares no body): the same 400 as a failed route schema, naming the fields.
+ */
+export function parseData<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = z.object({ data: schema }).safeParse(body);
+  if (parsed.success) return parsed.data.data;
+  throw validationFailed(
+    parsed.error.issues.map((issue) => ({
+      path: issue.path.map((p) => (typeof p === 'number' ? p : String(p))),
+      message: issue.message,
+      name: 'ValidationError',
+    })),
+    'body',
+  );
 }
 
 export interface StrapiErrorBody {

@@ -31,14 +31,7 @@ export interface Users {
 }
 
 type ReferenceTable =
-  | 'countries'
-  | 'states'
-  | 'cities'
-  | 'languages'
-  | 'races'
-  | 'vendor_types'
-  | 'packages'
-  | 'processing_costs';
+  'countries' | 'states' | 'cities' | 'languages' | 'races' | 'place_types' | 'packages' | 'processing_costs';
 
 /**
  * The accounts and records the route × role table acts on. Records are made through the API as
@@ -75,7 +68,7 @@ export async function createFixtures(ctx: TestContext) {
       .select(['token_version', 'role'])
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
-    // The admin's token as after a two-factor code (issue 14).
+    // The admin's token as after a two-factor code.
     return signToken(ctx.config.jwtSecret, user.id, Number(row.token_version), { mfa: row.role === 'admin' });
   };
 
@@ -208,7 +201,7 @@ export async function createFixtures(ctx: TestContext) {
     }),
     adBody: async (caller: TestUser | null): Promise<Made> => ({ body: await buildAdBody(ctx, caller) }),
     /**
-     * Orders (issue 13): an order of `users.hobbyist` for a product of `users.vendor`, written straight
+     * Orders: an order of `users.hobbyist` for a product of `users.vendor`, written straight
      * in the given state (checkout is limited per hour; orders.test.ts tests it through the API).
      */
     order: async (opts: Parameters<typeof insertTestOrder>[3] & { empty?: boolean } = {}) => {

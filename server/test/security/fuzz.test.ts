@@ -16,7 +16,7 @@ import {
 } from '../helpers.ts';
 
 /**
- * A small fuzz test (issue 9, item 13): 2,000 malformed queries and bodies, from a seeded generator
+ * A small fuzz test: 2,000 malformed queries and bodies, from a seeded generator
  * so a failure repeats, sent to every public route. Whatever comes in, no answer is a 5xx.
  */
 const REQUESTS = 2_000;
@@ -65,7 +65,7 @@ beforeAll(async () => {
   revision = { id: Number(row.id), updatedAt: row.updated_at };
 });
 
-// Places (issue 12): a public place of the provider, and a free address and picture of theirs.
+// Places: a public place of the provider, and a free address and picture of theirs.
 let place = 0;
 let placeAddress = 0;
 let placeImage = 0;
@@ -89,7 +89,7 @@ beforeAll(async () => {
     country: 'US',
   };
   const [image, spare] = await buildFiles(ctx, provider, 'image', 2);
-  const type = await ctx.database.db.selectFrom('vendor_types').select('id').executeTakeFirstOrThrow();
+  const type = await ctx.database.db.selectFrom('place_types').select('id').executeTakeFirstOrThrow();
   place = await post('/api/vendors', provider, {
     name: 'Placeholder Spa',
     vendor_type: type.id,
@@ -98,7 +98,7 @@ beforeAll(async () => {
     email: 'place@example.test',
     image,
   });
-  await ctx.database.db.updateTable('vendors').set({ is_showed: 1, review_state: 'approved' }).execute();
+  await ctx.database.db.updateTable('places').set({ is_showed: 1, review_state: 'approved' }).execute();
   placeAddress = await post('/api/addresses', provider, address);
   placeImage = spare!;
   placeReview = await post('/api/vendor-reviews', hobbyist, {
@@ -108,7 +108,7 @@ beforeAll(async () => {
   });
 });
 
-// The store (issue 13): a vendor's product on sale, and a spare picture of theirs.
+// The store: a vendor's product on sale, and a spare picture of theirs.
 let vendor: TestUser;
 let product = 0;
 let productPicture = 0;
@@ -129,7 +129,7 @@ beforeAll(async () => {
   productPicture = spare!;
 });
 
-// Orders (issue 13): a product on sale, and buyers enough that the hourly checkout limit (20 per
+// Orders: a product on sale, and buyers enough that the hourly checkout limit (20 per
 // account) never answers in place of the route.
 let orderProduct = 0;
 let buyers: TestUser[] = [];
@@ -141,7 +141,7 @@ beforeAll(async () => {
   buyers = await Promise.all(Array.from({ length: 10 }, () => buildHobbyist(ctx)));
 });
 
-// The seed client's calls and the order states (issue 13): an open order of a buyer, another with a
+// The seed client's calls and the order states: an open order of a buyer, another with a
 // line and no details yet, two orders awaiting payment with details (the buyer cancels one, the admin
 // verifies the other), and a paid one whose line its vendor ships.
 let admin: TestUser;
@@ -177,7 +177,7 @@ beforeAll(async () => {
   screenedProvider = await buildProvider(ctx);
 });
 
-// Two-factor sign-in (issue 14): a hobbyist with it on, and a sign-in challenge of theirs.
+// Two-factor sign-in: a hobbyist with it on, and a sign-in challenge of theirs.
 let twoFactorUser: TestUser;
 let mfaToken = '';
 beforeAll(async () => {
@@ -507,7 +507,7 @@ describe('spoiling one value of valid requests', () => {
       as: () => hobbyist,
       body: () => ({ first_name: 'Jane', city: 'San Jose' }),
     },
-    // Places (issue 12): providers' places and addresses, hobbyists' venue reviews.
+    // Places: providers' places and addresses, hobbyists' venue reviews.
     {
       method: 'POST',
       url: () => '/api/addresses',
@@ -562,7 +562,7 @@ describe('spoiling one value of valid requests', () => {
       as: () => hobbyist,
       body: () => ({ data: { rating: 3, review: 'Clean and friendly staff.' } }),
     },
-    // The store (issue 13): vendors' products, the wishlist, hobbyists' cart records.
+    // The store: vendors' products, the wishlist, hobbyists' cart records.
     {
       method: 'POST',
       url: () => '/api/products',
@@ -594,7 +594,7 @@ describe('spoiling one value of valid requests', () => {
       as: () => hobbyist,
       body: () => ({ data: { product, quantity: 2, price: 1 } }),
     },
-    // Orders (issue 13): anyone's quote, a buyer's checkout.
+    // Orders: anyone's quote, a buyer's checkout.
     {
       method: 'POST',
       url: () => '/api/orders/quote',
@@ -614,7 +614,7 @@ describe('spoiling one value of valid requests', () => {
         },
       }),
     },
-    // The seed client's order calls, and the order states (issue 13).
+    // The seed client's order calls, and the order states.
     {
       method: 'POST',
       url: () => '/api/order-lists',
@@ -653,7 +653,7 @@ describe('spoiling one value of valid requests', () => {
       as: () => admin,
       body: () => ({ data: { review: 'rejected', review_reason: 'Not yet', updatedAt: revision.updatedAt } }),
     },
-    // Screening (issue 12): provider accounts' writes.
+    // Screening: provider accounts' writes.
     {
       method: 'POST',
       url: () => '/api/customer-hobbyists',

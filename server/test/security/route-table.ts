@@ -87,7 +87,7 @@ const placeAddress = async (f: Fixtures, user: TestUser): Promise<number> =>
 /** A valid place body of `user`: their own new address and picture. */
 const placeBody = async (f: Fixtures, user: TestUser) => {
   const image = (await placeCall(f, user, 'POST', '/api/upload', await f.uploadBody()))[0]!.id;
-  const type = await f.first('vendor_types');
+  const type = await f.first('place_types');
   return {
     data: {
       name: `Placeholder Spa ${unique()}`,
@@ -695,7 +695,7 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
   'GET /api/races': { expect: all(200) },
   'GET /api/races/:id': { setup: (f) => f.first('races'), expect: all(200) },
   'GET /api/vendor-types': { expect: all(200) },
-  'GET /api/vendor-types/:id': { setup: (f) => f.first('vendor_types'), expect: all(200) },
+  'GET /api/vendor-types/:id': { setup: (f) => f.first('place_types'), expect: all(200) },
   'GET /api/packages': { expect: all(200) },
   'GET /api/packages/:id': { setup: (f) => f.first('packages'), expect: all(200) },
   'GET /api/processing-costs': { expect: all(200) },

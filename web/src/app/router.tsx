@@ -122,8 +122,8 @@ const protectedRoutes: RouteObject[] = [
       { path: 'orders/view', element: <MyOrdersPage /> },
       { path: 'wishlist', element: <WishlistPage /> },
       {
-        // Vendor accounts only (spec 000 §6: My Products; also My Sales).
-        element: <RequireAccountType type="Vender" note={MESSAGES.myProducts.vendorsOnly} />,
+        // Seller accounts (`Vender`) only (spec 000 §6: My Products; also My Sales).
+        element: <RequireAccountType type="Vender" note={MESSAGES.myProducts.sellersOnly} />,
         children: [
           { path: 'products/view', element: <MyProductsPage /> },
           { path: 'products/add', element: <AddProductPage /> },

@@ -81,7 +81,7 @@ export async function seedReference(db: Kysely<DB>, opts: SeedOptions = {}): Pro
       }
       await insertChunks(trx, 'cities', rows);
     });
-    // Databases seeded before the cities had coordinates (issue 14, the `many_cities` risk signal) get them
+    // Databases seeded before the cities had coordinates (the `many_cities` risk signal) get them
     // once; a city the lookups package does not know (one an operator added) keeps none.
     await run('cities-coordinates:v1', async (trx) => {
       const missing = await trx
@@ -126,7 +126,7 @@ export async function seedReference(db: Kysely<DB>, opts: SeedOptions = {}): Pro
   await run('vendor-types:v1', (trx) =>
     insertChunks(
       trx,
-      'vendor_types',
+      'place_types',
       PLACE_TYPES.map((t) => ({ type: t.type, name: t.name })),
     ),
   );

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, errorBody } from '../errors.ts';
+import { AppError, errorBody, validationFailed } from '../errors.ts';
 
 /** Strapi's names for the 4xx statuses Fastify and its plugins raise themselves. */
 function nameOfStatus(status: number): string {
@@ -30,16 +30,16 @@ export function handleError(error: FastifyError, req: FastifyRequest, reply: Fas
     return reply.code(error.status).send(errorBody(error.status, error.code, error.message, error.details));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors = error.validation.map((v) => ({
-      path: v.instancePath.split('/').filter(Boolean),
-      message: v.message ?? 'Invalid value',
-      name: 'ValidationError',
-    }));
-    const first = errors[0];
-    const message =
-      titleOf(error.validation[0]?.params) ??
-      (first ? `${first.path.join('.') || error.validationContext}: ${first.message}` : 'Invalid input');
-    return reply.code(400).send(errorBody(400, 'ValidationError', message, { errors }));
+    const failed = validationFailed(
+      error.validation.map((v) => ({
+        path: v.instancePath.split('/').filter(Boolean),
+        message: v.message ?? 'Invalid value',
+        name: 'ValidationError',
+      })),
+      `${error.validationContext}`,
+      titleOf(error.validation[0]?.params),
+    );
+    return reply.code(400).send(errorBody(400, failed.code, failed.message, failed.details));
   }
   const status = (error as { statusCode?: number }).statusCode;
   if (status && status >= 400 && status < 500) {

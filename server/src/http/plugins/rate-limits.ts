@@ -1,4 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SharedState } from '../../shared-state.ts';
@@ -9,8 +9,40 @@ import { isApiRoute } from '../route-path.ts';
  * A route limit's key per account (`<scope>:user:<id>`), or per address for an anonymous caller: the
  * one key every per-account limit uses. The access hook has resolved `req.actor` when it runs.
  */
-export function perAccountKey(scope: string) {
+function perAccountKey(scope: string) {
   return (req: FastifyRequest) => (req.actor ? `${scope}:user:${req.actor.id}` : `${scope}:ip:${req.ip}`);
+}
+
+/** A route's own request limit, declared (`config: { rateLimit: routeLimit({ … }) }`). */
+export interface RouteLimit {
+  /** Requests allowed in the window: a number, or read per request (a setting, the caller's kind). */
+  max: number | ((req: FastifyRequest) => number) | ((req: FastifyRequest) => Promise<number>);
+  /** The window. */
+  per: 'minute' | 'hour';
+  /** Counted per account under this name (per address for a caller without one); else per address. */
+  perAccount?: string;
+  /** The 429's message, answered with `retryAfter` (seconds); else the global limit's message. */
+  message?: string;
+}
+
+/**
+ * The one way a route limits its requests: the `config.rateLimit` of @fastify/rate-limit (in Redis with
+ * `REDIS_URL`, so across processes), from a declaration. A limit that must hold across processes and
+ * parallel requests whatever the configuration counts rows in the database (`countedLimit`, db/locks.ts).
+ */
+export function routeLimit(limit: RouteLimit): RateLimitOptions {
+  const { message } = limit;
+  return {
+    max: limit.max,
+    timeWindow: `1 ${limit.per}`,
+    ...(limit.perAccount ? { keyGenerator: perAccountKey(limit.perAccount) } : {}),
+    ...(message
+      ? {
+          errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) =>
+            new AppError('RateLimitError', message, { retryAfter: Math.ceil(ctx.ttl / 1000) }),
+        }
+      : {}),
+  };
 }
 
 /** The global limit on `/api` routes: requests a minute per address. */
@@ -18,7 +50,7 @@ export const GLOBAL_RATE_LIMIT = 600;
 
 /**
  * The global limit on `/api` (600 requests a minute per address); a route that needs a tighter one
- * sets its own `config.rateLimit`. Refusals are Strapi error bodies (429, from the error handler).
+ * sets its own `config.rateLimit` (`routeLimit`). Refusals are Strapi error bodies (429, from the error handler).
  * Whether a request is limited is decided by the route it matched, never by its URL's text: the router
  * decodes the path first, so `/%61pi/contact-messages` is the contact route and counts against its
  * limit like `/api/contact-messages` (every route's own limit inherits this `allowList`). A route's own

@@ -32,7 +32,8 @@ const POP_JOIN = 'pj';
 /** The columns to select for a resource: declared fields plus the keys that relations need. */
 export function columnsFor(def: ResourceDef, fields?: string[]): string[] {
   const names = fields ?? Object.keys(def.fields);
-  const cols = new Set(['id', ...names.filter((f) => f !== 'id').map((f) => columnOf(def, f))]);
+  const read = names.filter((f) => f !== 'id' && !def.fields[f]?.withheld);
+  const cols = new Set(['id', ...read.map((f) => columnOf(def, f))]);
   for (const rel of Object.values(def.relations ?? {})) if (rel.kind === 'belongsTo') cols.add(rel.column);
   return [...cols];
 }
@@ -64,7 +65,7 @@ export function presentRow(def: ResourceDef, row: Row, fields?: string[]): Item 
   for (const name of fields ?? Object.keys(def.fields)) {
     if (name === 'id') continue;
     const f = def.fields[name]!;
-    attributes[name] = presentValue(f.type, row[columnOf(def, name)]);
+    attributes[name] = f.withheld ? null : presentValue(f.type, row[columnOf(def, name)]);
   }
   return { id: Number(row.id), attributes: def.present ? def.present(attributes, row) : attributes };
 }

@@ -11,9 +11,14 @@ export interface FieldDef {
   type: FieldType;
   /** Column name when it differs from the attribute name (`createdAt` -> `created_at`). */
   column?: string;
-  /** Default: true for everything but json. */
+  /**
+   * Declared so that a client's query naming it still parses, but always answered null (another
+   * account's real name): never read, filtered or sorted on.
+   */
+  withheld?: true;
+  /** Default: true for everything but json and withheld fields. */
   filterable?: boolean;
-  /** Default: true for everything but json. */
+  /** Default: true for everything but json and withheld fields. */
   sortable?: boolean;
 }
 
@@ -70,10 +75,10 @@ export function columnOf(def: ResourceDef, field: string): string {
 }
 
 export function isFilterable(f: FieldDef): boolean {
-  return f.filterable ?? f.type !== 'json';
+  return f.filterable ?? (f.type !== 'json' && !f.withheld);
 }
 export function isSortable(f: FieldDef): boolean {
-  return f.sortable ?? f.type !== 'json';
+  return f.sortable ?? (f.type !== 'json' && !f.withheld);
 }
 
 /** The usual Strapi timestamps. */

@@ -8,7 +8,7 @@ import { itemResponse } from '../../http/responses.ts';
 import { getDashboard, hideReported, listPayments, listReports } from './admin.service.ts';
 
 /**
- * The admin console's payments and reports queues and its dashboard (issue 14, items 2, 6, 7). Admin only.
+ * The admin console's payments and reports queues and its dashboard. Admin only.
  * The payment decisions are the existing `PUT /api/subscriptions/:id`, `/api/orders/:id`, `/api/tips/:id`; a
  * report's state and note `PUT /api/reports/:id`, a contact message's `PUT /api/contact-messages/:id`.
  */

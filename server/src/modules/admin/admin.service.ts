@@ -31,23 +31,23 @@ import { paymentKey } from '../billing/index.ts';
 import { sendAdBackToReview } from '../directory/index.ts';
 import { BACK_TO_REVIEW, computeRiskSignals } from '../moderation/index.ts';
 import { sendPlaceBackToReview } from '../places/index.ts';
+import { updateReportHandling } from '../content/index.ts';
 import {
   countPublicAdsByApprovalDay,
   countQueues,
   countSignupsByDay,
+  sumRevenueByMonth,
+} from './admin.dashboard.queries.ts';
+import { findPayments, findPaymentsByIdKeys, type PaymentRow } from './admin.payments.queries.ts';
+import {
   findAdOwners,
   findCommentAuthors,
-  findPayments,
-  findPaymentsByIdKeys,
   findPlaceTypes,
   findReports,
   lockReport,
   lockReviewed,
-  markReportReviewed,
-  sumRevenueByMonth,
-  type PaymentRow,
   type ReportRow,
-} from './admin.queries.ts';
+} from './admin.reports.queries.ts';
 import { pagedList } from '../../http/paging.ts';
 
 /** A page of a console list, as the contract answers it. */
@@ -242,12 +242,12 @@ export async function hideReported(
     const subject = subjectOf(report, siteHosts);
     const nothing = () => new AppError('ConflictError', MESSAGES.adminReports.nothingToHide);
     if (!subject || subject.type === 'hobbyist-comment') throw nothing();
-    const table = subject.type === 'provider' ? 'providers' : 'vendors';
+    const table = subject.type === 'provider' ? 'providers' : 'places';
     const record = await lockReviewed(trx, table, subject.id);
     if (!record) throw nothing();
     await (subject.type === 'provider' ? sendAdBackToReview : sendPlaceBackToReview)(trx, subject.id);
     await computeRiskSignals(trx, { type: subject.type, id: subject.id });
-    await markReportReviewed(trx, id, actor.id);
+    await updateReportHandling(trx, id, { status: 'reviewed', handled_by: actor.id });
     const named = `${subject.type}:${subject.id}`;
     await recordAudit(
       trx,

@@ -21,7 +21,7 @@ import {
 } from './auth.service.ts';
 import { createLoginThrottle, inProcess, LOGIN_THROTTLE } from './auth.throttle.ts';
 import { createRedisLoginThrottle } from './auth.throttle-redis.ts';
-import { perAccountKey } from '../../http/plugins/rate-limits.ts';
+import { routeLimit, type RouteLimit } from '../../http/plugins/rate-limits.ts';
 import { twoFactorRoutes } from './two-factor.routes.ts';
 
 /**
@@ -29,12 +29,12 @@ import { twoFactorRoutes } from './two-factor.routes.ts';
  * enough for end-to-end runs that sign in and register a few dozen times from 127.0.0.1.
  */
 export const AUTH_RATE_LIMITS = {
-  login: { max: 100, timeWindow: '1 minute' },
-  register: { max: 100, timeWindow: '1 hour' },
-  forgotPassword: { max: 10, timeWindow: '1 hour' },
-  resetPassword: { max: 30, timeWindow: '1 hour' },
-  changePassword: { max: 30, timeWindow: '1 hour' },
-} as const;
+  login: { max: 100, per: 'minute' },
+  register: { max: 100, per: 'hour' },
+  forgotPassword: { max: 10, per: 'hour' },
+  resetPassword: { max: 30, per: 'hour' },
+  changePassword: { max: 30, per: 'hour', perAccount: 'password' },
+} as const satisfies Record<string, RouteLimit>;
 
 /** Strapi's users-permissions auth routes: register, login, forgot/reset/change password. */
 export async function authRoutes(instance: FastifyInstance, { db, config, mailer, shared }: AppContext) {
@@ -55,7 +55,7 @@ export async function authRoutes(instance: FastifyInstance, { db, config, mailer
   app.post(
     '/api/auth/local/register',
     withAccess(anyoneEvenWithStaleToken, {
-      config: { rateLimit: AUTH_RATE_LIMITS.register },
+      config: { rateLimit: routeLimit(AUTH_RATE_LIMITS.register) },
       schema: { body: ZRegisterRequest, tags },
     }),
     async (req) => registerUser(ctx, req.body),
@@ -64,7 +64,7 @@ export async function authRoutes(instance: FastifyInstance, { db, config, mailer
   app.post(
     '/api/auth/local',
     withAccess(anyoneEvenWithStaleToken, {
-      config: { rateLimit: AUTH_RATE_LIMITS.login },
+      config: { rateLimit: routeLimit(AUTH_RATE_LIMITS.login) },
       schema: { body: ZLoginRequest, tags },
     }),
     async (req) => login(ctx, req.body, req.ip),
@@ -74,13 +74,13 @@ export async function authRoutes(instance: FastifyInstance, { db, config, mailer
   // and one per-address limit for both. A route's own `config.rateLimit` gets a store of its own, so
   // the two routes share one limiter made once (the plugin's `rateLimit` hook) instead.
   const forgotPasswordLimit = app.rateLimit({
-    ...AUTH_RATE_LIMITS.forgotPassword,
+    ...routeLimit(AUTH_RATE_LIMITS.forgotPassword),
     groupId: 'forgot-password',
   });
   app.post(
     '/api/upload/sendmail',
     withAccess(anyoneEvenWithStaleToken, {
-      config: { rateLimit: false as const },
+      config: { rateLimit: false as const, notAudited: "a reset link for an address, anyone's call" },
       onRequest: forgotPasswordLimit,
       schema: { body: ZForgotPasswordRequest, tags },
     }),
@@ -106,7 +106,7 @@ export async function authRoutes(instance: FastifyInstance, { db, config, mailer
   app.post(
     '/api/auth/reset-password',
     withAccess(anyoneEvenWithStaleToken, {
-      config: { rateLimit: AUTH_RATE_LIMITS.resetPassword },
+      config: { rateLimit: routeLimit(AUTH_RATE_LIMITS.resetPassword) },
       schema: { body: ZResetPasswordRequest, tags },
     }),
     async (req) => resetPassword(ctx, req.body),
@@ -115,7 +115,7 @@ export async function authRoutes(instance: FastifyInstance, { db, config, mailer
   app.post(
     '/api/auth/change-password',
     withAccess(signedIn, {
-      config: { rateLimit: { ...AUTH_RATE_LIMITS.changePassword, keyGenerator: perAccountKey('password') } },
+      config: { rateLimit: routeLimit(AUTH_RATE_LIMITS.changePassword) },
       schema: { body: ZChangePasswordRequest, tags },
     }),
     async (req) => changePassword(ctx, req.actor!, req.body, req.ip),
@@ -131,6 +131,6 @@ export async function authRoutes(instance: FastifyInstance, { db, config, mailer
     signOutEverywhere(db, req.actor!, req.actor!.id),
   );
 
-  // Two-factor sign-in (issue 14): its code checks count in this sign-in throttle.
+  // Two-factor sign-in: its code checks count in this sign-in throttle.
   twoFactorRoutes(app, ctx);
 }

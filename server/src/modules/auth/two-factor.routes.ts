@@ -7,7 +7,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { anyoneEvenWithStaleToken, signedIn, withAccess } from '../../access/index.ts';
-import { perAccountKey } from '../../http/plugins/rate-limits.ts';
+import { routeLimit, type RouteLimit } from '../../http/plugins/rate-limits.ts';
 import type { AuthContext } from './auth.service.ts';
 import {
   disableTwoFactor,
@@ -20,9 +20,9 @@ import {
 
 /** Per-address and per-account request limits of the two-factor routes (on top of the sign-in throttle). */
 export const TWO_FACTOR_RATE_LIMITS = {
-  verify: { max: 100, timeWindow: '1 minute' },
-  manage: { max: 30, timeWindow: '1 hour' },
-} as const;
+  verify: { max: 100, per: 'minute' },
+  manage: { max: 30, per: 'hour' },
+} as const satisfies Record<string, RouteLimit>;
 
 /**
  * Two-factor sign-in (issue 14, item 11): the signed-in account's state, setup, turning it on and
@@ -33,7 +33,7 @@ export function twoFactorRoutes(instance: FastifyInstance, ctx: AuthContext) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
   const manage = (scope: string) => ({
-    rateLimit: { ...TWO_FACTOR_RATE_LIMITS.manage, keyGenerator: perAccountKey(scope) },
+    rateLimit: routeLimit({ ...TWO_FACTOR_RATE_LIMITS.manage, perAccount: scope }),
   });
 
   app.get('/api/auth/2fa', withAccess(signedIn, { schema: { tags } }), async (req) =>
@@ -55,7 +55,7 @@ export function twoFactorRoutes(instance: FastifyInstance, ctx: AuthContext) {
   app.post(
     '/api/auth/2fa/verify',
     withAccess(anyoneEvenWithStaleToken, {
-      config: { rateLimit: TWO_FACTOR_RATE_LIMITS.verify },
+      config: { rateLimit: routeLimit(TWO_FACTOR_RATE_LIMITS.verify) },
       schema: { body: ZTwoFactorVerifyRequest, tags },
     }),
     async (req) => verifyTwoFactor(ctx, req.body, req.ip, req.log),

@@ -1,10 +1,9 @@
 import { MESSAGES, ZTipRequest, ZTipReview, ZTransactionRequest } from '@app/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminOnly, adminOnlyWith, anyone, hobbyistOnly, signedIn, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/errors.ts';
 import { idParam } from '../../http/query.ts';
 import { registerScopedReadRoutes } from '../../http/read-routes.ts';
 import { itemResponse } from '../../http/responses.ts';
@@ -18,20 +17,19 @@ import {
   transactionReads,
 } from './billing.service.ts';
 import { readTipsPerHour } from './billing.settings.ts';
-import { perAccountKey } from '../../http/plugins/rate-limits.ts';
+import { routeLimit } from '../../http/plugins/rate-limits.ts';
 
 /**
  * Tips per hobbyist account: the `tips_per_hour` setting (default 20) per hour, then 429. Every
  * attempt counts, refused ones too (guessing transaction IDs is what this slows down).
  */
 function tipRateLimit(db: AppContext['db']) {
-  return {
-    max: (_req: FastifyRequest) => readTipsPerHour(db),
-    timeWindow: '1 hour',
-    keyGenerator: perAccountKey('tip'),
-    errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) =>
-      new AppError('RateLimitError', MESSAGES.tip.tooMany, { retryAfter: Math.ceil(ctx.ttl / 1000) }),
-  };
+  return routeLimit({
+    max: () => readTipsPerHour(db),
+    per: 'hour',
+    perAccount: 'tip',
+    message: MESSAGES.tip.tooMany,
+  });
 }
 
 /** The OpenAPI tag of the areas a hobbyist engages with an ad through, as the API documented them. */
@@ -63,9 +61,9 @@ export async function billingRoutes(instance: FastifyInstance, { db }: AppContex
   registerScopedReadRoutes(app, db, '/api/transactions', transactionReads, signedInReads);
   app.post(
     '/api/transactions',
-    // Nobody writes a credit to their own wallet: entries come from payments (issue 11).
+    // Nobody writes a credit to their own wallet: entries come from payments.
     withAccess(adminOnlyWith(MESSAGES.wallet.adminOnly), { schema: dataBody(ZTransactionRequest) }),
-    async (req) => itemResponse(await createTransaction(db, req.body.data)),
+    async (req) => itemResponse(await createTransaction(db, req.actor!, req.body.data)),
   );
 
   app.get('/api/wallet', signedInReads, async (req) => itemResponse(await getWallet(db, req.actor!)));

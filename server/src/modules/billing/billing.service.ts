@@ -10,7 +10,7 @@ import {
 } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { requireAccess, RULES } from '../../access/index.ts';
-import { recordAudit } from '../../db/audit-log.ts';
+import { createAudited, recordAudit } from '../../db/audit-log.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, fieldError, notFound } from '../../http/errors.ts';
@@ -161,7 +161,7 @@ async function requireUnusedTransactionId(
 
 /**
  * `PUT /api/tips/:id`: the admin's decision on a tip's payment (`tip.update`), in one transaction with its
- * audit record. The ledger is never rewritten (issue 14): a pending tip's credit row moves once, with the
+ * audit record. The ledger is never rewritten: a pending tip's credit row moves once, with the
  * tip, to `verified` (it counts in the provider's wallet) or `rejected`; a verified tip rejected later keeps
  * its credit row and gets a new debit row of the same amount (`verified`, `reversal:<tip id>`), so the
  * wallet nets to what it was. A rejected tip stays rejected (verifying it again is a 409
@@ -217,24 +217,30 @@ export const transactionReads = scopedReads(transactionResource, (actor) =>
 );
 
 /** An admin's adjustment to an account's wallet (credit or debit). */
-export async function createTransaction(db: Kysely<DB>, input: TTransactionRequest): Promise<Item> {
+export async function createTransaction(
+  db: Kysely<DB>,
+  actor: Actor,
+  input: TTransactionRequest,
+): Promise<Item> {
   if (!(await userExists(db, input.user))) {
     throw fieldError('data.user', 'No such account', { title: 'data.user: no such account' });
   }
-  const id = await insertTransaction(db, {
-    transaction_uid: input.transaction_uid,
-    transaction_amount: toCents(input.transaction_amount),
-    user_id: input.user,
-    tip_id: null,
-    order_type: input.order_type,
-    transaction_type: input.transaction_type,
-    // The admin enters it: nothing to check.
-    payment_status: 'verified',
-  });
+  const id = await createAudited(db, actor, 'transaction', 'transactions', (db) =>
+    insertTransaction(db, {
+      transaction_uid: input.transaction_uid,
+      transaction_amount: toCents(input.transaction_amount),
+      user_id: input.user,
+      tip_id: null,
+      order_type: input.order_type,
+      transaction_type: input.transaction_type,
+      // The admin enters it: nothing to check.
+      payment_status: 'verified',
+    }),
+  );
   return getWrittenItem(db, transactionResource, id);
 }
 
-/** What counts in a wallet, in cents (issue 11). */
+/** What counts in a wallet, in cents. */
 export interface WalletCents {
   /** Verified credits, and the pending credit of a package purchase (it offsets its own debit). */
   credit: number;

@@ -3,7 +3,7 @@ import { requireAccess, RULES, type Permission } from '../../access/index.ts';
 import { auditChange } from '../../db/audit-log.ts';
 import { deleteById } from '../../db/rows.ts';
 import type { DB } from '../../db/schema.ts';
-import { isAdmin, type Actor } from '../../http/auth.ts';
+import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { getWrittenItem, scopedReads } from '../../http/items.ts';
 import type { Item } from '../../http/strapi/find.ts';
@@ -36,7 +36,7 @@ export function authoredPosts<T extends PostTable>(kind: PostKind<T>) {
   /** An admin's change to an author's post (`comment:<id>`, `message:<id>`); none for the author's own. */
   const thing = table === 'comments' ? 'comment' : 'message';
   const postAudit = (actor: Actor, verb: 'update' | 'delete', id: number) =>
-    isAdmin(actor) ? auditChange(actor, `${thing}.${verb}`, `${thing}:${id}`, table, id) : undefined;
+    auditChange(actor, `${thing}.${verb}`, `${thing}:${id}`, table, id);
 
   return {
     table,

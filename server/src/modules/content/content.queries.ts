@@ -37,7 +37,7 @@ export async function subjectExists(
   type: 'provider' | 'vendor' | 'hobbyist-comment',
   id: number,
 ): Promise<boolean> {
-  const table = type === 'provider' ? 'providers' : type === 'vendor' ? 'vendors' : 'hobbyist_comments';
+  const table = type === 'provider' ? 'providers' : type === 'vendor' ? 'places' : 'hobbyist_comments';
   return !!(await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
 }
 

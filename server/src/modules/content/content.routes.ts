@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { adminOnly, anyoneEvenWithStaleToken, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { idParam, strapiQuery } from '../../http/query.ts';
+import { routeLimit, type RouteLimit } from '../../http/plugins/rate-limits.ts';
 import { itemResponse } from '../../http/responses.ts';
 import { contactMessageResource, reportResource } from './content.resources.ts';
 import {
@@ -22,9 +23,9 @@ import {
 
 /** Per-address limits of the two public forms. */
 export const CONTENT_RATE_LIMITS = {
-  contact: { max: 10, timeWindow: '1 hour' },
-  report: { max: 20, timeWindow: '1 hour' },
-} as const;
+  contact: { max: 10, per: 'hour' },
+  report: { max: 20, per: 'hour' },
+} as const satisfies Record<string, RouteLimit>;
 
 /**
  * Contact Us messages and reports: anyone may send one (no login, and a stale token in the browser
@@ -40,10 +41,10 @@ export async function contentRoutes(instance: FastifyInstance, { db, config }: A
   app.post(
     '/api/contact-messages',
     withAccess(anyoneEvenWithStaleToken, {
-      config: { rateLimit: CONTENT_RATE_LIMITS.contact },
+      config: { rateLimit: routeLimit(CONTENT_RATE_LIMITS.contact) },
       schema: { body: z.object({ data: ZContactMessage }), tags },
     }),
-    async (req) => itemResponse(await createContactMessage(db, req.body.data)),
+    async (req) => itemResponse(await createContactMessage(db, req.actor, req.body.data)),
   );
   app.get('/api/contact-messages', admin, async (req) =>
     listContactMessages(db, strapiQuery(req, contactMessageResource)),
@@ -63,7 +64,7 @@ export async function contentRoutes(instance: FastifyInstance, { db, config }: A
   app.post(
     '/api/reports',
     withAccess(anyoneEvenWithStaleToken, {
-      config: { rateLimit: CONTENT_RATE_LIMITS.report },
+      config: { rateLimit: routeLimit(CONTENT_RATE_LIMITS.report) },
       schema: { body: z.object({ data: ZReportRequest }), tags },
     }),
     async (req) => itemResponse(await createReport(db, req.actor, req.body.data, siteHosts)),

@@ -10,7 +10,7 @@ import {
   type TReportUpdate,
 } from '@app/domain';
 import type { Kysely } from 'kysely';
-import { auditChange, recordAudit } from '../../db/audit-log.ts';
+import { auditChange, auditCreate, createAudited, recordAudit } from '../../db/audit-log.ts';
 import { lockAccount } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
@@ -50,8 +50,14 @@ async function getItem(
 // Contact messages
 
 /** Stores a Contact Us message from anyone; answers the stored item. */
-export async function createContactMessage(db: Kysely<DB>, input: TContactMessage): Promise<Item> {
-  const id = await insertContactMessage(db, { name: input.name, email: input.email, note: input.note });
+export async function createContactMessage(
+  db: Kysely<DB>,
+  actor: Actor | null,
+  input: TContactMessage,
+): Promise<Item> {
+  const id = await createAudited(db, actor, 'contact-message', 'contact_messages', (db) =>
+    insertContactMessage(db, { name: input.name, email: input.email, note: input.note }),
+  );
   return getItem(db, contactMessageResource, id);
 }
 
@@ -74,9 +80,9 @@ export async function deleteContactMessage(db: Kysely<DB>, actor: Actor, id: num
       'contact_messages',
       id,
     );
-    await audit.before(trx);
+    await audit?.before(trx);
     if (!(await deleteContactMessageById(trx, id))) throw notFound();
-    await audit.after(trx);
+    await audit?.after(trx);
   });
   return item;
 }
@@ -94,19 +100,22 @@ export async function createReport(
   input: TReportRequest,
   siteHosts: readonly string[] = [],
 ): Promise<Item> {
-  const id = await insertReport(db, {
-    reason: input.reason,
-    details: input.details || null,
-    listing: input.listing || null,
-    email: input.email ? input.email.toLowerCase() : null,
-    reporter_id: actor?.id ?? null,
-    subject: await findReportSubject(db, input.listing, siteHosts),
-  });
+  const subject = await findReportSubject(db, input.listing, siteHosts);
+  const id = await createAudited(db, actor, 'report', 'reports', (db) =>
+    insertReport(db, {
+      reason: input.reason,
+      details: input.details || null,
+      listing: input.listing || null,
+      email: input.email ? input.email.toLowerCase() : null,
+      reporter_id: actor?.id ?? null,
+      subject,
+    }),
+  );
   return getItem(db, reportResource, id);
 }
 
 /**
- * The record a report's listing names (`reports.subject`, issue 14), when it exists: the card's prefill
+ * The record a report's listing names (`reports.subject`), when it exists: the card's prefill
  * (`Provider #12: …`), or a path or URL of this site naming an ad or a place (`reportSubjectOf`).
  */
 async function findReportSubject(
@@ -127,9 +136,10 @@ async function findReportSubject(
  */
 export async function fileReportOnce(
   db: Kysely<DB>,
-  reporterId: number,
+  reporter: Actor | number,
   input: { reason: ReportReason; details: string; listing: string; subject?: string },
 ): Promise<{ id: number; status: ReportStatus; created: boolean }> {
+  const reporterId = typeof reporter === 'number' ? reporter : reporter.id;
   return db.transaction().execute(async (trx) => {
     await lockAccount(trx, reporterId);
     const held = await findReportBy(trx, reporterId, input.listing);
@@ -142,6 +152,7 @@ export async function fileReportOnce(
       reporter_id: reporterId,
       subject: input.subject ?? null,
     });
+    if (typeof reporter !== 'number') await auditCreate(trx, reporter, 'report', 'reports', id);
     return { id, status: 'open' as const, created: true };
   });
 }
@@ -213,9 +224,9 @@ export async function deleteReport(db: Kysely<DB>, actor: Actor, id: number): Pr
   const item = await getItem(db, reportResource, id);
   await db.transaction().execute(async (trx) => {
     const audit = auditChange(actor, 'report.delete', `report:${id}`, 'reports', id);
-    await audit.before(trx);
+    await audit?.before(trx);
     if (!(await deleteReportById(trx, id))) throw notFound();
-    await audit.after(trx);
+    await audit?.after(trx);
   });
   return item;
 }

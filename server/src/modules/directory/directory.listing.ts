@@ -17,8 +17,9 @@ import type { ParsedQuery } from '../../http/strapi/parse.ts';
 import type { ResourceDef, ScopeFn } from '../../http/strapi/resource.ts';
 import { jsonText, readLeanItems } from './directory.page.ts';
 import type { DirectoryContext } from './directory.service.ts';
-import { facetWhere } from './facets/facet-sql.ts';
-import { countsFor, type FacetMatch, type FacetStore } from './facets/facet-store.ts';
+import { facetWhere } from './facets/facet.queries.ts';
+import { countsFor } from './facets/facet-snapshot.ts';
+import type { FacetMatch, FacetStore } from './facets/facet-store.ts';
 import { paginationMeta } from '../../http/paging.ts';
 
 /**

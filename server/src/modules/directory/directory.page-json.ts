@@ -1,6 +1,6 @@
 import { columnsFor } from '../../http/strapi/find.ts';
 import { LIMITS, type PopulateTree } from '../../http/strapi/parse.ts';
-import { columnOf, type FieldType, type ResourceDef } from '../../http/strapi/resource.ts';
+import { columnOf, type FieldType, type RelationDef, type ResourceDef } from '../../http/strapi/resource.ts';
 import { fileResource } from '../media/index.ts';
 
 /**
@@ -39,10 +39,10 @@ export interface JsonDialect {
   quote(text: string): string;
   /** A column (or expression) as SQL text, NULL as `null` (JavaScript's `String(null)`). */
   text(ref: string): string;
-  /** The condition that the file on alias `t` is private (media.resources.ts `fileUrl`). */
-  isPrivate: string;
-  /** A file's `formats` with each format's url, for the file on alias `t`. */
-  formatsWithUrls: string;
+  /** The condition that the file on `alias` is private (media.resources.ts `fileUrl`). */
+  isPrivate(alias: string): string;
+  /** A file's `formats` with each format's url, for the file on `alias`. */
+  formatsWithUrls(alias: string): string;
   /** A file's `formats` as find.ts shows a json column (no urls: a `fields` selection without their columns). */
   formats(ref: string): string;
   /** The aggregate joining the texts `x.j` of an ordered subquery with commas. */
@@ -50,25 +50,21 @@ export interface JsonDialect {
   /** Texts (never NULL) concatenated. */
   concat(parts: string[]): string;
   /**
-   * Whether a to-many relation's rows are read once per item in a lateral join (their text and count
-   * together), rather than by a subquery for the text and another for the count (SQLite has no LATERAL).
+   * Whether the page item's to-many relations are read once per item in a lateral join (their text and
+   * count together), rather than by a subquery for the text and another for the count (SQLite has no
+   * LATERAL). Relations of related items are subqueries on both engines.
    */
   lateral: boolean;
 }
 
-export interface JsonRelation {
-  name: string;
-  kind: 'belongsTo' | 'manyToMany';
-  target: ResourceDef;
-  fields: string[] | undefined;
-  /** belongsTo: the foreign key on the provider; manyToMany: the join table and its keys. */
-  column?: string;
-  through?: string;
-  sourceKey?: string;
-  targetKey?: string;
-  orderKey?: string | undefined;
-  /** The target's public scope on alias `t` ('' when none). */
-  scope: string;
+/**
+ * What a statement needs besides the dialect: the SQL of a relation target's public scope on an alias
+ * (find.ts applies `publicScope` to every relation), or undefined when it cannot be written into the
+ * statement's text (it depends on the time of the request).
+ */
+export interface RenderContext {
+  d: JsonDialect;
+  scopeOf(target: ResourceDef, alias: string): string | undefined;
 }
 
 const q = (name: string) => `"${name}"`;
@@ -76,22 +72,36 @@ const str = (s: string) => `'${s.replace(/'/g, "''")}'`;
 /** An SQL text literal holding `"name":` (JSON-escaped key). */
 const key = (name: string, comma: boolean) => str(`${comma ? ',' : ''}${JSON.stringify(name)}:`);
 
-/** media.resources.ts `fileUrl` for the file on alias `t` (an SQL text expression). */
-function fileUrl(d: JsonDialect): string {
+/** media.resources.ts `fileUrl` for the file on `alias` (an SQL text expression). */
+function fileUrl(d: JsonDialect, alias: string): string {
   return (
-    `CASE WHEN ${d.isPrivate} THEN '/api/upload/files/' || t.id || '/content' ` +
-    `ELSE '/uploads/' || ${d.text('t.storage_key')} || ${d.text('t.ext')} END`
+    `CASE WHEN ${d.isPrivate(alias)} THEN '/api/upload/files/' || ${alias}.id || '/content' ` +
+    `ELSE '/uploads/' || ${d.text(`${alias}.storage_key`)} || ${d.text(`${alias}.ext`)} END`
   );
 }
 
-/** A row's `{"id":…,"attributes":{…}}` on `alias`, `rels` appended to the attributes; undefined when not renderable. */
+/** One statement's aliases, numbered as the relations are met (`t1`, `t2`, … and their join tables). */
+interface Aliases {
+  n: number;
+  /** PostgreSQL's lateral joins of the top-level item's to-many relations. */
+  joins: string[];
+}
+
+/**
+ * A row's `{"id":…,"attributes":{…}}` on `alias` with its populated relations, as find.ts `presentRow` and
+ * `loadItems` write it; undefined when something in it is not rendered here. `top`: the page's own item,
+ * whose to-many relations may be read by lateral joins and whose counts the statement answers.
+ */
 function itemText(
-  d: JsonDialect,
+  ctx: RenderContext,
   def: ResourceDef,
   alias: string,
   fields: string[] | undefined,
-  rels: { name: string; text: string }[] = [],
+  populate: PopulateTree,
+  at: Aliases,
+  top: boolean,
 ): string | undefined {
+  const { d } = ctx;
   const names = (fields ?? Object.keys(def.fields)).filter((n) => n !== 'id');
   const isFile = def === fileResource;
   if (def.present && !isFile) return undefined;
@@ -106,105 +116,102 @@ function itemText(
     const v =
       isFile && name === 'formats'
         ? withUrl
-          ? d.formatsWithUrls
+          ? d.formatsWithUrls(alias)
           : d.formats(ref)
-        : d.value(def.fields[name]!.type, ref);
+        : def.fields[name]!.withheld
+          ? `'null'`
+          : d.value(def.fields[name]!.type, ref);
     if (v === undefined) return undefined;
     add(name, v);
   }
-  if (withUrl) add('url', d.quote(fileUrl(d)));
-  for (const rel of rels) add(rel.name, rel.text);
+  if (withUrl) add('url', d.quote(fileUrl(d, alias)));
+  for (const [name, node] of Object.entries(populate)) {
+    const rel = def.relations?.[name];
+    if (!rel) return undefined;
+    const text = relationText(ctx, rel, alias, node.fields, node.populate, at, top);
+    if (text === undefined) return undefined;
+    add(name, text);
+  }
   return d.concat([`'{"id":'`, `${alias}.id`, `',"attributes":{'`, ...parts, `'}}'`]);
 }
 
-/** The FROM and WHERE of a to-many relation's rows for the provider on alias `r`. */
-function toManyFrom(rel: JsonRelation): string {
-  const and = rel.scope ? ` and ${rel.scope}` : '';
-  return (
-    `from ${q(rel.through!)} pj join ${q(rel.target.table)} t on t.id = pj.${q(rel.targetKey!)}` +
-    ` where pj.${q(rel.sourceKey!)} = r.id${and}`
-  );
-}
-
 /**
- * The FROM and WHERE that count a to-many relation's rows for the provider on alias `r`. Without a scope
- * on the target it is the join table alone: its key to the target is a foreign key that cascades on
- * delete (both engines enforce it), so each of its rows has its target, as the join would find.
+ * A relation's `{"data":…}` (with the to-many `meta` when truncated) for the row on `owner`. A to-many
+ * relation holds its first `LIMITS.maxRelationRows` rows in find.ts's order (the order key, then the
+ * target's id) and says how many there are when it holds more.
  */
-function toManyCountFrom(rel: JsonRelation): string {
-  return rel.scope ? toManyFrom(rel) : `from ${q(rel.through!)} pj where pj.${q(rel.sourceKey!)} = r.id`;
-}
-
-/** What a relation adds to the statement: its text in the item, a lateral join, the count of its rows. */
-interface RelationParts {
-  text: string;
-  join?: string;
-  count?: string;
-}
-
-/**
- * A relation's `{"data":…}` (with the to-many `meta` when truncated) for the provider on alias `r`; `n`
- * numbers its lateral join.
- */
-function relationParts(d: JsonDialect, rel: JsonRelation, n: number): RelationParts | undefined {
-  const text = itemText(d, rel.target, 't', rel.fields);
+function relationText(
+  ctx: RenderContext,
+  rel: RelationDef,
+  owner: string,
+  fields: string[] | undefined,
+  populate: PopulateTree,
+  at: Aliases,
+  top: boolean,
+): string | undefined {
+  const { d } = ctx;
+  const target = rel.target();
+  const t = `t${++at.n}`;
+  const scope = ctx.scopeOf(target, t);
+  if (scope === undefined) return undefined;
+  const and = scope ? ` and ${scope}` : '';
+  const text = itemText(ctx, target, t, fields, populate, at, false);
   if (!text) return undefined;
   if (rel.kind === 'belongsTo') {
-    const and = rel.scope ? ` and ${rel.scope}` : '';
-    const found = `(select ${text} from ${q(rel.target.table)} t where t.id = r.${q(rel.column!)}${and})`;
-    return { text: `'{"data":' || coalesce(${found}, 'null') || '}'` };
+    const found = `(select ${text} from ${q(target.table)} ${t} where ${t}.id = ${owner}.${q(rel.column)}${and})`;
+    return `'{"data":' || coalesce(${found}, 'null') || '}'`;
   }
-  const from = toManyFrom(rel);
-  // By the order key, then the target's id as the join table holds it (`t.id` = the target key): so the
-  // rows come in an index's order (provider_images_order_index), with no sort per provider.
-  const order = rel.orderKey ? `pj.${q(rel.orderKey)}, pj.${q(rel.targetKey!)}` : `pj.${q(rel.targetKey!)}`;
+  let from: string;
+  let order: string;
+  let countFrom: string;
+  if (rel.kind === 'manyToMany') {
+    const j = `j${at.n}`;
+    const onOwner = `${j}.${q(rel.sourceKey)} = ${owner}.id`;
+    from = `from ${q(rel.through)} ${j} join ${q(target.table)} ${t} on ${t}.id = ${j}.${q(rel.targetKey)} where ${onOwner}${and}`;
+    // By the order key, then the target's id as the join table holds it (equal to `t.id`): so the rows
+    // come in an index's order (provider_images_order_index), with no sort per owner.
+    const byId = `${j}.${q(rel.targetKey)}`;
+    order = rel.orderKey ? `${j}.${q(rel.orderKey)}, ${byId}` : byId;
+    // Without a scope on the target the join table alone counts: its key to the target is a foreign key
+    // that cascades on delete (both engines enforce it), so each of its rows has its target.
+    countFrom = scope ? from : `from ${q(rel.through)} ${j} where ${onOwner}`;
+  } else {
+    from = `from ${q(target.table)} ${t} where ${t}.${q(rel.foreignKey)} = ${owner}.id${and}`;
+    order = `${t}.id`;
+    countFrom = from;
+  }
   const max = LIMITS.maxRelationRows;
   const meta = (total: string) =>
     `',"meta":{"truncated":true,"pagination":{"start":0,"limit":${max},"total":' || ${total} || '}}'`;
   // The aggregate keeps the order of the ordered subquery it reads.
   const rows = `(select ${text} as j ${from} order by ${order} limit ${max}) x`;
-  if (d.lateral) {
+  if (d.lateral && top) {
     // The rows' text and how many they are, read once; the whole count only when the list is full.
-    const l = `l${n}`;
-    return {
-      text:
-        `'{"data":[' || coalesce(${l}.list, '') || ']' || CASE WHEN ${l}.n < ${max} THEN '' ELSE ` +
-        `coalesce((select ${meta('c.n')} from (select count(*) as n ${toManyCountFrom(rel)}) c where c.n > ${max}), '') END || '}'`,
-      join: `cross join lateral (select ${d.joinRows} as list, count(*) as n from ${rows}) ${l}`,
-      count: `${l}.n`,
-    };
+    const l = `l${at.joins.length}`;
+    at.joins.push(`cross join lateral (select ${d.joinRows} as list, count(*) as n from ${rows}) ${l}`);
+    return (
+      `'{"data":[' || coalesce(${l}.list, '') || ']' || CASE WHEN ${l}.n < ${max} THEN '' ELSE ` +
+      `coalesce((select ${meta('c.n')} from (select count(*) as n ${countFrom}) c where c.n > ${max}), '') END || '}'`
+    );
   }
-  const total = `(select count(*) ${toManyCountFrom(rel)})`;
-  return {
-    text:
-      `'{"data":[' || coalesce((select ${d.joinRows} from ${rows}), '') || ']' || ` +
-      `CASE WHEN ${total} > ${max} THEN ${meta(total)} ELSE '' END || '}'`,
-    count: total,
-  };
+  const total = `(select count(*) ${countFrom})`;
+  return (
+    `'{"data":[' || coalesce((select ${d.joinRows} from ${rows}), '') || ']' || ` +
+    `CASE WHEN ${total} > ${max} THEN ${meta(total)} ELSE '' END || '}'`
+  );
 }
 
 /**
- * The select list for a page of `def`'s rows on alias `r` and the joins it reads: the item's JSON,
- * then for each to-many relation its row count (find.ts counts an empty list one character short);
+ * The select list for a page of `def`'s rows on alias `r` (the item's JSON) and the joins it reads;
  * undefined when some field or relation is not rendered here.
  */
 export function itemColumns(
-  d: JsonDialect,
+  ctx: RenderContext,
   def: ResourceDef,
   fields: string[] | undefined,
   populate: PopulateTree,
-  rels: JsonRelation[],
 ): { select: string; joins: string } | undefined {
-  const texts: { name: string; text: string }[] = [];
-  const counts: string[] = [];
-  const joins: string[] = [];
-  for (const rel of rels) {
-    const parts = relationParts(d, rel, joins.length);
-    if (parts === undefined || !populate[rel.name]) return undefined;
-    texts.push({ name: rel.name, text: parts.text });
-    if (parts.join) joins.push(parts.join);
-    if (parts.count) counts.push(parts.count);
-  }
-  const item = itemText(d, def, 'r', fields, texts);
-  return item ? { select: [item, ...counts].join(', '), joins: joins.join(' ') } : undefined;
+  const at: Aliases = { n: 0, joins: [] };
+  const item = itemText(ctx, def, 'r', fields, populate, at, true);
+  return item ? { select: item, joins: at.joins.join(' ') } : undefined;
 }

@@ -42,8 +42,9 @@ export const pgJson: JsonDialect = {
   value,
   quote: (text) => `to_json(${text})::text`,
   text: (ref) => `coalesce(${ref}::text, 'null')`,
-  isPrivate: 't.is_private = 1',
-  formatsWithUrls: mark(['t.id', 't.is_private', 't.storage_key', 't.ext'], 't.formats'),
+  isPrivate: (a) => `${a}.is_private = 1`,
+  formatsWithUrls: (a) =>
+    mark([`${a}.id`, `${a}.is_private`, `${a}.storage_key`, `${a}.ext`], `${a}.formats`),
   formats: (ref) => mark([], ref),
   joinRows: "string_agg(x.j, ',')",
   concat: concatCall,

@@ -46,8 +46,9 @@ export const sqliteJson: JsonDialect = {
   value,
   quote: (text) => `json_quote(${text})`,
   text: (ref) => `ifnull(${ref}, 'null')`,
-  isPrivate: "t.is_private IN (1, '1')",
-  formatsWithUrls: formatsMark(['t.id', 't.is_private', 't.storage_key', 't.ext'], 't.formats'),
+  isPrivate: (a) => `${a}.is_private IN (1, '1')`,
+  formatsWithUrls: (a) =>
+    formatsMark([`${a}.id`, `${a}.is_private`, `${a}.storage_key`, `${a}.ext`], `${a}.formats`),
   formats: (ref) => `CASE WHEN json_valid(${ref}) THEN json(${ref}) ELSE 'null' END`,
   joinRows: "group_concat(x.j, ',')",
   concat: concatCall,

@@ -1,27 +1,41 @@
 import type { FastifyReply } from 'fastify';
-import type { Kysely } from 'kysely';
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+} from 'kysely';
+import { shownProviderText } from '../../access/index.ts';
 import { hotReaderOf, type Engine } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { othersMayWait } from '../../http/in-flight.ts';
 import { fits } from '../../http/strapi/find.ts';
 import type { PopulateTree } from '../../http/strapi/parse.ts';
-import type { RelationDef, ResourceDef } from '../../http/strapi/resource.ts';
-import { publicUserResource } from '../users/index.ts';
+import type { ResourceDef } from '../../http/strapi/resource.ts';
 import { itemColumns } from './directory.page-json.ts';
 import { withFormats } from './directory.page-formats.ts';
 import { pgJson } from './directory.page-pg.ts';
 import { sqliteJson } from './directory.page-sqlite.ts';
 
 /**
- * The hot reads of the directory (the listing's page from the facet index, one provider by id) in one
- * statement per engine, run on the driver without Kysely's query building (db/database.ts
- * `hotReaderOf`): each item's JSON text written by the database with its populated relations
- * (directory.page-json.ts, decision 0012). The items are the generic REST layer's
- * (http/strapi/find.ts), byte for byte: the same values over the same columns, relations in the
- * populate's order, a to-many relation's first `LIMITS.maxRelationRows` and its `meta`, the same size
- * limit (test/listing-lean.test.ts compares both). Shapes it does not know (nested populate, to-many
- * relations other than join tables, relations to scoped resources without a rule here, values the
- * database does not render as JavaScript does) answer undefined, and the caller takes the generic path.
+ * The directory's reads of providers (the listing's page from the facet index, one provider by id) in one
+ * statement per engine, run on the driver without Kysely's query building (db/database.ts `hotReaderOf`):
+ * each item's JSON text written by the database with its populated relations, for every populate shape the
+ * provider resources allow: belongs-to relations, join-table lists, lists of records (reactions, comments)
+ * with their cap and `meta`, and relations nested in those (directory.page-json.ts, decision 0012). The items
+ * are the generic REST layer's (http/strapi/find.ts), byte for byte, with the same size limit
+ * (test/listing-lean.test.ts compares both on both engines).
+ *
+ * What it does not write, and leaves to find.ts (the caller's fallback when this answers undefined): a
+ * relation to a resource whose visibility depends on the time of the request (a reaction's or a comment's
+ * `provider`, whose owner's package must be running now: the statement's text is kept and reused, so the
+ * time cannot be written into it), another resource's `present` done in JS, a `json` field, and a value
+ * the engine would print differently from JavaScript (a floating-point number on PostgreSQL).
  */
 
 const statements = new Map<string, LeanStatement>();
@@ -29,51 +43,71 @@ const statements = new Map<string, LeanStatement>();
 /** Who may be read: the shown providers (the public), or every row named (the owner and admin, checked before). */
 export type LeanScope = 'shown' | 'all';
 
-/** The SQL of a relation target's public scope, on the target's alias `t` (find.ts applies `publicScope`). */
-const TARGET_SCOPES = new Map<ResourceDef, string>();
-function targetScope(target: ResourceDef): string | undefined {
-  if (!TARGET_SCOPES.size) TARGET_SCOPES.set(publicUserResource, 't.is_active = 1');
-  if (!target.publicScope) return '';
-  return TARGET_SCOPES.get(target);
+/** Kysely without a database, for each engine: it writes the SQL of a relation target's public scope. */
+// Tables chosen at run time: the builder is untyped here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const COMPILERS: Record<Engine, Kysely<any>> = {
+  sqlite: new Kysely({
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new SqliteIntrospector(db),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+    },
+  }),
+  postgres: new Kysely({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  }),
+};
+
+/** A value of a scope written into the statement's text: a number, or a text that is not a time. */
+function literal(v: unknown): string | undefined {
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v);
+  // A time (an ISO date) is the request's own (a provider shown now): not a constant of the statement.
+  if (typeof v === 'string' && !/^\d{4}-\d\d-\d\d/.test(v)) return `'${v.replace(/'/g, "''")}'`;
+  return undefined;
 }
 
+const SCOPES = new Map<string, string | undefined>();
+
 /**
- * access/scopes.ts `shownProviderById` as plain SQL on the alias `r`: approved, the owner not blocked
- * (a probe of the owner's row), the owner's package running at `?` (twice). Kept equal to it by the
- * lean listing's tests, which compare both paths on blocked and unsubscribed owners. The time is cast:
- * SQLite (built with STAT4) prepares a statement again whenever a parameter compared with an indexed
- * column changes, which cost more than the rest of the page.
+ * A relation target's public scope (`publicScope`, as find.ts applies it) as SQL on `alias`, its values
+ * written in: '' when the target has none, undefined when it depends on the time of the request (the
+ * statement's text is kept and reused, so such a relation is read by find.ts). Kept per engine, target
+ * and alias.
  */
-const SHOWN =
-  '+r.is_showed = 1' +
-  ' and not exists (select 1 from users b where b.id = r.user_id and b.is_active = 0)' +
-  ' and exists (select 1 from subscriptions s where s.user_id = r.user_id and s.end_date > cast(? as text)' +
-  " and s.start_date <= cast(? as text) and s.payment_status <> 'rejected')";
+function scopeSql(engine: Engine, target: ResourceDef, alias: string): string | undefined {
+  if (!target.publicScope) return '';
+  const key = `${engine}|${target.name}|${target.table}|${alias}`;
+  if (SCOPES.has(key)) return SCOPES.get(key);
+  const compiled = COMPILERS[engine]
+    .selectFrom(`${target.table} as ${alias}`)
+    .select(sql`1`.as('one'))
+    .where((eb) => target.publicScope!(eb, alias))
+    .compile();
+  const values = compiled.parameters.map(literal);
+  let text: string | undefined = compiled.sql.slice(compiled.sql.indexOf(' where ') + 7);
+  if (values.some((v) => v === undefined)) text = undefined;
+  else {
+    let i = 0;
+    text = text.replace(/\?|\$\d+/g, () => values[i++]!);
+  }
+  SCOPES.set(key, text);
+  return text;
+}
+
+/** The shown-provider rule on the alias `r` (access/scopes.ts), the time its two `?` parameters. */
+const SHOWN = shownProviderText('r');
 
 const q = (name: string) => `"${name}"`;
 
-interface LeanRelation {
-  name: string;
-  rel: RelationDef;
-  target: ResourceDef;
-}
-
 interface LeanStatement {
   text: string;
-}
-
-/** The relations of a populate tree the lean read can answer, or undefined. */
-function leanRelations(def: ResourceDef, populate: PopulateTree): LeanRelation[] | undefined {
-  const rels: LeanRelation[] = [];
-  for (const [name, node] of Object.entries(populate)) {
-    if (Object.keys(node.populate).length) return undefined;
-    const rel = def.relations?.[name];
-    if (!rel || rel.kind === 'hasMany') return undefined;
-    const target = rel.target();
-    if (targetScope(target) === undefined) return undefined;
-    rels.push({ name, rel, target });
-  }
-  return rels;
 }
 
 /** Kept statements (a text per view, populate and fields, so a bounded number are kept). */
@@ -107,34 +141,19 @@ function renderedStatement(
   def: ResourceDef,
   query: { fields?: string[] | undefined; populate: PopulateTree },
   scope: LeanScope,
-  rels: LeanRelation[],
   one = false,
 ): LeanStatement | undefined {
   const key = `json|${engine}|${def.name}|${scope}|${one}|${JSON.stringify([query.fields, query.populate])}`;
   const cached = statements.get(key);
   if (cached) return cached;
   const columns = itemColumns(
-    engine === 'sqlite' ? sqliteJson : pgJson,
+    {
+      d: engine === 'sqlite' ? sqliteJson : pgJson,
+      scopeOf: (target, alias) => scopeSql(engine, target, alias),
+    },
     def,
     query.fields,
     query.populate,
-    rels.map(({ name, rel, target }) => ({
-      name,
-      kind: rel.kind as 'belongsTo' | 'manyToMany',
-      target,
-      fields: query.populate[name]!.fields,
-      ...(rel.kind === 'belongsTo'
-        ? { column: rel.column }
-        : rel.kind === 'manyToMany'
-          ? {
-              through: rel.through,
-              sourceKey: rel.sourceKey,
-              targetKey: rel.targetKey,
-              orderKey: rel.orderKey,
-            }
-          : {}),
-      scope: targetScope(target)!,
-    })),
   );
   if (!columns) return undefined;
   return remember(key, () => ({
@@ -144,16 +163,34 @@ function renderedStatement(
   }));
 }
 
-/** Rows whose first column is the item's JSON and the rest its to-many relations' counts. */
-function renderedTexts(rows: unknown[][], emptyAttributes: boolean): { texts: string[]; sizes: number[] } {
+/** Whether some item of the shape, at any level, selects no field but populates a relation. */
+function relationComesFirst(def: ResourceDef, fields: string[] | undefined, populate: PopulateTree): boolean {
+  const entries = Object.entries(populate);
+  if (entries.length && (fields ?? Object.keys(def.fields)).every((n) => n === 'id')) return true;
+  return entries.some(([name, node]) =>
+    relationComesFirst(def.relations![name]!.target(), node.fields, node.populate),
+  );
+}
+
+const EMPTY_LIST = '"data":[]';
+// An item whose first attribute is a relation: `"attributes":{"<name>":{"data":`.
+const RELATION_FIRST = /"attributes":\{"[^"\\]+":\{"data":/g;
+
+/**
+ * The items' texts (each row's one column, formats' marks replaced) and their sizes as find.ts counts
+ * them: one character longer for each item whose first attribute is a relation (it counts the comma
+ * before every relation), one shorter for each empty to-many relation (it counts `[` and the items with
+ * their commas). Both are found in the text: a JSON string holds no unescaped quote, so neither pattern
+ * can come from a value (a file's stored `formats` aside, which the server writes).
+ */
+function renderedTexts(rows: unknown[][], relationFirst: boolean): { texts: string[]; sizes: number[] } {
   const texts: string[] = [];
   const sizes: number[] = [];
   for (const values of rows) {
     const text = withFormats(values[0] as string);
-    // find.ts counts an item one longer when its first attribute is a relation, and one shorter for
-    // each empty to-many relation.
-    let size = text.length + (emptyAttributes ? 1 : 0);
-    for (let i = 1; i < values.length; i++) if (Number(values[i]) === 0) size--;
+    let size = text.length;
+    for (let at = text.indexOf(EMPTY_LIST); at >= 0; at = text.indexOf(EMPTY_LIST, at + 1)) size--;
+    if (relationFirst) size += text.match(RELATION_FIRST)?.length ?? 0;
     texts.push(text);
     sizes.push(size);
   }
@@ -170,8 +207,7 @@ export function rendersInDatabase(
   query: { fields?: string[] | undefined; populate: PopulateTree },
   scope: LeanScope,
 ): boolean {
-  const rels = leanRelations(def, query.populate);
-  return !!rels && !!renderedStatement(engine, def, query, scope, rels);
+  return !!renderedStatement(engine, def, query, scope);
 }
 
 /**
@@ -190,20 +226,20 @@ export async function readLeanItems(
   offload?: boolean,
 ): Promise<string[] | undefined> {
   const run = hotReaderOf(db);
-  const rels = run && leanRelations(def, query.populate);
-  if (!run || !rels) return undefined;
+  if (!run) return undefined;
   const one = engine === 'postgres' && ids.length === 1;
   const idParam = engine === 'sqlite' ? JSON.stringify(ids) : one ? ids[0] : ids;
   const now = new Date().toISOString();
   const params = scope === 'shown' ? [idParam, now, now] : [idParam];
-  const rendered = renderedStatement(engine, def, query, scope, rels, one);
+  const rendered = renderedStatement(engine, def, query, scope, one);
   if (!rendered) return undefined;
   // When other requests may wait, SQLite runs the statement on its reader thread meanwhile.
   const pending = run(rendered.text, params, { offload: offload ?? othersMayWait() });
   if (!pending) return undefined;
-  const emptyAttributes =
-    rels.length > 0 && (query.fields ?? Object.keys(def.fields)).every((n) => n === 'id');
-  const { texts, sizes } = renderedTexts(await pending, emptyAttributes);
+  const { texts, sizes } = renderedTexts(
+    await pending,
+    relationComesFirst(def, query.fields, query.populate),
+  );
   fits(sizes);
   return texts;
 }

@@ -164,3 +164,39 @@ export async function sendAdBackToReview(trx: Transaction<DB>, id: number): Prom
   await recordDirectoryChange(trx, { providerIds: [id] });
   return true;
 }
+
+/** Whether the country has this state (the location lookups' states). */
+export async function stateOfCountryExists(db: Kysely<DB>, country: string, state: string): Promise<boolean> {
+  return !!(await db
+    .selectFrom('states')
+    .select('state_code')
+    .where('country_code', '=', country)
+    .where('state_code', '=', state)
+    .executeTakeFirst());
+}
+
+/** How many cities of the state are loaded (`all`), and how many of them have this name (`hit`). */
+export async function countCitiesNamed(
+  db: Kysely<DB>,
+  state: string,
+  city: string,
+): Promise<{ all: number; hit: number }> {
+  const row = await db
+    .selectFrom('cities')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('all'),
+      eb.fn.sum<number>(eb.case().when('city_name', '=', city).then(1).else(0).end()).as('hit'),
+    ])
+    .where('state_code', '=', state)
+    .executeTakeFirst();
+  return { all: Number(row?.all ?? 0), hit: Number(row?.hit ?? 0) };
+}
+
+/** Whether a language or a race of the reference data has this id. */
+export async function referenceRowExists(
+  db: Kysely<DB>,
+  table: 'languages' | 'races',
+  id: number,
+): Promise<boolean> {
+  return !!(await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
+}

@@ -15,15 +15,8 @@ import {
   providerCountByCountry,
   statesByCountry,
 } from './directory.lookups.ts';
-import {
-  createProvider,
-  deleteProvider,
-  getFilterData,
-  getProvider,
-  listProviders,
-  updateProvider,
-  type DirectoryContext,
-} from './directory.service.ts';
+import { getFilterData, getProvider, listProviders, type DirectoryContext } from './directory.service.ts';
+import { createProvider, deleteProvider, updateProvider } from './directory.writes.ts';
 import { postgresUrlOf } from '../../db/database.ts';
 import { uploadsRoot } from '../media/index.ts';
 import { FacetStore } from './facets/facet-store.ts';

@@ -10,9 +10,10 @@ export { sendAdBackToReview } from './directory.queries.ts';
 /** This process's facet index, reported by the health check. */
 export { FacetStore } from './facets/facet-store.ts';
 /** The location lookups' check of a state and city (ads; places' addresses use it too). */
-export { checkLocation } from './directory.service.ts';
+export { checkLocation } from './directory.checks.ts';
 /**
  * What the moderation reads and changes of an ad (`areas.ts` passes them to its routes): the ad as the admin
  * reads it with `populate=*`, and an approved revision applied (decision 0015).
  */
-export { applyAdRevision, readProviderItem } from './directory.service.ts';
+export { readProviderItem } from './directory.service.ts';
+export { applyAdRevision } from './directory.writes.ts';

@@ -5,17 +5,15 @@
  */
 export { fileResource, formatsWithUrls } from './media.resources.ts';
 export { MEDIA_LIMITS } from './media.limits.ts';
+export { deleteUnusedFiles, makeFilesPrivate, type MediaContext } from './media.service.ts';
 export {
   claimFiles,
   deleteExpiredAnonymousUploads,
-  deleteUnusedFiles,
-  makeFilesPrivate,
   storeGeneratedFile,
   uploadFiles,
-  type MediaContext,
-} from './media.service.ts';
+} from './media.upload.ts';
 // Places' multipart create (`files.image`) runs its one file through the same pipeline.
 export { readParts, type UploadPart } from './media.intake.ts';
 export { uploadsRoot } from './media.storage.ts';
-// Where a file is shown publicly: an ID document must be shown nowhere (the directory's check).
-export { fileShownBy } from './media.queries.ts';
+// The public files shown somewhere: an ID document must be shown nowhere (the directory's check).
+export { findPublicFilesShown } from './media.queries.ts';

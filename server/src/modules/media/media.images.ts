@@ -8,7 +8,7 @@ import { neutralName, storedName, type StagedUpload, type Staging } from './medi
 /*
  * Image processing: every accepted image is re-encoded in its own format family (upright, without
  * any metadata) after its dimensions are checked, with Strapi's formats (`thumbnail` and the `small`,
- * `medium` and `large` breakpoints) in WebP, and its perceptual hash kept (`files.phash`, issue 14).
+ * `medium` and `large` breakpoints) in WebP, and its perceptual hash kept (`files.phash`, for the same-photo risk signal).
  */
 
 /**
@@ -144,21 +144,14 @@ async function perceptualHash(upright: Sharp): Promise<string | null> {
   }
 }
 
-/**
- * Checks an image's dimensions, re-encodes it in its own format family (upright, without any
- * metadata) and makes each of Strapi's formats the image is larger than, in WebP (`formatOutput`).
- * `name` (the uploader's) is for error messages; the record is named `neutralName` unless `keepName`.
- */
-export async function processImage(
+/** Reads an image's header (no pixels decoded) and refuses one of another type or too large. */
+async function checkDimensions(
+  sharp: Awaited<ReturnType<typeof loadSharp>>,
   input: Buffer,
   kind: ImageKind,
   name: string,
-  key: string,
-  staging: Staging,
-  keepName = false,
-): Promise<StagedUpload> {
-  const unreadable = () => invalidFile(`${quoted(name)} could not be read as an image`);
-  const sharp = await loadSharp();
+  unreadable: () => Error,
+): Promise<void> {
   let meta: sharpModule.Metadata;
   try {
     // The header only, no pixels decoded: the dimensions are checked before any decoding.
@@ -178,33 +171,27 @@ export async function processImage(
       `${quoted(name)} is ${w}x${h} pixels; an image may have at most ${MEDIA_LIMITS.maxImagePixels / 1_000_000} million pixels`,
     );
   }
+}
 
-  const { ext, mime } = OUTPUTS[kind.output];
-  const source = sharp(input, {
-    limitInputPixels: MEDIA_LIMITS.maxImagePixels,
-    failOn: 'error',
-    animated: false,
-  });
-  const upright = source.rotate();
-  let main: { data: Buffer; info: sharpModule.OutputInfo };
-  try {
-    main = await encode(upright.clone(), kind.output).toBuffer({ resolveWithObject: true });
-  } catch {
-    throw unreadable();
-  }
-  // The uploader's file name is used in error messages to them only; the record gets a neutral one
-  // (a file the server made keeps the name the server gave it).
-  const stored = keepName ? name : neutralName('image', key, ext);
-  const files = [storedName(key, ext)];
-  await staging.write(files[0]!, main.data);
-  const phash = await perceptualHash(upright.clone());
-
+/**
+ * Makes and stages each of Strapi's formats the image is larger than, in WebP (`formatOutput`), named after
+ * the stored record (`stored`); answers their stored files and their records.
+ */
+async function stageFormats(
+  upright: Sharp,
+  main: sharpModule.OutputInfo,
+  output: ImageKind['output'],
+  stored: string,
+  key: string,
+  staging: Staging,
+): Promise<{ files: string[]; formats: Partial<Record<FormatName, StoredFormat>> }> {
+  const files: string[] = [];
   const formats: Partial<Record<FormatName, StoredFormat>> = {};
-  const formatType = formatOutput(kind.output);
+  const formatType = formatOutput(output);
   const formatFile = OUTPUTS[formatType];
   for (const format of FORMAT_NAMES) {
     const box = IMAGE_FORMATS[format];
-    if (main.info.width <= box.width && main.info.height <= box.height) continue;
+    if (main.width <= box.width && main.height <= box.height) continue;
     const out = await encode(
       upright
         .clone()
@@ -224,7 +211,46 @@ export async function processImage(
       path: null,
     };
   }
+  return { files, formats };
+}
 
+/**
+ * Checks an image's dimensions, re-encodes it in its own format family (upright, without any
+ * metadata) and makes each of Strapi's formats the image is larger than, in WebP (`formatOutput`).
+ * `name` (the uploader's) is for error messages; the record is named `neutralName` unless `keepName`.
+ */
+export async function processImage(
+  input: Buffer,
+  kind: ImageKind,
+  name: string,
+  key: string,
+  staging: Staging,
+  keepName = false,
+): Promise<StagedUpload> {
+  const unreadable = () => invalidFile(`${quoted(name)} could not be read as an image`);
+  const sharp = await loadSharp();
+  await checkDimensions(sharp, input, kind, name, unreadable);
+  const { ext, mime } = OUTPUTS[kind.output];
+  const source = sharp(input, {
+    limitInputPixels: MEDIA_LIMITS.maxImagePixels,
+    failOn: 'error',
+    animated: false,
+  });
+  const upright = source.rotate();
+  let main: { data: Buffer; info: sharpModule.OutputInfo };
+  try {
+    main = await encode(upright.clone(), kind.output).toBuffer({ resolveWithObject: true });
+  } catch {
+    throw unreadable();
+  }
+  // The uploader's file name is used in error messages to them only; the record gets a neutral one
+  // (a file the server made keeps the name the server gave it).
+  const stored = keepName ? name : neutralName('image', key, ext);
+  const files = [storedName(key, ext)];
+  await staging.write(files[0]!, main.data);
+  const phash = await perceptualHash(upright.clone());
+  const made = await stageFormats(upright, main.info, kind.output, stored, key, staging);
+  files.push(...made.files);
   return {
     files,
     record: {
@@ -235,7 +261,7 @@ export async function processImage(
       size: main.info.size,
       width: main.info.width,
       height: main.info.height,
-      formats: JSON.stringify(formats),
+      formats: JSON.stringify(made.formats),
       phash,
     },
   };

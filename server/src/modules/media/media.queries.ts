@@ -16,7 +16,7 @@ export type NewFile = Omit<Insertable<FilesTable>, 'id' | 'created_at' | 'update
 
 /**
  * Inserts file records in one transaction and returns their ids in order. An image's perceptual hash is
- * written with its bands (`file_phash_bands`), which the same-photo risk signal looks up (issue 14).
+ * written with its bands (`file_phash_bands`), which the same-photo risk signal looks up.
  */
 export async function insertFiles(db: Kysely<DB>, files: NewFile[]): Promise<number[]> {
   if (!files.length) return [];
@@ -50,7 +50,7 @@ export function fileShownBy(file: Expression<number>): Expression<SqlBool> {
     eb.exists(eb.selectFrom('users').select('id').where('avatar_id', '=', file)),
     eb.exists(
       eb
-        .selectFrom('vendors')
+        .selectFrom('places')
         .select('id')
         .where((v) => v.or([v('image_id', '=', file), v('video_id', '=', file)])),
     ),
@@ -214,4 +214,44 @@ export async function deleteUnownedFiles(db: Kysely<DB>, ids: number[]): Promise
     .returning('id')
     .execute();
   return rows.map((r) => r.id);
+}
+
+/** The public ones of these files, with what moving their bytes needs. */
+export function findPublicFiles(db: Kysely<DB>, ids: readonly number[]) {
+  return db
+    .selectFrom('files')
+    .select(['id', 'storage_key', 'ext', 'formats'])
+    .where('id', 'in', [...ids])
+    .where('is_private', '=', 0)
+    .execute();
+}
+
+/** Marks a file private (its public formats gone): it has the one private purpose from then on. */
+export async function markFilePrivate(db: Kysely<DB>, id: number, purpose: string): Promise<void> {
+  await db
+    .updateTable('files')
+    .set({ is_private: 1, purpose, formats: null, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Those of these files no record names any more, with what removing their bytes needs. */
+export function findUnusedFiles(db: Kysely<DB>, ids: readonly number[]) {
+  return db
+    .selectFrom('files as f')
+    .select(['f.id', 'f.storage_key', 'f.ext', 'f.formats', 'f.is_private'])
+    .where('f.id', 'in', [...ids])
+    .where((eb) => eb.not(fileUsedBy(eb.ref('f.id'))))
+    .execute();
+}
+
+/** Those of these files that are public and shown by some record (an ID document must be shown nowhere). */
+export function findPublicFilesShown(db: Kysely<DB>, ids: readonly number[]) {
+  return db
+    .selectFrom('files as f')
+    .select('f.id')
+    .where('f.id', 'in', [...ids])
+    .where('f.is_private', '=', 0)
+    .where((eb) => fileShownBy(eb.ref('f.id')))
+    .execute();
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminOnly, anyone, ownerOrAdmin, withAccess } from '../../access/index.ts';
@@ -7,16 +7,10 @@ import { idParam, strapiQuery } from '../../http/query.ts';
 import { flatten } from '../../http/strapi/find.ts';
 import { fileResource } from './media.resources.ts';
 import { FORMAT_NAMES } from './media.images.ts';
-import {
-  deleteFile,
-  getFile,
-  getFileContent,
-  listFiles,
-  uploadFiles,
-  type MediaContext,
-} from './media.service.ts';
+import { deleteFile, getFile, getFileContent, listFiles, type MediaContext } from './media.service.ts';
+import { uploadFiles } from './media.upload.ts';
 import { uploadsRoot } from './media.storage.ts';
-import { perAccountKey } from '../../http/plugins/rate-limits.ts';
+import { routeLimit } from '../../http/plugins/rate-limits.ts';
 
 export const ZFileContentQuery = z.object({
   format: z.enum(FORMAT_NAMES).optional(),
@@ -26,11 +20,11 @@ export const ZFileContentQuery = z.object({
  * Uploads are open to anyone (anonymous ones are private registration documents), so they are
  * rate-limited per account, and more tightly per address for anonymous callers.
  */
-const uploadRateLimit = {
-  max: (req: FastifyRequest) => (req.actor ? 120 : 20),
-  timeWindow: '1 minute',
-  keyGenerator: perAccountKey('upload'),
-};
+const uploadRateLimit = routeLimit({
+  max: (req) => (req.actor ? 120 : 20),
+  per: 'minute',
+  perAccount: 'upload',
+});
 
 /** Strapi's upload plugin: `POST /api/upload`, and the file records at `/api/upload/files`, as flat objects. */
 export async function mediaRoutes(instance: FastifyInstance, { db, config }: AppContext) {
@@ -40,7 +34,12 @@ export async function mediaRoutes(instance: FastifyInstance, { db, config }: App
 
   app.post(
     '/api/upload',
-    withAccess(anyone, { config: { rateLimit: uploadRateLimit } }),
+    withAccess(anyone, {
+      config: {
+        rateLimit: uploadRateLimit,
+        notAudited: "one's own new file (recorded when a record uses it)",
+      },
+    }),
     async (req, reply) => {
       const uploaded = await uploadFiles(media, req.actor, () => req.parts(), req.ip);
       // An anonymous upload's claim token is answered here only: registration presents it with the id.

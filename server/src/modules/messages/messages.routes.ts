@@ -15,14 +15,14 @@ import { idParam } from '../../http/query.ts';
 import { itemResponse } from '../../http/responses.ts';
 import { registerPostRoutes } from '../comments/index.ts';
 import { messagePosts, replyToMessage, sendProviderMail, type MessagesContext } from './messages.service.ts';
-import { perAccountKey } from '../../http/plugins/rate-limits.ts';
+import { routeLimit } from '../../http/plugins/rate-limits.ts';
 
 /** The mail relay's limit per account; a provider's answers from Review Mail count under the same. */
-export const MAIL_RATE_LIMIT = {
+export const MAIL_RATE_LIMIT = routeLimit({
   max: ENGAGEMENT_LIMITS.mailPerHour,
-  timeWindow: '1 hour',
-  keyGenerator: perAccountKey('mail'),
-} as const;
+  per: 'hour',
+  perAccount: 'mail',
+});
 
 /**
  * `/api/messages` (never public: a token is needed to read any), the mail relay,

@@ -14,7 +14,7 @@ import { messageResource } from './messages.resources.ts';
 
 /**
  * Messages: comments' private twin. Read by their author, the owner of the provider they went to
- * and the admin (a vendor owns no provider and writes none, so sees none); counted nowhere.
+ * and the admin (a seller owns no provider and writes none, so sees none); counted nowhere.
  */
 export const messagePosts = (): PostKind<'messages'> => ({
   table: 'messages',

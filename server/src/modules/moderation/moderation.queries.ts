@@ -9,7 +9,7 @@ import type { DB } from '../../db/schema.ts';
 
 export type Db = Kysely<DB> | Transaction<DB>;
 
-/** A record signals are kept for: an ad (`providers`) or a place (`vendors`). */
+/** A record signals are kept for: an ad (`providers`) or a place (`places`). */
 export type RecordType = 'provider' | 'vendor';
 export interface RecordRef {
   type: RecordType;
@@ -19,7 +19,7 @@ export interface RecordRef {
 // ---------------------------------------------------------------------------------------------
 // The queue
 
-const tableOf = (type: RecordType) => (type === 'provider' ? 'providers' : 'vendors');
+const tableOf = (type: RecordType) => (type === 'provider' ? 'providers' : 'places');
 
 /** Each record's risk score (the sum of its signals' weights) as a subquery to join. */
 const scores = (db: Db, type: RecordType) =>

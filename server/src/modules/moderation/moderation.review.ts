@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import { AppError, dataFieldError } from '../../http/errors.ts';
 import type { Item } from '../../http/strapi/find.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { findOwner } from './moderation.review.queries.ts';
 
 /**
  * The review before publication shared by ads and places: the columns of the admin's decision, its audit
@@ -61,11 +62,7 @@ export function reviewDecisionColumns(
  * The admin's own ads are exempt (an admin needs no ID check).
  */
 export async function requireVerifiedOwner(db: Kysely<DB>, ownerId: number, message: string): Promise<void> {
-  const owner = await db
-    .selectFrom('users')
-    .select(['role', 'verification'])
-    .where('id', '=', ownerId)
-    .executeTakeFirst();
+  const owner = await findOwner(db, ownerId);
   if (owner && owner.role !== 'admin' && owner.verification !== 'verified') {
     throw new AppError('ConflictError', message);
   }
@@ -130,7 +127,7 @@ export async function tellOwnerOfReview(
 ): Promise<void> {
   const { ownerId, recordId, decision } = review;
   if (decision.review_state === 'pending') return;
-  const owner = await db.selectFrom('users').select('email').where('id', '=', ownerId).executeTakeFirst();
+  const owner = await findOwner(db, ownerId);
   if (!owner) return;
   const approved = decision.review_state === 'approved';
   const reason = typeof decision.review_reason === 'string' ? decision.review_reason : '-';

@@ -21,12 +21,12 @@ export interface RevisionRow {
   updatedAt: string;
 }
 
-const recordColumn = (type: RecordType) => (type === 'provider' ? 'provider_id' : 'vendor_id');
+const recordColumn = (type: RecordType) => (type === 'provider' ? 'provider_id' : 'place_id');
 
 const revisionColumns = [
   'id',
   'provider_id',
-  'vendor_id',
+  'place_id',
   'user_id',
   'fields',
   'state',
@@ -41,7 +41,7 @@ function toRevision(r: Selectable<PendingRevisionsTable>): RevisionRow {
   return {
     id: Number(r.id),
     type: r.provider_id !== null ? 'provider' : 'vendor',
-    recordId: Number(r.provider_id ?? r.vendor_id),
+    recordId: Number(r.provider_id ?? r.place_id),
     userId: Number(r.user_id),
     fields: JSON.parse(r.fields) as Record<string, unknown>,
     state: r.state,
@@ -122,7 +122,7 @@ export async function saveRevision(
       .values({
         ...values,
         provider_id: ref.type === 'provider' ? ref.id : null,
-        vendor_id: ref.type === 'vendor' ? ref.id : null,
+        place_id: ref.type === 'vendor' ? ref.id : null,
         user_id: userId,
         created_at: now,
       })
@@ -209,7 +209,7 @@ export async function findRecordFiles(db: Db, ref: RecordRef): Promise<number[]>
     return [...images.map((r) => Number(r.file_id)), ad?.video_id].filter((v) => v != null).map(Number);
   }
   const place = await db
-    .selectFrom('vendors')
+    .selectFrom('places')
     .select(['image_id', 'video_id'])
     .where('id', '=', ref.id)
     .executeTakeFirst();

@@ -333,7 +333,7 @@ export async function decideRevision(
   const seen = await findRevisionById(m.db, id);
   if (!seen || seen.state !== 'pending') throw notFound(MESSAGES.revisions.notFound);
   const ref: RecordRef = { type: seen.type, id: seen.recordId };
-  const table = seen.type === 'provider' ? 'providers' : 'vendors';
+  const table = seen.type === 'provider' ? 'providers' : 'places';
   // The entry names the revision decided and, in its details, the record it changes.
   const subject = `revision:${id}`;
   const record = `${seen.type}:${seen.recordId}`;

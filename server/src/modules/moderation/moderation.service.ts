@@ -296,7 +296,7 @@ export async function getRecordSignals(
 ): Promise<{ data: TRecordSignals }> {
   const ref = { type: recordType(query.type), id: query.id };
   if ((await findRecordOwner(db, ref)) === undefined) {
-    throw notFound(RULES[query.type === 'ad' ? 'provider.read' : 'vendor.read'].missing);
+    throw notFound(RULES[query.type === 'ad' ? 'provider.read' : 'place.read'].missing);
   }
   const signals = (await findSignalsOf(db, ref.type, [ref.id])).map((s) => ({
     kind: s.kind as RiskSignalKind,

@@ -64,7 +64,7 @@ export interface PlaceForSignals {
 
 export async function findPlaceForSignals(db: Db, id: number): Promise<PlaceForSignals | undefined> {
   const row = await db
-    .selectFrom('vendors')
+    .selectFrom('places')
     .select(['id', 'user_id', 'name', 'phone'])
     .where('id', '=', id)
     .executeTakeFirst();
@@ -91,7 +91,7 @@ export async function findPhoneMatches(db: Db, digits: string, ownerId: number):
       .where('p.user_id', '<>', ownerId)
       .execute(),
     db
-      .selectFrom('vendors as v')
+      .selectFrom('places as v')
       .select(['v.id', 'v.user_id', 'v.review_state'])
       .where('v.phone_digits', '=', digits)
       .where('v.user_id', '<>', ownerId)
@@ -125,7 +125,7 @@ export async function findOwnHashes(db: Db, ref: RecordRef): Promise<string[]> {
           .where('f.phash', 'is not', null)
           .execute()
       : await db
-          .selectFrom('vendors as v')
+          .selectFrom('places as v')
           .innerJoin('files as f', 'f.id', 'v.image_id')
           .select('f.phash')
           .where('v.id', '=', ref.id)
@@ -187,7 +187,7 @@ export async function findCandidatePictures(
       .where('f.phash', 'is not', null)
       .execute(),
     db
-      .selectFrom('vendors as v')
+      .selectFrom('places as v')
       .innerJoin('files as f', 'f.id', 'v.image_id')
       .select(['f.phash', 'v.id', 'v.user_id', 'v.review_state'])
       .where('v.image_id', 'in', ids)

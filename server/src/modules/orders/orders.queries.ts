@@ -90,7 +90,7 @@ export const insertDetails = (db: Kysely<DB>, values: NewDetails) => insertRow(d
 
 /**
  * A placed order, as checkout writes it (and the demo seed): the order ('Awaiting Payment', with its
- * totals), its lines (product, vendor, name, picture and unit price copied), its checkout details and
+ * totals), its lines (product, seller, name, picture and unit price copied), its checkout details and
  * its first state event, in the caller's transaction. Answers the order's id.
  */
 export async function insertPlacedOrder(
@@ -113,7 +113,7 @@ export async function insertPlacedOrder(
       order_id: orderId,
       user_id: order.userId,
       product_id: l.product.id,
-      vendor_id: l.product.user_id,
+      seller_id: l.product.user_id,
       product_name: l.product.name,
       picture_id: l.product.picture_id,
       price: l.product.price,
@@ -301,7 +301,7 @@ export async function updateOrder(
 export function findOrderLines(db: Db, orderId: number) {
   return db
     .selectFrom('order_lines')
-    .select(['id', 'status', 'product_name', 'quantity', 'vendor_id', 'user_id'])
+    .select(['id', 'status', 'product_name', 'quantity', 'seller_id', 'user_id'])
     .where('order_id', '=', orderId)
     .orderBy('id')
     .execute();
@@ -367,19 +367,19 @@ export function findBuyerOfOrder(db: Db, orderId: number) {
     .executeTakeFirst();
 }
 
-/** The order states in which the vendor may see where to ship (never before it is paid). */
+/** The order states in which the seller may see where to ship (never before it is paid). */
 const SHIPPING_VISIBLE: OrderStatusText[] = [S.paid, S.shipped, S.delivered];
 
 /**
- * One page of a vendor's sold lines (all lines for the admin, `vendorId` null), newest first, with the
+ * One page of a seller's sold lines (all lines for the admin, `sellerId` null), newest first, with the
  * buyer's checkout details joined only when the order is paid, shipped or delivered and the line is
  * not cancelled: before that the columns are null in SQL, so nothing else can leak them.
  */
-export async function findSales(db: Kysely<DB>, vendorId: number | null, offset: number, limit: number) {
+export async function findSales(db: Kysely<DB>, sellerId: number | null, offset: number, limit: number) {
   const base = db
     .selectFrom('order_lines as l')
     .innerJoin('orders as o', 'o.id', 'l.order_id')
-    .$if(vendorId !== null, (q) => q.where('l.vendor_id', '=', vendorId!));
+    .$if(sellerId !== null, (q) => q.where('l.seller_id', '=', sellerId!));
   const [rows, count] = await Promise.all([
     base
       .leftJoin('order_details as d', (join) =>

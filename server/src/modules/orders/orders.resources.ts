@@ -8,14 +8,14 @@ import { fileResource } from '../media/index.ts';
  * spec's spelling) as the REST layer sees them (docs/api.md "Orders"). Money in cents in the database,
  * dollars here. Every top-level read is scoped by the caller (access/rules.ts `order.read`,
  * `orderLine.read`, `orderDetail.read`); the relations below are reached only from a record already
- * in the caller's scope, so they carry no public scope of their own, and the ones a vendor reaches
+ * in the caller's scope, so they carry no public scope of their own, and the ones a seller reaches
  * from a line (the order, the product) name no relation onward: no path leads from a line to the
- * buyer's checkout details or to another vendor's lines.
+ * buyer's checkout details or to another seller's lines.
  */
 const text: FieldDef = { type: 'string' };
 const unsorted: FieldDef = { type: 'string', sortable: false };
 
-/** An account as an order shows it (the buyer to themselves, the vendor): the username only. */
+/** An account as an order shows it (the buyer to themselves, the seller): the username only. */
 export const orderUserResource = defineResource({
   name: 'orderUser',
   table: 'users',
@@ -24,8 +24,8 @@ export const orderUserResource = defineResource({
 });
 
 /**
- * The buyer as a line shows them, also to the vendor: the id only. The buyer's username is theirs to
- * sign in with, not the vendor's to read; the shipping name comes with the paid checkout details.
+ * The buyer as a line shows them, also to the seller: the id only. The buyer's username is theirs to
+ * sign in with, not the seller's to read; the shipping name comes with the paid checkout details.
  */
 export const lineBuyerResource = defineResource({
   name: 'lineBuyer',
@@ -52,7 +52,7 @@ export const orderProductResource = defineResource({
   maxPageSize: 100,
 });
 
-/** An order as its line shows it: its state only (a vendor reads lines; no relation leads further). */
+/** An order as its line shows it: its state only (a seller reads lines; no relation leads further). */
 export const lineOrderResource = defineResource({
   name: 'lineOrder',
   table: 'orders',
@@ -85,7 +85,7 @@ export const orderLineResource = defineResource({
     product: { kind: 'belongsTo', target: () => orderProductResource, column: 'product_id' },
     picture: { kind: 'belongsTo', target: () => fileResource, column: 'picture_id' },
     user: { kind: 'belongsTo', target: () => lineBuyerResource, column: 'user_id' },
-    vendor: { kind: 'belongsTo', target: () => orderUserResource, column: 'vendor_id' },
+    vendor: { kind: 'belongsTo', target: () => orderUserResource, column: 'seller_id' },
   },
   maxPageSize: 100,
   defaultPageSize: 25,

@@ -23,28 +23,23 @@ import type { AppContext } from '../../context.ts';
 import { idParam } from '../../http/query.ts';
 import { registerScopedReadRoutes } from '../../http/read-routes.ts';
 import { itemResponse } from '../../http/responses.ts';
+import { addLine, attachDetails, createEmptyOrder, removeLine } from './orders.lines.ts';
 import {
-  addLine,
-  attachDetails,
-  cancelOrder,
-  changeLine,
-  changeOrder,
   checkout,
-  createEmptyOrder,
   detailReads,
   lineReads,
   listSales,
   orderReads,
   quoteOrder,
-  removeLine,
   type OrdersContext,
 } from './orders.service.ts';
+import { cancelOrder, changeLine, changeOrder } from './orders.states.ts';
 
 const tags = ['orders'];
 
 /**
  * Checkout and the quote (`/api/orders/checkout`, `/api/orders/quote`), orders, order-lists,
- * oder-details (the spec's spelling) and a vendor's sales (`/api/sales`); issue 13, docs/api.md
+ * oder-details (the spec's spelling) and a seller's sales (`/api/sales`); docs/api.md
  * "Orders". Every amount is the server's; owners come from the token. Checkout and `POST /api/orders`
  * share one hourly limit per account, counted in the database by the service (`ORDERS_PER_HOUR`).
  */
@@ -56,7 +51,10 @@ export async function ordersRoutes(instance: FastifyInstance, { db, mailer, conf
   // The cart page and checkout ask anyone's cart's prices (a stale token must not break the cart).
   app.post(
     '/api/orders/quote',
-    withAccess(anyoneEvenWithStaleToken, { schema: { tags, body: z.object({ data: ZQuoteRequest }) } }),
+    withAccess(anyoneEvenWithStaleToken, {
+      config: { notAudited: 'a price quote changes nothing' },
+      schema: { tags, body: z.object({ data: ZQuoteRequest }) },
+    }),
     async (req) => ({ data: await quoteOrder(db, req.body.data) }),
   );
   app.post(
@@ -81,7 +79,7 @@ export async function ordersRoutes(instance: FastifyInstance, { db, mailer, conf
     itemResponse(await cancelOrder(o, req.actor!, idParam(req))),
   );
 
-  // Order lines: the buyer's and the vendor's (never the checkout details through them).
+  // Order lines: the buyer's and the seller's (never the checkout details through them).
   registerScopedReadRoutes(app, db, '/api/order-lists', lineReads(), reads);
   app.post(
     '/api/order-lists',
@@ -105,10 +103,10 @@ export async function ordersRoutes(instance: FastifyInstance, { db, mailer, conf
     async (req) => itemResponse(await attachDetails(o, req.actor!, req.body.data)),
   );
 
-  // A vendor's sold lines (the admin's: all).
+  // A seller's sold lines (the admin's: all).
   app.get(
     '/api/sales',
-    withAccess(accountTypesWith(MESSAGES.shopErrors.vendorsOnly, 'Vender'), { schema: { tags } }),
+    withAccess(accountTypesWith(MESSAGES.shopErrors.sellersOnly, 'Vender'), { schema: { tags } }),
     async (req) => listSales(db, req.actor!, req.query as Record<string, unknown>),
   );
 }

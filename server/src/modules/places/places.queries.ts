@@ -3,7 +3,7 @@ import type { AuditHooks } from '../../db/audit-log.ts';
 import { nowIso } from '../../db/dialect.ts';
 import { forShareOnPostgres, lockRow } from '../../db/locks.ts';
 import { deleteById, insertRow, updateById } from '../../db/rows.ts';
-import type { AddressesTable, DB, VendorsTable } from '../../db/schema.ts';
+import type { AddressesTable, DB, PlacesTable } from '../../db/schema.ts';
 import { BACK_TO_REVIEW } from '../moderation/index.ts';
 
 /** SQL of the places area: addresses, places (vendors) and their reviews. */
@@ -11,8 +11,8 @@ import { BACK_TO_REVIEW } from '../moderation/index.ts';
 type Db = Kysely<DB> | Transaction<DB>;
 
 export type AddressColumns = Omit<Insertable<AddressesTable>, 'created_at' | 'updated_at'>;
-export type PlaceColumns = Omit<Insertable<VendorsTable>, 'created_at' | 'updated_at'>;
-export type PlaceChanges = Omit<Updateable<VendorsTable>, 'id' | 'created_at' | 'updated_at'>;
+export type PlaceColumns = Omit<Insertable<PlacesTable>, 'created_at' | 'updated_at'>;
+export type PlaceChanges = Omit<Updateable<PlacesTable>, 'id' | 'created_at' | 'updated_at'>;
 
 export const insertAddress = (db: Kysely<DB>, values: AddressColumns) => insertRow(db, 'addresses', values);
 export const updateAddress = (db: Kysely<DB>, id: number, changes: Partial<AddressColumns>) =>
@@ -20,25 +20,25 @@ export const updateAddress = (db: Kysely<DB>, id: number, changes: Partial<Addre
 
 /** Whether a place names the address; `except` leaves one place out (the one being edited). */
 export async function addressUsedByPlace(db: Db, addressId: number, except?: number): Promise<boolean> {
-  let q = db.selectFrom('vendors').select('id').where('address_id', '=', addressId);
+  let q = db.selectFrom('places').select('id').where('address_id', '=', addressId);
   if (except !== undefined) q = q.where('id', '<>', except);
   return !!(await q.executeTakeFirst());
 }
 
-export async function vendorTypeExists(db: Kysely<DB>, id: number): Promise<boolean> {
-  return !!(await db.selectFrom('vendor_types').select('id').where('id', '=', id).executeTakeFirst());
+export async function placeTypeExists(db: Kysely<DB>, id: number): Promise<boolean> {
+  return !!(await db.selectFrom('place_types').select('id').where('id', '=', id).executeTakeFirst());
 }
 
-export const insertPlace = (db: Kysely<DB>, values: PlaceColumns) => insertRow(db, 'vendors', values);
+export const insertPlace = (db: Kysely<DB>, values: PlaceColumns) => insertRow(db, 'places', values);
 export const updatePlace = (db: Kysely<DB>, id: number, changes: PlaceChanges) =>
-  updateById(db, 'vendors', id, changes);
+  updateById(db, 'places', id, changes);
 
 /**
  * A place's row as stored, with its address's public columns as `address.<column>` (an owner's edit
  * compares what it sends with it).
  */
 export async function findPlaceRow(db: Db, id: number): Promise<Record<string, unknown> | undefined> {
-  const place = await db.selectFrom('vendors').selectAll().where('id', '=', id).executeTakeFirst();
+  const place = await db.selectFrom('places').selectAll().where('id', '=', id).executeTakeFirst();
   if (!place) return undefined;
   const address =
     place.address_id === null
@@ -72,7 +72,7 @@ export function findAddressDetails(
 /** The place that names an address, if any. */
 export function findPlaceOfAddress(db: Db, addressId: number) {
   return db
-    .selectFrom('vendors')
+    .selectFrom('places')
     .select(['id', 'user_id', 'review_state'])
     .where('address_id', '=', addressId)
     .executeTakeFirst();
@@ -91,10 +91,10 @@ export async function deletePlaceRows(
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     // The place's row first, as review writes lock it: the two wait for each other, never deadlock.
-    await lockRow(trx, 'vendors', id);
+    await lockRow(trx, 'places', id);
     await audit?.before(trx);
-    await trx.deleteFrom('vendor_reviews').where('vendor_id', '=', id).execute();
-    const gone = await deleteById(trx as unknown as Kysely<DB>, 'vendors', id);
+    await trx.deleteFrom('place_reviews').where('place_id', '=', id).execute();
+    const gone = await deleteById(trx as unknown as Kysely<DB>, 'places', id);
     if (gone && addressId !== null && !(await addressUsedByPlace(trx, addressId))) {
       await trx.deleteFrom('addresses').where('id', '=', addressId).execute();
     }
@@ -109,13 +109,13 @@ export async function deletePlaceRows(
  */
 export async function insertReviewIfNone(
   db: Db,
-  values: { vendor_id: number; user_id: number; rating: number; review: string },
+  values: { place_id: number; user_id: number; rating: number; review: string },
 ): Promise<number | undefined> {
   const now = nowIso();
   const row = await db
-    .insertInto('vendor_reviews')
+    .insertInto('place_reviews')
     .values({ ...values, created_at: now, updated_at: now })
-    .onConflict((oc) => oc.columns(['vendor_id', 'user_id']).doNothing())
+    .onConflict((oc) => oc.columns(['place_id', 'user_id']).doNothing())
     .returning('id')
     .executeTakeFirst();
   return row ? Number(row.id) : undefined;
@@ -129,12 +129,12 @@ export async function updateReview(
   const set: Record<string, unknown> = { updated_at: nowIso() };
   if (changes.rating !== undefined) set.rating = changes.rating;
   if (changes.review !== undefined) set.review = changes.review;
-  const result = await db.updateTable('vendor_reviews').set(set).where('id', '=', id).executeTakeFirst();
+  const result = await db.updateTable('place_reviews').set(set).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
 export async function deleteReview(db: Db, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('vendor_reviews').where('id', '=', id).executeTakeFirst();
+  const result = await db.deleteFrom('place_reviews').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -144,11 +144,11 @@ export async function deleteReview(db: Db, id: number): Promise<boolean> {
  * the transaction of every review write, and of an account's block or unblock, after that transaction
  * locked the place's row (`lockRow`) so the recount reads every review committed.
  */
-export async function recountPlaceRating(db: Db, vendorId: number): Promise<void> {
+export async function recountPlaceRating(db: Db, placeId: number): Promise<void> {
   const reviews = (eb: Db) =>
     eb
-      .selectFrom('vendor_reviews as vr')
-      .where('vr.vendor_id', '=', vendorId)
+      .selectFrom('place_reviews as vr')
+      .where('vr.place_id', '=', placeId)
       .where((w) =>
         w.not(
           w.exists(
@@ -161,13 +161,13 @@ export async function recountPlaceRating(db: Db, vendorId: number): Promise<void
         ),
       );
   await db
-    .updateTable('vendors')
+    .updateTable('places')
     .set({
       rating: sql<number>`coalesce((${reviews(db).select(sql`round(avg(vr.rating), 2)`.as('a'))}), 0)`,
       review_count: sql<number>`(${reviews(db).select(sql`count(*)`.as('n'))})`,
       last_review_at: sql<string>`coalesce((${reviews(db).select(sql`max(vr.created_at)`.as('m'))}), '')`,
     })
-    .where('id', '=', vendorId)
+    .where('id', '=', placeId)
     .execute();
 }
 
@@ -178,14 +178,14 @@ export async function recountPlaceRating(db: Db, vendorId: number): Promise<void
  */
 export async function lockPlacesReviewedBy(trx: Transaction<DB>, userId: number): Promise<number[]> {
   const rows = await trx
-    .selectFrom('vendor_reviews')
-    .select('vendor_id')
+    .selectFrom('place_reviews')
+    .select('place_id')
     .distinct()
     .where('user_id', '=', userId)
-    .orderBy('vendor_id')
+    .orderBy('place_id')
     .execute();
-  const ids = rows.map((r) => Number(r.vendor_id));
-  for (const id of ids) await lockRow(trx, 'vendors', id);
+  const ids = rows.map((r) => Number(r.place_id));
+  for (const id of ids) await lockRow(trx, 'places', id);
   return ids;
 }
 
@@ -195,6 +195,6 @@ export async function lockPlacesReviewedBy(trx: Transaction<DB>, userId: number)
  * facet index, so no directory change is recorded); false when the place does not exist. The caller records the audit and computes the risk signals anew.
  */
 export async function sendPlaceBackToReview(trx: Transaction<DB>, id: number): Promise<boolean> {
-  if (!(await updateById(trx, 'vendors', id, BACK_TO_REVIEW))) return false;
+  if (!(await updateById(trx, 'places', id, BACK_TO_REVIEW))) return false;
   return true;
 }

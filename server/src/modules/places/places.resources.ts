@@ -2,7 +2,7 @@ import { shownPlace } from '../../access/index.ts';
 import type { FieldDef, RelationDef } from '../../http/strapi/resource.ts';
 import { defineResource, timestamps } from '../../http/strapi/resource.ts';
 import { fileResource } from '../media/index.ts';
-import { vendorTypeResource } from '../reference/index.ts';
+import { placeTypeResource } from '../reference/index.ts';
 import { authorUserResource, publicUserResource } from '../users/index.ts';
 
 /**
@@ -51,16 +51,16 @@ const PLACE_FIELDS = {
 } satisfies Record<string, FieldDef>;
 
 const placeRelations: Record<string, RelationDef> = {
-  vendor_type: { kind: 'belongsTo', target: () => vendorTypeResource, column: 'vendor_type_id' },
+  vendor_type: { kind: 'belongsTo', target: () => placeTypeResource, column: 'place_type_id' },
   address: { kind: 'belongsTo', target: () => addressResource, column: 'address_id' },
   image: { kind: 'belongsTo', target: () => fileResource, column: 'image_id' },
   video: { kind: 'belongsTo', target: () => fileResource, column: 'video_id' },
   user: { kind: 'belongsTo', target: () => publicUserResource, column: 'user_id' },
-  vendor_reviews: { kind: 'hasMany', target: () => venueReviewResource, foreignKey: 'vendor_id' },
+  vendor_reviews: { kind: 'hasMany', target: () => venueReviewResource, foreignKey: 'place_id' },
 };
 
 const placeBase = {
-  table: 'vendors',
+  table: 'places',
   relations: placeRelations,
   maxPageSize: 100,
   defaultPageSize: 10,
@@ -72,11 +72,11 @@ const placeBase = {
 };
 
 /** The public view of a place. */
-export const placeResource = defineResource({ name: 'vendor', ...placeBase, fields: PLACE_FIELDS });
+export const placeResource = defineResource({ name: 'place', ...placeBase, fields: PLACE_FIELDS });
 
-/** The owner's and the admin's view: the same, with the review's state and reason (issue 12, item 3). */
+/** The owner's and the admin's view: the same, with the review's state and reason. */
 export const ownPlaceResource = defineResource({
-  name: 'ownVendor',
+  name: 'ownPlace',
   ...placeBase,
   fields: {
     ...PLACE_FIELDS,
@@ -89,15 +89,15 @@ export const ownPlaceResource = defineResource({
 
 /** A hobbyist's review of a place: newest first. */
 export const venueReviewResource = defineResource({
-  name: 'vendorReview',
-  table: 'vendor_reviews',
+  name: 'placeReview',
+  table: 'place_reviews',
   fields: {
     rating: { type: 'integer' },
     review: unsorted,
     ...timestamps,
   },
   relations: {
-    vendor: { kind: 'belongsTo', target: () => placeResource, column: 'vendor_id' },
+    vendor: { kind: 'belongsTo', target: () => placeResource, column: 'place_id' },
     user: { kind: 'belongsTo', target: () => authorUserResource, column: 'user_id' },
   },
   maxPageSize: 100,

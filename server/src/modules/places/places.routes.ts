@@ -19,6 +19,7 @@ import {
   withAccess,
 } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
+import { parseData } from '../../http/errors.ts';
 import { idParam } from '../../http/query.ts';
 import { registerScopedReadRoutes } from '../../http/read-routes.ts';
 import { itemResponse } from '../../http/responses.ts';
@@ -34,7 +35,6 @@ import {
   deleteVenueReview,
   getPlace,
   listPlaces,
-  parseData,
   reviewReads,
   updateAddress,
   updatePlace,
@@ -45,7 +45,7 @@ import {
 type Query = Record<string, unknown>;
 
 /**
- * Places (the spec's vendors), their addresses and venue reviews (issue 12; docs/api.md "Places"):
+ * Places (the spec's vendors), their addresses and venue reviews (docs/api.md "Places"):
  * providers add places, reviewed by an admin before they show on the venue pages; hobbyists review
  * public places.
  */

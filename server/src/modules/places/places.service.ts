@@ -10,7 +10,6 @@ import {
 } from '@app/domain';
 import { comparablePhone } from '@app/domain/trust';
 import type { Kysely, Transaction } from 'kysely';
-import { z } from 'zod';
 import {
   findAccessRows,
   requireAccess,
@@ -19,11 +18,11 @@ import {
   shownOrOwnPlace,
   type FileClaim,
 } from '../../access/index.ts';
-import { auditChange } from '../../db/audit-log.ts';
+import { auditChange, auditCreate, createAudited } from '../../db/audit-log.ts';
 import { lockRow } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import { isAdmin, type Actor } from '../../http/auth.ts';
-import { AppError, dataFieldError, fieldError, notFound, type ErrorDetailItem } from '../../http/errors.ts';
+import { AppError, dataFieldError, fieldError, notFound, parseData } from '../../http/errors.ts';
 import { getWrittenItem, plainItem, scopedReads, type ScopedReads } from '../../http/items.ts';
 import { findNul } from '../../http/nul-guard.ts';
 import { findMany, findOne, type Item } from '../../http/strapi/find.ts';
@@ -65,7 +64,7 @@ import {
   updateAddress as updateAddressRow,
   updatePlace as updatePlaceRow,
   updateReview,
-  vendorTypeExists,
+  placeTypeExists,
   type PlaceChanges,
   type PlaceColumns,
 } from './places.queries.ts';
@@ -83,27 +82,11 @@ export interface PlacesContext {
 type Query = Record<string, unknown>;
 
 const E = MESSAGES.placeErrors;
-const PLACE_NOT_FOUND = RULES['vendor.read'].missing;
+const PLACE_NOT_FOUND = RULES['place.read'].missing;
 
 /** The create's missing picture: 'Required' at `image` (spec 000 §5 "Vendor create"). */
 const imageRequired = () =>
   fieldError(['image'], MESSAGES.placeForm.required, { title: `image: ${MESSAGES.placeForm.required}` });
-
-/**
- * Parses `{ data }` with a domain schema outside Fastify's validation (the place create takes JSON or
- * multipart, so its route declares no body): the same 400 as a failed route schema, naming the fields.
- */
-export function parseData<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = z.object({ data: schema }).safeParse(body);
-  if (parsed.success) return parsed.data.data;
-  const errors: ErrorDetailItem[] = parsed.error.issues.map((issue) => ({
-    path: issue.path.map((p) => (typeof p === 'number' ? p : String(p))),
-    message: issue.message,
-    name: 'ValidationError',
-  }));
-  const first = errors[0]!;
-  throw new AppError('ValidationError', `${first.path.join('.') || 'body'}: ${first.message}`, { errors });
-}
 
 // ---------------------------------------------------------------------------------------------
 // Addresses
@@ -118,13 +101,15 @@ const upper = (v: string | undefined) => (v === undefined ? undefined : v.toUppe
 export async function createAddress(p: PlacesContext, actor: Actor, sent: TAddressRequest): Promise<Item> {
   const input = { ...sent, state: sent.state.toUpperCase(), country: sent.country.toUpperCase() };
   await checkLocation(p.db, input);
-  const id = await insertAddress(p.db, { ...input, user_id: actor.id });
+  const id = await createAudited(p.db, actor, 'address', 'addresses', (db) =>
+    insertAddress(db, { ...input, user_id: actor.id }),
+  );
   return getWrittenItem(p.db, addressResource, id);
 }
 
 /** An admin's change to a provider's address, for the audit log; none for the owner's own. */
 const addressAudit = (actor: Actor, action: string, id: number) =>
-  isAdmin(actor) ? auditChange(actor, action, `address:${id}`, 'addresses', id) : undefined;
+  auditChange(actor, action, `address:${id}`, 'addresses', id);
 
 /**
  * `PUT /api/addresses/:id`: owner or admin. The owner's change to an address the public reads through a
@@ -158,7 +143,7 @@ export async function updateAddress(
     : ((await findPlaceOfAddress(p.db, id))?.id ?? (await findRevisionMovingTo(p.db, owner, id))?.recordId);
   const audit = addressAudit(actor, 'address.update', id);
   const staged = await p.db.transaction().execute(async (trx) => {
-    if (placeId !== undefined && (await lockRow(trx, 'vendors', Number(placeId)))) {
+    if (placeId !== undefined && (await lockRow(trx, 'places', Number(placeId)))) {
       // The place's state and revision as they are now, read after its row is locked.
       const ref = { type: 'vendor' as const, id: Number(placeId) };
       const place = await findPlaceRow(trx, ref.id);
@@ -278,7 +263,7 @@ export function listPlaces(p: PlacesContext, actor: Actor | null, query: Query) 
 
 /** `GET /api/vendors/:id`: a pending or rejected place is a 404 but to its owner and the admin. */
 export async function getPlace(p: PlacesContext, actor: Actor | null, id: number, query: Query) {
-  const [row] = await findAccessRows(p.db, actor, 'vendor.update', [id]);
+  const [row] = await findAccessRows(p.db, actor, 'place.update', [id]);
   if (!row) throw notFound(PLACE_NOT_FOUND);
   const def = row.allowed ? ownPlaceResource : placeResource;
   const item = await findOne(p.db, def, id, parseQuery(def, query), { scope: null });
@@ -315,7 +300,7 @@ function fileClaims(input: { image?: number | undefined; video?: number | null |
 
 /** The place's type must exist: a 400 at `data.vendor_type` otherwise. */
 async function checkType(db: Kysely<DB>, id: number | undefined): Promise<void> {
-  if (id !== undefined && !(await vendorTypeExists(db, id)))
+  if (id !== undefined && !(await placeTypeExists(db, id)))
     throw dataFieldError('vendor_type', `${E.unknownType} ${id}`);
 }
 
@@ -354,7 +339,7 @@ function detailColumns(input: TPlaceUpdate): PlaceChanges {
   }
   if (input.email !== undefined) out.email = input.email;
   if (input.website !== undefined) out.website = input.website || null;
-  if (input.vendor_type !== undefined) out.vendor_type_id = input.vendor_type;
+  if (input.vendor_type !== undefined) out.place_type_id = input.vendor_type;
   if (input.address !== undefined) out.address_id = input.address;
   if (input.image !== undefined) out.image_id = input.image;
   if (input.video !== undefined) {
@@ -382,6 +367,7 @@ export async function createPlace(p: PlacesContext, actor: Actor, input: TPlaceR
     });
     // The risk signals of the new place, with the place.
     await computeRiskSignals(trx, { type: 'vendor', id: newId });
+    await auditCreate(trx, actor, 'vendor', 'places', newId);
     return newId;
   });
   return getWrittenItem(p.db, ownPlaceResource, id);
@@ -465,7 +451,7 @@ export async function updatePlace(
   const [place] = await requireAccess(
     p.db,
     actor,
-    'vendor.update',
+    'place.update',
     [id],
     ['user_id', 'image_id', 'video_id', 'review_state', 'review_reason'],
   );
@@ -488,7 +474,7 @@ export async function updatePlace(
     const video = input.video;
     let held: number[] = [];
     await p.db.transaction().execute(async (trx) => {
-      if (!(await lockRow(trx, 'vendors', id))) throw notFound(PLACE_NOT_FOUND);
+      if (!(await lockRow(trx, 'places', id))) throw notFound(PLACE_NOT_FOUND);
       if (video === null && oldVideo !== null) await updatePlaceRow(trx, id, detailColumns({ video }));
       const row = await findPlaceRow(trx, id);
       if (!row) return;
@@ -521,12 +507,12 @@ export async function updatePlace(
   const recompute = !decision || Object.keys(details).length > 0;
   // An admin's edit of the place itself is recorded with the place before and after, beside any decision.
   const audit =
-    admin && Object.keys(details).length > 0
-      ? auditChange(actor, 'vendor.update', `vendor:${id}`, 'vendors', id)
+    Object.keys(details).length > 0
+      ? auditChange(actor, 'vendor.update', `vendor:${id}`, 'places', id)
       : undefined;
   await p.db.transaction().execute(async (trx) => {
     // The place's row first, as the owner's staging and the moderator's decision take it.
-    if (!(await lockRow(trx, 'vendors', id))) throw notFound(PLACE_NOT_FOUND);
+    if (!(await lockRow(trx, 'places', id))) throw notFound(PLACE_NOT_FOUND);
     await audit?.before(trx);
     // The owner's waiting revision is applied first (its address's details to the address), the edit's
     // own fields over it: the place goes back to review with both.
@@ -598,7 +584,7 @@ export async function deletePlace(p: PlacesContext, actor: Actor, id: number): P
   const [place] = await requireAccess(
     p.db,
     actor,
-    'vendor.update',
+    'place.update',
     [id],
     ['address_id', 'image_id', 'video_id'],
   );
@@ -606,9 +592,7 @@ export async function deletePlace(p: PlacesContext, actor: Actor, id: number): P
   const addressId = place!.address_id === null ? null : Number(place!.address_id);
   // The files its revision stages go with it (the revision is deleted with the place).
   const staged = stagedFileIds((await findRevision(p.db, { type: 'vendor', id }))?.fields ?? {});
-  const audit = isAdmin(actor)
-    ? auditChange(actor, 'vendor.delete', `vendor:${id}`, 'vendors', id)
-    : undefined;
+  const audit = auditChange(actor, 'vendor.delete', `vendor:${id}`, 'places', id);
   if (!item || !(await deletePlaceRows(p.db, id, addressId, audit))) throw notFound(PLACE_NOT_FOUND);
   await deleteUnusedFiles(p.db, p.storageRoot, [
     ...staged,
@@ -622,7 +606,7 @@ export async function deletePlace(p: PlacesContext, actor: Actor, id: number): P
 
 /** List and get of reviews: those on public places for anyone, one's own anywhere; the admin all. */
 export const reviewReads = (): ScopedReads =>
-  scopedReads(venueReviewResource, (actor) => RULES['vendorReview.read'].see(actor));
+  scopedReads(venueReviewResource, (actor) => RULES['placeReview.read'].see(actor));
 
 /**
  * The first statement of every review write's transaction: the place's row is locked, so parallel
@@ -630,7 +614,7 @@ export const reviewReads = (): ScopedReads =>
  * before it (PostgreSQL's read committed would otherwise let a waiting recount keep its old snapshot
  * and lose the other's review); a place deleted meanwhile cascades its reviews away.
  */
-const lockPlace = (trx: Parameters<typeof lockRow>[0], placeId: number) => lockRow(trx, 'vendors', placeId);
+const lockPlace = (trx: Parameters<typeof lockRow>[0], placeId: number) => lockRow(trx, 'places', placeId);
 
 /**
  * `POST /api/vendor-reviews`: a hobbyist's review of a public place (the route lets hobbyists only
@@ -648,9 +632,9 @@ export async function createReview(
     .transaction()
     .execute(async (trx) => {
       await lockPlace(trx, input.vendor);
-      await requireAccess(trx, actor, 'vendor.engage', [input.vendor]);
+      await requireAccess(trx, actor, 'place.engage', [input.vendor]);
       const created = await insertReviewIfNone(trx, {
-        vendor_id: input.vendor,
+        place_id: input.vendor,
         user_id: actor.id,
         rating: input.rating,
         review: input.review,
@@ -663,9 +647,9 @@ export async function createReview(
       if (err instanceof AppError) throw err;
       // A unique violation the insert did not absorb (an engine's race): the review exists now.
       const held = await p.db
-        .selectFrom('vendor_reviews')
+        .selectFrom('place_reviews')
         .select('id')
-        .where('vendor_id', '=', input.vendor)
+        .where('place_id', '=', input.vendor)
         .where('user_id', '=', actor.id)
         .executeTakeFirst();
       throw held ? alreadyReviewed() : err;
@@ -675,7 +659,7 @@ export async function createReview(
 
 /** An admin's change to a hobbyist's review, for the audit log; none for the author's own. */
 const reviewAudit = (actor: Actor, action: string, id: number) =>
-  isAdmin(actor) ? auditChange(actor, action, `vendor-review:${id}`, 'vendor_reviews', id) : undefined;
+  auditChange(actor, action, `vendor-review:${id}`, 'place_reviews', id);
 
 /** `PUT /api/vendor-reviews/:id`: the author or the admin; the place's rating is recounted. */
 export async function updateVenueReview(
@@ -684,13 +668,13 @@ export async function updateVenueReview(
   id: number,
   input: TVenueReviewUpdate,
 ): Promise<Item> {
-  const [row] = await requireAccess(p.db, actor, 'vendorReview.update', [id], ['vendor_id']);
+  const [row] = await requireAccess(p.db, actor, 'placeReview.update', [id], ['place_id']);
   const audit = reviewAudit(actor, 'vendor-review.update', id);
   await p.db.transaction().execute(async (trx) => {
-    await lockPlace(trx, Number(row!.vendor_id));
+    await lockPlace(trx, Number(row!.place_id));
     await audit?.before(trx);
-    if (!(await updateReview(trx, id, input))) throw notFound(RULES['vendorReview.read'].missing);
-    await recountPlaceRating(trx, Number(row!.vendor_id));
+    if (!(await updateReview(trx, id, input))) throw notFound(RULES['placeReview.read'].missing);
+    await recountPlaceRating(trx, Number(row!.place_id));
     await audit?.after(trx);
   });
   return getWrittenItem(p.db, venueReviewResource, id);
@@ -698,14 +682,14 @@ export async function updateVenueReview(
 
 /** `DELETE /api/vendor-reviews/:id`: the author or the admin; answers the review as it was. */
 export async function deleteVenueReview(p: PlacesContext, actor: Actor, id: number): Promise<Item> {
-  const [row] = await requireAccess(p.db, actor, 'vendorReview.update', [id], ['vendor_id']);
+  const [row] = await requireAccess(p.db, actor, 'placeReview.update', [id], ['place_id']);
   const item = await getWrittenItem(p.db, venueReviewResource, id);
   const audit = reviewAudit(actor, 'vendor-review.delete', id);
   await p.db.transaction().execute(async (trx) => {
-    await lockPlace(trx, Number(row!.vendor_id));
+    await lockPlace(trx, Number(row!.place_id));
     await audit?.before(trx);
-    if (!(await deleteReview(trx, id))) throw notFound(RULES['vendorReview.read'].missing);
-    await recountPlaceRating(trx, Number(row!.vendor_id));
+    if (!(await deleteReview(trx, id))) throw notFound(RULES['placeReview.read'].missing);
+    await recountPlaceRating(trx, Number(row!.place_id));
     await audit?.after(trx);
   });
   return item;

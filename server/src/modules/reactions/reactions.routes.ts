@@ -29,6 +29,7 @@ export async function reactionsRoutes(instance: FastifyInstance, { db }: AppCont
     app.put(
       `${path}/:id`,
       withAccess(ownerOrAdmin, {
+        config: { notAudited: 'a reaction has nothing to edit: the call changes nothing' },
         schema: { tags, body: z.object({ data: ZReactionUpdate.optional() }).nullish() },
       }),
       async (req) => updateReaction(db, req.actor!, kind, idParam(req)),

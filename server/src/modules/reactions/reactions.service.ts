@@ -3,7 +3,7 @@ import { requireAccess, RULES } from '../../access/index.ts';
 import { auditChange } from '../../db/audit-log.ts';
 import { deleteById } from '../../db/rows.ts';
 import type { DB } from '../../db/schema.ts';
-import { isAdmin, type Actor } from '../../http/auth.ts';
+import type { Actor } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { getWrittenItem, plainItem, scopedReads, type ScopedReads } from '../../http/items.ts';
 import { findOne, type Item } from '../../http/strapi/find.ts';
@@ -95,9 +95,7 @@ export async function updateReaction(db: Kysely<DB>, actor: Actor, kind: Reactio
 export async function deleteReaction(db: Kysely<DB>, actor: Actor, kind: ReactionKind, id: number) {
   const { item, providerId } = await requireOwnReaction(db, actor, kind, id);
   // An admin's removal of a hobbyist's reaction is recorded with the reaction as it was.
-  const audit = isAdmin(actor)
-    ? auditChange(actor, 'reaction.delete', `reaction:${id}`, 'reactions', id)
-    : undefined;
+  const audit = auditChange(actor, 'reaction.delete', `reaction:${id}`, 'reactions', id);
   await db.transaction().execute(async (trx) => {
     await audit?.before(trx);
     if (await deleteById(trx, 'reactions', id)) {

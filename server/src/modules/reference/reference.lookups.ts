@@ -4,8 +4,8 @@ import {
   type TCityUpdate,
   type TLanguageWrite,
   type TRaceWrite,
-  type TVendorTypeCreate,
-  type TVendorTypeUpdate,
+  type TPlaceTypeCreate,
+  type TPlaceTypeUpdate,
 } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { recordAudit } from '../../db/audit-log.ts';
@@ -24,7 +24,7 @@ import {
   updateLookup,
   type LookupTable,
 } from './reference.queries.ts';
-import { cityResource, languageResource, raceResource, vendorTypeResource } from './reference.resources.ts';
+import { cityResource, languageResource, raceResource, placeTypeResource } from './reference.resources.ts';
 
 import { conflict, conflictAt, itemOf, lockedRow } from './reference.rows.ts';
 
@@ -100,20 +100,20 @@ const RACE: Lookup = {
 };
 
 /** A place type's `type` is the venue directory's path segment: it stays while places have the type. */
-const VENDOR_TYPE: Lookup = {
-  table: 'vendor_types',
-  resource: () => vendorTypeResource,
+const PLACE_TYPE: Lookup = {
+  table: 'place_types',
+  resource: () => placeTypeResource,
   subject: 'vendor-type',
   values: asIs,
   unique: { field: 'type', columns: ['type'] },
-  inUse: (trx, row) => isNamedById(trx, 'vendors', 'vendor_type_id', Number(row.id)),
+  inUse: (trx, row) => isNamedById(trx, 'places', 'place_type_id', Number(row.id)),
   guarded: ['type'],
 };
 
-export const LOOKUPS = { city: CITY, language: LANGUAGE, race: RACE, vendorType: VENDOR_TYPE } as const;
+export const LOOKUPS = { city: CITY, language: LANGUAGE, race: RACE, vendorType: PLACE_TYPE } as const;
 export type LookupKind = keyof typeof LOOKUPS;
 export type LookupInput =
-  TCityCreate | TCityUpdate | TLanguageWrite | TRaceWrite | TVendorTypeCreate | TVendorTypeUpdate;
+  TCityCreate | TCityUpdate | TLanguageWrite | TRaceWrite | TPlaceTypeCreate | TPlaceTypeUpdate;
 
 const defined = (input: object): Values =>
   Object.fromEntries(

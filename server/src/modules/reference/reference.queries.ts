@@ -32,7 +32,7 @@ type Db = Kysely<DB> | Transaction<DB>;
 const loose = (db: Db) => db as unknown as Kysely<any>;
 
 /** The lookup tables the admin edits. */
-export type LookupTable = 'cities' | 'languages' | 'races' | 'vendor_types';
+export type LookupTable = 'cities' | 'languages' | 'races' | 'place_types';
 
 /** A row of a lookup table or of `packages`/`processing_costs`, every column. */
 export async function findRow(
@@ -74,8 +74,8 @@ export async function deleteRow(
 /** Whether any row of `table` has `column` = `id` (a record naming a lookup or a package by id). */
 export async function isNamedById(
   db: Db,
-  table: 'providers' | 'vendors' | 'subscriptions',
-  column: 'language_id' | 'race_id' | 'vendor_type_id' | 'package_id',
+  table: 'providers' | 'places' | 'subscriptions',
+  column: 'language_id' | 'race_id' | 'place_type_id' | 'package_id',
   id: number,
 ): Promise<boolean> {
   const row = await loose(db)

@@ -49,9 +49,9 @@ export const raceResource = defineResource({
   defaultSort: [{ field: 'race_name', direction: 'asc' }],
 });
 
-export const vendorTypeResource = defineResource({
-  name: 'vendorType',
-  table: 'vendor_types',
+export const placeTypeResource = defineResource({
+  name: 'placeType',
+  table: 'place_types',
   fields: { type: { type: 'string' }, name: { type: 'string' } },
   maxPageSize: 100,
   defaultSort: [{ field: 'id', direction: 'asc' }],

@@ -8,8 +8,8 @@ import {
   ZProcessingCostCreate,
   ZProcessingCostUpdate,
   ZRaceWrite,
-  ZVendorTypeCreate,
-  ZVendorTypeUpdate,
+  ZPlaceTypeCreate,
+  ZPlaceTypeUpdate,
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,7 +24,7 @@ import {
   countryResource,
   processingCostResource,
   stateResource,
-  vendorTypeResource,
+  placeTypeResource,
 } from './reference.resources.ts';
 import {
   createLookup,
@@ -59,7 +59,7 @@ export async function referenceRoutes(instance: FastifyInstance, { db }: AppCont
   registerReadRoutes(app, db, 'countries', countryResource);
   registerReadRoutes(app, db, 'states', stateResource);
   registerReadRoutes(app, db, 'cities', cityResource, signedIn);
-  registerReadRoutes(app, db, 'vendor-types', vendorTypeResource);
+  registerReadRoutes(app, db, 'vendor-types', placeTypeResource);
   registerReadRoutes(app, db, 'processing-costs', processingCostResource);
 
   // Packages: the admin also sees retired ones (with `retired`); nobody else is offered them.
@@ -109,7 +109,7 @@ export async function referenceRoutes(instance: FastifyInstance, { db }: AppCont
   lookupWrites('cities', 'city', ZCityCreate, ZCityUpdate);
   lookupWrites('languages', 'language', ZLanguageWrite, ZLanguageWrite);
   lookupWrites('races', 'race', ZRaceWrite, ZRaceWrite);
-  lookupWrites('vendor-types', 'vendorType', ZVendorTypeCreate, ZVendorTypeUpdate);
+  lookupWrites('vendor-types', 'vendorType', ZPlaceTypeCreate, ZPlaceTypeUpdate);
 
   app.get('/api/admin/settings', admin, async () => ({ data: await readAdminSettings(db) }));
   app.put('/api/admin/settings', body(ZAdminSettingsUpdate), async (req) => ({

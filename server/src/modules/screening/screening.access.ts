@@ -7,7 +7,7 @@ import {
 } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { recordAudit } from '../../db/audit-log.ts';
-import { lockAccount } from '../../db/locks.ts';
+import { countedLimit, lockAccount } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import { isAdmin, type Actor } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -18,7 +18,7 @@ import { type Item } from '../../http/strapi/find.ts';
 import { readScreeningReadsPerDay } from '../reference/index.ts';
 import {
   addReadsWithinCap,
-  countEntriesSince,
+  findEntryTimesSince,
   deleteSuspension,
   findProviderAccount,
   findScreeningAccessPage,
@@ -197,9 +197,8 @@ export async function setScreeningSuspended(
  */
 export async function requireDailyAllowance(trx: Transaction<DB>, actor: Actor): Promise<void> {
   if (isAdmin(actor)) return;
-  await lockAccount(trx, actor.id);
-  const used = await countEntriesSince(trx, actor.id, new Date(Date.now() - DAY).toISOString());
-  if (used >= SCREENING_LIMITS.entriesPerDay) {
+  const limit = { max: SCREENING_LIMITS.entriesPerDay, windowMs: DAY, rowTimes: findEntryTimesSince };
+  if (await countedLimit(trx, actor.id, limit)) {
     throw new AppError('RateLimitError', MESSAGES.screening.dailyLimit);
   }
 }

@@ -1,7 +1,7 @@
 import { MESSAGES, type THobbyistRatingKind } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { requireAccess, RULES, type Permission } from '../../access/index.ts';
-import { recordAudit } from '../../db/audit-log.ts';
+import { auditCreate, recordAudit } from '../../db/audit-log.ts';
 import { lockRow } from '../../db/locks.ts';
 import { deleteById, updateById } from '../../db/rows.ts';
 import type { DB } from '../../db/schema.ts';
@@ -95,6 +95,7 @@ export async function createRating(
       } else {
         if (held) await deleteById(trx, 'hobbyist_ratings', held.id);
         id = await insertRatingIfNone(trx, { user_id: actor.id, customer_hobbyist_id: recordId, kind });
+        if (id !== undefined) await auditCreate(trx, actor, `hobbyist-${kind}`, 'hobbyist_ratings', id);
       }
       // Read back in the transaction: a parallel request may replace the rating once this commits.
       const item =
@@ -164,7 +165,13 @@ export async function createComment(
   const id = await db.transaction().execute(async (trx) => {
     await requireRecordInTransaction(trx, actor, recordId);
     await requireDailyAllowance(trx, actor);
-    return insertComment(trx, { user_id: actor.id, customer_hobbyist_id: recordId, hobbyist_comment: text });
+    const newId = await insertComment(trx, {
+      user_id: actor.id,
+      customer_hobbyist_id: recordId,
+      hobbyist_comment: text,
+    });
+    await auditCreate(trx, actor, 'hobbyist-comment', 'hobbyist_comments', newId);
+    return newId;
   });
   return getWrittenItem(db, hobbyistCommentResource, id);
 }
@@ -227,7 +234,7 @@ export async function flagComment(
 ): Promise<{ data: { id: number; attributes: { status: string } }; meta: Record<string, never> }> {
   const [row] = await requireAccess(db, actor, 'hobbyistComment.read', [id], ['hobbyist_comment', 'user_id']);
   if (Number(row!.user_id) === actor.id) throw badRequest(MESSAGES.screening.ownFlag);
-  const report = await fileReportOnce(db, actor.id, {
+  const report = await fileReportOnce(db, actor, {
     reason: 'Offensive or illegal content',
     details: [MESSAGES.screening.flagReason, details, `"${String(row!.hobbyist_comment)}"`]
       .filter(Boolean)

@@ -151,22 +151,35 @@ export function insertComment(
 }
 
 /** The numbers a provider added and the comments they posted since `since` (ISO), together. */
-export async function countEntriesSince(db: Db, userId: number, since: string): Promise<number> {
+export async function findEntryTimesSince(
+  db: Db,
+  userId: number,
+  since: string,
+  max: number,
+): Promise<string[]> {
   const [records, comments] = await Promise.all([
     db
       .selectFrom('customer_hobbyists')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .select('created_at')
       .where('created_by', '=', userId)
       .where('created_at', '>', since)
-      .executeTakeFirst(),
+      .orderBy('created_at', 'desc')
+      .limit(max)
+      .execute(),
     db
       .selectFrom('hobbyist_comments')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .select('created_at')
       .where('user_id', '=', userId)
       .where('created_at', '>', since)
-      .executeTakeFirst(),
+      .orderBy('created_at', 'desc')
+      .limit(max)
+      .execute(),
   ]);
-  return Number(records?.n ?? 0) + Number(comments?.n ?? 0);
+  return [...records, ...comments]
+    .map((r) => r.created_at)
+    .sort()
+    .reverse()
+    .slice(0, max);
 }
 
 // ---------------------------------------------------------------------------------------------

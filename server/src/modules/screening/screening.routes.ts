@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { accountTypesWith, adminOnly, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import type { DB } from '../../db/schema.ts';
-import { perAccountKey } from '../../http/plugins/rate-limits.ts';
+import { routeLimit } from '../../http/plugins/rate-limits.ts';
 import { idParam, strapiQuery } from '../../http/query.ts';
 import { registerScopedReadRoutes } from '../../http/read-routes.ts';
 import { itemResponse } from '../../http/responses.ts';
@@ -41,7 +41,7 @@ const tags = ['screening'];
 
 /**
  * Screening of hobbyists (spec 001 §7 "Screening"): every route, reads included,
- * is for provider accounts and the admin (a hobbyist or a vendor 403, anonymous 401), and of providers
+ * is for provider accounts and the admin (a hobbyist or a seller 403, anonymous 401), and of providers
  * only those an admin verified, active and not suspended (`requireScreeningAccess`, a 403 saying why).
  * Records are corrected and removed by the admin only; ratings and comments by their provider or the
  * admin. The admin's Screening access page reads the providers' read volume and suspends screening.
@@ -66,11 +66,11 @@ type Providers = ReturnType<typeof accountTypesWith>;
 const readPreset = (providers: Providers) =>
   withAccess(providers, {
     config: {
-      rateLimit: {
+      rateLimit: routeLimit({
         max: SCREENING_LIMITS.readsPerHour,
-        timeWindow: '1 hour',
-        keyGenerator: perAccountKey('screening-read'),
-      },
+        per: 'hour',
+        perAccount: 'screening-read',
+      }),
     },
     schema: { tags },
   });
@@ -114,6 +114,7 @@ function ratingRoutes(instance: FastifyInstance, db: Kysely<DB>, providers: Prov
     app.put(
       `${path}/:id`,
       withAccess(providers, {
+        config: { notAudited: 'a rating has nothing to edit: the call changes nothing' },
         schema: { tags, body: z.object({ data: z.object({}).optional() }).nullish() },
       }),
       async (req) => updateRating(db, req.actor!, kind, idParam(req)),

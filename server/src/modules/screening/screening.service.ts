@@ -1,7 +1,7 @@
 import { MESSAGES, phoneDigits } from '@app/domain';
 import type { Kysely } from 'kysely';
 import { requireAccess, RULES } from '../../access/index.ts';
-import { recordAudit } from '../../db/audit-log.ts';
+import { auditCreate, recordAudit } from '../../db/audit-log.ts';
 import { deleteById, updateById } from '../../db/rows.ts';
 import type { DB } from '../../db/schema.ts';
 import { type Actor } from '../../http/auth.ts';
@@ -119,7 +119,10 @@ export async function createRecord(
     if (raced !== undefined) return { id: raced, existing: true };
     await requireDailyAllowance(trx, actor);
     const created = await insertRecordIfNew(trx, { phone_number: digits, created_by: actor.id });
-    if (created !== undefined) return { id: created, existing: false };
+    if (created !== undefined) {
+      await auditCreate(trx, actor, 'customer-hobbyist', 'customer_hobbyists', created);
+      return { id: created, existing: false };
+    }
     const winner = await findRecordIdByPhone(trx, digits);
     if (winner === undefined) throw new AppError('ConflictError', MESSAGES.screening.phoneTaken);
     return { id: winner, existing: true };

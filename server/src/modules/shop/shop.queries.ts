@@ -20,9 +20,9 @@ export interface ProductForSale {
   /** The unit price in cents. */
   price: number;
   picture_id: number | null;
-  /** The vendor. */
+  /** The seller. */
   user_id: number;
-  /** Not archived, sold by a vendor account that is not blocked (`shownProduct`). */
+  /** Not archived, sold by a seller account that is not blocked (`shownProduct`). */
   onSale: boolean;
 }
 
@@ -67,7 +67,7 @@ async function productsForSale(
 
 /**
  * The products with these ids (those that exist), each with whether it is on sale: not archived,
- * sold by a vendor account that is not blocked. One statement, so every price is read at one moment.
+ * sold by a seller account that is not blocked. One statement, so every price is read at one moment.
  * For reads (the quote); a write relying on what it reads uses `lockProductsForSale`.
  */
 export async function findProductsForSale(db: Db, ids: readonly number[]) {
@@ -164,8 +164,8 @@ export async function deleteOrArchiveProduct(
   });
 }
 
-/** Vendors with at least one product on sale, with how many, by username. */
-export async function listVendorsOnSale(
+/** Sellers with at least one product on sale, with how many, by username. */
+export async function listSellersOnSale(
   db: Kysely<DB>,
 ): Promise<{ id: number; username: string; products: number }[]> {
   const rows = await db

@@ -26,7 +26,7 @@ export const shopUserResource = defineResource({
 const archivedFlag = (attributes: Record<string, unknown>) =>
   'archived' in attributes ? { ...attributes, archived: attributes.archived !== null } : attributes;
 
-/** A vendor's product; the price in dollars (cents in the database). Newest first. */
+/** A seller's product; the price in dollars (cents in the database). Newest first. */
 export const productResource = defineResource({
   name: 'product',
   table: 'products',
@@ -59,7 +59,7 @@ export const wishlistProductResource = defineResource({
 
 /**
  * The seed client's server-side cart record: `price` is quantity × the product's unit price when it
- * was added (cents in the database, dollars here), kept current when the vendor changes the price.
+ * was added (cents in the database, dollars here), kept current when the seller changes the price.
  */
 export const cartResource = defineResource({
   name: 'cart',

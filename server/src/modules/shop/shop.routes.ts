@@ -20,7 +20,7 @@ import {
   createProduct,
   deleteCart,
   deleteProduct,
-  listShopVendors,
+  listShopSellers,
   listWishlist,
   productReads,
   removeFromWishlist,
@@ -34,7 +34,7 @@ type Query = Record<string, unknown>;
 
 /**
  * Products (`/api/products`), the wishlist (`/api/wishlist`) and the seed client's carts
- * (`/api/carts`); issue 13, docs/api.md "Shop". Vendors sell; anyone browses; shoppers save
+ * (`/api/carts`); docs/api.md "Shop". Sellers sell; anyone browses; shoppers save
  * products and (hobbyists) keep server-side cart records.
  */
 export async function shopRoutes(instance: FastifyInstance, { db, config }: AppContext) {
@@ -46,11 +46,11 @@ export async function shopRoutes(instance: FastifyInstance, { db, config }: AppC
   const own = withAccess(signedIn, { schema: { tags } });
 
   // Products. The static path is registered before `/:id` (the router prefers it anyway).
-  app.get('/api/products/vendors', read, async (req) => listShopVendors(p, req.query as Query));
+  app.get('/api/products/vendors', read, async (req) => listShopSellers(p, req.query as Query));
   registerScopedReadRoutes(app, db, '/api/products', productReads(), read);
   app.post(
     '/api/products',
-    withAccess(accountTypesOnlyWith(MESSAGES.shopErrors.vendorsOnly, 'Vender'), {
+    withAccess(accountTypesOnlyWith(MESSAGES.shopErrors.sellersOnly, 'Vender'), {
       schema: { tags, body: z.object({ data: ZProductRequest }) },
     }),
     async (req) => itemResponse(await createProduct(p, req.actor!, req.body.data)),
@@ -69,10 +69,20 @@ export async function shopRoutes(instance: FastifyInstance, { db, config }: AppC
   app.get('/api/wishlist/ids', own, async (req) => wishlistIds(p, req.actor!, req.query as Query));
   app.post(
     '/api/wishlist',
-    withAccess(signedIn, { schema: { tags, body: z.object({ data: ZWishlistRequest }) } }),
+    withAccess(signedIn, {
+      config: { notAudited: "one's own wishlist" },
+      schema: { tags, body: z.object({ data: ZWishlistRequest }) },
+    }),
     async (req) => saveToWishlist(p, req.actor!, req.body.data),
   );
-  app.delete('/api/wishlist/:id', own, async (req) => removeFromWishlist(p, req.actor!, idParam(req)));
+  app.delete(
+    '/api/wishlist/:id',
+    withAccess(signedIn, {
+      config: { notAudited: "one's own wishlist (the id is a product's)" },
+      schema: { tags },
+    }),
+    async (req) => removeFromWishlist(p, req.actor!, idParam(req)),
+  );
 
   // Carts: one's own (the admin's all); hobbyists add.
   registerScopedReadRoutes(app, db, '/api/carts', cartReads(), own);

@@ -10,7 +10,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { requireAccess, requireOwnedFiles, RULES, type FileClaim } from '../../access/index.ts';
 import { auditChange } from '../../db/audit-log.ts';
 import type { DB } from '../../db/schema.ts';
-import { isAdmin, type Actor } from '../../http/auth.ts';
+import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { getWrittenItem, scopedReads, type ItemQuery, type ScopedReads } from '../../http/items.ts';
 import { onlyParams } from '../../http/query.ts';
@@ -22,7 +22,7 @@ import {
   deleteOrArchiveProduct,
   insertCart,
   insertProduct,
-  listVendorsOnSale,
+  listSellersOnSale,
   lockProductsForSale,
   pageWishlist,
   removeWishlistItem,
@@ -63,9 +63,9 @@ export const productReads = (): ScopedReads =>
  * `GET /api/products/vendors`: the vendors with a product on sale (the shop's vendor filter); it takes
  * no parameter.
  */
-export async function listShopVendors(p: ShopContext, query: Query) {
+export async function listShopSellers(p: ShopContext, query: Query) {
   onlyParams(query, []);
-  return { data: await listVendorsOnSale(p.db) };
+  return { data: await listSellersOnSale(p.db) };
 }
 
 /** The picture a product names, as a claim on `requireOwnedFiles`: a public image. */
@@ -80,7 +80,7 @@ const pictureClaim = (id: number | undefined): FileClaim[] => [
 ];
 
 /**
- * `POST /api/products` (vendor accounts; the route refuses the others): a product of the caller (a
+ * `POST /api/products` (seller accounts; the route refuses the others): a product of the caller (a
  * sent `user` is ignored) with a public picture they uploaded; the price stored in cents.
  */
 export async function createProduct(p: ShopContext, actor: Actor, input: TProductRequest): Promise<Item> {
@@ -95,9 +95,9 @@ export async function createProduct(p: ShopContext, actor: Actor, input: TProduc
   return getWrittenItem(p.db, productResource, id, WITH_PICTURE);
 }
 
-/** An admin's change to a vendor's product, for the audit log; none for the vendor's own. */
+/** An admin's change to a seller's product, for the audit log; none for the seller's own. */
 const productAudit = (actor: Actor, action: string, id: number) =>
-  isAdmin(actor) ? auditChange(actor, action, `product:${id}`, 'products', id) : undefined;
+  auditChange(actor, action, `product:${id}`, 'products', id);
 
 /**
  * `PUT /api/products/:id`: the owner or the admin (others: 403 when they see it, 404 when not). A
@@ -239,7 +239,7 @@ export async function createCart(p: ShopContext, actor: Actor, input: TCartReque
 export async function deleteCart(p: ShopContext, actor: Actor, id: number): Promise<Item> {
   await requireAccess(p.db, actor, 'cart.update', [id]);
   const item = await getWrittenItem(p.db, cartResource, id, WITH_PRODUCT);
-  const audit = isAdmin(actor) ? auditChange(actor, 'cart.delete', `cart:${id}`, 'carts', id) : undefined;
+  const audit = auditChange(actor, 'cart.delete', `cart:${id}`, 'carts', id);
   await p.db.transaction().execute(async (trx) => {
     await audit?.before(trx);
     await deleteCartRow(trx, id);

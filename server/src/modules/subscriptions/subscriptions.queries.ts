@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { paymentNotRejected } from '../../access/index.ts';
 import { locksRows, nowIso } from '../../db/dialect.ts';
 import { forShareOnPostgres } from '../../db/locks.ts';
 import { insertRow } from '../../db/rows.ts';
@@ -41,7 +42,7 @@ export async function chainedStart(db: Db, userId: number, now: string): Promise
     .selectFrom('subscriptions')
     .select(['start_date', 'end_date'])
     .where('user_id', '=', userId)
-    .where('payment_status', '<>', 'rejected')
+    .where((e) => paymentNotRejected(e, 'subscriptions'))
     .where('end_date', '>', now)
     .orderBy('start_date')
     .execute();
@@ -70,7 +71,7 @@ export async function shiftQueued(
     .select(['id', 'start_date', 'end_date'])
     .where('user_id', '=', userId)
     .where('id', '<>', newId)
-    .where('payment_status', '<>', 'rejected')
+    .where((e) => paymentNotRejected(e, 'subscriptions'))
     .where('start_date', '>=', start)
     .orderBy('start_date')
     .orderBy('id')
@@ -98,7 +99,7 @@ export function findActiveSubscription(db: Db, userId: number, now = nowIso()) {
     .selectFrom('subscriptions')
     .select(['id', 'ads_allowed', 'extra_ads', 'ads_posted', 'start_date', 'end_date'])
     .where('user_id', '=', userId)
-    .where('payment_status', '<>', 'rejected')
+    .where((e) => paymentNotRejected(e, 'subscriptions'))
     .where('start_date', '<=', now)
     .where('end_date', '>', now)
     .orderBy('start_date', 'desc')
@@ -193,7 +194,7 @@ export function findSubscriptionsToRemind(db: Db, now: string, until: string) {
     .selectFrom('subscriptions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select(['s.id', 's.end_date', 's.package_name', 'u.email'])
-    .where('s.payment_status', '<>', 'rejected')
+    .where((e) => paymentNotRejected(e, 's'))
     .where('s.reminder_sent_at', 'is', null)
     .where('s.start_date', '<=', now)
     .where('s.end_date', '>', now)
@@ -205,7 +206,7 @@ export function findSubscriptionsToRemind(db: Db, now: string, until: string) {
             .select('next.id')
             .whereRef('next.user_id', '=', 's.user_id')
             .whereRef('next.start_date', '>=', 's.end_date')
-            .where('next.payment_status', '<>', 'rejected'),
+            .where((e) => paymentNotRejected(e, 'next')),
         ),
       ),
     )

@@ -1,10 +1,9 @@
 import { MESSAGES, ZSubscriptionPurchase, ZSubscriptionReview } from '@app/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountTypesOnlyWith, adminOnly, signedIn, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/errors.ts';
 import { idParam } from '../../http/query.ts';
 import { registerScopedReadRoutes } from '../../http/read-routes.ts';
 import { itemResponse } from '../../http/responses.ts';
@@ -14,20 +13,19 @@ import {
   reviewSubscription,
   subscriptionReads,
 } from './subscriptions.service.ts';
-import { perAccountKey } from '../../http/plugins/rate-limits.ts';
+import { routeLimit } from '../../http/plugins/rate-limits.ts';
 
 const tags = ['subscriptions'];
 
 /** Purchases an account may try per hour: a made-up transaction id buys a pending, active package. */
 export const PURCHASES_PER_HOUR = 10;
 
-const purchaseRateLimit = {
+const purchaseRateLimit = routeLimit({
   max: PURCHASES_PER_HOUR,
-  timeWindow: '1 hour',
-  keyGenerator: perAccountKey('subscription'),
-  errorResponseBuilder: (_req: FastifyRequest, ctx: { ttl: number }) =>
-    new AppError('RateLimitError', MESSAGES.subscription.tooMany, { retryAfter: Math.ceil(ctx.ttl / 1000) }),
-};
+  per: 'hour',
+  perAccount: 'subscription',
+  message: MESSAGES.subscription.tooMany,
+});
 
 /**
  * Packages bought (issue 11): a provider buys one with one call; reads of one's own (the admin's:

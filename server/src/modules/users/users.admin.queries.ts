@@ -3,15 +3,17 @@ import {
   sql,
   type ExpressionBuilder,
   type Expression,
+  type Insertable,
   type Kysely,
   type SqlBool,
   type Transaction,
 } from 'kysely';
-import { engineOf, textMatch } from '../../db/dialect.ts';
-import type { DB } from '../../db/schema.ts';
+import { engineOf, nowIso, textMatch } from '../../db/dialect.ts';
+import type { DB, VerificationDecisionsTable } from '../../db/schema.ts';
+import { BACK_TO_REVIEW } from '../moderation/index.ts';
 
 /**
- * SQL of the admin console's Users and Verifications pages (issue 14, items 5 and 8), and of the ID
+ * SQL of the admin console's Users and Verifications pages, and of the ID
  * documents' retention. Read-only but for the retention's unlinking and marking.
  */
 
@@ -242,123 +244,51 @@ export async function markDocumentsDeleted(trx: Transaction<DB>, userId: number,
     .execute();
 }
 
-// ---------------------------------------------------------------------------------------------
-// An account's page
+/** Writes the admin's verification decision on the account's columns (stamped with the decision's time). */
+export async function setVerification(
+  trx: Transaction<DB>,
+  userId: number,
+  state: {
+    verification: TVerificationState;
+    verification_reason: string | null;
+    verified_at: string;
+    verified_by: number;
+  },
+): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({ ...state, updated_at: state.verified_at })
+    .where('id', '=', userId)
+    .execute();
+}
 
-const LIST_LIMIT = 100;
+/** The record kept of a decision after the documents are gone. */
+export async function insertVerificationDecision(
+  trx: Transaction<DB>,
+  row: Insertable<VerificationDecisionsTable>,
+): Promise<void> {
+  await trx.insertInto('verification_decisions').values(row).execute();
+}
 
-export async function findAccountRecords(db: Db, id: number) {
-  const ads = await db
+/** An account's approved ads with their review columns (the audit's "before"), by id. */
+export function findApprovedAdsOf(trx: Transaction<DB>, userId: number) {
+  return trx
     .selectFrom('providers')
-    .select(['id', 'name', 'city', 'review_state', 'is_showed', 'created_at'])
-    .where('user_id', '=', id)
-    .orderBy('id', 'desc')
-    .limit(LIST_LIMIT)
-    .execute();
-  const places = await db
-    .selectFrom('vendors')
-    .select(['id', 'name', 'review_state', 'created_at'])
-    .where('user_id', '=', id)
-    .orderBy('id', 'desc')
-    .limit(LIST_LIMIT)
-    .execute();
-  const products = await db
-    .selectFrom('products')
-    .select(['id', 'name', 'price', 'archived_at'])
-    .where('user_id', '=', id)
-    .orderBy('id', 'desc')
-    .limit(LIST_LIMIT)
-    .execute();
-  const orders = await db
-    .selectFrom('orders')
-    .select(['id', 'status', 'payment_status', 'amount', 'transaction_id', 'created_at'])
-    .where('user_id', '=', id)
-    .orderBy('id', 'desc')
-    .limit(LIST_LIMIT)
-    .execute();
-  const orderLines = orders.length
-    ? await db
-        .selectFrom('order_lines')
-        .select(['order_id', (eb) => eb.fn.countAll<number>().as('n')])
-        .where(
-          'order_id',
-          'in',
-          orders.map((o) => o.id),
-        )
-        .groupBy('order_id')
-        .execute()
-    : [];
-  const subscriptions = await db
-    .selectFrom('subscriptions')
-    .select([
-      'id',
-      'package_name',
-      'start_date',
-      'end_date',
-      'payment_status',
-      'extra_ads',
-      'amount',
-      'transaction_id',
-      'created_at',
-    ])
-    .where('user_id', '=', id)
-    .orderBy('id', 'desc')
-    .limit(LIST_LIMIT)
-    .execute();
-  const tips = await db
-    .selectFrom('tips')
-    .leftJoin('providers', 'providers.id', 'tips.provider_id')
-    .select([
-      'tips.id',
-      'tips.tip_amount',
-      'tips.transaction_id',
-      'tips.payment_status',
-      'tips.created_at',
-      'providers.name as ad_name',
-    ])
-    .where('tips.user_id', '=', id)
-    .orderBy('tips.id', 'desc')
-    .limit(LIST_LIMIT)
-    .execute();
-  const comments = await db
-    .selectFrom('hobbyist_comments')
-    .select('id')
-    .where('user_id', '=', id)
-    .orderBy('id', 'desc')
-    .limit(1000)
-    .execute();
-  return { ads, places, products, orders, orderLines, subscriptions, tips, comments };
-}
-
-/** Reports whose `subject` names one of these records, newest first. */
-export async function findReportsAbout(db: Db, subjects: readonly string[]) {
-  if (!subjects.length) return [];
-  return db
-    .selectFrom('reports')
-    .select(['id', 'reason', 'details', 'listing', 'status', 'staff_note', 'subject', 'created_at'])
-    .where('subject', 'in', [...subjects])
-    .orderBy('id', 'desc')
-    .limit(LIST_LIMIT)
+    .select(['id', 'review_state', 'review_reason'])
+    .where('user_id', '=', userId)
+    .where('review_state', '=', 'approved')
+    .orderBy('id')
     .execute();
 }
 
-/** The newest audit rows about these records (50), with the acting account. */
-export async function findAuditAbout(db: Db, subjects: readonly string[]) {
-  if (!subjects.length) return [];
-  return db
-    .selectFrom('audit_log as al')
-    .leftJoin('users as actor', 'actor.id', 'al.actor_id')
-    .select([
-      'al.id',
-      'al.action',
-      'al.subject',
-      'al.details',
-      'al.created_at',
-      'al.actor_id',
-      'actor.username as actor_username',
-    ])
-    .where('al.subject', 'in', [...subjects])
-    .orderBy('al.id', 'desc')
-    .limit(50)
+/**
+ * Sends these ads back to review (`BACK_TO_REVIEW`) in the caller's transaction; the caller records the
+ * directory change, the audit and the risk signals.
+ */
+export async function sendAdsBackToReview(trx: Transaction<DB>, ids: readonly number[]): Promise<void> {
+  await trx
+    .updateTable('providers')
+    .set({ ...BACK_TO_REVIEW, updated_at: nowIso() })
+    .where('id', 'in', [...ids])
     .execute();
 }

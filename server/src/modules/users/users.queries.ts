@@ -90,3 +90,35 @@ export async function bumpTokenVersion(db: Kysely<DB>, id: number): Promise<numb
     .executeTakeFirst();
   return row ? Number(row.token_version) : undefined;
 }
+
+/** Whether an account already has this username (compared as stored). */
+export async function usernameExists(db: Kysely<DB>, username: string): Promise<boolean> {
+  return !!(await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst());
+}
+
+/** The profile fields an account's owner may change. */
+export const PROFILE_FIELDS = ['first_name', 'last_name', 'phone_number', 'dob', 'city'] as const;
+
+/** The columns an account's update reads before it writes (the audit log's "before"). */
+export const UPDATE_COLUMNS = [
+  ...PROFILE_FIELDS,
+  'avatar_id',
+  'is_active',
+  'user_type',
+  'email',
+  'verification',
+  'verification_reason',
+  'verified_at',
+  'documents_hold_until',
+] as const;
+
+/** The account's `UPDATE_COLUMNS`, read again inside the update's transaction. */
+export function findAccountForUpdate(db: Kysely<DB>, id: number) {
+  return db.selectFrom('users').select(UPDATE_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+/** A setting's stored text; undefined when none is stored. */
+export async function findSettingValue(db: Kysely<DB>, key: string): Promise<string | undefined> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value;
+}

@@ -27,16 +27,11 @@ export const authorUserResource = defineResource({
   table: 'users',
   fields: {
     username: { type: 'string' },
-    first_name: { type: 'string', filterable: false, sortable: false },
-    last_name: { type: 'string', filterable: false, sortable: false },
+    first_name: { type: 'string', withheld: true },
+    last_name: { type: 'string', withheld: true },
   },
   maxPageSize: 100,
   publicScope: (eb, a) => eb(eb.ref(`${a}.is_active`), '=', 1),
-  present: (attributes) => {
-    const out = { ...attributes };
-    for (const hidden of ['first_name', 'last_name']) if (hidden in out) out[hidden] = null;
-    return out;
-  },
 });
 
 /**

@@ -14,10 +14,14 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { recordDirectoryChange } from '../../db/directory-version.ts';
 import {
   bumpTokenVersion,
+  findAccountForUpdate,
   findUserByEmail,
   insertUser,
+  PROFILE_FIELDS,
   setUserPassword,
+  UPDATE_COLUMNS,
   updateUser,
+  usernameExists,
 } from './users.queries.ts';
 import { publicUserResource, userResource } from './users.resources.ts';
 import { mailVerificationDecision, recordVerificationDecision } from './users.verification.ts';
@@ -50,13 +54,7 @@ export async function ensureAdmin(db: Kysely<DB>, email: string, password: strin
   }
   const base = email.split('@')[0]!.replace(/[^a-zA-Z0-9_-]/g, '') || 'admin';
   let username = base;
-  for (
-    let i = 1;
-    await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
-    i++
-  ) {
-    username = `${base}-${i}`;
-  }
+  for (let i = 1; await usernameExists(db, username); i++) username = `${base}-${i}`;
   return insertUser(db, {
     username,
     email,
@@ -102,8 +100,6 @@ export async function getAccount(db: Kysely<DB>, id: number): Promise<Record<str
   return flatten(item)!;
 }
 
-const PROFILE_FIELDS = ['first_name', 'last_name', 'phone_number', 'dob', 'city'] as const;
-
 /**
  * The places' ratings an account's block or unblock recounts without (or with) its reviews: the places area's
  * functions, passed in by `areas.ts` (the places import this area).
@@ -125,54 +121,35 @@ export interface UsersContext {
   places: ReviewedPlaces;
 }
 
-/** The columns an account's update reads before it writes (the audit log's "before"). */
-const UPDATE_COLUMNS = [
-  ...PROFILE_FIELDS,
-  'avatar_id',
-  'is_active',
-  'user_type',
-  'email',
-  'verification',
-  'verification_reason',
-  'verified_at',
-  'documents_hold_until',
-] as const;
+type UpdateTarget = Record<(typeof UPDATE_COLUMNS)[number], unknown>;
 
 /**
- * `PUT /api/users/:id`: the account itself or an admin changes the profile fields and the avatar (a
- * public picture the caller or the account owns); only an admin may set `is_active` (not on their own
- * account) and decide a provider's ID verification (`verification`, `verification_reason`: a 403 for
- * anyone else, a 400 for an account that is not a provider or whose date of birth is missing or under 18
- * when verified) and hold its ID documents (`documents_hold_until`). Other callers get a 403 for a visible
- * account, a 404 for a missing or blocked one. Answers the flat account with its avatar.
- *
- * Blocking ends the account's sessions (its token version goes up), hides its ads (the directory's
- * version goes up) and recounts the ratings of the places it reviewed without its reviews; unblocking
- * counts them again. Each admin change is in the audit log (`user.block`, `user.unblock`, `user.verify`,
- * `user.reject-verification`, `user.documents-hold`, `user.update`) with the account before and after.
+ * The admin's alone: deciding a provider's ID verification (a 403 for anyone else; a 400 for an account that
+ * is not a provider, or whose date of birth is missing or under 18 when verified) and a legal hold on its ID
+ * documents.
  */
-export async function updateUserProfile(
-  u: UsersContext,
-  actor: Actor,
-  id: number,
-  input: TUserUpdateRequest,
-): Promise<Record<string, unknown>> {
-  const { db, places: placesArea } = u;
-  const [target] = await requireAccess(db, actor, 'user.update', [id], UPDATE_COLUMNS);
-  const admin = isAdmin(actor);
+function checkAdminOnlyFields(admin: boolean, target: UpdateTarget, input: TUserUpdateRequest): void {
   if (input.verification !== undefined) {
     if (!admin) throw forbidden(MESSAGES.verification.adminOnly);
-    if (target!.user_type !== 'Provider') throw fieldError('verification', MESSAGES.verification.notProvider);
+    if (target.user_type !== 'Provider') throw fieldError('verification', MESSAGES.verification.notProvider);
     if (input.verification === 'verified') {
       // The ID check is that the provider is an adult by the date of birth they gave (or give now).
-      const age = ageOrNull(input.dob !== undefined ? input.dob : (target!.dob as string | null));
+      const age = ageOrNull(input.dob !== undefined ? input.dob : (target.dob as string | null));
       if (age === null) throw fieldError('verification', MESSAGES.verification.noDob);
       if (age < 18) throw fieldError('verification', MESSAGES.verification.underAge);
     }
   }
-  // A legal hold on the account's ID documents: the admin's alone.
-  const hold = input.documents_hold_until;
-  if (hold !== undefined && !admin) throw forbidden(MESSAGES.verification.holdAdminOnly);
+  if (input.documents_hold_until !== undefined && !admin)
+    throw forbidden(MESSAGES.verification.holdAdminOnly);
+}
+
+/** The profile columns the request changes, the avatar checked as a public picture of the caller or the account. */
+async function profileChanges(
+  db: Kysely<DB>,
+  actor: Actor,
+  id: number,
+  input: TUserUpdateRequest,
+): Promise<Updateable<UsersTable>> {
   const values: Updateable<UsersTable> = {};
   for (const field of PROFILE_FIELDS) if (input[field] !== undefined) values[field] = input[field];
   if (input.avatar !== undefined) {
@@ -193,65 +170,131 @@ export async function updateUserProfile(
     }
     values.avatar_id = input.avatar;
   }
-  let active: boolean | undefined;
-  if (admin && input.is_active !== undefined) {
-    if (actor.id === id && !input.is_active) {
-      throw fieldError('is_active', MESSAGES.profileEdit.cannotBlockSelf);
+  return values;
+}
+
+/** The account's new blocked state when an admin changes it (never their own account's block); else undefined. */
+function activeChange(
+  admin: boolean,
+  actor: Actor,
+  id: number,
+  target: UpdateTarget,
+  input: TUserUpdateRequest,
+): boolean | undefined {
+  if (!admin || input.is_active === undefined) return undefined;
+  if (actor.id === id && !input.is_active)
+    throw fieldError('is_active', MESSAGES.profileEdit.cannotBlockSelf);
+  return input.is_active !== (Number(target.is_active) === 1) ? input.is_active : undefined;
+}
+
+/** What one account update writes, checked before its transaction. */
+interface AccountChanges {
+  values: Updateable<UsersTable>;
+  active: boolean | undefined;
+  hold: string | null | undefined;
+  decided: TUserUpdateRequest['verification'];
+  reason: string | undefined;
+}
+
+/**
+ * Writes the checked changes in one transaction, each admin change in the audit log with the account before
+ * and after. Blocking ends the account's sessions, hides its ads and recounts the ratings of the places it
+ * reviewed; unblocking counts them again.
+ */
+async function writeAccountChanges(
+  { db, places: placesArea }: UsersContext,
+  actor: Actor,
+  id: number,
+  c: AccountChanges,
+): Promise<void> {
+  const admin = isAdmin(actor);
+  await db.transaction().execute(async (trx) => {
+    // The places the account reviewed are locked before its own row (db/locks.ts).
+    const places = c.active === undefined ? [] : await placesArea.lockReviewedBy(trx, id);
+    await lockAccount(trx, id);
+    const current = await findAccountForUpdate(trx, id);
+    if (!current) throw notFound();
+    const { values, active, hold, decided } = c;
+    if (Object.keys(values).length) {
+      await updateUser(trx, id, values);
+      if (admin) {
+        const changed = Object.keys(values) as (keyof typeof values & keyof typeof current)[];
+        await recordAudit(trx, actor, 'user.update', `user:${id}`, null, {
+          before: Object.fromEntries(changed.map((k) => [k, current[k]])),
+          after: Object.fromEntries(changed.map((k) => [k, values[k]])),
+        });
+      }
     }
-    if (input.is_active !== (Number(target!.is_active) === 1)) active = input.is_active;
-  }
-  const decided = input.verification;
-  if (Object.keys(values).length || active !== undefined || decided || hold !== undefined) {
-    await db.transaction().execute(async (trx) => {
-      // The places the account reviewed are locked before its own row (db/locks.ts).
-      const places = active === undefined ? [] : await placesArea.lockReviewedBy(trx, id);
-      await lockAccount(trx, id);
-      const current = await trx
-        .selectFrom('users')
-        .select(UPDATE_COLUMNS)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!current) throw notFound();
-      if (Object.keys(values).length) {
-        await updateUser(trx, id, values);
-        if (admin) {
-          const changed = Object.keys(values) as (keyof typeof values & keyof typeof current)[];
-          await recordAudit(trx, actor, 'user.update', `user:${id}`, null, {
-            before: Object.fromEntries(changed.map((k) => [k, current[k]])),
-            after: Object.fromEntries(changed.map((k) => [k, values[k]])),
-          });
-        }
-      }
-      if (active !== undefined) {
-        await updateUser(trx, id, { is_active: active ? 1 : 0 });
-        // A blocked account's sessions end; its ads leave the directory (and come back when unblocked).
-        if (!active) await bumpTokenVersion(trx, id);
-        await recordDirectoryChange(trx, { userId: id });
-        for (const place of places) await placesArea.recountRating(trx, place);
-        await recordAudit(
-          trx,
-          actor,
-          active ? 'user.unblock' : 'user.block',
-          `user:${id}`,
-          { places_recounted: places.length },
-          { before: { is_active: !active }, after: { is_active: active } },
-        );
-      }
-      if (hold !== undefined && hold !== current.documents_hold_until) {
-        await updateUser(trx, id, { documents_hold_until: hold });
-        await recordAudit(trx, actor, 'user.documents-hold', `user:${id}`, null, {
-          before: { documents_hold_until: current.documents_hold_until },
-          after: { documents_hold_until: hold },
-        });
-      }
-      if (decided) {
-        await recordVerificationDecision(trx, actor, id, decided, input.verification_reason, {
-          verification: current.verification,
-          verification_reason: current.verification_reason,
-          verified_at: current.verified_at,
-        });
-      }
-    });
+    if (active !== undefined) {
+      await updateUser(trx, id, { is_active: active ? 1 : 0 });
+      // A blocked account's sessions end; its ads leave the directory (and come back when unblocked).
+      if (!active) await bumpTokenVersion(trx, id);
+      await recordDirectoryChange(trx, { userId: id });
+      for (const place of places) await placesArea.recountRating(trx, place);
+      await recordAudit(
+        trx,
+        actor,
+        active ? 'user.unblock' : 'user.block',
+        `user:${id}`,
+        { places_recounted: places.length },
+        { before: { is_active: !active }, after: { is_active: active } },
+      );
+    }
+    if (hold !== undefined && hold !== current.documents_hold_until) {
+      await updateUser(trx, id, { documents_hold_until: hold });
+      await recordAudit(trx, actor, 'user.documents-hold', `user:${id}`, null, {
+        before: { documents_hold_until: current.documents_hold_until },
+        after: { documents_hold_until: hold },
+      });
+    }
+    if (decided) {
+      await recordVerificationDecision(trx, actor, id, decided, c.reason, {
+        verification: current.verification,
+        verification_reason: current.verification_reason,
+        verified_at: current.verified_at,
+      });
+    }
+  });
+}
+
+/**
+ * `PUT /api/users/:id`: the account itself or an admin changes the profile fields and the avatar (a
+ * public picture the caller or the account owns); only an admin may set `is_active` (not on their own
+ * account) and decide a provider's ID verification (`verification`, `verification_reason`: a 403 for
+ * anyone else, a 400 for an account that is not a provider or whose date of birth is missing or under 18
+ * when verified) and hold its ID documents (`documents_hold_until`). Other callers get a 403 for a visible
+ * account, a 404 for a missing or blocked one. Answers the flat account with its avatar.
+ *
+ * Blocking ends the account's sessions (its token version goes up), hides its ads (the directory's
+ * version goes up) and recounts the ratings of the places it reviewed without its reviews; unblocking
+ * counts them again. Each admin change is in the audit log (`user.block`, `user.unblock`, `user.verify`,
+ * `user.reject-verification`, `user.documents-hold`, `user.update`) with the account before and after.
+ */
+export async function updateUserProfile(
+  u: UsersContext,
+  actor: Actor,
+  id: number,
+  input: TUserUpdateRequest,
+): Promise<Record<string, unknown>> {
+  const { db } = u;
+  const [target] = await requireAccess(db, actor, 'user.update', [id], UPDATE_COLUMNS);
+  const admin = isAdmin(actor);
+  checkAdminOnlyFields(admin, target!, input);
+  const changes: AccountChanges = {
+    values: await profileChanges(db, actor, id, input),
+    active: activeChange(admin, actor, id, target!, input),
+    hold: input.documents_hold_until,
+    decided: input.verification,
+    reason: input.verification_reason,
+  };
+  const { decided } = changes;
+  if (
+    Object.keys(changes.values).length ||
+    changes.active !== undefined ||
+    decided ||
+    changes.hold !== undefined
+  ) {
+    await writeAccountChanges(u, actor, id, changes);
   }
   if (decided) {
     await mailVerificationDecision(

@@ -1,8 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { findSettingValue } from './users.queries.ts';
 
 /**
- * How many days an account's ID documents are kept after the admin's decision (issue 14, item 5): a
+ * How many days an account's ID documents are kept after the admin's decision (kept for an audit's sake, then deleted): a
  * `settings` row the console's Settings page changes; the daily job `delete-decided-id-documents` reads it.
  */
 export const DOCUMENT_RETENTION_DAYS_KEY = 'document_retention_days';
@@ -12,11 +13,6 @@ export const DEFAULT_DOCUMENT_RETENTION_DAYS = 30;
 
 /** The retention in force, in days. */
 export async function readDocumentRetentionDays(db: Kysely<DB> | Transaction<DB>): Promise<number> {
-  const row = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', DOCUMENT_RETENTION_DAYS_KEY)
-    .executeTakeFirst();
-  const days = Number(row?.value);
+  const days = Number(await findSettingValue(db, DOCUMENT_RETENTION_DAYS_KEY));
   return Number.isSafeInteger(days) && days >= 1 ? days : DEFAULT_DOCUMENT_RETENTION_DAYS;
 }

@@ -17,10 +17,14 @@ import { deleteUnusedFiles } from '../media/index.ts';
 import { BACK_TO_REVIEW, computeRiskSignals } from '../moderation/index.ts';
 import {
   findAccountsWithDocumentsDue,
+  findApprovedAdsOf,
   findDecisions,
   findIdDocuments,
   findVerificationPage,
+  insertVerificationDecision,
   markDocumentsDeleted,
+  sendAdsBackToReview,
+  setVerification,
   unlinkIdDocuments,
   type IdDocumentRow,
 } from './users.admin.queries.ts';
@@ -58,23 +62,12 @@ export interface VerificationState {
  * how many ads went back.
  */
 async function hideApprovedAds(trx: Transaction<DB>, actor: AuditActor, userId: number): Promise<number> {
-  const ads = await trx
-    .selectFrom('providers')
-    .select(['id', 'review_state', 'review_reason'])
-    .where('user_id', '=', userId)
-    .where('review_state', '=', 'approved')
-    .orderBy('id')
-    .execute();
+  const ads = await findApprovedAdsOf(trx, userId);
   if (!ads.length) return 0;
-  await trx
-    .updateTable('providers')
-    .set({ ...BACK_TO_REVIEW, updated_at: nowIso() })
-    .where(
-      'id',
-      'in',
-      ads.map((ad) => ad.id),
-    )
-    .execute();
+  await sendAdsBackToReview(
+    trx,
+    ads.map((ad) => ad.id),
+  );
   for (const ad of ads) {
     await computeRiskSignals(trx, { type: 'provider', id: ad.id });
     await recordAudit(
@@ -113,24 +106,22 @@ export async function recordVerificationDecision(
     verification_reason: decision === 'rejected' ? (reason ?? null) : null,
     verified_at: at,
   };
-  await trx
-    .updateTable('users')
-    .set({ ...after, verified_by: actor.id, updated_at: at })
-    .where('id', '=', userId)
-    .execute();
+  await setVerification(trx, userId, {
+    ...after,
+    verification: decision,
+    verified_at: at,
+    verified_by: actor.id,
+  });
   const docs = await findIdDocuments(trx, [userId]);
-  await trx
-    .insertInto('verification_decisions')
-    .values({
-      user_id: userId,
-      decided_by: actor.id,
-      decision,
-      reason: reason || null,
-      document_kinds: documentKinds(docs),
-      decided_at: at,
-      documents_deleted_at: null,
-    })
-    .execute();
+  await insertVerificationDecision(trx, {
+    user_id: userId,
+    decided_by: actor.id,
+    decision,
+    reason: reason || null,
+    document_kinds: documentKinds(docs),
+    decided_at: at,
+    documents_deleted_at: null,
+  });
   await recordAudit(
     trx,
     actor,

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Form, Table } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -257,6 +257,65 @@ function ExportCsv({ filters }: { filters: AuditFilters }) {
   );
 }
 
+/** One entry of the log, and below it its before and after when opened. */
+function AuditRow({
+  entry,
+  expanded,
+  onToggle,
+}: {
+  entry: AuditEntry;
+  expanded: boolean;
+  onToggle: () => void;
+}) {
+  const a = entry.attributes;
+  const actor = a.actor?.data ?? null;
+  const rowId = `audit-change-${entry.id}`;
+  return (
+    <>
+      <tr data-testid="audit-row">
+        <td className="small text-nowrap">{formatMoment(a.createdAt)}</td>
+        <td>
+          {actor ? (
+            <>
+              <Link to={`/admin/users/${actor.id}`}>{actor.attributes.username}</Link>
+              {actor.attributes.email && (
+                <div className="small text-body-secondary text-break">{actor.attributes.email}</div>
+              )}
+            </>
+          ) : (
+            <span className="text-body-secondary">{M.system}</span>
+          )}
+        </td>
+        <td title={a.action}>{auditActionLabel(a.action)}</td>
+        <td className="text-break">
+          <span title={a.subject}>{auditSubjectLabel(a.subject)}</span>
+        </td>
+        <td className="small text-nowrap">{a.ip ?? '—'}</td>
+        <td className="small text-break">{a.details == null ? '—' : show(a.details)}</td>
+        <td>
+          <Button
+            size="sm"
+            variant="link"
+            className="p-0 text-nowrap"
+            aria-expanded={expanded}
+            aria-controls={expanded ? rowId : undefined}
+            onClick={onToggle}
+          >
+            {expanded ? M.hideChange : M.showChange}
+          </Button>
+        </td>
+      </tr>
+      {expanded && (
+        <tr id={rowId}>
+          <td colSpan={7} className="bg-body-tertiary">
+            <ChangeTable entry={entry} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
 /**
  * /admin/audit-log: every admin action, newest first, paged; filtered by admin,
  * action and record; each entry with when, who, what, which record, from which address, and its before
@@ -299,58 +358,14 @@ export default function AuditLogPage() {
               </tr>
             </thead>
             <tbody>
-              {entries.map((entry) => {
-                const a = entry.attributes;
-                const actor = a.actor?.data ?? null;
-                const expanded = open.has(entry.id);
-                const rowId = `audit-change-${entry.id}`;
-                return (
-                  <Fragment key={entry.id}>
-                    <tr data-testid="audit-row">
-                      <td className="small text-nowrap">{formatMoment(a.createdAt)}</td>
-                      <td>
-                        {actor ? (
-                          <>
-                            <Link to={`/admin/users/${actor.id}`}>{actor.attributes.username}</Link>
-                            {actor.attributes.email && (
-                              <div className="small text-body-secondary text-break">
-                                {actor.attributes.email}
-                              </div>
-                            )}
-                          </>
-                        ) : (
-                          <span className="text-body-secondary">{M.system}</span>
-                        )}
-                      </td>
-                      <td title={a.action}>{auditActionLabel(a.action)}</td>
-                      <td className="text-break">
-                        <span title={a.subject}>{auditSubjectLabel(a.subject)}</span>
-                      </td>
-                      <td className="small text-nowrap">{a.ip ?? '—'}</td>
-                      <td className="small text-break">{a.details == null ? '—' : show(a.details)}</td>
-                      <td>
-                        <Button
-                          size="sm"
-                          variant="link"
-                          className="p-0 text-nowrap"
-                          aria-expanded={expanded}
-                          aria-controls={expanded ? rowId : undefined}
-                          onClick={() => toggle(entry.id)}
-                        >
-                          {expanded ? M.hideChange : M.showChange}
-                        </Button>
-                      </td>
-                    </tr>
-                    {expanded && (
-                      <tr id={rowId}>
-                        <td colSpan={7} className="bg-body-tertiary">
-                          <ChangeTable entry={entry} />
-                        </td>
-                      </tr>
-                    )}
-                  </Fragment>
-                );
-              })}
+              {entries.map((entry) => (
+                <AuditRow
+                  key={entry.id}
+                  entry={entry}
+                  expanded={open.has(entry.id)}
+                  onToggle={() => toggle(entry.id)}
+                />
+              ))}
             </tbody>
           </Table>
         )}

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import type { TAdminUserDetail } from '@app/domain';
-import UserDetailPage, { subscriptionPeriod } from './UserDetailPage.tsx';
+import { subscriptionPeriod } from './userDetail/subscriptions.tsx';
+import UserDetailPage from './UserDetailPage.tsx';
 import { callsTo, errorResponse, jsonResponse, mockAdminApi, renderAdminPage } from './testAdmin.tsx';
 import type { ApiCall } from './testAdmin.tsx';
 

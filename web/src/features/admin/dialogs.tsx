@@ -133,32 +133,7 @@ function ReasonField({
   );
 }
 
-/**
- * A decision with a reason (Reject): quick-pick templates (optional), a required 'Reason' box
- * (`minLength`-`maxLength` characters, after trimming) and `extra` below it, which may depend on the
- * text (the escalation steps). The reason is kept while the dialog is open; `onSubmit` gets it trimmed.
- */
-export function ReasonDialog({
-  show,
-  busy,
-  title,
-  intro,
-  label,
-  help,
-  templates,
-  templateLabels,
-  templatesLabel,
-  requiredMessage,
-  tooLongMessage,
-  minLength = 1,
-  maxLength = 500,
-  confirmLabel,
-  cancelLabel = T.dialog.cancel,
-  extra,
-  validate,
-  onSubmit,
-  onClose,
-}: {
+interface ReasonDialogProps {
   show: boolean;
   busy: boolean;
   title: string;
@@ -180,12 +155,20 @@ export function ReasonDialog({
   validate?: (reason: string) => string | null;
   onSubmit: (reason: string) => void;
   onClose: () => void;
-}) {
-  const titleId = useId();
-  const fieldId = useId();
+}
+
+/** The reason typed so far and its error; `submit` checks it (trimmed) and hands it on, `close` forgets it. */
+function useReason({
+  requiredMessage,
+  tooLongMessage,
+  minLength = 1,
+  maxLength = 500,
+  validate,
+  onSubmit,
+  onClose,
+}: ReasonDialogProps) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-
   const close = () => {
     setReason('');
     setError(null);
@@ -200,6 +183,19 @@ export function ReasonDialog({
     setError(null);
     onSubmit(text);
   };
+  return { reason, setReason, error, setError, close, submit };
+}
+
+/**
+ * A decision with a reason (Reject): quick-pick templates (optional), a required 'Reason' box
+ * (`minLength`-`maxLength` characters, after trimming) and `extra` below it, which may depend on the
+ * text (the escalation steps). The reason is kept while the dialog is open; `onSubmit` gets it trimmed.
+ */
+export function ReasonDialog(props: ReasonDialogProps) {
+  const { show, busy, title, intro, label, help, templates, maxLength = 500, extra } = props;
+  const titleId = useId();
+  const fieldId = useId();
+  const { reason, setReason, error, setError, close, submit } = useReason(props);
 
   return (
     <Modal show={show} onHide={close} centered aria-labelledby={titleId} onExited={() => setReason('')}>
@@ -220,8 +216,8 @@ export function ReasonDialog({
           {templates && templates.length > 0 && (
             <ReasonTemplates
               templates={templates}
-              labels={templateLabels}
-              label={templatesLabel}
+              labels={props.templateLabels}
+              label={props.templatesLabel}
               chosen={reason}
               onChoose={(template) => {
                 setReason(template);
@@ -242,10 +238,10 @@ export function ReasonDialog({
         </Modal.Body>
         <Modal.Footer>
           <SubmitButton submitting={busy} variant="danger">
-            {confirmLabel}
+            {props.confirmLabel}
           </SubmitButton>
           <Button variant="secondary" onClick={close} disabled={busy}>
-            {cancelLabel}
+            {props.cancelLabel ?? T.dialog.cancel}
           </Button>
         </Modal.Footer>
       </Form>

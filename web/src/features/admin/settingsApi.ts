@@ -11,7 +11,7 @@ import type {
   TPackageUpdate,
   TProcessingCostCreate,
   TRaceWrite,
-  TVendorTypeCreate,
+  TPlaceTypeCreate,
 } from '@app/domain';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../api/client.ts';
 import type { QueryParams } from '../../api/client.ts';
@@ -19,7 +19,7 @@ import type { PackageAttributes, ProcessingCostAttributes } from '../billing/ind
 import { PROCESSING_COSTS_QUERY_KEY } from '../billing/index.ts';
 
 /**
- * The Settings page's calls (issue 14 item 9; contract §2): packages (the admin reads retired ones
+ * The Settings page's calls (contract §2): packages (the admin reads retired ones
  * too), the processing costs in force, the operator settings and the lookups. Amounts in dollars, as
  * the existing reads and the domain schemas speak them.
  */
@@ -145,7 +145,7 @@ export interface LookupWrites {
   cities: TCityCreate | TCityUpdate;
   languages: TLanguageWrite;
   races: TRaceWrite;
-  vendorTypes: TVendorTypeCreate | Partial<TVendorTypeCreate>;
+  vendorTypes: TPlaceTypeCreate | Partial<TPlaceTypeCreate>;
 }
 
 /** Each lookup's path, the field it is named by (and searched on) and its order. */

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { FacetIndex, type FacetQuery, type FacetRow } from './facets.ts';
+import type { FacetQuery } from './facet-result.ts';
+import { FacetIndex, type FacetRow } from './facets.ts';
 import { BLOCK, Match } from './match.ts';
 
 const DIMS = ['state', 'language', 'kissing_types', 'call'];

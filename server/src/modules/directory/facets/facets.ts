@@ -1,18 +1,9 @@
-import {
-  andAll,
-  count,
-  countAndAny,
-  countAndAt,
-  createBitset,
-  hasBit,
-  nonZeroWords,
-  pageFromTop,
-  setBit,
-  type Bitset,
-} from './bitset.ts';
-import { BLOCK, Match, type MatchSets } from './match.ts';
+import { count, setBit, type Bitset } from './bitset.ts';
+import { BLOCK } from './match.ts';
 import { insertZeroBit, Postings } from './postings.ts';
 import { NumberColumn } from './ranges.ts';
+import type { FacetReader } from './facet-groups.ts';
+import { makeFacetResult, type FacetQuery, type FacetResult } from './facet-result.ts';
 
 /**
  * An in-memory facet index over the providers, in ascending id order: a position per provider (shown or
@@ -34,25 +25,6 @@ export interface FacetRow {
   terms: Record<string, readonly string[]>;
   /** Numeric dimensions (age, donation); null when unknown. */
   numbers: Record<string, number | null>;
-}
-
-export interface FacetQuery {
-  /** dimension → chosen values (OR within a dimension, AND across dimensions). */
-  terms?: Record<string, readonly string[] | undefined>;
-  /** dimension → inclusive [min, max]. */
-  ranges?: Record<string, readonly [number, number] | undefined>;
-}
-
-export interface FacetResult {
-  total: number;
-  /** Provider ids of one page, newest (highest id) first. */
-  page(offset: number, limit: number): number[];
-  /** Disjunctive counts for every value of the given dimensions. */
-  counts(dimensions: readonly string[]): Record<string, Record<string, number>>;
-  /** The total with these groups cleared and every other kept (a section's N/A). */
-  totalWithout(dimensions: readonly string[]): number;
-  /** The total if exactly these values were chosen in one dimension, every other group kept. */
-  totalWith(dimension: string, values: readonly string[]): number;
 }
 
 /** A single-valued dimension's values, their numbers (1-based) and each position's (0: none). */
@@ -77,60 +49,21 @@ const SLOT_VALUES = 32;
 /** At most this many 32-bit lanes of slots (each costs 4 bytes a position). */
 const MAX_LANES = 4;
 
-/** The set bits of a base, reading only its listed non-zero words when it has the list. */
-const countWords = (b: Bitset, words: Uint32Array | undefined) =>
-  words ? countAndAt(b, b, words) : count(b);
-
-/** One group of a query (the values chosen in a dimension, or a range), as a base is made from it. */
-interface Group {
-  /** Its positions as a bitset, made when first needed (read it, never write it). */
-  bits(): Bitset;
-  /** Whether a position is in it. */
-  has(pos: number): boolean;
-  /** A group of few positions: its postings' sorted lists, which a base can start from. */
-  lists: Int32Array[] | undefined;
-  /** How many positions the lists hold. */
-  listed: number;
-  /**
-   * Adds its sets to a match's (match.ts), its own when it has them (a dense value's, a range's buckets),
-   * else its bitset made; false when it holds nothing (no value it names is known, an empty range).
-   */
-  reads(into: MatchSets): boolean;
-}
-
-/** The shown positions in every group of a query but some: what counts and totals are taken over. */
-interface Base {
-  bits: Bitset;
-  /** Its non-zero words when they are few (only those are read), else undefined. */
-  words: Uint32Array | undefined;
-  /** Its set bits, once counted. */
-  ones?: number;
-}
-
-/**
- * Relative costs of counting a base position by position, in ANDs and counts of one word of one value's
- * bitset read in order (about 2.6 ns at a million): a position costs about 10 (its lanes are read out of
- * order, a cache line each) and each of its lanes 3 more (four histogram increments). Measured with
- * bench/facet-counts.mjs: a base of 45,000 positions over 3 lanes, 2 ms by position and 7 ms by value.
- */
-const POSITION_COST = 10;
-const LANE_COST = 3;
-
-export class FacetIndex {
+export class FacetIndex implements FacetReader {
   /** Positions in use (shown or not). */
   size = 0;
-  private ids: Int32Array;
+  ids: Int32Array;
   /** Each position's owner: an account's change finds its providers here, even deleted ones. */
   private users: Int32Array;
-  private shown: Bitset;
-  private readonly terms = new Map<string, Map<string, Postings>>();
+  shown: Bitset;
+  readonly terms = new Map<string, Map<string, Postings>>();
   /**
    * For a dimension a row has at most one value of (a state, a city, a language): each position's value, so
    * clearing a row removes it from one list instead of probing the 1,400 cities' lists.
    */
   private readonly single = new Map<string, SingleValues>();
   /** The numeric columns, bucketed for range groups (ranges.ts). */
-  private readonly numbers = new Map<string, NumberColumn>();
+  readonly numbers = new Map<string, NumberColumn>();
   /**
    * For the dimensions with few values (the options, languages, races; not states or cities): a bit per
    * (dimension, value) and position, in 32-bit lanes (`Postings.slot` is its bit). A base's counts of all
@@ -139,17 +72,17 @@ export class FacetIndex {
    * Each lane is an array of its own: a base's positions ascend, so each lane is read in order (side by
    * side, a position's lanes would skip cache lines, which the processor does not read ahead).
    */
-  private lanes: Uint32Array[] = [];
+  lanes: Uint32Array[] = [];
   /** Room for a base's non-zero words while it is made. */
-  private scratch = new Uint32Array(0);
+  scratch = new Uint32Array(0);
   /** A match's blocks (match.ts): a fresh listing allocates nothing but its page. */
-  private readonly blocks: [Uint32Array, Uint32Array] = [new Uint32Array(BLOCK), new Uint32Array(BLOCK)];
+  readonly blocks: [Uint32Array, Uint32Array] = [new Uint32Array(BLOCK), new Uint32Array(BLOCK)];
   /** The postings of each slot (a slot whose postings' `slot` is no longer it is unused). */
   private readonly slots: Postings[] = [];
   /** Dimensions that had too many values for slots: cleared and counted through their postings. */
   private readonly unslotted = new Set<string>();
   /** How counts are taken: by the cheaper way (`auto`), or always one way (tests check both). */
-  private counting: 'auto' | 'positions' | 'values' = 'auto';
+  counting: 'auto' | 'positions' | 'values' = 'auto';
 
   /** `expectedRows`: how many rows will come, about (a count just before); a good guess saves copies. */
   constructor(
@@ -406,187 +339,8 @@ export class FacetIndex {
     return [...(this.terms.get(dimension)?.keys() ?? [])];
   }
 
-  private termGroup(dim: string, values: readonly string[]): Group {
-    const byValue = this.terms.get(dim);
-    if (!byValue) throw new Error(`Unknown facet dimension ${dim}`);
-    const found = [...new Set(values.flatMap((v) => byValue.get(v) ?? []))];
-    const words = this.words;
-    let bits: Bitset | undefined;
-    // Groups are only read (ANDed into copies): one dense value's own bitset serves as is.
-    const make = () => {
-      if (bits) return bits;
-      if (found.length === 1) return (bits = found[0]!.asBitset(words));
-      bits = createBitset(words * 32);
-      for (const p of found) p.orInto(bits);
-      return bits;
-    };
-    const lists = found.map((p) => p.positions());
-    const sparse = lists.every((l) => l !== undefined);
-    return {
-      bits: make,
-      has: (pos) => hasBit(make(), pos),
-      lists: sparse ? (lists as Int32Array[]) : undefined,
-      listed: sparse ? lists.reduce((n, l) => n + l!.length, 0) : Infinity,
-      reads: (into) => {
-        if (!found.length) return false;
-        // Dense values are read as they are (ORed word by word when several); a list is made a bitset.
-        if (bits || found.some((p) => !p.bits)) into.and.push(make());
-        else if (found.length === 1) into.and.push(found[0]!.bits!);
-        else into.or.push(found.map((p) => p.bits!));
-        return true;
-      },
-    };
-  }
-
-  private rangeGroup(dim: string, [lo, hi]: readonly [number, number]): Group {
-    const column = this.numbers.get(dim);
-    if (!column) throw new Error(`Unknown range dimension ${dim}`);
-    let bits: Bitset | undefined;
-    return {
-      bits: () => (bits ??= column.range(lo, hi, this.size, this.words)),
-      // The column itself while the bitset is not made: a few positions cost less than making it, but
-      // each is a read from a different part of an 8-byte-a-position column.
-      has: (pos) => {
-        if (bits) return hasBit(bits, pos);
-        const v = column.values[pos]!;
-        return v >= lo && v <= hi;
-      },
-      lists: undefined,
-      listed: Infinity,
-      // Whole buckets are read as they are (`upTo[last] ∧ ¬upTo[first − 1]`), else the bitset is made.
-      reads: (into) => {
-        const span = bits ? undefined : column.span(lo, hi, this.size, this.words);
-        if (span === null) return false;
-        if (!span) into.and.push((bits ??= column.range(lo, hi, this.size, this.words)));
-        else {
-          into.and.push(span.top);
-          if (span.below) into.not.push(span.below);
-        }
-        return true;
-      },
-    };
-  }
-
-  /**
-   * The shown positions in every one of these groups, as a match reads them without making them
-   * (match.ts): by the positions of the group with the fewest when its few are one list (as `base`
-   * chooses), else word by word. Undefined when that group is several lists (cities of one name in
-   * several states): `base` makes the result then.
-   */
-  private match(groups: readonly Group[]): Match | undefined {
-    let driver: Group | undefined;
-    for (const g of groups) if (g.listed <= this.words && (!driver || g.listed < driver.listed)) driver = g;
-    if (driver && driver.lists!.length > 1) return undefined;
-    const sets: MatchSets = { and: [this.shown], not: [], or: [] };
-    const nothing = new Int32Array(0);
-    for (const g of groups) if (g !== driver && !g.reads(sets)) return new Match(sets, nothing, this.blocks);
-    return new Match(sets, driver ? (driver.lists![0] ?? nothing) : undefined, this.blocks);
-  }
-
-  /**
-   * The shown positions in every one of these groups. When one group has few positions (a state other
-   * than California: sorted lists), only those are tested against the others (a range by its column);
-   * otherwise the shown bitset is ANDed with each group's bitset.
-   */
-  private base(groups: readonly Group[]): Base {
-    const words = this.words;
-    let driver: Group | undefined;
-    for (const g of groups) if (g.listed <= words && (!driver || g.listed < driver.listed)) driver = g;
-    if (!driver) {
-      if (this.scratch.length !== words) this.scratch = new Uint32Array(words);
-      const { bits, ones, nonZero } = andAll([this.shown, ...groups.map((g) => g.bits())], this.scratch);
-      return { bits, ones, words: nonZero.length * 2 < words ? nonZero.slice() : undefined };
-    }
-    const others = groups.filter((g) => g !== driver);
-    // Past a few thousand positions, testing bits (neighbours share a cache line) beats reading a
-    // range's column (a line each): the others' bitsets are made first (a range's: one pass over the
-    // words) and the shown bitset joins them.
-    const tested = driver.listed * 8 > words ? [this.shown, ...others.map((g) => g.bits())] : undefined;
-    const shown = this.shown;
-    const bits = createBitset(words * 32);
-    // One list's positions ascend, and so do their words: the base's non-zero words come in order.
-    const lists = driver.lists!;
-    let nonZero: Uint32Array = new Uint32Array(lists.length === 1 ? driver.listed : 0);
-    let n = 0;
-    let last = -1;
-    let ones = 0;
-    for (const list of lists) {
-      next: for (let i = 0; i < list.length; i++) {
-        const p = list[i]!;
-        const w = p >>> 5;
-        const bit = 1 << (p & 31);
-        if (tested) {
-          for (let j = 0; j < tested.length; j++) if (!(tested[j]![w]! & bit)) continue next;
-        } else {
-          if (!(shown[w]! & bit)) continue;
-          for (const g of others) if (!g.has(p)) continue next;
-        }
-        if (bits[w]! & bit) continue;
-        bits[w]! |= bit;
-        ones++;
-        if (w !== last) nonZero[n++] = last = w;
-      }
-    }
-    nonZero = lists.length === 1 ? nonZero.subarray(0, n) : nonZeroWords(bits);
-    return { bits, ones, words: nonZero.length * 2 < bits.length ? nonZero : undefined };
-  }
-
-  /** A base's set bits (counted once). */
-  private ones(base: Base): number {
-    return (base.ones ??= countWords(base.bits, base.words));
-  }
-
-  /** The lanes holding these dimensions' slots, in order. */
-  private lanesOf(dims: readonly string[]): number[] {
-    const lanes = new Set<number>();
-    for (const dim of dims) for (const p of this.terms.get(dim)!.values()) lanes.add(p.slot >>> 5);
-    return [...lanes].sort((a, b) => a - b);
-  }
-
-  /**
-   * Counts of every value of these dimensions (each of them with slots) over a base, position by
-   * position: each position adds the four bytes of each lane to a histogram of its byte values; a
-   * slot's count is then the sum of the byte values that have its bit.
-   */
-  private countBySlots(base: Base, dims: readonly string[]): Record<string, number>[] {
-    const laneIds = this.lanesOf(dims);
-    const lanes = laneIds.map((l) => this.lanes[l]!);
-    const L = lanes.length;
-    const hist = new Int32Array(L * 1024);
-    const { bits, words } = base;
-    const visited = words ? words.length : bits.length;
-    for (let k = 0; k < visited; k++) {
-      const w = words ? words[k]! : k;
-      let m = bits[w]!;
-      while (m) {
-        const low = m & -m;
-        const p = (w << 5) | (31 - Math.clz32(low));
-        m ^= low;
-        for (let j = 0; j < L; j++) {
-          const x = lanes[j]![p]!;
-          const o = j << 10;
-          hist[o + (x & 255)]!++;
-          hist[o + 256 + ((x >>> 8) & 255)]!++;
-          hist[o + 512 + ((x >>> 16) & 255)]!++;
-          hist[o + 768 + (x >>> 24)]!++;
-        }
-      }
-    }
-    return dims.map((dim) => {
-      const out: Record<string, number> = {};
-      for (const [value, p] of this.terms.get(dim)!) {
-        const at = (laneIds.indexOf(p.slot >>> 5) << 10) + (((p.slot & 31) >>> 3) << 8);
-        const bit = 1 << (p.slot & 7);
-        let n = 0;
-        for (let v = bit; v < 256; v++) if (v & bit) n += hist[at + v]!;
-        out[value] = n;
-      }
-      return out;
-    });
-  }
-
   /** Whether every value of a dimension has a slot. */
-  private slotted(dim: string): boolean {
+  slotted(dim: string): boolean {
     return !this.single.has(dim) && !this.unslotted.has(dim);
   }
 
@@ -597,173 +351,15 @@ export class FacetIndex {
    */
   private readonly memo = new Map<string, FacetResult>();
   /** Moves at every change: a result made before one may no longer be read (it reads the index's own sets). */
-  private version = 0;
+  version = 0;
 
   query(q: FacetQuery): FacetResult {
     const key = JSON.stringify(q);
     const kept = this.memo.get(key);
     if (kept) return kept;
-    const result = this.compute(q);
+    const result = makeFacetResult(this, q);
     if (this.memo.size >= MEMO_SIZE) this.memo.delete(this.memo.keys().next().value!);
     this.memo.set(key, result);
     return result;
-  }
-
-  private compute(q: FacetQuery): FacetResult {
-    // A result reads the index as it is when asked (its match reads the groups' sets, its total is counted
-    // when first asked): asked after a change it would mix two states, so it refuses.
-    const version = this.version;
-    const current = () => {
-      if (this.version !== version) throw new Error('A facet result was read after the index changed');
-    };
-    const groups = new Map<string, Group>();
-    for (const [dim, values] of Object.entries(q.terms ?? {})) {
-      if (values && values.length) groups.set(dim, this.termGroup(dim, values));
-    }
-    for (const [dim, range] of Object.entries(q.ranges ?? {})) {
-      if (range) groups.set(`#${dim}`, this.rangeGroup(dim, range));
-    }
-    // Each "every group but these" is made once per result: a section's counts, its N/A and the cum
-    // groups ask for the same ones. A sparse one comes with its non-zero words, the only ones counted.
-    const bases = new Map<string, Base>();
-    const allBut = (skip: readonly string[]): Base => {
-      if (skip.length === 1 && !groups.has(skip[0]!) && bases.has('')) return bases.get('')!;
-      const used = skip.filter((d) => groups.has(d)).sort();
-      const k = used.join(',');
-      let base = bases.get(k);
-      if (!base) {
-        base = this.base([...groups].filter(([key]) => !used.includes(key)).map(([, g]) => g));
-        bases.set(k, base);
-      }
-      return base;
-    };
-    // The result itself is made only when counts need it; a listing's total and page read it unmade.
-    let match: Match | null | undefined;
-    const matched = () => (match === undefined ? (match = this.match([...groups.values()]) ?? null) : match);
-    let total: number | undefined;
-    const totalOf = () =>
-      (total ??= bases.has('') || !matched() ? this.ones(allBut([])) : matched()!.count());
-    const counted = new Map<string, Record<string, number>>();
-    const countAll = (dimensions: readonly string[]) => {
-      // The dimensions counted position by position, by base.
-      const bySlots = new Map<Base, string[]>();
-      for (const dim of new Set(dimensions)) {
-        if (counted.has(dim)) continue;
-        const byValue = this.terms.get(dim);
-        if (!byValue) throw new Error(`Unknown facet dimension ${dim}`);
-        // Nothing else chosen: the base is every shown position, which holds every value's positions.
-        if (groups.size === (groups.has(dim) ? 1 : 0)) {
-          const out: Record<string, number> = {};
-          for (const [value, postings] of byValue) out[value] = postings.size;
-          counted.set(dim, out);
-          continue;
-        }
-        const base = allBut([dim]);
-        if (this.slotted(dim)) {
-          bySlots.set(base, [...(bySlots.get(base) ?? []), dim]);
-        } else counted.set(dim, this.countByPostings(base, byValue));
-      }
-      for (const [base, dims] of bySlots) {
-        // Word by word, each value reads the base's (non-zero) words; position by position, each
-        // position reads its lanes: whichever reads less.
-        const visited = base.words ? base.words.length : base.bits.length;
-        let byWords = 0;
-        for (const dim of dims)
-          for (const p of this.terms.get(dim)!.values()) byWords += p.bits ? visited : p.size;
-        const byPositions = this.ones(base) * (POSITION_COST + LANE_COST * this.lanesOf(dims).length);
-        if (this.counting === 'auto' ? byPositions < byWords : this.counting === 'positions') {
-          const out = this.countBySlots(base, dims);
-          dims.forEach((dim, i) => counted.set(dim, out[i]!));
-        } else for (const dim of dims) counted.set(dim, this.countByPostings(base, this.terms.get(dim)!));
-      }
-    };
-    const totals = new Map<string, number>();
-    const memoTotal = (k: string, f: () => number) => {
-      let n = totals.get(k);
-      if (n === undefined) totals.set(k, (n = f()));
-      return n;
-    };
-    return {
-      get total() {
-        current();
-        return totalOf();
-      },
-      page: (offset, limit) => {
-        current();
-        // A made result pages by its words; otherwise the match reads the groups' (page 1: a few blocks).
-        const m = bases.has('') ? null : matched();
-        const positions = m ? m.page(offset, limit) : pageFromTop(allBut([]).bits, offset, limit);
-        return positions.map((pos) => this.ids[pos]!);
-      },
-      counts: (dimensions) => {
-        current();
-        countAll(dimensions);
-        return Object.fromEntries(dimensions.map((dim) => [dim, counted.get(dim)!]));
-      },
-      // The N/As come with counts (filterdata), which make the result: it is made here too, and counted.
-      totalWithout: (dimensions) => {
-        current();
-        const base = allBut(dimensions);
-        return base === bases.get('')
-          ? (total ??= this.ones(base))
-          : memoTotal(`-${dimensions.join(',')}`, () => this.ones(base));
-      },
-      totalWith: (dim, values) => {
-        current();
-        return memoTotal(`+${dim}:${values.join(',')}`, () => this.countWith(allBut([dim]), dim, values));
-      },
-    };
-  }
-
-  /** Counts of every value of a dimension over a base, value by value. */
-  private countByPostings(base: Base, byValue: Map<string, Postings>): Record<string, number> {
-    const out: Record<string, number> = {};
-    for (const [value, postings] of byValue) out[value] = postings.countIn(base.bits, base.words);
-    return out;
-  }
-
-  /** The positions of a base that hold any of these values of a dimension. */
-  private countWith(base: Base, dim: string, values: readonly string[]): number {
-    const byValue = this.terms.get(dim);
-    if (!byValue) throw new Error(`Unknown facet dimension ${dim}`);
-    const found = [...new Set(values.flatMap((v) => byValue.get(v) ?? []))];
-    const { bits, words } = base;
-    const visited = words ? words.length : bits.length;
-    const byPositions = this.ones(base) * POSITION_COST < visited * found.length;
-    if (this.slotted(dim) && (this.counting === 'auto' ? byPositions : this.counting === 'positions')) {
-      // Position by position: a position counts when its lanes hold any of the values' bits.
-      const laneIds = [...new Set(found.map((p) => p.slot >>> 5))];
-      const lanes = laneIds.map((l) => this.lanes[l]!);
-      const masks = Int32Array.from(laneIds, (l) =>
-        found.reduce((m, p) => (p.slot >>> 5 === l ? m | (1 << (p.slot & 31)) : m), 0),
-      );
-      const L = lanes.length;
-      let n = 0;
-      // The same walk over the base's set bits as countBySlots, written out: a callback per position
-      // would cost more than the work it does (these loops are the hot part of a fresh count).
-      for (let k = 0; k < visited; k++) {
-        const w = words ? words[k]! : k;
-        let m = bits[w]!;
-        while (m) {
-          const low = m & -m;
-          const p = (w << 5) | (31 - Math.clz32(low));
-          m ^= low;
-          for (let j = 0; j < L; j++) {
-            if (lanes[j]![p]! & masks[j]!) {
-              n++;
-              break;
-            }
-          }
-        }
-      }
-      return n;
-    }
-    if (found.length === 1) return found[0]!.countIn(bits, words);
-    // Dense values are ORed word by word as they are read; a list among them is made a bitset first.
-    return countAndAny(
-      bits,
-      found.map((p) => p.asBitset(bits.length)),
-      words,
-    );
   }
 }

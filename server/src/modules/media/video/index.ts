@@ -8,7 +8,7 @@ import { analyseWebm } from './webm.ts';
 
 /**
  * Uploaded videos, in place and in pure TypeScript (no ffmpeg, nothing to install): their metadata
- * is removed and their length is read and checked before they are stored (issue 9, item 11).
+ * is removed and their length is read and checked before they are stored.
  *
  * - MP4 / QuickTime (ISO BMFF): every metadata box (`udta`, `meta`, `uuid`; top-level boxes that are
  *   not part of the movie) becomes a `free` box of the same size with a zeroed payload, so no sample

@@ -29,6 +29,68 @@ interface TrackState {
   fragmentEnd: number;
 }
 
+/** A track fragment header's fields: its track, its explicit data base, the sample defaults (else the trex's). */
+function readTfhd(header: Buffer, trex: Map<number, Trex>) {
+  const flags = header.readUInt32BE(0) & 0xffffff;
+  const id = header.readUInt32BE(4);
+  let at = 8;
+  const field = (bytes: number) => {
+    check(header.length >= at + bytes, 'truncated tfhd');
+    const v = bytes === 8 ? u64(header, at) : header.readUInt32BE(at);
+    at += bytes;
+    return v;
+  };
+  const explicitBase = flags & 0x1 ? field(8) : undefined;
+  if (flags & 0x2) field(4);
+  const defaults = trex.get(id);
+  const defaultDuration = flags & 0x8 ? field(4) : (defaults?.duration ?? 0);
+  const defaultSize = flags & 0x10 ? field(4) : (defaults?.size ?? 0);
+  return { flags, id, explicitBase, defaultDuration, defaultSize };
+}
+
+/**
+ * One track run: where its samples start (its data offset from `base`, else `pos`), how many bytes they
+ * take and how long they last (each sample's own size and duration, else the defaults).
+ */
+function readTrun(
+  trun: Buffer,
+  base: number,
+  pos: number,
+  defaultDuration: number,
+  defaultSize: number,
+): { pos: number; bytes: number; duration: number } {
+  check(trun.length >= 8, 'truncated trun');
+  const tf = trun.readUInt32BE(0) & 0xffffff;
+  const count = trun.readUInt32BE(4);
+  let p = 8;
+  if (tf & 0x1) {
+    check(trun.length >= p + 4, 'truncated trun');
+    pos = base + trun.readInt32BE(p);
+    p += 4;
+  }
+  if (tf & 0x4) p += 4;
+  const hasDuration = !!(tf & 0x100);
+  const hasSize = !!(tf & 0x200);
+  const record = 4 * [0x100, 0x200, 0x400, 0x800].filter((f) => tf & f).length;
+  check(trun.length >= p + count * record, 'trun longer than its box');
+  let bytes = 0;
+  let duration = 0;
+  if (hasDuration || hasSize) {
+    for (let i = 0; i < count; i++) {
+      let q = p + i * record;
+      if (hasDuration) {
+        duration += trun.readUInt32BE(q);
+        q += 4;
+      } else duration += defaultDuration;
+      bytes += hasSize ? trun.readUInt32BE(q) : defaultSize;
+    }
+  } else {
+    duration += count * defaultDuration;
+    bytes = count * defaultSize;
+  }
+  return { pos, bytes, duration };
+}
+
 /** Reads one movie fragment: adds its kept samples' ranges, removes the others' `traf`. */
 async function readMoof(
   src: Source,
@@ -55,21 +117,7 @@ async function readMoof(
       }
     }
     check(tfhd && tfhd.length >= 8, 'a track fragment without tfhd');
-    const header = tfhd;
-    const flags = header.readUInt32BE(0) & 0xffffff;
-    const id = header.readUInt32BE(4);
-    let at = 8;
-    const field = (bytes: number) => {
-      check(header.length >= at + bytes, 'truncated tfhd');
-      const v = bytes === 8 ? u64(header, at) : header.readUInt32BE(at);
-      at += bytes;
-      return v;
-    };
-    const explicitBase = flags & 0x1 ? field(8) : undefined;
-    if (flags & 0x2) field(4);
-    const defaults = trex.get(id);
-    const defaultDuration = flags & 0x8 ? field(4) : (defaults?.duration ?? 0);
-    const defaultSize = flags & 0x10 ? field(4) : (defaults?.size ?? 0);
+    const { flags, id, explicitBase, defaultDuration, defaultSize } = readTfhd(tfhd, trex);
     const track = tracks.get(id);
     const kept = !!track?.kept;
 
@@ -85,37 +133,12 @@ async function readMoof(
     let pos = base;
     let duration = 0;
     for (const trun of truns) {
-      check(trun.length >= 8, 'truncated trun');
-      const tf = trun.readUInt32BE(0) & 0xffffff;
-      const count = trun.readUInt32BE(4);
-      let p = 8;
-      if (tf & 0x1) {
-        check(trun.length >= p + 4, 'truncated trun');
-        pos = base + trun.readInt32BE(p);
-        p += 4;
-      }
-      if (tf & 0x4) p += 4;
-      const hasDuration = !!(tf & 0x100);
-      const hasSize = !!(tf & 0x200);
-      const record = 4 * [0x100, 0x200, 0x400, 0x800].filter((f) => tf & f).length;
-      check(trun.length >= p + count * record, 'trun longer than its box');
-      let bytes = 0;
-      if (hasDuration || hasSize) {
-        for (let i = 0; i < count; i++) {
-          let q = p + i * record;
-          if (hasDuration) {
-            duration += trun.readUInt32BE(q);
-            q += 4;
-          } else duration += defaultDuration;
-          bytes += hasSize ? trun.readUInt32BE(q) : defaultSize;
-        }
-      } else {
-        duration += count * defaultDuration;
-        bytes = count * defaultSize;
-      }
-      check(pos >= 0 && pos + bytes <= src.size, 'fragment samples outside the file');
-      if (kept) addKeep(pass, pos, pos + bytes);
-      pos += bytes;
+      const run = readTrun(trun, base, pos, defaultDuration, defaultSize);
+      pos = run.pos;
+      duration += run.duration;
+      check(pos >= 0 && pos + run.bytes <= src.size, 'fragment samples outside the file');
+      if (kept) addKeep(pass, pos, pos + run.bytes);
+      pos += run.bytes;
     }
     previousEnd = pos;
     if (kept) {
@@ -126,6 +149,32 @@ async function readMoof(
       removedBefore = true;
     }
   }
+}
+
+/**
+ * Reads the movie's fragment defaults (`mvex`): each track's sample defaults (`trex`) into `trex`; answers the
+ * fragments' duration (`mehd`) when one is given.
+ */
+async function readMvex(
+  src: Source,
+  pass: Pass,
+  mvex: Box,
+  trex: Map<number, Trex>,
+): Promise<{ duration: number | undefined } | undefined> {
+  let fragments: { duration: number | undefined } | undefined;
+  for (const x of await boxes(src, pass, mvex.payload, mvex.end)) {
+    if (metadataOrPadding(pass, x)) continue;
+    if (x.type === 'mehd') {
+      const p = await payloadOf(src, x);
+      const wide = fullBox(p, 8, 12);
+      fragments = { duration: headerDuration(p, 4, wide) };
+    } else if (x.type === 'trex') {
+      const p = await payloadOf(src, x);
+      check(p.length >= 24, 'truncated trex');
+      trex.set(p.readUInt32BE(4), { duration: p.readUInt32BE(12), size: p.readUInt32BE(16) });
+    }
+  }
+  return fragments;
 }
 
 export async function analyseMp4(src: Source): Promise<Pass> {
@@ -159,20 +208,11 @@ export async function analyseMp4(src: Source): Promise<Pass> {
       case 'trak':
         traks.push(await readTrak(src, pass, b));
         break;
-      case 'mvex':
-        for (const x of await boxes(src, pass, b.payload, b.end)) {
-          if (metadataOrPadding(pass, x)) continue;
-          if (x.type === 'mehd') {
-            const p = await payloadOf(src, x);
-            const wide = fullBox(p, 8, 12);
-            fragmentDuration = headerDuration(p, 4, wide);
-          } else if (x.type === 'trex') {
-            const p = await payloadOf(src, x);
-            check(p.length >= 24, 'truncated trex');
-            trex.set(p.readUInt32BE(4), { duration: p.readUInt32BE(12), size: p.readUInt32BE(16) });
-          }
-        }
+      case 'mvex': {
+        const mehd = await readMvex(src, pass, b, trex);
+        if (mehd) fragmentDuration = mehd.duration;
         break;
+      }
     }
   }
   check(timescale, 'no movie timescale');

@@ -259,6 +259,52 @@ async function readCluster(src: Source, pass: Pass, state: WebmState, cluster: E
   return pos;
 }
 
+/** A SeekHead without the seeks to removed elements; true when one was removed. */
+function editSeekHead(src: Source, pass: Pass, el: El): Promise<boolean> {
+  return editChildren(src, pass, el, async (seek) => {
+    if (seek.id !== ID.seek) return false;
+    const target = (await children(src, seek)).find((c) => c.id === ID.seekId);
+    const targetId = target && target.end - target.data <= 4 ? await readUint(src, target) : -1;
+    if (SEGMENT_KEPT.has(targetId)) return false;
+    voidElement(pass, seek);
+    return true;
+  });
+}
+
+/** The Info's scale and duration read; the removed children voided (true when one was). */
+function editInfo(src: Source, pass: Pass, state: WebmState, el: El): Promise<boolean> {
+  return editChildren(src, pass, el, async (c) => {
+    if (c.id === ID.timecodeScale) state.scale = await readUint(src, c);
+    else if (c.id === ID.duration) state.infoDuration = await readFloat(src, c);
+    else if (INFO_REMOVED.has(c.id)) {
+      voidElement(pass, c);
+      return true;
+    }
+    return false;
+  });
+}
+
+/** The Tracks: video and audio tracks kept and counted, the others voided (true when one was). */
+function editTracks(src: Source, pass: Pass, state: WebmState, el: El): Promise<boolean> {
+  return editChildren(src, pass, el, async (entry) => {
+    if (entry.id !== ID.trackEntry) return false;
+    let number: number | undefined;
+    let type: number | undefined;
+    for (const c of await children(src, entry)) {
+      if (c.id === ID.trackNumber) number = await readUint(src, c);
+      else if (c.id === ID.trackType) type = await readUint(src, c);
+    }
+    if (number && (type === WEBM_VIDEO || type === WEBM_AUDIO)) {
+      check(!state.kept.has(number), 'two tracks with one number');
+      state.kept.add(number);
+      if (type === WEBM_VIDEO) state.videoTracks += 1;
+      return false;
+    }
+    voidElement(pass, entry);
+    return true;
+  });
+}
+
 async function readSegment(src: Source, pass: Pass, state: WebmState, segment: El): Promise<number> {
   let crc: El | undefined;
   let changed = false;
@@ -275,55 +321,15 @@ async function readSegment(src: Source, pass: Pass, state: WebmState, segment: E
     pos = el.end;
     switch (el.id) {
       case ID.seekHead:
-        if (
-          await editChildren(src, pass, el, async (seek) => {
-            if (seek.id !== ID.seek) return false;
-            const target = (await children(src, seek)).find((c) => c.id === ID.seekId);
-            const targetId = target && target.end - target.data <= 4 ? await readUint(src, target) : -1;
-            if (SEGMENT_KEPT.has(targetId)) return false;
-            voidElement(pass, seek);
-            return true;
-          })
-        )
-          changed = true;
+        if (await editSeekHead(src, pass, el)) changed = true;
         break;
       case ID.info:
-        if (
-          await editChildren(src, pass, el, async (c) => {
-            if (c.id === ID.timecodeScale) state.scale = await readUint(src, c);
-            else if (c.id === ID.duration) state.infoDuration = await readFloat(src, c);
-            else if (INFO_REMOVED.has(c.id)) {
-              voidElement(pass, c);
-              return true;
-            }
-            return false;
-          })
-        )
-          changed = true;
+        if (await editInfo(src, pass, state, el)) changed = true;
         break;
       case ID.tracks:
         check(!state.tracksSeen, 'two Tracks elements');
         state.tracksSeen = true;
-        if (
-          await editChildren(src, pass, el, async (entry) => {
-            if (entry.id !== ID.trackEntry) return false;
-            let number: number | undefined;
-            let type: number | undefined;
-            for (const c of await children(src, entry)) {
-              if (c.id === ID.trackNumber) number = await readUint(src, c);
-              else if (c.id === ID.trackType) type = await readUint(src, c);
-            }
-            if (number && (type === WEBM_VIDEO || type === WEBM_AUDIO)) {
-              check(!state.kept.has(number), 'two tracks with one number');
-              state.kept.add(number);
-              if (type === WEBM_VIDEO) state.videoTracks += 1;
-              return false;
-            }
-            voidElement(pass, entry);
-            return true;
-          })
-        )
-          changed = true;
+        if (await editTracks(src, pass, state, el)) changed = true;
         break;
       case ID.crc32:
         crc = el;

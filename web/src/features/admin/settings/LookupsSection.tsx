@@ -5,7 +5,7 @@ import type { FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
-import { MESSAGES, ZCityCreate, ZLanguageWrite, ZRaceWrite, ZVendorTypeCreate } from '@app/domain';
+import { MESSAGES, ZCityCreate, ZLanguageWrite, ZRaceWrite, ZPlaceTypeCreate } from '@app/domain';
 import { TextField } from '../../../ui/FormField.tsx';
 import { PageButtons } from '../../../ui/PageButtons.tsx';
 import { PanelLoading } from '../../../ui/PanelStatus.tsx';
@@ -53,7 +53,7 @@ const CONFIG: Record<LookupKind, LookupConfig> = {
       { name: 'name', label: F.vendorTypeName },
       { name: 'type', label: F.vendorTypeType },
     ],
-    schema: ZVendorTypeCreate,
+    schema: ZPlaceTypeCreate,
   },
 };
 

@@ -11,7 +11,7 @@ import type { Engine } from '../../../db/database.ts';
 import { textMatch } from '../../../db/dialect.ts';
 import type { DB } from '../../../db/schema.ts';
 import type { ScopeFn } from '../../../http/strapi/resource.ts';
-import { shownProvider } from '../../../access/index.ts';
+import { paymentNotRejected, shownProvider } from '../../../access/index.ts';
 
 /**
  * The facet filter in SQL: the rows the facet index is built from (each provider's options as a bit
@@ -136,7 +136,7 @@ export async function accountsWithSubscriptionChange(
     .selectFrom('subscriptions')
     .select('user_id')
     .distinct()
-    .where('payment_status', '<>', 'rejected')
+    .where((e) => paymentNotRejected(e, 'subscriptions'))
     .where((eb) =>
       eb.or([
         eb.and([eb('start_date', '>', from), eb('start_date', '<=', to)]),
@@ -160,7 +160,7 @@ export async function nextSubscriptionChange(db: Kysely<DB>): Promise<number> {
       .selectFrom('subscriptions as s')
       .select((eb) => eb.fn.min<string | null>('s.start_date').as('at'))
       .where('s.start_date', '>', now)
-      .where('s.payment_status', '<>', 'rejected')
+      .where((e) => paymentNotRejected(e, 's'))
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(
@@ -168,7 +168,7 @@ export async function nextSubscriptionChange(db: Kysely<DB>): Promise<number> {
               .select('prev.id')
               .whereRef('prev.user_id', '=', 's.user_id')
               .whereRef('prev.end_date', '=', 's.start_date')
-              .where('prev.payment_status', '<>', 'rejected'),
+              .where((e) => paymentNotRejected(e, 'prev')),
           ),
         ),
       )
@@ -177,7 +177,7 @@ export async function nextSubscriptionChange(db: Kysely<DB>): Promise<number> {
       .selectFrom('subscriptions as s')
       .select((eb) => eb.fn.min<string | null>('s.end_date').as('at'))
       .where('s.end_date', '>', now)
-      .where('s.payment_status', '<>', 'rejected')
+      .where((e) => paymentNotRejected(e, 's'))
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(
@@ -185,7 +185,7 @@ export async function nextSubscriptionChange(db: Kysely<DB>): Promise<number> {
               .select('next.id')
               .whereRef('next.user_id', '=', 's.user_id')
               .whereRef('next.start_date', '=', 's.end_date')
-              .where('next.payment_status', '<>', 'rejected'),
+              .where((e) => paymentNotRejected(e, 'next')),
           ),
         ),
       )
