@@ -35,12 +35,8 @@ interface TipModalProps {
   providerName: string;
 }
 
-/**
- * The tip modal (spec 001 §2, §5, §8): the payment QR code and address, the five steps, and the
- * form (amount in dollars, transaction id) posted to `/api/tips`. The form resets after a submit.
- */
-export default function TipModal({ show, onHide, providerId, providerName }: TipModalProps) {
-  const id = useId();
+/** The tip form: the operator's cap, and a submit that posts the tip, toasts the outcome and resets. */
+function useTipForm(show: boolean, providerId: number) {
   const payment = usePaymentInfo(show);
   const postTip = usePostTip(providerId);
   const {
@@ -71,6 +67,16 @@ export default function TipModal({ show, onHide, providerId, providerName }: Tip
     }
   });
 
+  return { register, errors, isSubmitting, maxTip, handleTip };
+}
+
+/**
+ * The tip modal (spec 001 §2, §5, §8): the payment QR code and address, the five steps, and the
+ * form (amount in dollars, transaction id) posted to `/api/tips`. The form resets after a submit.
+ */
+export default function TipModal({ show, onHide, providerId, providerName }: TipModalProps) {
+  const id = useId();
+  const { register, errors, isSubmitting, maxTip, handleTip } = useTipForm(show, providerId);
   const field = (name: string) => `${id}-${name}`;
   return (
     <Modal show={show} onHide={onHide} centered scrollable aria-labelledby={field('title')}>
