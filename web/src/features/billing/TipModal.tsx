@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import type { ToastOptions } from 'react-toastify';
 import type { z } from 'zod';
-import { ENGAGEMENT_LIMITS, formatMoney, MESSAGES, ZTipRequest } from '@app/domain';
+import { formatMoney, MESSAGES, TIP_LIMITS, ZTipRequest } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { PaymentQr } from './PaymentQr.tsx';
@@ -50,7 +50,7 @@ function useTipForm(show: boolean, providerId: number) {
     defaultValues: EMPTY,
   });
 
-  const maxTip = payment.data?.tip_max_amount ?? ENGAGEMENT_LIMITS.maxTip;
+  const maxTip = payment.data?.tip_max_amount ?? TIP_LIMITS.maxTip;
   const handleTip = handleSubmit(async (values) => {
     // The server refuses a tip above the operator's cap; say so at the field rather than after.
     if (values.tip_amount > maxTip) {
@@ -115,7 +115,7 @@ export default function TipModal({ show, onHide, providerId, providerName }: Tip
               <Form.Control
                 type="text"
                 autoComplete="off"
-                maxLength={ENGAGEMENT_LIMITS.transactionId}
+                maxLength={TIP_LIMITS.transactionId}
                 required
                 isInvalid={!!errors.transaction_id}
                 aria-invalid={!!errors.transaction_id}
