@@ -1,5 +1,5 @@
 /**
- * Subscriptions (spec 000 §3, §4, §9; issue 11): the purchase request, the admin's review, and the
+ * Subscriptions (spec 000 §3, §4, §9): the purchase request, the admin's review, and the
  * pure rules the server and the screens share (price, wallet part, dates, computed status).
  * Amounts are integer cents inside, dollars at the edges.
  */
