@@ -5,7 +5,7 @@ import { ADMIN, codeForStep, writeAdminState } from './tests/support/admin.ts';
 
 /**
  * Runs once, after the web server is up (Playwright starts `webServer` first): the e2e admin enrols in
- * two-factor sign-in through the API, as an admin does on the first visit to /admin (issue 14), and the
+ * two-factor sign-in through the API, as an admin does on the first visit to /admin, and the
  * secret and the session it gave are kept for the workers (tests/support/admin.ts).
  */
 export default async function globalSetup() {

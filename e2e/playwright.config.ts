@@ -25,7 +25,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
-  // The e2e admin enrols in two-factor sign-in once the server is up (issue 14).
+  // The e2e admin enrols in two-factor sign-in once the server is up.
   globalSetup: './global-setup.ts',
   globalTeardown: './global-teardown.ts',
   use: {

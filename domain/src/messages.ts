@@ -5,13 +5,16 @@ import { ADMIN_OPS_MESSAGES } from './catalogue/admin-ops.ts';
 import { ADMIN_SETTINGS_MESSAGES } from './catalogue/admin-settings.ts';
 import { AD_MESSAGES } from './catalogue/ads.ts';
 import { BILLING_MESSAGES } from './catalogue/billing.ts';
+import { COMMENT_MESSAGES } from './catalogue/comments.ts';
 import { CONTENT_MESSAGES } from './catalogue/content.ts';
 import { DIRECTORY_MESSAGES } from './catalogue/directory.ts';
-import { ENGAGEMENT_MESSAGES } from './catalogue/engagement.ts';
 import { MEDIA_MESSAGES } from './catalogue/media.ts';
+import { MESSAGE_MESSAGES } from './catalogue/messages.ts';
 import { PLACE_MESSAGES } from './catalogue/places.ts';
+import { PROVIDER_CARD_MESSAGES } from './catalogue/provider-card.ts';
 import { SCREENING_MESSAGES } from './catalogue/screening.ts';
 import { SHOP_MESSAGES } from './catalogue/shop.ts';
+import { TIP_MESSAGES } from './catalogue/tips.ts';
 import { TRUST_MESSAGES } from './catalogue/trust.ts';
 import { TWO_FACTOR_MESSAGES } from './catalogue/two-factor.ts';
 import { VERIFICATION_MESSAGES } from './catalogue/verification.ts';
@@ -127,7 +130,10 @@ export const MESSAGES = {
   ...ACCOUNT_MESSAGES,
   ...CONTENT_MESSAGES,
   ...BILLING_MESSAGES,
-  ...ENGAGEMENT_MESSAGES,
+  ...PROVIDER_CARD_MESSAGES,
+  ...COMMENT_MESSAGES,
+  ...MESSAGE_MESSAGES,
+  ...TIP_MESSAGES,
   ...DIRECTORY_MESSAGES,
   ...MEDIA_MESSAGES,
   ...AD_MESSAGES,

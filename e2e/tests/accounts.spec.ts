@@ -229,7 +229,7 @@ test.describe('[ACCOUNTS][LOGIN]', () => {
     const account = await createAccount(request, 'Provider');
     await page.goto('/login');
     await fillLoginForm(page, account.email, account.password);
-    // A provider's home after sign-in is the Provider Details page (issue 11, item 13).
+    // A provider's home after sign-in is the Provider Details page.
     await expect(page).toHaveURL(/\/provider$/);
     await expect(accountMenu(page, account)).toBeVisible();
     const stored = await readSessionStorage(page);

@@ -47,7 +47,7 @@ async function createListedProvider(request: APIRequestContext): Promise<ListedP
   expect(registered.status(), await registered.text()).toBe(200);
   const { jwt, user } = (await registered.json()) as { jwt: string; user: { id: number } };
   const headers = { Authorization: `Bearer ${jwt}` };
-  // Posting needs a package (issue 11).
+  // Posting needs a package.
   await buyPackage(request, owner, 'Starter');
 
   const photo = pngFile('card.png', 64, [200, 90, 60]);

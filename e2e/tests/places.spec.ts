@@ -9,7 +9,7 @@ import { addPlace, ADMIN, apiAs, approvePlace, approveRevision } from './support
 import { pngFile } from './support/png.ts';
 
 /**
- * Places and venues (issue 12, items 1-6 and 9): a provider adds a place with an image, it waits for
+ * Places and venues: a provider adds a place with an image, it waits for
  * review, an admin approves it, it shows under its type in the chosen city with a heading that says
  * so; a hobbyist reviews it and the sort links reorder the list; the provider changes its image (back
  * to review, the old file gone) and deletes it.

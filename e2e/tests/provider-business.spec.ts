@@ -18,7 +18,7 @@ import {
 import { pngFile } from './support/png.ts';
 
 /**
- * The supply side (issue 11): a provider buys a package, posts an ad with photos and a video, waits
+ * The supply side: a provider buys a package, posts an ad with photos and a video, waits
  * for review, and finds it in the directory once an admin approves it; the wallet and the quota.
  */
 

@@ -5,7 +5,7 @@ import { createAccount, signInAs, signInThroughApi, type TestAccount } from './s
 import { verifyProvider } from './support/business.ts';
 
 /**
- * Screening of hobbyists (issue 12, items 7-9): a provider adds a phone number, rates it, switches the
+ * Screening of hobbyists: a provider adds a phone number, rates it, switches the
  * rating and comments; a second provider finds the same record by its digits and sees both comments.
  * Nobody but providers whose ID the admin verified (and the staff) reads a screening record.
  */

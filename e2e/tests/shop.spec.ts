@@ -6,7 +6,7 @@ import { ADMIN, apiAs, uploadImages } from './support/business.ts';
 import { pngFile } from './support/png.ts';
 
 /**
- * The online store (issue 13, items 2-11): a vendor adds a product with a picture; a hobbyist puts two
+ * The online store: a vendor adds a product with a picture; a hobbyist puts two
  * products in the cart, changes quantities, checks out with the server's totals, sees the order in My
  * Orders and cancels another; the admin marks the first paid; the vendor sees the sale with the shipping
  * details and marks it shipped; the buyer reads 'Shipped'. The heart survives a reload.
@@ -205,7 +205,7 @@ test.describe('[SHOP][JOURNEY]', () => {
     await expect(saleRows.first()).toContainText(SA.notPaidYet);
     await expect(page.getByText(BILLING.address)).toHaveCount(0);
 
-    // The admin checks the transaction and marks the order paid (the console comes with issue 14).
+    // The admin checks the transaction and marks the order paid in the console.
     await apiAs(request, ADMIN, 'PUT', `/api/orders/${placed.id}`, { data: { payment_status: 'verified' } });
 
     // Now the vendor sees where to ship, and ships both lines.

@@ -10,6 +10,7 @@ import {
   serveHttp,
   siteAddress,
   startScheduledJobs,
+  type ProcessLog,
 } from './start.ts';
 
 /**
@@ -33,6 +34,13 @@ function restartDelayMs(recentDeaths: number): number {
   return Math.min(500 * 2 ** Math.max(0, recentDeaths - 1), 30_000);
 }
 
+/** What the primary shares with its supervision of the workers: stopping, started, the pending restarts. */
+interface PrimaryState {
+  stopping: boolean;
+  started: boolean;
+  pending: Set<NodeJS.Timeout>;
+}
+
 /** The primary: `workerMain` is the file each worker runs (main.ts as built). */
 export async function runPrimary(config: Config, serverDir: string, workerMain: string): Promise<void> {
   const log = processLog(config.logLevel, { role: 'primary' });
@@ -54,12 +62,7 @@ export async function runPrimary(config: Config, serverDir: string, workerMain: 
     shared,
   );
 
-  let stopping = false;
-  let started = false;
-  let listening = 0;
-  const deaths: number[] = [];
-  const pending = new Set<NodeJS.Timeout>();
-
+  const state: PrimaryState = { stopping: false, started: false, pending: new Set() };
   let stopped: Promise<number> | undefined;
   /** Stops the workers, then the jobs and connections; once, whoever asks first (a signal, a failed start). */
   function stop(code: number, reason: string): Promise<number> {
@@ -67,41 +70,66 @@ export async function runPrimary(config: Config, serverDir: string, workerMain: 
     return stopped;
   }
   async function stopAll(code: number, reason: string): Promise<number> {
-    stopping = true;
+    state.stopping = true;
     log.info({ reason }, 'shutting down');
-    for (const timer of pending) clearTimeout(timer);
-    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
-    await Promise.all(
-      workers.map(
-        (worker) =>
-          new Promise<void>((resolve) => {
-            const kill = setTimeout(() => worker.process.kill('SIGKILL'), STOP_GRACE_MS);
-            worker.once('exit', () => {
-              clearTimeout(kill);
-              resolve();
-            });
-            worker.process.kill('SIGTERM');
-          }),
-      ),
-    );
+    for (const timer of state.pending) clearTimeout(timer);
+    await stopWorkers();
     await jobs.stop();
     await shared?.close();
     await database.close();
     return code;
   }
 
+  superviseWorkers(config, log, database.engine, state, stop);
+  onStopSignals((signal) => stop(0, signal));
+  cluster.setupPrimary({ exec: workerMain, args: process.argv.slice(2) });
+  for (let i = 0; i < config.workers; i++) cluster.fork();
+}
+
+/** Asks every live worker to stop (SIGTERM) and waits for each, killing one still running after the grace. */
+async function stopWorkers(): Promise<void> {
+  const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
+  await Promise.all(
+    workers.map(
+      (worker) =>
+        new Promise<void>((resolve) => {
+          const kill = setTimeout(() => worker.process.kill('SIGKILL'), STOP_GRACE_MS);
+          worker.once('exit', () => {
+            clearTimeout(kill);
+            resolve();
+          });
+          worker.process.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
+/**
+ * Logs the start once every worker listens; a worker that dies before that stops the start, one that
+ * dies after is replaced after `restartDelayMs`.
+ */
+function superviseWorkers(
+  config: Config,
+  log: ProcessLog,
+  engine: Database['engine'],
+  state: PrimaryState,
+  stop: (code: number, reason: string) => Promise<number>,
+): void {
+  let listening = 0;
+  const deaths: number[] = [];
+
   cluster.on('listening', (_worker, address) => {
-    if (started || ++listening < config.workers) return;
-    started = true;
+    if (state.started || ++listening < config.workers) return;
+    state.started = true;
     log.info(
       { workers: config.workers },
-      `Live the Fantasy is running at ${siteAddress(config, address.port)} (${database.engine}, ${config.workers} workers)`,
+      `Live the Fantasy is running at ${siteAddress(config, address.port)} (${engine}, ${config.workers} workers)`,
     );
   });
 
   cluster.on('exit', (worker, code, signal) => {
-    if (stopping) return;
-    if (!started) {
+    if (state.stopping) return;
+    if (!state.started) {
       log.error({ worker: worker.process.pid, code, signal }, 'a worker stopped before the server started');
       void stop(1, 'start failed').then((c) => process.exit(c));
       return;
@@ -115,15 +143,11 @@ export async function runPrimary(config: Config, serverDir: string, workerMain: 
       'a worker died; replacing it',
     );
     const timer = setTimeout(() => {
-      pending.delete(timer);
-      if (!stopping) cluster.fork();
+      state.pending.delete(timer);
+      if (!state.stopping) cluster.fork();
     }, delay);
-    pending.add(timer);
+    state.pending.add(timer);
   });
-
-  onStopSignals((signal) => stop(0, signal));
-  cluster.setupPrimary({ exec: workerMain, args: process.argv.slice(2) });
-  for (let i = 0; i < config.workers; i++) cluster.fork();
 }
 
 /** One worker: the app on the prepared database, listening on the shared port, until told to stop. */

@@ -4,7 +4,7 @@ import { shownProvider, shownProviderById } from '../src/access/index.ts';
 import { createTestDatabase } from './helpers.ts';
 
 /**
- * Issue 9, item 12: every public read hides blocked accounts' ads. That rule must read the blocked
+ * Every public read hides blocked accounts' ads. That rule must read the blocked
  * accounts from an index, never walk the users table, or anyone who registers accounts slows every
  * page for everyone.
  */

@@ -17,7 +17,7 @@ import {
 import { uploadImage } from './upload-helpers.ts';
 
 /**
- * Posting ads and their review before publication (issue 11, items 7-9): the subscription and its
+ * Posting ads and their review before publication: the subscription and its
  * quota (deleted ads count; race-safe), the admin's approval and rejection, edits that send an ad
  * back to review, files of replaced and deleted ads, documents uploaded as images, who may see an ad,
  * and the video-length check with a real 31-second recording.

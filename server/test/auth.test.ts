@@ -203,7 +203,7 @@ describe('POST /api/auth/local/register', () => {
     expect(errorPaths(again)).toEqual([['docs']]);
   });
 
-  it("400: an attacker cannot take another person's ID document by its id (issue 9, item 1)", async () => {
+  it("400: an attacker cannot take another person's ID document by its id", async () => {
     // The victim uploads a document, and the registration fails (say, the username was taken).
     const victimDoc = await uploadDocument(ctx, { remoteAddress: '198.51.100.7' });
     // The attacker guesses the sequential id, and registers with it: with no token, or a made-up one.

@@ -23,7 +23,7 @@ import {
  */
 setUpEngagement();
 
-describe('tip payment state and the wallet (issue 9, item 3)', () => {
+describe('tip payment state and the wallet', () => {
   /** Owns `ad`; its wallet starts empty. */
   let payee: TestUser;
   let tipper: TestUser;

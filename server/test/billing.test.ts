@@ -1,4 +1,4 @@
-import { ENGAGEMENT_LIMITS, MESSAGES } from '@app/domain';
+import { MESSAGES, TIP_LIMITS } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PAYMENT_ADDRESS, DEFAULT_TIP_MAX_AMOUNT } from '../src/modules/billing/index.ts';
 import type { TestUser } from './helpers.ts';
@@ -75,7 +75,7 @@ describe('tips and transactions', () => {
       [NONE, 'TX', MESSAGES.tip.amountRequired],
       [5, '   ', MESSAGES.tip.transactionIdRequired],
       [5, NONE, MESSAGES.tip.transactionIdRequired],
-      [5, 'x'.repeat(ENGAGEMENT_LIMITS.transactionId + 1), MESSAGES.tip.transactionIdTooLong],
+      [5, 'x'.repeat(TIP_LIMITS.transactionId + 1), MESSAGES.tip.transactionIdTooLong],
     ];
     for (const [amount, txId, message] of bad) {
       const res = await call('POST', '/api/tips', { user: hob, body: tipWith(shown, amount, txId) });

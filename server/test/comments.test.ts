@@ -1,4 +1,4 @@
-import { ENGAGEMENT_LIMITS, MESSAGES } from '@app/domain';
+import { COMMENT_LIMITS, MESSAGES } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import { buildProviderAd } from './factories.ts';
 import { usernameOf } from './helpers.ts';
@@ -29,7 +29,7 @@ describe('comments', () => {
     for (const data of [
       { provider: shown },
       { provider: shown, comment: '   ' },
-      { provider: shown, comment: 'x'.repeat(ENGAGEMENT_LIMITS.comment + 1) },
+      { provider: shown, comment: 'x'.repeat(COMMENT_LIMITS.comment + 1) },
       { comment: 'Hello' },
     ]) {
       const res = await call('POST', '/api/comments', { user: hob, body: { data } });
@@ -68,7 +68,7 @@ describe('comments', () => {
       .executeTakeFirstOrThrow();
     expect(row.user_id).toBe(hob.id);
     expect(await counters(p)).toMatchObject({ comments: 1 });
-    const max = 'y'.repeat(ENGAGEMENT_LIMITS.comment);
+    const max = 'y'.repeat(COMMENT_LIMITS.comment);
     expect(
       (await call('POST', '/api/comments', { user: hob2, body: { data: { provider: p, comment: max } } }))
         .statusCode,

@@ -90,7 +90,7 @@ describe('facet index freshness', () => {
     const created = await write(ctx.app, 'POST', '/api/providers', {
       data: { title: 'Made on A', name: 'Aria', state: 'WA', city: 'Seattle', age: 30, images, docs },
     });
-    // A new ad waits for review (issue 11): nothing public changes until the admin approves it, on B.
+    // A new ad waits for review: nothing public changes until the admin approves it, on B.
     for (const app of [ctx.app, second])
       expect(await totals(app, 'state=WA')).toEqual({ ids: [], total: 0, counted: 0 });
     await write(second, 'PUT', `/api/providers/${created.id}`, { data: { review: 'approved' } }, admin);

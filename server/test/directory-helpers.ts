@@ -60,7 +60,7 @@ export async function buildAdBody(
   user: TestUser | null,
   overrides: Record<string, unknown> = {},
 ) {
-  // Posting needs an active subscription (issue 11): the poster gets one.
+  // Posting needs an active subscription: the poster gets one.
   if (user) await ensureSubscription(ctx, user);
   const [image] = user ? await buildFiles(ctx, user, 'image') : [];
   const [doc] = user ? await buildFiles(ctx, user, 'doc') : [];

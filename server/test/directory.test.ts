@@ -301,7 +301,7 @@ describe('POST /api/providers', () => {
       .where('id', '=', created.id)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ user_id: owner.id, donation_hour: 25000, video_id: video });
-    // Waiting for review (issue 11): not public until the admin approves it.
+    // Waiting for review: not public until the admin approves it.
     const before = await call('GET', `/api/providers?populate=images,video&filter[cum_type][0]=COB`);
     expect(ids(before)).toEqual([]);
     const approved = await call('PUT', `/api/providers/${created.id}`, {
@@ -320,7 +320,7 @@ describe('POST /api/providers', () => {
   });
 });
 
-describe('paid and visibility fields (issue 9, item 4)', () => {
+describe('paid and visibility fields', () => {
   const paid = {
     ad_bonus_side_panel_ad: true,
     duration_ad: 365,

@@ -4,7 +4,7 @@ import { uploadsRoot } from '../src/modules/media/media.storage.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { uploadDocument } from './upload-helpers.ts';
 
-/** The scheduled jobs (issue 9, item 2): the runner, its lease between processes, the job list. */
+/** The scheduled jobs: the runner, its lease between processes, the job list. */
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestApp({ cities: false });

@@ -912,7 +912,7 @@ describe('claimFiles and deleteExpiredAnonymousUploads', () => {
   });
 });
 
-describe('daily cap of unclaimed anonymous uploads per address (issue 9, item 2)', () => {
+describe('daily cap of unclaimed anonymous uploads per address', () => {
   const saved = MEDIA_LIMITS.maxAnonymousBytesPerDay;
   afterAll(() => {
     MEDIA_LIMITS.maxAnonymousBytesPerDay = saved;

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ENGAGEMENT_LIMITS } from '@app/domain';
+import { MESSAGE_LIMITS } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, type MailMessage } from '../src/mail/mailer.ts';
 import { buildProviderAd } from './factories.ts';
@@ -50,7 +50,7 @@ describe('messages', () => {
   it('POST 400: blank or too long text, no provider; 404: unknown or hidden provider', async () => {
     for (const data of [
       { provider: shown, text: '  ' },
-      { provider: shown, text: 'x'.repeat(ENGAGEMENT_LIMITS.message + 1) },
+      { provider: shown, text: 'x'.repeat(MESSAGE_LIMITS.message + 1) },
       { text: 'Hello' },
     ]) {
       expect((await call('POST', '/api/messages', { user: hob, body: { data } })).statusCode).toBe(400);
@@ -174,7 +174,7 @@ describe('messages', () => {
 
 describe('POST /api/providers/:id/mail', () => {
   it('400: blank, too long or missing message, bad id; 404: unknown or hidden provider', async () => {
-    for (const data of [{ message: ' ' }, { message: 'x'.repeat(ENGAGEMENT_LIMITS.mail + 1) }, {}]) {
+    for (const data of [{ message: ' ' }, { message: 'x'.repeat(MESSAGE_LIMITS.mail + 1) }, {}]) {
       expect(
         (await call('POST', `/api/providers/${shown}/mail`, { user: hob, body: { data } })).statusCode,
       ).toBe(400);
@@ -238,7 +238,7 @@ describe('POST /api/providers/:id/mail', () => {
   it('is limited per account', async () => {
     const h = await buildHobbyist(ctx);
     const before = ctx.mailer.sent.length;
-    for (let i = 0; i < ENGAGEMENT_LIMITS.mailPerHour; i++) {
+    for (let i = 0; i < MESSAGE_LIMITS.mailPerHour; i++) {
       const res = await call('POST', `/api/providers/${other}/mail`, {
         user: h,
         body: { data: { message: `Hi ${i}` } },
@@ -250,7 +250,7 @@ describe('POST /api/providers/:id/mail', () => {
       body: { data: { message: 'Hi' } },
     });
     expect(over.statusCode).toBe(429);
-    expect(ctx.mailer.sent.length - before).toBe(ENGAGEMENT_LIMITS.mailPerHour);
+    expect(ctx.mailer.sent.length - before).toBe(MESSAGE_LIMITS.mailPerHour);
     // Another account is not affected.
     expect(
       (await call('POST', `/api/providers/${other}/mail`, { user: hob2, body: { data: { message: 'Hi' } } }))
@@ -329,7 +329,7 @@ describe('POST /api/messages/:id/reply', () => {
 
   it('400: blank, too long or missing text, bad id; nothing stored', async () => {
     const id = await newMessage();
-    for (const text of ['  ', 'x'.repeat(ENGAGEMENT_LIMITS.mail + 1), null, 5]) {
+    for (const text of ['  ', 'x'.repeat(MESSAGE_LIMITS.mail + 1), null, 5]) {
       expect((await reply(id, owner, text)).statusCode).toBe(400);
     }
     expect(
@@ -356,7 +356,7 @@ describe('POST /api/messages/:id/reply', () => {
     const p = await buildProvider(ctx);
     const ad = await buildProviderAd(ctx, p);
     const ids: number[] = [];
-    for (let i = 0; i <= ENGAGEMENT_LIMITS.mailPerHour; i++) ids.push(await newMessage(hob2, ad));
+    for (let i = 0; i <= MESSAGE_LIMITS.mailPerHour; i++) ids.push(await newMessage(hob2, ad));
     for (const id of ids.slice(0, -1)) expect((await reply(id, p)).statusCode).toBe(200);
     expect((await reply(ids.at(-1)!, p)).statusCode).toBe(429);
     // Another provider is not affected.

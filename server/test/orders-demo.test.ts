@@ -9,7 +9,7 @@ import { createTestApp, type TestContext, type TestUser } from './helpers.ts';
 import type { Json } from './orders-helpers.ts';
 
 /**
- * The demo orders (issue 13): after a demo start the demo hobbyist has one order awaiting payment and
+ * The demo orders: after a demo start the demo hobbyist has one order awaiting payment and
  * one paid, of the demo vendor's products, priced as checkout prices them; My Sales shows the paid
  * one's shipping details only. Idempotent.
  */

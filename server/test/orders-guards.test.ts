@@ -16,7 +16,7 @@ import {
 } from './orders-helpers.ts';
 
 /**
- * What guards an order beyond its happy path (issue 13 review): checkout (and the seed client's line)
+ * What guards an order beyond its happy path: checkout (and the seed client's line)
  * racing a vendor's delete, archive or price change of a product; the hourly limit shared by checkout
  * and `POST /api/orders`; the admin's payment check of an order with nothing to pay; cancelling once
  * something shipped; the quantity's limit message.

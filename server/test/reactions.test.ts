@@ -41,7 +41,7 @@ describe('POST /api/likes|dislikes|averages', () => {
     }
     const res = await call('POST', '/api/likes', { user: hob, body: { data: {} } });
     expect(errorPaths(res)).toContain('data.provider');
-    expect(json(res).error.details.errors[0].message).toBe(MESSAGES.engagementErrors.providerRequired);
+    expect(json(res).error.details.errors[0].message).toBe(MESSAGES.providerRefErrors.providerRequired);
   });
 
   it('404: an unknown or hidden provider', async () => {

@@ -736,7 +736,7 @@ describe(`[REST] query layer on ${TEST_ENGINE}`, () => {
     it(`refuses populate nested deeper than ${LIMITS.maxPopulateDepth} relations, for anyone, naming the parameter`, async () => {
       expect(LIMITS.maxPopulateDepth).toBe(2);
       const deep: [string, Pairs, string][] = [
-        // The request of issue 9: comments → provider → likes → provider → likes.
+        // A deep chain of relations: comments → provider → likes → provider → likes.
         [
           '/api/comments',
           [['populate[provider][populate][likes][populate][provider][populate][likes]', 'true']],

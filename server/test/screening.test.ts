@@ -17,7 +17,7 @@ import {
 } from './helpers.ts';
 
 /**
- * Screening of hobbyists by providers (server/src/modules/screening/; issue 12, items 7-9):
+ * Screening of hobbyists by providers (server/src/modules/screening/):
  * `/api/customer-hobbyists`, `/api/hobbyist-likes|averages|dislikes`, `/api/hobbyist-comments` and
  * the flag. Providers and the admin only, reads included.
  */

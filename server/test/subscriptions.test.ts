@@ -26,7 +26,7 @@ import {
 } from './helpers.ts';
 
 /**
- * Subscriptions (issue 11, items 2-4 and 6): buying a package in one server call, the ledger rows it
+ * Subscriptions: buying a package in one server call, the ledger rows it
  * writes in one transaction, the transaction id that pays for one thing only, the wallet part, the
  * admin's payment check and extra ads, the computed status, the wallet totals and the reminder job.
  */

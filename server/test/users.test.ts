@@ -175,7 +175,7 @@ describe('PUT /api/users/:id', () => {
 
     const unblocked = await put(user.id, { is_active: true }, admin);
     expect(unblocked.json().is_active).toBe(true);
-    // The block ended the sessions (issue 14): the old token stays refused, a new sign-in works.
+    // The block ended the sessions: the old token stays refused, a new sign-in works.
     expect((await ctx.app.inject({ url: '/api/users/me', headers: user.auth })).statusCode).toBe(401);
     const again = await ctx.app.inject({
       method: 'POST',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../messages.ts';
 
 /**
- * Two-factor sign-in (issue 14, item 11): TOTP as RFC 6238 and every authenticator app reads it
+ * Two-factor sign-in: TOTP as RFC 6238 and every authenticator app reads it
  * (SHA-1, 6 digits, 30 seconds), a code accepted one step either side of now and only once, and ten
  * one-time recovery codes (`xxxx-xxxx`).
  */

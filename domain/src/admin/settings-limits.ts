@@ -16,7 +16,7 @@ export const ADMIN_SETTINGS_LIMITS = {
   paymentAddressMax: 500,
   retentionDaysMin: 1,
   retentionDaysMax: 3_650,
-  /** The largest tip setting, in dollars (ENGAGEMENT_LIMITS.maxTip). */
+  /** The largest tip setting, in dollars (TIP_LIMITS.maxTip). */
   tipMaxMin: 1,
   tipMaxMax: 10_000,
   tipsPerHourMax: 1_000,

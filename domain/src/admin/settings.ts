@@ -1,13 +1,14 @@
 /**
  * The admin's settings writes: packages, processing costs, the lookups (cities,
  * languages, races, place types) and the operator settings (payment address, ID document retention,
- * tip limits), and the audit log's export filters (item 10). Amounts are dollars at the edges, as the
+ * tip limits), and the audit log's export filters. Amounts are dollars at the edges, as the
  * existing reads show them; the server stores cents.
  */
 import { z } from 'zod';
 import { ZIdText } from '../ids.ts';
 import { CLIENT_AMOUNT_PATTERN, isWholeCents } from '../money.ts';
 import { MESSAGES } from '../messages.ts';
+import { trimmedText } from '../text.ts';
 import { ADMIN_SETTINGS_LIMITS as L } from './settings-limits.ts';
 
 export { ADMIN_SETTINGS_LIMITS, AUDIT_CSV_MAX_ROWS } from './settings-limits.ts';
@@ -16,7 +17,7 @@ const M = MESSAGES.adminSettings;
 
 /** A required text: trimmed, 1 to `max` characters. */
 const text = (max: number, required: string = M.nameRequired, tooLong: string = M.tooLong) =>
-  z.string({ error: required }).trim().min(1, required).max(max, tooLong);
+  trimmedText(max, required, tooLong);
 
 /**
  * Dollars from 0 to `max` with at most two decimals, given as a number or as text (a form's field):

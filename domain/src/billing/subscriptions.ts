@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ZId } from '../ids.ts';
 import { fromCents, toCents } from '../money.ts';
 import { BILLING_MESSAGES } from '../catalogue/billing.ts';
-import { PAYMENT_STATUSES, type TPaymentStatus } from '../engagement/limits.ts';
+import { PAYMENT_STATUSES, type TPaymentStatus } from './limits.ts';
 import { packagePriceCents } from './pricing.ts';
 import { normaliseTransactionId, TRANSACTION_ID_MAX, transactionIdText } from './transaction-id.ts';
 

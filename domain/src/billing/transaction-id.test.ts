@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES } from '../catalogue/billing.ts';
-import { ZTipRequest } from '../engagement/schemas.ts';
+import { ZTipRequest } from './tips.ts';
 import { ZCheckoutForm } from '../shop/schemas.ts';
 import { ZSubscriptionPurchase } from './subscriptions.ts';
 import { isPlainTransactionId, normaliseTransactionId, transactionIdText } from './transaction-id.ts';

@@ -75,7 +75,7 @@ export const ACCOUNT_MESSAGES = {
     wrongCurrent: 'The provided current password is invalid',
     sameAsCurrent: 'Your new password must be different than your current password',
   },
-  /** What registration, reset and change password refuse beyond the 6-64 rule (issue 9, item 11). */
+  /** What registration, reset and change password refuse beyond the 6-64 rule. */
   passwordPolicy: {
     tooCommon: 'This password is one of the most common passwords. Please choose a less common one.',
     sameAsUsername: 'Your password must not be your username',

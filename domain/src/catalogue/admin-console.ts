@@ -1,5 +1,5 @@
 /**
- * The admin console's frame and shared parts (issue 14, items 1-2): the sidebar, the page titles, the
+ * The admin console's frame and shared parts: the sidebar, the page titles, the
  * shared table and dialog texts, the filters, the two-factor gate and the Dashboard. The admin console is
  * "not shown" in the spec: these texts are ours. Page-specific texts live with their area
  * (`moderation`, `riskSignals`, `adminUsers`, `adminSettings`, …).

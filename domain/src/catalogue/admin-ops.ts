@@ -1,5 +1,5 @@
 /**
- * The admin console's Payments, Reports and Dashboard pages (issue 14, items 2, 6 and 7): labels, buttons,
+ * The admin console's Payments, Reports and Dashboard pages: labels, buttons,
  * confirmations, toasts, the payment flags' explanations and the server's messages. The console is "not
  * shown" in the spec, so these texts are ours; they live here once, like every other text.
  */

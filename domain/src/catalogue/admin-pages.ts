@@ -1,6 +1,5 @@
 /**
- * The texts of the admin console's Payments, Reports, Users, Settings and Audit log pages (issue 14,
- * items 6-10) that the areas' own catalogues (`admin-ops.ts`, `admin-settings.ts`, `verification.ts`)
+ * The texts of the admin console's Payments, Reports, Users, Settings and Audit log pages that the areas' own catalogues (`admin-ops.ts`, `admin-settings.ts`, `verification.ts`)
  * do not hold: page navigation, the quick actions and the headings of an account's page. The console is
  * "not shown" in the spec, so these texts are ours.
  */

@@ -1,4 +1,4 @@
-/** Posting, editing and reviewing ads; My Ads (spec 001 §2, §4, §8; issue 11). */
+/** Posting, editing and reviewing ads; My Ads (spec 001 §2, §4, §8). */
 export const AD_MESSAGES = {
   ads: {
     created: 'Your Ad are successfully created',

@@ -1,4 +1,4 @@
-/** Packages, wallet and subscription screens (spec 000 §2, §8; issue 11). */
+/** Packages, wallet and subscription screens (spec 000 §2, §8). */
 export const BILLING_MESSAGES = {
   packages: {
     title: 'Packages',
@@ -128,5 +128,7 @@ export const BILLING_MESSAGES = {
   pager: {
     label: 'Table pages',
     pageSize: 'Rows per page',
+    /** The button beside the warning of a table that could not be loaded. */
+    retry: 'Try again',
   },
 } as const;

@@ -1,5 +1,5 @@
 /**
- * What the upload API answers when it refuses a video (issue 9, item 11). The length limit is
+ * What the upload API answers when it refuses a video. The length limit is
  * MAX_VIDEO_SECONDS (constants.ts, spec 001 §9); the text that names it agrees with it (tested).
  */
 export const MEDIA_MESSAGES = {

@@ -1,6 +1,6 @@
 /**
  * Places (the spec's vendors), the venue directories and their reviews (spec 000 §2 "Vendor venues",
- * §5 "Vendor create"; 001 §2 "Places", §4, §8; issue 12).
+ * §5 "Vendor create"; 001 §2 "Places", §4, §8).
  */
 export const PLACE_MESSAGES = {
   places: {
@@ -112,7 +112,7 @@ export const PLACE_MESSAGES = {
     /** Prefills the report form's listing field: "Place #12: Name". */
     reportListing: 'Place',
   },
-  /** Reviews of a venue by signed-in hobbyists (issue 12, item 6). */
+  /** Reviews of a venue by signed-in hobbyists. */
   venueReviews: {
     title: 'Reviews',
     write: 'Write a review',
@@ -148,7 +148,7 @@ export const PLACE_MESSAGES = {
     mailRejectedSubject: 'Your place was not approved',
     mailRejected: 'An administrator did not approve your place. The reason given:',
   },
-  /** The server's refusals of place and address writes (issue 12). */
+  /** The server's refusals of place and address writes. */
   placeErrors: {
     /** Followed by the id. */
     unknownType: 'Choose a place type from the list; unknown type',

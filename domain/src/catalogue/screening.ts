@@ -1,4 +1,4 @@
-/** Screening of hobbyists by providers (spec 001 §2 "Screen hobbyists", §4, §5, §8; issue 12 items 7-8). */
+/** Screening of hobbyists by providers (spec 001 §2 "Screen hobbyists", §4, §5, §8). */
 export const SCREENING_MESSAGES = {
   screening: {
     title: 'Screen Hobbyists',

@@ -1,5 +1,5 @@
 /**
- * Moderation and risk signals (issue 14, items 3-4): the explanations of the risk signals the server
+ * Moderation and risk signals: the explanations of the risk signals the server
  * computes for an ad or a place, and the texts of the admin console's Moderation page. The admin console is
  * "not shown" in the spec: these texts are ours. `{name}` placeholders are filled by `fillTemplate`
  * (`domain/src/trust/signals.ts`).

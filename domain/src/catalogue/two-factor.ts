@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in (issue 14, item 11): required for the admin, optional for everyone else from the
+ * Two-factor sign-in: required for the admin, optional for everyone else from the
  * profile. The spec shows no such screens: these texts are ours.
  */
 export const TWO_FACTOR_MESSAGES = {

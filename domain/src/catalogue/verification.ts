@@ -1,6 +1,5 @@
 /**
- * ID verification of providers and the admin console's Users and Verifications pages (issue 14, items 5
- * and 8). The admin console is "not shown" in the spec: these texts are ours.
+ * ID verification of providers and the admin console's Users and Verifications pages. The admin console is "not shown" in the spec: these texts are ours.
  */
 export const VERIFICATION_MESSAGES = {
   verification: {

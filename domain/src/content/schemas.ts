@@ -38,7 +38,7 @@ export const ZReportRequest = z.object({
 });
 export type TReportRequest = z.infer<typeof ZReportRequest>;
 
-/** The staff's internal note on a report or a contact message (issue 14): empty clears it. */
+/** The staff's internal note on a report or a contact message: empty clears it. */
 export const STAFF_NOTE_MAX = 2000;
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { REVIEW_REASON_MAX, REVIEW_STATES } from './ads.ts';
 import { ZProviderUpdate, ZProviderWrite } from './schemas.ts';
 
-/** An ad's review fields in the write schemas (issue 11, item 9); the server decides who may set them. */
+/** An ad's review fields in the write schemas; the server decides who may set them. */
 const ad = {
   title: 'Friendly companion',
   name: 'Aria',

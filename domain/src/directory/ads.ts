@@ -1,4 +1,4 @@
-/** An ad's review before publication (issue 11): its states and what the admin sends. */
+/** An ad's review before publication: its states and what the admin sends. */
 export const REVIEW_STATES = ['pending', 'approved', 'rejected'] as const;
 export type TReviewState = (typeof REVIEW_STATES)[number];
 
@@ -12,7 +12,7 @@ export interface AdQuota {
 export const REVIEW_REASON_MAX = 500;
 
 /**
- * Ad fields that cost money or decide who sees the ad (issue 9, item 4; issue 11): the server sets them
+ * Ad fields that cost money or decide who sees the ad: the server sets them
  * (the packages and the review), or the admin. The ad form never sends them; the server ignores anyone
  * else's values.
  */

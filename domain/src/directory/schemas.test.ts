@@ -29,7 +29,7 @@ describe('ZProviderWrite', () => {
       duration_ad_unit: 'Days',
       images: [1, 3],
     });
-    // Publication is the admin's decision (issue 11): nothing defaults it.
+    // Publication is the admin's decision: nothing defaults it.
     expect(ad.isShowed).toBeUndefined();
     expect(ad.review).toBeUndefined();
   });

@@ -119,7 +119,7 @@ const fields = {
   ad_bonus_side_panel_ad: z.boolean(),
   discount_code: optionalText(AD_LIMITS.discountCode),
   isShowed: z.boolean(),
-  /** The admin's review (issue 11): approved makes the ad public, rejected needs a reason. */
+  /** The admin's review: approved makes the ad public, rejected needs a reason. */
   review: z.enum(REVIEW_STATES),
   review_reason: optionalText(REVIEW_REASON_MAX),
   /** Public images the caller owns, in display order. */

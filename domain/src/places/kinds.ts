@@ -5,7 +5,7 @@ import type { TOwnRevision } from '../trust/moderation.ts';
 // The places' limits, venue kinds, sorts and shapes without their schemas: the router and the header need these, and
 // importing them from here keeps the schema library off the first load.
 
-/** Spec 000 §5 "Vendor create" and §9 (address 4-100), issue 12. */
+/** Spec 000 §5 "Vendor create" and §9 (address 4-100). */
 export const PLACE_LIMITS = {
   nameMin: 2,
   nameMax: 50,
@@ -30,7 +30,7 @@ export function isVenueKind(value: string): value is TVenueKind {
 }
 
 /**
- * The venue directory's sort links (issue 12, item 6), kept in the URL as `?sort=<key>`, and the Strapi
+ * The venue directory's sort links, kept in the URL as `?sort=<key>`, and the Strapi
  * `sort` each sends to `GET /api/vendors`. `last_review_at` is '' (never null) for a place without
  * reviews, so both engines order it last.
  */

@@ -3,7 +3,7 @@ import { MESSAGES } from '../messages.ts';
 // The shop's limits and order states without its schemas: pages that only show or count (the cart in
 // the header) need these, and importing them from here keeps the schema library off the first load.
 
-/** Spec 000 §5 "Product", "Checkout", §9 (page sizes, price digits); issue 13. */
+/** Spec 000 §5 "Product", "Checkout", §9 (page sizes, price digits). */
 export const SHOP_LIMITS = {
   nameMin: 2,
   nameMax: 50,
@@ -28,7 +28,7 @@ export const SHOP_LIMITS = {
 } as const;
 
 /**
- * Order states (issue 13 item 7): 'Awaiting Payment' → 'Paid' (the admin, after checking the
+ * Order states: 'Awaiting Payment' → 'Paid' (the admin, after checking the
  * transaction id) → 'Shipped' (each vendor for their lines; the order when every line has) →
  * 'Delivered' (the buyer or the admin); or 'Cancelled' (the buyer while unpaid; the admin).
  */

@@ -9,7 +9,7 @@ import type { AuthSession } from './accounts.ts';
 
 /**
  * The administrator the e2e server starts with (playwright.config.ts: ADMIN_EMAIL/ADMIN_PASSWORD), and
- * its two-factor sign-in (issue 14): admin powers need a token given a code. The global setup
+ * its two-factor sign-in: admin powers need a token given a code. The global setup
  * (../../global-setup.ts) enrols the admin once through the API and keeps the secret and that first
  * session in a file of the run's DATA_DIR; every worker signs the admin in from there.
  */

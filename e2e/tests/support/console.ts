@@ -7,7 +7,7 @@ import { MESSAGES, PAGE_SIZES } from '@app/domain';
 import { DISCLAIMER_ACCEPTED, DISCLAIMER_KEY } from '../fixtures.ts';
 
 /**
- * The admin console's journeys (issue 14): an admin made by the operator's CLI, a visitor's browser of
+ * The admin console's journeys: an admin made by the operator's CLI, a visitor's browser of
  * its own, the console's sidebar, toasts and paged lists.
  */
 

@@ -45,7 +45,7 @@ export const accountTypesOnly = (adminRefused: string, ...userTypes: UserType[])
  * Hobbyist accounts only: reacting, commenting, messaging, mailing and tipping are a hobbyist's own
  * voice, so the admin is refused too (moderation is by PUT and DELETE). One check, at the route.
  */
-export const hobbyistOnly = accountTypesOnly(MESSAGES.engagementErrors.hobbyistsOnly, 'Hobbyist');
+export const hobbyistOnly = accountTypesOnly(MESSAGES.providerRefErrors.hobbyistsOnly, 'Hobbyist');
 /** Who buys in the store: hobbyists, sellers and providers (spec 000 §2's checkout table), and the admin. */
 export const buyers = accountTypes('Hobbyist', 'Vender', 'Provider');
 

@@ -193,7 +193,7 @@ export const RULES = {
   'provider.engage': {
     table: 'providers',
     see: () => shownProviderById,
-    missing: MESSAGES.engagementErrors.providerNotFound,
+    missing: MESSAGES.providerRefErrors.providerNotFound,
   },
   'like.read': { table: 'reactions', see: seeReaction('like') },
   'like.update': { table: 'reactions', see: seeReaction('like'), act: author, refused: AUTHOR_ONLY },

@@ -23,7 +23,7 @@ const KINDS: readonly THobbyistRatingKind[] = ['like', 'like', 'average', 'disli
 const DAY = 24 * 3600 * 1000;
 
 /**
- * Demo screening (issue 12): a handful of records added by the first demo providers
+ * Demo screening: a handful of records added by the first demo providers
  * (provider01@demo.test …), some ratings and two tame comments, all dated a few days back (so they
  * do not count towards anyone's daily limit). Idempotent: numbers and ratings are unique, and a
  * comment is added only when its provider has not left that text on that record yet.

@@ -226,7 +226,7 @@ async function resolveActor(db: Kysely<DB>, secret: string, req: FastifyRequest)
     ip: req.ip,
     mfa: claims.mfa,
   };
-  // Admin powers need a token that was given a two-factor code (issue 14): until then the admin is
+  // Admin powers need a token that was given a two-factor code: until then the admin is
   // a signed-in account without a type, which may enrol and nothing more.
   if (user.role === 'admin' && !claims.mfa) {
     return {

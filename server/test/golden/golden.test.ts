@@ -10,7 +10,7 @@ import { createTestApp, TEST_ENGINE, type TestContext } from '../helpers.ts';
 import { makePng } from '../upload-helpers.ts';
 
 /**
- * The API's answers, recorded (issue 10, item 8): a fixed set of about 200 requests (every route,
+ * The API's answers, recorded: a fixed set of about 200 requests (every route,
  * several roles) against a database seeded the same way every time, each answer's status and body
  * kept in `answers.<engine>.json` with timestamps, tokens and stored file names normalised. A reshape
  * of the code must not change them. After a deliberate change of behaviour, record them again with

@@ -11,7 +11,7 @@ import {
 } from '../helpers.ts';
 
 /**
- * One id schema everywhere (issue 9, item 5): an oversized, negative, fractional or non-numeric id,
+ * One id schema everywhere: an oversized, negative, fractional or non-numeric id,
  * in a path, a body or a filter, is a 400 naming the field on every route, on SQLite and PostgreSQL
  * alike; never a 500 (PostgreSQL's integer columns refuse numbers above 2,147,483,647).
  */

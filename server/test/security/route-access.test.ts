@@ -4,7 +4,7 @@ import { createFixtures, type Fixtures } from './fixtures.ts';
 import { ROLES, ROUTE_TABLE, type Role } from './route-table.ts';
 
 /**
- * The standing route × role suite (issue 9, item 13): every `/api` route the app registers is called
+ * The standing route × role suite: every `/api` route the app registers is called
  * by every kind of caller, and each answer's status is the one the table states. A route the table
  * does not list fails the suite, so a new route cannot ship without saying who may call it.
  */

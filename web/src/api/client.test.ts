@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../lib/storage.ts';
 import { jsonResponse } from '../test/render.tsx';
 import { ApiError, apiGet, apiPost } from './client.ts';
-import { apiUpload } from './upload.ts';
 
 function mockFetch(response: Response | Error) {
   const fn = vi.fn(async (_url: string, _init?: RequestInit) => {
@@ -68,20 +67,5 @@ describe('api client', () => {
     const error = await apiGet('/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 0, isNetworkError: true, message: 'Network response was not ok' });
-  });
-
-  it('uploads files as multipart under "files"', async () => {
-    const fetchMock = mockFetch(jsonResponse([{ id: 5, name: 'a.png', url: '/uploads/a.png' }]));
-    const file = new File(['x'], 'a.png', { type: 'image/png' });
-    await expect(apiUpload([file], { ref: 'plugin::users-permissions.user', refId: 3 })).resolves.toEqual([
-      { id: 5, name: 'a.png', url: '/uploads/a.png' },
-    ]);
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/upload');
-    const body = init?.body as FormData;
-    expect(body).toBeInstanceOf(FormData);
-    expect(body.getAll('files')).toHaveLength(1);
-    expect(body.get('refId')).toBe('3');
-    expect((init?.headers as Record<string, string>)['Content-Type']).toBeUndefined();
   });
 });

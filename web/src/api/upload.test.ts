@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import { isApiError } from './client.ts';
 import { STORAGE_KEYS } from '../lib/storage.ts';
-import { uploadFile } from './upload.ts';
+import { uploadFile, uploadFiles } from './upload.ts';
 
 /** A stand-in XMLHttpRequest that answers `status`/`body` after reporting upload progress. */
 function fakeXhr(status: number, body: unknown) {
@@ -61,5 +61,33 @@ describe('uploadFile', () => {
     );
     expect(isApiError(error) && error.isBadRequest && error.message).toBe(MESSAGES.videoUpload.tooLong);
     expect(sent.form?.get('purpose')).toBeNull();
+  });
+
+  it('sends several files with plain fields, and no token when asked to go anonymously', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'jwt');
+    const sent = fakeXhr(201, [
+      { id: 5, name: 'a.png', url: '/uploads/a.png' },
+      { id: 6, name: 'b.png', url: '/uploads/b.png' },
+    ]);
+    const files = [
+      new File(['x'], 'a.png', { type: 'image/png' }),
+      new File(['y'], 'b.png', { type: 'image/png' }),
+    ];
+    const stored = await uploadFiles(files, {
+      fields: { ref: 'plugin::users-permissions.user', refId: 3 },
+      auth: false,
+    });
+    expect(stored.map((file) => file.id)).toEqual([5, 6]);
+    expect(sent.form?.getAll('files')).toHaveLength(2);
+    expect(sent.form?.get('refId')).toBe('3');
+    expect(sent.form?.get('purpose')).toBeNull();
+    expect(sent.headers.Authorization).toBeUndefined();
+  });
+
+  it('rejects an answer that lists no stored file', async () => {
+    fakeXhr(201, []);
+    await expect(uploadFiles(new File(['x'], 'a.png'))).rejects.toMatchObject({
+      errorName: 'InvalidResponse',
+    });
   });
 });

@@ -83,7 +83,7 @@ const WISHLIST: AccountMenuItem = {
   icon: 'bi-heart',
 };
 
-/** The admin console (issue 14): the staff's way in, last in the menu. */
+/** The admin console: the staff's way in, last in the menu. */
 const ADMIN_CONSOLE: AccountMenuItem = {
   key: 'adminConsole',
   label: MESSAGES.adminConsole.menuItem,
@@ -117,8 +117,8 @@ export function toUserType(raw: unknown): UserType | null {
 
 /**
  * The account links for a signed-in user of this type, in display order. My Orders is for hobbyists
- * and vendors (spec 000 §6), and for a provider who has bought something (`hasOrders`; issue 13); the
- * admin also gets the Admin console (`isAdmin`; issue 14).
+ * and vendors (spec 000 §6), and for a provider who has bought something (`hasOrders`); the
+ * admin also gets the Admin console (`isAdmin`).
  */
 export function getAccountMenuItems(
   userType: UserType | null,

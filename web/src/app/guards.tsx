@@ -68,8 +68,8 @@ export function GuestOnly({ children }: { children?: ReactNode }) {
 }
 
 /**
- * Pages for one account type (spec 001 §6: a provider's ads, wallet and subscription; spec 000 §6 and
- * issue 13: a vendor's products and sales): another account type signed in reads `note` instead of a
+ * Pages for one account type (spec 001 §6: a provider's ads, wallet and subscription; spec 000 §6: a
+ * vendor's products and sales): another account type signed in reads `note` instead of a
  * screen whose calls the server would refuse.
  */
 export function RequireAccountType({

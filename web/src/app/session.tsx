@@ -19,7 +19,7 @@ export interface SessionUser {
   city?: string | null;
   dob?: string | null;
   is_active?: boolean;
-  /** `admin` for the staff (issue 14); `authenticated` for everyone else. */
+  /** `admin` for the staff; `authenticated` for everyone else. */
   role?: string | null;
   avatar?: { id: number; url: string; formats?: Record<string, { url: string } | undefined> | null } | null;
   subscriptions?: unknown[] | null;

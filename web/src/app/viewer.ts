@@ -11,7 +11,7 @@ export function useCardViewer() {
     isLoggedIn,
     userId,
     isHobbyist: isLoggedIn && userType === 'Hobbyist' && userId !== null,
-    /** The staff (issue 14): the card offers the ad's risk signals. */
+    /** The staff: the card offers the ad's risk signals. */
     isAdmin: isLoggedIn && isAdminRole(user?.role),
   };
 }

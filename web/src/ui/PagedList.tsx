@@ -71,6 +71,8 @@ export function PagedList<T extends ListPage>({
   empty,
   pagesLabel,
   smallPages = false,
+  pagesClassName,
+  showSinglePage = false,
   footer,
   children,
 }: {
@@ -83,6 +85,10 @@ export function PagedList<T extends ListPage>({
   empty: ReactNode;
   pagesLabel: string;
   smallPages?: boolean;
+  /** The page buttons' class (PageButtons' own by default). */
+  pagesClassName?: string;
+  /** Show the page buttons for a single page too. */
+  showSinglePage?: boolean;
   /** What follows the rows, given the page buttons and the loaded page. */
   footer?: (pages: ReactNode, data: T) => ReactNode;
   children: (data: T) => ReactNode;
@@ -103,6 +109,8 @@ export function PagedList<T extends ListPage>({
       onPage={paging.setPage}
       label={pagesLabel}
       small={smallPages}
+      className={pagesClassName}
+      showSingle={showSinglePage}
     />
   );
   return (

@@ -35,33 +35,8 @@ export function useLoadFailedToast(
   }, [failedAt, toastId]);
 }
 
-/**
- * The shell of an owner's paged list (My Orders, My Sales, My Products, the wishlist, My Places, My
- * Ads): the title with the page's own header items, "N per page" (a new size goes back to page 1), then
- * a spinner while the first page loads, a warning with `retry` when it failed (and the toast, with
- * `toastId`), `empty` when there is nothing, else the rows (`children`, given the loaded page) and the
- * pages (`PagedList`).
- */
-export function PagedListPage<T extends ListPage>({
-  titleId,
-  title,
-  headerExtras,
-  sizeInHeader = false,
-  smallLabel = false,
-  toolbar,
-  notice,
-  perPageLabel,
-  paging,
-  query,
-  toastId,
-  loadFailed,
-  retry,
-  empty,
-  pagesLabel,
-  className,
-  after,
-  children,
-}: {
+/** What `PagedListPage` shows: its header, the page size, the list and what follows. */
+interface PagedListPageProps<T extends ListPage> {
   /** The heading's id, which names the section. */
   titleId: string;
   title: string;
@@ -88,7 +63,35 @@ export function PagedListPage<T extends ListPage>({
   /** After the list (dialogs). */
   after?: ReactNode;
   children: (data: T) => ReactNode;
-}) {
+}
+
+/**
+ * The shell of an owner's paged list (My Orders, My Sales, My Products, the wishlist, My Places, My
+ * Ads): the title with the page's own header items, "N per page" (a new size goes back to page 1), then
+ * a spinner while the first page loads, a warning with `retry` when it failed (and the toast, with
+ * `toastId`), `empty` when there is nothing, else the rows (`children`, given the loaded page) and the
+ * pages (`PagedList`).
+ */
+export function PagedListPage<T extends ListPage>({
+  titleId,
+  title,
+  headerExtras,
+  sizeInHeader = false,
+  smallLabel = false,
+  toolbar,
+  notice,
+  perPageLabel,
+  paging,
+  query,
+  toastId,
+  loadFailed,
+  retry,
+  empty,
+  pagesLabel,
+  className,
+  after,
+  children,
+}: PagedListPageProps<T>) {
   const { pageSize, setPageSize } = paging;
   useLoadFailedToast(query, toastId);
 

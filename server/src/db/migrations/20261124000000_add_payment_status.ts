@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * A payment state on the ledger (issue 9, item 3): `pending`, `verified` or `rejected`. A credit made
+ * A payment state on the ledger: `pending`, `verified` or `rejected`. A credit made
  * from a transaction ID a person typed (a tip) is `pending` until an admin checks the payment
  * (`PUT /api/tips/:id`); a wallet counts `verified` rows only. The tip carries the same state as its
  * ledger row, so the tipper and the provider see it in `GET /api/tips` and the admin can list the

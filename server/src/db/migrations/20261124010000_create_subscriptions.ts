@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { withId, withTimestamps } from './helpers.ts';
 
 /**
- * Issue 11: subscriptions bought from packages, one register of the transaction ids that paid for
+ * Subscriptions bought from packages, one register of the transaction ids that paid for
  * something, and the ad's review before publication.
  *
  * - `subscriptions`: what the server computed at purchase (price, wallet part, amount paid, start and

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { withId, withTimestamps } from './helpers.ts';
 
 /**
- * Issue 12: places (the spec's vendors) with their addresses, and hobbyists' reviews of them.
+ * Places (the spec's vendors) with their addresses, and hobbyists' reviews of them.
  *
  * - `addresses`: location, city, state (a state code), postal code and country, owned by a user.
  * - `vendors`: a place of one type (`vendor_types`) at one address, with a public picture and an

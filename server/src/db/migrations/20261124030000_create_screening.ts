@@ -2,13 +2,13 @@ import type { Kysely } from 'kysely';
 import { withId, withTimestamps } from './helpers.ts';
 
 /**
- * Issue 12: screening of hobbyists by providers, and a record of what the staff does.
+ * Screening of hobbyists by providers, and a record of what the staff does.
  *
  * - `customer_hobbyists`: a phone number, stored as its digits (unique), with the provider who added it.
  * - `hobbyist_ratings`: like, average or dislike, one per provider and record (unique key: the kinds
  *   are exclusive, also under parallel clicks); served under three paths as the listing's reactions are.
  * - `hobbyist_comments`: a provider's comment on a record.
- * - `audit_log`: who did what to which record (an admin removing a screening entry; issue 14 adds the
+ * - `audit_log`: who did what to which record (an admin removing a screening entry; a later migration adds the
  *   rest of the staff's actions and the screen).
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { withId, withTimestamps } from './helpers.ts';
 
 /**
- * Issue 13: the online store.
+ * The online store.
  *
  * - `products`: a vendor's product; `price` in cents (whole dollars as the spec's form has it); a
  *   product with orders is archived (`archived_at`) instead of deleted, so its lines keep it.

@@ -3,7 +3,7 @@ import { engineOf } from '../dialect.ts';
 import { withId } from './helpers.ts';
 
 /**
- * Issue 14: the admin console and the trust stack.
+ * The admin console and the trust stack.
  *
  * - `users`: the provider's ID verification (`verification`: `pending` | `verified` | `rejected`, null for
  *   accounts that need none), its reason, who decided and when; two-factor sign-in (`two_factor_secret`, base32,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 14, the `many_cities` risk signal ("one account posting in many distant cities within a day"):
+ * For the `many_cities` risk signal ("one account posting in many distant cities within a day"):
  * each city of the lookups gets its coordinates (degrees, from the same package the cities are seeded from;
  * `seed-reference.ts` fills them). A city an operator adds later has none: the signal then judges by state.
  */

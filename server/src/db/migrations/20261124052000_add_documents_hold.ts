@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 14, ID documents' retention: a legal hold on one account. While `documents_hold_until`
+ * ID documents' retention: a legal hold on one account. While `documents_hold_until`
  * (`YYYY-MM-DD`) is today or later, the daily job `delete-decided-id-documents` keeps the account's ID
  * documents; once the day has passed they are deleted as any others. Null: no hold.
  */

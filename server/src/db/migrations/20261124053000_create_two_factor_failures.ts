@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { withId } from './helpers.ts';
 
 /**
- * Issue 14, item 11: wrong two-factor codes counted in the database, so the caps hold across processes and
+ * Wrong two-factor codes counted in the database, so the caps hold across processes and
  * restarts (`auth/two-factor.service.ts`).
  * - `two_factor_failures`: one row per code attempt on an enrolled account, written before the code is
  *   checked (a right code deletes its row again), with the sign-in challenge it came with (`token_id`, none

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 /**
- * Issue 15, item 3: the directory's change log, so every process updates its facet index by the providers a
+ * The directory's change log, so every process updates its facet index by the providers a
  * write changed instead of rebuilding it (docs/decisions/0011-incremental-facet-index.md).
  * - `directory_changes`: one row per change, written in the writing transaction. `id` is the directory
  *   version the change made (`settings.directory_version`, whose row lock orders the writers), so ids are

@@ -60,54 +60,10 @@ export async function seedReference(db: Kysely<DB>, opts: SeedOptions = {}): Pro
     );
   });
   if (opts.cities !== false) {
-    await run('cities:v1', async (trx) => {
-      // Loaded only when the cities have not been seeded yet: the package holds every city on earth.
-      const { City } = await import('country-state-city');
-      const rows: Record<string, unknown>[] = [];
-      for (const code of US_STATE_CODES) {
-        const seen = new Set<string>();
-        for (const c of City.getCitiesOfState('US', code)) {
-          if (seen.has(c.name)) continue;
-          seen.add(c.name);
-          rows.push({
-            city_name: c.name,
-            state_code: code,
-            state_name: STATE_NAMES[code],
-            country_code: 'US',
-            latitude: coordinate(c.latitude),
-            longitude: coordinate(c.longitude),
-          });
-        }
-      }
-      await insertChunks(trx, 'cities', rows);
-    });
+    await run('cities:v1', insertCities);
     // Databases seeded before the cities had coordinates (the `many_cities` risk signal) get them
     // once; a city the lookups package does not know (one an operator added) keeps none.
-    await run('cities-coordinates:v1', async (trx) => {
-      const missing = await trx
-        .selectFrom('cities')
-        .select(['id', 'city_name', 'state_code'])
-        .where('country_code', '=', 'US')
-        .where('latitude', 'is', null)
-        .execute();
-      if (!missing.length) return;
-      const { City } = await import('country-state-city');
-      const byState = new Map<string, Map<string, { latitude: number | null; longitude: number | null }>>();
-      for (const row of missing) {
-        let known = byState.get(row.state_code);
-        if (!known) {
-          known = new Map();
-          for (const c of City.getCitiesOfState('US', row.state_code)) {
-            if (!known.has(c.name))
-              known.set(c.name, { latitude: coordinate(c.latitude), longitude: coordinate(c.longitude) });
-          }
-          byState.set(row.state_code, known);
-        }
-        const at = known.get(row.city_name);
-        if (at?.latitude == null || at.longitude == null) continue;
-        await trx.updateTable('cities').set(at).where('id', '=', row.id).execute();
-      }
-    });
+    await run('cities-coordinates:v1', addCityCoordinates);
   }
   await run('languages:v1', (trx) =>
     insertChunks(
@@ -141,6 +97,56 @@ export async function seedReference(db: Kysely<DB>, opts: SeedOptions = {}): Pro
     insertChunks(trx, 'processing_costs', [{ ...PROCESSING_COSTS, created_at: now, updated_at: now }]),
   );
   return applied;
+}
+
+/** The US cities of the lookups package, one per name and state, with their coordinates. */
+async function insertCities(trx: Kysely<DB>): Promise<void> {
+  // Loaded only when the cities have not been seeded yet: the package holds every city on earth.
+  const { City } = await import('country-state-city');
+  const rows: Record<string, unknown>[] = [];
+  for (const code of US_STATE_CODES) {
+    const seen = new Set<string>();
+    for (const c of City.getCitiesOfState('US', code)) {
+      if (seen.has(c.name)) continue;
+      seen.add(c.name);
+      rows.push({
+        city_name: c.name,
+        state_code: code,
+        state_name: STATE_NAMES[code],
+        country_code: 'US',
+        latitude: coordinate(c.latitude),
+        longitude: coordinate(c.longitude),
+      });
+    }
+  }
+  await insertChunks(trx, 'cities', rows);
+}
+
+/** Gives the US cities without coordinates the lookups package's, where it knows the city. */
+async function addCityCoordinates(trx: Kysely<DB>): Promise<void> {
+  const missing = await trx
+    .selectFrom('cities')
+    .select(['id', 'city_name', 'state_code'])
+    .where('country_code', '=', 'US')
+    .where('latitude', 'is', null)
+    .execute();
+  if (!missing.length) return;
+  const { City } = await import('country-state-city');
+  const byState = new Map<string, Map<string, { latitude: number | null; longitude: number | null }>>();
+  for (const row of missing) {
+    let known = byState.get(row.state_code);
+    if (!known) {
+      known = new Map();
+      for (const c of City.getCitiesOfState('US', row.state_code)) {
+        if (!known.has(c.name))
+          known.set(c.name, { latitude: coordinate(c.latitude), longitude: coordinate(c.longitude) });
+      }
+      byState.set(row.state_code, known);
+    }
+    const at = known.get(row.city_name);
+    if (at?.latitude == null || at.longitude == null) continue;
+    await trx.updateTable('cities').set(at).where('id', '=', row.id).execute();
+  }
 }
 
 /** A coordinate as the lookups package writes it (decimal text), or null when it has none. */

@@ -76,6 +76,42 @@ function sendPage(req: FastifyRequest, reply: FastifyReply, page: string) {
  */
 async function webShell(app: FastifyInstance, opts: { config: Config }) {
   const { config } = opts;
+  const webDist = await registerStaticFiles(app, config);
+
+  const homeUrl = homeListingUrl();
+  // When the listing cannot be written into the page, the page names its first call instead, so the
+  // browser fetches it while the script loads (the app's own request then takes the preloaded answer:
+  // same URL, same credentials mode).
+  const homePreload = `<${homeUrl}>; rel=preload; as=fetch; crossorigin`;
+  // The shell as built: read once, the server starts after the build.
+  const shell = webDist ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
+
+  app.setNotFoundHandler(async (req, reply) => {
+    // However an unknown API or upload path is spelled (`/%61pi/…`, `/API/…`, `//api/…`), it is the JSON 404.
+    const unknown = loosePath(req.url);
+    if (
+      unknown.startsWith('/api') ||
+      unknown.startsWith('/uploads/') ||
+      !webDist ||
+      !['GET', 'HEAD'].includes(req.method)
+    ) {
+      return sendNotFound(reply);
+    }
+    reply.header('cache-control', 'no-cache');
+    if (req.url === '/') {
+      const page = await homePage(app, req, shell, homeUrl);
+      if (page !== undefined) return sendPage(req, reply, page);
+      reply.header('link', homePreload);
+    }
+    return reply.type('text/html').sendFile('index.html', webDist);
+  });
+}
+
+/**
+ * Serves the public uploads and, when it has been built, the web app's files; returns the web app's
+ * folder, or undefined when there is no built app (then only the JSON 404 answers unknown paths).
+ */
+async function registerStaticFiles(app: FastifyInstance, config: Config): Promise<string | undefined> {
   const publicUploads = path.join(config.dataDir, 'uploads', 'public');
   mkdirSync(publicUploads, { recursive: true });
   await app.register(fastifyStatic, {
@@ -89,89 +125,65 @@ async function webShell(app: FastifyInstance, opts: { config: Config }) {
   });
 
   const webDist = config.webDist;
-  const hasWeb = !!webDist && existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      prefix: '/',
-      index: false,
-      wildcard: false,
-      // The build's Brotli and gzip copies (web/vite.config.ts), for clients that accept them.
-      preCompressed: true,
-      setHeaders: (res, file) => {
-        res.header(
-          'cache-control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-      },
-    });
-  }
-
-  const homeUrl = homeListingUrl();
-  // When the listing cannot be written into the page, the page names its first call instead, so the
-  // browser fetches it while the script loads (the app's own request then takes the preloaded answer:
-  // same URL, same credentials mode).
-  const homePreload = `<${homeUrl}>; rel=preload; as=fetch; crossorigin`;
-  // The shell as built: read once, the server starts after the build.
-  const shell = hasWeb ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
-
-  /**
-   * The home page with its first listing in it: the answer the app's first call would get (the
-   * anonymous listing of the default location, page 1: the app asks for it without a token whoever
-   * is signed in, web/src/features/directory/api.ts), as a JSON element the app reads instead of
-   * calling, and a preload of the first card's photo, so the page's largest paint starts with the
-   * HTML rather than after the script and the call. The answer comes from the route itself (the same
-   * access, response cache and rate limit, counted against the visitor's address as the app's call
-   * was). Undefined when that answer is not a 200: the plain shell then does.
-   */
-  async function homePage(req: FastifyRequest): Promise<string | undefined> {
-    let body: string;
-    let listing: unknown;
-    try {
-      const answer = await app.inject({
-        method: 'GET',
-        url: homeUrl,
-        remoteAddress: req.ip,
-        headers: { accept: 'application/json' },
-      });
-      if (answer.statusCode !== 200) return undefined;
-      body = answer.body;
-      listing = JSON.parse(body);
-    } catch (err) {
-      req.log.warn({ err }, 'the home page is served without its listing');
-      return undefined;
-    }
-    const preload = firstPhotoPreload(listing);
-    const data =
-      `<script type="application/json" id="${HOME_LISTING_ELEMENT_ID}" data-url="${escapeAttribute(homeUrl)}">` +
-      `${jsonForScript(body)}</script>`;
-    // Replaced by functions: a replacement string would read `$&` or `$'` in the data as patterns. The
-    // app's module script runs once the whole page is parsed, so the data may come last.
-    let page = shell.includes('</body>') ? shell.replace('</body>', () => `${data}</body>`) : shell + data;
-    // Before the styles and scripts: the photo is the first thing the page shows big.
-    if (preload) page = page.replace('<title>', () => `<link ${preload} />\n    <title>`);
-    return page;
-  }
-
-  app.setNotFoundHandler(async (req, reply) => {
-    // However an unknown API or upload path is spelled (`/%61pi/…`, `/API/…`, `//api/…`), it is the JSON 404.
-    const unknown = loosePath(req.url);
-    if (
-      unknown.startsWith('/api') ||
-      unknown.startsWith('/uploads/') ||
-      !hasWeb ||
-      !['GET', 'HEAD'].includes(req.method)
-    ) {
-      return sendNotFound(reply);
-    }
-    reply.header('cache-control', 'no-cache');
-    if (req.url === '/') {
-      const page = await homePage(req);
-      if (page !== undefined) return sendPage(req, reply, page);
-      reply.header('link', homePreload);
-    }
-    return reply.type('text/html').sendFile('index.html', webDist!);
+  if (!webDist || !existsSync(path.join(webDist, 'index.html'))) return undefined;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    index: false,
+    wildcard: false,
+    // The build's Brotli and gzip copies (web/vite.config.ts), for clients that accept them.
+    preCompressed: true,
+    setHeaders: (res, file) => {
+      res.header(
+        'cache-control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
   });
+  return webDist;
+}
+
+/**
+ * The home page with its first listing in it: the answer the app's first call would get (the
+ * anonymous listing of the default location, page 1: the app asks for it without a token whoever
+ * is signed in, web/src/features/directory/api.ts), as a JSON element the app reads instead of
+ * calling, and a preload of the first card's photo, so the page's largest paint starts with the
+ * HTML rather than after the script and the call. The answer comes from the route itself (the same
+ * access, response cache and rate limit, counted against the visitor's address as the app's call
+ * was). Undefined when that answer is not a 200: the plain shell then does.
+ */
+async function homePage(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  shell: string,
+  homeUrl: string,
+): Promise<string | undefined> {
+  let body: string;
+  let listing: unknown;
+  try {
+    const answer = await app.inject({
+      method: 'GET',
+      url: homeUrl,
+      remoteAddress: req.ip,
+      headers: { accept: 'application/json' },
+    });
+    if (answer.statusCode !== 200) return undefined;
+    body = answer.body;
+    listing = JSON.parse(body);
+  } catch (err) {
+    req.log.warn({ err }, 'the home page is served without its listing');
+    return undefined;
+  }
+  const preload = firstPhotoPreload(listing);
+  const data =
+    `<script type="application/json" id="${HOME_LISTING_ELEMENT_ID}" data-url="${escapeAttribute(homeUrl)}">` +
+    `${jsonForScript(body)}</script>`;
+  // Replaced by functions: a replacement string would read `$&` or `$'` in the data as patterns. The
+  // app's module script runs once the whole page is parsed, so the data may come last.
+  let page = shell.includes('</body>') ? shell.replace('</body>', () => `${data}</body>`) : shell + data;
+  // Before the styles and scripts: the photo is the first thing the page shows big.
+  if (preload) page = page.replace('<title>', () => `<link ${preload} />\n    <title>`);
+  return page;
 }
 
 export default fp(webShell, { name: 'web-shell' });

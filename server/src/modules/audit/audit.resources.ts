@@ -19,7 +19,7 @@ export const auditActorResource = defineResource({
 });
 
 /**
- * The audit log (issue 14, item 10), read by the admin only (the routes say so): what was done
+ * The audit log, read by the admin only (the routes say so): what was done
  * (`action`), to which record (`subject`, `provider:12`), by whom (`actor`, null for a job), from which
  * address, the record before and after, and free details. Newest first. Append-only: the REST layer
  * has no writes for it, and the table's triggers refuse UPDATE and DELETE.

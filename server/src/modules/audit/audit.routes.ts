@@ -10,7 +10,7 @@ import { exportAuditCsv, listAuditActions } from './audit.service.ts';
 const tags = ['audit'];
 
 /**
- * The audit log (issue 14, item 10), for the admin only: the Strapi list and item
+ * The audit log, for the admin only: the Strapi list and item
  * (`GET /api/audit-logs(/:id)`), the CSV export and the list of actions. There is no write route: the
  * log is written by the services (`recordAudit`, db/audit-log.ts) and the admin-write fallback
  * (http/admin-audit.ts), and the table refuses UPDATE and DELETE.

@@ -32,8 +32,8 @@ function tipRateLimit(db: AppContext['db']) {
   });
 }
 
-/** The OpenAPI tag of the areas a hobbyist engages with an ad through, as the API documented them. */
-const tags = ['engagement'];
+/** The OpenAPI tag of this area's routes. */
+const tags = ['billing'];
 const dataBody = <T extends z.ZodType>(data: T) => ({ tags, body: z.object({ data }) });
 
 /**

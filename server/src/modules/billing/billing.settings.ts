@@ -1,4 +1,4 @@
-import { ENGAGEMENT_LIMITS, floorCents, toCents } from '@app/domain';
+import { TIP_LIMITS, floorCents, toCents } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { insertSettingIfMissing, readSetting } from './billing.queries.ts';
@@ -8,7 +8,7 @@ export const PAYMENT_ADDRESS_KEY = 'payment_address';
 /** Placeholder until an operator sets a real address (`update settings set value = ... where key = 'payment_address'`). */
 export const DEFAULT_PAYMENT_ADDRESS = 'PAY-TO: demo-payments@live-the-fantasy.test';
 
-/** The `settings` key of the largest tip, in dollars (whole cents); at most `ENGAGEMENT_LIMITS.maxTip`. */
+/** The `settings` key of the largest tip, in dollars (whole cents); at most `TIP_LIMITS.maxTip`. */
 export const TIP_MAX_AMOUNT_KEY = 'tip_max_amount';
 export const DEFAULT_TIP_MAX_AMOUNT = 1000;
 /** The `settings` key of how many tips one hobbyist account may send per hour. */
@@ -47,7 +47,7 @@ export async function readNumberSetting(
 export async function readTipMaxCents(db: Kysely<DB>): Promise<number> {
   return toCents(
     floorCents(
-      await readNumberSetting(db, TIP_MAX_AMOUNT_KEY, DEFAULT_TIP_MAX_AMOUNT, 0.01, ENGAGEMENT_LIMITS.maxTip),
+      await readNumberSetting(db, TIP_MAX_AMOUNT_KEY, DEFAULT_TIP_MAX_AMOUNT, 0.01, TIP_LIMITS.maxTip),
     ),
   );
 }

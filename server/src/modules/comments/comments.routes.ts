@@ -25,8 +25,8 @@ export interface PostRoutes<T extends PostTable> {
   updateBody: z.ZodType<Record<TextColumn<T>, string>>;
 }
 
-/** The OpenAPI tag of the areas a hobbyist engages with an ad through, as the API documented them. */
-const tags = ['engagement'];
+/** The OpenAPI tag of this area's routes. */
+const tags = ['comments'];
 
 /**
  * `GET` (list and one), `POST`, `PUT` and `DELETE` of one kind of post: a hobbyist posts on a shown

@@ -1,5 +1,5 @@
 import {
-  ENGAGEMENT_LIMITS,
+  MESSAGE_LIMITS,
   MESSAGES,
   ZMailRequest,
   ZMessageReply,
@@ -19,7 +19,7 @@ import { routeLimit } from '../../http/plugins/rate-limits.ts';
 
 /** The mail relay's limit per account; a provider's answers from Review Mail count under the same. */
 export const MAIL_RATE_LIMIT = routeLimit({
-  max: ENGAGEMENT_LIMITS.mailPerHour,
+  max: MESSAGE_LIMITS.mailPerHour,
   per: 'hour',
   perAccount: 'mail',
 });
@@ -44,8 +44,7 @@ export async function messagesRoutes(instance: FastifyInstance, ctx: AppContext)
     '/api/providers/:id/mail',
     withAccess(hobbyistOnly, {
       config: { rateLimit: MAIL_RATE_LIMIT },
-      // The OpenAPI tag of engagement with an ad, as the API documented it before the split.
-      schema: { tags: ['engagement'], body: z.object({ data: ZMailRequest }) },
+      schema: { tags: ['messages'], body: z.object({ data: ZMailRequest }) },
     }),
     async (req) => itemResponse(await sendProviderMail(m, req.actor!, idParam(req), req.body.data)),
   );
@@ -53,7 +52,7 @@ export async function messagesRoutes(instance: FastifyInstance, ctx: AppContext)
     '/api/messages/:id/reply',
     withAccess(accountTypesOnlyWith(MESSAGES.reviewMail.replyRefused, 'Provider'), {
       config: { rateLimit: MAIL_RATE_LIMIT },
-      schema: { tags: ['engagement'], body: z.object({ data: ZMessageReply }) },
+      schema: { tags: ['messages'], body: z.object({ data: ZMessageReply }) },
     }),
     async (req) => itemResponse(await replyToMessage(m, req.actor!, idParam(req), req.body.data.text)),
   );

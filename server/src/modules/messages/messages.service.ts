@@ -48,7 +48,7 @@ export async function sendProviderMail(
 ): Promise<{ sent: true }> {
   const [provider] = await requireAccess(m.db, actor, 'provider.engage', [providerId], ['user_id']);
   const recipient = await findUserContact(m.db, Number(provider!.user_id));
-  if (!recipient || !recipient.is_active) throw notFound(MESSAGES.engagementErrors.providerNotFound);
+  if (!recipient || !recipient.is_active) throw notFound(MESSAGES.providerRefErrors.providerNotFound);
   const sender = await findUserContact(m.db, actor.id);
   if (!sender) throw notFound();
   await authoredPosts(messagePosts()).create(m.db, actor, providerId, input.message);

@@ -30,10 +30,10 @@ import {
   findOrderState,
   findOrderTimesSince,
   findPictures,
-  findSales,
   insertPlacedOrder,
   type OrderState,
 } from './orders.queries.ts';
+import { findSales } from './orders.sales.queries.ts';
 import { orderDetailResource, orderLineResource, orderResource } from './orders.resources.ts';
 import { pagedList, pagingOf } from '../../http/paging.ts';
 

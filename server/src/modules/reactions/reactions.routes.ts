@@ -8,8 +8,8 @@ import { idParam } from '../../http/query.ts';
 import { registerScopedReadRoutes } from '../../http/read-routes.ts';
 import { createReaction, deleteReaction, reactionReads, updateReaction } from './reactions.service.ts';
 
-/** The OpenAPI tag of the areas a hobbyist engages with an ad through, as the API documented them. */
-const tags = ['engagement'];
+/** The OpenAPI tag of this area's routes. */
+const tags = ['reactions'];
 
 /**
  * `/api/likes`, `/api/dislikes` and `/api/averages`: anyone reads them; a hobbyist posts one (the

@@ -194,6 +194,30 @@ function ReportCard({
   );
 }
 
+/** Hide item, asked first: the report being hidden, the hide itself, and the items hidden so far. */
+function useHideReportedItem() {
+  const hide = useHideReported();
+  const [hiding, setHiding] = useState<TAdminReportItem | null>(null);
+  // The ads and places hidden from this page (`provider:12`): the server answers the report's state,
+  // not the item's, and the list has no field for it, so the badge shows until the page reloads.
+  const [hiddenItems, setHiddenItems] = useState<ReadonlySet<string>>(() => new Set());
+
+  const confirmHide = async () => {
+    if (!hiding) return;
+    try {
+      await hide.mutateAsync(hiding.id);
+      const item = itemKey(hiding);
+      if (item) setHiddenItems((items) => new Set(items).add(item));
+      toast.success(M.hidden);
+    } catch (error) {
+      toast.error(adminErrorMessage(error, M.failed));
+    }
+    setHiding(null);
+  };
+
+  return { hide, hiding, setHiding, hiddenItems, confirmHide };
+}
+
 /**
  * /admin/reports: visitors' reports, providers' screening flags and contact messages,
  * New and In progress by default, newest first; each with its state (New, In progress, Closed), an
@@ -212,28 +236,11 @@ export default function ReportsPage() {
     },
     paging,
   );
-  const hide = useHideReported();
-  const [hiding, setHiding] = useState<TAdminReportItem | null>(null);
-  // The ads and places hidden from this page (`provider:12`): the server answers the report's state,
-  // not the item's, and the list has no field for it, so the badge shows until the page reloads.
-  const [hiddenItems, setHiddenItems] = useState<ReadonlySet<string>>(() => new Set());
+  const { hide, hiding, setHiding, hiddenItems, confirmHide } = useHideReportedItem();
 
   const filter = (set: (value: string) => void) => (value: string) => {
     set(value);
     paging.setPage(1);
-  };
-
-  const confirmHide = async () => {
-    if (!hiding) return;
-    try {
-      await hide.mutateAsync(hiding.id);
-      const item = itemKey(hiding);
-      if (item) setHiddenItems((items) => new Set(items).add(item));
-      toast.success(M.hidden);
-    } catch (error) {
-      toast.error(adminErrorMessage(error, M.failed));
-    }
-    setHiding(null);
   };
 
   return (

@@ -33,21 +33,49 @@ export function getLoginTarget(state: unknown, userType: unknown): string {
   return PROVIDER_HOME;
 }
 
+/** Remember Me and the link to reset a forgotten password, under the password. */
+function RememberAndForgot() {
+  const rememberId = useId();
+  return (
+    <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-4">
+      {/* The spec's Remember Me does nothing: the session always stays until Logout. */}
+      <Form.Check type="checkbox" id={rememberId} label={M.rememberMe} name="remember" defaultChecked />
+      <Link to="/forgotPassword">{M.forgotPassword}</Link>
+    </div>
+  );
+}
+
+/** Signs the session in with an answer and goes on to the remembered page (or the user's own start). */
+function useFinishSignIn() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { login } = useSession();
+  const [, startTransition] = useTransition();
+
+  return (auth: AuthResponse) => {
+    const target = getLoginTarget(location.state, auth.user.user_type);
+    // The session refetches the user when the id changes; it already has the fresh one.
+    queryClient.setQueryData([...ME_QUERY_KEY, auth.user.id], auth.user);
+    // The session and the navigation commit in one render, so the guest guard (which sends a
+    // signed-in user on to the remembered page or '/') never sees the user still on /login.
+    startTransition(async () => {
+      login(auth.jwt, auth.user);
+      await navigate(target, { replace: true });
+    });
+  };
+}
+
 /**
  * /login (spec 000 §2): e-mail and password; once signed in, back to the remembered page, else a
  * provider to Provider Details and anyone else to the listing. An account with two-factor sign-in
  * is asked for its code in a second step first.
  */
 export default function LoginPage() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const { login } = useSession();
-  const [, startTransition] = useTransition();
+  const finishSignIn = useFinishSignIn();
   const signIn = useMutation({
     mutationFn: ({ email, password }: TLoginForm) => requestSignIn(email, password),
   });
-  const rememberId = useId();
   /** The challenge of a right password for an account with two-factor sign-in: the code step. */
   const [challenge, setChallenge] = useState<string | null>(null);
   const {
@@ -59,18 +87,6 @@ export default function LoginPage() {
     mode: 'all',
     defaultValues: { email: '', password: '' },
   });
-
-  const finishSignIn = (auth: AuthResponse) => {
-    const target = getLoginTarget(location.state, auth.user.user_type);
-    // The session refetches the user when the id changes; it already has the fresh one.
-    queryClient.setQueryData([...ME_QUERY_KEY, auth.user.id], auth.user);
-    // The session and the navigation commit in one render, so the guest guard (which sends a
-    // signed-in user on to the remembered page or '/') never sees the user still on /login.
-    startTransition(async () => {
-      login(auth.jwt, auth.user);
-      await navigate(target, { replace: true });
-    });
-  };
 
   const handleLogin = handleSubmit(async (values) => {
     let answer: Awaited<ReturnType<typeof requestSignIn>>;
@@ -123,11 +139,7 @@ export default function LoginPage() {
             registration={register('password')}
             error={errors.password}
           />
-          <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-4">
-            {/* The spec's Remember Me does nothing: the session always stays until Logout. */}
-            <Form.Check type="checkbox" id={rememberId} label={M.rememberMe} name="remember" defaultChecked />
-            <Link to="/forgotPassword">{M.forgotPassword}</Link>
-          </div>
+          <RememberAndForgot />
           <SubmitButton submitting={signIn.isPending} className="w-100">
             {M.submit}
           </SubmitButton>

@@ -178,6 +178,37 @@ function NewCodesDialog({ show, onClose }: { show: boolean; onClose: () => void 
   );
 }
 
+/** Two-factor sign-in is on: the recovery codes left, new codes, and off (not for the admin). */
+function TwoFactorOn({ data }: { data: NonNullable<ReturnType<typeof useTwoFactorStatus>['data']> }) {
+  const [dialog, setDialog] = useState<'disable' | 'codes' | null>(null);
+  return (
+    <>
+      <dl className="row mb-3">
+        <dt className="col-sm-4">{T.recoveryCodesLeft}</dt>
+        <dd className="col-sm-8 mb-0" data-field={T.recoveryCodesLeft}>
+          {data.recovery_codes_left}
+        </dd>
+      </dl>
+      <div className="d-flex flex-wrap gap-2 align-items-center">
+        <Button variant="outline-secondary" size="sm" onClick={() => setDialog('codes')}>
+          <i className="bi bi-key me-1" aria-hidden="true" />
+          {T.regenerate}
+        </Button>
+        {data.required ? (
+          <small className="text-body-secondary">{T.adminKeeps}</small>
+        ) : (
+          <Button variant="outline-danger" size="sm" onClick={() => setDialog('disable')}>
+            <i className="bi bi-shield-x me-1" aria-hidden="true" />
+            {T.disable}
+          </Button>
+        )}
+      </div>
+      <NewCodesDialog show={dialog === 'codes'} onClose={() => setDialog(null)} />
+      {!data.required && <DisableDialog show={dialog === 'disable'} onClose={() => setDialog(null)} />}
+    </>
+  );
+}
+
 /**
  * My Profile's "Two-factor sign-in": optional for everyone, required for the admin (who
  * may not turn it off). Off: set it up (QR code, secret, first code, recovery codes). On: new recovery
@@ -187,7 +218,6 @@ export function TwoFactorSection() {
   const status = useTwoFactorStatus();
   const keepSession = useKeepEnrolledSession();
   const [settingUp, setSettingUp] = useState(false);
-  const [dialog, setDialog] = useState<'disable' | 'codes' | null>(null);
   const data = status.data;
 
   let body;
@@ -223,32 +253,7 @@ export function TwoFactorSection() {
       </>
     );
   } else {
-    body = (
-      <>
-        <dl className="row mb-3">
-          <dt className="col-sm-4">{T.recoveryCodesLeft}</dt>
-          <dd className="col-sm-8 mb-0" data-field={T.recoveryCodesLeft}>
-            {data.recovery_codes_left}
-          </dd>
-        </dl>
-        <div className="d-flex flex-wrap gap-2 align-items-center">
-          <Button variant="outline-secondary" size="sm" onClick={() => setDialog('codes')}>
-            <i className="bi bi-key me-1" aria-hidden="true" />
-            {T.regenerate}
-          </Button>
-          {data.required ? (
-            <small className="text-body-secondary">{T.adminKeeps}</small>
-          ) : (
-            <Button variant="outline-danger" size="sm" onClick={() => setDialog('disable')}>
-              <i className="bi bi-shield-x me-1" aria-hidden="true" />
-              {T.disable}
-            </Button>
-          )}
-        </div>
-        <NewCodesDialog show={dialog === 'codes'} onClose={() => setDialog(null)} />
-        {!data.required && <DisableDialog show={dialog === 'disable'} onClose={() => setDialog(null)} />}
-      </>
-    );
+    body = <TwoFactorOn data={data} />;
   }
 
   return (

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isTwoFactorChallenge, type TwoFactorChallenge, type UserType } from '@app/domain';
 import { apiGet, apiPost } from '../../api/client.ts';
-import { apiUpload } from '../../api/upload.ts';
+import { uploadFiles } from '../../api/upload.ts';
 import type { UploadedFile } from '../../api/client.ts';
 import { ME_QUERY_KEY, useSession } from '../../app/session.tsx';
 import type { SessionUser } from '../../app/session.tsx';
@@ -75,7 +75,7 @@ export interface DocumentClaim {
 
 /** Uploads registration documents without a login (they are stored privately); returns their claims. */
 export async function uploadDocuments(files: readonly File[]): Promise<DocumentClaim[]> {
-  const uploaded = await apiUpload<(UploadedFile & { claimToken?: string })[]>(files, {}, { auth: false });
+  const uploaded = await uploadFiles<UploadedFile & { claimToken?: string }>(files, { auth: false });
   return uploaded.map((file) => ({ id: file.id, token: file.claimToken ?? '' }));
 }
 

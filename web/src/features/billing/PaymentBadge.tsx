@@ -8,7 +8,7 @@ const VARIANT: Record<TPaymentStatus, string> = {
   rejected: 'danger',
 };
 
-/** A payment's state (issue 5): pending until an administrator verifies or rejects it. */
+/** A payment's state: pending until an administrator verifies or rejects it. */
 export function PaymentBadge({ status }: { status: TPaymentStatus }) {
   return (
     <Badge bg={VARIANT[status]} text={status === 'pending' ? 'dark' : undefined}>

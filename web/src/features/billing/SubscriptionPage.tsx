@@ -1,16 +1,15 @@
-import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, Badge, Card, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { formatMoney, MESSAGES, PAGE_SIZES, subscriptionStatus } from '@app/domain';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
-import { PanelLoading } from '../../ui/PanelStatus.tsx';
 import type { AdQuota } from '@app/domain';
 import type { SubscriptionAttributes } from './api.ts';
 import { useCurrentSubscription, useSubscriptions } from './api.ts';
 import { formatDate } from './format.ts';
 import { PaymentBadge } from './PaymentBadge.tsx';
-import { TablePager } from './TablePager.tsx';
+import { PagedTable } from './PagedTable.tsx';
+import { usePaging } from '../../ui/PagedListPage.tsx';
 import './billing.css';
 
 const T = MESSAGES.subscription;
@@ -112,28 +111,16 @@ function SubscriptionDetails({
 }
 
 function SubscriptionHistory() {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
-  const list = useSubscriptions(page, pageSize);
-
-  const handlePageSize = (size: number) => {
-    setPageSize(size);
-    setPage(1);
-  };
+  const paging = usePaging(PAGE_SIZES[0]);
+  const list = useSubscriptions(paging.page, paging.pageSize);
 
   return (
     <section aria-labelledby="subscription-history">
       <h2 id="subscription-history" className="h5">
         {T.history}
       </h2>
-      {list.isPending ? (
-        <PanelLoading />
-      ) : list.isError ? (
-        <Alert variant="warning">{MESSAGES.toast.genericWarning}</Alert>
-      ) : list.data.data.length === 0 ? (
-        <p className="text-body-secondary">{T.historyEmpty}</p>
-      ) : (
-        <>
+      <PagedTable query={list} paging={paging} empty={T.historyEmpty}>
+        {(page) => (
           <Table responsive hover size="sm" className="billing-table align-middle mb-0">
             <thead>
               <tr>
@@ -148,7 +135,7 @@ function SubscriptionHistory() {
               </tr>
             </thead>
             <tbody>
-              {list.data.data.map(({ id, attributes: s }) => (
+              {page.data.map(({ id, attributes: s }) => (
                 <tr key={id}>
                   <td>{packageName(s)}</td>
                   <td>{formatDate(s.start_date)}</td>
@@ -164,15 +151,8 @@ function SubscriptionHistory() {
               ))}
             </tbody>
           </Table>
-          <TablePager
-            page={page}
-            pageCount={list.data.meta.pagination.pageCount}
-            pageSize={pageSize}
-            onPage={setPage}
-            onPageSize={handlePageSize}
-          />
-        </>
-      )}
+        )}
+      </PagedTable>
     </section>
   );
 }

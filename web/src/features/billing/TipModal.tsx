@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import type { ToastOptions } from 'react-toastify';
 import type { z } from 'zod';
-import { ENGAGEMENT_LIMITS, formatMoney, MESSAGES, ZTipRequest } from '@app/domain';
+import { formatMoney, MESSAGES, TIP_LIMITS, ZTipRequest } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { PaymentQr } from './PaymentQr.tsx';
@@ -35,12 +35,8 @@ interface TipModalProps {
   providerName: string;
 }
 
-/**
- * The tip modal (spec 001 §2, §5, §8): the payment QR code and address, the five steps, and the
- * form (amount in dollars, transaction id) posted to `/api/tips`. The form resets after a submit.
- */
-export default function TipModal({ show, onHide, providerId, providerName }: TipModalProps) {
-  const id = useId();
+/** The tip form: the operator's cap, and a submit that posts the tip, toasts the outcome and resets. */
+function useTipForm(show: boolean, providerId: number) {
   const payment = usePaymentInfo(show);
   const postTip = usePostTip(providerId);
   const {
@@ -54,7 +50,7 @@ export default function TipModal({ show, onHide, providerId, providerName }: Tip
     defaultValues: EMPTY,
   });
 
-  const maxTip = payment.data?.tip_max_amount ?? ENGAGEMENT_LIMITS.maxTip;
+  const maxTip = payment.data?.tip_max_amount ?? TIP_LIMITS.maxTip;
   const handleTip = handleSubmit(async (values) => {
     // The server refuses a tip above the operator's cap; say so at the field rather than after.
     if (values.tip_amount > maxTip) {
@@ -71,6 +67,16 @@ export default function TipModal({ show, onHide, providerId, providerName }: Tip
     }
   });
 
+  return { register, errors, isSubmitting, maxTip, handleTip };
+}
+
+/**
+ * The tip modal (spec 001 §2, §5, §8): the payment QR code and address, the five steps, and the
+ * form (amount in dollars, transaction id) posted to `/api/tips`. The form resets after a submit.
+ */
+export default function TipModal({ show, onHide, providerId, providerName }: TipModalProps) {
+  const id = useId();
+  const { register, errors, isSubmitting, maxTip, handleTip } = useTipForm(show, providerId);
   const field = (name: string) => `${id}-${name}`;
   return (
     <Modal show={show} onHide={onHide} centered scrollable aria-labelledby={field('title')}>
@@ -109,7 +115,7 @@ export default function TipModal({ show, onHide, providerId, providerName }: Tip
               <Form.Control
                 type="text"
                 autoComplete="off"
-                maxLength={ENGAGEMENT_LIMITS.transactionId}
+                maxLength={TIP_LIMITS.transactionId}
                 required
                 isInvalid={!!errors.transaction_id}
                 aria-invalid={!!errors.transaction_id}

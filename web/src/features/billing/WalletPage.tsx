@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Alert, Badge, Card, Col, Row, Table } from 'react-bootstrap';
 import { formatMoney, MESSAGES, PAGE_SIZES } from '@app/domain';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
@@ -7,7 +7,8 @@ import type { TransactionAttributes, WalletTotals } from './api.ts';
 import { useTransactions, useWallet } from './api.ts';
 import { formatDate } from './format.ts';
 import { PaymentBadge } from './PaymentBadge.tsx';
-import { TablePager } from './TablePager.tsx';
+import { PagedTable } from './PagedTable.tsx';
+import { usePaging } from '../../ui/PagedListPage.tsx';
 import './billing.css';
 
 const T = MESSAGES.wallet;
@@ -101,28 +102,16 @@ function WalletFigures({ totals }: { totals: WalletTotals }) {
 }
 
 function Transactions() {
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
-  const list = useTransactions(page, pageSize);
-
-  const handlePageSize = (size: number) => {
-    setPageSize(size);
-    setPage(1);
-  };
+  const paging = usePaging(PAGE_SIZES[0]);
+  const list = useTransactions(paging.page, paging.pageSize);
 
   return (
     <section aria-labelledby="wallet-transactions">
       <h2 id="wallet-transactions" className="h5">
         {T.recent}
       </h2>
-      {list.isPending ? (
-        <PanelLoading />
-      ) : list.isError ? (
-        <Alert variant="warning">{MESSAGES.toast.genericWarning}</Alert>
-      ) : list.data.data.length === 0 ? (
-        <p className="text-body-secondary">{T.empty}</p>
-      ) : (
-        <>
+      <PagedTable query={list} paging={paging} empty={T.empty}>
+        {(page) => (
           <Table responsive hover size="sm" className="billing-table align-middle mb-0">
             <thead>
               <tr>
@@ -136,7 +125,7 @@ function Transactions() {
               </tr>
             </thead>
             <tbody>
-              {list.data.data.map(({ id, attributes: t }) => {
+              {page.data.map(({ id, attributes: t }) => {
                 const credit = t.transaction_type === 'credit';
                 return (
                   <tr key={id}>
@@ -157,15 +146,8 @@ function Transactions() {
               })}
             </tbody>
           </Table>
-          <TablePager
-            page={page}
-            pageCount={list.data.meta.pagination.pageCount}
-            pageSize={pageSize}
-            onPage={setPage}
-            onPageSize={handlePageSize}
-          />
-        </>
-      )}
+        )}
+      </PagedTable>
     </section>
   );
 }

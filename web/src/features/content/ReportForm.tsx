@@ -29,6 +29,33 @@ export function toReportInput(values: TReportRequest): ReportInput {
   return input;
 }
 
+/** What became of the last send: the thanks, or the failure with what to do. Hidden while sending. */
+function ReportOutcome({
+  sendReport,
+  submitting,
+}: {
+  sendReport: ReturnType<typeof useSendReport>;
+  submitting: boolean;
+}) {
+  return (
+    <>
+      {sendReport.isSuccess && !submitting && (
+        <Alert variant="success" role="status" className="d-flex align-items-start gap-2" ref={revealOnMount}>
+          <i className="bi bi-check-circle-fill" aria-hidden="true" />
+          <span>{M.sent}</span>
+        </Alert>
+      )}
+      {sendReport.isError && !submitting && (
+        <Alert variant="danger" role="alert" ref={revealOnMount}>
+          <p className="fw-semibold mb-1">{M.failed}</p>
+          <p className="mb-1">{getReportFailureDetail(sendReport.error)}</p>
+          <p className="small mb-0">{CONTENT_COPY.report.failedHint}</p>
+        </Alert>
+      )}
+    </>
+  );
+}
+
 /**
  * The report form: reason, details, listing and an optional e-mail, posted to `/api/reports`
  * without login. Used on the Report Trafficking page and in the ReportDialog of a listing.
@@ -63,19 +90,7 @@ export function ReportForm({ listing = '', onSent }: ReportFormProps) {
 
   return (
     <Form noValidate onSubmit={handleSend} aria-label={M.formTitle}>
-      {sendReport.isSuccess && !isSubmitting && (
-        <Alert variant="success" role="status" className="d-flex align-items-start gap-2" ref={revealOnMount}>
-          <i className="bi bi-check-circle-fill" aria-hidden="true" />
-          <span>{M.sent}</span>
-        </Alert>
-      )}
-      {sendReport.isError && !isSubmitting && (
-        <Alert variant="danger" role="alert" ref={revealOnMount}>
-          <p className="fw-semibold mb-1">{M.failed}</p>
-          <p className="mb-1">{getReportFailureDetail(sendReport.error)}</p>
-          <p className="small mb-0">{CONTENT_COPY.report.failedHint}</p>
-        </Alert>
-      )}
+      <ReportOutcome sendReport={sendReport} submitting={isSubmitting} />
       <fieldset disabled={isSubmitting}>
         <SelectField
           id={field('reason')}

@@ -10,26 +10,8 @@ import { UPLOAD_FAILURE, uploadRefusal } from './feedback.ts';
 import type { usePickedFiles } from './usePickedFiles.ts';
 import { toastApiFailure } from '../../api/toastApiFailure.ts';
 
-/**
- * One file input with its progress and an Upload button, in a form of its own: Change Image and
- * Change Video of Edit Ad (spec 001 §2 "Edit ad") and of Edit Place (§4 "Places"; the server deletes
- * the replaced file). The files are uploaded, then `onUploaded` gets their ids and saves them.
- */
-export function ReplaceFilesForm({
-  id,
-  title,
-  label,
-  help,
-  accept,
-  maxFiles = 1,
-  accepts,
-  picked,
-  invalidMessage,
-  emptyToast,
-  successMessage,
-  onSaveFailure,
-  onUploaded,
-}: {
+/** What Replace Files is told: its texts, which files it takes, and what saving them means. */
+interface ReplaceFilesProps {
   id: string;
   /** The form's accessible name (the label by default). */
   title?: string;
@@ -47,7 +29,55 @@ export function ReplaceFilesForm({
   successMessage: string;
   onSaveFailure: (error: unknown) => void;
   onUploaded: (ids: number[]) => Promise<unknown>;
-}) {
+}
+
+/**
+ * One file input with its progress and an Upload button, in a form of its own: Change Image and
+ * Change Video of Edit Ad and of Edit Place (the server deletes the replaced file). The files are
+ * uploaded, then `onUploaded` gets their ids and saves them.
+ */
+export function ReplaceFilesForm(props: ReplaceFilesProps) {
+  const { id, title, label, help, accept, maxFiles = 1, picked } = props;
+  const { inputRef, busy, error, handlePick, handleUpload } = useReplaceFiles(props);
+  return (
+    <Form noValidate onSubmit={handleUpload} aria-label={title ?? label} className="mb-4">
+      <fieldset disabled={busy}>
+        <FileField
+          id={id}
+          ref={inputRef}
+          label={label}
+          accept={accept}
+          multiple={maxFiles > 1}
+          onChange={handlePick}
+          error={error ? { message: error } : undefined}
+          help={help}
+          helpBlock
+        />
+        <FileProgress items={picked.items} label={label} />
+        <SubmitButton submitting={busy} variant="outline-secondary">
+          <i className="bi bi-upload me-1" aria-hidden="true" />
+          {MESSAGES.adForm.upload}
+        </SubmitButton>
+      </fieldset>
+    </Form>
+  );
+}
+
+/**
+ * The form's state: the picked files checked against `accepts` (the first `maxFiles` kept), the upload,
+ * then the save; a file the server refuses shows its reason under the input, which is focused again.
+ */
+function useReplaceFiles({
+  id,
+  maxFiles = 1,
+  accepts,
+  picked,
+  invalidMessage,
+  emptyToast,
+  successMessage,
+  onSaveFailure,
+  onUploaded,
+}: ReplaceFilesProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
@@ -102,26 +132,5 @@ export function ReplaceFilesForm({
     }
   };
 
-  return (
-    <Form noValidate onSubmit={handleUpload} aria-label={title ?? label} className="mb-4">
-      <fieldset disabled={busy}>
-        <FileField
-          id={id}
-          ref={inputRef}
-          label={label}
-          accept={accept}
-          multiple={maxFiles > 1}
-          onChange={handlePick}
-          error={error ? { message: error } : undefined}
-          help={help}
-          helpBlock
-        />
-        <FileProgress items={picked.items} label={label} />
-        <SubmitButton submitting={busy} variant="outline-secondary">
-          <i className="bi bi-upload me-1" aria-hidden="true" />
-          {MESSAGES.adForm.upload}
-        </SubmitButton>
-      </fieldset>
-    </Form>
-  );
+  return { inputRef, busy, error, handlePick, handleUpload };
 }

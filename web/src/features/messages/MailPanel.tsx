@@ -3,7 +3,7 @@ import { Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
-import { ENGAGEMENT_LIMITS, MESSAGES, ZMailRequest } from '@app/domain';
+import { MESSAGE_LIMITS, MESSAGES, ZMailRequest } from '@app/domain';
 import type { TMailRequest } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
@@ -67,7 +67,7 @@ export default function MailPanel({
               <Form.Control
                 as="textarea"
                 rows={3}
-                maxLength={ENGAGEMENT_LIMITS.mail}
+                maxLength={MESSAGE_LIMITS.mail}
                 isInvalid={!!errors.message}
                 aria-invalid={!!errors.message}
                 aria-describedby={`${id}-notice${errors.message ? ` ${id}-message-error` : ''}`}

@@ -115,29 +115,17 @@ function SendToLogin() {
   return null;
 }
 
-function Checkout() {
-  const id = useId();
-  const cart = useCart();
-  const { user } = useSession();
+/**
+ * Place Order: the order goes to the server with the quoted total; placed, the cart is emptied and
+ * My Orders shown. A 409 (the shop's prices changed since the summary was shown) says so and fetches
+ * the new quote; a product the server would not sell (gone, or the buyer's own) sends back to the cart.
+ */
+function usePlaceOrderSubmit(form: CheckoutForm, items: TCheckoutItem[], quote: ReturnType<typeof useQuote>) {
   const navigate = useNavigate();
-  const items = useMemo<TCheckoutItem[]>(
-    () => cart.map((item) => ({ product: item.id, quantity: item.attributes.quantiy })),
-    [cart],
-  );
-  const quote = useQuote(items);
   const place = usePlaceOrder();
-  // A 409: the shop's prices changed since the summary was shown (the new quote is fetched).
   const [conflict, setConflict] = useState<string | null>(null);
-  // A product the server would not sell (gone, or the buyer's own): back to the cart.
   const [itemProblem, setItemProblem] = useState<string | null>(null);
-  const form = useForm<CheckoutFormInput, unknown, TCheckoutForm>({
-    resolver: zodResolver(ZCheckoutForm),
-    defaultValues: prefill(user),
-  });
-  const {
-    handleSubmit,
-    formState: { isSubmitting },
-  } = form;
+  const { handleSubmit } = form;
 
   const handleFailure = (error: unknown) =>
     showOrderFailure(error, {
@@ -164,6 +152,24 @@ function Checkout() {
     clearCart();
     void navigate('/orders/view');
   });
+  return { conflict, itemProblem, handlePlaceOrder };
+}
+
+function Checkout() {
+  const id = useId();
+  const cart = useCart();
+  const { user } = useSession();
+  const items = useMemo<TCheckoutItem[]>(
+    () => cart.map((item) => ({ product: item.id, quantity: item.attributes.quantiy })),
+    [cart],
+  );
+  const quote = useQuote(items);
+  const form = useForm<CheckoutFormInput, unknown, TCheckoutForm>({
+    resolver: zodResolver(ZCheckoutForm),
+    defaultValues: prefill(user),
+  });
+  const isSubmitting = form.formState.isSubmitting;
+  const { conflict, itemProblem, handlePlaceOrder } = usePlaceOrderSubmit(form, items, quote);
 
   if (cart.length === 0) return <EmptyCheckout />;
 

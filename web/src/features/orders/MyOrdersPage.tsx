@@ -139,15 +139,10 @@ function OrderRows({
 }
 
 /**
- * /orders/view, My Orders (spec 000 §2 "My Orders", §6): the buyer's orders, newest
- * first, a page of 10 to 40 orders, each with all its lines: #OrderID (with the date and the order's
- * total), product image, name, quantity, price, status, and the order's action: Cancel order while it
- * awaits payment (a dialog; the order is kept, 'Cancelled'), Mark delivered once shipped.
+ * The actions on the buyer's orders: Cancel order asks first (`cancelling` holds the order in the
+ * dialog), Mark delivered acts at once; a row is busy while either runs for its order.
  */
-export default function MyOrdersPage() {
-  const { userId } = useSession();
-  const paging = usePaging(SHOP_LIMITS.defaultPageSize);
-  const orders = useMyOrders(userId, paging.page, paging.pageSize);
+function useOrderActions() {
   const cancel = useCancelOrder();
   const delivered = useMarkDelivered();
   const [cancelling, setCancelling] = useState<number | null>(null);
@@ -176,6 +171,21 @@ export default function MyOrdersPage() {
   const busyWith = (orderId: number) =>
     (cancel.isPending && cancel.variables === orderId) ||
     (delivered.isPending && delivered.variables === orderId);
+
+  return { cancel, cancelling, setCancelling, confirmCancel, markDelivered, busyWith };
+}
+
+/**
+ * /orders/view, My Orders: the buyer's orders, newest
+ * first, a page of 10 to 40 orders, each with all its lines: #OrderID (with the date and the order's
+ * total), product image, name, quantity, price, status, and the order's action: Cancel order while it
+ * awaits payment (a dialog; the order is kept, 'Cancelled'), Mark delivered once shipped.
+ */
+export default function MyOrdersPage() {
+  const { userId } = useSession();
+  const paging = usePaging(SHOP_LIMITS.defaultPageSize);
+  const orders = useMyOrders(userId, paging.page, paging.pageSize);
+  const { cancel, cancelling, setCancelling, confirmCancel, markDelivered, busyWith } = useOrderActions();
 
   return (
     <PagedListPage

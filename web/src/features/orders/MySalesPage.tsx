@@ -32,6 +32,65 @@ function ShipTo({ shipping }: { shipping: NonNullable<TSaleLine['shipping']> }) 
   );
 }
 
+/** One sold line: order, date, product, quantity, total, state (Mark shipped once paid) and where to ship. */
+function SaleRow({ line, shipping, onShip }: { line: TSaleLine; shipping: boolean; onShip: () => void }) {
+  return (
+    <tr data-testid="sale-row">
+      <td data-label={M.orderId}>
+        <span className="fw-semibold text-nowrap">#{line.order}</span>
+      </td>
+      <td data-label={M.date}>
+        <span className="small text-nowrap">{formatDate(line.createdAt)}</span>
+      </td>
+      <td data-label={M.product}>
+        <span className="d-flex align-items-center gap-2 orders-table__text">
+          <OrderThumb
+            src={line.product.picture?.thumbnail ?? line.product.picture?.url}
+            name={line.product.name}
+          />
+          {line.product.name}
+        </span>
+      </td>
+      <td data-label={M.quantity}>
+        <span>{line.quantity}</span>
+      </td>
+      <td data-label={M.total}>
+        <div>
+          <span className="fw-semibold">{formatMoney(line.total)}</span>
+          <div className="small text-body-secondary text-nowrap">
+            {formatMoney(line.price)} × {line.quantity}
+          </div>
+        </div>
+      </td>
+      <td data-label={M.status}>
+        <div className="d-flex flex-column align-items-start gap-2">
+          <OrderStatusBadge status={line.status} />
+          {line.status === MESSAGES.orderStatus.paid && (
+            <Button
+              size="sm"
+              variant="outline-primary"
+              className="text-nowrap"
+              disabled={shipping}
+              onClick={onShip}
+            >
+              {M.markShipped}
+            </Button>
+          )}
+        </div>
+      </td>
+      <td data-label={M.shipTo} className="orders-table__ship-to">
+        {line.shipping ? (
+          <ShipTo shipping={line.shipping} />
+        ) : line.status === MESSAGES.orderStatus.cancelled ? (
+          <span className="text-body-secondary">—</span>
+        ) : (
+          <span className="small text-body-secondary">{M.notPaidYet}</span>
+        )}
+      </td>
+    </tr>
+  );
+}
+
 /**
  * /sales/view, My Sales (vendors): the lines of the vendor's products, newest
  * first: #OrderID, date, product, quantity, total, state and where to ship once paid (never before;
@@ -80,59 +139,12 @@ export default function MySalesPage() {
           </thead>
           <tbody>
             {rows.map((line) => (
-              <tr key={line.id} data-testid="sale-row">
-                <td data-label={M.orderId}>
-                  <span className="fw-semibold text-nowrap">#{line.order}</span>
-                </td>
-                <td data-label={M.date}>
-                  <span className="small text-nowrap">{formatDate(line.createdAt)}</span>
-                </td>
-                <td data-label={M.product}>
-                  <span className="d-flex align-items-center gap-2 orders-table__text">
-                    <OrderThumb
-                      src={line.product.picture?.thumbnail ?? line.product.picture?.url}
-                      name={line.product.name}
-                    />
-                    {line.product.name}
-                  </span>
-                </td>
-                <td data-label={M.quantity}>
-                  <span>{line.quantity}</span>
-                </td>
-                <td data-label={M.total}>
-                  <div>
-                    <span className="fw-semibold">{formatMoney(line.total)}</span>
-                    <div className="small text-body-secondary text-nowrap">
-                      {formatMoney(line.price)} × {line.quantity}
-                    </div>
-                  </div>
-                </td>
-                <td data-label={M.status}>
-                  <div className="d-flex flex-column align-items-start gap-2">
-                    <OrderStatusBadge status={line.status} />
-                    {line.status === MESSAGES.orderStatus.paid && (
-                      <Button
-                        size="sm"
-                        variant="outline-primary"
-                        className="text-nowrap"
-                        disabled={ship.isPending && ship.variables === line.id}
-                        onClick={() => void markShipped(line.id)}
-                      >
-                        {M.markShipped}
-                      </Button>
-                    )}
-                  </div>
-                </td>
-                <td data-label={M.shipTo} className="orders-table__ship-to">
-                  {line.shipping ? (
-                    <ShipTo shipping={line.shipping} />
-                  ) : line.status === MESSAGES.orderStatus.cancelled ? (
-                    <span className="text-body-secondary">—</span>
-                  ) : (
-                    <span className="small text-body-secondary">{M.notPaidYet}</span>
-                  )}
-                </td>
-              </tr>
+              <SaleRow
+                key={line.id}
+                line={line}
+                shipping={ship.isPending && ship.variables === line.id}
+                onShip={() => void markShipped(line.id)}
+              />
             ))}
           </tbody>
         </Table>

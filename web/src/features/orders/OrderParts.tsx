@@ -12,7 +12,7 @@ const VARIANT: Record<TOrderStatus, { bg: string; text?: 'dark' }> = {
   [S.cancelled]: { bg: 'secondary' },
 };
 
-/** An order's or a line's state (issue 13 item 7) as a badge. */
+/** An order's or a line's state as a coloured badge. */
 export function OrderStatusBadge({ status }: { status: TOrderStatus }) {
   const variant = VARIANT[status] ?? { bg: 'secondary' };
   return (

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'react-toastify';
@@ -35,6 +36,53 @@ type ReviewFormOutput = z.output<typeof ZReviewForm>;
 const resolver = zodResolver(ZReviewForm);
 
 const starsText = (n: number) => `${n} ${n === 1 ? R.star : R.stars}`;
+
+/** The 1-5 stars as radios under a visible legend, with the rating's error below. */
+function RatingField({
+  id,
+  error: ratingError,
+  registration,
+}: {
+  id: string;
+  error: string | undefined;
+  registration: UseFormRegisterReturn<'rating'>;
+}) {
+  return (
+    <fieldset
+      className="mb-2"
+      aria-invalid={ratingError ? true : undefined}
+      aria-describedby={ratingError ? `${id}-rating-error` : undefined}
+    >
+      <legend className="form-label fs-6 mb-1 place-field--required-legend">{R.rating}</legend>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <Form.Check
+          key={n}
+          inline
+          type="radio"
+          id={`${id}-rating-${n}`}
+          value={String(n)}
+          isInvalid={!!ratingError}
+          label={
+            <>
+              <span className="place-stars me-1" aria-hidden="true">
+                {Array.from({ length: n }, (_, i) => (
+                  <i key={i} className="bi bi-star-fill" />
+                ))}
+              </span>
+              {starsText(n)}
+            </>
+          }
+          {...registration}
+        />
+      ))}
+      {ratingError && (
+        <div id={`${id}-rating-error`} className="invalid-feedback d-block">
+          {ratingError}
+        </div>
+      )}
+    </fieldset>
+  );
+}
 
 /** Write or edit a review: 1-5 stars (radios under a visible legend) and the text (5-1000 characters). */
 function ReviewForm({
@@ -88,39 +136,7 @@ function ReviewForm({
       <h3 className="h6">{title}</h3>
       {serverError && <Alert variant="danger">{serverError}</Alert>}
       <fieldset disabled={isSubmitting}>
-        <fieldset
-          className="mb-2"
-          aria-invalid={ratingError ? true : undefined}
-          aria-describedby={ratingError ? `${id}-rating-error` : undefined}
-        >
-          <legend className="form-label fs-6 mb-1 place-field--required-legend">{R.rating}</legend>
-          {[1, 2, 3, 4, 5].map((n) => (
-            <Form.Check
-              key={n}
-              inline
-              type="radio"
-              id={`${id}-rating-${n}`}
-              value={String(n)}
-              isInvalid={!!ratingError}
-              label={
-                <>
-                  <span className="place-stars me-1" aria-hidden="true">
-                    {Array.from({ length: n }, (_, i) => (
-                      <i key={i} className="bi bi-star-fill" />
-                    ))}
-                  </span>
-                  {starsText(n)}
-                </>
-              }
-              {...register('rating')}
-            />
-          ))}
-          {ratingError && (
-            <div id={`${id}-rating-error`} className="invalid-feedback d-block">
-              {ratingError}
-            </div>
-          )}
-        </fieldset>
+        <RatingField id={id} error={ratingError} registration={register('rating')} />
         <TextAreaField
           id={`${id}-text`}
           label={R.text}

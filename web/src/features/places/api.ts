@@ -20,7 +20,7 @@ import { apiDelete, apiGet, apiPost, apiPut } from '../../api/client.ts';
 import type { QueryParams } from '../../api/client.ts';
 
 /**
- * The places' calls (issue 12; contract "Places"): place types, the owner's places and their
+ * The places' calls (contract "Places"): place types, the owner's places and their
  * addresses, the venue directories and their reviews.
  */
 

@@ -62,7 +62,7 @@ interface HobbyistCardProps {
 }
 
 /**
- * One hobbyist record (spec 001 §2 "Screen hobbyists"; issue 12 item 8): the phone number, when it was
+ * One hobbyist record (spec 001 §2 "Screen hobbyists"): the phone number, when it was
  * added, the like / average / dislike counters (the caller's own choice pressed) and the comments.
  */
 export function HobbyistCard({ record, highlighted = false, onRate, onComments, ref }: HobbyistCardProps) {

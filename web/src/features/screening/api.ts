@@ -16,7 +16,7 @@ import { apiDelete, apiGet, apiPost } from '../../api/client.ts';
 import { useSession } from '../../app/session.tsx';
 
 /**
- * The screening calls (spec 001 §7 "Screening"; issue 12 items 7-8): the hobbyist records, a
+ * The screening calls (spec 001 §7 "Screening"): the hobbyist records, a
  * provider's exclusive rating of one, and the comments on one. Provider accounts and the admin only.
  */
 

@@ -23,23 +23,18 @@ const IMAGE_INPUT = 'product-image';
 const isImage = (file: File) => file.type.startsWith('image/');
 
 /**
- * /products/add, Add New Product (spec 000 §2 "Product management", §4 "Product form", §5 "Product",
- * §8): the picture (required, previewed), Name, Description and Price. Submit uploads
- * the picture, then creates the product (the owner is the token's account) and goes to My Products.
+ * The Image field: one picked picture and its preview; a missing or refused picture is said on the
+ * field, and a refusal after Submit focuses the input once the form is enabled again.
  */
-export default function AddProductPage() {
-  const navigate = useNavigate();
-  const createProduct = useCreateProduct();
+function usePictureField() {
   const image = usePickedFiles('public');
   const [preview] = useObjectUrls(image.files);
   const [imageError, setImageError] = useState<string | undefined>();
-  const [submitting, setSubmitting] = useState(false);
   // Bumped when the picture is refused after Submit: the Image input is focused once the form is enabled.
   const [pictureRefusals, setPictureRefusals] = useState(0);
   useEffect(() => {
     if (pictureRefusals > 0) document.getElementById(IMAGE_INPUT)?.focus();
   }, [pictureRefusals]);
-  const { form, showFailure } = useProductForm();
 
   const refusePicture = (message: string) => {
     setImageError(message);
@@ -53,8 +48,21 @@ export default function AddProductPage() {
     image.pick(picked);
     setImageError(picked.length ? undefined : F.pictureRequired);
   };
+  return { image, preview, imageError, setImageError, refusePicture, handleImage };
+}
 
-  /** Spec 000 §4: the picture first, then the product. */
+/**
+ * Submit: the fields are checked and a picture is required; the picture is uploaded, then the product
+ * created (the owner is the token's account), then My Products.
+ */
+function useAddProduct() {
+  const navigate = useNavigate();
+  const createProduct = useCreateProduct();
+  const { image, preview, imageError, setImageError, refusePicture, handleImage } = usePictureField();
+  const [submitting, setSubmitting] = useState(false);
+  const { form, showFailure } = useProductForm();
+
+  /** The picture first, then the product. */
   const handleValid = async (values: TProductForm) => {
     setSubmitting(true);
     try {
@@ -108,6 +116,15 @@ export default function AddProductPage() {
     )(event);
   };
 
+  return { form, image, preview, imageError, submitting, handleImage, handleSubmit };
+}
+
+/**
+ * /products/add, Add New Product: the picture (required, previewed), Name, Description and Price. Submit uploads
+ * the picture, then creates the product (the owner is the token's account) and goes to My Products.
+ */
+export default function AddProductPage() {
+  const { form, image, preview, imageError, submitting, handleImage, handleSubmit } = useAddProduct();
   return (
     <Card className="shadow-sm product-form">
       <Card.Header className="bg-transparent">

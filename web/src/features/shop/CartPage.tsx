@@ -116,15 +116,59 @@ function ProceedButton({ blocked, hintId }: { blocked: boolean; hintId: string }
   );
 }
 
-/**
- * `/Cart` (spec 000 §2 "Cart", §4): the stored cart as a table (product, price,
- * quantity with minus and plus, subtotal, remove) and the side box (Subtotal, Total, 'Proceed to
- * checkout'). When it opens the server prices the cart again: changed prices are saved with a note,
- * and a product no longer sold is marked, left out of the total and blocks checkout until removed.
- */
-export default function CartPage() {
-  const items = useCart();
+/** The cart when nothing is in it: a note and Continue shopping. */
+function EmptyCart() {
+  return (
+    <section className="shop-page container-xl py-3 py-lg-4" aria-labelledby="cart-title">
+      <h1 id="cart-title" className="h3 mb-3">
+        {C.title}
+      </h1>
+      <div className="cart-empty text-center border rounded py-5">
+        <i className="bi bi-cart display-5 text-body-secondary" aria-hidden="true" />
+        <p className="h5 mt-2">{C.empty}</p>
+        <Link to="/products" className="btn btn-accent mt-2">
+          {C.continueShopping}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** The side box: Subtotal, Total and 'Proceed to checkout' (blocked, with its hint, by an unsold product). */
+function CartTotals({ total, blocked }: { total: number; blocked: boolean }) {
   const hintId = useId();
+  return (
+    <Card as="aside" className="cart-totals shadow-sm" aria-labelledby="cart-totals-title">
+      <Card.Body>
+        <h2 id="cart-totals-title" className="h5 mb-3">
+          {C.totals}
+        </h2>
+        <dl className="cart-totals__list mb-3">
+          <div>
+            <dt>{C.subtotal}</dt>
+            <dd data-testid="cart-subtotal">{formatMoney(total)}</dd>
+          </div>
+          <div className="cart-totals__total">
+            <dt>{C.total}</dt>
+            <dd data-testid="cart-total">{formatMoney(total)}</dd>
+          </div>
+        </dl>
+        <ProceedButton blocked={blocked} hintId={hintId} />
+        {blocked && (
+          <p id={hintId} className="small text-danger mt-2 mb-0">
+            {C.unavailableHint}
+          </p>
+        )}
+      </Card.Body>
+    </Card>
+  );
+}
+
+/**
+ * The server prices the cart again when the page opens: its prices are saved into the cart, the
+ * products it no longer sells are named, and `pricesUpdated` tells whether a price changed since.
+ */
+function useCartPricing(items: ReturnType<typeof useCart>) {
   // The prices as the page opened, to tell the shopper when the server's differ.
   const [openingPrices] = useState(() => new Map(readCart().map((i) => [i.id, i.attributes.price])));
   const quoteItems = useMemo(
@@ -146,26 +190,23 @@ export default function CartPage() {
     const before = openingPrices.get(i.id);
     return before !== undefined && toCents(before) !== toCents(i.attributes.price);
   });
+  return { quote, unavailable, pricesUpdated };
+}
+
+/**
+ * `/Cart`: the stored cart as a table (product, price,
+ * quantity with minus and plus, subtotal, remove) and the side box (Subtotal, Total, 'Proceed to
+ * checkout'). When it opens the server prices the cart again: changed prices are saved with a note,
+ * and a product no longer sold is marked, left out of the total and blocks checkout until removed.
+ */
+export default function CartPage() {
+  const items = useCart();
+  const { quote, unavailable, pricesUpdated } = useCartPricing(items);
   const payable = items.filter((i) => !unavailable.has(i.id));
   const total = cartTotal(payable);
   const blocked = payable.length < items.length;
 
-  if (items.length === 0) {
-    return (
-      <section className="shop-page container-xl py-3 py-lg-4" aria-labelledby="cart-title">
-        <h1 id="cart-title" className="h3 mb-3">
-          {C.title}
-        </h1>
-        <div className="cart-empty text-center border rounded py-5">
-          <i className="bi bi-cart display-5 text-body-secondary" aria-hidden="true" />
-          <p className="h5 mt-2">{C.empty}</p>
-          <Link to="/products" className="btn btn-accent mt-2">
-            {C.continueShopping}
-          </Link>
-        </div>
-      </section>
-    );
-  }
+  if (items.length === 0) return <EmptyCart />;
 
   return (
     <section className="shop-page container-xl py-3 py-lg-4" aria-labelledby="cart-title">
@@ -207,29 +248,7 @@ export default function CartPage() {
           </Link>
         </Col>
         <Col xs={12} lg={4}>
-          <Card as="aside" className="cart-totals shadow-sm" aria-labelledby="cart-totals-title">
-            <Card.Body>
-              <h2 id="cart-totals-title" className="h5 mb-3">
-                {C.totals}
-              </h2>
-              <dl className="cart-totals__list mb-3">
-                <div>
-                  <dt>{C.subtotal}</dt>
-                  <dd data-testid="cart-subtotal">{formatMoney(total)}</dd>
-                </div>
-                <div className="cart-totals__total">
-                  <dt>{C.total}</dt>
-                  <dd data-testid="cart-total">{formatMoney(total)}</dd>
-                </div>
-              </dl>
-              <ProceedButton blocked={blocked} hintId={hintId} />
-              {blocked && (
-                <p id={hintId} className="small text-danger mt-2 mb-0">
-                  {C.unavailableHint}
-                </p>
-              )}
-            </Card.Body>
-          </Card>
+          <CartTotals total={total} blocked={blocked} />
         </Col>
       </Row>
     </section>

@@ -17,8 +17,98 @@ const F = MESSAGES.productForm;
 
 const toastNetworkError = () => toast.error(MESSAGES.toast.networkError);
 
+/** The table # / image / Name / Description / Price / Action of one page. */
+function ProductsTable({
+  rows,
+  firstNumber,
+  busy,
+  onDelete,
+}: {
+  rows: readonly Product[];
+  firstNumber: number;
+  busy: boolean;
+  onDelete: (product: Product) => void;
+}) {
+  return (
+    <Table
+      responsive
+      hover
+      className="my-products align-middle mb-3"
+      aria-labelledby="my-products-title"
+      aria-busy={busy}
+    >
+      <thead>
+        <tr>
+          <th scope="col">{M.number}</th>
+          <th scope="col">{M.image}</th>
+          <th scope="col">{M.name}</th>
+          <th scope="col">{M.description}</th>
+          <th scope="col">{M.price}</th>
+          <th scope="col">{M.action}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((product, index) => (
+          <ProductRow
+            key={product.id}
+            number={firstNumber + index}
+            product={product}
+            onDelete={() => onDelete(product)}
+          />
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+/** One product's row: its number, picture, name, description, price, and Edit and Delete. */
+function ProductRow({
+  number,
+  product,
+  onDelete,
+}: {
+  number: number;
+  product: Product;
+  onDelete: () => void;
+}) {
+  return (
+    <tr>
+      <td className="my-products__number">{number}</td>
+      <td className="my-products__image">
+        <ProductPicture product={product.attributes} size="thumbnail" />
+      </td>
+      <th scope="row" className="my-products__name fw-semibold">
+        {product.attributes.name}
+      </th>
+      <td className="my-products__description">{product.attributes.description}</td>
+      <td className="my-products__price">{formatMoney(product.attributes.price)}</td>
+      <td className="my-products__action">
+        <div className="d-flex gap-2">
+          <Link
+            to={`/products/edit/${product.id}`}
+            className="btn btn-sm btn-outline-secondary"
+            aria-label={`${M.edit} ${product.attributes.name}`}
+          >
+            <i className="bi bi-pencil me-1" aria-hidden="true" />
+            {M.edit}
+          </Link>
+          <Button
+            size="sm"
+            variant="outline-danger"
+            aria-label={`${M.delete} ${product.attributes.name}`}
+            onClick={onDelete}
+          >
+            <i className="bi bi-trash me-1" aria-hidden="true" />
+            {M.delete}
+          </Button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
 /**
- * /products/view, My Products (spec 000 §2 "Product management", §8, §9; issue 13 item 9): the page
+ * /products/view, My Products: the page
  * size, New Product, the table # / image / Name / Description / Price / Action (newest first) and the
  * pages. Delete asks 'Confirm deletion' first; a product already ordered is archived by the server.
  */
@@ -53,7 +143,7 @@ export default function MyProductsPage() {
       perPageLabel={M.perPage}
       paging={paging}
       query={products}
-      // Spec 000 §8: a failed load is the toast 'Network response was not ok' (once per failure).
+      // A failed load is the toast 'Network response was not ok' (once per failure).
       toastId="products-load-failed"
       loadFailed={M.loadFailed}
       retry={M.retry}
@@ -73,60 +163,12 @@ export default function MyProductsPage() {
       }
     >
       {({ data }) => (
-        <Table
-          responsive
-          hover
-          className="my-products align-middle mb-3"
-          aria-labelledby="my-products-title"
-          aria-busy={products.isFetching}
-        >
-          <thead>
-            <tr>
-              <th scope="col">{M.number}</th>
-              <th scope="col">{M.image}</th>
-              <th scope="col">{M.name}</th>
-              <th scope="col">{M.description}</th>
-              <th scope="col">{M.price}</th>
-              <th scope="col">{M.action}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((product, index) => (
-              <tr key={product.id}>
-                <td className="my-products__number">{firstNumber + index}</td>
-                <td className="my-products__image">
-                  <ProductPicture product={product.attributes} size="thumbnail" />
-                </td>
-                <th scope="row" className="my-products__name fw-semibold">
-                  {product.attributes.name}
-                </th>
-                <td className="my-products__description">{product.attributes.description}</td>
-                <td className="my-products__price">{formatMoney(product.attributes.price)}</td>
-                <td className="my-products__action">
-                  <div className="d-flex gap-2">
-                    <Link
-                      to={`/products/edit/${product.id}`}
-                      className="btn btn-sm btn-outline-secondary"
-                      aria-label={`${M.edit} ${product.attributes.name}`}
-                    >
-                      <i className="bi bi-pencil me-1" aria-hidden="true" />
-                      {M.edit}
-                    </Link>
-                    <Button
-                      size="sm"
-                      variant="outline-danger"
-                      aria-label={`${M.delete} ${product.attributes.name}`}
-                      onClick={() => removal.ask(product)}
-                    >
-                      <i className="bi bi-trash me-1" aria-hidden="true" />
-                      {M.delete}
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <ProductsTable
+          rows={data}
+          firstNumber={firstNumber}
+          busy={products.isFetching}
+          onDelete={(product) => removal.ask(product)}
+        />
       )}
     </PagedListPage>
   );

@@ -87,17 +87,13 @@ function QuantityField({ value, onChange }: { value: number; onChange: (value: n
   );
 }
 
-function ProductDetails({ product }: { product: Product }) {
-  const { isLoggedIn, userId, userType } = useSession();
+/** The quantity counter and Add To Cart. */
+function AddToCart({ product }: { product: Product }) {
+  const { isLoggedIn } = useSession();
   const needLogin = useNeedLogin();
   const [quantity, setQuantity] = useState(1);
-  const showHeart = seesShopButtons(userType);
-  const hearts = useWishlistHearts(showHeart);
-  const a = product.attributes;
-  const vendor = a.user?.data;
-  const ownProduct = isLoggedIn && vendor !== null && vendor !== undefined && vendor.id === userId;
 
-  // Spec 000 §4, §5 "Add to cart": login first, then a quantity above zero. A cart line holds at most
+  // Login first, then a quantity above zero. A cart line holds at most
   // CART_QUANTITY_MAX: what fits is added and the shopper is told the most; a full line adds nothing.
   const add = () => {
     if (!isLoggedIn) {
@@ -113,10 +109,29 @@ function ProductDetails({ product }: { product: Product }) {
       toast.error(TOO_HIGH, { toastId: 'product-quantity-max' });
       return;
     }
-    addToCart(product.id, Math.min(quantity, room), a.price, cartProductOf(product));
+    addToCart(product.id, Math.min(quantity, room), product.attributes.price, cartProductOf(product));
     toast.success(D.added);
     if (quantity > room) toast.warning(TOO_HIGH, { toastId: 'product-quantity-max' });
   };
+
+  return (
+    <>
+      <QuantityField value={quantity} onChange={setQuantity} />
+      <Button variant="accent" size="lg" onClick={add}>
+        <i className="bi bi-cart-plus me-2" aria-hidden="true" />
+        {D.addToCart}
+      </Button>
+    </>
+  );
+}
+
+function ProductDetails({ product }: { product: Product }) {
+  const { isLoggedIn, userId, userType } = useSession();
+  const showHeart = seesShopButtons(userType);
+  const hearts = useWishlistHearts(showHeart);
+  const a = product.attributes;
+  const vendor = a.user?.data;
+  const ownProduct = isLoggedIn && vendor !== null && vendor !== undefined && vendor.id === userId;
 
   return (
     <>
@@ -163,13 +178,7 @@ function ProductDetails({ product }: { product: Product }) {
               {MESSAGES.shopErrors.ownProduct}
             </Alert>
           ) : (
-            <>
-              <QuantityField value={quantity} onChange={setQuantity} />
-              <Button variant="accent" size="lg" onClick={add}>
-                <i className="bi bi-cart-plus me-2" aria-hidden="true" />
-                {D.addToCart}
-              </Button>
-            </>
+            <AddToCart product={product} />
           )}
         </Col>
       </Row>
@@ -178,7 +187,7 @@ function ProductDetails({ product }: { product: Product }) {
 }
 
 /**
- * `/productdetails/:id` (spec 000 §2 "Product Details"): the picture, name, vendor,
+ * `/productdetails/:id`: the picture, name, vendor,
  * description, price, the quantity counter and Add To Cart (needs login and a quantity above zero),
  * and the heart. A missing product, or an id that is not one, is a Not Found card, never made-up values.
  */

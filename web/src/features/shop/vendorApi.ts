@@ -5,7 +5,7 @@ import { shopKeys } from './api.ts';
 import type { Product, ProductAttributes } from './api.ts';
 
 /**
- * The vendor's product calls (issue 13 item 9; contract "Products"): My Products, one product to edit,
+ * The vendor's product calls (contract "Products"): My Products, one product to edit,
  * add, update and delete. Prices are dollars.
  */
 

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPut } from '../../api/client.ts';
-import { apiUpload } from '../../api/upload.ts';
-import type { UploadedFile } from '../../api/client.ts';
+import { uploadFiles } from '../../api/upload.ts';
 import { ME_QUERY_KEY, useSession } from '../../app/session.tsx';
 import type { SessionUser } from '../../app/session.tsx';
 
@@ -20,7 +19,7 @@ export function updateProfile(userId: number, changes: ProfileChanges): Promise<
 
 /** Uploads a new profile picture (public, with the token) and makes it the user's avatar. */
 export async function replaceAvatar(userId: number, file: File): Promise<SessionUser> {
-  const [uploaded] = await apiUpload<UploadedFile[]>(file);
+  const [uploaded] = await uploadFiles(file);
   if (!uploaded) throw new Error('The upload returned no file');
   return updateProfile(userId, { avatar: uploaded.id });
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Alert, Button, Form, Modal, Tab, Table, Tabs } from 'react-bootstrap';
+import { Button, Form, Modal, Tab, Table, Tabs } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import type { FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -7,8 +7,7 @@ import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { MESSAGES, ZCityCreate, ZLanguageWrite, ZRaceWrite, ZPlaceTypeCreate } from '@app/domain';
 import { TextField } from '../../../ui/FormField.tsx';
-import { PageButtons } from '../../../ui/PageButtons.tsx';
-import { PanelLoading } from '../../../ui/PanelStatus.tsx';
+import { PagedList } from '../../../ui/PagedList.tsx';
 import { SubmitButton } from '../../../ui/SubmitButton.tsx';
 import { ConfirmDialog } from '../dialogs.tsx';
 import { SearchBox } from '../parts.tsx';
@@ -148,9 +147,8 @@ function LookupDialog({
   );
 }
 
-/** One lookup: a search on its name, the entries a page at a time, Add, Rename and Delete (asked first). */
-function LookupTab({ kind }: { kind: LookupKind }) {
-  const config = CONFIG[kind];
+/** A lookup tab's state: its page and search, the entry being edited or deleted, and the delete itself. */
+function useLookupTab(kind: LookupKind) {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const list = useLookup(kind, page, LOOKUP_PAGE_SIZE, search);
@@ -158,9 +156,6 @@ function LookupTab({ kind }: { kind: LookupKind }) {
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Row | null>(null);
   const [deleting, setDeleting] = useState<Row | null>(null);
-
-  const rows = (list.data?.data ?? []) as Row[];
-  const pageCount = list.data?.meta.pagination.pageCount ?? 1;
 
   const openForm = (row: Row | null) => {
     setEditing(row);
@@ -173,7 +168,7 @@ function LookupTab({ kind }: { kind: LookupKind }) {
       await remove.mutateAsync(deleting.id);
       toast.success(M.deleted);
       // The last entry of a later page: back to the page before.
-      if (rows.length === 1 && page > 1) setPage(page - 1);
+      if ((list.data?.data.length ?? 0) === 1 && page > 1) setPage(page - 1);
     } catch (error) {
       // A 409: the entry is named by ads, places or accounts.
       showWriteFailure(error, []);
@@ -181,83 +176,116 @@ function LookupTab({ kind }: { kind: LookupKind }) {
     setDeleting(null);
   };
 
+  const searchFor = (text: string) => {
+    setSearch(text);
+    setPage(1);
+  };
+
+  return {
+    list,
+    paging: { page, setPage },
+    searchFor,
+    form: { open: formOpen, editing, openForm, close: () => setFormOpen(false) },
+    deleting: { row: deleting, set: setDeleting, busy: remove.isPending, confirm: confirmDelete },
+  };
+}
+
+/** A lookup's entries: its columns, then Rename and Delete on each row. */
+function LookupRows({
+  kind,
+  rows,
+  busy,
+  onEdit,
+  onDelete,
+}: {
+  kind: LookupKind;
+  rows: Row[];
+  busy: boolean;
+  onEdit: (row: Row) => void;
+  onDelete: (row: Row) => void;
+}) {
+  const config = CONFIG[kind];
+  return (
+    <Table responsive size="sm" className="align-middle admin-table" aria-busy={busy}>
+      <thead>
+        <tr>
+          {config.fields.map(({ name, label }) => (
+            <th key={name} scope="col">
+              {label}
+            </th>
+          ))}
+          <th scope="col">{M.actions}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id} data-testid="lookup-row">
+            {config.fields.map(({ name }) => (
+              <td key={name}>{String(row.attributes[name] ?? '')}</td>
+            ))}
+            <td>
+              <div className="d-flex flex-wrap gap-1">
+                <Button size="sm" variant="outline-primary" onClick={() => onEdit(row)}>
+                  {P.editEntry}
+                </Button>
+                <Button size="sm" variant="outline-danger" onClick={() => onDelete(row)}>
+                  {M.delete}
+                </Button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+/** One lookup: a search on its name, the entries a page at a time, Add, Rename and Delete (asked first). */
+function LookupTab({ kind }: { kind: LookupKind }) {
+  const { list, paging, searchFor, form, deleting } = useLookupTab(kind);
   return (
     <div className="pt-3">
       <div className="d-flex flex-wrap align-items-end gap-2 mb-3">
         <div className="me-auto">
-          <SearchBox
-            onSearch={(text) => {
-              setSearch(text);
-              setPage(1);
-            }}
-          />
+          <SearchBox onSearch={searchFor} />
         </div>
-        <Button size="sm" variant="accent" onClick={() => openForm(null)}>
+        <Button size="sm" variant="accent" onClick={() => form.openForm(null)}>
           <i className="bi bi-plus-lg me-1" aria-hidden="true" />
           {M.add}
         </Button>
       </div>
 
-      {list.isPending ? (
-        <PanelLoading />
-      ) : list.isError ? (
-        <Alert variant="warning">{M.loadFailed}</Alert>
-      ) : rows.length === 0 ? (
-        <p className="text-body-secondary">{M.none}</p>
-      ) : (
-        <>
-          <Table responsive size="sm" className="align-middle admin-table" aria-busy={list.isFetching}>
-            <thead>
-              <tr>
-                {config.fields.map(({ name, label }) => (
-                  <th key={name} scope="col">
-                    {label}
-                  </th>
-                ))}
-                <th scope="col">{M.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id} data-testid="lookup-row">
-                  {config.fields.map(({ name }) => (
-                    <td key={name}>{String(row.attributes[name] ?? '')}</td>
-                  ))}
-                  <td>
-                    <div className="d-flex flex-wrap gap-1">
-                      <Button size="sm" variant="outline-primary" onClick={() => openForm(row)}>
-                        {P.editEntry}
-                      </Button>
-                      <Button size="sm" variant="outline-danger" onClick={() => setDeleting(row)}>
-                        {M.delete}
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <PageButtons
-            page={page}
-            pageCount={pageCount}
-            onPage={setPage}
-            label={`${config.title}: ${MESSAGES.adminConsole.table.pages}`}
-            small
+      <PagedList
+        query={list}
+        paging={paging}
+        loadFailed={M.loadFailed}
+        retry={MESSAGES.adminConsole.table.retry}
+        empty={M.none}
+        pagesLabel={`${CONFIG[kind].title}: ${MESSAGES.adminConsole.table.pages}`}
+        smallPages
+      >
+        {(page) => (
+          <LookupRows
+            kind={kind}
+            rows={page.data as Row[]}
+            busy={list.isFetching}
+            onEdit={form.openForm}
+            onDelete={deleting.set}
           />
-        </>
-      )}
+        )}
+      </PagedList>
 
-      <LookupDialog kind={kind} editing={editing} show={formOpen} onClose={() => setFormOpen(false)} />
+      <LookupDialog kind={kind} editing={form.editing} show={form.open} onClose={form.close} />
       <ConfirmDialog
-        show={deleting !== null}
-        busy={remove.isPending}
+        show={deleting.row !== null}
+        busy={deleting.busy}
         title={M.delete}
         prompt={M.confirmDelete}
         confirmLabel={M.delete}
         cancelLabel={M.cancel}
         variant="danger"
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setDeleting(null)}
+        onConfirm={() => void deleting.confirm()}
+        onClose={() => deleting.set(null)}
       />
     </div>
   );

@@ -32,19 +32,8 @@ function formValues(pkg: AdminPackage | null): PackageForm {
   };
 }
 
-/** The package's create / edit form in a modal, checked with the domain's schema. */
-function PackageDialog({
-  show,
-  editing,
-  onClose,
-}: {
-  show: boolean;
-  /** The package edited, or null for a new one. */
-  editing: AdminPackage | null;
-  onClose: () => void;
-}) {
-  const titleId = useId();
-  const id = useId();
+/** The package form: filled from the package edited when shown; a save toasts and closes. */
+function usePackageForm(show: boolean, editing: AdminPackage | null, onClose: () => void) {
   const save = useSavePackage();
   const {
     register,
@@ -67,6 +56,24 @@ function PackageDialog({
       showWriteFailure(error, FIELDS, setError);
     }
   });
+
+  return { register, errors, isSubmitting, submit };
+}
+
+/** The package's create / edit form in a modal, checked with the domain's schema. */
+function PackageDialog({
+  show,
+  editing,
+  onClose,
+}: {
+  show: boolean;
+  /** The package edited, or null for a new one. */
+  editing: AdminPackage | null;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const id = useId();
+  const { register, errors, isSubmitting, submit } = usePackageForm(show, editing, onClose);
 
   return (
     <Modal show={show} onHide={onClose} centered aria-labelledby={titleId}>

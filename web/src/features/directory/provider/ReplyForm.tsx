@@ -3,7 +3,7 @@ import { Button, Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
-import { ENGAGEMENT_LIMITS, MESSAGES, ZMessageReply } from '@app/domain';
+import { MESSAGE_LIMITS, MESSAGES, ZMessageReply } from '@app/domain';
 import type { TMessageReply } from '@app/domain';
 import { isApiError } from '../../../api/client.ts';
 import { SubmitButton } from '../../../ui/SubmitButton.tsx';
@@ -47,7 +47,7 @@ export function ReplyForm({ messageId, to, onDone }: { messageId: number; to: st
           id={`${id}-text`}
           as="textarea"
           rows={3}
-          maxLength={ENGAGEMENT_LIMITS.mail}
+          maxLength={MESSAGE_LIMITS.mail}
           isInvalid={!!errors.text}
           aria-invalid={!!errors.text}
           aria-describedby={errors.text ? errorId : undefined}

@@ -1,0 +1,16 @@
+/**
+ * Comments on a provider's card (spec 001 §2, §5). The limit lives in `comments/limits.ts` (COMMENT_LIMITS); the
+ * texts that name it agree with it.
+ */
+export const COMMENT_MESSAGES = {
+  comments: {
+    title: 'Comments',
+    placeholder: 'Write a comment…',
+    post: 'Post',
+    empty: 'No comments yet.',
+    /** Before the date of a comment older than 240 hours (spec 001 §2). */
+    commentedOn: 'Commented on',
+    required: 'Comment is required',
+    tooLong: 'Comment is too long - should be 1000 chars maximum',
+  },
+} as const;
