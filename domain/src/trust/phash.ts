@@ -1,5 +1,5 @@
 /**
- * Perceptual hashes of pictures (issue 14: "the same photo on ads of different accounts"). The server
+ * Perceptual hashes of pictures (to find "the same photo on ads of different accounts"). The server
  * computes a 64-bit difference hash (dHash) of every uploaded image with sharp (greyscale, brought to 64×64,
  * blurred a little, then to 9×8) and keeps it as 16 hex digits in `files.phash`; two pictures whose hashes differ in few bits look alike
  * (the same photo re-encoded, resized or slightly cropped). Pure: no image library here.

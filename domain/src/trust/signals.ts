@@ -1,5 +1,5 @@
 /**
- * Risk signals (issue 14, item 4): what the server notices when an ad or a place is submitted, each with a
+ * Risk signals: what the server notices when an ad or a place is submitted, each with a
  * weight (1-5) and a short explanation from the catalogue (`MESSAGES.riskSignals`). They sort the moderation
  * queue (the sum of the weights first) and point the moderator at what to check; they never decide alone.
  *

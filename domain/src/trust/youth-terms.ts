@@ -1,5 +1,5 @@
 /**
- * Youth-suggestive terms in ads (issue 14, item 4): a maintained list, matched on word boundaries and
+ * Youth-suggestive terms in ads: a maintained list, matched on word boundaries and
  * case-insensitively by `findYouthTerms`. A match is a risk signal for a moderator to read, never a decision
  * (the research below is clear that single indicators mislead).
  *

@@ -38,14 +38,14 @@ export const JOBS: readonly Job<JobContext>[] = [
     run: (ctx) => deleteExpiredRevocations(ctx.db),
   },
   {
-    // Seven days before a subscription ends, one reminder e-mail to its owner (issue 11).
+    // Seven days before a subscription ends, one reminder e-mail to its owner.
     name: 'remind-ending-subscriptions',
     everyMs: HOUR,
     run: (ctx) => remindEndingSubscriptions(ctx.db, ctx.mailer),
   },
   {
     // ID documents a set number of days (a setting, default 30) after the admin's decision: records and
-    // bytes; the decision's record stays (issue 14).
+    // bytes; the decision's record stays.
     name: 'delete-decided-id-documents',
     everyMs: 24 * HOUR,
     run: (ctx) => deleteDecidedIdDocuments(ctx.db, ctx.storageRoot),

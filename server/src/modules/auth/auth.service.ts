@@ -124,7 +124,7 @@ export async function registerUser(ctx: AuthContext, input: TRegisterRequest): P
         email: input.email,
         password: hash,
         user_type: input.user_type,
-        // A provider's ID documents wait for an admin's decision (issue 14); other types need none.
+        // A provider's ID documents wait for an admin's decision; other types need none.
         verification: input.user_type === 'Provider' ? 'pending' : null,
         role: 'authenticated',
         is_active: 1,

@@ -1,5 +1,5 @@
 /**
- * Failed sign-in throttling (issue 9, item 6). Usernames are public, so a count per account alone
+ * Failed sign-in throttling. Usernames are public, so a count per account alone
  * would let anyone lock anyone out; failures are therefore counted three ways, each within
  * `windowMs` of the first of them:
  * - per account AND address: after `maxFailuresPerAccountAndAddress` wrong passwords for one

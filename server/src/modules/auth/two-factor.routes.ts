@@ -25,7 +25,7 @@ export const TWO_FACTOR_RATE_LIMITS = {
 } as const satisfies Record<string, RouteLimit>;
 
 /**
- * Two-factor sign-in (issue 14, item 11): the signed-in account's state, setup, turning it on and
+ * Two-factor sign-in: the signed-in account's state, setup, turning it on and
  * off, new recovery codes; and the sign-in's second step, open to anyone holding a challenge token.
  * Registered by `authRoutes`, whose sign-in throttle the code checks share.
  */

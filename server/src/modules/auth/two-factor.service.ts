@@ -44,7 +44,7 @@ import {
 } from './two-factor.queries.ts';
 
 /**
- * Two-factor sign-in (issue 14, item 11), TOTP with the `otpauth` library: setup stores a secret,
+ * Two-factor sign-in, TOTP with the `otpauth` library: setup stores a secret,
  * the first code turns it on and answers ten recovery codes (only their SHA-256 is kept), sign-in then
  * asks for a code (`POST /api/auth/local` answers a challenge, `verify` the session). A code is taken
  * once (the account's last accepted time step), a recovery code once. Wrong codes count towards the

@@ -28,7 +28,7 @@ const purchaseRateLimit = routeLimit({
 });
 
 /**
- * Packages bought (issue 11): a provider buys one with one call; reads of one's own (the admin's:
+ * Packages bought: a provider buys one with one call; reads of one's own (the admin's:
  * all); the current one with the ad quota; the admin's check of the payment and extra ads.
  */
 export async function subscriptionsRoutes(instance: FastifyInstance, { db }: AppContext) {

@@ -139,7 +139,7 @@ export async function reviewSubscription(
     const extraAds = input.extra_ads === undefined ? undefined : await lockSubscriptionExtraAds(trx, id);
     await setSubscriptionReview(trx, id, actor.id, input);
     if (extraAds !== undefined) {
-      // The admin's extra-ads allowance (issue 14): recorded with before and after.
+      // The admin's extra-ads allowance: recorded with before and after.
       await recordAudit(trx, actor, 'subscription.extra-ads', `subscription:${id}`, null, {
         before: { extra_ads: extraAds },
         after: { extra_ads: input.extra_ads },
@@ -147,7 +147,7 @@ export async function reviewSubscription(
     }
     if (input.payment_status) {
       await recordDirectoryChange(trx, { userId: await findSubscriptionOwner(trx, id) });
-      // The payment decision (issue 14): who, from where, the state before and after.
+      // The payment decision: who, from where, the state before and after.
       await recordAudit(
         trx,
         actor,

@@ -146,7 +146,7 @@ function TwoFactorGate() {
 }
 
 /**
- * The admin console (issue 14; contract "Web"): a signed-in admin only (RequireAuth sends visitors to
+ * The admin console (contract "Web"): a signed-in admin only (RequireAuth sends visitors to
  * the login first; any other account reads Not Found, as if there were no console), with two-factor
  * sign-in set up and given at this sign-in. The server refuses every admin route to anyone else anyway:
  * this only spares them a screen of refusals.

@@ -132,7 +132,7 @@ function ChartCard({
 }
 
 /**
- * The Dashboard's charts (issue 14 item 2): sign-ups per week by account type (stacked bars), revenue
+ * The Dashboard's charts: sign-ups per week by account type (stacked bars), revenue
  * per month by source with verified and pending stacked per source, and public ads per week (a line).
  */
 export default function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {

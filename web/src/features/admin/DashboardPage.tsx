@@ -27,7 +27,7 @@ export const DASHBOARD_QUEUES: readonly {
 ];
 
 /**
- * The Dashboard (issue 14 item 2; `GET /api/admin/dashboard`): the queue sizes, each a link to its
+ * The Dashboard (`GET /api/admin/dashboard`): the queue sizes, each a link to its
  * queue, then the charts (sign-ups, revenue, public ads). Refreshed every minute while open.
  */
 export default function DashboardPage() {

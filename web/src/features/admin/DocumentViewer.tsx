@@ -49,7 +49,7 @@ function DocumentBody({ document }: { document: TVerificationDocument }) {
 }
 
 /**
- * A private ID document in a modal (issue 14 item 5): its bytes come through the API with the session's
+ * A private ID document in a modal: its bytes come through the API with the session's
  * token (`GET /api/upload/files/:id/content`; the server records the view) and are shown from an object URL,
  * an image as such and a PDF in a frame.
  */

@@ -10,7 +10,7 @@ import './admin-pages.css';
 const M = MESSAGES.adminSettings;
 
 /**
- * /admin/settings (issue 14 item 9): packages, processing costs, the payment address behind the QR
+ * /admin/settings: packages, processing costs, the payment address behind the QR
  * code, the ID document retention, the tip limits and the lookups. Every change applies to new
  * purchases only: subscriptions and orders keep what they were sold at.
  */

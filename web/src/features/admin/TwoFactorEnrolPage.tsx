@@ -12,7 +12,7 @@ import { useKeepEnrolledSession, useTwoFactorStatus } from '../auth/index.ts';
 const T = MESSAGES.twoFactor;
 
 /**
- * /admin/two-factor (issue 14, item 11): the admin's enrolment on the first visit to the console. The
+ * /admin/two-factor: the admin's enrolment on the first visit to the console. The
  * same setup as My Profile's (QR code, the secret as text, the Code field, then the ten recovery codes
  * shown once). The session keeps the token enrolment gave (given a code, so it has the admin's
  * powers) and, once the codes were seen, the console opens; an `onDone` prop is handed the token

@@ -5,7 +5,7 @@ import type { QueryParams } from '../../api/client.ts';
 import { readItem, STORAGE_KEYS } from '../../lib/storage.ts';
 
 /**
- * The admin console's calls (issue 14; contract "Web"): thin helpers over the web client, so every
+ * The admin console's calls (contract "Web"): thin helpers over the web client, so every
  * console call sends the session's token and fails with the one `ApiError`. Paths are the API's own,
  * relative to `/api` (`/admin/moderation`, `/providers/12`).
  */

@@ -6,7 +6,7 @@ import type { QueryParams } from '../../api/client.ts';
 import { readItem, STORAGE_KEYS } from '../../lib/storage.ts';
 
 /**
- * The Audit log page's calls (issue 14 item 10; contract §1): the entries as a Strapi list, the
+ * The Audit log page's calls (contract §1): the entries as a Strapi list, the
  * actions for the filter, and the CSV export fetched with the session's token (never in the URL).
  */
 

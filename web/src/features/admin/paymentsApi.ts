@@ -4,7 +4,7 @@ import { apiPut } from '../../api/client.ts';
 import { ADMIN_QUERY_KEY } from './adminApi.ts';
 
 /**
- * The Payments page's calls (issue 14 item 6; contract §5). The list is `GET /api/admin/payments`;
+ * The Payments page's calls (contract §5). The list is `GET /api/admin/payments`;
  * a decision goes to the payment's own record: subscriptions and tips take `{ data: { payment_status } }`,
  * and so do orders (`ZOrderUpdate` is read under `data`, like every Strapi write of the orders area).
  */

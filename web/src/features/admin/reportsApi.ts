@@ -4,7 +4,7 @@ import { apiPost, apiPut } from '../../api/client.ts';
 import { ADMIN_QUERY_KEY } from './adminApi.ts';
 
 /**
- * The Reports page's calls (issue 14 item 7; contract §6). The list is `GET /api/admin/reports`;
+ * The Reports page's calls (contract §6). The list is `GET /api/admin/reports`;
  * reports and screening flags are changed through `PUT /api/reports/:id`, contact messages through
  * `PUT /api/contact-messages/:id` (both `{ data: { status?, staff_note? } }`), and hiding the reported
  * ad or place is `POST /api/admin/reports/:id/hide`.

@@ -3,7 +3,7 @@ import type { TAdminUserDetail } from '@app/domain';
 import { apiGet, apiPost, apiPut } from '../../api/client.ts';
 
 /**
- * The Users pages' calls (issue 14 item 8; contract §3): an account's page, Block / Unblock (the
+ * The Users pages' calls (contract §3): an account's page, Block / Unblock (the
  * users call is flat), Sign out everywhere and a provider's extra-ads allowance.
  */
 
