@@ -63,67 +63,16 @@ import type {
  * money is integer cents. See docs/decisions/0002-portable-schema.md.
  * Each area's tables are typed in `tables/<area>.ts`; this file names them all as one database (`DB`).
  */
-export type {
-  UsersTable,
-  UserDocsTable,
-  PasswordResetTokensTable,
-  RevokedTokensTable,
-  TwoFactorRecoveryCodesTable,
-  TwoFactorFailuresTable,
-  TwoFactorLocksTable,
-  VerificationDecisionsTable,
-} from './tables/accounts.ts';
-export type { FilesTable, FilePhashBandsTable } from './tables/media.ts';
-export type {
-  CountriesTable,
-  StatesTable,
-  CitiesTable,
-  LanguagesTable,
-  RacesTable,
-  PlaceTypesTable,
-  PackagesTable,
-  ProcessingCostsTable,
-  SeedLogTable,
-  SettingsTable,
-} from './tables/reference.ts';
-export type { ProvidersTable, ProviderFilesTable, DirectoryChangesTable } from './tables/directory.ts';
-export type {
-  ReactionsTable,
-  CommentsTable,
-  MessagesTable,
-  CustomerHobbyistsTable,
-  HobbyistRatingsTable,
-  HobbyistCommentsTable,
-} from './tables/engagement.ts';
-export type {
-  PaymentStatus,
-  TipsTable,
-  TransactionsTable,
-  SubscriptionsTable,
-  PaymentReferencesTable,
-} from './tables/billing.ts';
-export type { AddressesTable, PlacesTable, PlaceReviewsTable } from './tables/places.ts';
-export type {
-  ContactMessagesTable,
-  ReportsTable,
-  AuditLogTable,
-  ScreeningReadsTable,
-  ScreeningSuspensionsTable,
-  RiskSignalsTable,
-  PendingRevisionsTable,
-  PendingRevisionFilesTable,
-} from './tables/moderation.ts';
-export type { JobLeasesTable } from './tables/system.ts';
-export type {
-  ProductsTable,
-  WishlistItemsTable,
-  CartsTable,
-  OrderStatusText,
-  OrdersTable,
-  OrderLinesTable,
-  OrderDetailsTable,
-  OrderEventsTable,
-} from './tables/shop.ts';
+export type * from './tables/accounts.ts';
+export type * from './tables/media.ts';
+export type * from './tables/reference.ts';
+export type * from './tables/directory.ts';
+export type * from './tables/engagement.ts';
+export type * from './tables/billing.ts';
+export type * from './tables/places.ts';
+export type * from './tables/moderation.ts';
+export type * from './tables/system.ts';
+export type * from './tables/shop.ts';
 
 export interface DB {
   users: UsersTable;
