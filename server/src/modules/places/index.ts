@@ -5,7 +5,8 @@ export { sendPlaceBackToReview } from './places.queries.ts';
  * What the moderation reads and changes of a place (`areas.ts` passes them to its routes): the place as the
  * admin reads it with `populate=*`, and an approved revision applied (decision 0015).
  */
-export { applyPlaceRevision, readPlaceItem } from './places.service.ts';
+export { applyPlaceRevision } from './places.revisions.ts';
+export { readPlaceItem } from './places.service.ts';
 /**
  * The ratings an account's block recounts (`areas.ts` passes them to the users' routes); the demo seed
  * recounts its places' ratings too.

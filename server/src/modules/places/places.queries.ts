@@ -17,6 +17,7 @@ export type PlaceChanges = Omit<Updateable<PlacesTable>, 'id' | 'created_at' | '
 export const insertAddress = (db: Kysely<DB>, values: AddressColumns) => insertRow(db, 'addresses', values);
 export const updateAddress = (db: Kysely<DB>, id: number, changes: Partial<AddressColumns>) =>
   updateById(db, 'addresses', id, changes);
+export const deleteAddress = (db: Kysely<DB>, id: number) => deleteById(db, 'addresses', id);
 
 /** Whether a place names the address; `except` leaves one place out (the one being edited). */
 export async function addressUsedByPlace(db: Db, addressId: number, except?: number): Promise<boolean> {
@@ -117,6 +118,17 @@ export async function insertReviewIfNone(
     .values({ ...values, created_at: now, updated_at: now })
     .onConflict((oc) => oc.columns(['place_id', 'user_id']).doNothing())
     .returning('id')
+    .executeTakeFirst();
+  return row ? Number(row.id) : undefined;
+}
+
+/** The id of the hobbyist's review of the place, if they wrote one. */
+export async function findReviewBy(db: Db, placeId: number, userId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('place_reviews')
+    .select('id')
+    .where('place_id', '=', placeId)
+    .where('user_id', '=', userId)
     .executeTakeFirst();
   return row ? Number(row.id) : undefined;
 }

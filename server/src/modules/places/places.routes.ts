@@ -24,23 +24,10 @@ import { idParam } from '../../http/query.ts';
 import { registerScopedReadRoutes } from '../../http/read-routes.ts';
 import { itemResponse } from '../../http/responses.ts';
 import { uploadsRoot } from '../media/index.ts';
-import {
-  addressReads,
-  createAddress,
-  createPlace,
-  createPlaceFromParts,
-  createReview,
-  deleteAddress,
-  deletePlace,
-  deleteVenueReview,
-  getPlace,
-  listPlaces,
-  reviewReads,
-  updateAddress,
-  updatePlace,
-  updateVenueReview,
-  type PlacesContext,
-} from './places.service.ts';
+import { addressReads, createAddress, deleteAddress, updateAddress } from './places.addresses.ts';
+import { createReview, deleteVenueReview, reviewReads, updateVenueReview } from './places.reviews.ts';
+import { getPlace, listPlaces, type PlacesContext } from './places.service.ts';
+import { createPlace, createPlaceFromParts, deletePlace, updatePlace } from './places.writes.ts';
 
 type Query = Record<string, unknown>;
 
