@@ -7,4 +7,7 @@
  */
 export * from './youth-terms.ts';
 export * from './signals.ts';
+export * from './text-signals.ts';
+export * from './hidden-contacts.ts';
+export * from './cross-record-signals.ts';
 export * from './phash.ts';

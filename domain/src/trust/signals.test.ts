@@ -17,7 +17,7 @@ import {
   sharedPhoneSignal,
   sharedPhotoSignal,
   type CityPoint,
-} from './signals.ts';
+} from './index.ts';
 
 const kinds = (signals: { kind: string }[]) => signals.map((s) => s.kind);
 const contacts = (text: string) => findHiddenContacts(text).map((c) => c.kind);
