@@ -7,16 +7,9 @@ import type { TAdminPaymentItem } from '@app/domain';
 import { formatDate } from '../billing/index.ts';
 import { adminErrorMessage } from './adminApi.ts';
 import { ConfirmDialog } from './dialogs.tsx';
-import {
-  AdminPageHeader,
-  AdminTable,
-  FilterBar,
-  FilterSelect,
-  SearchBox,
-  StatusBadge,
-  useAdminList,
-  useAdminPaging,
-} from './parts.tsx';
+import { ListFilters, useFilteredList } from './filteredList.tsx';
+import type { ListFilter } from './filteredList.tsx';
+import { AdminPageHeader, AdminTable, StatusBadge } from './parts.tsx';
 import { useDecidePayment } from './paymentsApi.ts';
 import type { PaymentDecision } from './paymentsApi.ts';
 import './admin-pages.css';
@@ -26,6 +19,16 @@ const C = M.columns;
 
 const KIND_OPTIONS = ADMIN_PAYMENT_KINDS.map((kind) => ({ value: kind, label: M.kinds[kind] }));
 const STATUS_OPTIONS = ADMIN_PAYMENT_STATES.map((status) => ({ value: status, label: M.states[status] }));
+
+type PaymentFilter = 'kind' | 'status' | 'q';
+const FILTERS: readonly ListFilter<PaymentFilter>[] = [
+  { name: 'kind', label: M.kind, options: KIND_OPTIONS, allLabel: M.all },
+  { name: 'status', label: M.status, options: STATUS_OPTIONS, allLabel: M.all },
+  { name: 'q', label: M.search, placeholder: M.searchHelp },
+];
+
+/** A decision the console is asking the admin to confirm. */
+type Asking = { payment: TAdminPaymentItem; decision: PaymentDecision };
 
 /**
  * The classes of a payment whose id looks like another one's on the page (`id_group`): marked, and the first of
@@ -75,35 +78,124 @@ export function paymentActions(payment: Pick<TAdminPaymentItem, 'kind' | 'status
   return { verify: status === 'pending', reject: status !== 'rejected' };
 }
 
-/**
- * /admin/payments: subscriptions, orders and tips paid by transaction id, pending
- * ones by default; each with the amount the server computed and the id the payer typed, the
- * malformed and duplicate flags, and Verify / Reject behind a confirmation. A refusal (a 409: a
- * rejected tip is final) shows the server's message.
- */
-export default function PaymentsPage() {
-  const paging = useAdminPaging();
-  const [kind, setKind] = useState('');
-  const [status, setStatus] = useState<string>('pending');
-  const [q, setQ] = useState('');
-  const payments = useAdminList<TAdminPaymentItem>(
-    '/admin/payments',
-    {
-      kind,
-      status,
-      q,
-    },
-    paging,
+/** A payment's state and the decisions it still takes, each asked first. */
+function PaymentDecisionCell({
+  payment,
+  onAsk,
+}: {
+  payment: TAdminPaymentItem;
+  onAsk: (asking: Asking) => void;
+}) {
+  const actions = paymentActions(payment);
+  return (
+    <td data-label={C.status} className="admin-payment-decision">
+      <StatusBadge status={payment.status} label={M.states[payment.status]} />
+      <div className="d-flex flex-wrap gap-1 mt-1" role="group" aria-label={C.actions}>
+        {actions.verify && (
+          <Button
+            size="sm"
+            variant="outline-success"
+            onClick={() => onAsk({ payment, decision: 'verified' })}
+          >
+            {M.verify}
+          </Button>
+        )}
+        {actions.reject && (
+          <Button size="sm" variant="outline-danger" onClick={() => onAsk({ payment, decision: 'rejected' })}>
+            {M.reject}
+          </Button>
+        )}
+        {!actions.verify && !actions.reject && (
+          <span className="small text-body-secondary">{M.decisionFinalShort}</span>
+        )}
+      </div>
+    </td>
   );
-  const decide = useDecidePayment();
-  const [asking, setAsking] = useState<{ payment: TAdminPaymentItem; decision: PaymentDecision } | null>(
-    null,
-  );
+}
 
-  const filter = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    paging.setPage(1);
-  };
+/** The id the payer typed, with the hidden characters found in it; or that there is none. */
+function TransactionIdCell({ payment }: { payment: TAdminPaymentItem }) {
+  return (
+    <td data-label={C.transactionId} className="admin-payment-id">
+      {payment.transaction_id ? (
+        <>
+          <code>{payment.transaction_id}</code>
+          {payment.hidden_characters.length > 0 && (
+            <div className="small text-danger">
+              {M.hiddenCharacters} {payment.hidden_characters.join(' ')}
+            </div>
+          )}
+        </>
+      ) : (
+        <span className="text-body-secondary">{M.noTransactionId}</span>
+      )}
+    </td>
+  );
+}
+
+/** One payment of the list; `above` is the row before it, to mark ids that look the same. */
+function PaymentRow({
+  payment,
+  above,
+  onAsk,
+}: {
+  payment: TAdminPaymentItem;
+  above: TAdminPaymentItem | undefined;
+  onAsk: (asking: Asking) => void;
+}) {
+  return (
+    <tr
+      data-testid="payment-row"
+      // Ids that look the same come one after the other (the server groups them): a bar marks them,
+      // a rule above each group's first row parts one group from the next.
+      className={sameIdClass(payment, above)}
+    >
+      <PaymentDecisionCell payment={payment} onAsk={onAsk} />
+      <td data-label={C.date} className="text-nowrap small">
+        {formatDate(payment.createdAt)}
+      </td>
+      <td data-label={C.kind}>{M.kinds[payment.kind]}</td>
+      <td data-label={C.payer} className="admin-payer">
+        {payment.payer ? <Link to={`/admin/users/${payment.payer.id}`}>{payment.payer.username}</Link> : '—'}
+        {payment.payer && <div className="small text-body-secondary">{payment.payer.email}</div>}
+      </td>
+      <td data-label={C.description}>{payment.description}</td>
+      <td data-label={C.amount} className="fw-semibold text-nowrap">
+        {formatMoney(payment.amount)}
+      </td>
+      <TransactionIdCell payment={payment} />
+      <td data-label={C.flags} className="admin-payment-flags">
+        <PaymentFlags flags={payment.flags} />
+      </td>
+    </tr>
+  );
+}
+
+/** What the confirmation of a decision asks: the decision, and the payment's description, amount and id. */
+function DecisionPrompt({ asking: { payment, decision } }: { asking: Asking }) {
+  const rejecting = decision === 'rejected';
+  return (
+    <>
+      <p>{rejecting ? M.confirmReject[payment.kind] : M.confirmVerify}</p>
+      {rejecting && payment.kind === 'order' && payment.status === 'verified' && (
+        <p className="small">{M.rejectPaidOrder}</p>
+      )}
+      <dl className="row small mb-0">
+        <dt className="col-5">{C.description}</dt>
+        <dd className="col-7">{payment.description}</dd>
+        <dt className="col-5">{C.amount}</dt>
+        <dd className="col-7">{formatMoney(payment.amount)}</dd>
+        <dt className="col-5">{C.transactionId}</dt>
+        <dd className="col-7 text-break">{payment.transaction_id ?? M.noTransactionId}</dd>
+      </dl>
+    </>
+  );
+}
+
+/** The decision being asked about, and `confirm` that sends it and toasts the outcome. */
+function usePaymentDecision() {
+  const decide = useDecidePayment();
+  const [asking, setAsking] = useState<Asking | null>(null);
 
   const confirm = async () => {
     if (!asking) return;
@@ -117,136 +209,58 @@ export default function PaymentsPage() {
     setAsking(null);
   };
 
+  return { asking, setAsking, confirm, busy: decide.isPending };
+}
+
+const HEADERS = [C.status, C.date, C.kind, C.payer, C.description, C.amount, C.transactionId, C.flags];
+
+/**
+ * /admin/payments: subscriptions, orders and tips paid by transaction id, pending
+ * ones by default; each with the amount the server computed and the id the payer typed, the
+ * malformed and duplicate flags, and Verify / Reject behind a confirmation. A refusal (a 409: a
+ * rejected tip is final) shows the server's message.
+ */
+export default function PaymentsPage() {
+  const { filters, setFilter, paging, query } = useFilteredList<TAdminPaymentItem, PaymentFilter>(
+    '/admin/payments',
+    { kind: '', status: 'pending', q: '' },
+  );
+  const { asking, setAsking, confirm, busy } = usePaymentDecision();
+  const rejecting = asking?.decision === 'rejected';
+
   return (
     <section>
       <AdminPageHeader title={MESSAGES.adminConsole.titles.payments} />
       <p className="small text-body-secondary">{M.intro}</p>
-      <FilterBar>
-        <FilterSelect
-          label={M.kind}
-          value={kind}
-          options={KIND_OPTIONS}
-          allLabel={M.all}
-          onChange={filter(setKind)}
-        />
-        <FilterSelect
-          label={M.status}
-          value={status}
-          options={STATUS_OPTIONS}
-          allLabel={M.all}
-          onChange={filter(setStatus)}
-        />
-        <SearchBox label={M.search} placeholder={M.searchHelp} onSearch={filter(setQ)} />
-      </FilterBar>
+      <ListFilters fields={FILTERS} filters={filters} onChange={setFilter} />
 
       <div className="admin-stack">
         <AdminTable
-          query={payments}
+          query={query}
           paging={paging}
           empty={M.empty}
           loadFailed={M.loadFailed}
           caption={M.title}
-          headers={[C.status, C.date, C.kind, C.payer, C.description, C.amount, C.transactionId, C.flags]}
-          row={(payment, index, page) => {
-            const actions = paymentActions(payment);
-            return (
-              <tr
-                key={`${payment.kind}-${payment.id}`}
-                data-testid="payment-row"
-                // Ids that look the same come one after the other (the server groups them): a bar marks them,
-                // a rule above each group's first row parts one group from the next.
-                className={sameIdClass(payment, page[index - 1])}
-              >
-                <td data-label={C.status} className="admin-payment-decision">
-                  <StatusBadge status={payment.status} label={M.states[payment.status]} />
-                  <div className="d-flex flex-wrap gap-1 mt-1" role="group" aria-label={C.actions}>
-                    {actions.verify && (
-                      <Button
-                        size="sm"
-                        variant="outline-success"
-                        onClick={() => setAsking({ payment, decision: 'verified' })}
-                      >
-                        {M.verify}
-                      </Button>
-                    )}
-                    {actions.reject && (
-                      <Button
-                        size="sm"
-                        variant="outline-danger"
-                        onClick={() => setAsking({ payment, decision: 'rejected' })}
-                      >
-                        {M.reject}
-                      </Button>
-                    )}
-                    {!actions.verify && !actions.reject && (
-                      <span className="small text-body-secondary">{M.decisionFinalShort}</span>
-                    )}
-                  </div>
-                </td>
-                <td data-label={C.date} className="text-nowrap small">
-                  {formatDate(payment.createdAt)}
-                </td>
-                <td data-label={C.kind}>{M.kinds[payment.kind]}</td>
-                <td data-label={C.payer} className="admin-payer">
-                  {payment.payer ? (
-                    <Link to={`/admin/users/${payment.payer.id}`}>{payment.payer.username}</Link>
-                  ) : (
-                    '—'
-                  )}
-                  {payment.payer && <div className="small text-body-secondary">{payment.payer.email}</div>}
-                </td>
-                <td data-label={C.description}>{payment.description}</td>
-                <td data-label={C.amount} className="fw-semibold text-nowrap">
-                  {formatMoney(payment.amount)}
-                </td>
-                <td data-label={C.transactionId} className="admin-payment-id">
-                  {payment.transaction_id ? (
-                    <>
-                      <code>{payment.transaction_id}</code>
-                      {payment.hidden_characters.length > 0 && (
-                        <div className="small text-danger">
-                          {M.hiddenCharacters} {payment.hidden_characters.join(' ')}
-                        </div>
-                      )}
-                    </>
-                  ) : (
-                    <span className="text-body-secondary">{M.noTransactionId}</span>
-                  )}
-                </td>
-                <td data-label={C.flags} className="admin-payment-flags">
-                  <PaymentFlags flags={payment.flags} />
-                </td>
-              </tr>
-            );
-          }}
+          headers={HEADERS}
+          row={(payment, index, page) => (
+            <PaymentRow
+              key={`${payment.kind}-${payment.id}`}
+              payment={payment}
+              above={page[index - 1]}
+              onAsk={setAsking}
+            />
+          )}
         />
       </div>
 
       <ConfirmDialog
         show={asking !== null}
-        busy={decide.isPending}
-        title={asking?.decision === 'rejected' ? M.confirmRejectTitle : M.confirmVerifyTitle}
-        prompt={
-          asking && (
-            <>
-              <p>{asking.decision === 'rejected' ? M.confirmReject[asking.payment.kind] : M.confirmVerify}</p>
-              {asking.decision === 'rejected' &&
-                asking.payment.kind === 'order' &&
-                asking.payment.status === 'verified' && <p className="small">{M.rejectPaidOrder}</p>}
-              <dl className="row small mb-0">
-                <dt className="col-5">{C.description}</dt>
-                <dd className="col-7">{asking.payment.description}</dd>
-                <dt className="col-5">{C.amount}</dt>
-                <dd className="col-7">{formatMoney(asking.payment.amount)}</dd>
-                <dt className="col-5">{C.transactionId}</dt>
-                <dd className="col-7 text-break">{asking.payment.transaction_id ?? M.noTransactionId}</dd>
-              </dl>
-            </>
-          )
-        }
-        confirmLabel={asking?.decision === 'rejected' ? M.reject : M.verify}
+        busy={busy}
+        title={rejecting ? M.confirmRejectTitle : M.confirmVerifyTitle}
+        prompt={asking && <DecisionPrompt asking={asking} />}
+        confirmLabel={rejecting ? M.reject : M.verify}
         cancelLabel={M.cancel}
-        variant={asking?.decision === 'rejected' ? 'danger' : 'success'}
+        variant={rejecting ? 'danger' : 'success'}
         onConfirm={() => void confirm()}
         onClose={() => setAsking(null)}
       />

@@ -7,15 +7,9 @@ import type { ReportStatus, TAdminReportItem, TReportLink } from '@app/domain';
 import { formatDate } from '../billing/index.ts';
 import { adminErrorMessage } from './adminApi.ts';
 import { ConfirmDialog } from './dialogs.tsx';
-import {
-  AdminPageHeader,
-  AdminTable,
-  FilterBar,
-  FilterSelect,
-  StatusBadge,
-  useAdminList,
-  useAdminPaging,
-} from './parts.tsx';
+import { ListFilters, useFilteredList } from './filteredList.tsx';
+import type { ListFilter } from './filteredList.tsx';
+import { AdminPageHeader, AdminTable, StatusBadge } from './parts.tsx';
 import { useHideReported, useUpdateReport } from './reportsApi.ts';
 import './admin-pages.css';
 
@@ -25,6 +19,12 @@ const P = MESSAGES.adminPages.reports;
 
 const KIND_OPTIONS = ADMIN_REPORT_KINDS.map((kind) => ({ value: kind, label: M.kinds[kind] }));
 const STATE_OPTIONS = REPORT_STATUSES.map((status) => ({ value: status, label: M.states[status] }));
+
+type ReportFilter = 'kind' | 'status';
+const FILTERS: readonly ListFilter<ReportFilter>[] = [
+  { name: 'kind', label: M.kind, options: KIND_OPTIONS, allLabel: M.all },
+  { name: 'status', label: M.status, options: STATE_OPTIONS, allLabel: M.openAndReviewed },
+];
 
 /**
  * The reported item: the server's path to it (an ad: its owner's page in the console; a place: its
@@ -47,6 +47,144 @@ function ReportItemLink({ link }: { link: TReportLink | null }) {
 const itemKey = (report: TAdminReportItem): string | null =>
   report.link && report.link.id !== null ? `${report.link.type}:${report.link.id}` : null;
 
+/** Who sent a report, what it is about and who handled it. */
+function ReportFacts({ report, itemHidden }: { report: TAdminReportItem; itemHidden: boolean }) {
+  return (
+    <dl className="row small mb-3">
+      <dt className="col-sm-3">{C.from}</dt>
+      <dd className="col-sm-9 text-break">
+        {report.reporter ? (
+          <Link to={`/admin/users/${report.reporter.id}`}>{report.reporter.username}</Link>
+        ) : (
+          <span>{report.name ?? M.anonymous}</span>
+        )}
+        {report.email && (
+          <>
+            {' · '}
+            <a href={`mailto:${report.email}`}>{report.email}</a>
+          </>
+        )}
+      </dd>
+      <dt className="col-sm-3">{C.item}</dt>
+      <dd className="col-sm-9">
+        <ReportItemLink link={report.link} />
+        {itemHidden && (
+          <Badge bg="warning" text="dark" className="ms-2" data-testid="item-hidden">
+            {P.itemHidden}
+          </Badge>
+        )}
+      </dd>
+      {report.handled_by && (
+        <>
+          <dt className="col-sm-3">{C.handledBy}</dt>
+          <dd className="col-sm-9">
+            <Link to={`/admin/users/${report.handled_by.id}`}>{report.handled_by.username}</Link>
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** A report's change (its state or its note), toasted when saved or refused. */
+function useReportChange(report: TAdminReportItem) {
+  const update = useUpdateReport();
+  const change = async (data: { status?: ReportStatus; staff_note?: string }, done: string) => {
+    try {
+      await update.mutateAsync({ kind: report.kind, id: report.id, data });
+      toast.success(done);
+    } catch (error) {
+      toast.error(adminErrorMessage(error, M.failed));
+    }
+  };
+  return { change, busy: update.isPending };
+}
+
+type ReportChange = ReturnType<typeof useReportChange>;
+
+/** The internal note's box, with its error when too long and its help text. */
+function StaffNoteField({
+  id,
+  note,
+  onChange,
+}: {
+  id: string;
+  note: string;
+  onChange: (note: string) => void;
+}) {
+  const noteTooLong = note.length > STAFF_NOTE_MAX;
+  return (
+    <Form.Group controlId={`${id}-note`} className="mb-2">
+      <Form.Label className="small mb-1">{M.staffNote}</Form.Label>
+      <Form.Control
+        as="textarea"
+        rows={2}
+        value={note}
+        isInvalid={noteTooLong}
+        aria-invalid={noteTooLong}
+        aria-describedby={`${noteTooLong ? `${id}-note-error ` : ''}${id}-note-help`}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {noteTooLong && (
+        <Form.Control.Feedback type="invalid" id={`${id}-note-error`}>
+          {M.staffNoteTooLong}
+        </Form.Control.Feedback>
+      )}
+      <Form.Text id={`${id}-note-help`}>{M.staffNoteHelp}</Form.Text>
+    </Form.Group>
+  );
+}
+
+/** The note's form and the report's actions: Save note, Close, and Hide item where the item can be hidden. */
+function ReportNoteForm({
+  id,
+  report,
+  itemHidden,
+  onHide,
+  update: { change, busy },
+}: {
+  id: string;
+  report: TAdminReportItem;
+  itemHidden: boolean;
+  onHide: (report: TAdminReportItem) => void;
+  update: ReportChange;
+}) {
+  const [note, setNote] = useState(report.staff_note ?? '');
+  const noteTooLong = note.length > STAFF_NOTE_MAX;
+  const hideable = report.link?.type === 'provider' || report.link?.type === 'vendor';
+  return (
+    <Form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!noteTooLong) void change({ staff_note: note }, M.saved);
+      }}
+    >
+      <StaffNoteField id={id} note={note} onChange={setNote} />
+      <div className="d-flex flex-wrap gap-2">
+        <Button type="submit" size="sm" variant="outline-primary" disabled={busy || noteTooLong}>
+          {M.saveNote}
+        </Button>
+        {report.status !== 'closed' && (
+          <Button
+            size="sm"
+            variant="outline-secondary"
+            disabled={busy}
+            onClick={() => void change({ status: 'closed' }, P.closed)}
+          >
+            {P.close}
+          </Button>
+        )}
+        {hideable && !itemHidden && report.kind !== 'contact' && (
+          <Button size="sm" variant="outline-danger" onClick={() => onHide(report)}>
+            {M.hide}
+          </Button>
+        )}
+      </div>
+    </Form>
+  );
+}
+
 /** One entry of the queue: what was reported, by whom, its state, the internal note and the actions. */
 function ReportCard({
   report,
@@ -59,19 +197,7 @@ function ReportCard({
   onHide: (report: TAdminReportItem) => void;
 }) {
   const id = useId();
-  const update = useUpdateReport();
-  const [note, setNote] = useState(report.staff_note ?? '');
-  const noteTooLong = note.length > STAFF_NOTE_MAX;
-  const hideable = report.link?.type === 'provider' || report.link?.type === 'vendor';
-
-  const change = async (data: { status?: ReportStatus; staff_note?: string }, done: string) => {
-    try {
-      await update.mutateAsync({ kind: report.kind, id: report.id, data });
-      toast.success(done);
-    } catch (error) {
-      toast.error(adminErrorMessage(error, M.failed));
-    }
-  };
+  const update = useReportChange(report);
 
   return (
     <Card as="article" className="mb-3 shadow-sm" data-testid="report-card" aria-labelledby={`${id}-title`}>
@@ -87,48 +213,15 @@ function ReportCard({
         <p className="mb-3 admin-report-details">
           {report.details || <span className="text-body-secondary">{P.noDetails}</span>}
         </p>
-        <dl className="row small mb-3">
-          <dt className="col-sm-3">{C.from}</dt>
-          <dd className="col-sm-9 text-break">
-            {report.reporter ? (
-              <Link to={`/admin/users/${report.reporter.id}`}>{report.reporter.username}</Link>
-            ) : (
-              <span>{report.name ?? M.anonymous}</span>
-            )}
-            {report.email && (
-              <>
-                {' · '}
-                <a href={`mailto:${report.email}`}>{report.email}</a>
-              </>
-            )}
-          </dd>
-          <dt className="col-sm-3">{C.item}</dt>
-          <dd className="col-sm-9">
-            <ReportItemLink link={report.link} />
-            {itemHidden && (
-              <Badge bg="warning" text="dark" className="ms-2" data-testid="item-hidden">
-                {P.itemHidden}
-              </Badge>
-            )}
-          </dd>
-          {report.handled_by && (
-            <>
-              <dt className="col-sm-3">{C.handledBy}</dt>
-              <dd className="col-sm-9">
-                <Link to={`/admin/users/${report.handled_by.id}`}>{report.handled_by.username}</Link>
-              </dd>
-            </>
-          )}
-        </dl>
-
+        <ReportFacts report={report} itemHidden={itemHidden} />
         <Form.Group controlId={`${id}-state`} className="mb-3 admin-filter">
           <Form.Label className="small mb-1">{M.status}</Form.Label>
           <Form.Select
             size="sm"
             className="w-auto"
             value={report.status}
-            disabled={update.isPending}
-            onChange={(event) => void change({ status: event.target.value as ReportStatus }, M.saved)}
+            disabled={update.busy}
+            onChange={(event) => void update.change({ status: event.target.value as ReportStatus }, M.saved)}
           >
             {STATE_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
@@ -137,58 +230,7 @@ function ReportCard({
             ))}
           </Form.Select>
         </Form.Group>
-
-        <Form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!noteTooLong) void change({ staff_note: note }, M.saved);
-          }}
-        >
-          <Form.Group controlId={`${id}-note`} className="mb-2">
-            <Form.Label className="small mb-1">{M.staffNote}</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={2}
-              value={note}
-              isInvalid={noteTooLong}
-              aria-invalid={noteTooLong}
-              aria-describedby={`${noteTooLong ? `${id}-note-error ` : ''}${id}-note-help`}
-              onChange={(event) => setNote(event.target.value)}
-            />
-            {noteTooLong && (
-              <Form.Control.Feedback type="invalid" id={`${id}-note-error`}>
-                {M.staffNoteTooLong}
-              </Form.Control.Feedback>
-            )}
-            <Form.Text id={`${id}-note-help`}>{M.staffNoteHelp}</Form.Text>
-          </Form.Group>
-          <div className="d-flex flex-wrap gap-2">
-            <Button
-              type="submit"
-              size="sm"
-              variant="outline-primary"
-              disabled={update.isPending || noteTooLong}
-            >
-              {M.saveNote}
-            </Button>
-            {report.status !== 'closed' && (
-              <Button
-                size="sm"
-                variant="outline-secondary"
-                disabled={update.isPending}
-                onClick={() => void change({ status: 'closed' }, P.closed)}
-              >
-                {P.close}
-              </Button>
-            )}
-            {hideable && !itemHidden && report.kind !== 'contact' && (
-              <Button size="sm" variant="outline-danger" onClick={() => onHide(report)}>
-                {M.hide}
-              </Button>
-            )}
-          </div>
-        </Form>
+        <ReportNoteForm id={id} report={report} itemHidden={itemHidden} onHide={onHide} update={update} />
       </Card.Body>
     </Card>
   );
@@ -225,46 +267,22 @@ function useHideReportedItem() {
  * back to pending review).
  */
 export default function ReportsPage() {
-  const paging = useAdminPaging();
-  const [kind, setKind] = useState('');
-  const [status, setStatus] = useState('');
-  const reports = useAdminList<TAdminReportItem>(
+  const { filters, setFilter, paging, query } = useFilteredList<TAdminReportItem, ReportFilter>(
     '/admin/reports',
     {
-      kind,
-      status,
+      kind: '',
+      status: '',
     },
-    paging,
   );
   const { hide, hiding, setHiding, hiddenItems, confirmHide } = useHideReportedItem();
-
-  const filter = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    paging.setPage(1);
-  };
 
   return (
     <section>
       <AdminPageHeader title={MESSAGES.adminConsole.titles.reports} />
       <p className="small text-body-secondary">{M.intro}</p>
-      <FilterBar>
-        <FilterSelect
-          label={M.kind}
-          value={kind}
-          options={KIND_OPTIONS}
-          allLabel={M.all}
-          onChange={filter(setKind)}
-        />
-        <FilterSelect
-          label={M.status}
-          value={status}
-          options={STATE_OPTIONS}
-          allLabel={M.openAndReviewed}
-          onChange={filter(setStatus)}
-        />
-      </FilterBar>
+      <ListFilters fields={FILTERS} filters={filters} onChange={setFilter} />
 
-      <AdminTable query={reports} paging={paging} empty={M.empty} loadFailed={M.loadFailed}>
+      <AdminTable query={query} paging={paging} empty={M.empty} loadFailed={M.loadFailed}>
         {(items) => (
           <div>
             {items.map((report) => (

@@ -7,15 +7,9 @@ import { MESSAGES } from '@app/domain';
 import type { TScreeningAccessItem } from '@app/domain';
 import { ADMIN_QUERY_KEY, adminErrorMessage, adminPut, type AdminPage } from './adminApi.ts';
 import { ConfirmDialog } from './dialogs.tsx';
-import {
-  AdminPageHeader,
-  AdminTable,
-  FilterBar,
-  SearchBox,
-  StatusBadge,
-  useAdminList,
-  useAdminPaging,
-} from './parts.tsx';
+import { ListFilters, useFilteredList } from './filteredList.tsx';
+import type { ListFilter } from './filteredList.tsx';
+import { AdminPageHeader, AdminTable, StatusBadge } from './parts.tsx';
 import { VerificationBadge } from './UsersPage.tsx';
 import './admin-pages.css';
 
@@ -31,24 +25,8 @@ function useSetScreeningSuspended() {
   });
 }
 
-/**
- * /admin/screening: each provider account's screening reads (rows answered today and over the last 7
- * days, most first, beside the daily cap) and whether its screening is suspended; Suspend (confirmed)
- * shuts the account out on its next request, Restore lets it back.
- */
-export default function ScreeningAccessPage() {
-  const paging = useAdminPaging();
-  const [q, setQ] = useState('');
-  const list = useAdminList<TScreeningAccessItem>(
-    '/admin/screening-access',
-    {
-      q,
-    },
-    paging,
-  );
-  const cap = (
-    list.data as (AdminPage<TScreeningAccessItem> & { meta: { reads_per_day?: number } }) | undefined
-  )?.meta.reads_per_day;
+/** Suspend (asked first) or Restore an account's screening: the account being asked about, and the change. */
+function useScreeningSuspension() {
   const setSuspended = useSetScreeningSuspended();
   const [suspending, setSuspending] = useState<TScreeningAccessItem | null>(null);
 
@@ -62,6 +40,85 @@ export default function ScreeningAccessPage() {
     setSuspending(null);
   };
 
+  return { suspending, setSuspending, change, busy: setSuspended.isPending };
+}
+
+/** One account: its reads, whether its screening is suspended, and Restore or Suspend. */
+function ScreeningAccessRow({
+  item,
+  busy,
+  onRestore,
+  onSuspend,
+}: {
+  item: TScreeningAccessItem;
+  busy: boolean;
+  onRestore: (item: TScreeningAccessItem) => void;
+  onSuspend: (item: TScreeningAccessItem) => void;
+}) {
+  return (
+    <tr data-testid="screening-access-row">
+      <td data-label={A.account}>
+        <Link to={`/admin/users/${item.id}`} className="fw-semibold">
+          {item.username}
+        </Link>
+      </td>
+      <td data-label={A.verification}>
+        <VerificationBadge state={item.verification} />
+      </td>
+      <td data-label={A.readsToday} className="text-nowrap">
+        {item.reads_today}
+      </td>
+      <td data-label={A.reads7Days} className="text-nowrap">
+        {item.reads_7_days}
+      </td>
+      <td data-label={A.access}>
+        <StatusBadge
+          status={item.suspended_at ? 'blocked' : 'active'}
+          label={item.suspended_at ? A.suspended : A.allowed}
+        />
+      </td>
+      <td data-label={MESSAGES.adminConsole.table.actions}>
+        {item.suspended_at ? (
+          <Button size="sm" variant="outline-secondary" disabled={busy} onClick={() => onRestore(item)}>
+            {A.restore}
+          </Button>
+        ) : (
+          <Button size="sm" variant="outline-danger" onClick={() => onSuspend(item)}>
+            {A.suspend}
+          </Button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+const HEADERS = [
+  A.account,
+  A.verification,
+  A.readsToday,
+  A.reads7Days,
+  A.access,
+  MESSAGES.adminConsole.table.actions,
+];
+const FILTERS: readonly ListFilter<'q'>[] = [
+  { name: 'q', label: A.search, placeholder: A.searchPlaceholder },
+];
+
+/**
+ * /admin/screening: each provider account's screening reads (rows answered today and over the last 7
+ * days, most first, beside the daily cap) and whether its screening is suspended; Suspend (confirmed)
+ * shuts the account out on its next request, Restore lets it back.
+ */
+export default function ScreeningAccessPage() {
+  const { filters, setFilter, paging, query } = useFilteredList<TScreeningAccessItem, 'q'>(
+    '/admin/screening-access',
+    { q: '' },
+  );
+  const cap = (
+    query.data as (AdminPage<TScreeningAccessItem> & { meta: { reads_per_day?: number } }) | undefined
+  )?.meta.reads_per_day;
+  const { suspending, setSuspending, change, busy } = useScreeningSuspension();
+
   return (
     <section>
       <AdminPageHeader title={MESSAGES.adminConsole.titles.screening} />
@@ -71,79 +128,32 @@ export default function ScreeningAccessPage() {
           {A.dailyCap}: <strong>{cap}</strong>
         </p>
       )}
-      <FilterBar>
-        <SearchBox
-          label={A.search}
-          placeholder={A.searchPlaceholder}
-          onSearch={(value) => {
-            setQ(value);
-            paging.setPage(1);
-          }}
-        />
-      </FilterBar>
+      <ListFilters fields={FILTERS} filters={filters} onChange={setFilter} />
 
       <div className="admin-stack">
         <AdminTable
-          query={list}
+          query={query}
           paging={paging}
           pagesLabel={A.pages}
           empty={A.empty}
           loadFailed={A.loadFailed}
           caption={A.caption}
-          headers={[
-            A.account,
-            A.verification,
-            A.readsToday,
-            A.reads7Days,
-            A.access,
-            MESSAGES.adminConsole.table.actions,
-          ]}
+          headers={HEADERS}
           row={(item) => (
-            <tr key={item.id} data-testid="screening-access-row">
-              <td data-label={A.account}>
-                <Link to={`/admin/users/${item.id}`} className="fw-semibold">
-                  {item.username}
-                </Link>
-              </td>
-              <td data-label={A.verification}>
-                <VerificationBadge state={item.verification} />
-              </td>
-              <td data-label={A.readsToday} className="text-nowrap">
-                {item.reads_today}
-              </td>
-              <td data-label={A.reads7Days} className="text-nowrap">
-                {item.reads_7_days}
-              </td>
-              <td data-label={A.access}>
-                <StatusBadge
-                  status={item.suspended_at ? 'blocked' : 'active'}
-                  label={item.suspended_at ? A.suspended : A.allowed}
-                />
-              </td>
-              <td data-label={MESSAGES.adminConsole.table.actions}>
-                {item.suspended_at ? (
-                  <Button
-                    size="sm"
-                    variant="outline-secondary"
-                    disabled={setSuspended.isPending}
-                    onClick={() => void change(item, false)}
-                  >
-                    {A.restore}
-                  </Button>
-                ) : (
-                  <Button size="sm" variant="outline-danger" onClick={() => setSuspending(item)}>
-                    {A.suspend}
-                  </Button>
-                )}
-              </td>
-            </tr>
+            <ScreeningAccessRow
+              key={item.id}
+              item={item}
+              busy={busy}
+              onRestore={(restored) => void change(restored, false)}
+              onSuspend={setSuspending}
+            />
           )}
         />
       </div>
 
       <ConfirmDialog
         show={suspending !== null}
-        busy={setSuspended.isPending}
+        busy={busy}
         title={A.suspend}
         prompt={A.confirmSuspend}
         confirmLabel={A.suspend}

@@ -1,18 +1,10 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { ADMIN_USER_TYPES, MESSAGES, VERIFICATION_STATES } from '@app/domain';
 import type { TAdminUserItem } from '@app/domain';
 import { formatDate } from '../billing/index.ts';
-import {
-  AdminPageHeader,
-  AdminTable,
-  FilterBar,
-  FilterSelect,
-  SearchBox,
-  StatusBadge,
-  useAdminList,
-  useAdminPaging,
-} from './parts.tsx';
+import { ListFilters, useFilteredList } from './filteredList.tsx';
+import type { ListFilter } from './filteredList.tsx';
+import { AdminPageHeader, AdminTable, StatusBadge } from './parts.tsx';
 import './admin-pages.css';
 
 const U = MESSAGES.adminUsers;
@@ -27,6 +19,14 @@ const STATUS_OPTIONS = [
   { value: 'blocked', label: U.blocked },
 ];
 const VERIFICATION_OPTIONS = VERIFICATION_STATES.map((state) => ({ value: state, label: V.states[state] }));
+
+type UserFilter = 'q' | 'type' | 'status' | 'verification';
+const FILTERS: readonly ListFilter<UserFilter>[] = [
+  { name: 'q', label: U.search, placeholder: U.searchPlaceholder },
+  { name: 'type', label: U.type, options: TYPE_OPTIONS, allLabel: U.all },
+  { name: 'status', label: U.status, options: STATUS_OPTIONS, allLabel: U.all },
+  { name: 'verification', label: U.verification, options: VERIFICATION_OPTIONS, allLabel: U.all },
+];
 
 /** An account's type as the console shows it: the spec's type, or Admin. */
 export function accountTypeLabel(user: Pick<TAdminUserItem, 'role' | 'user_type'>): string {
@@ -47,106 +47,76 @@ export function VerificationBadge({ state }: { state: TAdminUserItem['verificati
   );
 }
 
+/** One account of the list: its username opens its page. */
+function UserRow({ user }: { user: TAdminUserItem }) {
+  return (
+    <tr data-testid="user-row">
+      <td data-label={U.username}>
+        <Link to={`/admin/users/${user.id}`} className="fw-semibold">
+          {user.username}
+        </Link>
+      </td>
+      <td data-label={U.name}>{[user.first_name, user.last_name].filter(Boolean).join(' ')}</td>
+      <td data-label={U.email} className="admin-email">
+        {user.email}
+      </td>
+      <td data-label={U.phone} className="text-nowrap">
+        {user.phone_number}
+      </td>
+      <td data-label={U.type}>{accountTypeLabel(user)}</td>
+      <td data-label={U.status}>
+        <AccountStatusBadge active={user.is_active} />
+      </td>
+      <td data-label={U.verification}>
+        <VerificationBadge state={user.verification} />
+      </td>
+      <td data-label={U.twoFactor}>{user.two_factor_enabled ? U.twoFactorOn : U.twoFactorOff}</td>
+      <td data-label={U.joined} className="small text-nowrap">
+        {formatDate(user.createdAt)}
+      </td>
+    </tr>
+  );
+}
+
+const HEADERS = [
+  U.username,
+  U.name,
+  U.email,
+  U.phone,
+  U.type,
+  U.status,
+  U.verification,
+  U.twoFactor,
+  U.joined,
+];
+
 /**
  * /admin/users: search by name, e-mail, username or phone; filters by account type,
  * status and verification; newest first; each account opens its page.
  */
 export default function UsersPage() {
-  const paging = useAdminPaging();
-  const [q, setQ] = useState('');
-  const [type, setType] = useState('');
-  const [status, setStatus] = useState('');
-  const [verification, setVerification] = useState('');
-  const users = useAdminList<TAdminUserItem>(
-    '/admin/users',
-    {
-      q,
-      type,
-      status,
-      verification,
-    },
-    paging,
-  );
-
-  const filter = (set: (value: string) => void) => (value: string) => {
-    set(value);
-    paging.setPage(1);
-  };
+  const { filters, setFilter, paging, query } = useFilteredList<TAdminUserItem, UserFilter>('/admin/users', {
+    q: '',
+    type: '',
+    status: '',
+    verification: '',
+  });
 
   return (
     <section>
       <AdminPageHeader title={MESSAGES.adminConsole.titles.users} />
-      <FilterBar>
-        <SearchBox label={U.search} placeholder={U.searchPlaceholder} onSearch={filter(setQ)} />
-        <FilterSelect
-          label={U.type}
-          value={type}
-          options={TYPE_OPTIONS}
-          allLabel={U.all}
-          onChange={filter(setType)}
-        />
-        <FilterSelect
-          label={U.status}
-          value={status}
-          options={STATUS_OPTIONS}
-          allLabel={U.all}
-          onChange={filter(setStatus)}
-        />
-        <FilterSelect
-          label={U.verification}
-          value={verification}
-          options={VERIFICATION_OPTIONS}
-          allLabel={U.all}
-          onChange={filter(setVerification)}
-        />
-      </FilterBar>
+      <ListFilters fields={FILTERS} filters={filters} onChange={setFilter} />
 
       <div className="admin-stack">
         <AdminTable
-          query={users}
+          query={query}
           paging={paging}
           pagesLabel={U.pages}
           empty={U.noUsers}
           loadFailed={MESSAGES.adminPages.users.usersLoadFailed}
           caption={U.title}
-          headers={[
-            U.username,
-            U.name,
-            U.email,
-            U.phone,
-            U.type,
-            U.status,
-            U.verification,
-            U.twoFactor,
-            U.joined,
-          ]}
-          row={(user) => (
-            <tr key={user.id} data-testid="user-row">
-              <td data-label={U.username}>
-                <Link to={`/admin/users/${user.id}`} className="fw-semibold">
-                  {user.username}
-                </Link>
-              </td>
-              <td data-label={U.name}>{[user.first_name, user.last_name].filter(Boolean).join(' ')}</td>
-              <td data-label={U.email} className="admin-email">
-                {user.email}
-              </td>
-              <td data-label={U.phone} className="text-nowrap">
-                {user.phone_number}
-              </td>
-              <td data-label={U.type}>{accountTypeLabel(user)}</td>
-              <td data-label={U.status}>
-                <AccountStatusBadge active={user.is_active} />
-              </td>
-              <td data-label={U.verification}>
-                <VerificationBadge state={user.verification} />
-              </td>
-              <td data-label={U.twoFactor}>{user.two_factor_enabled ? U.twoFactorOn : U.twoFactorOff}</td>
-              <td data-label={U.joined} className="small text-nowrap">
-                {formatDate(user.createdAt)}
-              </td>
-            </tr>
-          )}
+          headers={HEADERS}
+          row={(user) => <UserRow key={user.id} user={user} />}
         />
       </div>
     </section>

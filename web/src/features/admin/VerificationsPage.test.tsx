@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES, VERIFICATION_REASON } from '@app/domain';
 import type { TVerificationItem } from '@app/domain';
 import { fillText } from './parts.tsx';
-import VerificationsPage, { ageOf } from './VerificationsPage.tsx';
+import VerificationsPage from './VerificationsPage.tsx';
+import { ageOf } from './verifications/ProviderItem.tsx';
 import { callsTo, errorResponse, jsonResponse, mockAdminApi, paged, renderAdminPage } from './testAdmin.tsx';
 import type { ApiCall } from './testAdmin.tsx';
 

@@ -14,16 +14,12 @@ const T = MESSAGES.adminConsole;
  * confirmation dialog of the site (`ConfirmDeleteDialog`) with the console's title and buttons.
  */
 export function ConfirmDialog({
-  show,
   busy,
-  prompt,
   title = T.dialog.confirmTitle,
   confirmLabel = T.dialog.confirm,
   cancelLabel = T.dialog.cancel,
   variant = 'accent',
-  children,
-  onConfirm,
-  onClose,
+  ...shared
 }: {
   show: boolean;
   busy: boolean;
@@ -36,20 +32,16 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  // `show`, `prompt`, `children` and the handlers pass through as they are; the rest are the console's names.
   return (
     <ConfirmDeleteDialog
-      show={show}
+      {...shared}
       deleting={busy}
-      prompt={prompt}
       title={title}
       confirmLabel={confirmLabel}
       closeLabel={cancelLabel}
       confirmVariant={variant}
-      onConfirm={onConfirm}
-      onClose={onClose}
-    >
-      {children}
-    </ConfirmDeleteDialog>
+    />
   );
 }
 
