@@ -1,19 +1,19 @@
 import { useEffect, useId, useState } from 'react';
-import { Button, Form, Modal, Tab, Table, Tabs } from 'react-bootstrap';
+import { Button, Tab, Table, Tabs } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import type { FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { MESSAGES, ZCityCreate, ZLanguageWrite, ZRaceWrite, ZPlaceTypeCreate } from '@app/domain';
-import { TextField } from '../../../ui/FormField.tsx';
 import { PagedList } from '../../../ui/PagedList.tsx';
-import { SubmitButton } from '../../../ui/SubmitButton.tsx';
 import { ConfirmDialog } from '../dialogs.tsx';
 import { SearchBox } from '../parts.tsx';
 import { LOOKUP_KINDS, useLookup, useLookupWrites } from '../settingsApi.ts';
 import type { LookupKind, LookupWrites } from '../settingsApi.ts';
 import { showWriteFailure } from './feedback.ts';
+import { SettingsFields, SettingsFormDialog } from './forms.tsx';
+import type { SettingsField } from './forms.tsx';
 
 const M = MESSAGES.adminSettings;
 const F = M.fields;
@@ -25,7 +25,7 @@ export const LOOKUP_PAGE_SIZE = 20;
 interface LookupConfig {
   title: string;
   /** The attributes shown and edited, in order, with their labels; the first is the entry's name. */
-  fields: readonly { name: string; label: string }[];
+  fields: readonly SettingsField[];
   schema: z.ZodType<unknown, FieldValues>;
 }
 
@@ -83,7 +83,6 @@ function LookupDialog({
   show: boolean;
   onClose: () => void;
 }) {
-  const titleId = useId();
   const id = useId();
   const { save } = useLookupWrites(kind);
   const config = CONFIG[kind];
@@ -114,36 +113,22 @@ function LookupDialog({
   });
 
   return (
-    <Modal show={show} onHide={onClose} centered aria-labelledby={titleId}>
-      <Form noValidate onSubmit={(event) => void submit(event)}>
-        <Modal.Header closeButton closeLabel={M.cancel}>
-          <Modal.Title id={titleId} as="h2" className="h5">
-            {config.title}: {editing ? P.editEntry : P.newEntry}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <fieldset disabled={isSubmitting}>
-            {config.fields.map(({ name, label }, index) => (
-              <TextField
-                key={name}
-                id={`${id}-${name}`}
-                label={label}
-                autoComplete="off"
-                error={errors[name]}
-                registration={register(name)}
-                className={index === config.fields.length - 1 ? 'mb-0' : undefined}
-              />
-            ))}
-          </fieldset>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose}>
-            {M.cancel}
-          </Button>
-          <SubmitButton submitting={isSubmitting}>{M.save}</SubmitButton>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <SettingsFormDialog
+      show={show}
+      title={`${config.title}: ${editing ? P.editEntry : P.newEntry}`}
+      submitting={isSubmitting}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <SettingsFields
+        id={id}
+        fields={config.fields}
+        register={register}
+        errors={errors}
+        autoComplete="off"
+        flushLast
+      />
+    </SettingsFormDialog>
   );
 }
 

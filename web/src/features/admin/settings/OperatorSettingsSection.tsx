@@ -1,6 +1,5 @@
 import { useEffect, useId } from 'react';
-import type { ReactNode } from 'react';
-import { Alert, Col, Form, Row } from 'react-bootstrap';
+import { Alert, Col, Row } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import type { Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -8,12 +7,12 @@ import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { ADMIN_SETTINGS_LIMITS, MESSAGES, ZAdminSettingsUpdate } from '@app/domain';
 import type { AdminSettings, TAdminSettingsUpdate } from '@app/domain';
-import { TextAreaField, TextField } from '../../../ui/FormField.tsx';
 import { PanelLoading } from '../../../ui/PanelStatus.tsx';
-import { SubmitButton } from '../../../ui/SubmitButton.tsx';
 import { PaymentQr } from '../../billing/index.ts';
 import { useOperatorSettings, useSaveOperatorSettings } from '../settingsApi.ts';
 import { showWriteFailure } from './feedback.ts';
+import { InlineSettingsForm, SettingsFields } from './forms.tsx';
+import type { SettingsField } from './forms.tsx';
 
 const M = MESSAGES.adminSettings;
 const F = M.fields;
@@ -23,23 +22,17 @@ type SettingsForm = z.input<typeof ZAdminSettingsUpdate>;
 type SettingKey = keyof AdminSettings;
 const resolver = zodResolver(ZAdminSettingsUpdate);
 
+/** A field of the operator settings: its name is one of the settings' keys. */
+type OperatorField = SettingsField<SettingKey & Path<SettingsForm>>;
+
 /**
- * One form over some of the operator settings: it saves only its own keys (`PUT /api/admin/settings`
- * takes any of them), so saving the address never touches the tip limits.
+ * One form over some of the operator settings: it saves only its own fields' keys (`PUT
+ * /api/admin/settings` takes any of them), so saving the address never touches the tip limits.
  */
-function SettingsForm({
-  keys,
-  settings,
-  children,
-}: {
-  keys: readonly SettingKey[];
-  settings: AdminSettings;
-  children: (form: {
-    register: ReturnType<typeof useForm<SettingsForm, unknown, TAdminSettingsUpdate>>['register'];
-    errors: ReturnType<typeof useForm<SettingsForm, unknown, TAdminSettingsUpdate>>['formState']['errors'];
-  }) => ReactNode;
-}) {
+function SettingsForm({ fields, settings }: { fields: readonly OperatorField[]; settings: AdminSettings }) {
+  const id = useId();
   const save = useSaveOperatorSettings();
+  const keys = fields.map((field) => field.name);
   const pick = (from: AdminSettings): SettingsForm =>
     Object.fromEntries(keys.map((key) => [key, String(from[key])])) as SettingsForm;
   const {
@@ -66,19 +59,83 @@ function SettingsForm({
   });
 
   return (
-    <Form noValidate onSubmit={(event) => void submit(event)} className="admin-settings-form">
-      <fieldset disabled={isSubmitting}>
-        {children({ register, errors })}
-        <SubmitButton submitting={isSubmitting}>{M.save}</SubmitButton>
-      </fieldset>
-    </Form>
+    <InlineSettingsForm submitting={isSubmitting} onSubmit={submit}>
+      <SettingsFields id={id} fields={fields} register={register} errors={errors} />
+    </InlineSettingsForm>
   );
 }
 
-const PAYMENT_KEYS = ['payment_address'] as const satisfies readonly Path<SettingsForm>[];
-const RETENTION_KEYS = ['document_retention_days'] as const satisfies readonly Path<SettingsForm>[];
-const TIP_KEYS = ['tip_max_amount', 'tips_per_hour'] as const satisfies readonly Path<SettingsForm>[];
-const SCREENING_KEYS = ['screening_reads_per_day'] as const satisfies readonly Path<SettingsForm>[];
+const PAYMENT_FIELDS: readonly OperatorField[] = [
+  {
+    name: 'payment_address',
+    label: F.paymentAddress,
+    rows: 3,
+    maxLength: ADMIN_SETTINGS_LIMITS.paymentAddressMax,
+  },
+];
+
+/** The settings after the payment's, a section each: its heading's id, its title and its fields. */
+const SECTIONS: readonly { id: string; title: string; fields: readonly OperatorField[] }[] = [
+  {
+    id: 'settings-retention',
+    title: M.sections.retention,
+    fields: [
+      {
+        name: 'document_retention_days',
+        label: F.documentRetentionDays,
+        numeric: true,
+        help: M.hints.retention,
+        helpBlock: true,
+      },
+    ],
+  },
+  {
+    id: 'settings-tips',
+    title: M.sections.tips,
+    fields: [
+      { name: 'tip_max_amount', label: F.tipMaxAmount },
+      { name: 'tips_per_hour', label: F.tipsPerHour, numeric: true },
+    ],
+  },
+  {
+    id: 'settings-screening',
+    title: M.sections.screening,
+    fields: [
+      {
+        name: 'screening_reads_per_day',
+        label: F.screeningReadsPerDay,
+        numeric: true,
+        help: M.hints.screening,
+        helpBlock: true,
+      },
+    ],
+  },
+];
+
+/** The payment address or instructions behind the QR code, beside the QR code payers see now. */
+function PaymentSection({ settings }: { settings: AdminSettings }) {
+  const id = useId();
+  return (
+    <section aria-labelledby="settings-payment" className="mb-4">
+      <h2 id="settings-payment" className="h5">
+        {M.sections.payment}
+      </h2>
+      <Row className="g-3">
+        <Col md={7}>
+          <SettingsForm fields={PAYMENT_FIELDS} settings={settings} />
+        </Col>
+        <Col md={5}>
+          <figure className="mb-0" aria-labelledby={`${id}-qr`}>
+            <figcaption id={`${id}-qr`} className="small fw-semibold mb-2">
+              {P.currentQr}
+            </figcaption>
+            <PaymentQr texts={MESSAGES.packages} loadFailed={MESSAGES.packages.loadFailed} />
+          </figure>
+        </Col>
+      </Row>
+    </section>
+  );
+}
 
 /**
  * The operator settings (item 9): the payment address or instructions behind the QR code (with the
@@ -86,107 +143,22 @@ const SCREENING_KEYS = ['screening_reads_per_day'] as const satisfies readonly P
  * daily cap of screening reads per provider account.
  */
 export function OperatorSettingsSection() {
-  const id = useId();
   const settings = useOperatorSettings();
 
   if (settings.isPending) return <PanelLoading />;
   if (settings.isError) return <Alert variant="warning">{M.loadFailed}</Alert>;
-  const values = settings.data;
 
   return (
     <>
-      <section aria-labelledby="settings-payment" className="mb-4">
-        <h2 id="settings-payment" className="h5">
-          {M.sections.payment}
-        </h2>
-        <Row className="g-3">
-          <Col md={7}>
-            <SettingsForm keys={PAYMENT_KEYS} settings={values}>
-              {({ register, errors }) => (
-                <TextAreaField
-                  id={`${id}-address`}
-                  label={F.paymentAddress}
-                  rows={3}
-                  maxLength={ADMIN_SETTINGS_LIMITS.paymentAddressMax}
-                  error={errors.payment_address}
-                  registration={register('payment_address')}
-                />
-              )}
-            </SettingsForm>
-          </Col>
-          <Col md={5}>
-            <figure className="mb-0" aria-labelledby={`${id}-qr`}>
-              <figcaption id={`${id}-qr`} className="small fw-semibold mb-2">
-                {P.currentQr}
-              </figcaption>
-              <PaymentQr texts={MESSAGES.packages} loadFailed={MESSAGES.packages.loadFailed} />
-            </figure>
-          </Col>
-        </Row>
-      </section>
-
-      <section aria-labelledby="settings-retention" className="mb-4">
-        <h2 id="settings-retention" className="h5">
-          {M.sections.retention}
-        </h2>
-        <SettingsForm keys={RETENTION_KEYS} settings={values}>
-          {({ register, errors }) => (
-            <TextField
-              id={`${id}-retention`}
-              label={F.documentRetentionDays}
-              inputMode="numeric"
-              help={M.hints.retention}
-              helpBlock
-              error={errors.document_retention_days}
-              registration={register('document_retention_days')}
-            />
-          )}
-        </SettingsForm>
-      </section>
-
-      <section aria-labelledby="settings-tips" className="mb-4">
-        <h2 id="settings-tips" className="h5">
-          {M.sections.tips}
-        </h2>
-        <SettingsForm keys={TIP_KEYS} settings={values}>
-          {({ register, errors }) => (
-            <>
-              <TextField
-                id={`${id}-tip-max`}
-                label={F.tipMaxAmount}
-                error={errors.tip_max_amount}
-                registration={register('tip_max_amount')}
-              />
-              <TextField
-                id={`${id}-tips-hour`}
-                label={F.tipsPerHour}
-                inputMode="numeric"
-                error={errors.tips_per_hour}
-                registration={register('tips_per_hour')}
-              />
-            </>
-          )}
-        </SettingsForm>
-      </section>
-
-      <section aria-labelledby="settings-screening" className="mb-4">
-        <h2 id="settings-screening" className="h5">
-          {M.sections.screening}
-        </h2>
-        <SettingsForm keys={SCREENING_KEYS} settings={values}>
-          {({ register, errors }) => (
-            <TextField
-              id={`${id}-screening-reads`}
-              label={F.screeningReadsPerDay}
-              inputMode="numeric"
-              help={M.hints.screening}
-              helpBlock
-              error={errors.screening_reads_per_day}
-              registration={register('screening_reads_per_day')}
-            />
-          )}
-        </SettingsForm>
-      </section>
+      <PaymentSection settings={settings.data} />
+      {SECTIONS.map((section) => (
+        <section key={section.id} aria-labelledby={section.id} className="mb-4">
+          <h2 id={section.id} className="h5">
+            {section.title}
+          </h2>
+          <SettingsForm fields={section.fields} settings={settings.data} />
+        </section>
+      ))}
     </>
   );
 }

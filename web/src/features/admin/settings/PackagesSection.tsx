@@ -1,18 +1,18 @@
 import { useEffect, useId, useState } from 'react';
-import { Alert, Badge, Button, Form, Modal, Table } from 'react-bootstrap';
+import { Alert, Badge, Button, Table } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { formatMoney, MESSAGES, ZPackageCreate } from '@app/domain';
 import type { TPackageCreate } from '@app/domain';
-import { TextField } from '../../../ui/FormField.tsx';
 import { PanelLoading } from '../../../ui/PanelStatus.tsx';
-import { SubmitButton } from '../../../ui/SubmitButton.tsx';
 import { ConfirmDialog } from '../dialogs.tsx';
 import { useAdminPackages, useDeletePackage, useSavePackage } from '../settingsApi.ts';
 import type { AdminPackage } from '../settingsApi.ts';
 import { showWriteFailure } from './feedback.ts';
+import { SettingsFields, SettingsFormDialog } from './forms.tsx';
+import type { SettingsField } from './forms.tsx';
 
 const M = MESSAGES.adminSettings;
 const F = M.fields;
@@ -60,6 +60,14 @@ function usePackageForm(show: boolean, editing: AdminPackage | null, onClose: ()
   return { register, errors, isSubmitting, submit };
 }
 
+/** The package's fields: the per-day numbers are whole days and ads. */
+const PACKAGE_FIELDS: readonly SettingsField<(typeof FIELDS)[number]>[] = [
+  { name: 'name', label: F.packageName },
+  { name: 'total_price', label: F.totalPrice },
+  { name: 'validity', label: F.validity, numeric: true, help: P.perDayDays },
+  { name: 'number_of_ads_per_day', label: F.adsPerDay, numeric: true },
+];
+
 /** The package's create / edit form in a modal, checked with the domain's schema. */
 function PackageDialog({
   show,
@@ -71,78 +79,29 @@ function PackageDialog({
   editing: AdminPackage | null;
   onClose: () => void;
 }) {
-  const titleId = useId();
   const id = useId();
   const { register, errors, isSubmitting, submit } = usePackageForm(show, editing, onClose);
-
   return (
-    <Modal show={show} onHide={onClose} centered aria-labelledby={titleId}>
-      <Form noValidate onSubmit={(event) => void submit(event)}>
-        <Modal.Header closeButton closeLabel={M.cancel}>
-          <Modal.Title id={titleId} as="h2" className="h5">
-            {editing ? P.editPackage : P.newPackage}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <fieldset disabled={isSubmitting}>
-            <TextField
-              id={`${id}-name`}
-              label={F.packageName}
-              error={errors.name}
-              registration={register('name')}
-            />
-            <TextField
-              id={`${id}-price`}
-              label={F.totalPrice}
-              error={errors.total_price}
-              registration={register('total_price')}
-            />
-            <TextField
-              id={`${id}-validity`}
-              label={F.validity}
-              inputMode="numeric"
-              help={P.perDayDays}
-              error={errors.validity}
-              registration={register('validity')}
-            />
-            <TextField
-              id={`${id}-ads`}
-              label={F.adsPerDay}
-              inputMode="numeric"
-              error={errors.number_of_ads_per_day}
-              registration={register('number_of_ads_per_day')}
-              className="mb-0"
-            />
-          </fieldset>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose}>
-            {M.cancel}
-          </Button>
-          <SubmitButton submitting={isSubmitting}>{M.save}</SubmitButton>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <SettingsFormDialog
+      show={show}
+      title={editing ? P.editPackage : P.newPackage}
+      submitting={isSubmitting}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <SettingsFields id={id} fields={PACKAGE_FIELDS} register={register} errors={errors} flushLast />
+    </SettingsFormDialog>
   );
 }
 
-/**
- * Packages (item 9): every package, retired ones too; Add and Edit in a modal form, Retire (asked
- * first) and Offer again, Delete (asked first; a package somebody bought is refused with a 409 that
- * says to retire it, shown as a toast).
- */
-export function PackagesSection() {
-  const packages = useAdminPackages();
+/** What is being asked about: retiring a package or deleting it. */
+type Asking = { action: 'retire' | 'delete'; pkg: AdminPackage };
+
+/** Retire (asked first), Offer again and Delete (asked first), each toasted; a refusal shows the server's reason. */
+function usePackageActions() {
   const save = useSavePackage();
   const remove = useDeletePackage();
-  const [editing, setEditing] = useState<AdminPackage | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [asking, setAsking] = useState<{ action: 'retire' | 'delete'; pkg: AdminPackage } | null>(null);
-
-  const openForm = (pkg: AdminPackage | null) => {
-    setEditing(pkg);
-    setFormOpen(true);
-  };
+  const [asking, setAsking] = useState<Asking | null>(null);
 
   const setRetired = async (pkg: AdminPackage, retired: boolean) => {
     try {
@@ -167,6 +126,124 @@ export function PackagesSection() {
     }
   };
 
+  return {
+    asking,
+    setAsking,
+    setRetired,
+    confirm,
+    saving: save.isPending,
+    busy: save.isPending || remove.isPending,
+  };
+}
+
+type PackageActions = ReturnType<typeof usePackageActions>;
+
+/** One package: its terms, whether it is offered, then Edit, Retire or Offer again, and Delete. */
+function PackageRow({
+  pkg,
+  actions: { setAsking, setRetired, saving },
+  onEdit,
+}: {
+  pkg: AdminPackage;
+  actions: PackageActions;
+  onEdit: (pkg: AdminPackage) => void;
+}) {
+  const a = pkg.attributes;
+  return (
+    <tr data-testid="package-row">
+      <td data-label={F.packageName} className="fw-semibold">
+        {a.name}
+      </td>
+      <td data-label={F.totalPrice}>{formatMoney(a.total_price)}</td>
+      <td data-label={F.validity}>{a.validity}</td>
+      <td data-label={F.adsPerDay}>{a.number_of_ads_per_day}</td>
+      <td data-label={F.pricePerDay}>{formatMoney(a.price_per_day)}</td>
+      <td data-label={F.status}>
+        {a.retired ? <Badge bg="secondary">{F.retiredState}</Badge> : <Badge bg="success">{F.offered}</Badge>}
+      </td>
+      <td data-label={M.actions}>
+        <div className="d-flex flex-wrap gap-1">
+          <Button size="sm" variant="outline-primary" onClick={() => onEdit(pkg)}>
+            {M.edit}
+          </Button>
+          {a.retired ? (
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              disabled={saving}
+              onClick={() => void setRetired(pkg, false)}
+            >
+              {M.unretire}
+            </Button>
+          ) : (
+            <Button
+              size="sm"
+              variant="outline-secondary"
+              onClick={() => setAsking({ action: 'retire', pkg })}
+            >
+              {M.retire}
+            </Button>
+          )}
+          <Button size="sm" variant="outline-danger" onClick={() => setAsking({ action: 'delete', pkg })}>
+            {M.delete}
+          </Button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+const HEADERS = [F.packageName, F.totalPrice, F.validity, F.adsPerDay, F.pricePerDay, F.status, M.actions];
+
+/** Every package, a row each. */
+function PackagesTable({
+  packages,
+  actions,
+  onEdit,
+}: {
+  packages: AdminPackage[];
+  actions: PackageActions;
+  onEdit: (pkg: AdminPackage) => void;
+}) {
+  return (
+    <div className="admin-stack">
+      <Table responsive size="sm" className="align-middle admin-table">
+        <thead>
+          <tr>
+            {HEADERS.map((heading) => (
+              <th key={heading} scope="col">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {packages.map((pkg) => (
+            <PackageRow key={pkg.id} pkg={pkg} actions={actions} onEdit={onEdit} />
+          ))}
+        </tbody>
+      </Table>
+    </div>
+  );
+}
+
+/**
+ * Packages (item 9): every package, retired ones too; Add and Edit in a modal form, Retire (asked
+ * first) and Offer again, Delete (asked first; a package somebody bought is refused with a 409 that
+ * says to retire it, shown as a toast).
+ */
+export function PackagesSection() {
+  const packages = useAdminPackages();
+  const actions = usePackageActions();
+  const { asking } = actions;
+  const [editing, setEditing] = useState<AdminPackage | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+
+  const openForm = (pkg: AdminPackage | null) => {
+    setEditing(pkg);
+    setFormOpen(true);
+  };
+
   return (
     <section aria-labelledby="settings-packages" className="mb-4">
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
@@ -186,89 +263,20 @@ export function PackagesSection() {
       ) : packages.data.data.length === 0 ? (
         <p className="text-body-secondary">{M.none}</p>
       ) : (
-        <div className="admin-stack">
-          <Table responsive size="sm" className="align-middle admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{F.packageName}</th>
-                <th scope="col">{F.totalPrice}</th>
-                <th scope="col">{F.validity}</th>
-                <th scope="col">{F.adsPerDay}</th>
-                <th scope="col">{F.pricePerDay}</th>
-                <th scope="col">{F.status}</th>
-                <th scope="col">{M.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {packages.data.data.map((pkg) => {
-                const a = pkg.attributes;
-                return (
-                  <tr key={pkg.id} data-testid="package-row">
-                    <td data-label={F.packageName} className="fw-semibold">
-                      {a.name}
-                    </td>
-                    <td data-label={F.totalPrice}>{formatMoney(a.total_price)}</td>
-                    <td data-label={F.validity}>{a.validity}</td>
-                    <td data-label={F.adsPerDay}>{a.number_of_ads_per_day}</td>
-                    <td data-label={F.pricePerDay}>{formatMoney(a.price_per_day)}</td>
-                    <td data-label={F.status}>
-                      {a.retired ? (
-                        <Badge bg="secondary">{F.retiredState}</Badge>
-                      ) : (
-                        <Badge bg="success">{F.offered}</Badge>
-                      )}
-                    </td>
-                    <td data-label={M.actions}>
-                      <div className="d-flex flex-wrap gap-1">
-                        <Button size="sm" variant="outline-primary" onClick={() => openForm(pkg)}>
-                          {M.edit}
-                        </Button>
-                        {a.retired ? (
-                          <Button
-                            size="sm"
-                            variant="outline-secondary"
-                            disabled={save.isPending}
-                            onClick={() => void setRetired(pkg, false)}
-                          >
-                            {M.unretire}
-                          </Button>
-                        ) : (
-                          <Button
-                            size="sm"
-                            variant="outline-secondary"
-                            onClick={() => setAsking({ action: 'retire', pkg })}
-                          >
-                            {M.retire}
-                          </Button>
-                        )}
-                        <Button
-                          size="sm"
-                          variant="outline-danger"
-                          onClick={() => setAsking({ action: 'delete', pkg })}
-                        >
-                          {M.delete}
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </Table>
-        </div>
+        <PackagesTable packages={packages.data.data} actions={actions} onEdit={openForm} />
       )}
 
       <PackageDialog show={formOpen} editing={editing} onClose={() => setFormOpen(false)} />
       <ConfirmDialog
         show={asking !== null}
-        busy={save.isPending || remove.isPending}
+        busy={actions.busy}
         title={asking?.action === 'retire' ? M.retire : M.delete}
         prompt={asking?.action === 'retire' ? M.confirmRetire : M.confirmDeletePackage}
         confirmLabel={asking?.action === 'retire' ? M.retire : M.delete}
         cancelLabel={M.cancel}
         variant={asking?.action === 'retire' ? 'accent' : 'danger'}
-        onConfirm={() => void confirm()}
-        onClose={() => setAsking(null)}
+        onConfirm={() => void actions.confirm()}
+        onClose={() => actions.setAsking(null)}
       />
     </section>
   );

@@ -1,16 +1,16 @@
 import { useEffect, useId } from 'react';
-import { Alert, Form } from 'react-bootstrap';
+import { Alert } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { MESSAGES, ZProcessingCostCreate } from '@app/domain';
 import type { TProcessingCostCreate } from '@app/domain';
-import { TextField } from '../../../ui/FormField.tsx';
 import { PanelLoading } from '../../../ui/PanelStatus.tsx';
-import { SubmitButton } from '../../../ui/SubmitButton.tsx';
 import { useAdminProcessingCosts, useSaveProcessingCosts } from '../settingsApi.ts';
 import { showWriteFailure } from './feedback.ts';
+import { InlineSettingsForm, SettingsFields } from './forms.tsx';
+import type { SettingsField } from './forms.tsx';
 
 const M = MESSAGES.adminSettings;
 const F = M.fields;
@@ -18,6 +18,11 @@ const F = M.fields;
 type CostsForm = z.input<typeof ZProcessingCostCreate>;
 const FIELDS = ['processing_fee', 'tax', 'shipping_cost'] as const;
 const resolver = zodResolver(ZProcessingCostCreate);
+const COST_FIELDS: readonly SettingsField<(typeof FIELDS)[number]>[] = [
+  { name: 'processing_fee', label: F.processingFee },
+  { name: 'tax', label: F.tax, asNumber: true },
+  { name: 'shipping_cost', label: F.shippingCost },
+];
 
 /**
  * Processing costs (item 9): the fee, the tax percent and the shipping cost of the entry in force
@@ -67,29 +72,9 @@ export function ProcessingCostsSection() {
       ) : costs.isError ? (
         <Alert variant="warning">{M.loadFailed}</Alert>
       ) : (
-        <Form noValidate onSubmit={(event) => void submit(event)} className="admin-settings-form">
-          <fieldset disabled={isSubmitting}>
-            <TextField
-              id={`${id}-fee`}
-              label={F.processingFee}
-              error={errors.processing_fee}
-              registration={register('processing_fee')}
-            />
-            <TextField
-              id={`${id}-tax`}
-              label={F.tax}
-              error={errors.tax}
-              registration={register('tax', { valueAsNumber: true })}
-            />
-            <TextField
-              id={`${id}-shipping`}
-              label={F.shippingCost}
-              error={errors.shipping_cost}
-              registration={register('shipping_cost')}
-            />
-            <SubmitButton submitting={isSubmitting}>{M.save}</SubmitButton>
-          </fieldset>
-        </Form>
+        <InlineSettingsForm submitting={isSubmitting} onSubmit={submit}>
+          <SettingsFields id={id} fields={COST_FIELDS} register={register} errors={errors} />
+        </InlineSettingsForm>
       )}
     </section>
   );

@@ -1,0 +1,74 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useForm } from 'react-hook-form';
+import { describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@app/domain';
+import { InlineSettingsForm, SettingsFields, SettingsFormDialog } from './forms.tsx';
+import type { SettingsField } from './forms.tsx';
+
+type Values = { name: string; days: number; note: string };
+
+const FIELDS: readonly SettingsField<keyof Values>[] = [
+  { name: 'name', label: 'Name' },
+  { name: 'days', label: 'Days', numeric: true, asNumber: true, help: 'Whole days', helpBlock: true },
+  { name: 'note', label: 'Note', rows: 3, maxLength: 40 },
+];
+
+/** The fields in a form on the page, or in a modal, handing what was typed to `onSave`. */
+function Harness({ inModal = false, onSave }: { inModal?: boolean; onSave: (values: Values) => void }) {
+  const { register, handleSubmit, formState } = useForm<Values>({
+    defaultValues: { name: 'Ada', days: 3, note: '' },
+  });
+  const submit = handleSubmit((values) => onSave(values));
+  const fields = (
+    <SettingsFields
+      id="f"
+      fields={FIELDS}
+      register={register}
+      errors={formState.errors}
+      flushLast={inModal}
+    />
+  );
+  return inModal ? (
+    <SettingsFormDialog show title="Edit" submitting={false} onSubmit={submit} onClose={() => {}}>
+      {fields}
+    </SettingsFormDialog>
+  ) : (
+    <InlineSettingsForm submitting={false} onSubmit={submit}>
+      {fields}
+    </InlineSettingsForm>
+  );
+}
+
+describe('the settings forms', () => {
+  it('renders each described field labelled, with its keyboard, help and box, and saves the values', async () => {
+    const onSave = vi.fn();
+    render(<Harness onSave={onSave} />);
+    const name = screen.getByLabelText('Name') as HTMLInputElement;
+    expect(name.id).toBe('f-name');
+    expect(name.value).toBe('Ada');
+    const days = screen.getByLabelText('Days') as HTMLInputElement;
+    expect(days.getAttribute('inputmode')).toBe('numeric');
+    expect(days.getAttribute('aria-describedby')).toBe('f-days-help');
+    expect(screen.getByText('Whole days').className).toContain('d-block');
+    const note = screen.getByLabelText('Note') as HTMLTextAreaElement;
+    expect(note.tagName).toBe('TEXTAREA');
+    expect(note.rows).toBe(3);
+    expect(note.maxLength).toBe(40);
+    expect(note.closest('.mb-3')).not.toBeNull();
+
+    fireEvent.change(days, { target: { value: '7' } });
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.adminSettings.save }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ name: 'Ada', days: 7, note: '' }));
+  });
+
+  it('in a modal: the title, the last field flush with the end of the body, Cancel and Save', async () => {
+    const onSave = vi.fn();
+    render(<Harness inModal onSave={onSave} />);
+    expect(await screen.findByRole('dialog', { name: 'Edit' })).toBeTruthy();
+    expect(screen.getByLabelText('Note').closest('.mb-0')).not.toBeNull();
+    // Cancel twice: the header's close button and the footer's.
+    expect(screen.getAllByRole('button', { name: MESSAGES.adminSettings.cancel })).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.adminSettings.save }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledTimes(1));
+  });
+});
