@@ -11,12 +11,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { DATA_DEFAULTS, loadData, openLoader } from './directory-data.mjs';
-import { loadDomain } from './domain.mjs';
 import { startWrites, WRITE_RATES, writerPools } from './mixed.mjs';
 import { measureReference } from './reference.mjs';
+import { FIVE, HOME, MILLION_SCENARIOS, MIXED_READS, SCENARIOS } from './scenarios.mjs';
 import { cannon, processTree, redisAnswers, rssMb, sequential, startServer, timed } from './server.mjs';
 
 export { startServer } from './server.mjs';
+export { MILLION_SCENARIOS, SCENARIOS } from './scenarios.mjs';
 
 export const DEFAULTS = {
   ...DATA_DEFAULTS,
@@ -29,90 +30,6 @@ export const DEFAULTS = {
 
 export const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 export const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-const { toDirectorySearch } = await loadDomain();
-
-// ---------------------------------------------------------------------------------------------
-// The scenarios
-
-const POPULATE = 'populate=images,language,race,user';
-const FIVE = toDirectorySearch({
-  filters: { call: ['Incall'], kissing: 'yes', age: [25, 45], personality: ['Confident'] },
-  location: { state: 'CA' },
-});
-const HOME = `/api/providers?${POPULATE}&pagination[page]=1`;
-/** The seed client's listing: eight relations, four of them to-many (reactions and comments). */
-const SEED_POPULATE = ['user', 'images', 'language', 'race', 'likes', 'dislikes', 'averages', 'comments']
-  .map((name, i) => `populate[${i}]=${name}`)
-  .join('&');
-
-/**
- * 400 filter states (a state, an age range, a price range, a personality), one drawn at random for each
- * request: answers nobody asked for a moment ago, so neither the response cache nor the facet index's
- * memo of its last few results serves them.
- */
-const STATES = ['CA', 'TX', 'NY', 'FL'];
-const VARIED = Array.from({ length: 400 }, (_, i) =>
-  toDirectorySearch({
-    filters: {
-      age: [21 + (i % 20), 40 + ((i >> 2) % 20)],
-      donation_hour: [100 + ((i * 7) % 300), 500 + ((i * 13) % 300)],
-      personality: [['Submissive', 'Confident', 'Dominant'][i % 3]],
-    },
-    location: { state: STATES[i % STATES.length] },
-  }),
-);
-const varied = (base) => ({ path: `${base}${VARIED[0]}`, variants: VARIED.map((q) => `${base}${q}`) });
-
-/** Targets: `target` says which figure a scenario is held to (bench/targets.mjs, docs/performance.md). */
-export const SCENARIOS = [
-  { name: 'home listing (page 1)', path: HOME, target: 'listing' },
-  { name: 'home listing, 1 connection', path: HOME, target: 'reference', connections: 1 },
-  { name: 'listing, five filters', path: `/api/providers?${POPULATE}&${FIVE}`, target: 'listing' },
-  { name: 'deep page (4000)', path: `/api/providers?${POPULATE}&pagination[page]=4000`, target: 'listing' },
-  { name: 'filter counts, no filter', path: '/api/filterdata', target: 'counts' },
-  { name: 'filter counts, five filters', path: `/api/filterdata?${FIVE}`, target: 'counts' },
-  {
-    name: 'filter counts, a different state each request',
-    ...varied('/api/filterdata?'),
-    target: 'counts',
-  },
-  {
-    name: 'listing, a different filter state each request',
-    ...varied(`/api/providers?${POPULATE}&`),
-    target: 'listing',
-  },
-  { name: 'one provider', path: `/api/providers/:id?${POPULATE}`, target: 'item' },
-  {
-    name: 'seed listing (eight relations)',
-    path: `/api/providers?${SEED_POPULATE}&pagination[page]=1`,
-    target: 'seed listing',
-  },
-  { name: 'seed one provider (populate=*)', path: '/api/providers/:id?populate=*', target: 'item' },
-  {
-    name: 'SQL path: five filters + Strapi filter, sorted by donation',
-    path: `/api/providers?${POPULATE}&${FIVE}&filters[donation_hour][$lte]=500&sort=donation_hour:asc`,
-    target: 'info',
-  },
-];
-
-/** The scenarios the million and the two-worker runs measure. */
-export const MILLION_SCENARIOS = [
-  'home listing (page 1)',
-  'home listing, 1 connection',
-  'listing, five filters',
-  'filter counts, no filter',
-  'filter counts, five filters',
-  'filter counts, a different state each request',
-  'listing, a different filter state each request',
-  'one provider',
-];
-
-/** The mixed load's reads. */
-const MIXED_READS = [
-  { name: 'listing', path: HOME },
-  { name: 'counts', path: '/api/filterdata' },
-];
 
 // ---------------------------------------------------------------------------------------------
 // One engine's data and server

@@ -3,7 +3,7 @@
 // like the benchmark's data (directory-data.mjs: 40 % in California, age 21–60, $100–$800 an hour in
 // steps of $10, languages and races 8 % unset, every option drawn as the loader draws it), written
 // through the server's own `rowWriter`, then `/api/filterdata`'s work for the 400 filter states of the
-// benchmark's "a different state each request" (directory.mjs `VARIED`): the query string parsed as the
+// benchmark's "a different state each request" (scenarios.mjs `VARIED`): the query string parsed as the
 // server parses it, then `countFilterData` (every section's counts, each N/A's total, the cum groups)
 // on a fresh result, so the index's memo never serves one. Prints the CPU time per request (median and
 // p99 over the rounds), the index's bytes and a digest of every answer (equal digests: equal answers).

@@ -51,6 +51,22 @@ export async function writerPools(loader, secret, size = 300) {
 const percentile = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] : null;
 
+/** One kind's writes: how many were sent (per second), answered 2xx, failed, and their latency. */
+function summary(s, seconds) {
+  const times = s.times.sort((a, b) => a - b);
+  const ms = (x) => (x === null ? null : Math.round(x * 10) / 10);
+  return {
+    sent: s.sent,
+    perSecond: Math.round((s.sent / seconds) * 10) / 10,
+    ok: s.ok,
+    statuses: s.statuses,
+    errors: s.errors,
+    p50: ms(percentile(times, 50)),
+    p99: ms(percentile(times, 99)),
+    max: ms(times.at(-1) ?? null),
+  };
+}
+
 /**
  * Starts writing at `rates` per second (open loop: a slow answer does not slow the schedule).
  * Answers `stop()`, which waits for the writes in flight and answers, per kind, how many were sent,
@@ -117,25 +133,7 @@ export function startWrites(base, pools, rates = WRITE_RATES) {
       clearInterval(timer);
       await Promise.all([...inFlight]);
       const seconds = (performance.now() - started) / 1000;
-      return Object.fromEntries(
-        Object.entries(stats).map(([kind, s]) => {
-          const times = s.times.sort((a, b) => a - b);
-          const ms = (x) => (x === null ? null : Math.round(x * 10) / 10);
-          return [
-            kind,
-            {
-              sent: s.sent,
-              perSecond: Math.round((s.sent / seconds) * 10) / 10,
-              ok: s.ok,
-              statuses: s.statuses,
-              errors: s.errors,
-              p50: ms(percentile(times, 50)),
-              p99: ms(percentile(times, 99)),
-              max: ms(times.at(-1) ?? null),
-            },
-          ];
-        }),
-      );
+      return Object.fromEntries(Object.entries(stats).map(([kind, s]) => [kind, summary(s, seconds)]));
     },
   };
 }
