@@ -7,7 +7,7 @@ import type { Place, PlaceWithRelations, VenueReview } from '../features/places/
 
 export { HOBBYIST, PROVIDER_USER };
 
-export const VENDOR_TYPES = [
+export const TEST_PLACE_TYPES = [
   { id: 1, attributes: { type: 'eroticbody', name: 'Erotic Body Rubs' } },
   { id: 2, attributes: { type: 'sextoy', name: 'Sex Toy Shops' } },
   { id: 3, attributes: { type: 'stripclub', name: 'Strip Club Links' } },
@@ -30,7 +30,7 @@ export function buildPlace(id: number, overrides: Partial<PlaceWithRelations> = 
       review_reason: null,
       createdAt: '2026-11-01T00:00:00.000Z',
       updatedAt: '2026-11-01T00:00:00.000Z',
-      vendor_type: { data: VENDOR_TYPES[0]! as never },
+      vendor_type: { data: TEST_PLACE_TYPES[0]! as never },
       address: {
         data: {
           id: 100 + id,
@@ -85,7 +85,7 @@ export function pageOf(data: unknown[], page = 1, pageCount = 1, total = data.le
 
 /** The lookups every place screen may call: place types, states, cities and the session's user. */
 export function answerPlaceLookups(call: ApiCall, user: object | null = PROVIDER_USER): Response | undefined {
-  if (call.path === '/vendor-types') return list(VENDOR_TYPES);
+  if (call.path === '/vendor-types') return list(TEST_PLACE_TYPES);
   if (call.path === '/users/me') return answerMe(call, user);
   return answerLookups(call);
 }

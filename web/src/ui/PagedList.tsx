@@ -37,16 +37,17 @@ export function usePastEnd(
   return pastEnd;
 }
 
-/** The warning of a list that could not be loaded, with its Retry button. */
+/** The warning of a list that could not be loaded, with its Retry button (when it has one). */
 export function LoadFailed({
   message,
   retry,
   onRetry,
 }: {
   message: ReactNode;
-  retry: string;
+  retry?: string;
   onRetry: () => void;
 }) {
+  if (retry === undefined) return <Alert variant="warning">{message}</Alert>;
   return (
     <Alert variant="warning" className="d-flex flex-wrap align-items-center justify-content-between gap-2">
       {message}
@@ -58,10 +59,11 @@ export function LoadFailed({
 }
 
 /**
- * The one paged list of the site, for an owner's lists, the console's lists and the tables of the
- * wallet, the subscription and the settings: a spinner while the page loads, the warning with Retry
- * when it failed, `empty` when there is nothing, else the rows (`children`, given the loaded page) and
- * `footer` (by default the page buttons; a footer of its own gets them as `pages`).
+ * The one paged list of the site, for an owner's lists, the console's lists, the tables of the
+ * wallet, the subscription and the settings, and a venue's reviews: a spinner while the page loads,
+ * the warning with Retry when it failed, `empty` when there is nothing, else the rows (`children`,
+ * given the loaded page) and `footer` (by default the page buttons; a footer of its own gets them as
+ * `pages`).
  */
 export function PagedList<T extends ListPage>({
   query,
@@ -69,6 +71,7 @@ export function PagedList<T extends ListPage>({
   loadFailed,
   retry,
   empty,
+  pending = <PageSpinner />,
   pagesLabel,
   smallPages = false,
   pagesClassName,
@@ -80,9 +83,12 @@ export function PagedList<T extends ListPage>({
   paging: Pick<Paging, 'page' | 'setPage'>;
   /** The warning's text when the list could not be loaded. */
   loadFailed: ReactNode;
-  retry: string;
+  /** The Retry button's text; without it the warning has no button. */
+  retry?: string;
   /** A text (shown muted) or the page's own empty state. */
   empty: ReactNode;
+  /** What shows while the first page loads (the page's spinner unless told). */
+  pending?: ReactNode;
   pagesLabel: string;
   smallPages?: boolean;
   /** The page buttons' class (PageButtons' own by default). */
@@ -95,7 +101,7 @@ export function PagedList<T extends ListPage>({
 }) {
   const pastEnd = usePastEnd(query as UseQueryResult<ListPage>, paging);
   const data = query.data;
-  if (query.isPending || pastEnd) return <PageSpinner />;
+  if (query.isPending || pastEnd) return pending;
   if (query.isError || !data) {
     return <LoadFailed message={loadFailed} retry={retry} onRetry={() => void query.refetch()} />;
   }

@@ -8,7 +8,7 @@ import type { TPlaceForm, ZPlaceForm } from '@app/domain';
 import { SelectField, TextField } from '../../ui/FormField.tsx';
 import { useLocationOptions } from '../directory/index.ts';
 import type { Place } from './api.ts';
-import { useVendorTypes } from './api.ts';
+import { usePlaceTypes } from './api.ts';
 
 const F = MESSAGES.placeForm;
 
@@ -89,7 +89,7 @@ export function PlaceFields({ form }: { form: PlaceForm }) {
   } = form;
   const state = useWatch({ control, name: 'state' }) ?? '';
   const city = useWatch({ control, name: 'city' }) ?? '';
-  const types = useVendorTypes();
+  const types = usePlaceTypes();
   const { stateOptions, cityOptions, loaded } = useLocationOptions(DEFAULT_COUNTRY, state, city);
   const [statesLoaded, citiesLoaded] = loaded;
 

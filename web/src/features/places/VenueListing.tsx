@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { Alert, Button, Card } from 'react-bootstrap';
 import { Link, useLocation } from 'react-router';
 import { MESSAGES, parseDirectoryQuery, PLACE_TYPES, toDirectorySearch, VENUE_SORT_KEYS } from '@app/domain';
@@ -6,7 +7,7 @@ import type { TVenueKind, TVenueSort } from '@app/domain';
 import { PageButtons } from '../../ui/PageButtons.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { withDefaultLocation } from '../directory/index.ts';
-import { useVendorTypes, useVenues } from './api.ts';
+import { usePlaceTypes, useVenues } from './api.ts';
 import type { Place, VenueQuery } from './api.ts';
 import { PlaceImage, placeAddress, placeTypeName, Stars } from './PlaceParts.tsx';
 import { AddPlaceButton, VenueLayout } from './VenueAside.tsx';
@@ -35,7 +36,7 @@ const SORT_LABELS: Record<TVenueSort, string> = {
  * singular while the server's name is the built-in plural.
  */
 export function useVenueTypeNames(kind: TVenueKind): PlaceTypeNames {
-  const types = useVendorTypes();
+  const types = usePlaceTypes();
   const builtIn = PLACE_TYPES.find((t) => t.type === kind);
   const name = types.data?.find((t) => t.attributes.type === kind)?.attributes.name ?? builtIn?.name ?? kind;
   return { name, one: builtIn && name === builtIn.name ? builtIn.one : name };
@@ -94,6 +95,106 @@ export function VenueCard({
   );
 }
 
+/** The sort links of a venue directory, the current one marked. */
+function VenueSorts({
+  kind,
+  sort,
+  locationSearch,
+}: {
+  kind: TVenueKind;
+  /** The chosen sort, none when the URL names none. */
+  sort: TVenueSort | null;
+  locationSearch: string;
+}) {
+  return (
+    <nav aria-label={V.sortBy} className="venue-sorts mb-3">
+      <span className="text-body-secondary small me-2">{V.sortBy}:</span>
+      <ul className="list-inline d-inline mb-0">
+        {VENUE_SORT_KEYS.map((key) => (
+          <li key={key} className="list-inline-item">
+            <Link
+              to={withSearch(`/${kind}`, venueSearch(locationSearch, key))}
+              aria-current={sort === key ? 'true' : undefined}
+              className={`venue-sorts__link${sort === key ? ' active' : ''}`}
+            >
+              {SORT_LABELS[key]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** A notice in the listing's place: the load failure, a page past the end, or no places. */
+function VenueNotice({ children }: { children: ReactNode }) {
+  return (
+    <Alert variant="light" className="text-center border">
+      {children}
+    </Alert>
+  );
+}
+
+/**
+ * The listing's page of places and its page links; while loading a spinner, on failure Retry, past the
+ * last page the way to it, with none the empty text.
+ */
+function VenueResults({
+  venues,
+  kind,
+  page,
+  locationSearch,
+  pagePath,
+}: {
+  venues: ReturnType<typeof useVenues>;
+  kind: TVenueKind;
+  page: number;
+  locationSearch: string;
+  pagePath: (page: number) => string;
+}) {
+  const total = venues.data?.meta.pagination.total;
+  const pageCount = venues.data?.meta.pagination.pageCount ?? 1;
+  const items = venues.data?.data;
+  if (venues.isPending) return <PageSpinner />;
+  if (venues.isError && !venues.data)
+    return (
+      <VenueNotice>
+        <p className="fw-semibold mb-2">{V.loadFailed}</p>
+        <Button variant="outline-secondary" size="sm" onClick={() => void venues.refetch()}>
+          {V.retry}
+        </Button>
+      </VenueNotice>
+    );
+  if ((!items || items.length === 0) && page > 1 && (total ?? 0) > 0)
+    // A `?page=` past the last page: say so and lead to the last one.
+    return (
+      <VenueNotice>
+        <p className="mb-2">{V.pastLastPage}</p>
+        <Link to={pagePath(Math.max(1, pageCount))} className="btn btn-sm btn-outline-secondary">
+          {V.lastPage}
+        </Link>
+      </VenueNotice>
+    );
+  if (!items || items.length === 0)
+    return (
+      <VenueNotice>
+        <p className="mb-0">{V.empty}</p>
+      </VenueNotice>
+    );
+  return (
+    <>
+      <ul className="list-unstyled venue-cards" aria-label={V.listLabel} aria-busy={venues.isFetching}>
+        {items.map((place) => (
+          <li key={place.id}>
+            <VenueCard place={place} kind={kind} locationSearch={locationSearch} />
+          </li>
+        ))}
+      </ul>
+      <PageButtons page={page} pageCount={pageCount} label={V.pages} className="mt-3" hrefFor={pagePath} />
+    </>
+  );
+}
+
 /**
  * A venue directory, `/eroticbody`, `/sextoy`, `/stripclub` (spec 000 §2 "Vendor venues"): the
  * approved places of the kind in the location chosen in the header, ten a page, with a
@@ -112,8 +213,6 @@ export function VenueListing({ kind }: { kind: TVenueKind }) {
   const venues = useVenues(query, cacheKey);
   const typeNames = useVenueTypeNames(kind);
   const total = venues.data?.meta.pagination.total;
-  const pageCount = venues.data?.meta.pagination.pageCount ?? 1;
-  const items = venues.data?.data;
   const pagePath = (n: number) => withSearch(`/${kind}`, venueSearch(locationSearch, sort, n));
 
   return (
@@ -124,62 +223,14 @@ export function VenueListing({ kind }: { kind: TVenueKind }) {
         </h1>
         <AddPlaceButton />
       </div>
-      <nav aria-label={V.sortBy} className="venue-sorts mb-3">
-        <span className="text-body-secondary small me-2">{V.sortBy}:</span>
-        <ul className="list-inline d-inline mb-0">
-          {VENUE_SORT_KEYS.map((key) => (
-            <li key={key} className="list-inline-item">
-              <Link
-                to={withSearch(`/${kind}`, venueSearch(locationSearch, key))}
-                aria-current={sort === key ? 'true' : undefined}
-                className={`venue-sorts__link${sort === key ? ' active' : ''}`}
-              >
-                {SORT_LABELS[key]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-
-      {venues.isPending ? (
-        <PageSpinner />
-      ) : venues.isError && !venues.data ? (
-        <Alert variant="light" className="text-center border">
-          <p className="fw-semibold mb-2">{V.loadFailed}</p>
-          <Button variant="outline-secondary" size="sm" onClick={() => void venues.refetch()}>
-            {V.retry}
-          </Button>
-        </Alert>
-      ) : (!items || items.length === 0) && page > 1 && (total ?? 0) > 0 ? (
-        // A `?page=` past the last page: say so and lead to the last one.
-        <Alert variant="light" className="text-center border">
-          <p className="mb-2">{V.pastLastPage}</p>
-          <Link to={pagePath(Math.max(1, pageCount))} className="btn btn-sm btn-outline-secondary">
-            {V.lastPage}
-          </Link>
-        </Alert>
-      ) : !items || items.length === 0 ? (
-        <Alert variant="light" className="text-center border">
-          <p className="mb-0">{V.empty}</p>
-        </Alert>
-      ) : (
-        <>
-          <ul className="list-unstyled venue-cards" aria-label={V.listLabel} aria-busy={venues.isFetching}>
-            {items.map((place) => (
-              <li key={place.id}>
-                <VenueCard place={place} kind={kind} locationSearch={locationSearch} />
-              </li>
-            ))}
-          </ul>
-          <PageButtons
-            page={page}
-            pageCount={pageCount}
-            label={V.pages}
-            className="mt-3"
-            hrefFor={pagePath}
-          />
-        </>
-      )}
+      <VenueSorts kind={kind} sort={sort} locationSearch={locationSearch} />
+      <VenueResults
+        venues={venues}
+        kind={kind}
+        page={page}
+        locationSearch={locationSearch}
+        pagePath={pagePath}
+      />
     </VenueLayout>
   );
 }

@@ -14,7 +14,7 @@ import {
   pageOf,
   PROVIDER_USER,
   renderPlacePage,
-  VENDOR_TYPES,
+  TEST_PLACE_TYPES,
 } from '../../test/testPlaces.tsx';
 
 const V = MESSAGES.venues;
@@ -93,7 +93,9 @@ describe('VenuePage: the listing', { timeout: 20_000 }, () => {
   });
 
   it('says "in CA" without a city (the default location) and uses the type name, singular for one', async () => {
-    venuesApi(() => pageOf([buildPlace(5, { vendor_type: { data: VENDOR_TYPES[1] as never } })], 1, 1, 1));
+    venuesApi(() =>
+      pageOf([buildPlace(5, { vendor_type: { data: TEST_PLACE_TYPES[1] as never } })], 1, 1, 1),
+    );
     renderPlacePage('/sextoy', ROUTES, null);
     expect(await screen.findByRole('heading', { name: '1 Sex Toy Shop in CA' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: V.forums })).toBeTruthy();

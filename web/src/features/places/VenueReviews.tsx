@@ -12,7 +12,7 @@ import { isApiError } from '../../api/client.ts';
 import { useSession } from '../../app/session.tsx';
 import { TextAreaField } from '../../ui/FormField.tsx';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
-import { PageButtons } from '../../ui/PageButtons.tsx';
+import { PagedList } from '../../ui/PagedList.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { formatDate } from '../billing/index.ts';
 import { useCreateReview, useDeleteReview, useOwnReview, useUpdateReview, useVenueReviews } from './api.ts';
@@ -231,6 +231,15 @@ function OwnReview({ vendorId }: { vendorId: number }) {
   );
 }
 
+/** The small spinner of the reviews while their first page loads. */
+function ReviewsSpinner() {
+  return (
+    <Spinner animation="border" size="sm" role="status">
+      <span className="visually-hidden">{MESSAGES.shell.loading}</span>
+    </Spinner>
+  );
+}
+
 /**
  * A venue's reviews, newest first, with their stars, authors and dates. A signed-in
  * hobbyist writes one review per place and may edit or delete it; a visitor is asked to log in.
@@ -243,10 +252,6 @@ export function VenueReviews({ vendorId }: { vendorId: number }) {
   const reviews = useVenueReviews(vendorId, page);
   const own = useOwnReview(vendorId, userId, isHobbyist);
   const headingId = useId();
-  // The hobbyist's own review shows above, with its actions; the list holds the others.
-  const ownId = own.data?.id;
-  const all = reviews.data?.data ?? [];
-  const list = all.filter((review) => review.id !== ownId);
 
   return (
     <section aria-labelledby={headingId} className="venue-reviews">
@@ -264,34 +269,31 @@ export function VenueReviews({ vendorId }: { vendorId: number }) {
         </p>
       ) : null}
 
-      {reviews.isPending ? (
-        <Spinner animation="border" size="sm" role="status">
-          <span className="visually-hidden">{MESSAGES.shell.loading}</span>
-        </Spinner>
-      ) : reviews.isError ? (
-        <Alert variant="warning">{R.loadFailed}</Alert>
-      ) : all.length === 0 ? (
-        <p className="text-body-secondary">{MESSAGES.venues.noReviews}</p>
-      ) : (
-        <>
-          {list.length > 0 && (
-            <ul className="list-unstyled venue-review-list" aria-busy={reviews.isFetching}>
-              {list.map((review) => (
-                <li key={review.id}>
-                  <ReviewItem review={review} />
-                </li>
-              ))}
-            </ul>
-          )}
-          <PageButtons
-            page={page}
-            pageCount={reviews.data.meta.pagination.pageCount}
-            onPage={setPage}
-            label={R.title}
-            small
-          />
-        </>
-      )}
+      <PagedList
+        query={reviews}
+        paging={{ page, setPage }}
+        loadFailed={R.loadFailed}
+        empty={MESSAGES.venues.noReviews}
+        pending={<ReviewsSpinner />}
+        pagesLabel={R.title}
+        smallPages
+      >
+        {(data) => {
+          // The hobbyist's own review shows above, with its actions; the list holds the others.
+          const list = data.data.filter((review) => review.id !== own.data?.id);
+          return (
+            list.length > 0 && (
+              <ul className="list-unstyled venue-review-list" aria-busy={reviews.isFetching}>
+                {list.map((review) => (
+                  <li key={review.id}>
+                    <ReviewItem review={review} />
+                  </li>
+                ))}
+              </ul>
+            )
+          );
+        }}
+      </PagedList>
     </section>
   );
 }

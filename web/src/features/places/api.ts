@@ -24,7 +24,7 @@ import type { QueryParams } from '../../api/client.ts';
  * addresses, the venue directories and their reviews.
  */
 
-export interface VendorTypeAttributes {
+export interface PlaceTypeAttributes {
   type: TVenueKind;
   name: string;
 }
@@ -51,7 +51,7 @@ export interface VenueReviewAttributes {
 }
 /** A place as `GET /api/vendors` answers it with its relations populated. */
 export interface PlaceWithRelations extends PlaceAttributes {
-  vendor_type?: RelationOne<VendorTypeAttributes>;
+  vendor_type?: RelationOne<PlaceTypeAttributes>;
   address?: RelationOne<AddressAttributes>;
   image?: RelationOne<MediaAttributes>;
   video?: RelationOne<MediaAttributes>;
@@ -82,8 +82,8 @@ export const placeKeys = {
 
 // ---- calls -------------------------------------------------------------------------------------
 
-export async function fetchVendorTypes(signal?: AbortSignal) {
-  const body = await apiGet<ApiList<VendorTypeAttributes>>(
+export async function fetchPlaceTypes(signal?: AbortSignal) {
+  const body = await apiGet<ApiList<PlaceTypeAttributes>>(
     '/vendor-types',
     { sort: 'id:asc' },
     { signal, auth: false },
@@ -219,10 +219,11 @@ export function deleteReview(id: number) {
 
 // ---- hooks -------------------------------------------------------------------------------------
 
-export function useVendorTypes() {
+/** The place types (`GET /api/vendor-types`), kept for ten minutes. */
+export function usePlaceTypes() {
   return useQuery({
     queryKey: placeKeys.types,
-    queryFn: ({ signal }) => fetchVendorTypes(signal),
+    queryFn: ({ signal }) => fetchPlaceTypes(signal),
     staleTime: 10 * 60_000,
   });
 }
