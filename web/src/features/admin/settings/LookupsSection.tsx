@@ -1,6 +1,5 @@
 import { useEffect, useId, useState } from 'react';
 import { Button, Tab, Table, Tabs } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import type { FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
@@ -12,7 +11,7 @@ import { SearchBox } from '../parts.tsx';
 import { LOOKUP_KINDS, useLookup, useLookupWrites } from '../settingsApi.ts';
 import type { LookupKind, LookupWrites } from '../settingsApi.ts';
 import { showWriteFailure } from './feedback.ts';
-import { SettingsFields, SettingsFormDialog } from './forms.tsx';
+import { SettingsFields, SettingsFormDialog, useSettingsForm } from './forms.tsx';
 import type { SettingsField } from './forms.tsx';
 
 const M = MESSAGES.adminSettings;
@@ -86,31 +85,20 @@ function LookupDialog({
   const id = useId();
   const { save } = useLookupWrites(kind);
   const config = CONFIG[kind];
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values, unknown, LookupWrites[LookupKind]>({
-    resolver: zodResolver(config.schema) as never,
-    defaultValues: valuesOf(kind, editing),
-  });
+  const { register, errors, isSubmitting, reset, submit } = useSettingsForm<Values, LookupWrites[LookupKind]>(
+    {
+      resolver: zodResolver(config.schema) as never,
+      defaultValues: valuesOf(kind, editing),
+      fields: config.fields.map((f) => f.name),
+      save: (data) => save.mutateAsync({ id: editing?.id ?? null, data }),
+      savedText: editing ? M.updated : M.created,
+      onSaved: onClose,
+    },
+  );
 
   useEffect(() => {
     if (show) reset(valuesOf(kind, editing));
   }, [show, kind, editing, reset]);
-
-  const fieldNames = config.fields.map((f) => f.name);
-  const submit = handleSubmit(async (data) => {
-    try {
-      await save.mutateAsync({ id: editing?.id ?? null, data });
-      toast.success(editing ? M.updated : M.created);
-      onClose();
-    } catch (error) {
-      showWriteFailure(error, fieldNames, setError);
-    }
-  });
 
   return (
     <SettingsFormDialog

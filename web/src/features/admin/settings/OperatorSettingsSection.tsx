@@ -1,17 +1,14 @@
 import { useEffect, useId } from 'react';
 import { Alert, Col, Row } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import type { Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { ADMIN_SETTINGS_LIMITS, MESSAGES, ZAdminSettingsUpdate } from '@app/domain';
-import type { AdminSettings, TAdminSettingsUpdate } from '@app/domain';
+import type { AdminSettings } from '@app/domain';
 import { PanelLoading } from '../../../ui/PanelStatus.tsx';
 import { PaymentQr } from '../../billing/index.ts';
 import { useOperatorSettings, useSaveOperatorSettings } from '../settingsApi.ts';
-import { showWriteFailure } from './feedback.ts';
-import { InlineSettingsForm, SettingsFields } from './forms.tsx';
+import { InlineSettingsForm, SettingsFields, useSettingsForm } from './forms.tsx';
 import type { SettingsField } from './forms.tsx';
 
 const M = MESSAGES.adminSettings;
@@ -35,28 +32,19 @@ function SettingsForm({ fields, settings }: { fields: readonly OperatorField[]; 
   const keys = fields.map((field) => field.name);
   const pick = (from: AdminSettings): SettingsForm =>
     Object.fromEntries(keys.map((key) => [key, String(from[key])])) as SettingsForm;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SettingsForm, unknown, TAdminSettingsUpdate>({ resolver, defaultValues: pick(settings) });
+  const { register, errors, isSubmitting, reset, submit } = useSettingsForm({
+    resolver,
+    defaultValues: pick(settings),
+    fields: keys,
+    save: (data) => save.mutateAsync(data),
+    savedText: M.saved,
+  });
 
   // Saved values of this form's own keys: saving another form leaves the edits typed here alone.
   const saved = JSON.stringify(pick(settings));
   useEffect(() => {
     reset(JSON.parse(saved) as SettingsForm);
   }, [saved, reset]);
-
-  const submit = handleSubmit(async (data) => {
-    try {
-      await save.mutateAsync(data);
-      toast.success(M.saved);
-    } catch (error) {
-      showWriteFailure(error, keys, setError);
-    }
-  });
 
   return (
     <InlineSettingsForm submitting={isSubmitting} onSubmit={submit}>

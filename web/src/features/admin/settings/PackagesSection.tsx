@@ -1,17 +1,15 @@
 import { useEffect, useId, useState } from 'react';
 import { Alert, Badge, Button, Table } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { formatMoney, MESSAGES, ZPackageCreate } from '@app/domain';
-import type { TPackageCreate } from '@app/domain';
 import { PanelLoading } from '../../../ui/PanelStatus.tsx';
 import { ConfirmDialog } from '../dialogs.tsx';
 import { useAdminPackages, useDeletePackage, useSavePackage } from '../settingsApi.ts';
 import type { AdminPackage } from '../settingsApi.ts';
 import { showWriteFailure } from './feedback.ts';
-import { SettingsFields, SettingsFormDialog } from './forms.tsx';
+import { SettingsFields, SettingsFormDialog, useSettingsForm } from './forms.tsx';
 import type { SettingsField } from './forms.tsx';
 
 const M = MESSAGES.adminSettings;
@@ -35,27 +33,18 @@ function formValues(pkg: AdminPackage | null): PackageForm {
 /** The package form: filled from the package edited when shown; a save toasts and closes. */
 function usePackageForm(show: boolean, editing: AdminPackage | null, onClose: () => void) {
   const save = useSavePackage();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<PackageForm, unknown, TPackageCreate>({ resolver, defaultValues: formValues(editing) });
+  const { register, errors, isSubmitting, reset, submit } = useSettingsForm({
+    resolver,
+    defaultValues: formValues(editing),
+    fields: FIELDS,
+    save: (data) => save.mutateAsync({ id: editing?.id ?? null, data }),
+    savedText: editing ? M.updated : M.created,
+    onSaved: onClose,
+  });
 
   useEffect(() => {
     if (show) reset(formValues(editing));
   }, [show, editing, reset]);
-
-  const submit = handleSubmit(async (data) => {
-    try {
-      await save.mutateAsync({ id: editing?.id ?? null, data });
-      toast.success(editing ? M.updated : M.created);
-      onClose();
-    } catch (error) {
-      showWriteFailure(error, FIELDS, setError);
-    }
-  });
 
   return { register, errors, isSubmitting, submit };
 }

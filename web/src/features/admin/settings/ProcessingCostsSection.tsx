@@ -1,21 +1,15 @@
 import { useEffect, useId } from 'react';
 import { Alert } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-toastify';
-import type { z } from 'zod';
 import { MESSAGES, ZProcessingCostCreate } from '@app/domain';
-import type { TProcessingCostCreate } from '@app/domain';
 import { PanelLoading } from '../../../ui/PanelStatus.tsx';
 import { useAdminProcessingCosts, useSaveProcessingCosts } from '../settingsApi.ts';
-import { showWriteFailure } from './feedback.ts';
-import { InlineSettingsForm, SettingsFields } from './forms.tsx';
+import { InlineSettingsForm, SettingsFields, useSettingsForm } from './forms.tsx';
 import type { SettingsField } from './forms.tsx';
 
 const M = MESSAGES.adminSettings;
 const F = M.fields;
 
-type CostsForm = z.input<typeof ZProcessingCostCreate>;
 const FIELDS = ['processing_fee', 'tax', 'shipping_cost'] as const;
 const resolver = zodResolver(ZProcessingCostCreate);
 const COST_FIELDS: readonly SettingsField<(typeof FIELDS)[number]>[] = [
@@ -33,16 +27,13 @@ export function ProcessingCostsSection() {
   const costs = useAdminProcessingCosts();
   const save = useSaveProcessingCosts();
   const current = costs.data?.data[0] ?? null;
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CostsForm, unknown, TProcessingCostCreate>({
+  const { register, errors, isSubmitting, reset, submit } = useSettingsForm({
     resolver,
     // The tax is read as a number (`valueAsNumber`); the field starts empty.
     defaultValues: { processing_fee: '', tax: '' as unknown as number, shipping_cost: '' },
+    fields: FIELDS,
+    save: (data) => save.mutateAsync({ id: current?.id ?? null, data }),
+    savedText: M.saved,
   });
 
   useEffect(() => {
@@ -51,15 +42,6 @@ export function ProcessingCostsSection() {
       reset({ processing_fee: String(a.processing_fee), tax: a.tax, shipping_cost: String(a.shipping_cost) });
     }
   }, [current, reset]);
-
-  const submit = handleSubmit(async (data) => {
-    try {
-      await save.mutateAsync({ id: current?.id ?? null, data });
-      toast.success(M.saved);
-    } catch (error) {
-      showWriteFailure(error, FIELDS, setError);
-    }
-  });
 
   return (
     <section aria-labelledby="settings-costs" className="mb-4">

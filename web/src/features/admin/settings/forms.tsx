@@ -1,11 +1,21 @@
 import { useId } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { Button, Form, Modal } from 'react-bootstrap';
-import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import type {
+  DefaultValues,
+  FieldErrors,
+  FieldValues,
+  Path,
+  Resolver,
+  UseFormRegister,
+} from 'react-hook-form';
+import { toast } from 'react-toastify';
 import { MESSAGES } from '@app/domain';
 import { TextAreaField, TextField } from '../../../ui/FormField.tsx';
 import type { FieldErrorLike } from '../../../ui/FormField.tsx';
 import { SubmitButton } from '../../../ui/SubmitButton.tsx';
+import { showWriteFailure } from './feedback.ts';
 
 /**
  * The settings page's forms: the fields described rather than written out (each form lists its fields'
@@ -14,6 +24,45 @@ import { SubmitButton } from '../../../ui/SubmitButton.tsx';
  */
 
 const M = MESSAGES.adminSettings;
+
+/**
+ * A settings form's state and its save: checked with the domain's schema (`resolver`), then `save`,
+ * then `savedText` as a toast and `onSaved`; a refusal puts the server's messages under the `fields`
+ * it names, or shows a toast. The form says itself when to fill in its values again (`reset`).
+ */
+export function useSettingsForm<TForm extends FieldValues, TSaved>({
+  resolver,
+  defaultValues,
+  fields,
+  save,
+  savedText,
+  onSaved,
+}: {
+  resolver: Resolver<TForm, unknown, TSaved>;
+  defaultValues: DefaultValues<TForm>;
+  fields: readonly string[];
+  save: (data: TSaved) => Promise<unknown>;
+  savedText: string;
+  onSaved?: () => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<TForm, unknown, TSaved>({ resolver, defaultValues });
+  const submit = handleSubmit(async (data) => {
+    try {
+      await save(data);
+      toast.success(savedText);
+      onSaved?.();
+    } catch (error) {
+      showWriteFailure(error, fields, setError);
+    }
+  });
+  return { register, errors, isSubmitting, reset, submit };
+}
 
 /** One field of a settings form. */
 export interface SettingsField<K extends string = string> {
