@@ -26,8 +26,8 @@ export async function getScopedItem(
 }
 
 /**
- * A freshly written row, read back without a caller scope (the writer has just been checked): its
- * fields, or what `q` asks (a populated relation).
+ * A row read without a caller scope: one just written (the writer has just been checked), or one of a
+ * resource only admins reach (the route has checked): its fields, or what `q` asks (a populated relation).
  */
 export async function getWrittenItem(
   db: Kysely<DB>,

@@ -1,6 +1,7 @@
 import { ID_MESSAGE, ZIdText } from '@app/domain';
 import type { FastifyRequest } from 'fastify';
 import qs from 'qs';
+import { isPlainObject } from './strapi/input.ts';
 import { parseQuery, type ParsedQuery } from './strapi/parse.ts';
 import type { ResourceDef } from './strapi/resource.ts';
 import { fieldError } from './errors.ts';
@@ -69,4 +70,16 @@ export function parseQueryString(str: string): Record<string, unknown> {
   if (parsedQueries.size >= PARSED_QUERIES) parsedQueries.delete(parsedQueries.keys().next().value!);
   parsedQueries.set(str, deepFreeze(parsed));
   return parsed;
+}
+
+/**
+ * The user id of `filters[user][id][$eq]=<id>` (or `filters[user][id]=<id>`), when the query has it: an
+ * owner's listing of their own ads or places asks for it, and is then read unscoped.
+ */
+export function ownerFilterId(query: Record<string, unknown>): number | undefined {
+  const filters = query.filters;
+  if (!isPlainObject(filters) || !isPlainObject(filters.user)) return undefined;
+  const idSpec = filters.user.id;
+  const v = isPlainObject(idSpec) ? idSpec.$eq : idSpec;
+  return typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : undefined;
 }

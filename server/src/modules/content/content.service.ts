@@ -15,10 +15,9 @@ import { lockAccount } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
-import { plainItem, type ItemQuery } from '../../http/items.ts';
-import { findMany, findOne, type Item } from '../../http/strapi/find.ts';
+import { getWrittenItem, type ItemQuery } from '../../http/items.ts';
+import { findMany, type Item } from '../../http/strapi/find.ts';
 import type { ParsedQuery } from '../../http/strapi/parse.ts';
-import type { ResourceDef } from '../../http/strapi/resource.ts';
 import {
   deleteContactMessageById,
   deleteReportById,
@@ -34,18 +33,6 @@ import {
 } from './content.queries.ts';
 import { contactMessageResource, reportResource } from './content.resources.ts';
 
-/** These resources are admin-only (the routes say so), so no row scope applies. */
-async function getItem(
-  db: Kysely<DB>,
-  def: ResourceDef,
-  id: number,
-  q: ItemQuery = plainItem,
-): Promise<Item> {
-  const item = await findOne(db, def, id, q, { scope: null });
-  if (!item) throw notFound();
-  return item;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Contact messages
 
@@ -58,7 +45,7 @@ export async function createContactMessage(
   const id = await createAudited(db, actor, 'contact-message', 'contact_messages', (db) =>
     insertContactMessage(db, { name: input.name, email: input.email, note: input.note }),
   );
-  return getItem(db, contactMessageResource, id);
+  return getWrittenItem(db, contactMessageResource, id);
 }
 
 export function listContactMessages(db: Kysely<DB>, q: ParsedQuery) {
@@ -66,12 +53,12 @@ export function listContactMessages(db: Kysely<DB>, q: ParsedQuery) {
 }
 
 export function getContactMessage(db: Kysely<DB>, id: number, q: ItemQuery): Promise<Item> {
-  return getItem(db, contactMessageResource, id, q);
+  return getWrittenItem(db, contactMessageResource, id, q);
 }
 
 /** Deletes a message (admin), recorded as `contact-message.delete` with the message; answers it as it was. */
 export async function deleteContactMessage(db: Kysely<DB>, actor: Actor, id: number): Promise<Item> {
-  const item = await getItem(db, contactMessageResource, id);
+  const item = await getWrittenItem(db, contactMessageResource, id);
   await db.transaction().execute(async (trx) => {
     const audit = auditChange(
       actor,
@@ -111,7 +98,7 @@ export async function createReport(
       subject,
     }),
   );
-  return getItem(db, reportResource, id);
+  return getWrittenItem(db, reportResource, id);
 }
 
 /**
@@ -162,7 +149,7 @@ export function listReports(db: Kysely<DB>, q: ParsedQuery) {
 }
 
 export function getReport(db: Kysely<DB>, id: number, q: ItemQuery): Promise<Item> {
-  return getItem(db, reportResource, id, q);
+  return getWrittenItem(db, reportResource, id, q);
 }
 
 /** The fields of a staff update that were sent (a note of null clears it). */
@@ -193,7 +180,7 @@ export async function updateReport(
       after: { ...before, ...changes },
     });
   });
-  return getItem(db, reportResource, id);
+  return getWrittenItem(db, reportResource, id);
 }
 
 /**
@@ -216,12 +203,12 @@ export async function updateContactMessage(
       after: { ...before, ...changes },
     });
   });
-  return getItem(db, contactMessageResource, id);
+  return getWrittenItem(db, contactMessageResource, id);
 }
 
 /** Deletes a report (admin), recorded as `report.delete` with the report; answers it as it was. */
 export async function deleteReport(db: Kysely<DB>, actor: Actor, id: number): Promise<Item> {
-  const item = await getItem(db, reportResource, id);
+  const item = await getWrittenItem(db, reportResource, id);
   await db.transaction().execute(async (trx) => {
     const audit = auditChange(actor, 'report.delete', `report:${id}`, 'reports', id);
     await audit?.before(trx);

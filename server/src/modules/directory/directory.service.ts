@@ -7,7 +7,7 @@ import { isAdmin, type Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { findRevision, withOwnRevision } from '../moderation/index.ts';
-import { deepFreeze, onlyParams } from '../../http/query.ts';
+import { deepFreeze, onlyParams, ownerFilterId } from '../../http/query.ts';
 import { findOne, type Item } from '../../http/strapi/find.ts';
 import { LIMITS, parseQuery, type ParsedQuery } from '../../http/strapi/parse.ts';
 import type { ResourceDef } from '../../http/strapi/resource.ts';
@@ -34,19 +34,6 @@ export interface DirectoryContext {
 }
 
 type Query = Record<string, unknown>;
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** The user id of `filters[user][id][$eq]=<id>` (or `filters[user][id]=<id>`), when the query has it. */
-function ownerFilterId(query: Query): number | undefined {
-  const filters = query.filters;
-  if (!isPlainObject(filters) || !isPlainObject(filters.user)) return undefined;
-  const idSpec = filters.user.id;
-  const v = isPlainObject(idSpec) ? idSpec.$eq : idSpec;
-  return typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : undefined;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Reading

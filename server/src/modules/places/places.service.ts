@@ -12,6 +12,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import type { MediaContext } from '../media/index.ts';
 import { withRevisionFor } from '../moderation/index.ts';
 import { ownPlaceResource, placeResource } from './places.resources.ts';
+import { ownerFilterId } from '../../http/query.ts';
 
 /**
  * The places area's services: what they share and the reads of places here; the writes of places in
@@ -35,19 +36,6 @@ export const PLACE_NOT_FOUND = RULES['place.read'].missing;
 /** The create's missing picture: 'Required' at `image` (spec 000 §5 "Vendor create"). */
 export const imageRequired = () =>
   fieldError(['image'], MESSAGES.placeForm.required, { title: `image: ${MESSAGES.placeForm.required}` });
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** The user id of `filters[user][id][$eq]=<id>` (or `filters[user][id]=<id>`), when the query has it. */
-function ownerFilterId(query: Query): number | undefined {
-  const filters = query.filters;
-  if (!isPlainObject(filters) || !isPlainObject(filters.user)) return undefined;
-  const idSpec = filters.user.id;
-  const v = isPlainObject(idSpec) ? idSpec.$eq : idSpec;
-  return typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : undefined;
-}
 
 /**
  * `GET /api/vendors`: public places for anyone; an owner who filters on their own id (My Places)
