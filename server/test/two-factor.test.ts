@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkRouteAccess, signMfaToken, signToken } from '../src/http/auth.ts';
 import { LOGIN_THROTTLE } from '../src/modules/auth/auth.throttle.ts';
 import { resetTwoFactorByEmail } from '../src/modules/auth/index.ts';
-import { TWO_FACTOR_GUARD } from '../src/modules/auth/two-factor.service.ts';
+import { TWO_FACTOR_GUARD } from '../src/modules/auth/two-factor.codes.ts';
 import { ensureAdmin } from '../src/modules/users/index.ts';
 import { newAddress } from './directory-helpers.ts';
 import {

@@ -17,7 +17,7 @@ export const TWO_FACTOR_MESSAGES = {
     setupFirst: 'Start the setup again: scan the new QR code, then enter its code.',
     signInExpired: 'Your sign-in took too long. Please sign in again.',
     challengeSpent: 'Too many wrong codes for this sign-in. Please sign in again.',
-    // The lock's length is TWO_FACTOR_GUARD.lockMs (server/src/modules/auth/two-factor.service.ts).
+    // The lock's length is TWO_FACTOR_GUARD.lockMs (server/src/modules/auth/two-factor.codes.ts).
     codeLocked: 'Too many wrong codes. Try again in 15 minutes, or sign in with a recovery code.',
     lockedEmailSubject: 'Wrong two-factor codes on your account',
     lockedEmailText:

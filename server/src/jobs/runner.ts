@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
+import { releaseLease, takeLease } from './jobs.queries.ts';
 
 /** One scheduled job: a name (its lease row), how often it runs, and what it does. */
 export interface Job<C> {
@@ -28,62 +29,15 @@ export interface JobRunner {
 const LEASE_MS = 10 * 60 * 1000;
 
 /**
- * Starts the scheduled jobs: each runs at start and then every `everyMs`. Of several processes on
- * one database only one runs a job at a time: a run first takes the job's lease in `job_leases` with
- * a conditional UPDATE (free, or expired), and gives it back when done, writing when it started, how
- * long it took and what it answered. Each run is logged. Timers do not keep the process alive.
+ * One run of a job under its lease: skipped (undefined) while another process holds it; the lease is given
+ * back with the count, or with the error, which is thrown again. Each run is logged.
  */
-export function startJobs<C>(
-  db: Kysely<DB>,
-  ctx: C,
-  jobs: readonly Job<C>[],
-  log: JobLog,
-  opts: { runAtStart?: boolean } = {},
-): JobRunner {
-  const me = randomUUID();
-  const running = new Set<Promise<unknown>>();
-  const timers: NodeJS.Timeout[] = [];
-  let stopped = false;
-
-  async function takeLease(name: string, now: Date): Promise<boolean> {
-    await db
-      .insertInto('job_leases')
-      .values({ name })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    const result = await db
-      .updateTable('job_leases')
-      .set({
-        locked_by: me,
-        locked_until: new Date(now.getTime() + LEASE_MS).toISOString(),
-        last_started_at: now.toISOString(),
-      })
-      .where('name', '=', name)
-      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now.toISOString())]))
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  }
-
-  async function release(name: string, started: Date, count: number | null, error: string | null) {
-    const finished = new Date();
-    await db
-      .updateTable('job_leases')
-      .set({
-        locked_by: null,
-        locked_until: null,
-        last_finished_at: finished.toISOString(),
-        last_duration_ms: finished.getTime() - started.getTime(),
-        last_count: count,
-        last_error: error,
-      })
-      .where('name', '=', name)
-      .where('locked_by', '=', me)
-      .execute();
-  }
-
-  async function runJob(job: Job<C>): Promise<number | undefined> {
+function leasedRun<C>(db: Kysely<DB>, ctx: C, log: JobLog, me: string) {
+  const release = (name: string, started: Date, count: number | null, error: string | null) =>
+    releaseLease(db, name, me, { started, finished: new Date(), count, error });
+  return async (job: Job<C>): Promise<number | undefined> => {
     const started = new Date();
-    if (!(await takeLease(job.name, started))) {
+    if (!(await takeLease(db, job.name, me, started, new Date(started.getTime() + LEASE_MS)))) {
       log.info({ job: job.name }, 'job skipped: another process is running it');
       return undefined;
     }
@@ -98,7 +52,26 @@ export function startJobs<C>(
       log.error({ job: job.name, err }, 'job failed');
       throw err;
     }
-  }
+  };
+}
+
+/**
+ * Starts the scheduled jobs: each runs at start and then every `everyMs`. Of several processes on
+ * one database only one runs a job at a time: a run first takes the job's lease in `job_leases`
+ * (jobs.queries.ts), and gives it back when done, writing when it started, how long it took and what it
+ * answered. Each run is logged. Timers do not keep the process alive.
+ */
+export function startJobs<C>(
+  db: Kysely<DB>,
+  ctx: C,
+  jobs: readonly Job<C>[],
+  log: JobLog,
+  opts: { runAtStart?: boolean } = {},
+): JobRunner {
+  const runJob = leasedRun(db, ctx, log, randomUUID());
+  const running = new Set<Promise<unknown>>();
+  const timers: NodeJS.Timeout[] = [];
+  let stopped = false;
 
   /** A run from a timer: never throws (the failure is logged and written to the lease row). */
   function runInBackground(job: Job<C>) {

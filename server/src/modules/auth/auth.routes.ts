@@ -18,6 +18,7 @@ import {
   registerUser,
   requestPasswordReset,
   resetPassword,
+  type AuthContext,
 } from './auth.service.ts';
 import { createLoginThrottle, inProcess, LOGIN_THROTTLE } from './auth.throttle.ts';
 import { createRedisLoginThrottle } from './auth.throttle-redis.ts';
@@ -36,40 +37,46 @@ export const AUTH_RATE_LIMITS = {
   changePassword: { max: 30, per: 'hour', perAccount: 'password' },
 } as const satisfies Record<string, RouteLimit>;
 
-/** Strapi's users-permissions auth routes: register, login, forgot/reset/change password. */
-export async function authRoutes(instance: FastifyInstance, { db, config, mailer, shared }: AppContext) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+const tags = ['auth'];
+
+/** A form's route: who may send it, its per-address request limit and its body. */
+const form = <B>(preset: Parameters<typeof withAccess>[0], limit: RouteLimit, body: B) =>
+  withAccess(preset, { config: { rateLimit: routeLimit(limit) }, schema: { body, tags } });
+
+/** The services' context: with Redis, every process counts the same failures (auth.throttle-redis.ts). */
+function authContext(instance: FastifyInstance, { db, config, mailer, shared }: AppContext): AuthContext {
   const limits = { ...LOGIN_THROTTLE, ...config.loginThrottle };
-  const ctx = {
-    db,
-    config,
-    mailer,
-    // With Redis, every process counts the same failures (auth.throttle-redis.ts).
-    throttle: shared
-      ? createRedisLoginThrottle(shared.redis, shared.prefix, instance.log, limits)
-      : inProcess(createLoginThrottle(limits)),
-  };
-  const tags = ['auth'];
+  const throttle = shared
+    ? createRedisLoginThrottle(shared.redis, shared.prefix, instance.log, limits)
+    : inProcess(createLoginThrottle(limits));
+  return { db, config, mailer, throttle };
+}
+
+/** Strapi's users-permissions auth routes: register, login, forgot/reset/change password. */
+export async function authRoutes(instance: FastifyInstance, appContext: AppContext) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const ctx = authContext(instance, appContext);
 
   // The anonymous forms answer anyone even with a stale token left in the browser.
   app.post(
     '/api/auth/local/register',
-    withAccess(anyoneEvenWithStaleToken, {
-      config: { rateLimit: routeLimit(AUTH_RATE_LIMITS.register) },
-      schema: { body: ZRegisterRequest, tags },
-    }),
+    form(anyoneEvenWithStaleToken, AUTH_RATE_LIMITS.register, ZRegisterRequest),
     async (req) => registerUser(ctx, req.body),
   );
-
   app.post(
     '/api/auth/local',
-    withAccess(anyoneEvenWithStaleToken, {
-      config: { rateLimit: routeLimit(AUTH_RATE_LIMITS.login) },
-      schema: { body: ZLoginRequest, tags },
-    }),
+    form(anyoneEvenWithStaleToken, AUTH_RATE_LIMITS.login, ZLoginRequest),
     async (req) => login(ctx, req.body, req.ip),
   );
+  passwordRoutes(app, ctx);
+  sessionRoutes(app, ctx);
+  // Two-factor sign-in: its code checks count in this sign-in throttle.
+  twoFactorRoutes(app, ctx);
+}
 
+/** Forgot, reset and change password. */
+function passwordRoutes(instance: FastifyInstance, ctx: AuthContext) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   // The spec's forgot-password call (`{ to }`), and Strapi's (`{ email }`): same answer either way,
   // and one per-address limit for both. A route's own `config.rateLimit` gets a store of its own, so
   // the two routes share one limiter made once (the plugin's `rateLimit` hook) instead.
@@ -89,7 +96,6 @@ export async function authRoutes(instance: FastifyInstance, { db, config, mailer
       return { ok: true };
     },
   );
-
   app.post(
     '/api/auth/forgot-password',
     withAccess(anyoneEvenWithStaleToken, {
@@ -102,35 +108,27 @@ export async function authRoutes(instance: FastifyInstance, { db, config, mailer
       return { ok: true };
     },
   );
-
   app.post(
     '/api/auth/reset-password',
-    withAccess(anyoneEvenWithStaleToken, {
-      config: { rateLimit: routeLimit(AUTH_RATE_LIMITS.resetPassword) },
-      schema: { body: ZResetPasswordRequest, tags },
-    }),
+    form(anyoneEvenWithStaleToken, AUTH_RATE_LIMITS.resetPassword, ZResetPasswordRequest),
     async (req) => resetPassword(ctx, req.body),
   );
-
   app.post(
     '/api/auth/change-password',
-    withAccess(signedIn, {
-      config: { rateLimit: routeLimit(AUTH_RATE_LIMITS.changePassword) },
-      schema: { body: ZChangePasswordRequest, tags },
-    }),
+    form(signedIn, AUTH_RATE_LIMITS.changePassword, ZChangePasswordRequest),
     async (req) => changePassword(ctx, req.actor!, req.body, req.ip),
   );
+}
 
+/** Signing out: this session, or every session of the account. */
+function sessionRoutes(instance: FastifyInstance, { db }: AuthContext) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   // Revokes the token this request carries; the account's other sessions go on.
   app.post('/api/auth/logout', withAccess(signedIn, { schema: { tags } }), async (req) =>
     logout(db, req.actor!),
   );
-
   // "Sign out everywhere": revokes every token of the signed-in account, this one included.
   app.post('/api/auth/logout-all', withAccess(signedIn, { schema: { tags } }), async (req) =>
     signOutEverywhere(db, req.actor!, req.actor!.id),
   );
-
-  // Two-factor sign-in: its code checks count in this sign-in throttle.
-  twoFactorRoutes(app, ctx);
 }

@@ -5,6 +5,7 @@ import {
   LOGIN_THROTTLE,
   throttleKeys,
   type AsyncLoginThrottle,
+  type LoginThrottle,
   type LoginThrottleLimits,
 } from './auth.throttle.ts';
 
@@ -46,29 +47,17 @@ export function createRedisLoginThrottle(
   log: SharedStateLog,
   limits: LoginThrottleLimits = LOGIN_THROTTLE,
 ): AsyncLoginThrottle {
+  return orLocally(redisThrottle(redis, prefix, limits), createLoginThrottle(limits), log);
+}
+
+/** The throttle's windows in Redis alone: a call fails while Redis does not answer. */
+function redisThrottle(redis: Redis, prefix: string, limits: LoginThrottleLimits): AsyncLoginThrottle {
   if (!('ltfLoginThrottleFail' in redis)) {
     redis.defineCommand('ltfLoginThrottleFail', { lua: RECORD_FAILURE });
     redis.defineCommand('ltfLoginThrottleRead', { lua: READ_WINDOWS });
   }
   const commands = redis as unknown as ThrottleCommands;
-  const local = createLoginThrottle(limits);
   const key = (k: string) => `${prefix}login:${k}`;
-  let lastWarning = 0;
-
-  async function orLocally<T>(shared: () => Promise<T>, locally: () => T): Promise<T> {
-    try {
-      return await shared();
-    } catch (err) {
-      if (Date.now() - lastWarning > 60_000) {
-        lastWarning = Date.now();
-        log.warn(
-          { err: err instanceof Error ? err.message : String(err) },
-          'sign-in throttle counted in this process only: Redis does not answer',
-        );
-      }
-      return locally();
-    }
-  }
 
   /** Milliseconds until the longest of these windows past its maximum ends; 0 when none is. */
   async function blockedFor(windows: [string, number][]): Promise<number> {
@@ -83,43 +72,66 @@ export function createRedisLoginThrottle(
   }
 
   return {
+    retryAfterMs: (address, account) => {
+      const windows: [string, number][] = [[throttleKeys.address(address), limits.maxFailuresPerAddress]];
+      if (account !== undefined) {
+        windows.push([throttleKeys.pair(address, account), limits.maxFailuresPerAccountAndAddress]);
+      }
+      return blockedFor(windows);
+    },
+    slowdownMs: async (account) =>
+      (await blockedFor([[throttleKeys.account(account), limits.slowAccountAfter]])) ? limits.slowdownMs : 0,
+    recordFailure: async (address, account) => {
+      const keys = [throttleKeys.address(address)];
+      if (account !== undefined)
+        keys.push(throttleKeys.pair(address, account), throttleKeys.account(account));
+      await commands.ltfLoginThrottleFail(keys.length, ...keys.map(key), limits.windowMs);
+    },
+    recordSuccess: async (address, account) =>
+      void (await redis.del(key(throttleKeys.pair(address, account)))),
+  };
+}
+
+/** Each call answered by `shared`, or by `local` when `shared` fails (said in the log once a minute). */
+function orLocally(
+  shared: AsyncLoginThrottle,
+  local: LoginThrottle,
+  log: SharedStateLog,
+): AsyncLoginThrottle {
+  let lastWarning = 0;
+  async function either<T>(sharedCall: () => Promise<T>, localCall: () => T): Promise<T> {
+    try {
+      return await sharedCall();
+    } catch (err) {
+      if (Date.now() - lastWarning > 60_000) {
+        lastWarning = Date.now();
+        log.warn(
+          { err: err instanceof Error ? err.message : String(err) },
+          'sign-in throttle counted in this process only: Redis does not answer',
+        );
+      }
+      return localCall();
+    }
+  }
+  return {
     retryAfterMs: (address, account) =>
-      orLocally(
-        () =>
-          blockedFor([
-            [throttleKeys.address(address), limits.maxFailuresPerAddress],
-            ...(account === undefined
-              ? []
-              : [
-                  [throttleKeys.pair(address, account), limits.maxFailuresPerAccountAndAddress] as [
-                    string,
-                    number,
-                  ],
-                ]),
-          ]),
+      either(
+        () => shared.retryAfterMs(address, account),
         () => local.retryAfterMs(address, account),
       ),
     slowdownMs: (account) =>
-      orLocally(
-        async () =>
-          (await blockedFor([[throttleKeys.account(account), limits.slowAccountAfter]]))
-            ? limits.slowdownMs
-            : 0,
+      either(
+        () => shared.slowdownMs(account),
         () => local.slowdownMs(account),
       ),
     recordFailure: (address, account) =>
-      orLocally(
-        async () => {
-          const keys = [throttleKeys.address(address)];
-          if (account !== undefined)
-            keys.push(throttleKeys.pair(address, account), throttleKeys.account(account));
-          await commands.ltfLoginThrottleFail(keys.length, ...keys.map(key), limits.windowMs);
-        },
+      either(
+        () => shared.recordFailure(address, account),
         () => local.recordFailure(address, account),
       ),
     recordSuccess: (address, account) =>
-      orLocally(
-        async () => void (await redis.del(key(throttleKeys.pair(address, account)))),
+      either(
+        () => shared.recordSuccess(address, account),
         () => local.recordSuccess(address, account),
       ),
   };

@@ -15,7 +15,7 @@
  * Kept in memory, per process (`createLoginThrottle`): it resets on restart. With REDIS_URL the same
  * windows live in Redis (auth.throttle-redis.ts), so every process counts together and a failure on one
  * is refused on the next. Wrong two-factor codes are also counted in the database, with a hard cap per
- * account (`TWO_FACTOR_GUARD`, two-factor.service.ts).
+ * account (`TWO_FACTOR_GUARD`, two-factor.codes.ts).
  */
 export const LOGIN_THROTTLE = {
   windowMs: 15 * 60 * 1000,
