@@ -1,4 +1,4 @@
-/** What other features use of the directory: the provider card, the location options and the default location. */
+/** What other features use of the directory: the provider card, the location selects and the default location. */
 export { withDefaultLocation } from './filterUrl.ts';
-export { useLocationOptions } from './ads/api.ts';
+export { LocationSelects } from './ads/LocationSelects.tsx';
 export { ProviderCard } from './ProviderCard.tsx';

@@ -6,7 +6,7 @@ import { MESSAGES } from '@app/domain';
 import { FileField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { FileProgress } from './FileProgress.tsx';
-import { UPLOAD_FAILURE, uploadRefusal } from './feedback.ts';
+import { isVideoFile, UPLOAD_FAILURE, uploadRefusal, VIDEO_ACCEPT } from './feedback.ts';
 import type { usePickedFiles } from './usePickedFiles.ts';
 import { toastApiFailure } from '../../api/toastApiFailure.ts';
 
@@ -60,6 +60,37 @@ export function ReplaceFilesForm(props: ReplaceFilesProps) {
         </SubmitButton>
       </fieldset>
     </Form>
+  );
+}
+
+/** Change Image: image files only (up to `maxFiles`), anything else refused with `invalidMessage`. */
+export function ReplaceImageForm(props: Omit<ReplaceFilesProps, 'accept' | 'accepts'>) {
+  return <ReplaceFilesForm {...props} accept="image/*" accepts={(file) => file.type.startsWith('image/')} />;
+}
+
+/** The texts of a Change Video form, as the ad and place forms name them. */
+export interface ReplaceVideoTexts {
+  changeVideo: string;
+  videoHelp: string;
+  videoType: string;
+}
+
+/** Change Video: one MP4 or WebM file, anything else refused with the `videoType` text. */
+export function ReplaceVideoForm({
+  texts,
+  ...props
+}: Omit<ReplaceFilesProps, 'label' | 'help' | 'accept' | 'accepts' | 'invalidMessage' | 'maxFiles'> & {
+  texts: ReplaceVideoTexts;
+}) {
+  return (
+    <ReplaceFilesForm
+      {...props}
+      label={texts.changeVideo}
+      help={texts.videoHelp}
+      accept={VIDEO_ACCEPT}
+      accepts={isVideoFile}
+      invalidMessage={texts.videoType}
+    />
   );
 }
 

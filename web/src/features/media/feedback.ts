@@ -5,6 +5,9 @@ import type { ApiFailureTexts } from '../../api/toastApiFailure.ts';
 /** The videos an ad, a place or a product takes: MP4 and WebM. */
 export const VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
 
+/** The file input's `accept` for a video. */
+export const VIDEO_ACCEPT = VIDEO_TYPES.join(',');
+
 export function isVideoFile(file: File): boolean {
   if ((VIDEO_TYPES as readonly string[]).includes(file.type)) return true;
   return file.type === '' && /\.(mp4|webm)$/i.test(file.name);

@@ -1,5 +1,8 @@
 /** Picking, previewing and uploading photos and videos: the parts ads, places and products share. */
 export { FileProgress } from './FileProgress.tsx';
-export { isVideoFile, UPLOAD_FAILURE, uploadRefusal } from './feedback.ts';
-export { ReplaceFilesForm } from './ReplaceFilesForm.tsx';
+export { isVideoFile, UPLOAD_FAILURE, uploadRefusal, VIDEO_ACCEPT } from './feedback.ts';
+export { ReplaceFilesForm, ReplaceImageForm, ReplaceVideoForm } from './ReplaceFilesForm.tsx';
+export { PickedFileField, pickImage, useFileField, VideoField } from './PickedFileField.tsx';
+export type { FileFieldState } from './PickedFileField.tsx';
+export { submitWithFiles, useUploadThenSave } from './submitWithFiles.ts';
 export { useObjectUrls, usePickedFiles } from './usePickedFiles.ts';

@@ -1,30 +1,64 @@
-import { useRef, useState } from 'react';
-import type { ChangeEvent, FormEvent } from 'react';
-import { Alert, Card, Form } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef } from 'react';
+import { Alert } from 'react-bootstrap';
+import { AccountCard } from '../../ui/AccountCard.tsx';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { MESSAGES, ZPlaceForm } from '@app/domain';
+import { MESSAGES } from '@app/domain';
 import type { TPlaceForm } from '@app/domain';
-import { focusFirstInvalidField } from '../../ui/focusFirstInvalidField.ts';
-import { FileField } from '../../ui/FormField.tsx';
-import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { FileProgress } from '../media/index.ts';
-import { usePickedFiles } from '../media/index.ts';
+import { FieldsForm } from '../../ui/FieldsForm.tsx';
+import {
+  PickedFileField,
+  pickImage,
+  submitWithFiles,
+  useFileField,
+  useUploadThenSave,
+  VideoField,
+} from '../media/index.ts';
 import { useCreateAddress, useCreatePlace, useUpdateAddress } from './api.ts';
-import { isVideoFile, UPLOAD_FAILURE } from '../media/index.ts';
 import { PLACE_FAILURE } from './feedback.ts';
-import { addressOf, detailsOf, EMPTY_PLACE_FORM, PlaceFields } from './PlaceFields.tsx';
-import type { PlaceFormValues } from './PlaceFields.tsx';
+import { addressOf, detailsOf, PlaceFields, usePlaceForm } from './PlaceFields.tsx';
 import './places.css';
-import { toastApiFailure } from '../../api/toastApiFailure.ts';
 
 const F = MESSAGES.placeForm;
 const P = MESSAGES.places;
-const resolver = zodResolver(ZPlaceForm);
 
-const filesOf = (event: ChangeEvent<HTMLInputElement>) => Array.from(event.target.files ?? []);
+/**
+ * Submitting a new place (spec 001 §4 "Places"): the picture (required) and the video are uploaded,
+ * then the address is created, then the place; it then waits for an administrator's review.
+ */
+function useAddPlace() {
+  const navigate = useNavigate();
+  const createAddress = useCreateAddress();
+  const updateAddress = useUpdateAddress();
+  const createPlace = useCreatePlace();
+  const image = useFileField('public');
+  const video = useFileField('public');
+  // An address made by a submit whose place failed is reused (updated) by the next try.
+  const madeAddress = useRef<number | null>(null);
+  const form = usePlaceForm();
+
+  const { submitting, run } = useUploadThenSave({
+    upload: async () => ({ image: (await image.uploadAll())[0], video: (await video.uploadAll())[0] }),
+    save: async (values: TPlaceForm, files) => {
+      const address = addressOf(values);
+      if (madeAddress.current === null) madeAddress.current = (await createAddress.mutateAsync(address)).id;
+      else await updateAddress.mutateAsync({ id: madeAddress.current, data: address });
+      await createPlace.mutateAsync({
+        ...detailsOf(values),
+        address: madeAddress.current,
+        image: files.image,
+        ...(files.video !== undefined ? { video: files.video } : {}),
+      });
+    },
+    failure: PLACE_FAILURE,
+    done: () => {
+      toast.success(P.submitted);
+      void navigate('/place/view');
+    },
+  });
+  const handleSubmit = submitWithFiles(form, [{ field: image, id: 'place-image', message: F.required }], run);
+  return { form, image, video, submitting, handleSubmit };
+}
 
 /**
  * /place/add (spec 001 §2 "Places", §4 "Places", §8): one form with the place, its
@@ -32,125 +66,26 @@ const filesOf = (event: ChangeEvent<HTMLInputElement>) => Array.from(event.targe
  * address, then the place; the new place waits for an administrator's review.
  */
 export default function AddPlacePage() {
-  const navigate = useNavigate();
-  const createAddress = useCreateAddress();
-  const updateAddress = useUpdateAddress();
-  const createPlace = useCreatePlace();
-  const image = usePickedFiles('public');
-  const video = usePickedFiles('public');
-  const [submitting, setSubmitting] = useState(false);
-  const [fileErrors, setFileErrors] = useState<{ image?: string; video?: string }>({});
-  // An address made by a submit whose place failed is reused (updated) by the next try.
-  const madeAddress = useRef<number | null>(null);
-  const form = useForm<PlaceFormValues, unknown, TPlaceForm>({
-    resolver,
-    mode: 'onTouched',
-    defaultValues: EMPTY_PLACE_FORM,
-    shouldFocusError: false,
-  });
-
-  const handleImage = (event: ChangeEvent<HTMLInputElement>) => {
-    const picked = filesOf(event)
-      .filter((file) => file.type.startsWith('image/'))
-      .slice(0, 1);
-    image.pick(picked);
-    setFileErrors((e) => ({ ...e, image: picked.length ? undefined : F.required }));
-  };
-  const handleVideo = (event: ChangeEvent<HTMLInputElement>) => {
-    const picked = filesOf(event).slice(0, 1);
-    const ok = picked.every(isVideoFile);
-    video.pick(ok ? picked : []);
-    setFileErrors((e) => ({ ...e, video: ok ? undefined : F.videoType }));
-  };
-
-  /** Spec 001 §4 "Places": the files, then the address, then the place. */
-  const handleValid = async (values: TPlaceForm) => {
-    setSubmitting(true);
-    try {
-      let imageId: number | undefined;
-      let videoId: number | undefined;
-      try {
-        [imageId] = await image.uploadAll();
-        [videoId] = await video.uploadAll();
-      } catch (error) {
-        toastApiFailure(error, UPLOAD_FAILURE);
-        return;
-      }
-      try {
-        const address = addressOf(values);
-        if (madeAddress.current === null) madeAddress.current = (await createAddress.mutateAsync(address)).id;
-        else await updateAddress.mutateAsync({ id: madeAddress.current, data: address });
-        await createPlace.mutateAsync({
-          ...detailsOf(values),
-          address: madeAddress.current,
-          image: imageId,
-          ...(videoId !== undefined ? { video: videoId } : {}),
-        });
-      } catch (error) {
-        toastApiFailure(error, PLACE_FAILURE);
-        return;
-      }
-      toast.success(P.submitted);
-      void navigate('/place/view');
-    } finally {
-      setSubmitting(false);
-    }
-  };
-
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const missingImage = image.files.length === 0;
-    if (missingImage) setFileErrors((e) => ({ ...e, image: F.required }));
-    void form.handleSubmit(async (values) => {
-      if (missingImage) {
-        document.getElementById('place-image')?.focus();
-        return;
-      }
-      await handleValid(values);
-    }, focusFirstInvalidField)(event);
-  };
-
-  const fileError = (message: string | undefined) => (message ? { message } : undefined);
-
+  const { form, image, video, submitting, handleSubmit } = useAddPlace();
   return (
-    <Card className="shadow-sm">
-      <Card.Header className="bg-transparent">
-        <h1 className="h4 mb-0">{F.addTitle}</h1>
-      </Card.Header>
-      <Card.Body>
-        <Alert variant="info" className="small">
-          <i className="bi bi-info-circle me-2" aria-hidden="true" />
-          {F.intro}
-        </Alert>
-        <Form noValidate onSubmit={handleSubmit} aria-label={F.addTitle}>
-          <fieldset disabled={submitting}>
-            <PlaceFields form={form} />
-            <FileField
-              id="place-image"
-              label={F.image}
-              accept="image/*"
-              onChange={handleImage}
-              error={fileError(fileErrors.image)}
-              help={F.imageHelp}
-              helpBlock
-              className="mb-3 place-field--required"
-            />
-            <FileProgress items={image.items} label={F.image} />
-            <FileField
-              id="place-video"
-              label={F.video}
-              accept="video/mp4,video/webm"
-              onChange={handleVideo}
-              error={fileError(fileErrors.video)}
-              help={F.videoHelp}
-              helpBlock
-            />
-            <FileProgress items={video.items} label={F.video} />
-            <SubmitButton submitting={submitting} className="w-100">
-              {F.submit}
-            </SubmitButton>
-          </fieldset>
-        </Form>
-      </Card.Body>
-    </Card>
+    <AccountCard title={F.addTitle}>
+      <Alert variant="info" className="small">
+        <i className="bi bi-info-circle me-2" aria-hidden="true" />
+        {F.intro}
+      </Alert>
+      <FieldsForm label={F.addTitle} submitting={submitting} submitLabel={F.submit} onSubmit={handleSubmit}>
+        <PlaceFields form={form} />
+        <PickedFileField
+          id="place-image"
+          field={image}
+          label={F.image}
+          help={F.imageHelp}
+          accept="image/*"
+          onPick={(files) => pickImage(image, files, F.required)}
+          className="mb-3 place-field--required"
+        />
+        <VideoField id="place-video" field={video} texts={F} />
+      </FieldsForm>
+    </AccountCard>
   );
 }

@@ -1,16 +1,15 @@
-import { Card, Col, Row } from 'react-bootstrap';
+import { Card } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, MESSAGES } from '@app/domain';
 import { useSession } from '../../app/session.tsx';
-import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { PagedListPage, usePaging } from '../../ui/PagedListPage.tsx';
-import { useOwnListDelete } from '../../ui/useOwnListDelete.ts';
+import { OwnListDeleteDialog, useOwnListDelete } from '../../ui/useOwnListDelete.tsx';
 import type { TOwnRevision } from '@app/domain';
 import { pendingText, useOwnRevisions } from '../../ui/PendingRevision.tsx';
 import { placeKeys, useDeletePlace, useMyPlaces } from './api.ts';
 import type { Place } from './api.ts';
 import { PLACE_FAILURE } from './feedback.ts';
-import { OwnerCardFooter } from '../../ui/OwnerCard.tsx';
+import { OwnerCardFooter, OwnerCardGrid } from '../../ui/OwnerCard.tsx';
 import { PlaceImage, placeAddress, placeTypeName } from './PlaceParts.tsx';
 import './places.css';
 import { toastApiFailure } from '../../api/toastApiFailure.ts';
@@ -63,17 +62,13 @@ function PlaceCard({
 export default function MyPlacesPage() {
   const { userId } = useSession();
   const paging = usePaging(DEFAULT_PAGE_SIZE);
-  const { page, setPage } = paging;
-  const places = useMyPlaces(userId, page, paging.pageSize);
-  const deletePlace = useDeletePlace();
+  const places = useMyPlaces(userId, paging.page, paging.pageSize);
   const revisions = useOwnRevisions('place', placeKeys.all, userId !== null);
-
   const removal = useOwnListDelete<Place>({
-    remove: (id) => deletePlace.mutateAsync(id),
+    mutation: useDeletePlace(),
     deletedText: P.deleted,
     onFailure: (error) => toastApiFailure(error, PLACE_FAILURE),
-    page,
-    setPage,
+    paging,
     shownCount: places.data?.data.length,
   });
 
@@ -94,27 +89,18 @@ export default function MyPlacesPage() {
       retry={M.retry}
       empty={M.empty}
       pagesLabel={M.pages}
-      after={
-        <ConfirmDeleteDialog
-          show={removal.deleting !== null}
-          deleting={deletePlace.isPending}
-          onConfirm={() => void removal.confirm()}
-          onClose={removal.cancel}
-        />
-      }
+      after={<OwnListDeleteDialog removal={removal} />}
     >
       {({ data }) => (
-        <Row xs={1} sm={2} lg={3} className="g-3 mb-3" aria-busy={places.isFetching}>
-          {data.map((place) => (
-            <Col key={place.id}>
-              <PlaceCard
-                place={place}
-                revision={revisions.data?.get(place.id)}
-                onDelete={() => removal.ask(place)}
-              />
-            </Col>
-          ))}
-        </Row>
+        <OwnerCardGrid items={data} busy={places.isFetching}>
+          {(place) => (
+            <PlaceCard
+              place={place}
+              revision={revisions.data?.get(place.id)}
+              onDelete={() => removal.ask(place)}
+            />
+          )}
+        </OwnerCardGrid>
       )}
     </PagedListPage>
   );

@@ -1,12 +1,14 @@
 import { useEffect, useId } from 'react';
 import { Col, Row } from 'react-bootstrap';
-import { useWatch } from 'react-hook-form';
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_COUNTRY, MESSAGES, PLACE_LIMITS } from '@app/domain';
-import type { TPlaceForm, ZPlaceForm } from '@app/domain';
+import { ZPlaceForm } from '@app/domain';
+import type { TPlaceForm } from '@app/domain';
 import { SelectField, TextField } from '../../ui/FormField.tsx';
-import { useLocationOptions } from '../directory/index.ts';
+import { useCheckedForm } from '../../ui/useCheckedForm.ts';
+import { LocationSelects } from '../directory/index.ts';
 import type { Place } from './api.ts';
 import { usePlaceTypes } from './api.ts';
 
@@ -28,6 +30,13 @@ export const EMPTY_PLACE_FORM: PlaceFormValues = {
   email: '',
   website: '',
 };
+
+const resolver = zodResolver(ZPlaceForm);
+
+/** The add and edit forms' state, empty at first. */
+export function usePlaceForm(): PlaceForm {
+  return useCheckedForm<PlaceFormValues, TPlaceForm>(resolver, EMPTY_PLACE_FORM);
+}
 
 /** The edit form's values from a stored place and its address. */
 export function toPlaceFormValues(place: Place): PlaceFormValues {
@@ -72,150 +81,107 @@ export function detailsOf(values: TPlaceForm) {
 /** A required field's group: its label gets the red mark (styles in places.css). */
 const REQUIRED = 'mb-3 place-field--required';
 
+/** What a field of the place's form is given: its id, its registration (required unless told) and error. */
+function useBind(form: PlaceForm) {
+  const idBase = useId();
+  const id = (name: string) => `${idBase}-${name}`;
+  const bind = (name: keyof PlaceFormValues, idName: string = name, required = true) => ({
+    id: id(idName),
+    registration: required ? { ...form.register(name), required: true } : form.register(name),
+    error: form.formState.errors[name],
+    className: required ? REQUIRED : undefined,
+  });
+  return { id, bind };
+}
+
+type Bind = ReturnType<typeof useBind>['bind'];
+
+/** The place's name and its type (from the place types, loaded once). */
+function PlaceNameFields({ form, bind }: { form: PlaceForm; bind: Bind }) {
+  const { setValue, getValues } = form;
+  const types = usePlaceTypes();
+  // A select filled before its options arrived shows its value once they are there.
+  useEffect(() => {
+    setValue('vendor_type', getValues('vendor_type'));
+  }, [types.data, getValues, setValue]);
+  const typeOptions = (types.data ?? []).map((t) => ({ value: String(t.id), label: t.attributes.name }));
+  return (
+    <>
+      <Col sm={6}>
+        <TextField label={F.name} maxLength={PLACE_LIMITS.nameMax} {...bind('name')} />
+      </Col>
+      <Col sm={6}>
+        <SelectField
+          label={F.type}
+          placeholder={F.choose}
+          options={typeOptions}
+          help={types.isError ? F.loadFailed : undefined}
+          helpBlock
+          {...bind('vendor_type', 'type')}
+        />
+      </Col>
+    </>
+  );
+}
+
+/** How to reach the place: its phone and e-mail (required) and its website (optional). */
+function PlaceContactFields({ bind }: { bind: Bind }) {
+  return (
+    <>
+      <Col sm={6}>
+        <TextField
+          label={F.phone}
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel"
+          maxLength={PLACE_LIMITS.phoneMax}
+          {...bind('phone')}
+        />
+      </Col>
+      <Col sm={6}>
+        <TextField label={F.email} type="email" maxLength={PLACE_LIMITS.email} {...bind('email')} />
+      </Col>
+      <Col xs={12}>
+        <TextField
+          label={F.website}
+          autoComplete="url"
+          placeholder="https://"
+          maxLength={PLACE_LIMITS.website}
+          {...bind('website', 'website', false)}
+        />
+      </Col>
+    </>
+  );
+}
+
 /**
  * The place's fields (spec 001 §2 "Places", 000 §5 "Vendor create"): name, place type, address,
  * city, state, postal code, country, phone and email required; website optional. Country is the
  * United States only; the state comes from the state list and the city from the chosen state's.
  */
 export function PlaceFields({ form }: { form: PlaceForm }) {
-  const idBase = useId();
-  const id = (name: string) => `${idBase}-${name}`;
-  const {
-    register,
-    setValue,
-    getValues,
-    control,
-    formState: { errors },
-  } = form;
-  const state = useWatch({ control, name: 'state' }) ?? '';
-  const city = useWatch({ control, name: 'city' }) ?? '';
-  const types = usePlaceTypes();
-  const { stateOptions, cityOptions, loaded } = useLocationOptions(DEFAULT_COUNTRY, state, city);
-  const [statesLoaded, citiesLoaded] = loaded;
-
-  // A select filled before its options arrived shows its value once they are there.
-  useEffect(() => {
-    for (const name of ['vendor_type', 'state', 'city'] as const) setValue(name, getValues(name));
-  }, [types.data, statesLoaded, citiesLoaded, getValues, setValue]);
-
-  const required = <N extends keyof PlaceFormValues>(name: N) => ({ ...register(name), required: true });
-
-  const typeOptions = (types.data ?? []).map((t) => ({ value: String(t.id), label: t.attributes.name }));
-
+  const { id, bind } = useBind(form);
   return (
     <Row className="gx-3">
-      <Col sm={6}>
-        <TextField
-          id={id('name')}
-          label={F.name}
-          maxLength={PLACE_LIMITS.nameMax}
-          registration={required('name')}
-          error={errors.name}
-          className={REQUIRED}
-        />
-      </Col>
-      <Col sm={6}>
-        <SelectField
-          id={id('type')}
-          label={F.type}
-          placeholder={F.choose}
-          options={typeOptions}
-          registration={required('vendor_type')}
-          error={errors.vendor_type}
-          className={REQUIRED}
-          help={types.isError ? F.loadFailed : undefined}
-          helpBlock
-        />
-      </Col>
+      <PlaceNameFields form={form} bind={bind} />
       <Col xs={12}>
         <TextField
-          id={id('address')}
           label={F.address}
           autoComplete="street-address"
           maxLength={PLACE_LIMITS.location}
-          registration={required('location')}
-          error={errors.location}
-          className={REQUIRED}
+          {...bind('location', 'address')}
         />
       </Col>
-      <Col sm={6}>
-        <SelectField
-          id={id('country')}
-          label={F.country}
-          options={[{ value: DEFAULT_COUNTRY, label: F.unitedStates }]}
-          registration={required('country')}
-          error={errors.country}
-          className={REQUIRED}
-        />
-      </Col>
-      <Col sm={6}>
-        <SelectField
-          id={id('state')}
-          label={F.state}
-          placeholder={F.choose}
-          options={stateOptions}
-          registration={{ ...register('state', { onChange: () => setValue('city', '') }), required: true }}
-          error={errors.state}
-          className={REQUIRED}
-        />
-      </Col>
-      <Col sm={6}>
-        <SelectField
-          id={id('city')}
-          label={F.city}
-          placeholder={F.choose}
-          options={cityOptions}
-          registration={required('city')}
-          error={errors.city}
-          className={REQUIRED}
-        />
-      </Col>
+      <LocationSelects form={form} id={id} texts={F} requiredClass={REQUIRED} />
       <Col sm={6}>
         <TextField
-          id={id('postal-code')}
           label={F.postalCode}
           autoComplete="postal-code"
           maxLength={PLACE_LIMITS.postalCode}
-          registration={required('postal_code')}
-          error={errors.postal_code}
-          className={REQUIRED}
+          {...bind('postal_code', 'postal-code')}
         />
       </Col>
-      <Col sm={6}>
-        <TextField
-          id={id('phone')}
-          label={F.phone}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          maxLength={PLACE_LIMITS.phoneMax}
-          registration={required('phone')}
-          error={errors.phone}
-          className={REQUIRED}
-        />
-      </Col>
-      <Col sm={6}>
-        <TextField
-          id={id('email')}
-          label={F.email}
-          type="email"
-          maxLength={PLACE_LIMITS.email}
-          registration={required('email')}
-          error={errors.email}
-          className={REQUIRED}
-        />
-      </Col>
-      <Col xs={12}>
-        <TextField
-          id={id('website')}
-          label={F.website}
-          autoComplete="url"
-          placeholder="https://"
-          maxLength={PLACE_LIMITS.website}
-          registration={register('website')}
-          error={errors.website}
-        />
-      </Col>
+      <PlaceContactFields bind={bind} />
     </Row>
   );
 }

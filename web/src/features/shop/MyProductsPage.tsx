@@ -3,9 +3,8 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { formatMoney, MESSAGES, SHOP_LIMITS } from '@app/domain';
 import { useSession } from '../../app/session.tsx';
-import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { PagedListPage, usePaging } from '../../ui/PagedListPage.tsx';
-import { useOwnListDelete } from '../../ui/useOwnListDelete.ts';
+import { OwnListDeleteDialog, useOwnListDelete } from '../../ui/useOwnListDelete.tsx';
 import type { Product } from './api.ts';
 import { ProductPicture } from './ShopParts.tsx';
 import { useDeleteProduct, useMyProducts } from './vendorApi.ts';
@@ -115,16 +114,13 @@ function ProductRow({
 export default function MyProductsPage() {
   const { userId } = useSession();
   const paging = usePaging(SHOP_LIMITS.defaultPageSize);
-  const { page, setPage, pageSize } = paging;
+  const { page, pageSize } = paging;
   const products = useMyProducts(userId, page, pageSize);
-  const deleteProduct = useDeleteProduct();
-
   const removal = useOwnListDelete<Product>({
-    remove: (id) => deleteProduct.mutateAsync(id),
+    mutation: useDeleteProduct(),
     deletedText: F.deleted,
     onFailure: toastNetworkError,
-    page,
-    setPage,
+    paging,
     shownCount: products.data?.data.length,
   });
 
@@ -150,15 +146,12 @@ export default function MyProductsPage() {
       empty={M.empty}
       pagesLabel={M.pages}
       after={
-        <ConfirmDeleteDialog
-          show={removal.deleting !== null}
-          deleting={deleteProduct.isPending}
+        <OwnListDeleteDialog
+          removal={removal}
           title={M.deleteTitle}
           prompt={M.deletePrompt}
           confirmLabel={M.delete}
           closeLabel={M.close}
-          onConfirm={() => void removal.confirm()}
-          onClose={removal.cancel}
         />
       }
     >

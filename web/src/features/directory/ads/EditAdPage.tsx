@@ -1,43 +1,68 @@
-import { Alert, Card, Col, Form, Row } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useParams } from 'react-router';
-import { toast } from 'react-toastify';
-import {
-  AD_FORM_PARSE_OPTIONS,
-  AD_LIMITS,
-  buildAdUpdate,
-  EMPTY_AD_FORM,
-  MESSAGES,
-  toAdFormValues,
-  ZAdForm,
-} from '@app/domain';
-import type { AdFormValues, TAdForm } from '@app/domain';
-import { isApiError } from '../../../api/client.ts';
-import { ownedBySignedIn } from '../../../api/ownership.ts';
-import NotFoundPage from '../../../app/NotFoundPage.tsx';
-import { useSession } from '../../../app/session.tsx';
-import { focusFirstInvalidField } from '../../../ui/focusFirstInvalidField.ts';
-import { PageSpinner } from '../../../ui/PageSpinner.tsx';
+import { Alert } from 'react-bootstrap';
+import { AD_LIMITS, buildAdUpdate, MESSAGES, toAdFormValues } from '@app/domain';
+import { OwnRecordGate, useIdParam } from '../../../ui/OwnRecordGate.tsx';
 import { useFillOnce } from '../../../ui/useFillOnce.ts';
-import { SubmitButton } from '../../../ui/SubmitButton.tsx';
+import { DetailsForm } from '../../../ui/FieldsForm.tsx';
 import { cardImages, videoUrl as savedVideoUrl } from '../card/details.ts';
 import { AdDetailsFields } from './AdDetailsFields.tsx';
+import { AdFormLayout } from './AdFormLayout.tsx';
 import { AdPreview } from './AdPreview.tsx';
-import { PendingRevisionNotice, waitsForReview } from '../../../ui/PendingRevision.tsx';
+import { useAdForm } from './adFieldParts.tsx';
+import { PendingRevisionNotice } from '../../../ui/PendingRevision.tsx';
 import { useAd, useUpdateAd } from './api.ts';
 import type { OwnAd } from './api.ts';
-import { isVideoFile } from '../../media/index.ts';
 import { AD_FAILURE } from './feedback.ts';
 import MyAdsPage from './MyAdsPage.tsx';
-import { ReplaceFilesForm } from '../../media/index.ts';
+import { ReplaceImageForm, ReplaceVideoForm } from '../../media/index.ts';
 import { useObjectUrls, usePickedFiles } from '../../media/index.ts';
-import './ads.css';
 import { toastApiFailure } from '../../../api/toastApiFailure.ts';
 
 const F = MESSAGES.adForm;
 const A = MESSAGES.ads;
-const resolver = zodResolver(ZAdForm, AD_FORM_PARSE_OPTIONS);
+
+const showFailure = (error: unknown) => toastApiFailure(error, AD_FAILURE);
+
+type Picked = ReturnType<typeof usePickedFiles>;
+
+/** Change Image (up to the ad's number of images) and Change Video, each uploaded and saved on its own. */
+function AdFileForms({
+  images,
+  video,
+  updateAd,
+}: {
+  images: Picked;
+  video: Picked;
+  updateAd: ReturnType<typeof useUpdateAd>;
+}) {
+  return (
+    <>
+      <ReplaceImageForm
+        id="ad-change-images"
+        label={F.changeImage}
+        help={`${F.changeImageHelp} ${F.imagesHelp}`}
+        maxFiles={AD_LIMITS.maxImages}
+        picked={images}
+        invalidMessage={A.selectImage}
+        emptyToast={A.selectImage}
+        successMessage={A.updated}
+        onSaveFailure={showFailure}
+        onUploaded={async (ids) => {
+          await updateAd.mutateAsync({ images: ids });
+        }}
+      />
+      <ReplaceVideoForm
+        id="ad-change-video"
+        texts={F}
+        picked={video}
+        successMessage={A.updated}
+        onSaveFailure={showFailure}
+        onUploaded={async ([id]) => {
+          await updateAd.mutateAsync({ video: id });
+        }}
+      />
+    </>
+  );
+}
 
 function EditAdForm({ ad }: { ad: OwnAd }) {
   const updateAd = useUpdateAd(ad.id);
@@ -45,22 +70,8 @@ function EditAdForm({ ad }: { ad: OwnAd }) {
   const video = usePickedFiles('public');
   const pickedImageUrls = useObjectUrls(images.files);
   const pickedVideoUrls = useObjectUrls(video.files);
-  const form = useForm<AdFormValues, unknown, TAdForm>({
-    resolver,
-    mode: 'onTouched',
-    defaultValues: EMPTY_AD_FORM,
-    shouldFocusError: false,
-  });
+  const form = useAdForm();
   useFillOnce(form, toAdFormValues(ad));
-
-  const handleSave = form.handleSubmit(async (values) => {
-    try {
-      const saved = await updateAd.mutateAsync(buildAdUpdate(values));
-      toast.success(waitsForReview(saved.data) ? MESSAGES.revisions.savedForReview : A.updated);
-    } catch (error) {
-      toastApiFailure(error, AD_FAILURE);
-    }
-  }, focusFirstInvalidField);
 
   const previewImages = pickedImageUrls.length
     ? pickedImageUrls
@@ -68,66 +79,27 @@ function EditAdForm({ ad }: { ad: OwnAd }) {
   const previewVideo = pickedVideoUrls[0] ?? savedVideoUrl(ad.attributes);
 
   return (
-    <Row className="g-4">
-      <Col xl={7}>
-        <Card className="shadow-sm">
-          <Card.Header className="bg-transparent">
-            <h1 className="h4 mb-0">{F.editTitle}</h1>
-          </Card.Header>
-          <Card.Body>
-            <PendingRevisionNotice type="ad" revision={ad.attributes.pending_revision} />
-            <Alert variant="info" className="small">
-              <i className="bi bi-info-circle me-2" aria-hidden="true" />
-              {A.backToReview}
-            </Alert>
-            <ReplaceFilesForm
-              id="ad-change-images"
-              label={F.changeImage}
-              help={`${F.changeImageHelp} ${F.imagesHelp}`}
-              accept="image/*"
-              maxFiles={AD_LIMITS.maxImages}
-              accepts={(file) => file.type.startsWith('image/')}
-              picked={images}
-              invalidMessage={A.selectImage}
-              emptyToast={A.selectImage}
-              successMessage={A.updated}
-              onSaveFailure={(error) => toastApiFailure(error, AD_FAILURE)}
-              onUploaded={async (ids) => {
-                await updateAd.mutateAsync({ images: ids });
-              }}
-            />
-            <ReplaceFilesForm
-              id="ad-change-video"
-              label={F.changeVideo}
-              help={F.videoHelp}
-              accept="video/mp4,video/webm"
-              accepts={isVideoFile}
-              picked={video}
-              invalidMessage={F.videoType}
-              successMessage={A.updated}
-              onSaveFailure={(error) => toastApiFailure(error, AD_FAILURE)}
-              onUploaded={async ([id]) => {
-                await updateAd.mutateAsync({ video: id });
-              }}
-            />
-            <h2 className="h5 border-top pt-3">{F.details}</h2>
-            <Form noValidate onSubmit={handleSave} aria-label={F.details}>
-              <fieldset disabled={form.formState.isSubmitting}>
-                <AdDetailsFields form={form} />
-                <SubmitButton submitting={form.formState.isSubmitting} className="w-100">
-                  {F.save}
-                </SubmitButton>
-              </fieldset>
-            </Form>
-          </Card.Body>
-        </Card>
-      </Col>
-      <Col xl={5}>
-        <div className="ad-preview__sticky">
-          <AdPreview control={form.control} images={previewImages} video={previewVideo} />
-        </div>
-      </Col>
-    </Row>
+    <AdFormLayout
+      title={F.editTitle}
+      preview={<AdPreview control={form.control} images={previewImages} video={previewVideo} />}
+    >
+      <PendingRevisionNotice type="ad" revision={ad.attributes.pending_revision} />
+      <Alert variant="info" className="small">
+        <i className="bi bi-info-circle me-2" aria-hidden="true" />
+        {A.backToReview}
+      </Alert>
+      <AdFileForms images={images} video={video} updateAd={updateAd} />
+      <h2 className="h5 border-top pt-3">{F.details}</h2>
+      <DetailsForm
+        form={form}
+        texts={F}
+        save={async (values) => (await updateAd.mutateAsync(buildAdUpdate(values))).data}
+        updatedText={A.updated}
+        onFailure={showFailure}
+      >
+        <AdDetailsFields form={form} />
+      </DetailsForm>
+    </AdFormLayout>
   );
 }
 
@@ -137,20 +109,10 @@ function EditAdForm({ ad }: { ad: OwnAd }) {
  * app's Not Found page, never a form whose Save would fail.
  */
 export default function EditAdPage() {
-  const { id: param = '' } = useParams();
-  const { userId } = useSession();
-  const id = /^\d{1,10}$/.test(param) ? Number(param) : null;
-  const ad = useAd(id);
-  if (id === null) return <MyAdsPage />;
-  if (ad.isPending) return <PageSpinner />;
-  if (ad.isError) {
-    if (isApiError(ad.error) && ad.error.status === 404) return <NotFoundPage />;
-    return (
-      <Alert variant="warning">
-        {isApiError(ad.error) ? ad.error.message : MESSAGES.toast.genericWarning}
-      </Alert>
-    );
-  }
-  if (!ownedBySignedIn(ad.data, userId)) return <NotFoundPage />;
-  return <EditAdForm key={ad.data.id} ad={ad.data} />;
+  const id = useIdParam();
+  return (
+    <OwnRecordGate id={id} query={useAd(id)} noId={<MyAdsPage />}>
+      {(ad) => <EditAdForm key={ad.id} ad={ad} />}
+    </OwnRecordGate>
+  );
 }

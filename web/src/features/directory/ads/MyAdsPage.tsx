@@ -1,17 +1,16 @@
-import { Alert, Badge, Card, Col, Row } from 'react-bootstrap';
+import { Alert, Badge, Card } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, MESSAGES } from '@app/domain';
 import { useSession } from '../../../app/session.tsx';
-import { useOwnListDelete } from '../../../ui/useOwnListDelete.ts';
+import { OwnListDeleteDialog, useOwnListDelete } from '../../../ui/useOwnListDelete.tsx';
 import { useCurrentSubscription } from '../../billing/index.ts';
-import type { TOwnRevision } from '@app/domain';
+import type { AdQuota, TOwnRevision } from '@app/domain';
 import { pendingText, useOwnRevisions } from '../../../ui/PendingRevision.tsx';
 import { adKeys, useDeleteAd, useMyAds } from './api.ts';
 import type { OwnAd } from './api.ts';
 import { AD_FAILURE } from './feedback.ts';
-import { ConfirmDeleteDialog } from '../../../ui/ConfirmDeleteDialog.tsx';
 import { PagedListPage, usePaging } from '../../../ui/PagedListPage.tsx';
-import { OwnerCardFooter } from '../../../ui/OwnerCard.tsx';
+import { OwnerCardFooter, OwnerCardGrid } from '../../../ui/OwnerCard.tsx';
 import './ads.css';
 import { toastApiFailure } from '../../../api/toastApiFailure.ts';
 
@@ -85,6 +84,38 @@ function AdCard({
   );
 }
 
+/** The quota as two badges: ads posted of those allowed, and those remaining. */
+function QuotaBadges({ quota }: { quota: AdQuota }) {
+  return (
+    <>
+      <Badge bg="secondary" className="fs-6 fw-normal">
+        {M.posted} {quota.posted} / {quota.allowed}
+      </Badge>
+      <Badge bg="info" text="dark" className="fs-6 fw-normal">
+        {M.remaining} {quota.remaining}
+      </Badge>
+    </>
+  );
+}
+
+/** What the provider may do next: buy a package (none running), Post Ads (ads left), else the refill text. */
+function PostAdsAction({ hasSubscription, quota }: { hasSubscription: boolean; quota: AdQuota }) {
+  if (!hasSubscription)
+    return (
+      <Link to="/ads/packages" className="btn btn-accent">
+        {A.buyPackage}
+      </Link>
+    );
+  if (quota.remaining > 0)
+    return (
+      <Link to="/ads/submit" className="btn btn-accent">
+        <i className="bi bi-plus-lg me-1" aria-hidden="true" />
+        {M.postAds}
+      </Link>
+    );
+  return <span className="text-danger fw-semibold">{MESSAGES.subscription.refill}</span>;
+}
+
 /**
  * /ads/view, My Ads (spec 001 §2, §4): the quota badges, the page size, Post Ads
  * (or the refill text when nothing remains), a card per ad with Edit and Delete, and the pages.
@@ -92,57 +123,28 @@ function AdCard({
 export default function MyAdsPage() {
   const { userId } = useSession();
   const paging = usePaging(DEFAULT_PAGE_SIZE);
-  const { page, setPage } = paging;
   const current = useCurrentSubscription();
-  const ads = useMyAds(userId, page, paging.pageSize);
-  const deleteAd = useDeleteAd();
+  const ads = useMyAds(userId, paging.page, paging.pageSize);
   const revisions = useOwnRevisions('ad', adKeys.all, userId !== null);
+  const removal = useOwnListDelete<OwnAd>({
+    mutation: useDeleteAd(),
+    deletedText: A.deleted,
+    onFailure: (error) => toastApiFailure(error, AD_FAILURE),
+    paging,
+    shownCount: ads.data?.data.length,
+  });
 
   const quota = current.data?.quota ?? { allowed: 0, posted: 0, remaining: 0 };
   const subscription = current.data?.subscription ?? null;
   const expires = formatDate(subscription?.attributes.end_date);
 
-  const removal = useOwnListDelete<OwnAd>({
-    remove: (id) => deleteAd.mutateAsync(id),
-    deletedText: A.deleted,
-    onFailure: (error) => toastApiFailure(error, AD_FAILURE),
-    page,
-    setPage,
-    shownCount: ads.data?.data.length,
-  });
-
   return (
     <PagedListPage
       titleId="my-ads-title"
       title={M.title}
-      headerExtras={
-        current.isSuccess && (
-          <>
-            <Badge bg="secondary" className="fs-6 fw-normal">
-              {M.posted} {quota.posted} / {quota.allowed}
-            </Badge>
-            <Badge bg="info" text="dark" className="fs-6 fw-normal">
-              {M.remaining} {quota.remaining}
-            </Badge>
-          </>
-        )
-      }
+      headerExtras={current.isSuccess && <QuotaBadges quota={quota} />}
       perPageLabel={M.pageSize}
-      toolbar={
-        current.isSuccess &&
-        (!subscription ? (
-          <Link to="/ads/packages" className="btn btn-accent">
-            {A.buyPackage}
-          </Link>
-        ) : quota.remaining > 0 ? (
-          <Link to="/ads/submit" className="btn btn-accent">
-            <i className="bi bi-plus-lg me-1" aria-hidden="true" />
-            {M.postAds}
-          </Link>
-        ) : (
-          <span className="text-danger fw-semibold">{MESSAGES.subscription.refill}</span>
-        ))
-      }
+      toolbar={current.isSuccess && <PostAdsAction hasSubscription={subscription !== null} quota={quota} />}
       notice={
         current.isSuccess &&
         !subscription && (
@@ -156,28 +158,19 @@ export default function MyAdsPage() {
       retry={M.retry}
       empty={M.empty}
       pagesLabel={M.pages}
-      after={
-        <ConfirmDeleteDialog
-          show={removal.deleting !== null}
-          deleting={deleteAd.isPending}
-          onConfirm={() => void removal.confirm()}
-          onClose={removal.cancel}
-        />
-      }
+      after={<OwnListDeleteDialog removal={removal} />}
     >
       {({ data }) => (
-        <Row xs={1} sm={2} lg={3} className="g-3 mb-3" aria-busy={ads.isFetching}>
-          {data.map((ad) => (
-            <Col key={ad.id}>
-              <AdCard
-                ad={ad}
-                expires={expires}
-                revision={revisions.data?.get(ad.id)}
-                onDelete={() => removal.ask(ad)}
-              />
-            </Col>
-          ))}
-        </Row>
+        <OwnerCardGrid items={data} busy={ads.isFetching}>
+          {(ad) => (
+            <AdCard
+              ad={ad}
+              expires={expires}
+              revision={revisions.data?.get(ad.id)}
+              onDelete={() => removal.ask(ad)}
+            />
+          )}
+        </OwnerCardGrid>
       )}
     </PagedListPage>
   );

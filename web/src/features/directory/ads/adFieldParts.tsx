@@ -1,10 +1,20 @@
 import type { ReactNode } from 'react';
 import { Form } from 'react-bootstrap';
 import type { FieldError, UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AD_FORM_PARSE_OPTIONS, EMPTY_AD_FORM, ZAdForm } from '@app/domain';
 import type { AdFormValues, TAdForm } from '@app/domain';
+import { useCheckedForm } from '../../../ui/useCheckedForm.ts';
 
 /** The ad form as its field groups receive it. */
 export type AdForm = UseFormReturn<AdFormValues, unknown, TAdForm>;
+
+const resolver = zodResolver(ZAdForm, AD_FORM_PARSE_OPTIONS);
+
+/** The new and edited ad's form state, empty at first. */
+export function useAdForm(): AdForm {
+  return useCheckedForm<AdFormValues, TAdForm>(resolver, EMPTY_AD_FORM);
+}
 
 /** The field groups' props: the form, and the id of a field (unique on the page, the same in every group). */
 export interface AdFieldsProps {
