@@ -17,79 +17,37 @@ export interface AccountMenuItem {
   exact?: boolean;
 }
 
-const PROFILE: AccountMenuItem = {
-  key: 'profile',
-  label: MESSAGES.nav.myProfile,
-  to: '/profile',
-  icon: 'bi-person',
-};
-const CHANGE_PASSWORD: AccountMenuItem = {
-  key: 'changePassword',
-  label: MESSAGES.nav.changePassword,
-  to: '/profile/changepassword',
-  icon: 'bi-key',
-};
+/** One account link; `exact` only on the links that have it. */
+function menuItem(key: string, label: string, to: string, icon: string, exact?: true): AccountMenuItem {
+  return exact ? { key, label, to, icon, exact } : { key, label, to, icon };
+}
+
+const PROFILE = menuItem('profile', MESSAGES.nav.myProfile, '/profile', 'bi-person');
+const CHANGE_PASSWORD = menuItem(
+  'changePassword',
+  MESSAGES.nav.changePassword,
+  '/profile/changepassword',
+  'bi-key',
+);
 /**
  * A provider's links: their home, Provider Details (spec 001 §2 "Provider area"), then the sidebar
  * links the spec lists.
  */
 const PROVIDER_ITEMS: readonly AccountMenuItem[] = [
-  {
-    key: 'providerHome',
-    label: MESSAGES.providerHome.title,
-    to: '/provider',
-    icon: 'bi-grid',
-    exact: true,
-  },
-  { key: 'ads', label: MESSAGES.nav.myAds, to: '/ads/view', icon: 'bi-megaphone' },
-  { key: 'places', label: MESSAGES.nav.myPlaces, to: '/place/view', icon: 'bi-geo-alt' },
-  { key: 'wallet', label: MESSAGES.nav.myWallet, to: '/provider/wallet', icon: 'bi-wallet2' },
-  {
-    key: 'subscription',
-    label: MESSAGES.nav.mySubscription,
-    to: '/provider/subscription',
-    icon: 'bi-card-checklist',
-  },
-  {
-    key: 'screenHobbyists',
-    label: MESSAGES.nav.screenHobbyists,
-    to: '/provider/ratehobyist',
-    icon: 'bi-person-check',
-  },
-  { key: 'reviewMail', label: MESSAGES.nav.reviewMail, to: '/provider/reviewmail', icon: 'bi-envelope-open' },
+  menuItem('providerHome', MESSAGES.providerHome.title, '/provider', 'bi-grid', true),
+  menuItem('ads', MESSAGES.nav.myAds, '/ads/view', 'bi-megaphone'),
+  menuItem('places', MESSAGES.nav.myPlaces, '/place/view', 'bi-geo-alt'),
+  menuItem('wallet', MESSAGES.nav.myWallet, '/provider/wallet', 'bi-wallet2'),
+  menuItem('subscription', MESSAGES.nav.mySubscription, '/provider/subscription', 'bi-card-checklist'),
+  menuItem('screenHobbyists', MESSAGES.nav.screenHobbyists, '/provider/ratehobyist', 'bi-person-check'),
+  menuItem('reviewMail', MESSAGES.nav.reviewMail, '/provider/reviewmail', 'bi-envelope-open'),
 ];
-const ORDERS: AccountMenuItem = {
-  key: 'orders',
-  label: MESSAGES.nav.myOrders,
-  to: '/orders/view',
-  icon: 'bi-bag',
-};
-const PRODUCTS: AccountMenuItem = {
-  key: 'products',
-  label: MESSAGES.nav.myProducts,
-  to: '/products/view',
-  icon: 'bi-box-seam',
-};
-const SALES: AccountMenuItem = {
-  key: 'sales',
-  label: MESSAGES.nav.mySales,
-  to: '/sales/view',
-  icon: 'bi-receipt',
-};
-const WISHLIST: AccountMenuItem = {
-  key: 'wishlist',
-  label: MESSAGES.nav.wishlist,
-  to: '/wishlist',
-  icon: 'bi-heart',
-};
-
+const ORDERS = menuItem('orders', MESSAGES.nav.myOrders, '/orders/view', 'bi-bag');
+const PRODUCTS = menuItem('products', MESSAGES.nav.myProducts, '/products/view', 'bi-box-seam');
+const SALES = menuItem('sales', MESSAGES.nav.mySales, '/sales/view', 'bi-receipt');
+const WISHLIST = menuItem('wishlist', MESSAGES.nav.wishlist, '/wishlist', 'bi-heart');
 /** The admin console: the staff's way in, last in the menu. */
-const ADMIN_CONSOLE: AccountMenuItem = {
-  key: 'adminConsole',
-  label: MESSAGES.adminConsole.menuItem,
-  to: '/admin',
-  icon: 'bi-shield-lock',
-};
+const ADMIN_CONSOLE = menuItem('adminConsole', MESSAGES.adminConsole.menuItem, '/admin', 'bi-shield-lock');
 
 /** Whether a user record's role is the staff's (`admin`); a display hint, the server decides. */
 export function isAdminRole(role: unknown): boolean {

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import type { ReactNode } from 'react';
+import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserType } from '@app/domain';
 import { apiGet, apiPost, isApiError } from '../api/client.ts';
@@ -109,25 +109,28 @@ export function isSubscribed(user: SessionUser): boolean | undefined {
 
 const SessionContext = createContext<Session | null>(null);
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
-  const [state, setState] = useState<SessionState>(readStoredSession);
-  const isLoggedIn = state.token !== null;
+type SetSessionState = Dispatch<SetStateAction<SessionState>>;
 
-  const login = useCallback((jwt: string, user: SessionUser) => {
-    const subscribed = isSubscribed(user) ?? false;
-    writeItem(STORAGE_KEYS.token, jwt);
-    writeItem(STORAGE_KEYS.userId, String(user.id));
-    writeJson(STORAGE_KEYS.user, user);
-    writeJson(STORAGE_KEYS.subscribed, subscribed);
-    setState({ token: jwt, user, userId: user.id, subscribed });
-  }, []);
+/** The session's ways to change: log in, log out (here, or asking the server first), a fresh user. */
+function useSessionActions(setState: SetSessionState) {
+  const queryClient = useQueryClient();
+  const login = useCallback(
+    (jwt: string, user: SessionUser) => {
+      const subscribed = isSubscribed(user) ?? false;
+      writeItem(STORAGE_KEYS.token, jwt);
+      writeItem(STORAGE_KEYS.userId, String(user.id));
+      writeJson(STORAGE_KEYS.user, user);
+      writeJson(STORAGE_KEYS.subscribed, subscribed);
+      setState({ token: jwt, user, userId: user.id, subscribed });
+    },
+    [setState],
+  );
 
   const logout = useCallback(() => {
     clearStorage();
     queryClient.clear();
     setState(LOGGED_OUT);
-  }, [queryClient]);
+  }, [queryClient, setState]);
 
   const signOut = useCallback(async () => {
     if (readItem(STORAGE_KEYS.token)) {
@@ -142,26 +145,43 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     logout();
   }, [logout]);
 
-  const setUser = useCallback((user: SessionUser) => {
-    const subscribed = isSubscribed(user);
-    writeJson(STORAGE_KEYS.user, user);
-    writeItem(STORAGE_KEYS.userId, String(user.id));
-    if (subscribed !== undefined) writeJson(STORAGE_KEYS.subscribed, subscribed);
-    setState((prev) =>
-      prev.token === null
-        ? prev
-        : { ...prev, user, userId: user.id, subscribed: subscribed ?? prev.subscribed },
-    );
-  }, []);
+  const setUser = useCallback(
+    (user: SessionUser) => {
+      const subscribed = isSubscribed(user);
+      writeJson(STORAGE_KEYS.user, user);
+      writeItem(STORAGE_KEYS.userId, String(user.id));
+      if (subscribed !== undefined) writeJson(STORAGE_KEYS.subscribed, subscribed);
+      setState((prev) =>
+        prev.token === null
+          ? prev
+          : { ...prev, user, userId: user.id, subscribed: subscribed ?? prev.subscribed },
+      );
+    },
+    [setState],
+  );
 
-  const setSubscribed = useCallback((subscribed: boolean) => {
-    writeJson(STORAGE_KEYS.subscribed, subscribed);
-    setState((prev) => ({ ...prev, subscribed }));
-  }, []);
+  const setSubscribed = useCallback(
+    (subscribed: boolean) => {
+      writeJson(STORAGE_KEYS.subscribed, subscribed);
+      setState((prev) => ({ ...prev, subscribed }));
+    },
+    [setState],
+  );
+  return { login, logout, signOut, setUser, setSubscribed };
+}
 
-  // Refetch the user on start and whenever the user id changes while logged in (spec 000 §4).
+/**
+ * Refetches the user on start and whenever the user id changes while logged in (spec 000 §4). The
+ * server's answer is an outside event the session must follow: a fresh user replaces the stored one,
+ * a refused or failed refresh ends the session. The extra render is intended.
+ */
+function useMeRefresh(
+  userId: number | null,
+  isLoggedIn: boolean,
+  { setUser, logout }: Pick<Session, 'setUser' | 'logout'>,
+) {
   const me = useQuery({
-    queryKey: [...ME_QUERY_KEY, state.userId],
+    queryKey: [...ME_QUERY_KEY, userId],
     queryFn: ({ signal }) => apiGet<unknown>('/users/me', { populate: '*' }, { signal }),
     enabled: isLoggedIn,
     staleTime: 5 * 60_000,
@@ -169,23 +189,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // A dropped connection gets two more tries; an HTTP error is an answer and ends the session.
     retry: (failureCount, error) => isApiError(error) && error.isNetworkError && failureCount < 2,
   });
-
-  // The server's answer is an outside event the session must follow: a fresh user replaces the
-  // stored one, a refused or failed refresh ends the session. The extra render is intended.
   const { isError: meFailed, isSuccess: meLoaded, data: meData } = me;
   useEffect(() => {
     if (!isLoggedIn || (!meFailed && !meLoaded)) return;
     if (meLoaded && isSessionUser(meData)) {
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
       setUser(meData);
     } else {
       logout();
     }
   }, [isLoggedIn, meFailed, meLoaded, meData, logout, setUser]);
+}
 
-  // The first processing-costs entry, kept in browser storage for the session (spec 000 §3): fetched
-  // once signed in, again when the tab comes back after a while, and rewritten whenever it changes
-  // (any screen reading the costs shares this query). Logout clears storage and the query cache.
+/**
+ * The first processing-costs entry, kept in browser storage for the session (spec 000 §3): fetched
+ * once signed in, again when the tab comes back after a while, and rewritten whenever it changes
+ * (any screen reading the costs shares this query). Logout clears storage and the query cache.
+ */
+function useStoredProcessingCosts(isLoggedIn: boolean) {
   const costs = useQuery({
     queryKey: PROCESSING_COSTS_QUERY_KEY,
     queryFn: ({ signal }) => fetchProcessingCosts(signal),
@@ -200,8 +220,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       writeJson(STORAGE_KEYS.processingCosts, costsData);
     }
   }, [costsData]);
+}
 
-  // Another tab logged in or out: follow it.
+/** Another tab logged in or out: follow it. */
+function useOtherTabs(setState: SetSessionState) {
   useEffect(() => {
     const handleStorage = (event: StorageEvent) => {
       if (event.key === null || event.key === STORAGE_KEYS.token || event.key === STORAGE_KEYS.user) {
@@ -210,8 +232,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
     window.addEventListener('storage', handleStorage);
     return () => window.removeEventListener('storage', handleStorage);
-  }, []);
+  }, [setState]);
+}
 
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<SessionState>(readStoredSession);
+  const isLoggedIn = state.token !== null;
+  const actions = useSessionActions(setState);
+  useMeRefresh(state.userId, isLoggedIn, actions);
+  useStoredProcessingCosts(isLoggedIn);
+  useOtherTabs(setState);
+
+  const { login, logout, signOut, setUser, setSubscribed } = actions;
   const value = useMemo<Session>(
     () => ({
       ...state,

@@ -58,18 +58,28 @@ export function LoadFailed({
   );
 }
 
+/** What a list shows when it could not be loaded: the warning with Retry, or the page's own state. */
+type ListFailure =
+  | {
+      /** The warning's text when the list could not be loaded. */
+      loadFailed: ReactNode;
+      /** The Retry button's text; without it the warning has no button. */
+      retry?: string;
+      failed?: undefined;
+    }
+  | { failed: ReactNode; loadFailed?: undefined; retry?: undefined };
+
 /**
  * The one paged list of the site, for an owner's lists, the console's lists, the tables of the
- * wallet, the subscription and the settings, and a venue's reviews: a spinner while the page loads,
- * the warning with Retry when it failed, `empty` when there is nothing, else the rows (`children`,
- * given the loaded page) and `footer` (by default the page buttons; a footer of its own gets them as
- * `pages`).
+ * wallet, the subscription and the settings, a venue's reviews and the screening records: a spinner
+ * while the page loads, the warning with Retry when it failed, `empty` when there is nothing, else the
+ * rows (`children`, given the loaded page) and `footer` (by default the page buttons; a footer of its
+ * own gets them as `pages`). A page that tells of a failure its own way (the screening page toasts
+ * it) gives its own `failed` state instead.
  */
 export function PagedList<T extends ListPage>({
   query,
   paging,
-  loadFailed,
-  retry,
   empty,
   pending = <PageSpinner />,
   pagesLabel,
@@ -78,13 +88,10 @@ export function PagedList<T extends ListPage>({
   showSinglePage = false,
   footer,
   children,
+  ...failure
 }: {
   query: UseQueryResult<T>;
   paging: Pick<Paging, 'page' | 'setPage'>;
-  /** The warning's text when the list could not be loaded. */
-  loadFailed: ReactNode;
-  /** The Retry button's text; without it the warning has no button. */
-  retry?: string;
   /** A text (shown muted) or the page's own empty state. */
   empty: ReactNode;
   /** What shows while the first page loads (the page's spinner unless told). */
@@ -98,12 +105,15 @@ export function PagedList<T extends ListPage>({
   /** What follows the rows, given the page buttons and the loaded page. */
   footer?: (pages: ReactNode, data: T) => ReactNode;
   children: (data: T) => ReactNode;
-}) {
+} & ListFailure) {
   const pastEnd = usePastEnd(query as UseQueryResult<ListPage>, paging);
   const data = query.data;
   if (query.isPending || pastEnd) return pending;
   if (query.isError || !data) {
-    return <LoadFailed message={loadFailed} retry={retry} onRetry={() => void query.refetch()} />;
+    if (failure.loadFailed === undefined) return failure.failed;
+    return (
+      <LoadFailed message={failure.loadFailed} retry={failure.retry} onRetry={() => void query.refetch()} />
+    );
   }
   if (data.data.length === 0) {
     return typeof empty === 'string' ? <p className="text-body-secondary">{empty}</p> : empty;

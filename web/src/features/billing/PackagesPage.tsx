@@ -30,7 +30,7 @@ function readPackageId(raw: string | null): number | null {
 export default function PackagesPage() {
   const packages = usePackages();
   const costs = useProcessingCosts();
-  const { isLoggedIn, userType, setSubscribed } = useSession();
+  const { isLoggedIn, setSubscribed } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -90,34 +90,7 @@ export default function PackagesPage() {
       </Row>
       <div ref={panelRef} className="packages-panel-anchor">
         {selected && (
-          <Card className="packages-panel mb-4 shadow-sm" aria-labelledby="selected-package-title">
-            <Card.Header className="bg-transparent">
-              <h2 id="selected-package-title" className="h5 mb-0">
-                {T.selected}: {selected.attributes.name}
-              </h2>
-            </Card.Header>
-            <Card.Body>
-              {userType === 'Provider' ? (
-                <PurchasePanel key={selected.id} pkg={selected} costs={costs.data} />
-              ) : (
-                <>
-                  <p className="mb-2">
-                    {T.price}: <strong>{formatMoney(priceOf(selected.attributes, costs.data))}</strong>
-                  </p>
-                  {isLoggedIn ? (
-                    <p className="mb-0 text-body-secondary">
-                      <i className="bi bi-info-circle me-1" aria-hidden="true" />
-                      {T.providersOnly}
-                    </p>
-                  ) : (
-                    <Link to="/login" state={loginState(selected.id)} className="btn btn-accent">
-                      {T.loginToBuy}
-                    </Link>
-                  )}
-                </>
-              )}
-            </Card.Body>
-          </Card>
+          <SelectedPackage pkg={selected} costs={costs.data} loginState={loginState(selected.id)} />
         )}
       </div>
       {!isLoggedIn && (
@@ -128,6 +101,52 @@ export default function PackagesPage() {
         </div>
       )}
     </Container>
+  );
+}
+
+/**
+ * The chosen package's panel: a provider buys there (`PurchasePanel`); anyone else sees the price and
+ * either that only providers buy or, logged out, the way to log in and come back.
+ */
+function SelectedPackage({
+  pkg,
+  costs,
+  loginState,
+}: {
+  pkg: ApiItem<PackageAttributes>;
+  costs: ProcessingCostAttributes;
+  loginState: RedirectState;
+}) {
+  const { isLoggedIn, userType } = useSession();
+  return (
+    <Card className="packages-panel mb-4 shadow-sm" aria-labelledby="selected-package-title">
+      <Card.Header className="bg-transparent">
+        <h2 id="selected-package-title" className="h5 mb-0">
+          {T.selected}: {pkg.attributes.name}
+        </h2>
+      </Card.Header>
+      <Card.Body>
+        {userType === 'Provider' ? (
+          <PurchasePanel key={pkg.id} pkg={pkg} costs={costs} />
+        ) : (
+          <>
+            <p className="mb-2">
+              {T.price}: <strong>{formatMoney(priceOf(pkg.attributes, costs))}</strong>
+            </p>
+            {isLoggedIn ? (
+              <p className="mb-0 text-body-secondary">
+                <i className="bi bi-info-circle me-1" aria-hidden="true" />
+                {T.providersOnly}
+              </p>
+            ) : (
+              <Link to="/login" state={loginState} className="btn btn-accent">
+                {T.loginToBuy}
+              </Link>
+            )}
+          </>
+        )}
+      </Card.Body>
+    </Card>
   );
 }
 

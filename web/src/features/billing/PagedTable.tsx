@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { MESSAGES } from '@app/domain';
+import { ColumnsTable } from '../../ui/ColumnsTable.tsx';
+import type { TableColumn } from '../../ui/ColumnsTable.tsx';
 import { PagedList } from '../../ui/PagedList.tsx';
 import type { ListPage, Paging } from '../../ui/PagedList.tsx';
 import { PageSizeSelect } from '../../ui/PageSizeSelect.tsx';
@@ -8,44 +10,60 @@ import { PageSizeSelect } from '../../ui/PageSizeSelect.tsx';
 const T = MESSAGES.pager;
 
 /**
- * The wallet's and the subscription's paged tables (`PagedList`): the table (`children`, given the
- * loaded page), then the page buttons (shown for one page too) beside "Rows per page".
+ * The wallet's and the subscription's paged tables (`PagedList`), each a section under its heading:
+ * the table of `columns` with a row per item of the loaded page (`children`), then the page buttons
+ * (shown for one page too) beside "Rows per page".
  */
 export function PagedTable<P extends ListPage>({
+  titleId,
+  title,
   query,
   paging,
   empty,
+  columns,
   children,
 }: {
+  titleId: string;
+  title: string;
   query: UseQueryResult<P>;
   paging: Paging;
   empty: string;
-  children: (data: P) => ReactNode;
+  columns: readonly TableColumn[];
+  children: (item: P['data'][number]) => ReactNode;
 }) {
   return (
-    <PagedList
-      query={query}
-      paging={paging}
-      loadFailed={MESSAGES.toast.genericWarning}
-      retry={T.retry}
-      empty={empty}
-      pagesLabel={T.label}
-      smallPages
-      pagesClassName="billing-pager"
-      showSinglePage
-      footer={(pages) => (
-        <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mt-3">
-          {pages}
-          <PageSizeSelect
-            label={T.pageSize}
-            value={paging.pageSize}
-            onChange={paging.setPageSize}
-            smallLabel
-          />
-        </div>
-      )}
-    >
-      {children}
-    </PagedList>
+    <section aria-labelledby={titleId}>
+      <h2 id={titleId} className="h5">
+        {title}
+      </h2>
+      <PagedList
+        query={query}
+        paging={paging}
+        loadFailed={MESSAGES.toast.genericWarning}
+        retry={T.retry}
+        empty={empty}
+        pagesLabel={T.label}
+        smallPages
+        pagesClassName="billing-pager"
+        showSinglePage
+        footer={(pages) => (
+          <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mt-3">
+            {pages}
+            <PageSizeSelect
+              label={T.pageSize}
+              value={paging.pageSize}
+              onChange={paging.setPageSize}
+              smallLabel
+            />
+          </div>
+        )}
+      >
+        {(page) => (
+          <ColumnsTable columns={columns} hover size="sm" className="billing-table align-middle mb-0">
+            {page.data.map(children)}
+          </ColumnsTable>
+        )}
+      </PagedList>
+    </section>
   );
 }

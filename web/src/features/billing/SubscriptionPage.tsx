@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Badge, Card, Table } from 'react-bootstrap';
+import { Alert, Badge, Card } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { formatMoney, MESSAGES, PAGE_SIZES, subscriptionStatus } from '@app/domain';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
@@ -115,44 +115,35 @@ function SubscriptionHistory() {
   const list = useSubscriptions(paging.page, paging.pageSize);
 
   return (
-    <section aria-labelledby="subscription-history">
-      <h2 id="subscription-history" className="h5">
-        {T.history}
-      </h2>
-      <PagedTable query={list} paging={paging} empty={T.historyEmpty}>
-        {(page) => (
-          <Table responsive hover size="sm" className="billing-table align-middle mb-0">
-            <thead>
-              <tr>
-                <th scope="col">{T.packageName}</th>
-                <th scope="col">{T.startDate}</th>
-                <th scope="col">{T.endDate}</th>
-                <th scope="col" className="text-end">
-                  {T.price}
-                </th>
-                <th scope="col">{T.paymentState}</th>
-                <th scope="col">{T.status}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.map(({ id, attributes: s }) => (
-                <tr key={id}>
-                  <td>{packageName(s)}</td>
-                  <td>{formatDate(s.start_date)}</td>
-                  <td>{formatDate(s.end_date)}</td>
-                  <td className="text-end">{formatMoney(s.price)}</td>
-                  <td>
-                    <PaymentBadge status={s.payment_status} />
-                  </td>
-                  <td>
-                    <StatusBadge status={statusOf(s)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        )}
-      </PagedTable>
-    </section>
+    <PagedTable
+      titleId="subscription-history"
+      title={T.history}
+      query={list}
+      paging={paging}
+      empty={T.historyEmpty}
+      columns={[
+        T.packageName,
+        T.startDate,
+        T.endDate,
+        { label: T.price, className: 'text-end' },
+        T.paymentState,
+        T.status,
+      ]}
+    >
+      {({ id, attributes: s }) => (
+        <tr key={id}>
+          <td>{packageName(s)}</td>
+          <td>{formatDate(s.start_date)}</td>
+          <td>{formatDate(s.end_date)}</td>
+          <td className="text-end">{formatMoney(s.price)}</td>
+          <td>
+            <PaymentBadge status={s.payment_status} />
+          </td>
+          <td>
+            <StatusBadge status={statusOf(s)} />
+          </td>
+        </tr>
+      )}
+    </PagedTable>
   );
 }

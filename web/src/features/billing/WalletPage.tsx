@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Alert, Badge, Card, Col, Row, Table } from 'react-bootstrap';
+import { Alert, Badge, Card, Col, Row } from 'react-bootstrap';
 import { formatMoney, MESSAGES, PAGE_SIZES } from '@app/domain';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { PanelLoading } from '../../ui/PanelStatus.tsx';
@@ -106,48 +106,33 @@ function Transactions() {
   const list = useTransactions(paging.page, paging.pageSize);
 
   return (
-    <section aria-labelledby="wallet-transactions">
-      <h2 id="wallet-transactions" className="h5">
-        {T.recent}
-      </h2>
-      <PagedTable query={list} paging={paging} empty={T.empty}>
-        {(page) => (
-          <Table responsive hover size="sm" className="billing-table align-middle mb-0">
-            <thead>
-              <tr>
-                <th scope="col">{T.date}</th>
-                <th scope="col">{T.type}</th>
-                <th scope="col">{T.for}</th>
-                <th scope="col" className="text-end">
-                  {T.amount}
-                </th>
-                <th scope="col">{T.paymentState}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.data.map(({ id, attributes: t }) => {
-                const credit = t.transaction_type === 'credit';
-                return (
-                  <tr key={id}>
-                    <td>{formatDate(t.createdAt)}</td>
-                    <td>
-                      <Badge bg={credit ? 'success' : 'secondary'}>{credit ? T.credit : T.debit}</Badge>
-                    </td>
-                    <td>{describeTransaction(t)}</td>
-                    <td className={`text-end ${credit ? 'text-success' : ''}`}>
-                      {credit ? '+' : '−'}
-                      {formatMoney(t.transaction_amount)}
-                    </td>
-                    <td>
-                      <PaymentBadge status={t.payment_status} />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </Table>
-        )}
-      </PagedTable>
-    </section>
+    <PagedTable
+      titleId="wallet-transactions"
+      title={T.recent}
+      query={list}
+      paging={paging}
+      empty={T.empty}
+      columns={[T.date, T.type, T.for, { label: T.amount, className: 'text-end' }, T.paymentState]}
+    >
+      {({ id, attributes: t }) => {
+        const credit = t.transaction_type === 'credit';
+        return (
+          <tr key={id}>
+            <td>{formatDate(t.createdAt)}</td>
+            <td>
+              <Badge bg={credit ? 'success' : 'secondary'}>{credit ? T.credit : T.debit}</Badge>
+            </td>
+            <td>{describeTransaction(t)}</td>
+            <td className={`text-end ${credit ? 'text-success' : ''}`}>
+              {credit ? '+' : '−'}
+              {formatMoney(t.transaction_amount)}
+            </td>
+            <td>
+              <PaymentBadge status={t.payment_status} />
+            </td>
+          </tr>
+        );
+      }}
+    </PagedTable>
   );
 }

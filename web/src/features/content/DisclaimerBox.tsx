@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import type { ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { MESSAGES } from '@app/domain';
-import { HotlineText } from './HotlineLinks.tsx';
+import { DisclaimerText } from './DisclaimerText.tsx';
 import './content.css';
 
 const M = MESSAGES.disclaimer;
@@ -81,43 +81,7 @@ export default function DisclaimerBox({ onAccept }: DisclaimerBoxProps) {
               {M.title}
             </h2>
           </div>
-          <div className="modal-body">
-            <section aria-labelledby={`${titleId}-age`}>
-              <h3 id={`${titleId}-age`} className="h6 text-uppercase disclaimer-box__heading">
-                <span className="disclaimer-box__badge">18+</span> {M.ageTitle}
-              </h3>
-              {M.age.map((text) => (
-                <p key={text}>{text}</p>
-              ))}
-            </section>
-            <section aria-labelledby={`${titleId}-trafficking`}>
-              <h3 id={`${titleId}-trafficking`} className="h6 text-uppercase disclaimer-box__heading">
-                {M.traffickingTitle}
-              </h3>
-              {M.trafficking.map((text) => (
-                <p key={text}>{text}</p>
-              ))}
-              <p>
-                <HotlineText />
-              </p>
-              <p>
-                <Link to="/reporttrafficking">
-                  <i className="bi bi-flag me-1" aria-hidden="true" />
-                  {M.traffickingReport}
-                </Link>
-              </p>
-            </section>
-            <section aria-labelledby={`${titleId}-paid`}>
-              <h3 id={`${titleId}-paid`} className="h6 text-uppercase disclaimer-box__heading">
-                {M.paidTitle}
-              </h3>
-              <ul className="mb-0">
-                {M.paidTerms.map((text) => (
-                  <li key={text}>{text}</li>
-                ))}
-              </ul>
-            </section>
-          </div>
+          <DisclaimerText titleId={titleId} />
           <div className="modal-footer disclaimer-box__footer justify-content-start">
             <p className="small text-body-secondary mb-2 w-100">
               {M.acceptHint} <Link to="/termsofservice">{MESSAGES.terms.title}</Link> {M.and}{' '}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Table } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { formatMoney, MESSAGES, SHOP_LIMITS } from '@app/domain';
@@ -8,6 +8,7 @@ import { isApiError } from '../../api/client.ts';
 import { useSession } from '../../app/session.tsx';
 import { formatDate } from '../billing/index.ts';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
+import { ColumnsTable } from '../../ui/ColumnsTable.tsx';
 import { PagedListPage, usePaging } from '../../ui/PagedListPage.tsx';
 import { useCancelOrder, useMarkDelivered, useMyOrders } from './api.ts';
 import type { MyOrder, MyOrderLine } from './api.ts';
@@ -222,30 +223,21 @@ export default function MyOrdersPage() {
       }
     >
       {(page) => (
-        <Table responsive className="orders-table align-middle" aria-busy={orders.isFetching}>
-          <thead>
-            <tr>
-              <th scope="col">{M.orderId}</th>
-              <th scope="col">{M.image}</th>
-              <th scope="col">{M.name}</th>
-              <th scope="col">{M.quantity}</th>
-              <th scope="col">{M.price}</th>
-              <th scope="col">{M.status}</th>
-              <th scope="col">{M.action}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.data.map((order) => (
-              <OrderRows
-                key={order.id}
-                order={order}
-                busy={busyWith(order.id)}
-                onCancel={() => setCancelling(order.id)}
-                onDelivered={() => void markDelivered(order.id)}
-              />
-            ))}
-          </tbody>
-        </Table>
+        <ColumnsTable
+          columns={[M.orderId, M.image, M.name, M.quantity, M.price, M.status, M.action]}
+          className="orders-table align-middle"
+          aria-busy={orders.isFetching}
+        >
+          {page.data.map((order) => (
+            <OrderRows
+              key={order.id}
+              order={order}
+              busy={busyWith(order.id)}
+              onCancel={() => setCancelling(order.id)}
+              onDelivered={() => void markDelivered(order.id)}
+            />
+          ))}
+        </ColumnsTable>
       )}
     </PagedListPage>
   );

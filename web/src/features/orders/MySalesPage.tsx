@@ -1,9 +1,10 @@
-import { Button, Table } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import { formatMoney, MESSAGES, SHOP_LIMITS } from '@app/domain';
 import type { TSaleLine } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { formatDate } from '../billing/index.ts';
+import { ColumnsTable } from '../../ui/ColumnsTable.tsx';
 import { PagedListPage, usePaging } from '../../ui/PagedListPage.tsx';
 import { useMarkShipped, useSales } from './api.ts';
 import { OrderStatusBadge, OrderThumb } from './OrderParts.tsx';
@@ -125,29 +126,20 @@ export default function MySalesPage() {
       pagesLabel={M.pages}
     >
       {({ data: rows }) => (
-        <Table responsive className="orders-table align-middle" aria-busy={sales.isFetching}>
-          <thead>
-            <tr>
-              <th scope="col">{M.orderId}</th>
-              <th scope="col">{M.date}</th>
-              <th scope="col">{M.product}</th>
-              <th scope="col">{M.quantity}</th>
-              <th scope="col">{M.total}</th>
-              <th scope="col">{M.status}</th>
-              <th scope="col">{M.shipTo}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((line) => (
-              <SaleRow
-                key={line.id}
-                line={line}
-                shipping={ship.isPending && ship.variables === line.id}
-                onShip={() => void markShipped(line.id)}
-              />
-            ))}
-          </tbody>
-        </Table>
+        <ColumnsTable
+          columns={[M.orderId, M.date, M.product, M.quantity, M.total, M.status, M.shipTo]}
+          className="orders-table align-middle"
+          aria-busy={sales.isFetching}
+        >
+          {rows.map((line) => (
+            <SaleRow
+              key={line.id}
+              line={line}
+              shipping={ship.isPending && ship.variables === line.id}
+              onShip={() => void markShipped(line.id)}
+            />
+          ))}
+        </ColumnsTable>
       )}
     </PagedListPage>
   );
