@@ -13,15 +13,15 @@ import {
   json,
   missing,
   otherOwner,
-  setUpEngagement,
+  setUpHobbyistCast,
   vendor,
-} from './engagement-fixtures.ts';
+} from './hobbyist-fixtures.ts';
 
 /**
  * Billing (server/src/modules/billing/): a tip's payment state, the wallet, the tip cap and the
  * hourly tip limit.
  */
-setUpEngagement();
+setUpHobbyistCast();
 
 describe('tip payment state and the wallet', () => {
   /** Owns `ad`; its wallet starts empty. */

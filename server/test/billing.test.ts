@@ -16,13 +16,13 @@ import {
   other,
   otherOwner,
   owner,
-  setUpEngagement,
+  setUpHobbyistCast,
   shown,
   vendor,
-} from './engagement-fixtures.ts';
+} from './hobbyist-fixtures.ts';
 
 /** Billing: payment info, tips and transactions (server/src/modules/billing/). */
-setUpEngagement();
+setUpHobbyistCast();
 
 describe('GET /api/payment-info', () => {
   it('anyone gets the configured address and its QR code as a PNG data URL', async () => {

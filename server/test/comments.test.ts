@@ -16,13 +16,13 @@ import {
   json,
   missing,
   owner,
-  setUpEngagement,
+  setUpHobbyistCast,
   shown,
   vendor,
-} from './engagement-fixtures.ts';
+} from './hobbyist-fixtures.ts';
 
 /** Comments: `/api/comments` (server/src/modules/comments/). */
-setUpEngagement();
+setUpHobbyistCast();
 
 describe('comments', () => {
   it('POST 400: missing, blank, too long, no provider', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ctx, db, expectHobbyistOnly, setUpEngagement, shown } from './engagement-fixtures.ts';
+import { ctx, db, expectHobbyistOnly, setUpHobbyistCast, shown } from './hobbyist-fixtures.ts';
 
 /** Every write that is a hobbyist's own voice refuses anyone else, in every area. */
-setUpEngagement();
+setUpHobbyistCast();
 
 describe('hobbyist-only writes', () => {
   it('refuse anonymous visitors (401), providers, vendors and the admin (403), whatever the body', async () => {

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, type MailMessage } from '../src/mail/mailer.ts';
 import { buildProviderAd } from './factories.ts';
 import { buildHobbyist, buildProvider, type TestUser, usernameOf } from './helpers.ts';
-import { db } from './engagement-fixtures.ts';
+import { db } from './hobbyist-fixtures.ts';
 import {
   admin,
   call,
@@ -20,16 +20,16 @@ import {
   other,
   otherOwner,
   owner,
-  setUpEngagement,
+  setUpHobbyistCast,
   shown,
   vendor,
-} from './engagement-fixtures.ts';
+} from './hobbyist-fixtures.ts';
 
 /**
  * Messages and the mail relay (server/src/modules/messages/): `/api/messages` and
  * `POST /api/providers/:id/mail`.
  */
-setUpEngagement();
+setUpHobbyistCast();
 
 /** An account's username (the one thing of a hobbyist the provider may see). */
 const username = (user: TestUser) => usernameOf(ctx, user.id);

@@ -18,13 +18,13 @@ import {
   owner,
   reactionsOf,
   rowCounts,
-  setUpEngagement,
+  setUpHobbyistCast,
   shown,
   vendor,
-} from './engagement-fixtures.ts';
+} from './hobbyist-fixtures.ts';
 
 /** Reactions: `/api/likes`, `/api/dislikes`, `/api/averages` (server/src/modules/reactions/). */
-setUpEngagement();
+setUpHobbyistCast();
 
 describe('POST /api/likes|dislikes|averages', () => {
   it('400: no data wrapper, no provider, a provider that is not a whole positive number', async () => {

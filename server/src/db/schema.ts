@@ -22,14 +22,14 @@ import type {
   SettingsTable,
 } from './tables/reference.ts';
 import type { ProvidersTable, ProviderFilesTable, DirectoryChangesTable } from './tables/directory.ts';
+import type { ReactionsTable } from './tables/reactions.ts';
+import type { CommentsTable } from './tables/comments.ts';
+import type { MessagesTable } from './tables/messages.ts';
 import type {
-  ReactionsTable,
-  CommentsTable,
-  MessagesTable,
   CustomerHobbyistsTable,
   HobbyistRatingsTable,
   HobbyistCommentsTable,
-} from './tables/engagement.ts';
+} from './tables/screening.ts';
 import type {
   TipsTable,
   TransactionsTable,
@@ -67,7 +67,10 @@ export type * from './tables/accounts.ts';
 export type * from './tables/media.ts';
 export type * from './tables/reference.ts';
 export type * from './tables/directory.ts';
-export type * from './tables/engagement.ts';
+export type * from './tables/reactions.ts';
+export type * from './tables/comments.ts';
+export type * from './tables/messages.ts';
+export type * from './tables/screening.ts';
 export type * from './tables/billing.ts';
 export type * from './tables/places.ts';
 export type * from './tables/moderation.ts';

@@ -28,7 +28,7 @@ import { DEMO_AD_PLACES } from './demo-ad-places.ts';
  * Demo directory content for `npm run demo`: demo provider accounts with a few hundred ads spread over
  * many Californian cities and other states, every filter option used by some, sharing locally generated
  * placeholder pictures; and demo hobbyist accounts (whose reactions and comments
- * seed-demo-engagement.ts adds). Tame placeholders only. Idempotent: recorded in `seed_log`.
+ * seed-demo-hobbyist-activity.ts adds). Tame placeholders only. Idempotent: recorded in `seed_log`.
  */
 
 export const DEMO_PROVIDER_ACCOUNTS = 20;

@@ -12,7 +12,7 @@ import {
 import type { DB } from '../db/schema.ts';
 import { placeholderImage } from './placeholder-images.ts';
 import { demoPendingProviderEmail, DEMO_PENDING_PROVIDERS, seedDemoAdmin } from './seed-demo-admin.ts';
-import { seedDemoEngagement } from './seed-demo-engagement.ts';
+import { seedDemoHobbyistActivity } from './seed-demo-hobbyist-activity.ts';
 import { seedDemoPlaces } from './seed-demo-places.ts';
 import { seedDemoScreening } from './seed-demo-screening.ts';
 import { DEMO_SECOND_SELLER, seedDemoShop } from './seed-demo-shop.ts';
@@ -48,8 +48,8 @@ export const DEMO_ADMIN_EMAIL = 'admin@demo.test';
 /**
  * Demo content for `npm run demo`: one account per role with a generated placeholder avatar (their
  * e-mail addresses and the password are printed); demo providers with a few hundred ads and demo
- * hobbyists (seed-demo-providers.ts), whose reactions and comments seed-demo-engagement.ts adds; and
- * demo places with reviews (seed-demo-places.ts); demo products of two sellers (seed-demo-shop.ts);
+ * hobbyists (seed-demo-providers.ts), whose reactions, comments and messages
+ * seed-demo-hobbyist-activity.ts adds; and demo places with reviews (seed-demo-places.ts); demo products of two sellers (seed-demo-shop.ts);
  * something in every queue of the admin console (seed-demo-admin.ts). Idempotent.
  */
 export async function seedDemo(
@@ -82,7 +82,7 @@ export async function seedDemo(
   }
   await ensureAdmin(db, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
   const directory = await seedDemoProviders(db, config, hash, options.clipFile);
-  await seedDemoEngagement(db);
+  await seedDemoHobbyistActivity(db);
   const places = await seedDemoPlaces(db, config, { clipFile: options.clipFile });
   await seedDemoScreening(db);
   const shop = await seedDemoShop(db, config, hash);

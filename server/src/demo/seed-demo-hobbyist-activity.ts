@@ -23,7 +23,7 @@ const CHUNK = 400;
  * always agree, and a few messages. Idempotent: a second run adds nothing (one reaction per hobbyist
  * and provider; a comment or message only when that hobbyist has not sent that text there yet).
  */
-export async function seedDemoEngagement(
+export async function seedDemoHobbyistActivity(
   db: Kysely<DB>,
 ): Promise<{ reactions: number; comments: number; messages: number }> {
   return db.transaction().execute(async (trx) => {

@@ -13,7 +13,7 @@ import {
 /**
  * The cast the tests of the areas a hobbyist engages with share (reactions, comments, messages,
  * billing): an admin, a vendor, two providers' owners with ads (one hidden), two hobbyists, and the
- * helpers to call the API as any of them. Each test file calls `setUpEngagement()` once and gets its
+ * helpers to call the API as any of them. Each test file calls `setUpHobbyistCast()` once and gets its
  * own fresh database; the bindings below are filled in by its `beforeAll`.
  */
 export let ctx: TestContext;
@@ -30,7 +30,7 @@ export let hidden: number;
 export let other: number;
 export const missing = 999_999;
 
-export function setUpEngagement(): void {
+export function setUpHobbyistCast(): void {
   beforeAll(async () => {
     ctx = await createTestApp();
     admin = await buildAdmin(ctx);

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_COMMENTS, DEMO_MESSAGES, seedDemoEngagement } from '../src/demo/seed-demo-engagement.ts';
+import {
+  DEMO_COMMENTS,
+  DEMO_MESSAGES,
+  seedDemoHobbyistActivity,
+} from '../src/demo/seed-demo-hobbyist-activity.ts';
 import { DEFAULT_PAYMENT_ADDRESS, PAYMENT_ADDRESS_KEY } from '../src/modules/billing/index.ts';
 import { insertUser } from '../src/modules/users/users.queries.ts';
 import { seedAtStart } from '../src/seed.ts';
@@ -38,9 +42,9 @@ describe('payment address setting', () => {
   });
 });
 
-describe('seedDemoEngagement', () => {
+describe('seedDemoHobbyistActivity', () => {
   it('does nothing without demo hobbyists or shown providers', async () => {
-    expect(await seedDemoEngagement(db())).toEqual({ reactions: 0, comments: 0, messages: 0 });
+    expect(await seedDemoHobbyistActivity(db())).toEqual({ reactions: 0, comments: 0, messages: 0 });
   });
 
   it('reacts and comments on about two thirds of the shown providers, counters consistent, idempotent', async () => {
@@ -51,7 +55,7 @@ describe('seedDemoEngagement', () => {
     const hobbyists = [await demoHobbyist(1), await demoHobbyist(2)];
     const outsider = await buildHobbyist(ctx);
 
-    const first = await seedDemoEngagement(db());
+    const first = await seedDemoHobbyistActivity(db());
     expect(first.reactions).toBeGreaterThanOrEqual(10);
     expect(first.comments).toBeGreaterThan(0);
     expect(first.messages).toBeGreaterThan(0);
@@ -92,7 +96,7 @@ describe('seedDemoEngagement', () => {
     };
     await check();
 
-    expect(await seedDemoEngagement(db())).toEqual({ reactions: 0, comments: 0, messages: 0 });
+    expect(await seedDemoHobbyistActivity(db())).toEqual({ reactions: 0, comments: 0, messages: 0 });
     expect(await db().selectFrom('reactions').select('id').execute()).toHaveLength(reactions.length);
     expect(await db().selectFrom('comments').select('id').execute()).toHaveLength(comments.length);
     expect(await db().selectFrom('messages').select('id').execute()).toHaveLength(messages.length);

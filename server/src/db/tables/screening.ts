@@ -1,0 +1,34 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The table types of one area, named together in `db/schema.ts`. Providers' shared records of
+ * hobbyists: screened numbers, their ratings and comments.
+ */
+
+/** A screened phone number (digits only), with the provider who added it. */
+export interface CustomerHobbyistsTable {
+  id: Generated<number>;
+  phone_number: string;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A provider's like, average or dislike of a screened number: one per provider and record. */
+export interface HobbyistRatingsTable {
+  id: Generated<number>;
+  customer_hobbyist_id: number;
+  user_id: number;
+  kind: 'like' | 'average' | 'dislike';
+  created_at: string;
+  updated_at: string;
+}
+
+export interface HobbyistCommentsTable {
+  id: Generated<number>;
+  customer_hobbyist_id: number;
+  user_id: number;
+  hobbyist_comment: string;
+  created_at: string;
+  updated_at: string;
+}
