@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { Badge, Button, Col, Row } from 'react-bootstrap';
+import { Badge, Button } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { MESSAGES } from '@app/domain';
 import type { TModerationType, TOwnRevision, TReviewState } from '@app/domain';
@@ -66,25 +65,5 @@ export function OwnerCardFooter({
         </Button>
       </div>
     </>
-  );
-}
-
-/** An owner's records as cards, one to three a row as the screen allows (My Ads, My Places). */
-export function OwnerCardGrid<T extends { id: number }>({
-  items,
-  busy,
-  children,
-}: {
-  items: readonly T[];
-  /** While another page loads. */
-  busy: boolean;
-  children: (item: T) => ReactNode;
-}) {
-  return (
-    <Row xs={1} sm={2} lg={3} className="g-3 mb-3" aria-busy={busy}>
-      {items.map((item) => (
-        <Col key={item.id}>{children(item)}</Col>
-      ))}
-    </Row>
   );
 }

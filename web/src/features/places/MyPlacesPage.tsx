@@ -2,14 +2,15 @@ import { Card } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, MESSAGES } from '@app/domain';
 import { useSession } from '../../app/session.tsx';
-import { PagedListPage, usePaging } from '../../ui/PagedListPage.tsx';
-import { OwnListDeleteDialog, useOwnListDelete } from '../../ui/useOwnListDelete.tsx';
+import { usePaging } from '../../ui/PagedListPage.tsx';
+import { OwnerCardListPage } from '../../ui/OwnerCardListPage.tsx';
+import { useOwnListDelete } from '../../ui/useOwnListDelete.tsx';
 import type { TOwnRevision } from '@app/domain';
 import { pendingText, useOwnRevisions } from '../../ui/PendingRevision.tsx';
 import { placeKeys, useDeletePlace, useMyPlaces } from './api.ts';
 import type { Place } from './api.ts';
 import { PLACE_FAILURE } from './feedback.ts';
-import { OwnerCardFooter, OwnerCardGrid } from '../../ui/OwnerCard.tsx';
+import { OwnerCardFooter } from '../../ui/OwnerCard.tsx';
 import { PlaceImage, placeAddress, placeTypeName } from './PlaceParts.tsx';
 import './places.css';
 import { toastApiFailure } from '../../api/toastApiFailure.ts';
@@ -73,35 +74,26 @@ export default function MyPlacesPage() {
   });
 
   return (
-    <PagedListPage
+    <OwnerCardListPage
       titleId="my-places-title"
-      title={M.title}
+      texts={M}
       headerExtras={
         <Link to="/place/add" className="btn btn-accent">
           <i className="bi bi-plus-lg me-1" aria-hidden="true" />
           {M.addPlace}
         </Link>
       }
-      perPageLabel={M.pageSize}
       paging={paging}
       query={places}
-      loadFailed={M.loadFailed}
-      retry={M.retry}
-      empty={M.empty}
-      pagesLabel={M.pages}
-      after={<OwnListDeleteDialog removal={removal} />}
+      removal={removal}
     >
-      {({ data }) => (
-        <OwnerCardGrid items={data} busy={places.isFetching}>
-          {(place) => (
-            <PlaceCard
-              place={place}
-              revision={revisions.data?.get(place.id)}
-              onDelete={() => removal.ask(place)}
-            />
-          )}
-        </OwnerCardGrid>
+      {(place) => (
+        <PlaceCard
+          place={place}
+          revision={revisions.data?.get(place.id)}
+          onDelete={() => removal.ask(place)}
+        />
       )}
-    </PagedListPage>
+    </OwnerCardListPage>
   );
 }

@@ -2,15 +2,16 @@ import { Alert, Badge, Card } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { DEFAULT_PAGE_SIZE, MESSAGES } from '@app/domain';
 import { useSession } from '../../../app/session.tsx';
-import { OwnListDeleteDialog, useOwnListDelete } from '../../../ui/useOwnListDelete.tsx';
+import { useOwnListDelete } from '../../../ui/useOwnListDelete.tsx';
 import { useCurrentSubscription } from '../../billing/index.ts';
 import type { AdQuota, TOwnRevision } from '@app/domain';
 import { pendingText, useOwnRevisions } from '../../../ui/PendingRevision.tsx';
 import { adKeys, useDeleteAd, useMyAds } from './api.ts';
 import type { OwnAd } from './api.ts';
 import { AD_FAILURE } from './feedback.ts';
-import { PagedListPage, usePaging } from '../../../ui/PagedListPage.tsx';
-import { OwnerCardFooter, OwnerCardGrid } from '../../../ui/OwnerCard.tsx';
+import { usePaging } from '../../../ui/PagedListPage.tsx';
+import { OwnerCardListPage } from '../../../ui/OwnerCardListPage.tsx';
+import { OwnerCardFooter } from '../../../ui/OwnerCard.tsx';
 import './ads.css';
 import { toastApiFailure } from '../../../api/toastApiFailure.ts';
 
@@ -139,11 +140,10 @@ export default function MyAdsPage() {
   const expires = formatDate(subscription?.attributes.end_date);
 
   return (
-    <PagedListPage
+    <OwnerCardListPage
       titleId="my-ads-title"
-      title={M.title}
+      texts={M}
       headerExtras={current.isSuccess && <QuotaBadges quota={quota} />}
-      perPageLabel={M.pageSize}
       toolbar={current.isSuccess && <PostAdsAction hasSubscription={subscription !== null} quota={quota} />}
       notice={
         current.isSuccess &&
@@ -154,24 +154,16 @@ export default function MyAdsPage() {
       }
       paging={paging}
       query={ads}
-      loadFailed={M.loadFailed}
-      retry={M.retry}
-      empty={M.empty}
-      pagesLabel={M.pages}
-      after={<OwnListDeleteDialog removal={removal} />}
+      removal={removal}
     >
-      {({ data }) => (
-        <OwnerCardGrid items={data} busy={ads.isFetching}>
-          {(ad) => (
-            <AdCard
-              ad={ad}
-              expires={expires}
-              revision={revisions.data?.get(ad.id)}
-              onDelete={() => removal.ask(ad)}
-            />
-          )}
-        </OwnerCardGrid>
+      {(ad) => (
+        <AdCard
+          ad={ad}
+          expires={expires}
+          revision={revisions.data?.get(ad.id)}
+          onDelete={() => removal.ask(ad)}
+        />
       )}
-    </PagedListPage>
+    </OwnerCardListPage>
   );
 }
