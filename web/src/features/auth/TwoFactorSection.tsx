@@ -1,16 +1,19 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Card, Form, Modal } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'react-toastify';
-import { MESSAGES, ZTotpCodeForm, ZTwoFactorDisableForm } from '@app/domain';
+import { MESSAGES, ZTwoFactorDisableForm } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { PanelLoading } from '../../ui/PanelStatus.tsx';
 import { TextField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { serverFieldErrors } from '../../ui/serverFieldErrors.ts';
 import { toastApiFailure } from '../../api/toastApiFailure.ts';
-import { RecoveryCodes, TwoFactorSetup } from './TwoFactorSetup.tsx';
+import { CodeField } from './CodeField.tsx';
+import { RecoveryCodes } from './RecoveryCodes.tsx';
+import { TwoFactorSetup } from './TwoFactorSetup.tsx';
+import { useCodeForm } from './useCodeForm.ts';
 import {
   useKeepEnrolledSession,
   useNewRecoveryCodes,
@@ -19,6 +22,30 @@ import {
 } from './twoFactorApi.ts';
 
 const T = MESSAGES.twoFactor;
+
+/** A two-factor dialog's buttons: Cancel, then its action, busy while the call runs. */
+function DialogButtons({
+  onCancel,
+  submitting,
+  variant,
+  children,
+}: {
+  onCancel: () => void;
+  submitting: boolean;
+  variant: string;
+  children: ReactNode;
+}) {
+  return (
+    <Modal.Footer>
+      <Button variant="outline-secondary" onClick={onCancel}>
+        {T.cancel}
+      </Button>
+      <SubmitButton submitting={submitting} variant={variant}>
+        {children}
+      </SubmitButton>
+    </Modal.Footer>
+  );
+}
 
 /** Turning it off: the password and a code (or a recovery code), in a dialog. */
 function DisableDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
@@ -72,25 +99,17 @@ function DisableDialog({ show, onClose }: { show: boolean; onClose: () => void }
               registration={register('password')}
               error={errors.password}
             />
-            <TextField
+            <CodeField
               id="two-factor-disable-code"
-              label={T.codeLabel}
-              autoComplete="one-time-code"
-              maxLength={32}
               registration={register('code')}
               error={errors.code}
-              help={T.recoveryHint}
+              recovery
             />
           </fieldset>
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={close}>
-            {T.cancel}
-          </Button>
-          <SubmitButton submitting={disable.isPending} variant="danger">
-            {T.disableConfirm}
-          </SubmitButton>
-        </Modal.Footer>
+        <DialogButtons onCancel={close} submitting={disable.isPending} variant="danger">
+          {T.disableConfirm}
+        </DialogButtons>
       </Form>
     </Modal>
   );
@@ -106,11 +125,7 @@ function NewCodesDialog({ show, onClose }: { show: boolean; onClose: () => void 
     setError,
     reset,
     formState: { errors },
-  } = useForm<{ code: string }>({
-    resolver: zodResolver(ZTotpCodeForm),
-    mode: 'onTouched',
-    defaultValues: { code: '' },
-  });
+  } = useCodeForm();
   const close = () => {
     reset();
     setCodes(null);
@@ -152,26 +167,12 @@ function NewCodesDialog({ show, onClose }: { show: boolean; onClose: () => void 
           <Modal.Body>
             <Alert variant="warning">{T.regenerateConfirm}</Alert>
             <fieldset disabled={regenerate.isPending}>
-              <TextField
-                id="two-factor-codes-code"
-                label={T.codeLabel}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                maxLength={12}
-                registration={register('code')}
-                error={errors.code}
-                help={T.codeHelp}
-              />
+              <CodeField id="two-factor-codes-code" registration={register('code')} error={errors.code} />
             </fieldset>
           </Modal.Body>
-          <Modal.Footer>
-            <Button variant="outline-secondary" onClick={close}>
-              {T.cancel}
-            </Button>
-            <SubmitButton submitting={regenerate.isPending} variant="warning">
-              {T.regenerate}
-            </SubmitButton>
-          </Modal.Footer>
+          <DialogButtons onCancel={close} submitting={regenerate.isPending} variant="warning">
+            {T.regenerate}
+          </DialogButtons>
         </Form>
       )}
     </Modal>
