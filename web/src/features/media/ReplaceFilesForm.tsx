@@ -33,8 +33,8 @@ interface ReplaceFilesProps {
 
 /**
  * One file input with its progress and an Upload button, in a form of its own: Change Image and
- * Change Video of Edit Ad and of Edit Place (the server deletes the replaced file). The files are
- * uploaded, then `onUploaded` gets their ids and saves them.
+ * Change Video of Edit Ad, Edit Place and Edit Product (the server deletes the replaced file). The
+ * files are uploaded, then `onUploaded` gets their ids and saves them.
  */
 export function ReplaceFilesForm(props: ReplaceFilesProps) {
   const { id, title, label, help, accept, maxFiles = 1, picked } = props;

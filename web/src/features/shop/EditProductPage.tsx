@@ -11,7 +11,7 @@ import { focusFirstInvalidField } from '../../ui/focusFirstInvalidField.ts';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useFillOnce } from '../../ui/useFillOnce.ts';
-import { ReplaceFilesForm } from '../media/index.ts';
+import { ReplaceImageForm } from '../media/index.ts';
 import { useObjectUrls, usePickedFiles } from '../media/index.ts';
 import { PickedPicture, ProductFields, useProductForm } from './ProductFields.tsx';
 import type { ProductFormValues } from './ProductFields.tsx';
@@ -68,13 +68,11 @@ function EditProductForm({ product }: { product: Product }) {
           </figure>
           {preview && <PickedPicture key={preview} src={preview} caption />}
         </div>
-        <ReplaceFilesForm
+        <ReplaceImageForm
           id="product-change-image"
           title={F.changeImage}
           label={F.image}
           help={F.imageHelp}
-          accept="image/*"
-          accepts={(file) => file.type.startsWith('image/')}
           picked={newPicture}
           invalidMessage={F.pictureRequired}
           successMessage={F.pictureUpdated}
