@@ -20,6 +20,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('demo content', () => {
+  // Seeds the whole demo twice (accounts, ads, pictures and a clip re-encoded): about 20 s on the
+  // two-core machines, more on PostgreSQL.
   it('creates one account per role with a generated public avatar, idempotently', async () => {
     await seedDemo(ctx.database.db, ctx.config, { clipFile });
     await seedDemo(ctx.database.db, ctx.config, { clipFile });
@@ -49,7 +51,7 @@ describe('demo content', () => {
         1 +
         DEMO_PENDING_PROVIDERS.length,
     );
-  });
+  }, 120_000);
 
   it('gives a few ads the placeholder clip as a public video that plays from its URL', async () => {
     await seedDemo(ctx.database.db, ctx.config, { clipFile });
