@@ -212,6 +212,7 @@ test.describe('[DIRECTORY][CARD]', () => {
     page,
     browser,
   }) => {
+    test.slow(); // two accounts in two browsers, and a mail
     const hobbyist = await signInHobbyist(page);
     const card = await openCard(page);
     // Message is the panel open to begin with.

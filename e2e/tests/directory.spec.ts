@@ -95,6 +95,7 @@ test.describe('[DIRECTORY]', () => {
   test('[DIRECTORY][FILTERS] the count beside each chosen option is the number of results', async ({
     page,
   }) => {
+    test.slow(); // about twenty filter choices, each waiting for the listing and its counts
     await openListing(page, DEMO_ONLY_LISTING);
 
     const incall = await optionLabel(page, F.call, F.incall);
