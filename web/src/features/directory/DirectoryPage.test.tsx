@@ -7,7 +7,8 @@ import { AppProviders, createQueryClient } from '../../app/providers.tsx';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import { errorResponse, mockApi } from '../../test/api.ts';
 import type { ApiCall } from '../../test/api.ts';
-import { DirectoryPage, FIRST_CARDS } from './DirectoryPage.tsx';
+import { DirectoryPage } from './DirectoryPage.tsx';
+import { FIRST_CARDS } from './listing/ListingResults.tsx';
 import { LocationPicker } from './location/LocationPicker.tsx';
 
 // The card is another engineer's component with its own tests; here it only has to show which item it got.

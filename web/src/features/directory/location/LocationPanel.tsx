@@ -1,13 +1,14 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Button, Form, Offcanvas, Spinner } from 'react-bootstrap';
+import { Button, Form, Offcanvas } from 'react-bootstrap';
 import { useLocation, useNavigate } from 'react-router';
 import { MESSAGES, toDirectorySearch } from '@app/domain';
 import type { DirectoryQuery, LocationFilter } from '@app/domain';
-import { useCitiesByState, useProviderCountByCountry, useStatesByCountry } from '../api.ts';
+import { useProviderCountByCountry } from '../api.ts';
 import { DEFAULT_COUNTRY, firstPagePath } from '../filterUrl.ts';
 import { withCount } from '../filters/FilterPanel.tsx';
 import { getPickerLocation } from './locationLabel.ts';
+import { CityChoices, StateChoices } from './LocationLists.tsx';
 import { venueFindPath } from '../../../lib/venue.ts';
 
 const T = MESSAGES.location;
@@ -22,15 +23,6 @@ export interface LocationPanelProps {
   onClose: () => void;
 }
 
-function Loading() {
-  return (
-    <div className="py-2 text-body-secondary small d-flex align-items-center gap-2">
-      <Spinner animation="border" size="sm" aria-hidden="true" />
-      {T.loading}
-    </div>
-  );
-}
-
 /** Country, state and city lists with provider counts; Find applies them to the listing. */
 function LocationForm({ query, onClose }: Omit<LocationPanelProps, 'show'>) {
   const navigate = useNavigate();
@@ -38,17 +30,6 @@ function LocationForm({ query, onClose }: Omit<LocationPanelProps, 'show'>) {
   const id = useId();
   const [location, setLocation] = useState<Required<LocationFilter>>(() => getPickerLocation(query.location));
   const countryCount = useProviderCountByCountry(location.country);
-  const states = useStatesByCountry(location.country);
-  const cities = useCitiesByState(location.state);
-  const stateList = useRef<HTMLDivElement>(null);
-
-  // The chosen state is scrolled into view once the list arrives (California sits below the fold).
-  const statesLoaded = states.isSuccess;
-  useEffect(() => {
-    const list = stateList.current;
-    const checked = list?.querySelector<HTMLElement>('input:checked')?.closest<HTMLElement>('.form-check');
-    if (list && checked) list.scrollTop = checked.offsetTop - list.clientHeight / 2;
-  }, [statesLoaded]);
 
   const handleState = (state: string) => setLocation((current) => ({ ...current, state, city: [] }));
   const handleCity = (city: string, on: boolean) =>
@@ -83,49 +64,8 @@ function LocationForm({ query, onClose }: Omit<LocationPanelProps, 'show'>) {
             />
           ))}
         </fieldset>
-        <fieldset className="mb-3">
-          <legend className="h6">{T.state}</legend>
-          <div className="location-form__scroll" ref={stateList}>
-            {states.isPending ? (
-              <Loading />
-            ) : (
-              (states.data ?? []).map((state) => (
-                <Form.Check
-                  key={state.state_code}
-                  type="radio"
-                  name={`${id}-state`}
-                  id={`${id}-state-${state.state_code}`}
-                  label={withCount(state.state_name, state.provider)}
-                  checked={location.state === state.state_code}
-                  onChange={() => handleState(state.state_code)}
-                />
-              ))
-            )}
-          </div>
-        </fieldset>
-        <fieldset className="mb-3">
-          <legend className="h6">{T.city}</legend>
-          <div className="location-form__scroll">
-            {location.state === '' ? (
-              <p className="small text-body-secondary mb-0">{T.chooseState}</p>
-            ) : cities.isPending ? (
-              <Loading />
-            ) : cities.data && cities.data.length > 0 ? (
-              cities.data.map((city) => (
-                <Form.Check
-                  key={city.city_name}
-                  type="checkbox"
-                  id={`${id}-city-${city.city_name}`}
-                  label={withCount(city.city_name, city.provider)}
-                  checked={location.city.includes(city.city_name)}
-                  onChange={(event) => handleCity(city.city_name, event.target.checked)}
-                />
-              ))
-            ) : cities.isSuccess ? (
-              <p className="small text-body-secondary mb-0">{T.noCities}</p>
-            ) : null}
-          </div>
-        </fieldset>
+        <StateChoices id={id} country={location.country} state={location.state} onState={handleState} />
+        <CityChoices id={id} state={location.state} cities={location.city} onCity={handleCity} />
       </div>
       <div className="location-form__actions pt-2">
         <Button type="submit" variant="accent" className="w-100">
