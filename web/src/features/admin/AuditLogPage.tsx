@@ -5,7 +5,6 @@ import { toast } from 'react-toastify';
 import { MESSAGES } from '@app/domain';
 import type { TAdminUserItem } from '@app/domain';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { formatMoment } from '../screening/index.ts';
 import { ADMIN_PAGE_SIZE, adminErrorMessage } from './adminApi.ts';
 import type { Paging } from '../../ui/PagedListPage.tsx';
 import {
@@ -20,6 +19,7 @@ import {
 import type { AuditEntry, AuditFilters } from './auditLogApi.ts';
 import { AdminPageHeader, AdminTable, useAdminList } from './parts.tsx';
 import './admin-pages.css';
+import { formatMoment } from '../../lib/dates.ts';
 
 const M = MESSAGES.auditLog;
 const C = M.columns;

@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@app/domain';
-import DashboardCharts, { formatWeek } from './DashboardCharts.tsx';
+import { formatWeek } from '../../lib/dates.ts';
+import DashboardCharts from './DashboardCharts.tsx';
 import type { Dashboard } from './dashboardApi.ts';
 
 interface ChartProps {

@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import { Card, Col, Row } from 'react-bootstrap';
 import { Bar, Line } from 'react-chartjs-2';
 import { formatMoney, MESSAGES } from '@app/domain';
-import { formatMonth } from '../billing/index.ts';
+import { formatMonth, formatWeek } from '../../lib/dates.ts';
 import type { Dashboard } from './dashboardApi.ts';
 
 const D = MESSAGES.dashboard;
@@ -37,14 +37,6 @@ const SOURCE_COLORS: Record<(typeof SOURCES)[number], { verified: string; pendin
   orders: { verified: '#2f9e6f', pending: '#97ceb7' },
   tips: { verified: '#7950f2', pending: '#bca8f8' },
 };
-
-/** `YYYY-MM-DD` as "Nov 24". */
-export function formatWeek(week: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(week);
-  if (!match) return week;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-}
 
 const SIGNUP_OPTIONS: ChartOptions<'bar'> = {
   responsive: true,

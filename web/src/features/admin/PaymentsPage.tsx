@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { ADMIN_PAYMENT_KINDS, ADMIN_PAYMENT_STATES, formatMoney, MESSAGES } from '@app/domain';
 import type { TAdminPaymentItem } from '@app/domain';
-import { formatDate } from '../billing/index.ts';
 import { adminErrorMessage } from './adminApi.ts';
 import { ConfirmDialog } from './dialogs.tsx';
 import { ListFilters, useFilteredList } from './filteredList.tsx';
@@ -13,6 +12,7 @@ import { AdminPageHeader, AdminTable, StatusBadge } from './parts.tsx';
 import { useDecidePayment } from './paymentsApi.ts';
 import type { PaymentDecision } from './paymentsApi.ts';
 import './admin-pages.css';
+import { formatDay } from '../../lib/dates.ts';
 
 const M = MESSAGES.payments;
 const C = M.columns;
@@ -152,7 +152,7 @@ function PaymentRow({
     >
       <PaymentDecisionCell payment={payment} onAsk={onAsk} />
       <td data-label={C.date} className="text-nowrap small">
-        {formatDate(payment.createdAt)}
+        {formatDay(payment.createdAt)}
       </td>
       <td data-label={C.kind}>{M.kinds[payment.kind]}</td>
       <td data-label={C.payer} className="admin-payer">

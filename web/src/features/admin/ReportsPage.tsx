@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { ADMIN_REPORT_KINDS, MESSAGES, REPORT_STATUSES, STAFF_NOTE_MAX } from '@app/domain';
 import type { ReportStatus, TAdminReportItem, TReportLink } from '@app/domain';
-import { formatDate } from '../billing/index.ts';
 import { adminErrorMessage } from './adminApi.ts';
 import { ConfirmDialog } from './dialogs.tsx';
 import { ListFilters, useFilteredList } from './filteredList.tsx';
@@ -12,6 +11,7 @@ import type { ListFilter } from './filteredList.tsx';
 import { AdminPageHeader, AdminTable, StatusBadge } from './parts.tsx';
 import { useHideReported, useUpdateReport } from './reportsApi.ts';
 import './admin-pages.css';
+import { formatDay } from '../../lib/dates.ts';
 
 const M = MESSAGES.adminReports;
 const C = M.columns;
@@ -206,7 +206,7 @@ function ReportCard({
         <h2 id={`${id}-title`} className="h6 mb-0 me-auto">
           {report.reason}
         </h2>
-        <span className="small text-body-secondary text-nowrap">{formatDate(report.createdAt)}</span>
+        <span className="small text-body-secondary text-nowrap">{formatDay(report.createdAt)}</span>
         <StatusBadge status={report.status} label={M.states[report.status]} />
       </Card.Header>
       <Card.Body>

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { ADMIN_USER_TYPES, MESSAGES, VERIFICATION_STATES } from '@app/domain';
 import type { TAdminUserItem } from '@app/domain';
-import { formatDate } from '../billing/index.ts';
 import { ListFilters, useFilteredList } from './filteredList.tsx';
 import type { ListFilter } from './filteredList.tsx';
 import { AdminPageHeader, AdminTable, StatusBadge } from './parts.tsx';
 import './admin-pages.css';
+import { formatDay } from '../../lib/dates.ts';
 
 const U = MESSAGES.adminUsers;
 const V = MESSAGES.verification;
@@ -72,7 +72,7 @@ function UserRow({ user }: { user: TAdminUserItem }) {
       </td>
       <td data-label={U.twoFactor}>{user.two_factor_enabled ? U.twoFactorOn : U.twoFactorOff}</td>
       <td data-label={U.joined} className="small text-nowrap">
-        {formatDate(user.createdAt)}
+        {formatDay(user.createdAt)}
       </td>
     </tr>
   );

@@ -6,11 +6,11 @@ import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import type { AdQuota } from '@app/domain';
 import type { SubscriptionAttributes } from './api.ts';
 import { useCurrentSubscription, useSubscriptions } from './api.ts';
-import { formatDate } from './format.ts';
 import { PaymentBadge } from './PaymentBadge.tsx';
 import { PagedTable } from './PagedTable.tsx';
 import { usePaging } from '../../ui/PagedListPage.tsx';
 import './billing.css';
+import { formatDay } from '../../lib/dates.ts';
 
 const T = MESSAGES.subscription;
 
@@ -80,8 +80,8 @@ function SubscriptionDetails({
         </span>
       </>,
     ],
-    [T.startDate, formatDate(s.start_date)],
-    [T.endDate, formatDate(s.end_date)],
+    [T.startDate, formatDay(s.start_date)],
+    [T.endDate, formatDay(s.end_date)],
     [
       T.paymentState,
       <>
@@ -133,8 +133,8 @@ function SubscriptionHistory() {
       {({ id, attributes: s }) => (
         <tr key={id}>
           <td>{packageName(s)}</td>
-          <td>{formatDate(s.start_date)}</td>
-          <td>{formatDate(s.end_date)}</td>
+          <td>{formatDay(s.start_date)}</td>
+          <td>{formatDay(s.end_date)}</td>
           <td className="text-end">{formatMoney(s.price)}</td>
           <td>
             <PaymentBadge status={s.payment_status} />

@@ -3,7 +3,7 @@ import type { ChartOptions } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
 import { formatMoney, MESSAGES } from '@app/domain';
 import type { WalletMonth } from './api.ts';
-import { formatMonth } from './format.ts';
+import { formatMonth } from '../../lib/dates.ts';
 
 const T = MESSAGES.wallet;
 

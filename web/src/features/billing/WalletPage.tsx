@@ -5,11 +5,11 @@ import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { PanelLoading } from '../../ui/PanelStatus.tsx';
 import type { TransactionAttributes, WalletTotals } from './api.ts';
 import { useTransactions, useWallet } from './api.ts';
-import { formatDate } from './format.ts';
 import { PaymentBadge } from './PaymentBadge.tsx';
 import { PagedTable } from './PagedTable.tsx';
 import { usePaging } from '../../ui/PagedListPage.tsx';
 import './billing.css';
+import { formatDay } from '../../lib/dates.ts';
 
 const T = MESSAGES.wallet;
 
@@ -118,7 +118,7 @@ function Transactions() {
         const credit = t.transaction_type === 'credit';
         return (
           <tr key={id}>
-            <td>{formatDate(t.createdAt)}</td>
+            <td>{formatDay(t.createdAt)}</td>
             <td>
               <Badge bg={credit ? 'success' : 'secondary'}>{credit ? T.credit : T.debit}</Badge>
             </td>

@@ -5,6 +5,7 @@ import { createBatchLoader, providerFilter } from '../../api/batch.ts';
 import { apiGet, apiPost } from '../../api/client.ts';
 import type { QueryParams } from '../../api/client.ts';
 import type { Post, PostAttributes, PostKind } from '../comments/index.ts';
+import { formatMoment } from '../../lib/dates.ts';
 
 /**
  * Messages to providers (docs/directory-contract.md "messages, mail"): the card's Message panel (the
@@ -60,8 +61,7 @@ export const messagePosts: PostKind<'text'> = {
   texts: { title: M.title, empty: M.empty, placeholder: M.placeholder, submit: M.send },
   schema: ZMessageUpdate.shape.text,
   maxLength: MESSAGE_LIMITS.message,
-  formatTime: (createdAt) =>
-    new Date(createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }),
+  formatTime: (createdAt) => formatMoment(createdAt),
 };
 
 /** The Mail panel: the server relays the message to the provider's account address. */

@@ -6,7 +6,6 @@ import { formatMoney, MESSAGES, SHOP_LIMITS } from '@app/domain';
 import type { TOrderStatus } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { useSession } from '../../app/session.tsx';
-import { formatDate } from '../billing/index.ts';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { ColumnsTable } from '../../ui/ColumnsTable.tsx';
 import { PagedListPage, usePaging } from '../../ui/PagedListPage.tsx';
@@ -14,6 +13,7 @@ import { useCancelOrder, useMarkDelivered, useMyOrders } from './api.ts';
 import type { MyOrder, MyOrderLine } from './api.ts';
 import { OrderStatusBadge, OrderThumb } from './OrderParts.tsx';
 import './orders.css';
+import { formatDay } from '../../lib/dates.ts';
 
 const M = MESSAGES.orders;
 const S = MESSAGES.orderStatus;
@@ -93,7 +93,7 @@ function OrderRows({
               <div className="small text-body-secondary">
                 {o.createdAt && (
                   <div className="text-nowrap">
-                    {M.placedOn} {formatDate(o.createdAt)}
+                    {M.placedOn} {formatDay(o.createdAt)}
                   </div>
                 )}
                 <div data-testid="order-total" className="text-nowrap">

@@ -3,12 +3,12 @@ import { toast } from 'react-toastify';
 import { formatMoney, MESSAGES, SHOP_LIMITS } from '@app/domain';
 import type { TSaleLine } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
-import { formatDate } from '../billing/index.ts';
 import { ColumnsTable } from '../../ui/ColumnsTable.tsx';
 import { PagedListPage, usePaging } from '../../ui/PagedListPage.tsx';
 import { useMarkShipped, useSales } from './api.ts';
 import { OrderStatusBadge, OrderThumb } from './OrderParts.tsx';
 import './orders.css';
+import { formatDay } from '../../lib/dates.ts';
 
 const M = MESSAGES.sales;
 
@@ -41,7 +41,7 @@ function SaleRow({ line, shipping, onShip }: { line: TSaleLine; shipping: boolea
         <span className="fw-semibold text-nowrap">#{line.order}</span>
       </td>
       <td data-label={M.date}>
-        <span className="small text-nowrap">{formatDate(line.createdAt)}</span>
+        <span className="small text-nowrap">{formatDay(line.createdAt)}</span>
       </td>
       <td data-label={M.product}>
         <span className="d-flex align-items-center gap-2 orders-table__text">

@@ -14,12 +14,12 @@ import { TextAreaField } from '../../ui/FormField.tsx';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { PagedList } from '../../ui/PagedList.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { formatDate } from '../billing/index.ts';
 import { useCreateReview, useDeleteReview, useOwnReview, useUpdateReview, useVenueReviews } from './api.ts';
 import type { VenueReview } from './api.ts';
 import { PLACE_FAILURE } from './feedback.ts';
 import { Stars } from './PlaceParts.tsx';
 import { toastApiFailure } from '../../api/toastApiFailure.ts';
+import { formatDay } from '../../lib/dates.ts';
 
 const R = MESSAGES.venueReviews;
 
@@ -160,7 +160,7 @@ function ReviewForm({
 
 function ReviewItem({ review, children }: { review: VenueReview; children?: ReactNode }) {
   const { rating, review: text, createdAt } = review.attributes;
-  const date = formatDate(createdAt);
+  const date = formatDay(createdAt);
   return (
     <article
       className="venue-review"

@@ -13,8 +13,9 @@ import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useComments, useDeleteComment, useFlagComment, usePostComment } from './api.ts';
 import type { HobbyistComment, HobbyistRecord } from './api.ts';
 import { SCREENING_FAILURE } from './feedback.ts';
-import { formatMoment, formatPhone } from './format.ts';
+import { formatPhone } from './format.ts';
 import { toastApiFailure } from '../../api/toastApiFailure.ts';
+import { formatMoment } from '../../lib/dates.ts';
 
 const S = MESSAGES.screening;
 const resolver = zodResolver(ZHobbyistCommentUpdate);

@@ -5,7 +5,8 @@ import { MESSAGES } from '@app/domain';
 import type { THobbyistRatingKind } from '@app/domain';
 import { counterOf } from './api.ts';
 import type { HobbyistRecord } from './api.ts';
-import { formatDay, formatPhone } from './format.ts';
+import { formatPhone } from './format.ts';
+import { formatDay } from '../../lib/dates.ts';
 
 const S = MESSAGES.screening;
 

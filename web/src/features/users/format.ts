@@ -1,3 +1,5 @@
+import { formatDay } from '../../lib/dates.ts';
+
 /** `YYYY-MM-DD` (or an ISO date-time) as the date part, or '' when it is not a date. */
 export function toDateInputValue(value: string | null | undefined): string {
   if (typeof value !== 'string') return '';
@@ -7,16 +9,7 @@ export function toDateInputValue(value: string | null | undefined): string {
 
 /** A date of birth for display, e.g. "March 5, 1990"; the calendar date is kept (no time zone shift). */
 export function formatDateOfBirth(value: string | null | undefined): string | null {
-  const date = toDateInputValue(value);
-  if (date === '') return null;
-  const time = Date.parse(`${date}T00:00:00Z`);
-  if (Number.isNaN(time)) return null;
-  return new Intl.DateTimeFormat('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(time);
+  return formatDay(toDateInputValue(value), 'long') || null;
 }
 
 /** First and last name joined, skipping blanks. */

@@ -10,6 +10,7 @@ import { fillText, StatusBadge } from '../parts.tsx';
 import { RiskSignalList } from '../../moderation/index.ts';
 import { EscalationSteps } from './escalation.tsx';
 import { RevisionDiff } from './RevisionDiff.tsx';
+import { formatMoment } from '../../../lib/dates.ts';
 
 /* One item of the moderation queue: the record as the public sees it, its photos, owner and signals. */
 
@@ -39,14 +40,6 @@ function recordName(item: TModerationItem): string {
   const attributes = item.record?.attributes ?? {};
   const name = attributes.name ?? attributes.title;
   return typeof name === 'string' && name !== '' ? name : `#${item.id}`;
-}
-
-function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** What an ad's owner must be before it can be approved (the server answers 409 otherwise). */
@@ -106,7 +99,7 @@ function OwnerPanel({ item, onPage }: { item: TModerationItem; onPage: ReadonlyS
             )}
           </dd>
           <dt className="col-5">{M.ownerSince}</dt>
-          <dd className="col-7">{formatDate(owner.createdAt)}</dd>
+          <dd className="col-7">{formatMoment(owner.createdAt)}</dd>
         </dl>
       ) : (
         <p className="small text-body-secondary">{S.none}</p>
@@ -203,10 +196,10 @@ function QueueItemHeader({
         {P.riskScore}: {item.risk_score}
       </Badge>
       <span className="small text-body-secondary">
-        {M.submitted} {formatDate(item.createdAt)}
+        {M.submitted} {formatMoment(item.createdAt)}
         {item.updatedAt &&
           item.updatedAt !== item.createdAt &&
-          ` · ${M.updated} ${formatDate(item.updatedAt)}`}
+          ` · ${M.updated} ${formatMoment(item.updatedAt)}`}
       </span>
     </Card.Header>
   );

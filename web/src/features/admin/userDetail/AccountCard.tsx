@@ -4,12 +4,11 @@ import { Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import { ageOrNull, MESSAGES, ZDocumentsHold } from '@app/domain';
 import type { TAdminUserDetail } from '@app/domain';
-import { formatDate } from '../../billing/index.ts';
-import { formatDay } from '../../screening/index.ts';
 import { adminErrorMessage } from '../adminApi.ts';
 import { ConfirmDialog } from '../dialogs.tsx';
 import { useLogoutEverywhere, useSetDocumentsHold, useSetUserActive } from '../usersApi.ts';
 import { AccountStatusBadge, accountTypeLabel, VerificationBadge } from '../UsersPage.tsx';
+import { formatDay } from '../../../lib/dates.ts';
 
 const U = MESSAGES.adminUsers;
 const V = MESSAGES.verification;
@@ -112,7 +111,7 @@ function AccountFacts({ user }: { user: TAdminUserDetail['user'] }) {
       {fact(U.type, accountTypeLabel(user))}
       {fact(U.dob, user.dob ? `${formatDay(user.dob)}${age}` : '—')}
       {fact(U.city, user.city || '—')}
-      {fact(U.joined, formatDate(user.createdAt))}
+      {fact(U.joined, formatDay(user.createdAt))}
       {fact(U.status, <AccountStatusBadge active={user.is_active} />)}
       {fact(
         U.verification,
@@ -121,7 +120,7 @@ function AccountFacts({ user }: { user: TAdminUserDetail['user'] }) {
           {user.verification_reason && <span className="ms-2">{user.verification_reason}</span>}
           {user.verified_at && (
             <span className="ms-2 text-body-secondary">
-              {V.verifiedAt} {formatDate(user.verified_at)}
+              {V.verifiedAt} {formatDay(user.verified_at)}
             </span>
           )}
         </>,

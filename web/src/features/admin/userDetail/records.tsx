@@ -2,10 +2,9 @@ import { Badge } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { formatMoney, MESSAGES } from '@app/domain';
 import type { TAdminUserDetail } from '@app/domain';
-import { formatDate } from '../../billing/index.ts';
-import { formatMoment } from '../../screening/index.ts';
 import { StatusBadge } from '../parts.tsx';
 import { Block } from './Block.tsx';
+import { formatDay, formatMoment } from '../../../lib/dates.ts';
 
 /* The lists on an account's page: each a titled table of what the account has or what was done to it. */
 
@@ -33,7 +32,7 @@ export function AdsBlock({ detail: d }: { detail: TAdminUserDetail }) {
             <StatusBadge status={ad.review} />
           </td>
           <td>{d.user.is_active ? (ad.isShowed ? P.yes : P.no) : P.hiddenBlocked}</td>
-          <td className="small text-nowrap">{formatDate(ad.createdAt)}</td>
+          <td className="small text-nowrap">{formatDay(ad.createdAt)}</td>
         </tr>
       ))}
     </Block>
@@ -62,7 +61,7 @@ export function PlacesBlock({ detail: d }: { detail: TAdminUserDetail }) {
           <td>
             <StatusBadge status={place.review} />
           </td>
-          <td className="small text-nowrap">{formatDate(place.createdAt)}</td>
+          <td className="small text-nowrap">{formatDay(place.createdAt)}</td>
         </tr>
       ))}
     </Block>
@@ -109,7 +108,7 @@ export function OrdersBlock({ detail: d }: { detail: TAdminUserDetail }) {
             <StatusBadge status={order.payment_status} />
           </td>
           <td>{formatMoney(order.total)}</td>
-          <td className="small text-nowrap">{formatDate(order.createdAt)}</td>
+          <td className="small text-nowrap">{formatDay(order.createdAt)}</td>
         </tr>
       ))}
     </Block>
@@ -147,7 +146,7 @@ export function PaymentsBlock({ detail: d }: { detail: TAdminUserDetail }) {
           <td>
             <StatusBadge status={payment.status} />
           </td>
-          <td className="small text-nowrap">{formatDate(payment.createdAt)}</td>
+          <td className="small text-nowrap">{formatDay(payment.createdAt)}</td>
         </tr>
       ))}
     </Block>
@@ -173,7 +172,7 @@ export function ReportsBlock({ detail: d }: { detail: TAdminUserDetail }) {
           <td>
             <StatusBadge status={report.status} />
           </td>
-          <td className="small text-nowrap">{formatDate(report.createdAt)}</td>
+          <td className="small text-nowrap">{formatDay(report.createdAt)}</td>
         </tr>
       ))}
     </Block>

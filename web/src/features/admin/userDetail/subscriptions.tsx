@@ -3,11 +3,11 @@ import { Badge, Button, Form } from 'react-bootstrap';
 import { toast } from 'react-toastify';
 import { MESSAGES, ZSubscriptionReview } from '@app/domain';
 import type { TAdminUserDetail } from '@app/domain';
-import { formatDay } from '../../screening/index.ts';
 import { adminErrorMessage } from '../adminApi.ts';
 import { StatusBadge } from '../parts.tsx';
 import { useSetExtraAds } from '../usersApi.ts';
 import { Block } from './Block.tsx';
+import { formatDay } from '../../../lib/dates.ts';
 
 const U = MESSAGES.adminUsers;
 const P = MESSAGES.adminPages.users;

@@ -2,19 +2,13 @@ import { Button, Card, Col, Row, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { ageOrNull, MESSAGES } from '@app/domain';
 import type { TVerificationDocument, TVerificationItem } from '@app/domain';
-import { formatDay } from '../../screening/index.ts';
 import { fillText, StatusBadge } from '../parts.tsx';
+import { formatDay } from '../../../lib/dates.ts';
 
 /* One provider of the verification queue: who they are, their ID documents, past decisions, the actions. */
 
 const U = MESSAGES.adminUsers;
 const V = MESSAGES.adminConsole.verificationsPage;
-
-function formatDate(iso: string | null | undefined): string {
-  if (!iso) return V.none;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString('en-US', { dateStyle: 'medium' });
-}
 
 function formatSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -61,7 +55,7 @@ function ProviderFacts({ item }: { item: TVerificationItem }) {
       <dt className="col-5">{U.city}</dt>
       <dd className="col-7">{item.city || V.none}</dd>
       <dt className="col-5">{V.submitted}</dt>
-      <dd className="col-7">{formatDate(item.createdAt)}</dd>
+      <dd className="col-7">{formatDay(item.createdAt)}</dd>
       {item.verification_reason && (
         <>
           <dt className="col-5">{U.reasonLabel}</dt>
@@ -71,7 +65,7 @@ function ProviderFacts({ item }: { item: TVerificationItem }) {
       {item.verified_at && (
         <>
           <dt className="col-5">{MESSAGES.verification.verifiedAt}</dt>
-          <dd className="col-7">{formatDate(item.verified_at)}</dd>
+          <dd className="col-7">{formatDay(item.verified_at)}</dd>
         </>
       )}
     </dl>
@@ -97,7 +91,7 @@ function ProviderDocuments({
       )}
       {item.documents_deleted_at ? (
         <p className="small text-body-secondary mb-0">
-          {fillText(V.documentsDeletedOn, { date: formatDate(item.documents_deleted_at) })}
+          {fillText(V.documentsDeletedOn, { date: formatDay(item.documents_deleted_at) })}
         </p>
       ) : item.documents.length === 0 ? (
         <p className="small text-body-secondary mb-0">{U.noDocuments}</p>
@@ -144,7 +138,7 @@ function VerificationDecisions({ decisions }: { decisions: TVerificationItem['de
         <tbody>
           {decisions.map((decision, index) => (
             <tr key={`${decision.decided_at}-${index}`}>
-              <td>{formatDate(decision.decided_at)}</td>
+              <td>{formatDay(decision.decided_at)}</td>
               <td>
                 <StatusBadge status={decision.decision} />
               </td>
@@ -152,7 +146,7 @@ function VerificationDecisions({ decisions }: { decisions: TVerificationItem['de
               <td>{decision.document_kinds || V.none}</td>
               <td>{decision.decided_by?.username ?? V.none}</td>
               <td>
-                {decision.documents_deleted_at ? formatDate(decision.documents_deleted_at) : V.documentsKept}
+                {decision.documents_deleted_at ? formatDay(decision.documents_deleted_at) : V.documentsKept}
               </td>
             </tr>
           ))}

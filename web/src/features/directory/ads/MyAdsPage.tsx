@@ -14,21 +14,12 @@ import { OwnerCardListPage } from '../../../ui/OwnerCardListPage.tsx';
 import { OwnerCardFooter } from '../../../ui/OwnerCard.tsx';
 import './ads.css';
 import { toastApiFailure } from '../../../api/toastApiFailure.ts';
+import { formatDay } from '../../../lib/dates.ts';
 
 const M = MESSAGES.myAds;
 const A = MESSAGES.ads;
 
 /** A date as "Jan 5, 2027" (UTC, the server's dates), or null. */
-export function formatDate(value: string | null | undefined): string | null {
-  const time = value ? Date.parse(value) : NaN;
-  if (Number.isNaN(time)) return null;
-  return new Intl.DateTimeFormat('en-US', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  }).format(time);
-}
 
 function firstPhoto(ad: OwnAd): string | null {
   const image = ad.attributes.images?.data?.[0]?.attributes;
@@ -137,7 +128,7 @@ export default function MyAdsPage() {
 
   const quota = current.data?.quota ?? { allowed: 0, posted: 0, remaining: 0 };
   const subscription = current.data?.subscription ?? null;
-  const expires = formatDate(subscription?.attributes.end_date);
+  const expires = formatDay(subscription?.attributes.end_date);
 
   return (
     <OwnerCardListPage
