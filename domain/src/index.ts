@@ -7,6 +7,7 @@ export * from './accounts/schemas.ts';
 export * from './accounts/two-factor.ts';
 export * from './accounts/verification.ts';
 export * from './paging.ts';
+export * from './app-paths.ts';
 export * from './query-string.ts';
 export * from './directory/filters.ts';
 export * from './directory/filter-contract.ts';

@@ -44,11 +44,20 @@ test.describe('[PLATFORM]', () => {
     expect(await missing.json()).toMatchObject({ data: null, error: { status: 404 } });
   });
 
-  test('[PLATFORM][ROUTER] client routes are served the app shell', async ({ page }) => {
+  test('[PLATFORM][ROUTER] client routes are served the app shell; other paths its Not Found page with a 404', async ({
+    page,
+    request,
+  }) => {
     const res = await page.goto('/ad/2');
     expect(res?.status()).toBe(200);
     await expect(page.getByRole('banner').getByText(MESSAGES.site.slogan)).toBeVisible();
-    await page.goto('/no/such/page');
+    const missing = await page.goto('/no/such/page');
+    expect(missing?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: MESSAGES.notFound.title })).toBeVisible();
+    expect((await page.goto('/productdetails/99999999'))?.status()).toBe(404);
+
+    const robots = await request.get('/robots.txt');
+    expect(robots.status()).toBe(200);
+    expect(await robots.text()).toContain('Disallow: /api/');
   });
 });

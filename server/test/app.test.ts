@@ -53,12 +53,15 @@ describe('serving the web app', () => {
     expect(listing.json().meta.pagination).toMatchObject({ page: 1, pageSize: 10 });
   });
 
-  it('serves client routes the app shell', async () => {
-    for (const url of ['/ad/2', '/productdetails/5', '/profile/edit']) {
+  it('serves client routes the app shell, and other paths the shell with a 404 (web-shell.test.ts)', async () => {
+    for (const url of ['/ad/2', '/faq', '/profile/edit']) {
       const res = await ctx.app.inject(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<div id="root">');
     }
+    const missing = await ctx.app.inject('/no/such/page');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<div id="root">');
   });
 
   it('serves built assets with long cache headers', async () => {

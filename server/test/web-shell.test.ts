@@ -10,9 +10,11 @@ import {
   jsonForScript,
   pageEncoding,
 } from '../src/http/plugins/web-shell.ts';
+import { nowIso } from '../src/db/dialect.ts';
 import { buildFiles, newAddress } from './directory-helpers.ts';
 import { buildProviderAd } from './factories.ts';
-import { buildProvider, createTestApp, type TestContext } from './helpers.ts';
+import { buildProvider, buildVendor, createTestApp, type TestContext } from './helpers.ts';
+import { makeProduct } from './orders-helpers.ts';
 
 const SHELL =
   '<!doctype html><html><head><meta charset="UTF-8" /><title>Live the Fantasy!</title>' +
@@ -179,6 +181,101 @@ describe('the home page of an empty directory', () => {
     expect(listing.meta.pagination).toMatchObject({ page: 1, pageSize: 10, total: 0 });
     expect(imagePreload(res.body)).toBeUndefined();
     expect(res.headers['link']).toBeUndefined();
+  });
+});
+
+describe('the status of a page', () => {
+  let ctx: TestContext;
+  let product: number;
+  let place: number;
+  let unapproved: number;
+  beforeAll(async () => {
+    ctx = await appWithShell();
+    const db = ctx.database.db;
+    product = await makeProduct(db, (await buildVendor(ctx)).id);
+    const type = await db.selectFrom('place_types').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const owner = (await buildProvider(ctx)).id;
+    const now = nowIso();
+    const addPlace = async (review_state: 'approved' | 'pending', is_showed: number) =>
+      Number(
+        (
+          await db
+            .insertInto('places')
+            .values({
+              name: 'Velvet Spa',
+              place_type_id: type.id,
+              phone: '555-0100',
+              email: 'spa@example.test',
+              user_id: owner,
+              is_showed,
+              review_state,
+              created_at: now,
+              updated_at: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    place = await addPlace('approved', 1);
+    // A new place waiting for review: not shown.
+    unapproved = await addPlace('pending', 0);
+  });
+
+  const get = (url: string, method: 'GET' | 'HEAD' = 'GET') =>
+    ctx.app.inject({ method, url, remoteAddress: newAddress() });
+
+  it('is 200 with the shell at every page of the app, in any case and with a trailing slash', async () => {
+    for (const url of [
+      '/faq',
+      '/FAQ/',
+      '/ad/3',
+      '/eroticbody',
+      '/eroticbody/abc',
+      '/login?next=%2Fwishlist',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(SHELL);
+    }
+    for (const url of [`/productdetails/${product}`, `/sextoy/${place}`]) {
+      expect((await get(url)).statusCode, url).toBe(200);
+    }
+  });
+
+  it('is 404 with the shell (the app’s Not Found page) where the app has no page', async () => {
+    for (const url of ['/nothing-here', '/sitemap.xml', '/faq/more', '/ad/', '//faq', '/wp-login.php?x=1']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toBe(SHELL);
+    }
+    expect((await get('/nothing-here', 'HEAD')).statusCode).toBe(404);
+  });
+
+  it('is 404 for a product or a place the public cannot read', async () => {
+    await ctx.database.db
+      .updateTable('places')
+      .set({ review_state: 'pending' })
+      .where('id', '=', place)
+      .execute();
+    for (const url of [
+      '/productdetails/99999999',
+      '/productdetails/abc',
+      `/stripclub/${unapproved}`,
+      '/eroticbody/99999999',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toBe(SHELL);
+    }
+  });
+
+  it('leaves unknown API and upload paths their JSON 404', async () => {
+    for (const url of ['/api/nothing', '/uploads/nothing.webp']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+    }
   });
 });
 

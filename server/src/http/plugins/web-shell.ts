@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { CARD_IMAGE_SIZES, cardImage, homeListingUrl, type CardImageFile } from '@app/domain';
+import { CARD_IMAGE_SIZES, cardImage, homeListingUrl, isAppPath, type CardImageFile } from '@app/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
@@ -72,7 +72,9 @@ function sendPage(req: FastifyRequest, reply: FastifyReply, page: string) {
  * The files the site serves besides the API: public uploads under `/uploads/` (their names change
  * with their contents, so they are cached for a year), the built web app (its hashed assets cached for
  * a year, compressed ahead by the build), and its shell (`index.html`) for every client-side route
- * (/ad/2, /productdetails/5, ...). Anything else unknown is the JSON 404. Registered after the routes.
+ * (/ad/2, /productdetails/5, ...). The shell answers 404 where the app shows its Not Found page: a path
+ * the app has no page at, a product or place that the public cannot read. An unknown API or upload path
+ * is the JSON 404. Registered after the routes.
  */
 async function webShell(app: FastifyInstance, opts: { config: Config }) {
   const { config } = opts;
@@ -98,6 +100,7 @@ async function webShell(app: FastifyInstance, opts: { config: Config }) {
       return sendNotFound(reply);
     }
     reply.header('cache-control', 'no-cache');
+    if (await missingPage(app, req)) return sendPage(req, reply.code(404), shell);
     if (req.url === '/') {
       const page = await homePage(app, req, shell, homeUrl);
       if (page !== undefined) return sendPage(req, reply, page);
@@ -105,6 +108,38 @@ async function webShell(app: FastifyInstance, opts: { config: Config }) {
     }
     return reply.type('text/html').sendFile('index.html', webDist);
   });
+}
+
+/**
+ * The pages of one record and the API read that says whether the public can see it: the app shows its
+ * Not Found page when that read answers 404 (or 400, for an id that cannot be one).
+ */
+const RECORD_PAGES: { page: RegExp; read: (id: string) => string }[] = [
+  { page: /^\/productdetails\/([^/]+)\/?$/i, read: (id) => `/api/products/${id}` },
+  // A place's page takes a numeric id; any other segment shows the kind's listing.
+  { page: /^\/(?:eroticbody|sextoy|stripclub)\/(\d{1,10})\/?$/i, read: (id) => `/api/vendors/${id}` },
+];
+
+/**
+ * Whether the app would show its Not Found page at this request's path: no page there, or the record of
+ * a record's page is not one the public can read (asked of the route itself, as an anonymous visitor from
+ * the visitor's address: the same access, response cache and rate limit).
+ */
+async function missingPage(app: FastifyInstance, req: FastifyRequest): Promise<boolean> {
+  const pathname = req.url.split('?')[0]!;
+  if (!isAppPath(pathname)) return true;
+  for (const { page, read } of RECORD_PAGES) {
+    const id = page.exec(pathname)?.[1];
+    if (id === undefined) continue;
+    const answer = await app.inject({
+      method: 'GET',
+      url: read(encodeURIComponent(id)),
+      remoteAddress: req.ip,
+      headers: { accept: 'application/json' },
+    });
+    return answer.statusCode === 404 || answer.statusCode === 400;
+  }
+  return false;
 }
 
 /**
