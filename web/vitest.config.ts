@@ -9,6 +9,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Dates shown in the reader's time zone read the same on every machine (a test may set another).
+    env: { TZ: 'UTC' },
     css: false,
     restoreMocks: true,
     unstubGlobals: true,

@@ -8,7 +8,8 @@ describe('dates', () => {
     process.env.TZ = 'America/Los_Angeles';
   });
   afterEach(() => {
-    process.env.TZ = zone;
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
   });
 
   it('shows an instant in the reader’s time zone', () => {

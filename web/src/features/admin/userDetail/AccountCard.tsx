@@ -109,7 +109,7 @@ function AccountFacts({ user }: { user: TAdminUserDetail['user'] }) {
       {fact(U.email, <a href={`mailto:${user.email}`}>{user.email}</a>)}
       {fact(U.phone, user.phone_number || '—')}
       {fact(U.type, accountTypeLabel(user))}
-      {fact(U.dob, user.dob ? `${formatDay(user.dob)}${age}` : '—')}
+      {fact(U.dob, user.dob ? `${formatDay(user.dob.slice(0, 10))}${age}` : '—')}
       {fact(U.city, user.city || '—')}
       {fact(U.joined, formatDay(user.createdAt))}
       {fact(U.status, <AccountStatusBadge active={user.is_active} />)}

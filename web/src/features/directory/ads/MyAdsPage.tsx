@@ -19,8 +19,6 @@ import { formatDay } from '../../../lib/dates.ts';
 const M = MESSAGES.myAds;
 const A = MESSAGES.ads;
 
-/** A date as "Jan 5, 2027" (UTC, the server's dates), or null. */
-
 function firstPhoto(ad: OwnAd): string | null {
   const image = ad.attributes.images?.data?.[0]?.attributes;
   return image ? (image.formats?.small?.url ?? image.url) : null;
