@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isAppPath } from './app-paths.ts';
 
 describe('isAppPath', () => {
-  it('knows the pages, in any case, with or without one trailing slash', () => {
+  it('knows the pages, in any case, with trailing slashes or none', () => {
     for (const path of [
       '/',
       '/ad/2',
@@ -12,6 +12,10 @@ describe('isAppPath', () => {
       '/productdetails/5',
       '/eroticbody/12',
       '/admin',
+      '/faq//',
+      '///',
+      '/ad/%E0%A4%A',
+      '/ad/%32',
     ])
       expect(isAppPath(path), path).toBe(true);
     expect(isAppPath('/cart')).toBe(true);
@@ -25,12 +29,11 @@ describe('isAppPath', () => {
       '/faq/more',
       '/ad',
       '/ad/',
-      '/ad//',
       '//faq',
-      '/faq//',
       '/productdetails',
       '/admin/users/7/edit',
       '/%E0%A4%A',
+      '/faq//more',
     ])
       expect(isAppPath(path), path).toBe(false);
   });

@@ -63,25 +63,48 @@ export const APP_PATHS = [
   '/admin/audit-log',
 ] as const;
 
-/** A path's segments: one leading and one trailing slash dropped; an empty segment stays (no page has one). */
+/**
+ * The pages about the site itself that search engines should list (the sitemap's first part): the home
+ * listing, the venue directories, the shop, the packages and the static pages. Records' pages (places,
+ * products) are listed from the database.
+ */
+export const INDEXED_PAGES = [
+  '/',
+  '/eroticbody',
+  '/sextoy',
+  '/stripclub',
+  '/products',
+  '/package',
+  '/faq',
+  '/contactus',
+  '/termsofservice',
+  '/privacypolicy',
+  '/reporttrafficking',
+] as const;
+
+/** A path's segments: one leading slash and any trailing ones dropped; an empty inner segment stays. */
 function segments(path: string): string[] {
-  const inner = path.replace(/^\//, '').replace(/\/$/, '');
+  const inner = path.replace(/^\//, '').replace(/\/+$/, '');
   return inner === '' ? [] : inner.split('/');
 }
 
 const PATTERNS = APP_PATHS.map((p) => segments(p.toLowerCase()));
 
+/** The path as the router reads it: decoded, or as sent when it is not valid percent-encoding. */
+function decoded(pathname: string): string {
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
 /**
  * Whether the app has a page at `pathname` (no query string), matched as the router matches: letters in
- * any case, one trailing slash or none, a `:name` segment standing for any one segment that is not empty.
+ * any case, trailing slashes or none, a `:name` segment standing for any one segment that is not empty.
  */
 export function isAppPath(pathname: string): boolean {
-  let parts: string[];
-  try {
-    parts = segments(decodeURI(pathname).toLowerCase());
-  } catch {
-    return false;
-  }
+  const parts = segments(decoded(pathname).toLowerCase());
   return PATTERNS.some(
     (pattern) =>
       pattern.length === parts.length &&

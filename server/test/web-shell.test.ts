@@ -231,19 +231,33 @@ describe('the status of a page', () => {
       '/ad/3',
       '/eroticbody',
       '/eroticbody/abc',
+      '/eroticbody/0',
+      '/faq//',
       '/login?next=%2Fwishlist',
     ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(SHELL);
     }
-    for (const url of [`/productdetails/${product}`, `/sextoy/${place}`]) {
+    for (const url of [
+      `/productdetails/${product}`,
+      `/sextoy/${place}`,
+      `/productdetails/${[...String(product)].map((digit) => `%3${digit}`).join('')}`,
+    ]) {
       expect((await get(url)).statusCode, url).toBe(200);
     }
   });
 
   it('is 404 with the shell (the app’s Not Found page) where the app has no page', async () => {
-    for (const url of ['/nothing-here', '/sitemap.xml', '/faq/more', '/ad/', '//faq', '/wp-login.php?x=1']) {
+    for (const url of [
+      '/nothing-here',
+      '/sitemap.html',
+      '/faq/more',
+      '/ad/',
+      '//faq',
+      '/faq//more',
+      '/wp-login.php?x=1',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);

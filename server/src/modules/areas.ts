@@ -25,6 +25,7 @@ import { referenceRoutes } from './reference/reference.routes.ts';
 import './resources.ts';
 import { screeningRoutes } from './screening/screening.routes.ts';
 import { shopRoutes } from './shop/shop.routes.ts';
+import { sitemapsRoutes } from './sitemaps/sitemaps.routes.ts';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
 import { systemRoutes } from './system/system.routes.ts';
 import type { ReviewedPlaces } from './users/index.ts';
@@ -72,4 +73,5 @@ export const AREA_ROUTES: readonly AreaRoutes[] = [
   adminRoutes,
   (instance, ctx) => moderationRoutes(instance, ctx, reviewedRecords),
   auditRoutes,
+  sitemapsRoutes,
 ];

@@ -111,13 +111,18 @@ async function webShell(app: FastifyInstance, opts: { config: Config }) {
 }
 
 /**
- * The pages of one record and the API read that says whether the public can see it: the app shows its
- * Not Found page when that read answers 404 (or 400, for an id that cannot be one).
+ * The pages of one record and the API read that says whether the public can see it (the id as the app
+ * reads it, decoded): the app shows its Not Found page when that read answers 404, or 400 for an id that
+ * cannot be one. A record its owner alone may see (an archived product) is a 404 to everyone else, and so
+ * to search engines, while the owner, signed in, still sees its page.
  */
-const RECORD_PAGES: { page: RegExp; read: (id: string) => string }[] = [
-  { page: /^\/productdetails\/([^/]+)\/?$/i, read: (id) => `/api/products/${id}` },
-  // A place's page takes a numeric id; any other segment shows the kind's listing.
-  { page: /^\/(?:eroticbody|sextoy|stripclub)\/(\d{1,10})\/?$/i, read: (id) => `/api/vendors/${id}` },
+const RECORD_PAGES: { page: RegExp; read: (id: string) => string | undefined }[] = [
+  { page: /^\/productdetails\/([^/]+)\/*$/i, read: (id) => `/api/products/${encodeURIComponent(id)}` },
+  // A place's page takes a number above zero; any other segment shows the kind's listing.
+  {
+    page: /^\/(?:eroticbody|sextoy|stripclub)\/([^/]+)\/*$/i,
+    read: (id) => (/^\d{1,10}$/.test(id) && Number(id) > 0 ? `/api/vendors/${Number(id)}` : undefined),
+  },
 ];
 
 /**
@@ -129,11 +134,19 @@ async function missingPage(app: FastifyInstance, req: FastifyRequest): Promise<b
   const pathname = req.url.split('?')[0]!;
   if (!isAppPath(pathname)) return true;
   for (const { page, read } of RECORD_PAGES) {
-    const id = page.exec(pathname)?.[1];
-    if (id === undefined) continue;
+    const raw = page.exec(pathname)?.[1];
+    if (raw === undefined) continue;
+    let id: string;
+    try {
+      id = decodeURIComponent(raw);
+    } catch {
+      id = raw;
+    }
+    const url = read(id);
+    if (url === undefined) return false;
     const answer = await app.inject({
       method: 'GET',
-      url: read(encodeURIComponent(id)),
+      url,
       remoteAddress: req.ip,
       headers: { accept: 'application/json' },
     });

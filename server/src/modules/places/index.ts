@@ -12,3 +12,5 @@ export { readPlaceItem } from './places.service.ts';
  * recounts its places' ratings too.
  */
 export { lockPlacesReviewedBy, recountPlaceRating } from './places.queries.ts';
+/** The shown places for the sitemap. */
+export { listPlacePages } from './places.queries.ts';

@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Kysely, type Transaction, type Updateable } from 'kysely';
+import { shownPlace } from '../../access/index.ts';
 import type { AuditHooks } from '../../db/audit-log.ts';
 import { nowIso } from '../../db/dialect.ts';
 import { forShareOnPostgres, lockRow } from '../../db/locks.ts';
@@ -210,3 +211,13 @@ export async function sendPlaceBackToReview(trx: Transaction<DB>, id: number): P
   if (!(await updateById(trx, 'places', id, BACK_TO_REVIEW))) return false;
   return true;
 }
+
+/** The shown places (`shownPlace`) with their type's text, oldest first: the sitemap's place pages. */
+export const listPlacePages = (db: Kysely<DB>): Promise<{ id: number; type: string; updated_at: string }[]> =>
+  db
+    .selectFrom('places as p')
+    .innerJoin('place_types as t', 't.id', 'p.place_type_id')
+    .select(['p.id', 't.type', 'p.updated_at'])
+    .where((eb) => shownPlace(eb, 'p'))
+    .orderBy('p.id')
+    .execute();

@@ -244,3 +244,18 @@ export const insertCart = (
 ) => insertRow(db, 'carts', values);
 
 export const deleteCartRow = (db: Kysely<DB>, id: number) => deleteById(db, 'carts', id);
+
+/** A public page's record for the sitemap: its id and when it last changed. */
+export interface PageRecord {
+  id: number;
+  updated_at: string;
+}
+
+/** The products on sale (`shownProduct`), oldest first: the sitemap's product pages. */
+export const listProductPages = (db: Kysely<DB>): Promise<PageRecord[]> =>
+  db
+    .selectFrom('products as p')
+    .select(['p.id', 'p.updated_at'])
+    .where((eb) => shownProduct(eb, 'p'))
+    .orderBy('p.id')
+    .execute();
