@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { nowIso } from '../src/db/dialect.ts';
 import { apiCalls, type TestContext, type TestUser } from './helpers.ts';
 import { uploadImage } from './upload-helpers.ts';
 
-/** Factories and calls shared by the places tests (places.test.ts, places-reviews.test.ts). */
+/** Factories and calls shared by the places tests (places.test.ts, places-reviews.test.ts) and others. */
 
 export type { Json } from './helpers.ts';
 
@@ -25,6 +26,41 @@ export async function seedPlaceCities(ctx: TestContext): Promise<void> {
       })),
     )
     .execute();
+}
+
+/**
+ * A place of `ownerId` inserted straight into the database, of the type `type` (a venue kind): approved and
+ * shown, or (`shown: false`) a new place waiting for review.
+ */
+export async function insertPlace(
+  ctx: TestContext,
+  ownerId: number,
+  opts: { type?: string; shown?: boolean } = {},
+): Promise<number> {
+  const db = ctx.database.db;
+  const type = await db
+    .selectFrom('place_types')
+    .select('id')
+    .where('type', '=', opts.type ?? 'eroticbody')
+    .executeTakeFirstOrThrow();
+  const shown = opts.shown ?? true;
+  const now = nowIso();
+  const row = await db
+    .insertInto('places')
+    .values({
+      name: 'Velvet Room',
+      place_type_id: type.id,
+      phone: '555-0100',
+      email: 'room@example.test',
+      user_id: ownerId,
+      is_showed: shown ? 1 : 0,
+      review_state: shown ? 'approved' : 'pending',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
 }
 
 export function placesApi(ctx: TestContext) {

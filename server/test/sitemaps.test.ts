@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { INDEXED_PAGES } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso } from '../src/db/dialect.ts';
 import { sitemapFile, sitemapIndex } from '../src/modules/sitemaps/sitemaps.service.ts';
 import { newAddress } from './directory-helpers.ts';
 import { buildProvider, buildVendor, createTestApp, type TestContext } from './helpers.ts';
 import { makeProduct } from './orders-helpers.ts';
+import { insertPlace } from './places-helpers.ts';
 
 let ctx: TestContext;
 let webDist: string;
@@ -25,34 +25,8 @@ beforeAll(async () => {
   ids.product = await makeProduct(db, vendor);
   ids.archived = await makeProduct(db, vendor, { archived: true });
   const owner = (await buildProvider(ctx)).id;
-  const type = await db
-    .selectFrom('place_types')
-    .select('id')
-    .where('type', '=', 'stripclub')
-    .executeTakeFirstOrThrow();
-  const now = nowIso();
-  const addPlace = async (is_showed: number) =>
-    Number(
-      (
-        await db
-          .insertInto('places')
-          .values({
-            name: 'Velvet Room',
-            place_type_id: type.id,
-            phone: '555-0100',
-            email: 'room@example.test',
-            user_id: owner,
-            is_showed,
-            review_state: is_showed ? 'approved' : 'pending',
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id,
-    );
-  ids.place = await addPlace(1);
-  ids.hidden = await addPlace(0);
+  ids.place = await insertPlace(ctx, owner, { type: 'stripclub' });
+  ids.hidden = await insertPlace(ctx, owner, { type: 'stripclub', shown: false });
 });
 afterAll(async () => {
   await ctx.close();

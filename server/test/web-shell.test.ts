@@ -10,11 +10,11 @@ import {
   jsonForScript,
   pageEncoding,
 } from '../src/http/plugins/web-shell.ts';
-import { nowIso } from '../src/db/dialect.ts';
 import { buildFiles, newAddress } from './directory-helpers.ts';
 import { buildProviderAd } from './factories.ts';
 import { buildProvider, buildVendor, createTestApp, type TestContext } from './helpers.ts';
 import { makeProduct } from './orders-helpers.ts';
+import { insertPlace } from './places-helpers.ts';
 
 const SHELL =
   '<!doctype html><html><head><meta charset="UTF-8" /><title>Live the Fantasy!</title>' +
@@ -191,34 +191,11 @@ describe('the status of a page', () => {
   let unapproved: number;
   beforeAll(async () => {
     ctx = await appWithShell();
-    const db = ctx.database.db;
-    product = await makeProduct(db, (await buildVendor(ctx)).id);
-    const type = await db.selectFrom('place_types').select('id').orderBy('id').executeTakeFirstOrThrow();
+    product = await makeProduct(ctx.database.db, (await buildVendor(ctx)).id);
     const owner = (await buildProvider(ctx)).id;
-    const now = nowIso();
-    const addPlace = async (review_state: 'approved' | 'pending', is_showed: number) =>
-      Number(
-        (
-          await db
-            .insertInto('places')
-            .values({
-              name: 'Velvet Spa',
-              place_type_id: type.id,
-              phone: '555-0100',
-              email: 'spa@example.test',
-              user_id: owner,
-              is_showed,
-              review_state,
-              created_at: now,
-              updated_at: now,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id,
-      );
-    place = await addPlace('approved', 1);
+    place = await insertPlace(ctx, owner, { type: 'sextoy' });
     // A new place waiting for review: not shown.
-    unapproved = await addPlace('pending', 0);
+    unapproved = await insertPlace(ctx, owner, { type: 'stripclub', shown: false });
   });
 
   const get = (url: string, method: 'GET' | 'HEAD' = 'GET') =>
