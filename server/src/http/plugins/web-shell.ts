@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { compressReady } from '../compress-ready.ts';
+import { escapeMarkup } from '../markup.ts';
 import { loosePath } from '../route-path.ts';
 import { sendNotFound } from './errors.ts';
 
@@ -24,12 +25,8 @@ export function firstPhotoPreload(listing: unknown): string | undefined {
   const image = cardImage(file);
   if (!image) return undefined;
   return image.srcSet
-    ? `rel="preload" as="image" imagesrcset="${escapeAttribute(image.srcSet)}" imagesizes="${CARD_IMAGE_SIZES}" fetchpriority="high"`
-    : `rel="preload" as="image" href="${escapeAttribute(image.src)}" fetchpriority="high"`;
-}
-
-function escapeAttribute(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    ? `rel="preload" as="image" imagesrcset="${escapeMarkup(image.srcSet)}" imagesizes="${CARD_IMAGE_SIZES}" fetchpriority="high"`
+    : `rel="preload" as="image" href="${escapeMarkup(image.src)}" fetchpriority="high"`;
 }
 
 /**
@@ -224,7 +221,7 @@ async function homePage(
   }
   const preload = firstPhotoPreload(listing);
   const data =
-    `<script type="application/json" id="${HOME_LISTING_ELEMENT_ID}" data-url="${escapeAttribute(homeUrl)}">` +
+    `<script type="application/json" id="${HOME_LISTING_ELEMENT_ID}" data-url="${escapeMarkup(homeUrl)}">` +
     `${jsonForScript(body)}</script>`;
   // Replaced by functions: a replacement string would read `$&` or `$'` in the data as patterns. The
   // app's module script runs once the whole page is parsed, so the data may come last.

@@ -1,6 +1,7 @@
 import { INDEXED_PAGES, isVenueKind } from '@app/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { escapeMarkup } from '../../http/markup.ts';
 import { listPlacePages } from '../places/index.ts';
 import { listProductPages } from '../shop/index.ts';
 
@@ -66,17 +67,9 @@ interface Entry {
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const XMLNS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 
-const escapeXml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-
 /** The stored ISO time as a W3C datetime, or nothing when it is not one. */
 const lastmodTag = (value: string | undefined) =>
-  value && !Number.isNaN(Date.parse(value)) ? `<lastmod>${escapeXml(value)}</lastmod>` : '';
+  value && !Number.isNaN(Date.parse(value)) ? `<lastmod>${escapeMarkup(value)}</lastmod>` : '';
 
 async function entriesOf(db: Kysely<DB>, part: Part): Promise<Entry[]> {
   switch (part) {
@@ -112,7 +105,7 @@ export async function sitemapIndex(db: Kysely<DB>, baseUrl: string, max = SITEMA
     const entries = await entriesOf(db, part);
     const count = Math.max(1, Math.ceil(entries.length / max));
     for (let n = 1; n <= count; n++) {
-      const loc = escapeXml(`${baseUrl}/sitemaps/${part}-${n}.xml`);
+      const loc = escapeMarkup(`${baseUrl}/sitemaps/${part}-${n}.xml`);
       files.push(`<sitemap><loc>${loc}</loc>${lastmodTag(newest(chunk(entries, n, max)))}</sitemap>`);
     }
   }
@@ -132,7 +125,7 @@ export async function sitemapFile(
   const entries = chunk(await entriesOf(db, match[1] as Part), n, max);
   if (entries.length === 0 && n > 1) return undefined;
   const urls = entries.map(
-    (e) => `<url><loc>${escapeXml(`${baseUrl}${e.path}`)}</loc>${lastmodTag(e.lastmod)}</url>`,
+    (e) => `<url><loc>${escapeMarkup(`${baseUrl}${e.path}`)}</loc>${lastmodTag(e.lastmod)}</url>`,
   );
   return `${XML_HEAD}<urlset ${XMLNS}>\n${urls.join('\n')}${urls.length ? '\n' : ''}</urlset>\n`;
 }
