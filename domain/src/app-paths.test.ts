@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAppPath } from './app-paths.ts';
+import { isAppPath, matchAppPath } from './app-paths.ts';
 
 describe('isAppPath', () => {
   it('knows the pages, in any case, with trailing slashes or none', () => {
@@ -36,5 +36,16 @@ describe('isAppPath', () => {
       '/faq//more',
     ])
       expect(isAppPath(path), path).toBe(false);
+  });
+});
+
+describe('matchAppPath', () => {
+  it('prefers a fixed segment to a parameter, as the router does', () => {
+    expect(matchAppPath('/ads/view')).toBe('/ads/view');
+    expect(matchAppPath('/ads/edit/3')).toBe('/ads/edit/:id');
+    expect(matchAppPath('/ads/packages/')).toBe('/ads/packages');
+    expect(matchAppPath('/ads/12')).toBe('/ads/:id');
+    expect(matchAppPath('/ads/12/ruby-san-jose')).toBe('/ads/:id/:slug');
+    expect(matchAppPath('/ads/12/a/b')).toBeUndefined();
   });
 });

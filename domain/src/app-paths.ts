@@ -39,6 +39,8 @@ export const APP_PATHS = [
   '/ads/submit',
   '/ads/view',
   '/ads/edit/:id',
+  '/ads/:id',
+  '/ads/:id/:slug',
   '/place/view',
   '/place/add',
   '/place/edit/:id',
@@ -82,13 +84,51 @@ export const INDEXED_PAGES = [
   '/reporttrafficking',
 ] as const;
 
+/**
+ * The beginnings of the paths of private pages: account, admin, cart, checkout and the sign-in pages.
+ * robots.txt keeps crawlers off them and the server marks them `noindex`. robots.txt matches letters'
+ * case and the app's paths do not, so both spellings the site links to are named.
+ */
+export const PRIVATE_PAGES = [
+  '/admin',
+  '/profile',
+  '/provider',
+  '/ads/submit',
+  '/ads/view',
+  '/ads/edit/',
+  '/place/',
+  '/orders/',
+  '/wishlist',
+  '/products/view',
+  '/products/add',
+  '/products/edit/',
+  '/sales/',
+  '/Cart',
+  '/cart',
+  '/Checkout',
+  '/checkout',
+  '/login',
+  '/register',
+  '/forgotPassword',
+  '/resetPassword',
+] as const;
+
+/** Whether a path is a private page's (see `PRIVATE_PAGES`), in any case. */
+export function isPrivatePage(pathname: string): boolean {
+  const path = pathname.toLowerCase();
+  return PRIVATE_PAGES.some((prefix) => path.startsWith(prefix.toLowerCase()));
+}
+
 /** A path's segments: one leading slash and any trailing ones dropped; an empty inner segment stays. */
 function segments(path: string): string[] {
   const inner = path.replace(/^\//, '').replace(/\/+$/, '');
   return inner === '' ? [] : inner.split('/');
 }
 
-const PATTERNS = APP_PATHS.map((p) => segments(p.toLowerCase()));
+/** The paths' segments, those with fewer `:param` segments first (the router prefers a fixed segment). */
+const PATTERNS = APP_PATHS.map((path) => ({ path, parts: segments(path.toLowerCase()) })).sort(
+  (a, b) => a.parts.filter((s) => s.startsWith(':')).length - b.parts.filter((s) => s.startsWith(':')).length,
+);
 
 /** The path as the router reads it: decoded, or as sent when it is not valid percent-encoding. */
 function decoded(pathname: string): string {
@@ -100,14 +140,21 @@ function decoded(pathname: string): string {
 }
 
 /**
- * Whether the app has a page at `pathname` (no query string), matched as the router matches: letters in
- * any case, trailing slashes or none, a `:name` segment standing for any one segment that is not empty.
+ * The app's path that `pathname` (no query string) is a page of, matched as the router matches: letters
+ * in any case, trailing slashes or none, a `:name` segment standing for any one segment that is not
+ * empty, a fixed segment before a `:name` one (`/ads/view` is My Ads, not an ad's page). Undefined when
+ * the app has no page there.
  */
-export function isAppPath(pathname: string): boolean {
+export function matchAppPath(pathname: string): (typeof APP_PATHS)[number] | undefined {
   const parts = segments(decoded(pathname).toLowerCase());
-  return PATTERNS.some(
-    (pattern) =>
+  return PATTERNS.find(
+    ({ parts: pattern }) =>
       pattern.length === parts.length &&
       pattern.every((s, i) => (s.startsWith(':') ? parts[i] !== '' : s === parts[i])),
-  );
+  )?.path;
+}
+
+/** Whether the app has a page at `pathname` (see `matchAppPath`). */
+export function isAppPath(pathname: string): boolean {
+  return matchAppPath(pathname) !== undefined;
 }

@@ -15,6 +15,8 @@ export * from './directory/filter-url.ts';
 export * from './directory/facet-params.ts';
 export * from './directory/listing-query.ts';
 export * from './directory/card-image.ts';
+export * from './directory/ad-page.ts';
+export * from './text.ts';
 export * from './directory/responses.ts';
 export * from './directory/schemas.ts';
 export * from './directory/comment-time.ts';

@@ -149,7 +149,8 @@ describe('the admin console on the demo', () => {
     expect(kinds.filter((k) => k === 'contact')).toHaveLength(1);
     const trafficking = items.find((i) => i.reason === REPORT_REASONS[0]);
     expect(trafficking.link).toMatchObject({ type: 'provider' });
-    expect(trafficking.link.url).toMatch(/^\/admin\/users\/\d+$/);
+    expect(trafficking.link.url).toMatch(/^\/ads\/\d+\/[a-z0-9-]+$/);
+    expect(trafficking.link.ownerUrl).toMatch(/^\/admin\/users\/\d+$/);
     for (const i of items.filter((i) => i.kind === 'report')) expect(i.link?.type).toBe('provider');
     expect(items.find((i) => i.kind === 'flag').link).toMatchObject({ type: 'hobbyist-comment' });
     const subjects = await ctx.database.db.selectFrom('reports').select('subject').execute();

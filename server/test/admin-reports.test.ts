@@ -234,7 +234,12 @@ describe('the queue: kinds, states, notes', () => {
       email: null,
       name: null,
       reporter: { id: hobbyist.id, username: expect.any(String) },
-      link: { type: 'provider', id: ad, url: `/admin/users/${provider.id}` },
+      link: {
+        type: 'provider',
+        id: ad,
+        url: expect.stringMatching(new RegExp(`^/ads/${ad}/`)),
+        ownerUrl: `/admin/users/${provider.id}`,
+      },
       handled_by: null,
     });
     expect(data.find((e) => e.id === second)).toMatchObject({

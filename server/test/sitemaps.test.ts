@@ -5,6 +5,7 @@ import { INDEXED_PAGES } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sitemapFile, sitemapIndex } from '../src/modules/sitemaps/sitemaps.service.ts';
 import { newAddress } from './directory-helpers.ts';
+import { buildProviderAd } from './factories.ts';
 import { buildProvider, buildVendor, createTestApp, type TestContext } from './helpers.ts';
 import { makeProduct } from './orders-helpers.ts';
 import { insertPlace } from './places-helpers.ts';
@@ -12,7 +13,7 @@ import { insertPlace } from './places-helpers.ts';
 let ctx: TestContext;
 let webDist: string;
 let base: string;
-const ids = { product: 0, archived: 0, place: 0, hidden: 0 };
+const ids = { product: 0, archived: 0, place: 0, hidden: 0, ad: 0, pendingAd: 0 };
 
 beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), 'ltf-web-'));
@@ -27,6 +28,8 @@ beforeAll(async () => {
   const owner = (await buildProvider(ctx)).id;
   ids.place = await insertPlace(ctx, owner, { type: 'stripclub' });
   ids.hidden = await insertPlace(ctx, owner, { type: 'stripclub', shown: false });
+  ids.ad = await buildProviderAd(ctx, { id: owner }, { name: 'Ruby', city: 'San Jose' });
+  ids.pendingAd = await buildProviderAd(ctx, { id: owner }, { name: 'Pending', is_showed: 0 });
 });
 afterAll(async () => {
   await ctx.close();
@@ -34,14 +37,22 @@ afterAll(async () => {
 });
 
 const get = (url: string) => ctx.app.inject({ url, remoteAddress: newAddress() });
-const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
+const locs = (xml: string) =>
+  [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
 
 describe('robots.txt', () => {
   it('keeps crawlers off the API and the private pages and names the sitemap index', async () => {
     const res = await get('/robots.txt');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
-    for (const line of ['User-agent: *', 'Disallow: /api/', 'Disallow: /admin', 'Disallow: /Checkout'])
+    for (const line of [
+      'User-agent: *',
+      'Disallow: /api/',
+      'Disallow: /admin',
+      'Disallow: /Checkout',
+      'Disallow: /*filter',
+      'Disallow: /*city[1]',
+    ])
       expect(res.body.split('\n')).toContain(line);
     expect(res.body).toContain(`Sitemap: ${base}/sitemap.xml`);
   });
@@ -54,34 +65,68 @@ describe('the sitemaps', () => {
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
     expect(res.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex /);
     expect(locs(res.body)).toEqual(
-      ['pages', 'places', 'products'].map((part) => `${base}/sitemaps/${part}-1.xml`),
+      ['pages', 'locations', 'ads', 'places', 'products'].map((part) => `${base}/sitemaps/${part}-1.xml`),
     );
     // The parts of records say when their newest record changed.
     expect(res.body).toMatch(/products-1\.xml<\/loc><lastmod>\d{4}-\d\d-\d\dT/);
   });
 
-  it("list the site's pages, the shown places and the products on sale, each a page that answers 200", async () => {
+  it("list the site's pages, the shown ads and places and the products on sale, each a page that answers 200", async () => {
     const pages = locs((await get('/sitemaps/pages-1.xml')).body);
     expect(pages).toEqual(INDEXED_PAGES.map((p) => `${base}${p}`));
+    const locations = (await get('/sitemaps/locations-1.xml')).body;
+    expect(locs(locations)).toEqual([
+      `${base}/?country=US&state=CA`,
+      `${base}/?country=US&state=CA&city[0]=San%20Jose`,
+    ]);
+    expect(locations).toContain(
+      '<loc>http://localhost:3000/?country=US&amp;state=CA</loc>'.replace('http://localhost:3000', base),
+    );
+    const ads = (await get('/sitemaps/ads-1.xml')).body;
+    expect(locs(ads)).toEqual([`${base}/ads/${ids.ad}/ruby-san-jose`]);
+    expect(ads).toMatch(/<lastmod>\d{4}-\d\d-\d\dT[^<]*<\/lastmod>/);
     const places = (await get('/sitemaps/places-1.xml')).body;
     expect(locs(places)).toEqual([`${base}/stripclub/${ids.place}`]);
     expect(places).toMatch(/<lastmod>\d{4}-\d\d-\d\dT[^<]*<\/lastmod>/);
     expect(locs((await get('/sitemaps/products-1.xml')).body)).toEqual([
       `${base}/productdetails/${ids.product}`,
     ]);
-    for (const url of [...pages, `${base}/stripclub/${ids.place}`, `${base}/productdetails/${ids.product}`]) {
+    for (const url of [
+      ...pages,
+      ...locs(ads),
+      `${base}/stripclub/${ids.place}`,
+      `${base}/productdetails/${ids.product}`,
+    ]) {
       expect((await get(url.slice(base.length))).statusCode, url).toBe(200);
     }
     // What they leave out is not a page.
-    for (const url of [`/stripclub/${ids.hidden}`, `/productdetails/${ids.archived}`])
+    for (const url of [
+      `/stripclub/${ids.hidden}`,
+      `/productdetails/${ids.archived}`,
+      `/ads/${ids.pendingAd}`,
+    ])
       expect((await get(url)).statusCode, url).toBe(404);
+  });
+
+  it('are kept until something is written', async () => {
+    const before = locs((await get('/sitemaps/ads-1.xml')).body);
+    expect(locs((await get('/sitemaps/ads-1.xml')).body)).toEqual(before);
+    const owner = await buildProvider(ctx);
+    const added = await buildProviderAd(ctx, owner, { name: 'Newcomer', city: 'Fresno' });
+    const after = locs((await get('/sitemaps/ads-1.xml')).body);
+    expect(after).toEqual([...before, `${base}/ads/${added}/newcomer-fresno`]);
+    expect(locs((await get('/sitemaps/locations-1.xml')).body)).toContain(
+      `${base}/?country=US&state=CA&city[0]=Fresno`,
+    );
+    await ctx.database.db.deleteFrom('providers').where('id', '=', added).execute();
+    expect(locs((await get('/sitemaps/ads-1.xml')).body)).toEqual(before);
   });
 
   it('answer 404 for a file the index does not name', async () => {
     for (const url of [
       '/sitemaps/places-2.xml',
       '/sitemaps/pages-01.xml',
-      '/sitemaps/ads-1.xml',
+      '/sitemaps/ads-2.xml',
       '/sitemaps/x',
     ])
       expect((await get(url)).statusCode, url).toBe(404);

@@ -4,12 +4,8 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CARD_IMAGE_SIZES, homeListingUrl } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  firstPhotoPreload,
-  HOME_LISTING_ELEMENT_ID,
-  jsonForScript,
-  pageEncoding,
-} from '../src/http/plugins/web-shell.ts';
+import { jsonForScript, pageEncoding } from '../src/http/plugins/page-parts.ts';
+import { firstPhotoPreload, HOME_LISTING_ELEMENT_ID } from '../src/http/plugins/web-shell.ts';
 import { buildFiles, newAddress } from './directory-helpers.ts';
 import { buildProviderAd } from './factories.ts';
 import { buildProvider, buildVendor, createTestApp, type TestContext } from './helpers.ts';
@@ -201,6 +197,26 @@ describe('the status of a page', () => {
   const get = (url: string, method: 'GET' | 'HEAD' = 'GET') =>
     ctx.app.inject({ method, url, remoteAddress: newAddress() });
 
+  it('marks the private pages noindex and no public one', async () => {
+    for (const url of [
+      '/profile',
+      '/admin/users/3',
+      '/Cart',
+      '/checkout',
+      '/login?next=%2Fwishlist',
+      '/ads/view',
+      '/%70rofile',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<meta name="robots" content="noindex" />');
+    }
+    for (const url of ['/', '/faq', '/products', '/eroticbody', '/package']) {
+      const res = await get(url);
+      expect(res.body, url).not.toContain('noindex');
+    }
+  });
+
   it('is 200 with the shell at every page of the app, in any case and with a trailing slash', async () => {
     for (const url of [
       '/faq',
@@ -210,7 +226,7 @@ describe('the status of a page', () => {
       '/eroticbody/abc',
       '/eroticbody/0',
       '/faq//',
-      '/login?next=%2Fwishlist',
+      '/faq?from=%2Fwishlist',
     ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);

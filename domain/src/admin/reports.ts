@@ -34,8 +34,10 @@ export type TReportSubjectType = (typeof REPORT_SUBJECT_TYPES)[number];
 export interface TReportLink {
   type: TReportSubjectType | 'url';
   id: number | null;
-  /** An ad: its owner's page in the console; a place: its public page; a comment: its author's page. */
+  /** An ad or a place: its public page; a comment: its author's page in the console. */
   url: string;
+  /** An ad: its owner's page in the console. */
+  ownerUrl?: string;
 }
 
 /** One entry of the reports queue. */

@@ -13,6 +13,8 @@ export const ADMIN_PAGES_MESSAGES = {
       noDetails: 'No details given.',
       /** The link of a report whose item is not known. */
       noItem: 'None',
+      /** Beside a reported ad: its owner's page in the console. */
+      owner: 'Owner',
     },
     users: {
       back: 'Back to users',

@@ -66,6 +66,8 @@ export const DIRECTORY_MESSAGES = {
     intro: 'Everything you do as a provider starts here.',
     tabsLabel: 'Provider tasks',
     providersOnly: 'Provider Details is for provider accounts.',
+    /** The ads tab's list of the provider's ads, each a link to its page. */
+    adPages: 'Your ads’ pages',
     /** Ads, wallet and subscription pages opened by another account type (spec 001 §6). */
     pageForProviders: 'This page is for provider accounts.',
     backToProfile: 'Go to My Profile',

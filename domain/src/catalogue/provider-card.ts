@@ -57,6 +57,25 @@ export const PROVIDER_CARD_MESSAGES = {
     callBoth: 'Incall & Outcall',
     onRequest: 'Other services provided upon request/approval',
   },
+  /** An ad's own page (`/ads/{id}/{slug}`): what the card shows, in full, with the provider's other ads. */
+  adPage: {
+    /** The page's `<title>`: `{name}` the stage name, `{place}` the city and state. */
+    documentTitle: '{name} in {place} | Live the Fantasy!',
+    /** The page's description for search engines and link previews. */
+    description: '{title}: {name}, {age}, in {place}. Photos, details, donation, reactions and comments.',
+    idVerified: 'ID verified',
+    idVerifiedHint: 'An admin has checked this provider’s ID.',
+    breadcrumb: 'Breadcrumb',
+    home: 'Providers',
+    moreFromProvider: 'More from this provider',
+    moreInCity: 'More providers in {city}',
+    noneInCity: 'No other providers in {city} right now.',
+    openAd: 'Open the ad of {name}',
+    loadFailed: 'This ad could not be loaded. Please try again later.',
+    notFound: 'This ad is not available.',
+    notFoundHint: 'It may have been taken down or be waiting for review.',
+    backToListing: 'Back to the providers',
+  },
   providerRefErrors: {
     providerRequired: 'Provider is required',
     providerNotFound: 'Provider not found',

@@ -25,3 +25,18 @@ export function homeListingUrl(): string {
   const home = { filters: {}, location: { country: DEFAULT_COUNTRY, state: DEFAULT_STATE } };
   return `/api/providers?${toQueryString(listingQuery(home, 1))}`;
 }
+
+/** The `GET /api/providers/:id` query of an ad's page: the listing's relations. */
+export function adItemQuery(): QueryParams {
+  return { populate: LISTING_POPULATE };
+}
+
+/** An ad page's first call, as the web client makes it; the server writes its answer into the page. */
+export function adItemUrl(id: number): string {
+  return `/api/providers/${id}?${toQueryString(adItemQuery())}`;
+}
+
+/** The call for an ad page's related ads and the owner's ID check (`GET /api/providers/:id/related`). */
+export function adRelatedUrl(id: number): string {
+  return `/api/providers/${id}/related`;
+}

@@ -5,7 +5,8 @@
 import { formatMoney, fromCents } from '../money.ts';
 import { MESSAGES } from '../messages.ts';
 import { hammingDistance, isPerceptualHash } from './phash.ts';
-import { fillTemplate, RISK_THRESHOLDS, riskSignal, type RiskSignal } from './signals.ts';
+import { fillTemplate } from '../text.ts';
+import { RISK_THRESHOLDS, riskSignal, type RiskSignal } from './signals.ts';
 
 /**
  * A phone number as compared across accounts: its digits, without a leading US country code 1 on 11 digits;

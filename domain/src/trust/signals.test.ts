@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.ts';
+import { fillTemplate } from '../text.ts';
 import {
   checkAdText,
   checkPlaceText,
   distanceKm,
-  fillTemplate,
   findHiddenContacts,
   findStatedAges,
   manyCitiesSignal,

@@ -10,6 +10,7 @@
  */
 import { MESSAGES } from '../messages.ts';
 import { SAME_PHOTO_MAX_DISTANCE } from './phash.ts';
+import { fillTemplate } from '../text.ts';
 
 export const RISK_SIGNAL_KINDS = [
   'youth_wording',
@@ -59,13 +60,6 @@ export interface RiskSignal {
   kind: RiskSignalKind;
   weight: number;
   explanation: string;
-}
-
-/** Fills `{name}` placeholders of a catalogue text; unknown ones stay as they are. */
-export function fillTemplate(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    values[key] === undefined ? whole : String(values[key]),
-  );
 }
 
 /** A signal of `kind` with its weight and its catalogue explanation filled with `values`. */

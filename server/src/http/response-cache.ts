@@ -23,6 +23,14 @@ export class ResponseCache {
   ) {}
 
   /**
+   * The database's change mark now (undefined when none is known): other keepers of computed answers
+   * (the sitemaps) drop them when it changes, as this cache does.
+   */
+  currentMark(): string | undefined {
+    return this.changeMark?.();
+  }
+
+  /**
    * Sends the kept answer for an anonymous request, or computes, keeps and sends a new one.
    * Anonymous requests of one URL arriving while its answer is computed wait for that computation
    * instead of each starting its own: after a write drops every kept answer, each URL is computed

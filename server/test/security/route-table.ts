@@ -709,6 +709,8 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
   'GET /api/providers': { expect: all(200) },
   'GET /api/filterdata': { expect: all(200) },
   'GET /api/providers/:id': { setup: async (f) => ({ id: f.ad }), expect: all(200) },
+  // An ad page's related ads: as public as the ad itself.
+  'GET /api/providers/:id/related': { setup: async (f) => ({ id: f.ad }), expect: all(200) },
   'POST /api/providers': {
     owner: 'provider',
     setup: (f, caller) => f.adBody(caller),

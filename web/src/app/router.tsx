@@ -29,6 +29,7 @@ const WalletPage = lazy(() => import('../features/billing/WalletPage.tsx'));
 const PostAdPage = lazy(() => import('../features/directory/ads/PostAdPage.tsx'));
 const MyAdsPage = lazy(() => import('../features/directory/ads/MyAdsPage.tsx'));
 const EditAdPage = lazy(() => import('../features/directory/ads/EditAdPage.tsx'));
+const AdPage = lazy(() => import('../features/directory/ad/AdPage.tsx'));
 const ProviderDetailsPage = lazy(() => import('../features/directory/provider/ProviderDetailsPage.tsx'));
 const AddPlacePage = lazy(() => import('../features/places/AddPlacePage.tsx'));
 const MyPlacesPage = lazy(() => import('../features/places/MyPlacesPage.tsx'));
@@ -72,6 +73,9 @@ const publicRoutes: RouteObject[] = [
   { path: 'package', element: <PackagesPage /> },
   { path: 'ads/packages', element: <PackagesPage /> },
   { path: 'ads/packages/', element: <PackagesPage /> },
+  // An ad's own page; the address without its slug is moved to the one with it.
+  { path: 'ads/:id', element: <AdPage /> },
+  { path: 'ads/:id/:slug', element: <AdPage /> },
   // The venue directories and their places (spec 000 §2 "Vendor venues").
   ...(['eroticbody', 'sextoy', 'stripclub'] as const).flatMap((kind) => [
     { path: kind, element: <VenuePage kind={kind} /> },

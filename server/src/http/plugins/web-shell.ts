@@ -1,14 +1,23 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { CARD_IMAGE_SIZES, cardImage, homeListingUrl, isAppPath, type CardImageFile } from '@app/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  adPageId,
+  CARD_IMAGE_SIZES,
+  cardImage,
+  homeListingUrl,
+  isPrivatePage,
+  matchAppPath,
+  type CardImageFile,
+} from '@app/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
-import { compressReady } from '../compress-ready.ts';
 import { escapeMarkup } from '../markup.ts';
 import { loosePath } from '../route-path.ts';
+import { serveAdPage } from './ad-page.ts';
 import { sendNotFound } from './errors.ts';
+import { appendToBody, askAnonymously, inlineAnswer, sendPage } from './page-parts.ts';
 
 /** The id of the page's `<script type="application/json">` that holds the home listing's answer. */
 export const HOME_LISTING_ELEMENT_ID = 'ltf-home-listing';
@@ -30,42 +39,6 @@ export function firstPhotoPreload(listing: unknown): string | undefined {
 }
 
 /**
- * JSON as the text of a `<script type="application/json">`: every `<` written `\u003c` (still the
- * same JSON), so no `</script>` or `<!--` in the data can end the element or start a comment. So are
- * U+2028 and U+2029, which some tools still read as line ends.
- */
-export function jsonForScript(json: string): string {
-  return json
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
-/** Brotli, else gzip, else none, as the request's `Accept-Encoding` allows (`;q=0` refuses one). */
-export function pageEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
-  const allowed = new Set<string>();
-  for (const part of (accept ?? '').toLowerCase().split(',')) {
-    const [name, ...params] = part.split(';').map((p) => p.trim());
-    const q = params.find((p) => p.startsWith('q='));
-    if (name && !(q && Number(q.slice(2)) === 0)) allowed.add(name);
-  }
-  if (allowed.has('br')) return 'br';
-  if (allowed.has('gzip')) return 'gzip';
-  return undefined;
-}
-
-/**
- * A page made for this request, compressed here: @fastify/compress compresses the answers of routes,
- * and the shell is served by the not-found handler. Brotli at the API answers' cheap quality.
- */
-function sendPage(req: FastifyRequest, reply: FastifyReply, page: string) {
-  void reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
-  const encoding = pageEncoding(req.headers['accept-encoding']);
-  if (!encoding) return reply.send(page);
-  return reply.header('content-encoding', encoding).send(compressReady(page, encoding));
-}
-
-/**
  * The files the site serves besides the API: public uploads under `/uploads/` (their names change
  * with their contents, so they are cached for a year), the built web app (its hashed assets cached for
  * a year, compressed ahead by the build), and its shell (`index.html`) for every client-side route
@@ -84,6 +57,11 @@ async function webShell(app: FastifyInstance, opts: { config: Config }) {
   const homePreload = `<${homeUrl}>; rel=preload; as=fetch; crossorigin`;
   // The shell as built: read once, the server starts after the build.
   const shell = webDist ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
+  // Private pages (account, admin, cart, checkout, sign-in) tell search engines not to list them.
+  const privateShell = shell.replace(
+    '<title>',
+    () => `<meta name="robots" content="noindex" />\n    <title>`,
+  );
 
   app.setNotFoundHandler(async (req, reply) => {
     // However an unknown API or upload path is spelled (`/%61pi/…`, `/API/…`, `//api/…`), it is the JSON 404.
@@ -97,7 +75,10 @@ async function webShell(app: FastifyInstance, opts: { config: Config }) {
       return sendNotFound(reply);
     }
     reply.header('cache-control', 'no-cache');
+    const adId = adPageId(loosePath(req.url));
+    if (adId !== undefined) return serveAdPage(req, reply, shell, adId, config.publicUrl);
     if (await missingPage(app, req)) return sendPage(req, reply.code(404), shell);
+    if (isPrivatePage(loosePath(req.url))) return sendPage(req, reply, privateShell);
     if (req.url === '/') {
       const page = await homePage(app, req, shell, homeUrl);
       if (page !== undefined) return sendPage(req, reply, page);
@@ -129,7 +110,9 @@ const RECORD_PAGES: { page: RegExp; read: (id: string) => string | undefined }[]
  */
 async function missingPage(app: FastifyInstance, req: FastifyRequest): Promise<boolean> {
   const pathname = req.url.split('?')[0]!;
-  if (!isAppPath(pathname)) return true;
+  const appPath = matchAppPath(pathname);
+  // An ad page's path whose id cannot be one (ads with ids are answered before, serveAdPage).
+  if (appPath === undefined || appPath.startsWith('/ads/:id')) return true;
   for (const { page, read } of RECORD_PAGES) {
     const raw = page.exec(pathname)?.[1];
     if (raw === undefined) continue;
@@ -141,12 +124,7 @@ async function missingPage(app: FastifyInstance, req: FastifyRequest): Promise<b
     }
     const url = read(id);
     if (url === undefined) return false;
-    const answer = await app.inject({
-      method: 'GET',
-      url,
-      remoteAddress: req.ip,
-      headers: { accept: 'application/json' },
-    });
+    const answer = await askAnonymously(req, url);
     return answer.statusCode === 404 || answer.statusCode === 400;
   }
   return false;
@@ -206,12 +184,7 @@ async function homePage(
   let body: string;
   let listing: unknown;
   try {
-    const answer = await app.inject({
-      method: 'GET',
-      url: homeUrl,
-      remoteAddress: req.ip,
-      headers: { accept: 'application/json' },
-    });
+    const answer = await askAnonymously(req, homeUrl);
     if (answer.statusCode !== 200) return undefined;
     body = answer.body;
     listing = JSON.parse(body);
@@ -220,12 +193,7 @@ async function homePage(
     return undefined;
   }
   const preload = firstPhotoPreload(listing);
-  const data =
-    `<script type="application/json" id="${HOME_LISTING_ELEMENT_ID}" data-url="${escapeMarkup(homeUrl)}">` +
-    `${jsonForScript(body)}</script>`;
-  // Replaced by functions: a replacement string would read `$&` or `$'` in the data as patterns. The
-  // app's module script runs once the whole page is parsed, so the data may come last.
-  let page = shell.includes('</body>') ? shell.replace('</body>', () => `${data}</body>`) : shell + data;
+  let page = appendToBody(shell, inlineAnswer(homeUrl, body, HOME_LISTING_ELEMENT_ID));
   // Before the styles and scripts: the photo is the first thing the page shows big.
   if (preload) page = page.replace('<title>', () => `<link ${preload} />\n    <title>`);
   return page;

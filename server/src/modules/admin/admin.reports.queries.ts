@@ -147,7 +147,7 @@ export function findAdOwners(db: Db, ids: readonly number[]) {
   if (!ids.length) return Promise.resolve([]);
   return db
     .selectFrom('providers')
-    .select(['id', 'user_id'])
+    .select(['id', 'user_id', 'name', 'title', 'city'])
     .where('id', 'in', [...ids])
     .execute();
 }

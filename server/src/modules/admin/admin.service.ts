@@ -1,4 +1,5 @@
 import {
+  adPath,
   DASHBOARD_MONTHS,
   DASHBOARD_WEEKS,
   fromCents,
@@ -139,9 +140,9 @@ const subjectOf = (row: { subject: string | null; listing: string | null }, site
   parseReportSubject(row.subject ?? reportSubjectOf(row.listing, siteHosts));
 
 /**
- * The links of a page of entries, resolved in one query per kind of record: an ad links to its owner's page
- * in the console (ads have no page of their own), a place to its public page, a screening comment to its
- * author's page, a pasted http(s) URL to itself. A record deleted since has a link without a URL ('').
+ * The links of a page of entries, resolved in one query per kind of record: an ad links to its own page and
+ * its owner's page in the console, a place to its public page, a screening comment to its author's page, a
+ * pasted http(s) URL to itself. A record deleted since has a link without a URL ('').
  */
 async function resolveLinks(
   db: Kysely<DB>,
@@ -155,24 +156,26 @@ async function resolveLinks(
     findPlaceTypes(db, ids('vendor')),
     findCommentAuthors(db, ids('hobbyist-comment')),
   ]);
-  const adOwner = new Map(ads.map((a) => [Number(a.id), Number(a.user_id)]));
+  const adOf = new Map(ads.map((a) => [Number(a.id), a]));
   const placeType = new Map(places.map((p) => [Number(p.id), p.type]));
   const author = new Map(comments.map((c) => [Number(c.id), Number(c.user_id)]));
   return rows.map((row, i) => {
     const s = subjects[i];
     if (!s) return isWebUrl(row.listing) ? { type: 'url', id: null, url: row.listing!.trim() } : null;
+    if (s.type === 'provider') {
+      const ad = adOf.get(s.id);
+      return ad
+        ? { type: s.type, id: s.id, url: adPath(s.id, ad), ownerUrl: `/admin/users/${ad.user_id}` }
+        : { type: s.type, id: s.id, url: '' };
+    }
     const url =
-      s.type === 'provider'
-        ? adOwner.has(s.id)
-          ? `/admin/users/${adOwner.get(s.id)}`
+      s.type === 'vendor'
+        ? placeType.has(s.id)
+          ? `/${placeType.get(s.id)}/${s.id}`
           : ''
-        : s.type === 'vendor'
-          ? placeType.has(s.id)
-            ? `/${placeType.get(s.id)}/${s.id}`
-            : ''
-          : author.has(s.id)
-            ? `/admin/users/${author.get(s.id)}`
-            : '';
+        : author.has(s.id)
+          ? `/admin/users/${author.get(s.id)}`
+          : '';
     return { type: s.type, id: s.id, url };
   });
 }

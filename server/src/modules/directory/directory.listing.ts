@@ -95,8 +95,24 @@ async function findPageFromIndex(d: DirectoryContext, def: ResourceDef, q: Parse
     total: result.total,
   }));
   const pagination = paginationMeta(q, total);
+  const items = await findShownItems(d, def, q, ids);
+  if (items instanceof JsonItems)
+    return jsonText(`{"data":${items.text},"meta":${JSON.stringify({ pagination })}}`);
+  return listResponse(items, pagination);
+}
+
+/** Items rendered as JSON text by the lean read: `text` is the JSON array. */
+class JsonItems {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * The shown providers of `ids`, in that order, with the query's relations: as JSON text from the lean
+ * read when it knows the shape, else through the generic REST layer.
+ */
+async function findShownItems(d: DirectoryContext, def: ResourceDef, q: ParsedQuery, ids: number[]) {
   const lean = ids.length ? await readLeanItems(d.db, d.engine, def, q, ids, 'shown') : [];
-  if (lean) return jsonText(`{"data":[${lean.join(',')}],"meta":${JSON.stringify({ pagination })}}`);
+  if (lean) return new JsonItems(`[${lean.join(',')}]`);
   const rows = await findMany(
     d.db,
     def,
@@ -110,7 +126,40 @@ async function findPageFromIndex(d: DirectoryContext, def: ResourceDef, q: Parse
     },
     { scope: shownProviderById },
   );
-  return listResponse(rows.data, pagination);
+  return rows.data;
+}
+
+/** The shown providers of `ids` as a JSON array's text, newest first. */
+export async function shownItemsText(
+  d: DirectoryContext,
+  def: ResourceDef,
+  q: ParsedQuery,
+  ids: number[],
+): Promise<string> {
+  const items = await findShownItems(d, def, q, ids);
+  return items instanceof JsonItems ? items.text : JSON.stringify(items);
+}
+
+/**
+ * The ids of the shown providers in a city, newest first, from the facet index: at most `limit`,
+ * those of `except` left out.
+ */
+export async function findShownIdsInCity(
+  store: FacetStore,
+  place: { country: string; state: string; city: string },
+  except: ReadonlySet<number>,
+  limit: number,
+): Promise<number[]> {
+  const facets: FacetFilter = {
+    country: [place.country],
+    state: [place.state],
+    city: [place.city],
+    sections: {},
+  };
+  const ids = await store.read(facets, ({ result }) =>
+    result.page(0, Math.min(result.total, limit + except.size)),
+  );
+  return ids.filter((id) => !except.has(id)).slice(0, limit);
 }
 
 /** The index's name of a filter key's group: range groups are `#<key>`. */

@@ -4,6 +4,7 @@ import { deleteById, insertRow, updateById } from '../../db/rows.ts';
 import type { DB, ProvidersTable } from '../../db/schema.ts';
 import { recordDirectoryChange } from '../../db/directory-version.ts';
 import { BACK_TO_REVIEW } from '../moderation/index.ts';
+import { shownProvider } from '../../access/index.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -200,3 +201,50 @@ export async function referenceRowExists(
 ): Promise<boolean> {
   return !!(await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
 }
+
+/** The shown ads of an account, newest first, at most `limit` (an ad page's "more from this provider"). */
+export async function findShownAdIdsOf(db: Kysely<DB>, userId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('providers as p')
+    .select('p.id')
+    .where('p.user_id', '=', userId)
+    .where((eb) => shownProvider(eb, 'p'))
+    .orderBy('p.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => Number(row.id));
+}
+
+/** Whether an admin has verified the account's ID (an ad page's "ID verified"). */
+export async function isIdVerified(db: Kysely<DB>, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('users').select('verification').where('id', '=', userId).executeTakeFirst();
+  return row?.verification === 'verified';
+}
+
+/** Every shown ad's page: what its address is made of and its last change (the sitemap's ads). */
+export const listAdPages = (
+  db: Kysely<DB>,
+): Promise<{ id: number; name: string; title: string; city: string; updated_at: string }[]> =>
+  db
+    .selectFrom('providers as p')
+    .select(['p.id', 'p.name', 'p.title', 'p.city', 'p.updated_at'])
+    .where((eb) => shownProvider(eb, 'p'))
+    .orderBy('p.id')
+    .execute();
+
+/**
+ * The cities with shown ads, each with its country and state and the newest change of its ads (the
+ * sitemap's location pages), by country, state and city.
+ */
+export const listShownCities = (
+  db: Kysely<DB>,
+): Promise<{ country: string; state: string; city: string; updated_at: string }[]> =>
+  db
+    .selectFrom('providers as p')
+    .select((eb) => ['p.country', 'p.state', 'p.city', eb.fn.max<string>('p.updated_at').as('updated_at')])
+    .where((eb) => shownProvider(eb, 'p'))
+    .groupBy(['p.country', 'p.state', 'p.city'])
+    .orderBy('p.country')
+    .orderBy('p.state')
+    .orderBy('p.city')
+    .execute();

@@ -15,7 +15,13 @@ import {
   providerCountByCountry,
   statesByCountry,
 } from './directory.lookups.ts';
-import { getFilterData, getProvider, listProviders, type DirectoryContext } from './directory.service.ts';
+import {
+  getFilterData,
+  getProvider,
+  getRelatedAds,
+  listProviders,
+  type DirectoryContext,
+} from './directory.service.ts';
 import { createProvider, deleteProvider, updateProvider } from './directory.writes.ts';
 import { postgresUrlOf } from '../../db/database.ts';
 import { uploadsRoot } from '../media/index.ts';
@@ -71,6 +77,12 @@ export async function directoryRoutes(
         () => getProvider(d, req.actor, idParam(req), req.query as Query),
         validUntil,
       ),
+    ),
+  );
+  app.get('/api/providers/:id/related', read, async (req, reply) =>
+    sendJson(
+      reply,
+      await cache.serve(req, reply, () => getRelatedAds(d, req.actor, idParam(req)), validUntil),
     ),
   );
   app.post(

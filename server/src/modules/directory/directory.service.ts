@@ -1,4 +1,4 @@
-import { FACET_PARAMS } from '@app/domain';
+import { AD_PAGE_RELATED, FACET_PARAMS, LISTING_POPULATE } from '@app/domain';
 import type { Kysely } from 'kysely';
 import type { Engine } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
@@ -13,7 +13,15 @@ import { LIMITS, parseQuery, type ParsedQuery } from '../../http/strapi/parse.ts
 import type { ResourceDef } from '../../http/strapi/resource.ts';
 import { itemResponse } from '../../http/responses.ts';
 import { jsonText, readLeanItems } from './directory.page.ts';
-import { countFilterData, findListing, type ListingQuery, type ListingView } from './directory.listing.ts';
+import {
+  countFilterData,
+  findListing,
+  findShownIdsInCity,
+  shownItemsText,
+  type ListingQuery,
+  type ListingView,
+} from './directory.listing.ts';
+import { findShownAdIdsOf, isIdVerified } from './directory.queries.ts';
 import { ownProviderResource, providerResource } from './directory.resources.ts';
 import { readFacetParams } from './facets/facet-params.ts';
 import type { FacetStore } from './facets/facet-store.ts';
@@ -124,6 +132,47 @@ export function readProviderItem(db: Kysely<DB>, id: number): Promise<Item | und
   return findOne(db, ownProviderResource, id, parseQuery(ownProviderResource, { populate: '*' }), {
     scope: null,
   });
+}
+
+/** The relations an ad page's related ads come with: the listing's. */
+const relatedQuery = parseQuery(providerResource, { populate: [...LISTING_POPULATE] });
+
+/**
+ * `GET /api/providers/:id/related`: for an ad's page, whether its owner's ID is verified, the owner's
+ * other shown ads and the same city's other shown providers (newest first, `AD_PAGE_RELATED` of each).
+ * The ad itself must be one the caller may read (else the same 404 as its read); the lists hold shown
+ * ads only, whoever asks.
+ */
+export async function getRelatedAds(d: DirectoryContext, actor: Actor | null, id: number) {
+  const [ad] = await findAccessRows(
+    d.db,
+    actor,
+    'provider.read',
+    [id],
+    ['user_id', 'country', 'state', 'city'],
+  );
+  if (!ad) throw notFound(PROVIDER_NOT_FOUND);
+  const userId = Number(ad.user_id);
+  const [verified, ownIds] = await Promise.all([
+    isIdVerified(d.db, userId),
+    // All of the owner's shown ads (up to a bound) are left out of the city's list, not only the six shown.
+    findShownAdIdsOf(d.db, userId, 100),
+  ]);
+  const except = new Set([id, ...ownIds]);
+  const cityIds = await findShownIdsInCity(
+    d.store,
+    { country: String(ad.country), state: String(ad.state), city: String(ad.city) },
+    except,
+    AD_PAGE_RELATED,
+  );
+  const sameProvider = ownIds.filter((other) => other !== id).slice(0, AD_PAGE_RELATED);
+  const [provider, city] = await Promise.all([
+    shownItemsText(d, providerResource, relatedQuery, sameProvider),
+    shownItemsText(d, providerResource, relatedQuery, cityIds),
+  ]);
+  return jsonText(
+    `{"data":{"verified":${verified},"sameProvider":${provider},"sameCity":${city}},"meta":{}}`,
+  );
 }
 
 /** `GET /api/filterdata`: the listing's total and the disjunctive count of every option. */

@@ -17,3 +17,6 @@ export { checkLocation } from './directory.checks.ts';
  */
 export { readProviderItem } from './directory.service.ts';
 export { applyAdRevision } from './directory.writes.ts';
+/** Every shown ad's page and every city with shown ads, for the sitemap; when the shown set next changes. */
+export { listAdPages, listShownCities } from './directory.queries.ts';
+export { nextSubscriptionChange } from './facets/facet.queries.ts';

@@ -1,5 +1,5 @@
 import { MESSAGES, type TMailRequest } from '@app/domain';
-import { fillTemplate } from '@app/domain/trust';
+import { fillTemplate } from '@app/domain';
 import type { Kysely } from 'kysely';
 import { requireAccess } from '../../access/index.ts';
 import type { DB } from '../../db/schema.ts';

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { anyone, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { sendNotFound } from '../../http/plugins/errors.ts';
-import { robotsTxt, sitemapFile, sitemapIndex } from './sitemaps.service.ts';
+import { nextSubscriptionChange } from '../directory/index.ts';
+import { robotsTxt, SitemapCache, sitemapFile, sitemapIndex } from './sitemaps.service.ts';
 
 /** An XML answer that crawlers may keep for an hour. */
 function sendXml(reply: FastifyReply, xml: string) {
@@ -13,7 +14,11 @@ function sendXml(reply: FastifyReply, xml: string) {
 }
 
 /** robots.txt, the sitemap index and its files, for anyone. */
-export async function sitemapsRoutes(app: FastifyInstance, { db, config }: AppContext) {
+export async function sitemapsRoutes(app: FastifyInstance, { db, config, responseCache }: AppContext) {
+  const cache = new SitemapCache(
+    () => responseCache.currentMark(),
+    () => nextSubscriptionChange(db),
+  );
   app.get('/robots.txt', withAccess(anyone), async (_req, reply) =>
     reply
       .type('text/plain; charset=utf-8')
@@ -21,10 +26,10 @@ export async function sitemapsRoutes(app: FastifyInstance, { db, config }: AppCo
       .send(robotsTxt(config.publicUrl)),
   );
   app.get('/sitemap.xml', withAccess(anyone), async (_req, reply) =>
-    sendXml(reply, await sitemapIndex(db, config.publicUrl)),
+    sendXml(reply, (await cache.get('', () => sitemapIndex(db, config.publicUrl)))!),
   );
   app.get<{ Params: { file: string } }>('/sitemaps/:file', withAccess(anyone), async (req, reply) => {
-    const xml = await sitemapFile(db, config.publicUrl, req.params.file);
+    const xml = await cache.get(req.params.file, () => sitemapFile(db, config.publicUrl, req.params.file));
     return xml === undefined ? sendNotFound(reply) : sendXml(reply, xml);
   });
 }

@@ -1,45 +1,32 @@
-import { INDEXED_PAGES, isVenueKind } from '@app/domain';
+import { adPath, INDEXED_PAGES, isVenueKind, PRIVATE_PAGES, toDirectorySearch } from '@app/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { escapeMarkup } from '../../http/markup.ts';
+import { listAdPages, listShownCities } from '../directory/index.ts';
 import { listPlacePages } from '../places/index.ts';
 import { listProductPages } from '../shop/index.ts';
 
 /**
  * The sitemaps (sitemaps.org): an index at `/sitemap.xml` naming one file per part and per 50,000 URLs,
- * `/sitemaps/<part>-<n>.xml`. The parts: the site's own pages (`INDEXED_PAGES`), the shown places and the
- * products on sale, each record's page with its last change as `lastmod`. Built from the database on each
+ * `/sitemaps/<part>-<n>.xml`. The parts: the site's own pages (`INDEXED_PAGES`), the shown ads, the shown
+ * places and the products on sale, each record's page with its last change as `lastmod`. Built from the database on each
  * request: a file is a few statements' rows.
  */
 
 /**
- * robots.txt: the public pages are open to crawlers; the API, the account and admin pages, the cart and
- * checkout and the sign-in pages are not (robots.txt matches letters' case; the app's paths do not, so
- * both spellings the site links to are named).
+ * robots.txt: the public pages are open to crawlers; the API and the private pages (`PRIVATE_PAGES`:
+ * account, admin, cart, checkout, sign-in) are not, nor the listing's filter combinations (options,
+ * ranges, several cities: countless URLs of the same providers, a crawl trap). A state's or one city's
+ * listing stays open: those are the location pages the sitemap names.
  */
 const DISALLOWED = [
   '/api/',
-  '/admin',
-  '/profile',
-  '/provider',
-  '/ads/submit',
-  '/ads/view',
-  '/ads/edit/',
-  '/place/',
-  '/orders/',
-  '/wishlist',
-  '/products/view',
-  '/products/add',
-  '/products/edit/',
-  '/sales/',
-  '/Cart',
-  '/cart',
-  '/Checkout',
-  '/checkout',
-  '/login',
-  '/register',
-  '/forgotPassword',
-  '/resetPassword',
+  ...PRIVATE_PAGES,
+  '/*filter',
+  '/*minValue',
+  '/*maxValue',
+  '/*city[1]',
+  '/*city%5B1%5D',
 ];
 
 /** The robots.txt of the site at `baseUrl`, naming its sitemap index. */
@@ -56,8 +43,10 @@ export const robotsTxt = (baseUrl: string) =>
 /** URLs one sitemap file holds at most (the protocol's limit). */
 export const SITEMAP_MAX_URLS = 50_000;
 
-const PARTS = ['pages', 'places', 'products'] as const;
+const PARTS = ['pages', 'locations', 'ads', 'places', 'products'] as const;
 type Part = (typeof PARTS)[number];
+/** A sitemap file's name: its part and its number from 1. */
+const FILE_NAME = new RegExp(`^(${PARTS.join('|')})-([1-9]\\d{0,5})\\.xml$`);
 
 interface Entry {
   path: string;
@@ -75,6 +64,10 @@ async function entriesOf(db: Kysely<DB>, part: Part): Promise<Entry[]> {
   switch (part) {
     case 'pages':
       return INDEXED_PAGES.map((path) => ({ path }));
+    case 'locations':
+      return locationEntries(await listShownCities(db));
+    case 'ads':
+      return (await listAdPages(db)).map((ad) => ({ path: adPath(ad.id, ad), lastmod: ad.updated_at }));
     case 'places':
       // A place of a type without a venue directory has no page.
       return (await listPlacePages(db))
@@ -86,6 +79,29 @@ async function entriesOf(db: Kysely<DB>, part: Part): Promise<Entry[]> {
         lastmod: product.updated_at,
       }));
   }
+}
+
+/** A location's listing, as the app writes its address (`/?country=US&state=CA&city[0]=San%20Jose`). */
+const locationPath = (country: string, state: string, city?: string) =>
+  `/?${toDirectorySearch({ filters: {}, location: { country, state, city: city ? [city] : undefined } })}`;
+
+/**
+ * The location pages: each state with shown ads, then its cities, each with its ads' newest change (the
+ * cities come sorted by country and state).
+ */
+function locationEntries(cities: { country: string; state: string; city: string; updated_at: string }[]) {
+  const entries: Entry[] = [];
+  let stateEntry: Entry | undefined;
+  let stateKey = '';
+  for (const { country, state, city, updated_at } of cities) {
+    if (`${country}/${state}` !== stateKey) {
+      stateKey = `${country}/${state}`;
+      stateEntry = { path: locationPath(country, state), lastmod: updated_at };
+      entries.push(stateEntry);
+    } else if (updated_at > (stateEntry!.lastmod ?? '')) stateEntry!.lastmod = updated_at;
+    entries.push({ path: locationPath(country, state, city), lastmod: updated_at });
+  }
+  return entries;
 }
 
 /** The entries of file `n` (from 1) of a part. */
@@ -119,7 +135,7 @@ export async function sitemapFile(
   name: string,
   max = SITEMAP_MAX_URLS,
 ): Promise<string | undefined> {
-  const match = /^(pages|places|products)-([1-9]\d{0,5})\.xml$/.exec(name);
+  const match = FILE_NAME.exec(name);
   if (!match) return undefined;
   const n = Number(match[2]);
   const entries = chunk(await entriesOf(db, match[1] as Part), n, max);
@@ -128,4 +144,38 @@ export async function sitemapFile(
     (e) => `<url><loc>${escapeMarkup(`${baseUrl}${e.path}`)}</loc>${lastmodTag(e.lastmod)}</url>`,
   );
   return `${XML_HEAD}<urlset ${XMLNS}>\n${urls.join('\n')}${urls.length ? '\n' : ''}</urlset>\n`;
+}
+
+/**
+ * Sitemap files kept, by name, while nothing is written (the response cache's change mark) and the shown
+ * ads stay the same (until a subscription next starts or ends), an hour at most: a crawler reading
+ * 50,000 URLs a file does not make the database read them again. Without a change mark (PostgreSQL
+ * without Redis) nothing is kept.
+ */
+export class SitemapCache {
+  private mark: string | undefined;
+  private readonly files = new Map<string, { xml: string; until: number }>();
+
+  constructor(
+    private readonly changeMark: () => string | undefined,
+    private readonly validUntil: () => Promise<number>,
+    private readonly maxAgeMs = 3_600_000,
+  ) {}
+
+  /** The kept file of this name, or the one `build` makes (kept unless a write came meanwhile). */
+  async get(name: string, build: () => Promise<string | undefined>): Promise<string | undefined> {
+    const mark = this.changeMark();
+    if (mark === undefined) return build();
+    if (mark !== this.mark) {
+      this.files.clear();
+      this.mark = mark;
+    }
+    const kept = this.files.get(name);
+    if (kept && Date.now() < kept.until) return kept.xml;
+    const xml = await build();
+    const until = Math.min(await this.validUntil(), Date.now() + this.maxAgeMs);
+    // Only files the index names are kept, so their number stays bounded by the data.
+    if (xml !== undefined && this.changeMark() === mark) this.files.set(name, { xml, until });
+    return xml;
+  }
 }

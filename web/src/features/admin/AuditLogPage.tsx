@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Form, Table } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { MESSAGES } from '@app/domain';
+import { adPath, MESSAGES } from '@app/domain';
 import type { TAdminUserItem } from '@app/domain';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { ADMIN_PAGE_SIZE, adminErrorMessage } from './adminApi.ts';
@@ -288,7 +288,7 @@ function AuditRow({
         </td>
         <td title={a.action}>{auditActionLabel(a.action)}</td>
         <td className="text-break">
-          <span title={a.subject}>{auditSubjectLabel(a.subject)}</span>
+          <AuditSubject subject={a.subject} />
         </td>
         <td className="small text-nowrap">{a.ip ?? '—'}</td>
         <td className="small text-break">{a.details == null ? '—' : show(a.details)}</td>
@@ -371,5 +371,18 @@ export default function AuditLogPage() {
         )}
       </AdminTable>
     </section>
+  );
+}
+
+/** A recorded record: an ad (`provider:12`) links to its own page; anything else is its label. */
+function AuditSubject({ subject }: { subject: string }) {
+  const ad = /^provider:(\d+)$/.exec(subject);
+  const label = auditSubjectLabel(subject);
+  return ad ? (
+    <Link to={adPath(Number(ad[1]))} title={subject}>
+      {label}
+    </Link>
+  ) : (
+    <span title={subject}>{label}</span>
   );
 }

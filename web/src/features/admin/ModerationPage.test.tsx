@@ -1,12 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@app/domain';
+import { MESSAGES, fillTemplate } from '@app/domain';
 import type { TModerationItem } from '@app/domain';
 import { buildProvider } from '../../test/testCard.tsx';
 import { buildPlace } from '../../test/testPlaces.tsx';
 import ModerationPage from './ModerationPage.tsx';
 import { ESCALATION_TEMPLATE, isEscalationReason } from './moderation/escalation.tsx';
-import { fillText } from './parts.tsx';
 import { callsTo, errorResponse, jsonResponse, mockAdminApi, paged, renderAdminPage } from './testAdmin.tsx';
 import type { ApiCall } from './testAdmin.tsx';
 
@@ -82,7 +81,7 @@ describe('ModerationPage', () => {
         .getAllByRole('img')
         .map((img) => img.getAttribute('src')),
     ).toEqual(['/uploads/a.jpg', '/uploads/b.jpg']);
-    expect(within(photos).getByAltText(fillText(P.photoAlt, { n: 1, name: 'Ava 7' }))).toBeTruthy();
+    expect(within(photos).getByAltText(fillTemplate(P.photoAlt, { n: 1, name: 'Ava 7' }))).toBeTruthy();
 
     const owner = within(item).getByRole('region', { name: M.owner });
     expect(within(owner).getByText('pro@example.test')).toBeTruthy();
@@ -178,7 +177,7 @@ describe('ModerationPage', () => {
     });
     // The item is gone; the page keeps the escalation steps in sight.
     await waitFor(() => expect(screen.queryByRole('article', { name: /^#7 / })).toBeNull());
-    expect(screen.getByText(fillText(P.escalatedTitle, { id: 7 }))).toBeTruthy();
+    expect(screen.getByText(fillTemplate(P.escalatedTitle, { id: 7 }))).toBeTruthy();
     expect(screen.getByText(M.escalationHotline)).toBeTruthy();
   });
 
@@ -221,7 +220,7 @@ describe('ModerationPage', () => {
     expect(screen.getByRole('tab', { name: M.ads }).getAttribute('aria-selected')).toBe('true');
   });
 
-  it("links the owner's other pending ad to its own item on the page; the others show their state", async () => {
+  it("links the owner's other pending ad to its own item on the page, the others to their ad pages", async () => {
     mockQueue([
       adItem(7, {
         other_ads: [
@@ -236,8 +235,10 @@ describe('ModerationPage', () => {
     const item = await article(7, 'Ava 7');
     expect(document.getElementById('ad-8')).toBe(await article(8, 'Ava 8'));
     expect(within(item).getByRole('link', { name: '#8 Ava 8' }).getAttribute('href')).toBe('#ad-8');
-    expect(within(item).queryByRole('link', { name: /Elsewhere/ })).toBeNull();
-    expect(within(item).queryByRole('link', { name: /Older ad/ })).toBeNull();
+    expect(within(item).getByRole('link', { name: '#9 Elsewhere' }).getAttribute('href')).toBe('/ads/9');
+    expect(within(item).getByRole('link', { name: '#90 Older ad' }).getAttribute('href')).toBe('/ads/90');
+    // The item's heading leads to the ad's own page.
+    expect(within(item).getByRole('link', { name: '#7 Ava 7' }).getAttribute('href')).toMatch(/^\/ads\/7\//);
   });
 
   it('says so when nothing waits', async () => {

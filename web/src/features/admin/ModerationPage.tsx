@@ -3,13 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Nav } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { MESSAGES } from '@app/domain';
+import { MESSAGES, fillTemplate } from '@app/domain';
 import type { TModerationItem, TModerationQueue, TModerationType } from '@app/domain';
 import { ADMIN_QUERY_KEY, adminErrorMessage, adminPut } from './adminApi.ts';
 import { ConfirmDialog, ReasonDialog } from './dialogs.tsx';
 import { EscalationSteps, isEscalationReason } from './moderation/escalation.tsx';
 import { QueueItem } from './moderation/QueueItem.tsx';
-import { AdminPageHeader, AdminTable, fillText, useAdminList, useAdminPaging } from './parts.tsx';
+import { AdminPageHeader, AdminTable, useAdminList, useAdminPaging } from './parts.tsx';
 
 const M = MESSAGES.moderation;
 const P = MESSAGES.adminConsole.moderationPage;
@@ -213,7 +213,7 @@ export default function ModerationPage() {
 
       {escalated && (
         <div className="mb-4">
-          <h2 className="h6">{fillText(P.escalatedTitle, { id: escalated.id })}</h2>
+          <h2 className="h6">{fillTemplate(P.escalatedTitle, { id: escalated.id })}</h2>
           <EscalationSteps className="mb-2" />
           <Button size="sm" variant="outline-secondary" onClick={() => decision.setEscalated(null)}>
             {P.dismiss}

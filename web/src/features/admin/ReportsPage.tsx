@@ -27,14 +27,25 @@ const FILTERS: readonly ListFilter<ReportFilter>[] = [
 ];
 
 /**
- * The reported item: the server's path to it (an ad: its owner's page in the console; a place: its
- * public page; a screening comment: its author's page), or the page a reporter pasted, opened apart.
+ * The reported item: the server's path to it (an ad: its own page, and its owner's page in the console;
+ * a place: its public page; a screening comment: its author's page), or the page a reporter pasted,
+ * opened apart.
  */
 function ReportItemLink({ link }: { link: TReportLink | null }) {
   if (!link || !link.url) return <span className="text-body-secondary">{P.noItem}</span>;
   const label = `${M.links[link.type]}${link.id !== null ? ` #${link.id}` : ''}`;
   if (link.url.startsWith('/') && !link.url.startsWith('//')) {
-    return <Link to={link.url}>{label}</Link>;
+    return (
+      <>
+        <Link to={link.url}>{label}</Link>
+        {link.ownerUrl && (
+          <>
+            {' · '}
+            <Link to={link.ownerUrl}>{P.owner}</Link>
+          </>
+        )}
+      </>
+    );
   }
   return (
     <a href={link.url} target="_blank" rel="noopener noreferrer" className="text-break">

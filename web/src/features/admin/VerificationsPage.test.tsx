@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGES, VERIFICATION_REASON } from '@app/domain';
+import { MESSAGES, VERIFICATION_REASON, fillTemplate } from '@app/domain';
 import type { TVerificationItem } from '@app/domain';
-import { fillText } from './parts.tsx';
 import VerificationsPage from './VerificationsPage.tsx';
 import { ageOf } from './verifications/ProviderItem.tsx';
 import { callsTo, errorResponse, jsonResponse, mockAdminApi, paged, renderAdminPage } from './testAdmin.tsx';
@@ -81,7 +80,7 @@ describe('VerificationsPage', () => {
 
     const adult = await article('Pia Pro1');
     expect(within(adult).getByText('pro1@example.test')).toBeTruthy();
-    expect(within(adult).getByText(new RegExp(fillText(V.yearsOld, { age: 36 })))).toBeTruthy();
+    expect(within(adult).getByText(new RegExp(fillTemplate(V.yearsOld, { age: 36 })))).toBeTruthy();
     expect(within(adult).queryByText(new RegExp(U.underAge))).toBeNull();
     expect(within(adult).getByRole('link', { name: 'pro1' }).getAttribute('href')).toBe('/admin/users/1');
 
@@ -178,7 +177,7 @@ describe('VerificationsPage', () => {
     mockVerifications([provider(1, { documents_hold_until: '2030-06-15' }), provider(2)]);
     renderAdminPage(<VerificationsPage />, { path: '/admin/verifications' });
     const held = await article('Pia Pro1');
-    expect(within(held).getByText(fillText(U.onHoldUntil, { date: 'Jun 15, 2030' }))).toBeTruthy();
+    expect(within(held).getByText(fillTemplate(U.onHoldUntil, { date: 'Jun 15, 2030' }))).toBeTruthy();
     const other = await article('Pia Pro2');
     expect(within(other).queryByText(/2030/)).toBeNull();
   });

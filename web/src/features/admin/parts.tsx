@@ -21,13 +21,6 @@ import type { AdminPage } from './adminApi.ts';
 
 const T = MESSAGES.adminConsole;
 
-/** `{name}` placeholders of a catalogue text filled in (missing ones stay as they are). */
-export function fillText(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
-}
-
 // ---- lists --------------------------------------------------------------------------------------
 
 /** The console's page and page size (20 by default, as the admin routes answer). */

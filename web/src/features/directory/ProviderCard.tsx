@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { MESSAGES } from '@app/domain';
+import { Link } from 'react-router';
+import { adPath, MESSAGES } from '@app/domain';
 import type { ProviderAttributes } from '@app/domain';
 import { CardActions } from './card/CardActions.tsx';
 import { CardModals, useCardModals } from './card/CardModals.tsx';
@@ -21,18 +22,29 @@ export interface ProviderCardProps {
   preview?: boolean;
   /** The page's first card: its first photo is fetched at once, with high priority. */
   priority?: boolean;
+  /**
+   * The card on the ad's own page: its title is not a link to that page, and the comments are open
+   * to begin with (in the listing, Message is).
+   */
+  onAdPage?: boolean;
 }
 
 /**
  * One provider in the listing (spec 001 §2, §4): photos, title, details and price, the Cum summary,
  * the action bar (reactions, Comment, Play, Message, Mail, Report, TIP $) and the panel below it.
- * Comment, Message and Mail exclude each other; Message is open to begin with.
+ * Comment, Message and Mail exclude each other; Message is open to begin with. The title leads to the
+ * ad's own page.
  */
-export function ProviderCard({ provider, preview = false, priority = false }: ProviderCardProps) {
+export function ProviderCard({
+  provider,
+  preview = false,
+  priority = false,
+  onAdPage = false,
+}: ProviderCardProps) {
   const { id, attributes } = provider;
   const baseId = useId();
   const { isLoggedIn, isHobbyist, isAdmin } = useCardViewer();
-  const [panel, setPanel] = useState<CardPanel | null>(preview ? null : 'message');
+  const [panel, setPanel] = useState<CardPanel | null>(preview ? null : onAdPage ? 'comment' : 'message');
   const modals = useCardModals();
 
   const name = attributes.name || attributes.title;
@@ -51,7 +63,13 @@ export function ProviderCard({ provider, preview = false, priority = false }: Pr
         <CardPhotos name={name} images={cardImages(attributes)} priority={priority} />
         <div className="provider-card__body">
           <h2 id={`${baseId}-title`} className="provider-card__title">
-            {attributes.title}
+            {preview || onAdPage ? (
+              attributes.title
+            ) : (
+              <Link to={adPath(id, attributes)} className="provider-card__title-link">
+                {attributes.title}
+              </Link>
+            )}
           </h2>
           <CardDetails attributes={attributes} id={`${baseId}-details`} />
         </div>

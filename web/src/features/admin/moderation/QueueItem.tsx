@@ -1,12 +1,18 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Col, Collapse, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { MESSAGES } from '@app/domain';
-import type { ProviderAttributes, TModerationItem, TModerationType, TVenueKind } from '@app/domain';
+import { adPath, MESSAGES, fillTemplate } from '@app/domain';
+import type {
+  AdPathParts,
+  ProviderAttributes,
+  TModerationItem,
+  TModerationType,
+  TVenueKind,
+} from '@app/domain';
 import { ProviderCard } from '../../directory/index.ts';
 import { VenueCard } from '../../places/index.ts';
 import type { Place } from '../../places/index.ts';
-import { fillText, StatusBadge } from '../parts.tsx';
+import { StatusBadge } from '../parts.tsx';
 import { RiskSignalList } from '../../moderation/index.ts';
 import { EscalationSteps } from './escalation.tsx';
 import { RevisionDiff } from './RevisionDiff.tsx';
@@ -121,6 +127,10 @@ function OwnerPanel({ item, onPage }: { item: TModerationItem; onPage: ReadonlyS
                 <a href={`#${queueAnchor(item.type, other.id)}`} className="text-break">
                   #{other.id} {other.name}
                 </a>
+              ) : item.type === 'ad' ? (
+                <Link to={adPath(other.id)} className="text-break">
+                  #{other.id} {other.name}
+                </Link>
               ) : (
                 <span className="text-break">
                   #{other.id} {other.name}
@@ -145,7 +155,7 @@ function PhotosSection({ photos, name }: { photos: string[]; name: string }) {
         <div className="admin-queue-item__photos">
           {photos.map((url, index) => (
             <a key={url} href={url} target="_blank" rel="noreferrer noopener">
-              <img src={url} alt={fillText(P.photoAlt, { n: index + 1, name })} loading="lazy" />
+              <img src={url} alt={fillTemplate(P.photoAlt, { n: index + 1, name })} loading="lazy" />
             </a>
           ))}
         </div>
@@ -190,7 +200,16 @@ function QueueItemHeader({
   return (
     <Card.Header className="d-flex flex-wrap align-items-center gap-2">
       <h2 id={headingId} className="h6 mb-0 me-auto text-break">
-        #{item.id} {name}
+        {item.type === 'ad' ? (
+          // The ad's own page: the admin sees it there whatever its state.
+          <Link to={adPath(item.id, (item.record?.attributes ?? {}) as AdPathParts)}>
+            #{item.id} {name}
+          </Link>
+        ) : (
+          <>
+            #{item.id} {name}
+          </>
+        )}
       </h2>
       <Badge bg={item.risk_score > 0 ? 'danger' : 'secondary'}>
         {P.riskScore}: {item.risk_score}

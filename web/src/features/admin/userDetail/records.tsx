@@ -1,6 +1,6 @@
 import { Badge } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { formatMoney, MESSAGES } from '@app/domain';
+import { adPath, formatMoney, MESSAGES } from '@app/domain';
 import type { TAdminUserDetail } from '@app/domain';
 import { StatusBadge } from '../parts.tsx';
 import { Block } from './Block.tsx';
@@ -14,7 +14,10 @@ const PAY = MESSAGES.payments;
 const R = MESSAGES.adminReports;
 const A = MESSAGES.auditLog.columns;
 
-/** The account's ads: a pending one links to the moderation queue; shown or hidden (all hidden while blocked). */
+/**
+ * The account's ads: each links to its own page, a pending one also to the moderation queue; shown or
+ * hidden (all hidden while blocked).
+ */
 export function AdsBlock({ detail: d }: { detail: TAdminUserDetail }) {
   return (
     <Block
@@ -25,7 +28,9 @@ export function AdsBlock({ detail: d }: { detail: TAdminUserDetail }) {
     >
       {d.ads.map((ad) => (
         <tr key={ad.id}>
-          <td>#{ad.id}</td>
+          <td>
+            <Link to={adPath(ad.id, ad)}>#{ad.id}</Link>
+          </td>
           <td>{ad.review === 'pending' ? <Link to="/admin/moderation?type=ad">{ad.name}</Link> : ad.name}</td>
           <td>{ad.city}</td>
           <td>

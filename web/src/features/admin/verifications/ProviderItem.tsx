@@ -1,8 +1,8 @@
 import { Button, Card, Col, Row, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { ageOrNull, MESSAGES } from '@app/domain';
+import { ageOrNull, MESSAGES, fillTemplate } from '@app/domain';
 import type { TVerificationDocument, TVerificationItem } from '@app/domain';
-import { fillText, StatusBadge } from '../parts.tsx';
+import { StatusBadge } from '../parts.tsx';
 import { formatDay } from '../../../lib/dates.ts';
 
 /* One provider of the verification queue: who they are, their ID documents, past decisions, the actions. */
@@ -27,7 +27,7 @@ export function AgeCell({ item }: { item: Pick<TVerificationItem, 'age' | 'dob'>
   const under = age < 18;
   return (
     <span className={under ? 'text-danger fw-semibold' : undefined}>
-      {item.dob} ({fillText(V.yearsOld, { age })}){under && <> · {U.underAge}</>}
+      {item.dob} ({fillTemplate(V.yearsOld, { age })}){under && <> · {U.underAge}</>}
     </span>
   );
 }
@@ -86,12 +86,12 @@ function ProviderDocuments({
       {item.documents_hold_until && (
         <p className="small fw-semibold mb-2">
           <i className="bi bi-lock me-1" aria-hidden="true" />
-          {fillText(U.onHoldUntil, { date: formatDay(item.documents_hold_until) })}
+          {fillTemplate(U.onHoldUntil, { date: formatDay(item.documents_hold_until) })}
         </p>
       )}
       {item.documents_deleted_at ? (
         <p className="small text-body-secondary mb-0">
-          {fillText(V.documentsDeletedOn, { date: formatDay(item.documents_deleted_at) })}
+          {fillTemplate(V.documentsDeletedOn, { date: formatDay(item.documents_deleted_at) })}
         </p>
       ) : item.documents.length === 0 ? (
         <p className="small text-body-secondary mb-0">{U.noDocuments}</p>

@@ -1,6 +1,6 @@
 import { Alert, Badge, Card } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { DEFAULT_PAGE_SIZE, MESSAGES } from '@app/domain';
+import { adPath, DEFAULT_PAGE_SIZE, MESSAGES } from '@app/domain';
 import { useSession } from '../../../app/session.tsx';
 import { useOwnListDelete } from '../../../ui/useOwnListDelete.tsx';
 import { useCurrentSubscription } from '../../billing/index.ts';
@@ -51,7 +51,10 @@ function AdCard({
         </div>
       )}
       <Card.Body className="d-flex flex-column">
-        <h2 className="h6 mb-1 text-break">{title}</h2>
+        <h2 className="h6 mb-1 text-break">
+          {/* The ad's page at its approved name and city (the owner sees it even while hidden). */}
+          <Link to={adPath(ad.id, ad.attributes)}>{title}</Link>
+        </h2>
         <p className="small text-body-secondary mb-2">
           <i className="bi bi-geo-alt me-1" aria-hidden="true" />
           {city}

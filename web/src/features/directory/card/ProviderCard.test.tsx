@@ -111,6 +111,14 @@ describe('ProviderCard: photos and details', () => {
     check();
   });
 
+  it("leads from its title to the ad's own page", () => {
+    mockApi(() => emptyList());
+    renderCards([buildProvider(7, { name: 'Ava', city: 'San Jose' })]);
+    expect(screen.getByRole('link', { name: 'Sunset sessions in San Jose' }).getAttribute('href')).toBe(
+      '/ads/7/ava-san-jose',
+    );
+  });
+
   it('names each reaction by its label and describes it by its count, the count kept out of the name', () => {
     mockApi(() => undefined);
     renderCards([buildProvider()]);

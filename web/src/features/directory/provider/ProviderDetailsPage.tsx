@@ -1,7 +1,9 @@
 import { Alert, Card, Nav, Tab } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
-import { MESSAGES } from '@app/domain';
+import { adPath, MESSAGES } from '@app/domain';
 import { useSession } from '../../../app/session.tsx';
+import { ReviewStateBadge } from '../../../ui/OwnerCard.tsx';
+import { useMyAds } from '../ads/api.ts';
 import './provider.css';
 
 const M = MESSAGES.providerHome;
@@ -34,6 +36,34 @@ export const PROVIDER_TASKS: readonly ProviderTask[] = [
 ];
 
 const DEFAULT_TAB = PROVIDER_TASKS[0]!.key;
+
+/** How many of the provider's ads the ads tab links to (My Ads lists them all). */
+const AD_LINKS = 10;
+
+/** The ads tab's links to the provider's ads' own pages, newest first, each shown or not. */
+function OwnAdLinks() {
+  const { userId } = useSession();
+  const ads = useMyAds(userId, 1, AD_LINKS);
+  const list = ads.data?.data ?? [];
+  if (list.length === 0) return null;
+  return (
+    <section className="mt-3" aria-label={M.adPages}>
+      <h3 className="h6">{M.adPages}</h3>
+      <ul className="list-unstyled mb-0">
+        {list.map((ad) => (
+          <li key={ad.id} className="d-flex flex-wrap gap-2 align-items-baseline mb-1">
+            <Link to={adPath(ad.id, ad.attributes)} className="text-break">
+              {ad.attributes.title}
+            </Link>
+            <ReviewStateBadge
+              state={ad.attributes.review ?? (ad.attributes.isShowed ? 'approved' : 'pending')}
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /** "Edit/View Your Ads (Add Time)": the tab's full name as the spec writes it. */
 export function taskTitle(task: Pick<ProviderTask, 'label' | 'note'>): string {
@@ -110,6 +140,7 @@ export default function ProviderDetailsPage() {
                       </Link>
                     )}
                   </div>
+                  {task.key === 'ads' && <OwnAdLinks />}
                 </Tab.Pane>
               ))}
             </Tab.Content>

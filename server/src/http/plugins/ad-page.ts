@@ -1,0 +1,77 @@
+import { adItemUrl, adPath, adRelatedUrl, fillTemplate, MESSAGES, type ProviderItem } from '@app/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { appendToBody, askAnonymously, inlineAnswer, sendPage, withHead } from './page-parts.ts';
+
+const P = MESSAGES.adPage;
+const SITE_NAME = MESSAGES.site.name;
+
+/** The page's path as the router reads it: decoded, or as sent when it is not valid percent-encoding. */
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURI(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+/** "San Jose, CA": the ad's city and state as its page names them. */
+export function adPlace(attributes: Pick<ProviderItem['attributes'], 'city' | 'state'>): string {
+  return [attributes.city, attributes.state].filter(Boolean).join(', ');
+}
+
+/** The ad page's title and description (the catalogue's texts). */
+export function adPageText(item: ProviderItem): { title: string; description: string } {
+  const a = item.attributes;
+  const name = a.name || a.title;
+  const place = adPlace(a);
+  return {
+    title: fillTemplate(P.documentTitle, { name, place }),
+    description: fillTemplate(P.description, { title: a.title, name, age: a.age, place }),
+  };
+}
+
+/**
+ * An ad's page (`/ads/{id}/{slug}`): a 404 when the public cannot read the ad; a 301 to the ad's one
+ * address when the slug is missing or not the ad's (its name or city changed since the link was
+ * made); otherwise the app's page with the ad's first two answers in it (the ad, its related ads) and
+ * its own title, description and canonical link. The answers come from the routes themselves, asked
+ * as an anonymous visitor: a hidden ad is not shown to search engines, while its owner, signed in,
+ * still sees it in the app.
+ */
+export async function serveAdPage(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  shell: string,
+  id: number,
+  publicUrl: string,
+) {
+  const itemUrl = adItemUrl(id);
+  const item = await askAnonymously(req, itemUrl);
+  if (item.statusCode !== 200) return sendPage(req, reply.code(404), shell);
+  const answer = JSON.parse(item.body) as { data: ProviderItem };
+  const canonicalPath = adPath(id, answer.data.attributes);
+  const [pathname, query] = splitUrl(req.url);
+  if (decodedPath(pathname) !== canonicalPath) {
+    return reply.redirect(canonicalPath + (query === undefined ? '' : `?${query}`), 301);
+  }
+  const relatedUrl = adRelatedUrl(id);
+  const related = await askAnonymously(req, relatedUrl);
+  let page = withHead(shell, {
+    ...adPageText(answer.data),
+    canonical: `${publicUrl}${canonicalPath}`,
+    type: 'profile',
+    siteName: SITE_NAME,
+  });
+  page = appendToBody(
+    page,
+    inlineAnswer(itemUrl, item.body) +
+      (related.statusCode === 200 ? inlineAnswer(relatedUrl, related.body) : ''),
+  );
+  return sendPage(req, reply, page);
+}
+
+/** The path and the query string (undefined without a `?`). */
+function splitUrl(url: string): [string, string | undefined] {
+  const at = url.indexOf('?');
+  return at < 0 ? [url, undefined] : [url.slice(0, at), url.slice(at + 1)];
+}
