@@ -131,7 +131,7 @@ const PATTERNS = APP_PATHS.map((path) => ({ path, parts: segments(path.toLowerCa
 );
 
 /** The path as the router reads it: decoded, or as sent when it is not valid percent-encoding. */
-function decoded(pathname: string): string {
+export function decodedPath(pathname: string): string {
   try {
     return decodeURI(pathname);
   } catch {
@@ -146,7 +146,7 @@ function decoded(pathname: string): string {
  * the app has no page there.
  */
 export function matchAppPath(pathname: string): (typeof APP_PATHS)[number] | undefined {
-  const parts = segments(decoded(pathname).toLowerCase());
+  const parts = segments(decodedPath(pathname).toLowerCase());
   return PATTERNS.find(
     ({ parts: pattern }) =>
       pattern.length === parts.length &&

@@ -50,8 +50,8 @@ describe('robots.txt', () => {
       'Disallow: /api/',
       'Disallow: /admin',
       'Disallow: /Checkout',
-      'Disallow: /*filter',
-      'Disallow: /*city[1]',
+      'Disallow: /*?*filter[',
+      'Disallow: /*?*city[1]',
     ])
       expect(res.body.split('\n')).toContain(line);
     expect(res.body).toContain(`Sitemap: ${base}/sitemap.xml`);

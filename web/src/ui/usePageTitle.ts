@@ -1,16 +1,17 @@
 import { useEffect } from 'react';
+import { MESSAGES } from '@app/domain';
 
 /**
  * Sets the document's title while the page is shown (the server writes the same title into the pages
- * it sends); the title before comes back when the page goes.
+ * it sends); the site's own title (the shell's) comes back when the page goes, whatever the page was
+ * loaded with.
  */
 export function usePageTitle(title: string | undefined) {
   useEffect(() => {
     if (!title) return undefined;
-    const before = document.title;
     document.title = title;
     return () => {
-      document.title = before;
+      document.title = MESSAGES.site.slogan;
     };
   }, [title]);
 }

@@ -1,18 +1,17 @@
-import { adItemUrl, adPath, adRelatedUrl, fillTemplate, MESSAGES, type ProviderItem } from '@app/domain';
+import {
+  adItemUrl,
+  adPath,
+  adRelatedUrl,
+  decodedPath,
+  fillTemplate,
+  MESSAGES,
+  type ProviderItem,
+} from '@app/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { appendToBody, askAnonymously, inlineAnswer, sendPage, withHead } from './page-parts.ts';
 
 const P = MESSAGES.adPage;
 const SITE_NAME = MESSAGES.site.name;
-
-/** The page's path as the router reads it: decoded, or as sent when it is not valid percent-encoding. */
-function decodedPath(pathname: string): string {
-  try {
-    return decodeURI(pathname);
-  } catch {
-    return pathname;
-  }
-}
 
 /** "San Jose, CA": the ad's city and state as its page names them. */
 export function adPlace(attributes: Pick<ProviderItem['attributes'], 'city' | 'state'>): string {
@@ -31,7 +30,8 @@ export function adPageText(item: ProviderItem): { title: string; description: st
 }
 
 /**
- * An ad's page (`/ads/{id}/{slug}`): a 404 when the public cannot read the ad; a 301 to the ad's one
+ * An ad's page (`/ads/{id}/{slug}`): a 404 when the public cannot read the ad (the plain page when its
+ * read fails otherwise); a 301 to the ad's one
  * address when the slug is missing or not the ad's (its name or city changed since the link was
  * made); otherwise the app's page with the ad's first two answers in it (the ad, its related ads) and
  * its own title, description and canonical link. The answers come from the routes themselves, asked
@@ -47,7 +47,10 @@ export async function serveAdPage(
 ) {
   const itemUrl = adItemUrl(id);
   const item = await askAnonymously(req, itemUrl);
-  if (item.statusCode !== 200) return sendPage(req, reply.code(404), shell);
+  if (item.statusCode === 404 || item.statusCode === 400) return sendPage(req, reply.code(404), shell);
+  // Any other failure (a rate limit, the database away) is not the ad's absence: the plain page, whose
+  // app asks again, rather than a 404 that would make search engines drop a live ad.
+  if (item.statusCode !== 200) return sendPage(req, reply, shell);
   const answer = JSON.parse(item.body) as { data: ProviderItem };
   const canonicalPath = adPath(id, answer.data.attributes);
   const [pathname, query] = splitUrl(req.url);

@@ -22,11 +22,12 @@ import { listProductPages } from '../shop/index.ts';
 const DISALLOWED = [
   '/api/',
   ...PRIVATE_PAGES,
-  '/*filter',
-  '/*minValue',
-  '/*maxValue',
-  '/*city[1]',
-  '/*city%5B1%5D',
+  '/*?*filter[',
+  '/*?*filter%5B',
+  '/*?*minValue',
+  '/*?*maxValue',
+  '/*?*city[1]',
+  '/*?*city%5B1%5D',
 ];
 
 /** The robots.txt of the site at `baseUrl`, naming its sitemap index. */

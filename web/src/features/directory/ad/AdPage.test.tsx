@@ -52,7 +52,8 @@ function answerAd(call: ApiCall) {
 describe('AdPage', () => {
   it("shows the stage name, the place, ID verified, the card with its comments, and the provider's and city's other ads", async () => {
     const calls = mockApi(answerAd);
-    renderAd('/ads/7/ava-san-jose');
+    document.title = 'Ava in San Jose, CA | Live the Fantasy!';
+    const view = renderAd('/ads/7/ava-san-jose');
     expect(await screen.findByRole('heading', { level: 1, name: 'Ava' })).toBeTruthy();
     expect(await screen.findByText(P.idVerified)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: ava.attributes.title })).toBeTruthy();
@@ -71,6 +72,9 @@ describe('AdPage', () => {
       '/ads/3/bea-san-jose',
     );
     expect(document.title).toBe('Ava in San Jose, CA | Live the Fantasy!');
+    // Leaving the page gives the site's own title back, even when the page was loaded with the ad's.
+    view.unmount();
+    expect(document.title).toBe(MESSAGES.site.slogan);
     const adCall = calls.find((c) => c.path === '/providers/7')!;
     expect(`/api${adCall.path}?${decodeURIComponent(adCall.search.toString())}`).toBe(
       decodeURIComponent(adItemUrl(7)),

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { adPath, fillTemplate, MESSAGES, toDirectorySearch } from '@app/domain';
+import { adPath, decodedPath, fillTemplate, MESSAGES, toDirectorySearch } from '@app/domain';
 import type { ProviderItem } from '@app/domain';
 import { isApiError } from '../../../api/client.ts';
 import { PageSpinner } from '../../../ui/PageSpinner.tsx';
@@ -117,7 +117,8 @@ export default function AdPage() {
   const navigate = useNavigate();
   const canonical = ad.data ? adPath(ad.data.id, ad.data.attributes) : undefined;
   useEffect(() => {
-    if (canonical && decodeURI(pathname) !== canonical) void navigate(canonical + search, { replace: true });
+    if (canonical && decodedPath(pathname) !== canonical)
+      void navigate(canonical + search, { replace: true });
   }, [canonical, pathname, search, navigate]);
 
   let body;
