@@ -16,6 +16,7 @@ export * from './directory/facet-params.ts';
 export * from './directory/listing-query.ts';
 export * from './directory/card-image.ts';
 export * from './directory/ad-page.ts';
+export * from './directory/saved.ts';
 export * from './text.ts';
 export * from './directory/responses.ts';
 export * from './directory/schemas.ts';

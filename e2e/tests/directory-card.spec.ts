@@ -182,6 +182,36 @@ test.describe('[DIRECTORY][CARD]', () => {
     await expect(shown(action(card, A.dislike))).toHaveText(String(dislikes + 1));
   });
 
+  test('[DIRECTORY][CARD] a hobbyist saves a provider with the heart and finds them on Saved providers; the owner sees the count', async ({
+    page,
+    browser,
+  }) => {
+    await signInHobbyist(page);
+    const card = await openCard(page);
+    const S = MESSAGES.savedProviders;
+    const heart = card.getByRole('button', { name: `Save ${provider.name}` });
+    await heart.click();
+    await expect(
+      card.getByRole('button', { name: new RegExp(`^Saved: remove ${provider.name}`) }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    await page.goto('/saved');
+    await expect(page.getByRole('heading', { level: 1, name: S.title })).toBeVisible();
+    const entry = page.getByRole('article', { name: provider.name });
+    await expect(entry.getByText(S.states.shown)).toBeVisible();
+    await entry.getByRole('link', { name: provider.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/ads/${provider.id}/`));
+    await expect(page.getByRole('heading', { level: 1, name: provider.name })).toBeVisible();
+
+    // The owner sees on the ad's page how many saved it; nobody else does.
+    await expect(page.getByTestId('saved-by')).toHaveCount(0);
+    const ownerPage = await browser.newPage();
+    await ownerPage.addInitScript(() => localStorage.setItem('disclaimerbox', 'true'));
+    await signInAs(ownerPage, provider.owner);
+    await ownerPage.goto(`/ads/${provider.id}`);
+    await expect(ownerPage.getByTestId('saved-by')).toHaveText(/Saved by \d+ hobbyists?/);
+    await ownerPage.close();
+  });
+
   test('[DIRECTORY][CARD] a hobbyist comments and the comment shows with "0 hours ago"', async ({ page }) => {
     const hobbyist = await signInHobbyist(page);
     const card = await openCard(page);

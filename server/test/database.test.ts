@@ -289,6 +289,7 @@ const EXPECTED_SCHEMA: Record<string, string[]> = {
     'user_id',
   ],
   wishlist_items: ['created_at', 'id', 'product_id', 'user_id'],
+  saved_providers: ['city', 'created_at', 'id', 'name', 'provider_id', 'user_id'],
   carts: ['created_at', 'id', 'price', 'product_id', 'quantity', 'updated_at', 'user_id'],
   orders: [
     'amount',

@@ -22,7 +22,7 @@ import type {
   SettingsTable,
 } from './tables/reference.ts';
 import type { ProvidersTable, ProviderFilesTable, DirectoryChangesTable } from './tables/directory.ts';
-import type { ReactionsTable } from './tables/reactions.ts';
+import type { ReactionsTable, SavedProvidersTable } from './tables/reactions.ts';
 import type { CommentsTable } from './tables/comments.ts';
 import type { MessagesTable } from './tables/messages.ts';
 import type {
@@ -99,6 +99,7 @@ export interface DB {
   provider_images: ProviderFilesTable;
   provider_docs: ProviderFilesTable;
   reactions: ReactionsTable;
+  saved_providers: SavedProvidersTable;
   comments: CommentsTable;
   messages: MessagesTable;
   tips: TipsTable;

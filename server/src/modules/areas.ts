@@ -21,6 +21,7 @@ import {
 } from './places/index.ts';
 import { placesRoutes } from './places/places.routes.ts';
 import { reactionsRoutes } from './reactions/reactions.routes.ts';
+import { savedRoutes } from './saved/saved.routes.ts';
 import { referenceRoutes } from './reference/reference.routes.ts';
 import './resources.ts';
 import { screeningRoutes } from './screening/screening.routes.ts';
@@ -62,6 +63,7 @@ export const AREA_ROUTES: readonly AreaRoutes[] = [
   referenceRoutes,
   directoryRoutes,
   reactionsRoutes,
+  savedRoutes,
   commentsRoutes,
   messagesRoutes,
   billingRoutes,

@@ -711,6 +711,17 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
   'GET /api/providers/:id': { setup: async (f) => ({ id: f.ad }), expect: all(200) },
   // An ad page's related ads: as public as the ad itself.
   'GET /api/providers/:id/related': { setup: async (f) => ({ id: f.ad }), expect: all(200) },
+  // Saved providers: a hobbyist's own list (not the admin's either).
+  'GET /api/saved-providers': { expect: only(['hobbyist', 'other'], 200, 403) },
+  'GET /api/saved-providers/ids': { expect: only(['hobbyist', 'other'], 200, 403) },
+  'PUT /api/saved-providers/:id': {
+    setup: async (f) => ({ id: f.ad }),
+    expect: only(['hobbyist', 'other'], 200, 403),
+  },
+  'DELETE /api/saved-providers/:id': {
+    setup: async (f) => ({ id: f.ad }),
+    expect: only(['hobbyist', 'other'], 200, 403),
+  },
   'POST /api/providers': {
     owner: 'provider',
     setup: (f, caller) => f.adBody(caller),

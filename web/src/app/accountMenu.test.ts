@@ -42,8 +42,14 @@ describe('account menu', () => {
     expect(items.filter((item) => item.exact).map((item) => item.to)).toEqual(['/provider']);
   });
 
-  it('gives hobbyists My Orders and the Wishlist, and vendors My Orders, My Products and My Sales', () => {
-    expect(paths('Hobbyist')).toEqual(['/profile', '/profile/changepassword', '/orders/view', '/wishlist']);
+  it('gives hobbyists My Orders, Saved providers and the Wishlist, and vendors My Orders, My Products and My Sales', () => {
+    expect(paths('Hobbyist')).toEqual([
+      '/profile',
+      '/profile/changepassword',
+      '/orders/view',
+      '/saved',
+      '/wishlist',
+    ]);
     expect(paths('Vender')).toEqual([
       '/profile',
       '/profile/changepassword',

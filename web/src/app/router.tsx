@@ -40,6 +40,7 @@ const ShopPage = lazy(() => import('../features/shop/ShopPage.tsx'));
 const ProductDetailsPage = lazy(() => import('../features/shop/ProductDetailsPage.tsx'));
 const CartPage = lazy(() => import('../features/shop/CartPage.tsx'));
 const WishlistPage = lazy(() => import('../features/shop/WishlistPage.tsx'));
+const SavedProvidersPage = lazy(() => import('../features/saved/SavedProvidersPage.tsx'));
 const MyProductsPage = lazy(() => import('../features/shop/MyProductsPage.tsx'));
 const AddProductPage = lazy(() => import('../features/shop/AddProductPage.tsx'));
 const EditProductPage = lazy(() => import('../features/shop/EditProductPage.tsx'));
@@ -125,6 +126,11 @@ const protectedRoutes: RouteObject[] = [
       // Buyers' pages: hobbyists and vendors (spec 000 §6), and providers who bought.
       { path: 'orders/view', element: <MyOrdersPage /> },
       { path: 'wishlist', element: <WishlistPage /> },
+      {
+        // A hobbyist's saved providers.
+        element: <RequireAccountType type="Hobbyist" note={MESSAGES.savedProviders.hobbyistsOnly} />,
+        children: [{ path: 'saved', element: <SavedProvidersPage /> }],
+      },
       {
         // Seller accounts (`Vender`) only (spec 000 §6: My Products; also My Sales).
         element: <RequireAccountType type="Vender" note={MESSAGES.myProducts.sellersOnly} />,

@@ -27,6 +27,7 @@ import * as m20261129050000 from './20261129050000_add_message_reply.ts';
 import * as m20261129080000 from './20261129080000_create_pending_revision_files.ts';
 import * as m20261129100000 from './20261129100000_rename_places_and_sellers.ts';
 import * as m20261129110000 from './20261129110000_cover_reaction_lists.ts';
+import * as m20261129120000 from './20261129120000_create_saved_providers.ts';
 
 /** Every migration, by name, in order. A static list works the same from source and from the bundle. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '20261129080000_create_pending_revision_files': m20261129080000,
   '20261129100000_rename_places_and_sellers': m20261129100000,
   '20261129110000_cover_reaction_lists': m20261129110000,
+  '20261129120000_create_saved_providers': m20261129120000,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -5,6 +5,16 @@ import type { Generated } from 'kysely';
  * A hobbyist's like, average or dislike of an ad.
  */
 
+/** A hobbyist's saved ad; `provider_id` null once the ad is deleted (the name and city stay). */
+export interface SavedProvidersTable {
+  id: Generated<number>;
+  user_id: number;
+  provider_id: number | null;
+  name: string;
+  city: string;
+  created_at: string;
+}
+
 export interface ReactionsTable {
   id: Generated<number>;
   user_id: number;

@@ -22,6 +22,7 @@ import {
   type ListingView,
 } from './directory.listing.ts';
 import { findShownAdIdsOf, isIdVerified } from './directory.queries.ts';
+import { countSaves } from '../saved/index.ts';
 import { ownProviderResource, providerResource } from './directory.resources.ts';
 import { readFacetParams } from './facets/facet-params.ts';
 import type { FacetStore } from './facets/facet-store.ts';
@@ -141,13 +142,14 @@ const relatedQuery = parseQuery(providerResource, { populate: [...LISTING_POPULA
  * `GET /api/providers/:id/related`: for an ad's page, whether its owner's ID is verified, the owner's
  * other shown ads and the same city's other shown providers (newest first, `AD_PAGE_RELATED` of each).
  * The ad itself must be one the caller may read (else the same 404 as its read); the lists hold shown
- * ads only, whoever asks.
+ * ads only, whoever asks. Its owner and the admin also read how many hobbyists saved it (`savedBy`).
  */
 export async function getRelatedAds(d: DirectoryContext, actor: Actor | null, id: number) {
+  // provider.update: the rows a read sees, and whether the caller owns the ad (or is the admin).
   const [ad] = await findAccessRows(
     d.db,
     actor,
-    'provider.read',
+    'provider.update',
     [id],
     ['user_id', 'country', 'state', 'city'],
   );
@@ -155,8 +157,8 @@ export async function getRelatedAds(d: DirectoryContext, actor: Actor | null, id
   const userId = Number(ad.user_id);
   const [verified, ownIds] = await Promise.all([
     isIdVerified(d.db, userId),
-    // All of the owner's shown ads (up to a bound) are left out of the city's list, not only the six shown.
-    findShownAdIdsOf(d.db, userId, 100),
+    // All of the owner's shown ads (up to a bound no package reaches) are left out of the city's list.
+    findShownAdIdsOf(d.db, userId, 1000),
   ]);
   const except = new Set([id, ...ownIds]);
   const cityIds = await findShownIdsInCity(
@@ -166,12 +168,14 @@ export async function getRelatedAds(d: DirectoryContext, actor: Actor | null, id
     AD_PAGE_RELATED,
   );
   const sameProvider = ownIds.filter((other) => other !== id).slice(0, AD_PAGE_RELATED);
-  const [provider, city] = await Promise.all([
+  const [provider, city, savedBy] = await Promise.all([
     shownItemsText(d, providerResource, relatedQuery, sameProvider),
     shownItemsText(d, providerResource, relatedQuery, cityIds),
+    ad.allowed ? countSaves(d.db, id) : undefined,
   ]);
+  const saves = savedBy === undefined ? '' : `,"savedBy":${savedBy}`;
   return jsonText(
-    `{"data":{"verified":${verified},"sameProvider":${provider},"sameCity":${city}},"meta":{}}`,
+    `{"data":{"verified":${verified},"sameProvider":${provider},"sameCity":${city}${saves}},"meta":{}}`,
   );
 }
 

@@ -69,6 +69,14 @@ function AdView({ ad }: { ad: ProviderItem }) {
         <h1 className="h3 mb-1">{name}</h1>
         <p className="text-body-secondary mb-0">
           {place}
+          {related.data?.savedBy !== undefined && (
+            <span className="badge text-bg-light border ms-2 align-middle" data-testid="saved-by">
+              <i className="bi bi-heart me-1" aria-hidden="true" />
+              {related.data.savedBy === 1
+                ? MESSAGES.savedProviders.savedByOne
+                : fillTemplate(MESSAGES.savedProviders.savedByMany, { count: related.data.savedBy })}
+            </span>
+          )}
           {related.data?.verified && (
             <span className="badge text-bg-success ms-2 align-middle" title={P.idVerifiedHint}>
               <i className="bi bi-patch-check-fill me-1" aria-hidden="true" />

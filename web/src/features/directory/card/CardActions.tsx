@@ -2,6 +2,7 @@ import { MESSAGES } from '@app/domain';
 import type { ProviderAttributes } from '@app/domain';
 import { useReactions } from '../../reactions/index.ts';
 import { ActionButton } from './ActionButton.tsx';
+import { SaveButton } from './SaveButton.tsx';
 import type { CardModal } from './CardModals.tsx';
 import type { CardPanel } from './CardPanel.tsx';
 
@@ -44,7 +45,7 @@ function ReactionButtons({ id, attributes }: { id: number; attributes: ProviderA
 
 /**
  * The card's action bar: the reactions, Comment, Play (with a video), Message, Mail, Report and, for
- * a hobbyist, TIP $. A preview (an ad not saved yet) has Play only, and no bar without a video.
+ * a hobbyist, the heart (Saved providers) and TIP $. A preview (an ad not saved yet) has Play only, and no bar without a video.
  */
 export function CardActions({
   provider: { id, attributes },
@@ -77,6 +78,7 @@ export function CardActions({
           <ActionButton label={A.message} icon="bi-chat-dots" {...panelButton('message')} />
           <ActionButton label={A.mail} icon="bi-envelope" {...panelButton('mail')} />
           <ActionButton label={C.report} icon="bi-flag" onClick={() => openModal('report')} />
+          {canTip && <SaveButton providerId={id} name={attributes.name || attributes.title} />}
           {canTip && (
             <button
               type="button"

@@ -2,7 +2,17 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CARD_IMAGE_SIZES, MESSAGES } from '@app/domain';
 import { mockApi } from '../../../test/api.ts';
-import { buildProvider, button, emptyList, renderCards } from '../../../test/testCard.tsx';
+import {
+  answerMe,
+  buildProvider,
+  button,
+  emptyList,
+  HOBBYIST,
+  PROVIDER_USER,
+  renderCards,
+  signInAs,
+} from '../../../test/testCard.tsx';
+import { jsonResponse } from '../../../test/render.tsx';
 
 const A = MESSAGES.cardActions;
 const C = MESSAGES.card;
@@ -117,6 +127,32 @@ describe('ProviderCard: photos and details', () => {
     expect(screen.getByRole('link', { name: 'Sunset sessions in San Jose' }).getAttribute('href')).toBe(
       '/ads/7/ava-san-jose',
     );
+  });
+
+  it('gives a hobbyist a heart that saves the ad and shows it saved; nobody else has one', async () => {
+    signInAs(HOBBYIST);
+    let saved: number[] = [];
+    const calls = mockApi((call) => {
+      if (call.path === '/saved-providers/ids') return jsonResponse({ data: saved });
+      if (call.method === 'PUT' && call.path === '/saved-providers/7') {
+        saved = [7];
+        return jsonResponse({ data: { provider: 7, saved: true } });
+      }
+      return answerMe(call, HOBBYIST) ?? emptyList();
+    });
+    const view = renderCards([buildProvider(7, { name: 'Ava' })]);
+    const heart = await screen.findByRole('button', { name: 'Save Ava' });
+    expect(heart.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(heart);
+    const held = await screen.findByRole('button', { name: /^Saved: remove Ava/ });
+    expect(held.getAttribute('aria-pressed')).toBe('true');
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.path)).toEqual(['/saved-providers/7']);
+    view.unmount();
+
+    signInAs(PROVIDER_USER);
+    mockApi((call) => answerMe(call, PROVIDER_USER) ?? emptyList());
+    renderCards([buildProvider(7, { name: 'Ava' })]);
+    expect(screen.queryByRole('button', { name: 'Save Ava' })).toBeNull();
   });
 
   it('names each reaction by its label and describes it by its count, the count kept out of the name', () => {
