@@ -88,7 +88,7 @@ describe('AccountLayout', () => {
         'Review Mail',
       ],
     ],
-    ['Hobbyist', ['My Profile', 'Change Password', 'My Orders', 'Wishlist']],
+    ['Hobbyist', ['My Profile', 'Change Password', 'My Orders', 'Saved providers', 'Wishlist']],
     ['Vender', ['My Profile', 'Change Password', 'My Orders', 'My Products', 'My Sales']],
   ])('shows a %s the links of the role', async (userType, labels) => {
     const user = { ...USER, user_type: userType };
