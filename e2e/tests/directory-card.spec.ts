@@ -186,6 +186,7 @@ test.describe('[DIRECTORY][CARD]', () => {
     page,
     browser,
   }) => {
+    test.slow(); // two accounts in two browsers
     await signInHobbyist(page);
     const card = await openCard(page);
     const S = MESSAGES.savedProviders;

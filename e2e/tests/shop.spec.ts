@@ -233,6 +233,7 @@ test.describe('[SHOP][JOURNEY]', () => {
     page,
     request,
   }) => {
+    test.slow(); // two accounts, a product, four pages and a sign-in
     const vendor = await createAccount(request, 'Vender');
     const buyer = await createAccount(request, 'Hobbyist');
     const name = `Blindfold ${uniqueId()}`;
