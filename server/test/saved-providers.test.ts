@@ -60,10 +60,11 @@ describe('saved providers', () => {
 
   it('lists the saves, newest first, each shown, hidden or gone, with the name and city it had', async () => {
     for (const id of [ads.other, ads.doomed, ads.hidden]) expect((await save(id)).statusCode).toBe(200);
-    // One is hidden again (back in review), one is deleted.
+    // One is hidden again (back in review, renamed meanwhile: the list keeps the name it was saved with),
+    // one is deleted.
     await ctx.database.db
       .updateTable('providers')
-      .set({ is_showed: 0 })
+      .set({ is_showed: 0, name: 'Renamed', city: 'Elsewhere' })
       .where('id', '=', ads.hidden)
       .execute();
     expect((await api.call('DELETE', `/api/providers/${ads.doomed}`, { user: owner })).statusCode).toBe(200);

@@ -36,7 +36,8 @@ export async function savedIds(db: Kysely<DB>, actor: Actor, query: Query) {
 
 /**
  * `GET /api/saved-providers`: the caller's saves, newest first, each with its state now (shown, hidden,
- * gone) and the name and city it has now (the ones it had when saved, once it is gone).
+ * gone). A shown ad answers its name and city now; a hidden or gone one only those it had when saved, so
+ * nothing the public cannot read now reaches the hobbyist.
  */
 export async function listSaved(db: Kysely<DB>, actor: Actor, query: Query) {
   onlyParams(query, ['pagination']);
@@ -47,11 +48,12 @@ export async function listSaved(db: Kysely<DB>, actor: Actor, query: Query) {
   });
   const data: TSavedProvider[] = rows.map((row) => {
     const exists = row.provider_id !== null && row.title !== null;
+    const shown = exists && Number(row.shown) === 1;
     return {
       provider: exists ? Number(row.provider_id) : null,
-      name: exists ? String(row.name || row.title) : row.saved_name,
-      city: exists ? String(row.city) : row.saved_city,
-      state: !exists ? 'gone' : Number(row.shown) === 1 ? 'shown' : 'hidden',
+      name: shown ? String(row.name || row.title) : row.saved_name,
+      city: shown ? String(row.city) : row.saved_city,
+      state: !exists ? 'gone' : shown ? 'shown' : 'hidden',
       savedAt: row.created_at,
     };
   });
