@@ -24,7 +24,7 @@ function page(data: TSavedProvider[]) {
 }
 
 describe('SavedProvidersPage', () => {
-  it('lists each saved provider with its state, a link while it exists, and Remove', async () => {
+  it('lists each saved provider with its state, a link while it is shown, and Remove while it exists', async () => {
     signInAs(HOBBYIST);
     let list = entries;
     const calls = mockApi((call: ApiCall) => {
@@ -47,6 +47,8 @@ describe('SavedProvidersPage', () => {
     expect(within(gone).queryByRole('button')).toBeNull();
     const paused = screen.getByRole('article', { name: 'Paused' });
     expect(within(paused).getByText(S.states.hidden)).toBeTruthy();
+    // A hidden ad's page is not the public's: no link until it is shown again.
+    expect(within(paused).queryByRole('link')).toBeNull();
     fireEvent.click(within(paused).getByRole('button', { name: 'Remove Paused' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Paused' })).toBeNull());
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/saved-providers/9')).toBe(true);

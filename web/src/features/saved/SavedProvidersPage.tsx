@@ -16,7 +16,7 @@ const STATE_BADGE: Record<TSavedState, { bg: string; text?: 'dark' }> = {
   gone: { bg: 'secondary' },
 };
 
-/** One saved provider: the name (a link to the ad's page while it exists), the city, the state, Remove. */
+/** One saved provider: the name (a link to the ad's page while it is shown), the city, the state, Remove. */
 function SavedItem({
   saved,
   onRemove,
@@ -32,7 +32,7 @@ function SavedItem({
       <Card.Body className="d-flex flex-wrap align-items-center gap-2">
         <div className="flex-grow-1 min-w-0">
           <h2 className="h6 mb-1 text-break">
-            {saved.provider !== null ? (
+            {saved.provider !== null && saved.state === 'shown' ? (
               <Link to={adPath(saved.provider, { name: saved.name, city: saved.city })}>{saved.name}</Link>
             ) : (
               saved.name
@@ -65,7 +65,8 @@ function SavedItem({
 
 /**
  * `/saved`, Saved providers: the ads a hobbyist saved with the heart, newest first, each with its state
- * now (shown, hidden for now, no longer listed), a link to its page while it exists, and Remove; paged.
+ * now (shown, hidden for now, no longer listed), a link to its page while it is shown, and Remove while it
+ * exists; paged.
  */
 export default function SavedProvidersPage() {
   const { userId } = useSession();
