@@ -1,3 +1,7 @@
+import { MESSAGES } from '../messages.ts';
+import { fillTemplate } from '../text.ts';
+import type { ProviderAttributes } from './responses.ts';
+
 /**
  * An ad's own page: `/ads/{id}/{slug}`, the slug made of the stage name (the title when there is
  * none) and the city. The id alone finds the ad; the server answers any other slug with a 301 to
@@ -56,3 +60,21 @@ export function adPageId(pathname: string): number | undefined {
 
 /** How many of the provider's other ads, and of the same city's providers, an ad page shows. */
 export const AD_PAGE_RELATED = 6;
+
+/** "San Jose, CA": the ad's city and state as its page names them. */
+export function adPlace(attributes: Pick<ProviderAttributes, 'city' | 'state'>): string {
+  return [attributes.city, attributes.state].filter(Boolean).join(', ');
+}
+
+/** The ad page's title and description (the catalogue's texts): the server writes them, the app sets the title. */
+export function adPageText(a: Pick<ProviderAttributes, 'name' | 'title' | 'age' | 'city' | 'state'>): {
+  title: string;
+  description: string;
+} {
+  const name = a.name || a.title;
+  const place = adPlace(a);
+  return {
+    title: fillTemplate(MESSAGES.adPage.documentTitle, { name, place }),
+    description: fillTemplate(MESSAGES.adPage.description, { title: a.title, name, age: a.age, place }),
+  };
+}

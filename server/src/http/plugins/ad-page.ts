@@ -1,33 +1,16 @@
 import {
   adItemUrl,
+  adPageText,
   adPath,
   adRelatedUrl,
   decodedPath,
-  fillTemplate,
   MESSAGES,
   type ProviderItem,
 } from '@app/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { appendToBody, askAnonymously, inlineAnswer, sendPage, withHead } from './page-parts.ts';
 
-const P = MESSAGES.adPage;
 const SITE_NAME = MESSAGES.site.name;
-
-/** "San Jose, CA": the ad's city and state as its page names them. */
-export function adPlace(attributes: Pick<ProviderItem['attributes'], 'city' | 'state'>): string {
-  return [attributes.city, attributes.state].filter(Boolean).join(', ');
-}
-
-/** The ad page's title and description (the catalogue's texts). */
-export function adPageText(item: ProviderItem): { title: string; description: string } {
-  const a = item.attributes;
-  const name = a.name || a.title;
-  const place = adPlace(a);
-  return {
-    title: fillTemplate(P.documentTitle, { name, place }),
-    description: fillTemplate(P.description, { title: a.title, name, age: a.age, place }),
-  };
-}
 
 /**
  * An ad's page (`/ads/{id}/{slug}`): a 404 when the public cannot read the ad (the plain page when its
@@ -60,7 +43,7 @@ export async function serveAdPage(
   const relatedUrl = adRelatedUrl(id);
   const related = await askAnonymously(req, relatedUrl);
   let page = withHead(shell, {
-    ...adPageText(answer.data),
+    ...adPageText(answer.data.attributes),
     canonical: `${publicUrl}${canonicalPath}`,
     type: 'profile',
     siteName: SITE_NAME,

@@ -1,7 +1,15 @@
 import { useEffect } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { adPath, decodedPath, fillTemplate, MESSAGES, toDirectorySearch } from '@app/domain';
+import {
+  adPageText,
+  adPath,
+  adPlace,
+  decodedPath,
+  fillTemplate,
+  MESSAGES,
+  toDirectorySearch,
+} from '@app/domain';
 import type { ProviderItem } from '@app/domain';
 import { isApiError } from '../../../api/client.ts';
 import { PageSpinner } from '../../../ui/PageSpinner.tsx';
@@ -59,9 +67,9 @@ function Breadcrumb({ ad }: { ad: ProviderItem }) {
 function AdView({ ad }: { ad: ProviderItem }) {
   const a = ad.attributes;
   const name = a.name || a.title;
-  const place = [a.city, a.state].filter(Boolean).join(', ');
+  const place = adPlace(a);
   const related = useRelatedAds(ad.id);
-  usePageTitle(fillTemplate(P.documentTitle, { name, place }));
+  usePageTitle(adPageText(a).title);
   return (
     <>
       <Breadcrumb ad={ad} />
