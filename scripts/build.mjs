@@ -22,7 +22,12 @@ const INPUTS = [
   'package-lock.json',
   'scripts/build.mjs',
 ];
-const OUTPUTS = ['server/dist/main.js', 'server/dist/cli.js', 'web/dist/index.html'];
+const OUTPUTS = [
+  'server/dist/main.js',
+  'server/dist/cli.js',
+  'web/dist/index.html',
+  'web/dist-ssr/entry-server.js',
+];
 
 function walk(p, files) {
   if (!existsSync(p)) return;
@@ -70,6 +75,13 @@ function buildWeb() {
     stdio: 'inherit',
   });
   if (res.status !== 0) throw new Error('web build failed');
+  // The server's render of public pages: the same app, built for Node (web/src/entry-server.tsx).
+  const ssr = spawnSync(
+    process.execPath,
+    [vite, 'build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist-ssr', '--logLevel', 'warn'],
+    { cwd: path.join(root, 'web'), stdio: 'inherit' },
+  );
+  if (ssr.status !== 0) throw new Error('web server-render build failed');
 }
 
 /** Builds what changed; returns true when it built. */

@@ -21,10 +21,16 @@ const apiProxy = {
  * compressing them. Files under 1 KB, and copies that would save under a tenth, are left out.
  */
 function precompress(): Plugin {
+  let serverBuild = false;
   return {
     name: 'ltf-precompress',
     apply: 'build',
+    configResolved(config) {
+      // The server's render (entry-server.tsx) is read from disk by the server, never sent.
+      serverBuild = Boolean(config.build.ssr);
+    },
     writeBundle(options, bundle) {
+      if (serverBuild) return;
       for (const [fileName, output] of Object.entries(bundle)) {
         if (!/\.(js|css|html|svg|json|txt)$/.test(fileName)) continue;
         const source = Buffer.from(output.type === 'chunk' ? output.code : output.source);

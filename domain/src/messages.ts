@@ -10,6 +10,7 @@ import { CONTENT_MESSAGES } from './catalogue/content.ts';
 import { DIRECTORY_MESSAGES } from './catalogue/directory.ts';
 import { MEDIA_MESSAGES } from './catalogue/media.ts';
 import { MESSAGE_MESSAGES } from './catalogue/messages.ts';
+import { PAGE_HEAD_MESSAGES } from './catalogue/page-heads.ts';
 import { PLACE_MESSAGES } from './catalogue/places.ts';
 import { PROVIDER_CARD_MESSAGES } from './catalogue/provider-card.ts';
 import { SCREENING_MESSAGES } from './catalogue/screening.ts';
@@ -147,4 +148,5 @@ export const MESSAGES = {
   ...ADMIN_PAGES_MESSAGES,
   ...ADMIN_CONSOLE_MESSAGES,
   ...VERIFICATION_MESSAGES,
+  ...PAGE_HEAD_MESSAGES,
 } as const;

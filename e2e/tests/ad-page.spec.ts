@@ -65,3 +65,60 @@ test.describe('[AD PAGE]', () => {
     await expect(page.getByRole('heading', { name: P.notFound })).toBeVisible();
   });
 });
+
+/**
+ * What search engines and link previews read: the HTML as the server sends it, without JavaScript, and
+ * the same page hydrated in the browser without asking the API again and without an error.
+ */
+test.describe('[SERVER RENDER]', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('[SERVER RENDER] an ad page opened without JavaScript shows its stage name, city and details', async ({
+    page,
+    request,
+  }) => {
+    const sitemap = await (await request.get('/sitemaps/ads-1.xml')).text();
+    const path = /<loc>[^<]*(\/ads\/\d+\/[a-z0-9-]+)<\/loc>/.exec(sitemap)![1]!;
+    const item = await request.get(`/api/providers/${path.split('/')[2]}?populate=*`);
+    const ad = (await item.json()).data.attributes;
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: ad.name })).toBeVisible();
+    await expect(page.getByText(`${ad.city}, ${ad.state}`).first()).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: ad.title })).toBeVisible();
+    await expect(page.getByText(MESSAGES.cardDetails.age).first()).toBeVisible();
+    await expect(page).toHaveTitle(new RegExp(`^${ad.name} in `));
+  });
+
+  test('[SERVER RENDER] the home listing, a venue and the shop hold their content without JavaScript', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: MESSAGES.directory.title })).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    for (const path of ['/eroticbody', '/products', '/faq']) {
+      await page.goto(path);
+      expect((await page.locator('main').innerText()).length, path).toBeGreaterThan(300);
+    }
+  });
+});
+
+test.describe('[HYDRATION]', () => {
+  test('[HYDRATION] a public page hydrates without asking again for what its HTML holds, and without an error', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(request.url());
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    // The page works: a tick of a filter reaches the URL.
+    await expect(page.getByRole('article').first()).toBeVisible();
+    expect(calls).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});

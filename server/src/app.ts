@@ -21,6 +21,7 @@ import apiDocs from './http/plugins/api-docs.ts';
 import errors from './http/plugins/errors.ts';
 import rateLimits from './http/plugins/rate-limits.ts';
 import securityHeaders from './http/plugins/security-headers.ts';
+import type { PageRenderer } from './http/plugins/server-render.ts';
 import webShell from './http/plugins/web-shell.ts';
 import { installWriteListeners, installWritePublishing } from './http/publish-writes.ts';
 import { ResponseCache } from './http/response-cache.ts';
@@ -38,6 +39,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** What the processes share through Redis (REDIS_URL); the caller opens and closes it. */
   shared?: SharedState | undefined;
+  /** The render of public pages; by default the build's beside the web app's (http/plugins/server-render.ts). */
+  pageRenderer?: PageRenderer;
 }
 
 const warmUpsOf = new WeakMap<FastifyInstance, Set<() => Promise<unknown>>>();
@@ -187,6 +190,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   installNulGuard(app);
   await app.register(errors);
   for (const routes of AREA_ROUTES) await app.register(routes, ctx);
-  await app.register(webShell, { config });
+  await app.register(webShell, {
+    config,
+    changeMark: () => ctx.responseCache.currentMark(),
+    renderer: opts.pageRenderer,
+  });
   return app;
 }

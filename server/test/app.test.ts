@@ -1,7 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { homeListingUrl } from '@app/domain';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRouteAccess, installAccessControl, signToken } from '../src/http/auth.ts';
@@ -42,15 +41,6 @@ describe('serving the web app', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("object-src 'none'");
     expect(res.headers['cache-control']).toBe('no-cache');
-  });
-
-  it("writes the home page's first listing into the page (web-shell.test.ts has the details)", async () => {
-    const home = await ctx.app.inject('/');
-    expect(home.body).toContain(`data-url="${homeListingUrl().replace(/&/g, '&amp;')}"`);
-    // The URL answers what the home page shows.
-    const listing = await ctx.app.inject(homeListingUrl());
-    expect(listing.statusCode).toBe(200);
-    expect(listing.json().meta.pagination).toMatchObject({ page: 1, pageSize: 10 });
   });
 
   it('serves client routes the app shell, and other paths the shell with a 404 (web-shell.test.ts)', async () => {

@@ -14,6 +14,7 @@ import type { Mailer, MailMessage } from '../src/mail/mailer.ts';
 import { insertUser } from '../src/modules/users/users.queries.ts';
 import { hashPassword } from '../src/modules/users/users.service.ts';
 import { seedAtStart } from '../src/seed.ts';
+import type { PageRenderer } from '../src/http/plugins/server-render.ts';
 import type { SharedState } from '../src/shared-state.ts';
 import { callAs, type Method } from './directory-helpers.ts';
 
@@ -97,6 +98,8 @@ export async function createTestApp(
     config?: Partial<Config>;
     /** What the processes share through Redis (the test opens and closes it). */
     shared?: SharedState;
+    /** The render of public pages (see `webRenderer` in server-render.test.ts). */
+    pageRenderer?: PageRenderer;
   } = {},
 ): Promise<TestContext> {
   const { database, dataDir, drop } = await createTestDatabase();
@@ -106,7 +109,13 @@ export async function createTestApp(
     opts.config,
   );
   const mailer = memoryMailer();
-  const app = await buildApp({ config, database, mailer, shared: opts.shared });
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    shared: opts.shared,
+    pageRenderer: opts.pageRenderer,
+  });
   await app.ready();
   return {
     app,

@@ -16,11 +16,7 @@ export function listingQuery(query: DirectoryQuery, page: number): QueryParams {
   };
 }
 
-/**
- * The home page's first call, byte for byte as the web client makes it (`/` without a query: page 1
- * of the default location). The server names it to the browser with the page (a preload), so the
- * listing is on its way while the script still loads.
- */
+/** The home page's first call, byte for byte as the web client makes it (`/` without a query: page 1 of the default location). */
 export function homeListingUrl(): string {
   const home = { filters: {}, location: { country: DEFAULT_COUNTRY, state: DEFAULT_STATE } };
   return `/api/providers?${toQueryString(listingQuery(home, 1))}`;
@@ -31,7 +27,7 @@ export function adItemQuery(): QueryParams {
   return { populate: LISTING_POPULATE };
 }
 
-/** An ad page's first call, as the web client makes it; the server writes its answer into the page. */
+/** An ad page's first call, as the web client makes it; the server reads it to answer 404 or 301. */
 export function adItemUrl(id: number): string {
   return `/api/providers/${id}?${toQueryString(adItemQuery())}`;
 }

@@ -92,6 +92,17 @@ function networkError(cause: unknown): ApiError {
   return new ApiError(0, MESSAGES.toast.networkError, 'NetworkError', { cause: String(cause) });
 }
 
+/**
+ * How calls travel: the browser's `fetch`. The server, rendering a public page, answers them itself
+ * (server/src/http/plugins/server-render.ts sets its own through web/src/entry-server.tsx).
+ */
+let transport: typeof fetch = (...args) => fetch(...args);
+
+/** Replaces how calls travel (the server's render only). */
+export function setApiTransport(next: typeof fetch): void {
+  transport = next;
+}
+
 /** Performs one API call and returns the parsed JSON body; throws ApiError on any failure. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', query, body, signal, auth = true } = options;
@@ -108,7 +119,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let response: Response;
   try {
-    response = await fetch(buildApiUrl(path, query), { method, headers, body: payload, signal });
+    response = await transport(buildApiUrl(path, query), { method, headers, body: payload, signal });
   } catch (error) {
     // Cancellation is not a failure: TanStack Query and callers expect the AbortError itself.
     if (isAbortError(error)) throw error;

@@ -21,11 +21,20 @@ export function createQueryClient(): QueryClient {
 }
 
 /** Everything the app needs above the router: data cache, session, toasts (top right, 5 s). */
-export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+export function AppProviders({
+  children,
+  queryClient,
+  hydrating = false,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  /** The page is the server's render, hydrated: the session is read after the first render (session.tsx). */
+  hydrating?: boolean;
+}) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <SessionProvider>
+      <SessionProvider hydrating={hydrating}>
         {children}
         <ToastContainer position="top-right" autoClose={5000} hideProgressBar={false} newestOnTop />
       </SessionProvider>

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserType } from '@app/domain';
@@ -235,8 +235,32 @@ function useOtherTabs(setState: SetSessionState) {
   }, [setState]);
 }
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<SessionState>(readStoredSession);
+/**
+ * A page the server rendered was rendered for an anonymous visitor: its hydration starts signed out,
+ * as the HTML is, and the stored session is read right after, before the browser paints. The answers
+ * that came with the page were the anonymous visitor's: those that differ by reader (`meta.perViewer`:
+ * an owner sees their changes waiting for review) are asked again.
+ */
+function useSessionAfterHydration(hydrating: boolean, setState: SetSessionState) {
+  const queryClient = useQueryClient();
+  useLayoutEffect(() => {
+    if (!hydrating) return;
+    const stored = readStoredSession();
+    if (stored.token === null) return;
+    setState(stored);
+    void queryClient.invalidateQueries({ predicate: (query) => query.meta?.perViewer === true });
+  }, [hydrating, queryClient, setState]);
+}
+
+export function SessionProvider({
+  children,
+  hydrating = false,
+}: {
+  children: ReactNode;
+  hydrating?: boolean;
+}) {
+  const [state, setState] = useState<SessionState>(() => (hydrating ? LOGGED_OUT : readStoredSession()));
+  useSessionAfterHydration(hydrating, setState);
   const isLoggedIn = state.token !== null;
   const actions = useSessionActions(setState);
   useMeRefresh(state.userId, isLoggedIn, actions);

@@ -1,35 +1,22 @@
-import {
-  adItemUrl,
-  adPageText,
-  adPath,
-  adRelatedUrl,
-  decodedPath,
-  MESSAGES,
-  type ProviderItem,
-} from '@app/domain';
+import { adItemUrl, adPath, decodedPath, type ProviderItem } from '@app/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { appendToBody, askAnonymously, inlineAnswer, sendPage, withHead } from './page-parts.ts';
-
-const SITE_NAME = MESSAGES.site.name;
+import { askAnonymously, sendPage } from './page-parts.ts';
 
 /**
  * An ad's page (`/ads/{id}/{slug}`): a 404 when the public cannot read the ad (the plain page when its
- * read fails otherwise); a 301 to the ad's one
- * address when the slug is missing or not the ad's (its name or city changed since the link was
- * made); otherwise the app's page with the ad's first two answers in it (the ad, its related ads) and
- * its own title, description and canonical link. The answers come from the routes themselves, asked
- * as an anonymous visitor: a hidden ad is not shown to search engines, while its owner, signed in,
- * still sees it in the app.
+ * read fails otherwise); a 301 to the ad's one address when the slug is missing or not the ad's (its
+ * name or city changed since the link was made); otherwise the public page (`sendPublicPage`: the
+ * server's render). The read is the route's own, asked as an anonymous visitor: a hidden ad is not shown
+ * to search engines, while its owner, signed in, still sees it in the app.
  */
 export async function serveAdPage(
   req: FastifyRequest,
   reply: FastifyReply,
   shell: string,
   id: number,
-  publicUrl: string,
+  sendPublicPage: (req: FastifyRequest, reply: FastifyReply) => unknown,
 ) {
-  const itemUrl = adItemUrl(id);
-  const item = await askAnonymously(req, itemUrl);
+  const item = await askAnonymously(req, adItemUrl(id));
   if (item.statusCode === 404 || item.statusCode === 400) return sendPage(req, reply.code(404), shell);
   // Any other failure (a rate limit, the database away) is not the ad's absence: the plain page, whose
   // app asks again, rather than a 404 that would make search engines drop a live ad.
@@ -40,20 +27,7 @@ export async function serveAdPage(
   if (decodedPath(pathname) !== canonicalPath) {
     return reply.redirect(canonicalPath + (query === undefined ? '' : `?${query}`), 301);
   }
-  const relatedUrl = adRelatedUrl(id);
-  const related = await askAnonymously(req, relatedUrl);
-  let page = withHead(shell, {
-    ...adPageText(answer.data.attributes),
-    canonical: `${publicUrl}${canonicalPath}`,
-    type: 'profile',
-    siteName: SITE_NAME,
-  });
-  page = appendToBody(
-    page,
-    inlineAnswer(itemUrl, item.body) +
-      (related.statusCode === 200 ? inlineAnswer(relatedUrl, related.body) : ''),
-  );
-  return sendPage(req, reply, page);
+  return sendPublicPage(req, reply);
 }
 
 /** The path and the query string (undefined without a `?`). */

@@ -3,8 +3,8 @@ import { compressReady } from '../compress-ready.ts';
 import { escapeMarkup } from '../markup.ts';
 
 /*
- * The pieces the server writes into the app's page (index.html as built): API answers the app would
- * fetch first, and a page's own title, description and links for search engines and link previews.
+ * The pieces the server writes into the app's page (index.html as built): the data its render used,
+ * and a page's own title, description and links for search engines and link previews.
  */
 
 /**
@@ -17,18 +17,6 @@ export function jsonForScript(json: string): string {
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-}
-
-/**
- * An API answer as the page carries it: the app's call of exactly `url` takes it instead of fetching
- * (web/src/api/inline.ts). `id` names the element for tests and tools.
- */
-export function inlineAnswer(url: string, body: string, id?: string): string {
-  const idAttribute = id ? ` id="${id}"` : '';
-  return (
-    `<script type="application/json"${idAttribute} data-url="${escapeMarkup(url)}">` +
-    `${jsonForScript(body)}</script>`
-  );
 }
 
 /**

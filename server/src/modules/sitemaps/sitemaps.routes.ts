@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { anyone, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
+import { KeptUntilChange } from '../../http/kept-until-change.ts';
 import { sendNotFound } from '../../http/plugins/errors.ts';
 import { nextSubscriptionChange } from '../directory/index.ts';
-import { robotsTxt, SitemapCache, sitemapFile, sitemapIndex } from './sitemaps.service.ts';
+import { robotsTxt, sitemapFile, sitemapIndex } from './sitemaps.service.ts';
 
 /** An XML answer that crawlers may keep for an hour. */
 function sendXml(reply: FastifyReply, xml: string) {
@@ -15,7 +16,8 @@ function sendXml(reply: FastifyReply, xml: string) {
 
 /** robots.txt, the sitemap index and its files, for anyone. */
 export async function sitemapsRoutes(app: FastifyInstance, { db, config, responseCache }: AppContext) {
-  const cache = new SitemapCache(
+  // Only files the index names are kept (a missing one is not), so their number stays bounded by the data.
+  const cache = new KeptUntilChange<string>(
     () => responseCache.currentMark(),
     () => nextSubscriptionChange(db),
   );

@@ -146,37 +146,3 @@ export async function sitemapFile(
   );
   return `${XML_HEAD}<urlset ${XMLNS}>\n${urls.join('\n')}${urls.length ? '\n' : ''}</urlset>\n`;
 }
-
-/**
- * Sitemap files kept, by name, while nothing is written (the response cache's change mark) and the shown
- * ads stay the same (until a subscription next starts or ends), an hour at most: a crawler reading
- * 50,000 URLs a file does not make the database read them again. Without a change mark (PostgreSQL
- * without Redis) nothing is kept.
- */
-export class SitemapCache {
-  private mark: string | undefined;
-  private readonly files = new Map<string, { xml: string; until: number }>();
-
-  constructor(
-    private readonly changeMark: () => string | undefined,
-    private readonly validUntil: () => Promise<number>,
-    private readonly maxAgeMs = 3_600_000,
-  ) {}
-
-  /** The kept file of this name, or the one `build` makes (kept unless a write came meanwhile). */
-  async get(name: string, build: () => Promise<string | undefined>): Promise<string | undefined> {
-    const mark = this.changeMark();
-    if (mark === undefined) return build();
-    if (mark !== this.mark) {
-      this.files.clear();
-      this.mark = mark;
-    }
-    const kept = this.files.get(name);
-    if (kept && Date.now() < kept.until) return kept.xml;
-    const xml = await build();
-    const until = Math.min(await this.validUntil(), Date.now() + this.maxAgeMs);
-    // Only files the index names are kept, so their number stays bounded by the data.
-    if (xml !== undefined && this.changeMark() === mark) this.files.set(name, { xml, until });
-    return xml;
-  }
-}

@@ -10,6 +10,7 @@ import type { PackageAttributes, ProcessingCostAttributes } from './api.ts';
 import { usePackages, useProcessingCosts } from './api.ts';
 import { PurchasePanel } from './PurchasePanel.tsx';
 import './billing.css';
+import { sectionHead, usePageHead } from '../../app/head.tsx';
 
 const T = MESSAGES.packages;
 
@@ -28,6 +29,7 @@ function readPackageId(raw: string | null): number | null {
  * them not subscribed and goes to the listing.
  */
 export default function PackagesPage() {
+  usePageHead(sectionHead(MESSAGES.packages.title, MESSAGES.pageHead.packagesDescription, '/package'));
   const packages = usePackages();
   const costs = useProcessingCosts();
   const { isLoggedIn, setSubscribed } = useSession();

@@ -8,12 +8,14 @@ import { TextAreaField, TextField } from '../../ui/FormField.tsx';
 import { getContactFailureToast, useSendContactMessage } from './api.ts';
 import { CONTENT_COPY } from './copy.ts';
 import './content.css';
+import { sectionHead, usePageHead } from '../../app/head.tsx';
 
 const M = MESSAGES.contact;
 const EMPTY = { name: '', email: '', note: '' };
 
 /** Contact Us (spec 000 §2, §5, §7, §8): name, email and note to the site administrator. */
 export default function ContactPage() {
+  usePageHead(sectionHead(MESSAGES.footer.contactUs, MESSAGES.pageHead.contactDescription, '/contactus'));
   const sendMessage = useSendContactMessage();
   const {
     register,

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { MESSAGES, TRAFFICKING_HOTLINE } from '@app/domain';
 import { CONTENT_COPY, PRIVACY_SCREENING_ANCHOR } from './copy.ts';
 import './content.css';
+import { sectionHead, usePageHead } from '../../app/head.tsx';
 
 const Q = CONTENT_COPY.faq;
 const contactLink = <Link to="/contactus">{MESSAGES.contact.title}</Link>;
@@ -144,6 +145,7 @@ const entries: FaqEntry[] = [
 
 /** FAQ (spec 000 §2): an accordion including the contact-administrator and legal-contact entries. */
 export default function FaqPage() {
+  usePageHead(sectionHead(MESSAGES.nav.faq, MESSAGES.pageHead.faqDescription, '/faq'));
   return (
     <Container className="content-page faq py-4 py-md-5">
       <Row className="justify-content-center">

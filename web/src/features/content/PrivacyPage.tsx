@@ -4,6 +4,7 @@ import { MESSAGES } from '@app/domain';
 import { LegalPage } from './LegalPage.tsx';
 import type { LegalSection } from './LegalPage.tsx';
 import { CONTENT_COPY, PRIVACY_SCREENING_ANCHOR } from './copy.ts';
+import { sectionHead, usePageHead } from '../../app/head.tsx';
 
 const SITE = MESSAGES.site.name;
 const contactLink = <Link to="/contactus">{MESSAGES.contact.title}</Link>;
@@ -151,6 +152,7 @@ const sections: LegalSection[] = CONTENT_COPY.privacy.map((heading, index) => ({
 
 /** Privacy Policy (spec 000 §1, §2): ten numbered sections. */
 export default function PrivacyPage() {
+  usePageHead(sectionHead(MESSAGES.footer.privacy, MESSAGES.pageHead.privacyDescription, '/privacypolicy'));
   return (
     <LegalPage
       title={MESSAGES.privacy.title}

@@ -4,6 +4,7 @@ import { HOTLINE_SMS, HOTLINE_TEL, HotlineText } from './HotlineLinks.tsx';
 import { ReportForm } from './ReportForm.tsx';
 import { CONTENT_COPY } from './copy.ts';
 import './content.css';
+import { sectionHead, usePageHead } from '../../app/head.tsx';
 
 const M = MESSAGES.report;
 
@@ -18,6 +19,13 @@ const HOTLINE_DETAIL = (() => {
  * Needs no login; the form posts with a plain fetch and says clearly when sending failed.
  */
 export default function ReportTraffickingPage() {
+  usePageHead(
+    sectionHead(
+      MESSAGES.footer.reportTrafficking,
+      MESSAGES.pageHead.reportTraffickingDescription,
+      '/reporttrafficking',
+    ),
+  );
   return (
     <Container className="content-page py-4 py-md-5">
       <h1 className="content-page__title">{M.title}</h1>

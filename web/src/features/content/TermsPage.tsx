@@ -4,6 +4,7 @@ import { HotlineText } from './HotlineLinks.tsx';
 import { LegalPage } from './LegalPage.tsx';
 import type { LegalSection } from './LegalPage.tsx';
 import { CONTENT_COPY } from './copy.ts';
+import { sectionHead, usePageHead } from '../../app/head.tsx';
 
 const S = CONTENT_COPY.terms;
 const SITE = MESSAGES.site.name;
@@ -240,5 +241,6 @@ const sections: LegalSection[] = [
 
 /** Terms of Service (spec 000 §1, §2; 001 §1). */
 export default function TermsPage() {
+  usePageHead(sectionHead(MESSAGES.footer.terms, MESSAGES.pageHead.termsDescription, '/termsofservice'));
   return <LegalPage title={MESSAGES.terms.title} updated={CONTENT_COPY.legal.updated} sections={sections} />;
 }

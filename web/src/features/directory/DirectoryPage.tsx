@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
 import { Col, Container, Row } from 'react-bootstrap';
 import { useLocation, useParams } from 'react-router';
-import { MESSAGES, parseDirectoryQuery, toDirectorySearch } from '@app/domain';
+import { fillTemplate, MESSAGES, parseDirectoryQuery, toDirectorySearch } from '@app/domain';
+import type { DirectoryQuery } from '@app/domain';
+import { usePageHead, type Crumb, type PageHead } from '../../app/head.tsx';
 import { useFilterCounts, useProviders } from './api.ts';
-import { parsePage, withDefaultLocation } from './filterUrl.ts';
+import { firstPagePath, pagePath, parsePage, withDefaultLocation } from './filterUrl.ts';
 import { FiltersColumn } from './filters/FiltersColumn.tsx';
 import { ListingResults } from './listing/ListingResults.tsx';
 import './directory.css';
@@ -15,6 +17,46 @@ export function formatTotal(total: number): string {
   return `${total.toLocaleString('en-US')} ${total === 1 ? T.providerOne : T.providerMany}`;
 }
 
+const H = MESSAGES.pageHead;
+
+/**
+ * The listing's head: the home page's own at its default location, else the state's or city's. Its
+ * canonical address keeps the location and the page and drops the filters: every combination of
+ * filters is one page of the same providers for search engines (robots.txt keeps crawlers out of them).
+ */
+export function listingHead(asked: DirectoryQuery, page: number): PageHead {
+  const { country, state, city } = asked.location;
+  const locationSearch = toDirectorySearch({ filters: {}, location: asked.location });
+  const canonical = page > 1 ? pagePath(page, locationSearch) : firstPagePath(locationSearch);
+  const oneCity = city?.length === 1 ? city[0] : undefined;
+  const place = [oneCity, state ?? (oneCity ? undefined : country)].filter(Boolean).join(', ');
+  const first = place
+    ? {
+        title: fillTemplate(H.listingTitle, { place }),
+        description: fillTemplate(H.listingDescription, { place }),
+      }
+    : { title: H.homeTitle, description: H.homeDescription };
+  const breadcrumbs: Crumb[] = [{ name: MESSAGES.adPage.home, path: '/' }];
+  if (state) {
+    breadcrumbs.push({
+      name: state,
+      path: firstPagePath(toDirectorySearch({ filters: {}, location: { country, state } })),
+    });
+  }
+  if (oneCity) {
+    breadcrumbs.push({
+      name: oneCity,
+      path: firstPagePath(toDirectorySearch({ filters: {}, location: { country, state, city: [oneCity] } })),
+    });
+  }
+  return {
+    title: page > 1 ? fillTemplate(H.pageN, { title: first.title, page }) : first.title,
+    description: first.description,
+    canonical,
+    breadcrumbs,
+  };
+}
+
 /**
  * The provider listing at `/` and `/ad/:page` (spec 001 §2): the Categories panel on the left, the
  * role-playing disclaimer, the cards and pagination in the centre, an empty right column. The filter
@@ -24,8 +66,10 @@ export function DirectoryPage() {
   const params = useParams();
   const page = parsePage(params.page);
   const { search: rawSearch } = useLocation();
-  const query = useMemo(() => withDefaultLocation(parseDirectoryQuery(rawSearch)), [rawSearch]);
+  const asked = useMemo(() => parseDirectoryQuery(rawSearch), [rawSearch]);
+  const query = useMemo(() => withDefaultLocation(asked), [asked]);
   const search = useMemo(() => toDirectorySearch(query), [query]);
+  usePageHead(listingHead(asked, page));
 
   const providers = useProviders(query, search, page);
   const filterCounts = useFilterCounts(query, search);

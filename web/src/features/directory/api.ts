@@ -11,8 +11,7 @@ import type {
   RaceAttributes,
   StateCount,
 } from '@app/domain';
-import { apiGet, buildApiUrl } from '../../api/client.ts';
-import { takeInlineAnswer } from '../../api/inline.ts';
+import { apiGet } from '../../api/client.ts';
 import { getLinkedCountQueries, mergeLinkedCounts } from './linkedCounts.ts';
 
 /**
@@ -111,15 +110,12 @@ export const directoryKeys = {
 
 /**
  * A page of the listing. `search` is the canonical query string of `query` (the cache key); the
- * previous page stays on screen while the next one loads. The home page's first page starts from the
- * answer the server wrote into the page, when there is one for the same call.
+ * previous page stays on screen while the next one loads.
  */
 export function useProviders(query: DirectoryQuery, search: string, page: number) {
   return useQuery({
     queryKey: directoryKeys.providers(search, page),
     queryFn: ({ signal }) => fetchProviders(query, page, signal),
-    initialData: () =>
-      takeInlineAnswer<ProviderList>(buildApiUrl('/providers', buildProvidersQuery(query, page))),
     placeholderData: keepPreviousData,
   });
 }

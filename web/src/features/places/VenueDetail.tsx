@@ -11,6 +11,8 @@ import type { Place, PlaceWithRelations } from './api.ts';
 import { PlaceImage, placeAddress, placeTypeName, Stars } from './PlaceParts.tsx';
 import { AddPlaceButton, VenueLayout } from './VenueAside.tsx';
 import { VenueReviews } from './VenueReviews.tsx';
+import { venueHead } from './venueHead.ts';
+import { usePageHead } from '../../app/head.tsx';
 import { locationSearchOf, mapUrl, reviewCountText, websiteUrl, withSearch } from '../../lib/venue.ts';
 
 const V = MESSAGES.venues;
@@ -137,6 +139,7 @@ export function VenueDetail({ kind, id }: { kind: TVenueKind; id: number }) {
   const venue = useVenue(id);
   const locationSearch = locationSearchOf(search);
   const listPath = withSearch(`/${kind}`, locationSearch);
+  usePageHead(venue.data ? venueHead(kind, venue.data) : undefined);
 
   if (venue.isPending) return <PageSpinner />;
   if (venue.isError) {

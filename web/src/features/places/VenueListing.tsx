@@ -21,6 +21,8 @@ import {
   withSearch,
 } from '../../lib/venue.ts';
 import type { PlaceTypeNames } from '../../lib/venue.ts';
+import { usePageHead } from '../../app/head.tsx';
+import { venueListingHead } from './venueHead.ts';
 
 const V = MESSAGES.venues;
 
@@ -214,6 +216,7 @@ export function VenueListing({ kind }: { kind: TVenueKind }) {
   const typeNames = useVenueTypeNames(kind);
   const total = venues.data?.meta.pagination.total;
   const pagePath = (n: number) => withSearch(`/${kind}`, venueSearch(locationSearch, sort, n));
+  usePageHead(venueListingHead(kind, locationSearch, page));
 
   return (
     <VenueLayout kind={kind} locationSearch={locationSearch}>

@@ -2,9 +2,10 @@ import { useId, useState } from 'react';
 import { Alert, Button, Col, Form, Row } from 'react-bootstrap';
 import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { formatMoney, MESSAGES } from '@app/domain';
+import { fillTemplate, formatMoney, MESSAGES } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { useNeedLogin } from '../../app/guards.tsx';
+import { usePageHead, type PageHead } from '../../app/head.tsx';
 import { useSession } from '../../app/session.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { addToCart, CART_QUANTITY_MAX, cartQuantityOf, readCart } from '../orders/index.ts';
@@ -186,6 +187,38 @@ function ProductDetails({ product }: { product: Product }) {
   );
 }
 
+/** A product's page: its name and price, and what search engines read of a product on sale (`Product`, `Offer`). */
+function productHead(product: Product): PageHead {
+  const a = product.attributes;
+  const path = `/productdetails/${product.id}`;
+  return {
+    title: fillTemplate(MESSAGES.pageHead.title, { name: a.name }),
+    description: fillTemplate(MESSAGES.pageHead.productDescription, {
+      name: a.name,
+      price: formatMoney(a.price),
+    }),
+    canonical: path,
+    type: 'product',
+    breadcrumbs: [
+      { name: MESSAGES.nav.onlineStore, path: '/products' },
+      { name: a.name, path },
+    ],
+    jsonLd: [
+      {
+        '@type': 'Product',
+        name: a.name,
+        description: a.description,
+        offers: {
+          '@type': 'Offer',
+          price: a.price.toFixed(2),
+          priceCurrency: 'USD',
+          availability: `https://schema.org/${a.archived ? 'Discontinued' : 'InStock'}`,
+        },
+      },
+    ],
+  };
+}
+
 /**
  * `/productdetails/:id`: the picture, name, vendor,
  * description, price, the quantity counter and Add To Cart (needs login and a quantity above zero),
@@ -194,6 +227,7 @@ function ProductDetails({ product }: { product: Product }) {
 export default function ProductDetailsPage() {
   const id = parseProductId(useParams().id);
   const product = useProduct(id);
+  usePageHead(product.data ? productHead(product.data) : undefined);
 
   let body;
   if (id === null) {

@@ -21,6 +21,7 @@ import {
   WishlistHeart,
 } from './ShopParts.tsx';
 import './shop.css';
+import { sectionHead, usePageHead } from '../../app/head.tsx';
 
 const S = MESSAGES.shop;
 
@@ -163,6 +164,7 @@ function ShopFilters({ query, onChange }: { query: TShopQuery; onChange: (next: 
  * the pages. A failed load shows the empty shop (spec 000 §8: shop lists ignore failures).
  */
 export default function ShopPage() {
+  usePageHead(sectionHead(MESSAGES.nav.onlineStore, MESSAGES.pageHead.shopDescription, '/products'));
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const { userType } = useSession();

@@ -12,8 +12,8 @@ import {
 } from '@app/domain';
 import type { ProviderItem } from '@app/domain';
 import { isApiError } from '../../../api/client.ts';
+import { usePageHead, type Crumb } from '../../../app/head.tsx';
 import { PageSpinner } from '../../../ui/PageSpinner.tsx';
-import { usePageTitle } from '../../../ui/usePageTitle.ts';
 import { firstPagePath } from '../filterUrl.ts';
 import { ProviderCard } from '../ProviderCard.tsx';
 import { usePublicAd, useRelatedAds } from './api.ts';
@@ -37,6 +37,16 @@ function listingOf(country: string, state: string, city?: string) {
 }
 
 /** Providers › state › city › stage name: each step a listing, the last the page itself. */
+function crumbs(ad: ProviderItem): Crumb[] {
+  const a = ad.attributes;
+  return [
+    { name: P.home, path: '/' },
+    ...(a.state ? [{ name: a.state, path: listingOf(a.country, a.state) }] : []),
+    ...(a.city ? [{ name: a.city, path: listingOf(a.country, a.state, a.city) }] : []),
+    { name: a.name || a.title, path: adPath(ad.id, a) },
+  ];
+}
+
 function Breadcrumb({ ad }: { ad: ProviderItem }) {
   const a = ad.attributes;
   return (
@@ -69,7 +79,12 @@ function AdView({ ad }: { ad: ProviderItem }) {
   const name = a.name || a.title;
   const place = adPlace(a);
   const related = useRelatedAds(ad.id);
-  usePageTitle(adPageText(a).title);
+  usePageHead({
+    ...adPageText(a),
+    canonical: adPath(ad.id, a),
+    type: 'profile',
+    breadcrumbs: crumbs(ad),
+  });
   return (
     <>
       <Breadcrumb ad={ad} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { Button, Col } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { BREAKPOINTS, MESSAGES, toDirectorySearch } from '@app/domain';
@@ -13,9 +13,23 @@ const T = MESSAGES.directory;
 /** Below Bootstrap's lg breakpoint the panel would push the cards below the fold: it starts folded. */
 const NARROW_SCREEN = `(max-width: ${BREAKPOINTS.lg - 0.02}px)`;
 
-/** Whether the Categories panel starts open: on wide screens, and wherever the width is unknown. */
-export function startsOpen(): boolean {
-  return typeof window.matchMedia !== 'function' || !window.matchMedia(NARROW_SCREEN).matches;
+function subscribeToWidth(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => undefined;
+  const list = window.matchMedia(NARROW_SCREEN);
+  list.addEventListener('change', onChange);
+  return () => list.removeEventListener('change', onChange);
+}
+
+/**
+ * Whether the screen is wide enough for the panel to start open; true where the width is unknown (the
+ * server's render; the HTML folds the panel on narrow screens with CSS until the visitor chooses).
+ */
+export function useWideScreen(): boolean {
+  return useSyncExternalStore(
+    subscribeToWidth,
+    () => typeof window.matchMedia !== 'function' || !window.matchMedia(NARROW_SCREEN).matches,
+    () => true,
+  );
 }
 
 /**
@@ -33,10 +47,10 @@ export function FiltersColumn({
   page: number;
   counts: { counts: FilterCounts | undefined; isFetching: boolean };
 }) {
-  const [filtersOpen, setFiltersOpen] = useState(startsOpen);
-  // A folded panel (phones) is built on its first opening: its four hundred elements would otherwise
-  // be part of the first page's work, out of sight.
-  const [filtersBuilt, setFiltersBuilt] = useState(filtersOpen);
+  const wide = useWideScreen();
+  // Open or folded as the visitor chose; until then, as the screen's width says.
+  const [chosen, setChosen] = useState<boolean | undefined>(undefined);
+  const filtersOpen = chosen ?? wide;
   const { shownFilters, handleFilterChange } = useFilterNavigation(query, search, page);
   const clearedSearch = toDirectorySearch({ filters: {}, location: query.location });
   const hasFilters = clearedSearch !== search;
@@ -49,10 +63,7 @@ export function FiltersColumn({
           className="filters-toggle w-100 d-flex justify-content-between align-items-center"
           aria-expanded={filtersOpen}
           aria-controls="filter-panel"
-          onClick={() => {
-            setFiltersOpen((open) => !open);
-            setFiltersBuilt(true);
-          }}
+          onClick={() => setChosen(!filtersOpen)}
         >
           <span>
             <i className="bi bi-funnel me-2" aria-hidden="true" />
@@ -61,15 +72,18 @@ export function FiltersColumn({
           <i className={`bi ${filtersOpen ? 'bi-chevron-up' : 'bi-chevron-down'}`} aria-hidden="true" />
         </Button>
       </h2>
-      <div id="filter-panel" hidden={!filtersOpen} aria-busy={counts.isFetching}>
+      <div
+        id="filter-panel"
+        hidden={!filtersOpen}
+        className={chosen === undefined ? 'filter-panel--by-width' : undefined}
+        aria-busy={counts.isFetching}
+      >
         {hasFilters && (
           <Link to={firstPagePath(clearedSearch)} className="d-inline-block small mb-2">
             {T.clearFilters}
           </Link>
         )}
-        {filtersBuilt && (
-          <FilterPanel filters={shownFilters} counts={counts.counts} onChange={handleFilterChange} />
-        )}
+        <FilterPanel filters={shownFilters} counts={counts.counts} onChange={handleFilterChange} />
       </div>
     </Col>
   );
