@@ -13,6 +13,7 @@ export * from './directory/filters.ts';
 export * from './directory/filter-contract.ts';
 export * from './directory/filter-url.ts';
 export * from './directory/facet-params.ts';
+export * from './directory/search.ts';
 export * from './directory/listing-query.ts';
 export * from './directory/card-image.ts';
 export * from './directory/ad-page.ts';

@@ -15,6 +15,15 @@ export const DIRECTORY_MESSAGES = {
     clearFilters: 'Clear all filters',
     listLabel: 'Provider listing',
   },
+  /** The header's search of the directory (domain/src/directory/search.ts). */
+  search: {
+    label: 'Search',
+    placeholder: 'Name, city or phone',
+    submit: 'Show results',
+    /** Above the listing while a term is set: `{term}` the term. */
+    resultsFor: 'Results for “{term}”',
+    clear: 'Clear search',
+  },
   filters: {
     title: 'Categories',
     show: 'Show categories',

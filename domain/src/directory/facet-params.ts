@@ -1,4 +1,5 @@
 import { CUM_TYPES, NA, YES_NO } from './filters.ts';
+import { normalizeSearch, SEARCH_LIMITS } from './search.ts';
 import {
   FACET_LIMITS,
   ID_SECTIONS,
@@ -31,6 +32,8 @@ export interface FacetFilter {
   age?: FacetRange;
   /** Dollars. */
   donation_hour?: FacetRange;
+  /** A search term (search.ts), normalized. */
+  search?: string;
 }
 
 /** A facet parameter the contract does not allow: `path` names it as the query spells it. */
@@ -192,12 +195,30 @@ export function parseFacetParams(
   }
   if (!filter.age) delete filter.age;
   if (!filter.donation_hour) delete filter.donation_hour;
+  if (query.search !== undefined) {
+    if (typeof query.search !== 'string') fail('search', 'expected one term');
+    if (query.search.includes('\u0000')) fail('search', 'contains a NUL character');
+    const term = normalizeSearch(query.search);
+    if (term !== undefined) {
+      if (term.length < SEARCH_LIMITS.minLength)
+        fail('search', `at least ${SEARCH_LIMITS.minLength} characters`);
+      if (term.length > SEARCH_LIMITS.maxLength)
+        fail('search', `at most ${SEARCH_LIMITS.maxLength} characters`);
+      filter.search = term;
+    }
+  }
   return filter;
 }
 
 /** True when the filter narrows nothing. */
 export function isEmptyFilter(f: FacetFilter): boolean {
   return (
-    !f.country && !f.state && !f.city && !f.age && !f.donation_hour && Object.keys(f.sections).length === 0
+    !f.country &&
+    !f.state &&
+    !f.city &&
+    !f.age &&
+    !f.donation_hour &&
+    !f.search &&
+    Object.keys(f.sections).length === 0
   );
 }

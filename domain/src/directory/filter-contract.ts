@@ -126,13 +126,14 @@ export const LEGACY_RANGE_PARAMS = {
 
 /**
  * The top-level query parameters of the facet contract: the filter state (`filter[<key>]`), the
- * location, and the original client's ranges.
+ * location, the search term, and the original client's ranges.
  */
 export const FACET_PARAMS = [
   'filter',
   'country',
   'state',
   'city',
+  'search',
   ...LEGACY_RANGE_PARAMS.age,
   ...LEGACY_RANGE_PARAMS.donation_hour,
 ] as const;

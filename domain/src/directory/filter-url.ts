@@ -1,4 +1,5 @@
 import { toQueryString, type QueryParams } from '../query-string.ts';
+import { normalizeSearch, SEARCH_LIMITS } from './search.ts';
 import {
   FILTER_KEYS,
   ID_SECTIONS,
@@ -36,6 +37,8 @@ export interface LocationFilter {
 export interface DirectoryQuery {
   filters: FilterState;
   location: LocationFilter;
+  /** The header's search term (search.ts), normalized. */
+  search?: string;
 }
 
 const FILTER_PARAM = /^filter\[([a-z_]+)\](?:\[(\d*)\])?$/;
@@ -72,6 +75,7 @@ export function parseDirectoryQuery(search: string | URLSearchParams): Directory
   let country: string | undefined;
   let state: string | undefined;
   const legacyRange: Record<string, string> = {};
+  let term: string | undefined;
 
   for (const [key, rawValue] of params) {
     const value = rawValue.trim();
@@ -93,6 +97,7 @@ export function parseDirectoryQuery(search: string | URLSearchParams): Directory
     if (key === 'country' && COUNTRY_CODE.test(value)) country = value.toUpperCase();
     else if (key === 'state' && STATE_CODE.test(value)) state = value.toUpperCase();
     else if (LEGACY_PARAMS.includes(key)) legacyRange[key] = value;
+    else if (key === 'search') term = normalizeSearch(value.slice(0, SEARCH_LIMITS.maxLength));
   }
 
   const valuesOf = (name: string): string[] =>
@@ -137,15 +142,17 @@ export function parseDirectoryQuery(search: string | URLSearchParams): Directory
   );
   if (cityNames.length) location.city = cityNames;
 
-  return { filters: filters as FilterState, location };
+  const query: DirectoryQuery = { filters: filters as FilterState, location };
+  if (term !== undefined && term.length >= SEARCH_LIMITS.minLength) query.search = term;
+  return query;
 }
 
 /**
  * The contract's facet parameters for a filter state and location: `filter[...]` in a fixed key
- * order (N/A, empty values and [0, 0] ranges left out), then `country`, `state`, `city[i]`.
+ * order (N/A, empty values and [0, 0] ranges left out), then `country`, `state`, `city[i]`, `search`.
  * `cum` ('any') is not sent: `cum_type` already lists what it stands for.
  */
-export function toFacetParams({ filters, location }: DirectoryQuery): QueryParams {
+export function toFacetParams({ filters, location, search }: DirectoryQuery): QueryParams {
   const normalized = normalizeFilters(filters) as Record<string, unknown>;
   const filter: Record<string, string | number | readonly (string | number)[]> = {};
   for (const key of FILTER_KEYS) {
@@ -158,6 +165,7 @@ export function toFacetParams({ filters, location }: DirectoryQuery): QueryParam
   if (location.state) params.state = location.state;
   const city = (location.city ?? []).filter((c) => c.trim() !== '');
   if (city.length) params.city = city;
+  if (search) params.search = search;
   return params;
 }
 

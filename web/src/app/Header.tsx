@@ -3,12 +3,13 @@ import { Link, NavLink } from 'react-router';
 import { MESSAGES } from '@app/domain';
 import { useCartCount } from '../features/orders/cartStorage.ts';
 import { LocationPicker } from '../features/directory/location/LocationPicker.tsx';
+import { SearchBox } from '../features/directory/search/SearchBox.tsx';
 import { AccountLinks, MainLinks } from './HeaderNav.tsx';
 
 export { getDisplayName, isStorePath } from './HeaderNav.tsx';
 
 /**
- * The site header: the brand, the location picker and the cart on the bar, then the site links and
+ * The site header: the brand, the location picker, the search and the cart on the bar, then the site links and
  * the account links, folded behind the menu button below Bootstrap's lg breakpoint.
  */
 export function Header() {
@@ -23,6 +24,7 @@ export function Header() {
           </Navbar.Brand>
           <div className="site-location-wrap">
             <LocationPicker />
+            <SearchBox />
           </div>
           {/* Outside the collapsed menu, so that phones see the cart and its count too (spec 000 §2). */}
           <Nav className="site-cart-nav">

@@ -28,6 +28,7 @@ import * as m20261129080000 from './20261129080000_create_pending_revision_files
 import * as m20261129100000 from './20261129100000_rename_places_and_sellers.ts';
 import * as m20261129110000 from './20261129110000_cover_reaction_lists.ts';
 import * as m20261129120000 from './20261129120000_create_saved_providers.ts';
+import * as m20261129130000 from './20261129130000_index_provider_search.ts';
 
 /** Every migration, by name, in order. A static list works the same from source and from the bundle. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '20261129100000_rename_places_and_sellers': m20261129100000,
   '20261129110000_cover_reaction_lists': m20261129110000,
   '20261129120000_create_saved_providers': m20261129120000,
+  '20261129130000_index_provider_search': m20261129130000,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -18,6 +18,7 @@ import type { ResourceDef, ScopeFn } from '../../http/strapi/resource.ts';
 import { jsonText, readLeanItems } from './directory.page.ts';
 import type { DirectoryContext } from './directory.service.ts';
 import { facetWhere } from './facets/facet.queries.ts';
+import { searchIdsQuery, searchProviderIds } from './search.queries.ts';
 import { countsFor } from './facets/facet-snapshot.ts';
 import type { FacetMatch, FacetStore } from './facets/facet-store.ts';
 import { paginationMeta } from '../../http/paging.ts';
@@ -57,10 +58,28 @@ const idScope =
   (eb, a) =>
     ids.length ? eb(eb.ref(`${a}.id`), 'in', ids) : sql<SqlBool>`1 = 0`;
 
+/** A search's matches as the facet index reads them (`only`): the ids the full-text index found. */
+type SearchMatches = { key: string; ids: readonly number[] } | undefined;
+
+/** The providers a facet filter's search term finds (search.queries.ts); undefined without a term. */
+async function searchMatches(d: DirectoryContext, facets: FacetFilter): Promise<SearchMatches> {
+  if (!facets.search) return undefined;
+  return { key: facets.search, ids: await searchProviderIds(d.db, d.engine, facets.search) };
+}
+
+/** A listing's search as SQL: the providers the search's own statement finds (any number of them). */
+function searchScope(d: DirectoryContext, facets: FacetFilter): ScopeFn | undefined {
+  if (!facets.search) return undefined;
+  const found = searchIdsQuery(d.engine, facets.search);
+  return (_eb, a) => sql<SqlBool>`${sql.ref(`${a}.id`)} in (${found})`;
+}
+
 /** A page of providers for a listing request. */
 export async function findListing(d: DirectoryContext, listing: ListingQuery) {
   const { view, def, facets, strapi: q } = listing;
-  if (view.kind === 'public' && !q.filters && isDefaultOrder(q)) return findPageFromIndex(d, def, q, facets);
+  const found = await searchMatches(d, facets);
+  if (view.kind === 'public' && !q.filters && isDefaultOrder(q))
+    return findPageFromIndex(d, def, q, facets, found);
   const visibility =
     view.kind === 'admin'
       ? undefined
@@ -70,17 +89,22 @@ export async function findListing(d: DirectoryContext, listing: ListingQuery) {
   let facetScope: ScopeFn | undefined;
   if (!isEmptyFilter(facets)) {
     // For shown providers the index knows the matching ids: when they are few, SQL only looks at
-    // those rows; otherwise it runs the same filter itself.
-    const ids = view.kind === 'public' ? await findMatchingIds(d.store, facets, ID_SET_LIMIT) : undefined;
-    facetScope = ids ? idScope(ids) : facetWhere(d.engine, facets);
+    // those rows; otherwise it runs the same filter itself, and the search's matches are a list of ids.
+    const ids =
+      view.kind === 'public' ? await findMatchingIds(d.store, facets, ID_SET_LIMIT, found) : undefined;
+    facetScope = ids
+      ? idScope(ids)
+      : (andScopes(facetWhere(d.engine, facets), searchScope(d, facets)) ?? undefined);
   }
   return findMany(d.db, def, q, { scope: andScopes(visibility, facetScope) });
 }
 
 /** The ids of the shown providers matching a facet filter, or undefined when more than `limit`. */
-async function findMatchingIds(store: FacetStore, facets: FacetFilter, limit: number) {
-  return store.read(facets, ({ result }) =>
-    result.total <= limit ? result.page(0, result.total) : undefined,
+async function findMatchingIds(store: FacetStore, facets: FacetFilter, limit: number, found: SearchMatches) {
+  return store.read(
+    facets,
+    ({ result }) => (result.total <= limit ? result.page(0, result.total) : undefined),
+    found,
   );
 }
 
@@ -89,11 +113,18 @@ async function findMatchingIds(store: FacetStore, facets: FacetFilter, limit: nu
  * statement with their relations (directory.page.ts), answered as JSON text; a populate the lean read
  * does not know goes through the generic REST layer.
  */
-async function findPageFromIndex(d: DirectoryContext, def: ResourceDef, q: ParsedQuery, facets: FacetFilter) {
-  const { ids, total } = await d.store.read(facets, ({ result }) => ({
-    ids: result.page(q.offset, q.pageSize),
-    total: result.total,
-  }));
+async function findPageFromIndex(
+  d: DirectoryContext,
+  def: ResourceDef,
+  q: ParsedQuery,
+  facets: FacetFilter,
+  found: SearchMatches,
+) {
+  const { ids, total } = await d.store.read(
+    facets,
+    ({ result }) => ({ ids: result.page(q.offset, q.pageSize), total: result.total }),
+    found,
+  );
   const pagination = paginationMeta(q, total);
   const items = await findShownItems(d, def, q, ids);
   if (items instanceof JsonItems)
@@ -165,9 +196,12 @@ export async function findShownIdsInCity(
 /** The index's name of a filter key's group: range groups are `#<key>`. */
 const groupOf = (key: string) => ((RANGE_KEYS as readonly string[]).includes(key) ? `#${key}` : key);
 
-/** `GET /api/filterdata` `data`: the total, every option's disjunctive count, each N/A's total, the cum groups. */
-export function countFilterData(store: FacetStore, facets: FacetFilter): Promise<FilterDataResponse> {
-  return store.read(facets, filterData);
+/**
+ * `GET /api/filterdata` `data`: the total, every option's disjunctive count, each N/A's total, the cum
+ * groups, among the search's matches when there is a term.
+ */
+export async function countFilterData(d: DirectoryContext, facets: FacetFilter): Promise<FilterDataResponse> {
+  return d.store.read(facets, filterData, await searchMatches(d, facets));
 }
 
 function filterData({ snapshot, result }: FacetMatch): FilterDataResponse {

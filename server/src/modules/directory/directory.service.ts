@@ -182,5 +182,5 @@ export async function getRelatedAds(d: DirectoryContext, actor: Actor | null, id
 /** `GET /api/filterdata`: the listing's total and the disjunctive count of every option. */
 export async function getFilterData(d: DirectoryContext, query: Query) {
   onlyParams(query, [...FACET_PARAMS, 'populate']);
-  return { data: await countFilterData(d.store, readFacetParams(query, ['filter', 'populate'])) };
+  return { data: await countFilterData(d, readFacetParams(query, ['filter', 'populate'])) };
 }

@@ -16,8 +16,8 @@ import { listProductPages } from '../shop/index.ts';
 /**
  * robots.txt: the public pages are open to crawlers; the API and the private pages (`PRIVATE_PAGES`:
  * account, admin, cart, checkout, sign-in) are not, nor the listing's filter combinations (options,
- * ranges, several cities: countless URLs of the same providers, a crawl trap). A state's or one city's
- * listing stays open: those are the location pages the sitemap names.
+ * ranges, several cities, search terms: countless URLs of the same providers, a crawl trap). A state's or
+ * one city's listing stays open: those are the location pages the sitemap names.
  */
 const DISALLOWED = [
   '/api/',
@@ -28,6 +28,7 @@ const DISALLOWED = [
   '/*?*maxValue',
   '/*?*city[1]',
   '/*?*city%5B1%5D',
+  '/*?*search=',
 ];
 
 /** The robots.txt of the site at `baseUrl`, naming its sitemap index. */

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Col, Container, Row } from 'react-bootstrap';
-import { useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { fillTemplate, MESSAGES, parseDirectoryQuery, toDirectorySearch } from '@app/domain';
 import type { DirectoryQuery } from '@app/domain';
 import { usePageHead, type Crumb, type PageHead } from '../../app/head.tsx';
@@ -84,6 +84,19 @@ export function DirectoryPage() {
             <i className="bi bi-info-circle me-1" aria-hidden="true" />
             {T.rolePlay}
           </p>
+          {query.search && (
+            <p
+              className="listing-search d-flex flex-wrap gap-2 align-items-baseline mb-2"
+              data-testid="search-term"
+            >
+              <span className="fw-semibold">
+                {fillTemplate(MESSAGES.search.resultsFor, { term: query.search })}
+              </span>
+              <Link to={firstPagePath(toDirectorySearch({ ...asked, search: undefined }))} className="small">
+                {MESSAGES.search.clear}
+              </Link>
+            </p>
+          )}
           <div className="d-flex align-items-baseline justify-content-between mb-2">
             <h1 className="h4 mb-0">{T.title}</h1>
             {total !== undefined && !providers.isError && (

@@ -92,6 +92,47 @@ export function termGroup(index: FacetReader, dim: string, values: readonly stri
   };
 }
 
+/**
+ * The group of the providers of these ids (a search's matches, from the full-text index): their positions,
+ * one sorted list, the bitset made when first needed. Ids the index does not hold are left out.
+ */
+export function idsGroup(index: FacetReader, ids: readonly number[]): Group {
+  const sorted = Int32Array.from(ids).sort();
+  const positions: number[] = [];
+  let from = 0;
+  for (const id of sorted) {
+    // Binary search in the ids from the last one found: both ascend.
+    let lo = from;
+    let hi = index.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (index.ids[mid]! < id) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < index.size && index.ids[lo] === id && positions[positions.length - 1] !== lo) positions.push(lo);
+    from = lo;
+  }
+  const list = Int32Array.from(positions);
+  let bits: Bitset | undefined;
+  const make = () => {
+    if (bits) return bits;
+    bits = createBitset(index.words * 32);
+    for (let i = 0; i < list.length; i++) bits[list[i]! >>> 5]! |= 1 << (list[i]! & 31);
+    return bits;
+  };
+  return {
+    bits: make,
+    has: (pos) => hasBit(make(), pos),
+    lists: [list],
+    listed: list.length,
+    reads: (into) => {
+      if (!list.length) return false;
+      into.and.push(make());
+      return true;
+    },
+  };
+}
+
 /** The group of a numeric range. */
 export function rangeGroup(index: FacetReader, dim: string, [lo, hi]: readonly [number, number]): Group {
   const column = index.numbers.get(dim);

@@ -9,6 +9,7 @@ import {
 } from './facet-counts.ts';
 import {
   baseOf,
+  idsGroup,
   matchOf,
   onesOf,
   rangeGroup,
@@ -29,6 +30,8 @@ export interface FacetQuery {
   terms?: Record<string, readonly string[] | undefined>;
   /** dimension → inclusive [min, max]. */
   ranges?: Record<string, readonly [number, number] | undefined>;
+  /** Only these providers (a search's matches): `key` names them (the term) where results are kept. */
+  only?: { key: string; ids: readonly number[] };
 }
 
 export interface FacetResult {
@@ -103,6 +106,8 @@ export function makeFacetResult(index: FacetReader, q: FacetQuery): FacetResult 
   for (const [dim, range] of Object.entries(q.ranges ?? {})) {
     if (range) groups.set(`#${dim}`, rangeGroup(index, dim, range));
   }
+  // A search's matches: a group no count clears (it is not a section of the panel).
+  if (q.only) groups.set('#only', idsGroup(index, q.only.ids));
   // Each "every group but these" is made once per result: a section's counts, its N/A and the cum
   // groups ask for the same ones. A sparse one comes with its non-zero words, the only ones counted.
   const bases = new Map<string, Base>();

@@ -125,7 +125,7 @@ export interface FacetSnapshot {
 }
 
 /** The index query for a parsed facet filter. */
-export function toFacetQuery(snapshot: FacetSnapshot, f: FacetFilter): FacetQuery {
+export function toFacetQuery(snapshot: FacetSnapshot, f: FacetFilter, only?: FacetQuery['only']): FacetQuery {
   const terms: Record<string, string[]> = {};
   for (const [section, values] of Object.entries(f.sections)) if (values?.length) terms[section] = values;
   if (f.country) terms.country = f.country;
@@ -140,7 +140,7 @@ export function toFacetQuery(snapshot: FacetSnapshot, f: FacetFilter): FacetQuer
   const ranges: Record<string, readonly [number, number]> = {};
   if (f.age) ranges.age = f.age;
   if (f.donation_hour) ranges.donation_hour = f.donation_hour;
-  return { terms, ranges };
+  return only ? { terms, ranges, only } : { terms, ranges };
 }
 
 /** Counts for every option of every section: the index's counts with the missing options at 0. */

@@ -158,9 +158,13 @@ export class FacetStore {
    * result's pages and counts are computed when asked for, so they must be asked for before anything else
    * runs (an await in between could see a later index, and counts that do not add up).
    */
-  async read<T>(filter: FacetFilter, read: (match: FacetMatch) => T): Promise<T> {
+  async read<T>(
+    filter: FacetFilter,
+    read: (match: FacetMatch) => T,
+    only?: { key: string; ids: readonly number[] },
+  ): Promise<T> {
     const snapshot = await this.get();
-    return read({ snapshot, result: snapshot.index.query(toFacetQuery(snapshot, filter)) });
+    return read({ snapshot, result: snapshot.index.query(toFacetQuery(snapshot, filter, only)) });
   }
 
   /** A snapshot with this process's writes applied, and at most `checkIntervalMs` behind others'. */

@@ -354,7 +354,7 @@ export class FacetIndex implements FacetReader {
   version = 0;
 
   query(q: FacetQuery): FacetResult {
-    const key = JSON.stringify(q);
+    const key = JSON.stringify({ ...q, only: q.only?.key });
     const kept = this.memo.get(key);
     if (kept) return kept;
     const result = makeFacetResult(this, q);

@@ -52,7 +52,7 @@ export function FiltersColumn({
   const [chosen, setChosen] = useState<boolean | undefined>(undefined);
   const filtersOpen = chosen ?? wide;
   const { shownFilters, handleFilterChange } = useFilterNavigation(query, search, page);
-  const clearedSearch = toDirectorySearch({ filters: {}, location: query.location });
+  const clearedSearch = toDirectorySearch({ ...query, filters: {} });
   const hasFilters = clearedSearch !== search;
 
   return (

@@ -33,7 +33,7 @@ export function useFilterNavigation(
   const handleFilterChange = useCallback(
     (update: FilterUpdate) => {
       const current = asked.current.at(-1)?.query ?? latest.current;
-      const wanted: DirectoryQuery = { filters: update(current.filters), location: current.location };
+      const wanted: DirectoryQuery = { ...current, filters: update(current.filters) };
       const next = toDirectorySearch(wanted);
       const same = next === toDirectorySearch(current);
       if (same && page === 1) return;

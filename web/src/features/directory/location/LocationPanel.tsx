@@ -40,7 +40,7 @@ function LocationForm({ query, onClose }: Omit<LocationPanelProps, 'show'>) {
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const search = toDirectorySearch({ filters: query.filters, location });
+    const search = toDirectorySearch({ ...query, location });
     // On a venue page Find stays on that venue type with the new location.
     const venuePath = venueFindPath(pathname, currentSearch, toDirectorySearch({ filters: {}, location }));
     void navigate(venuePath ?? firstPagePath(search));
