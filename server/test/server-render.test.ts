@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PageRenderer } from '../src/http/plugins/server-render.ts';
 import { newAddress } from './directory-helpers.ts';
 import { buildProviderAd } from './factories.ts';
-import { buildHobbyist, buildProvider, buildVendor, createTestApp, type TestContext } from './helpers.ts';
+import {
+  buildHobbyist,
+  buildProvider,
+  buildVendor,
+  createTestApp,
+  TEST_ENGINE,
+  type TestContext,
+} from './helpers.ts';
 import { makeProduct } from './orders-helpers.ts';
 import { insertPlace } from './places-helpers.ts';
 import { RENDER_SHELL, webDistWith, webRenderer } from './web-render.ts';
@@ -104,16 +111,22 @@ describe('the home listing rendered on the server', () => {
     const user = await buildHobbyist(ctx);
     const anonymous = await get('/');
     const signedIn = await ctx.app.inject({ url: '/', headers: user.auth, remoteAddress: newAddress() });
-    expect(signedIn.body).toBe(anonymous.body);
+    // The same page (its answers carry the time they were read, which differs when nothing is kept).
+    expect(root(signedIn.body)).toBe(root(anonymous.body));
     const br = await get('/', { 'accept-encoding': 'br' });
     expect(br.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(anonymous.body);
+    expect(root(brotliDecompressSync(br.rawPayload).toString())).toBe(root(anonymous.body));
   });
 
-  it('is kept until something is written, then rendered again', async () => {
+  it('is kept until something is written, then rendered again (where writes are known: not on PostgreSQL alone)', async () => {
     await get('/faq');
     const before = renders;
     await get('/faq');
+    if (TEST_ENGINE === 'postgres') {
+      // Without Redis a PostgreSQL server cannot know of other processes' writes: nothing is kept.
+      expect(renders).toBe(before + 1);
+      return;
+    }
     expect(renders).toBe(before);
     await buildProviderAd(ctx, await buildProvider(ctx), { name: 'Newcomer' });
     const again = await get('/');
