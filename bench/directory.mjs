@@ -135,7 +135,7 @@ async function startChecked(env, scenarios, label) {
     start.firstRequestMs = Math.round(cold.ms);
     start.rssAfterFirstRequest = rssMb(server.pid);
     start.total = cold.body.meta.pagination.total;
-    for (const s of scenarios) {
+    for (const s of await withAdPath(server.base, scenarios)) {
       const r = await timed(server.base + s.path);
       if (r.status !== 200)
         throw new Error(`${label} ${s.name}: HTTP ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
@@ -178,11 +178,20 @@ async function runScenarios(server, scenarios, opts, label) {
   return results;
 }
 
-/** The scenarios for a run: by name list, then `--only`, with the sample provider's id. */
+/** The scenarios for a run: by name list, then `--only`, with the sample provider's id and page's address. */
 function pickScenarios(opts, load, names) {
   return SCENARIOS.filter((s) => !names || names.includes(s.name))
     .filter((s) => !opts.only || s.name.includes(opts.only))
     .map((s) => ({ ...s, path: s.path.replace(':id', String(load.sampleId)) }));
+}
+
+/** `:adPath` in the scenarios' paths: the sample provider's page, at the address its 301 names. */
+async function withAdPath(base, scenarios) {
+  if (!scenarios.some((s) => s.path === ':adPath')) return scenarios;
+  const sample = scenarios.find((s) => s.name === 'one provider')?.path.match(/\/api\/providers\/(\d+)/)?.[1];
+  const moved = await fetch(`${base}/ads/${sample ?? 1}`, { redirect: 'manual' });
+  const adPath = moved.headers.get('location') ?? `/ads/${sample ?? 1}`;
+  return scenarios.map((s) => (s.path === ':adPath' ? { ...s, path: adPath } : s));
 }
 
 /** Each response-cache mode in turn: a server started with it, its scenarios. */
@@ -193,7 +202,7 @@ async function scenarioRuns({ env, load, opts, label, names, caches = ['off', 'o
     const { server, start } = await startChecked({ ...env, RESPONSE_CACHE: cache }, scenarios, label);
     try {
       const tag = `${label}, cache ${cache}`;
-      const results = await runScenarios(server, scenarios, opts, tag);
+      const results = await runScenarios(server, await withAdPath(server.base, scenarios), opts, tag);
       runs[cache] = {
         ...start,
         scenarios: results,

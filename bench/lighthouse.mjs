@@ -2,9 +2,9 @@
 // `npm run bench:lighthouse`: Lighthouse 12.8.2 (pinned in the root package.json) on the built app, with
 // Lighthouse's default mobile emulation and simulated throttling, in Debian's Chromium. Starts the server
 // as `npm run demo` does (the built app, the demo data in a fresh DATA_DIR) on the first free port of
-// 3141-3149, audits the home page and the shop RUNS times each (a new visitor every time: no storage,
+// 3141-3149, audits the home page, the shop, an ad's page, a place's page and a product's page RUNS times each (a new visitor every time: no storage,
 // so the disclaimer shows), and keeps each page's median run by performance score, as Lighthouse's
-// own guidance on variability advises. Target (docs/performance.md): every category ≥ 95. Results: printed, and
+// own guidance on variability advises. Targets (docs/performance.md): SEO and best practices 100, the others ≥ 95. Results: printed, and
 // bench/results/lighthouse.json. `runLighthouse()` is what `npm run bench` calls.
 /* global fetch */
 import { spawn } from 'node:child_process';
@@ -23,11 +23,30 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 
 export const LIGHTHOUSE_TARGET = 95;
+/** Per category: SEO and best practices must be perfect on the public pages; the others ≥ 95. */
+export const CATEGORY_TARGETS = { performance: 95, accessibility: 95, 'best-practices': 100, seo: 100 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const PAGES = [
   { name: 'home', path: '/' },
   { name: 'shop', path: '/products' },
+  // Record pages at their one address (their short addresses are moved there with a 301), found on the site.
+  { name: 'ad page', path: '/ads/1' },
+  { name: 'venue page', path: ':venue' },
+  { name: 'product page', path: '/productdetails/1' },
 ];
+
+/** A page's address as the site answers it: a short one followed to its 301's, `:venue` the first place's. */
+async function resolvePath(base, path) {
+  if (path === ':venue') {
+    const places = await (
+      await fetch(`${base}/api/vendors?populate=vendor_type&pagination[pageSize]=1`)
+    ).json();
+    const place = places.data[0];
+    return `/${place.attributes.vendor_type.data.attributes.type}/${place.id}`;
+  }
+  const res = await fetch(`${base}${path}`, { redirect: 'manual' });
+  return res.status === 301 ? res.headers.get('location') : path;
+}
 const PORTS = [3141, 3142, 3143, 3144, 3145, 3146, 3147, 3148, 3149];
 /** The metrics kept from each run, by Lighthouse audit id. */
 const METRICS = {
@@ -156,7 +175,8 @@ export async function runLighthouse({ base, runs = Number(process.env.LIGHTHOUSE
   });
   try {
     const pages = [];
-    for (const page of PAGES) {
+    for (const listed of PAGES) {
+      const page = { ...listed, path: await resolvePath(base, listed.path) };
       const all = [];
       let failed = 0;
       while (all.length < runs) {
@@ -177,12 +197,15 @@ export async function runLighthouse({ base, runs = Number(process.env.LIGHTHOUSE
         failedRuns: failed,
         performanceScores: all.map((r) => r.scores.performance),
         ...median,
-        meetsTarget: Object.values(median.scores).every((s) => s >= LIGHTHOUSE_TARGET),
+        meetsTarget: Object.entries(median.scores).every(
+          ([c, s]) => s >= (CATEGORY_TARGETS[c] ?? LIGHTHOUSE_TARGET),
+        ),
       });
     }
     const report = {
       date: new Date().toISOString(),
       target: LIGHTHOUSE_TARGET,
+      targets: CATEGORY_TARGETS,
       // Total Blocking Time is the main thread's time scaled 4x: other work on the machine shows in it.
       loadAverage: Math.round(loadavg()[0] * 100) / 100,
       pages,

@@ -58,6 +58,15 @@ export const SCENARIOS = [
     target: 'seed listing',
   },
   { name: 'seed one provider (populate=*)', path: '/api/providers/:id?populate=*', target: 'item' },
+  // Public pages rendered by the server (decision 0018): the home listing and an ad's page (`:adPath`, the
+  // sample provider's one address), as a browser or a crawler asks for them.
+  { name: 'page: home listing', path: '/', target: 'page' },
+  { name: 'page: an ad', path: ':adPath', target: 'page' },
+  // The header's search: a city's name, and four digits of a phone number.
+  { name: 'search: a city', path: `/api/providers?${POPULATE}&search=Fresno`, target: 'search' },
+  { name: 'search: four phone digits', path: `/api/providers?${POPULATE}&search=5501`, target: 'search' },
+  // Every shown ad's address, 50,000 to a file.
+  { name: 'sitemap of ads', path: '/sitemaps/ads-1.xml', target: 'sitemap', connections: 1 },
   {
     name: 'SQL path: five filters + Strapi filter, sorted by donation',
     path: `/api/providers?${POPULATE}&${FIVE}&filters[donation_hour][$lte]=500&sort=donation_hour:asc`,

@@ -129,8 +129,10 @@ export async function redisAnswers(url) {
 
 export async function timed(url) {
   const t = performance.now();
-  const res = await fetch(url);
-  const body = await res.json();
+  const res = await fetch(url, { redirect: 'manual' });
+  // Pages and sitemaps are text; the API's answers JSON.
+  const text = await res.text();
+  const body = (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text;
   return { ms: performance.now() - t, status: res.status, body };
 }
 

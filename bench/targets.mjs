@@ -23,12 +23,18 @@ const SCENARIO_TARGETS = {
     [['one provider'], 'rps', '≥', 3000],
     [['seed listing (eight relations)'], 'rps', '≥', 1000],
     [['seed one provider (populate=*)'], 'rps', '≥', 3000],
+    [['page: home listing', 'page: an ad'], 'rps', '≥', 1000],
+    [['page: home listing', 'page: an ad'], 'p99', '≤', 30],
+    [['search: a city', 'search: four phone digits'], 'p99', '≤', 30],
+    [['sitemap of ads'], 'p99', '≤', 1000],
   ],
   postgres: [
     [LISTING, 'rps', '≥', 1000],
     [['seed listing (eight relations)'], 'rps', '≥', 600],
     [COUNTS, 'p50', '≤', 15],
     [['home listing, 1 connection'], 'p50', '≤', (r) => 3 * r.reference.page1.p50, '3 × raw SQL p50'],
+    [['search: a city', 'search: four phone digits'], 'p99', '≤', 30],
+    [['sitemap of ads'], 'p99', '≤', 1000],
   ],
   million: [
     [

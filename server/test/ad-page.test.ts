@@ -70,9 +70,11 @@ describe("an ad's page", () => {
     expect(res.body).toContain(
       '<meta property="og:title" content="Ruby Rosé in San Jose, CA | Live the Fantasy!" />',
     );
-    expect(res.body).toContain('<meta name="twitter:card" content="summary" />');
-    // No image of a person in link previews.
-    expect(res.body).not.toContain('og:image');
+    expect(res.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    // No image of a person in link previews: the site's own picture.
+    expect(res.body.match(/<meta property="og:image" content="([^"]*)"/)![1]).toBe(
+      `${ctx.config.publicUrl}/og-image.png`,
+    );
     expect(res.body.match(/<title>/g)).toHaveLength(1);
     expect(res.body.match(/<meta name="description"/g)).toHaveLength(1);
   });

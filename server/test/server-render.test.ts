@@ -154,8 +154,10 @@ describe('record pages rendered on the server', () => {
     expect(res.body).toContain('<title>Ruby Rosé in San Jose, CA | Live the Fantasy!</title>');
     expect(res.body).toContain(`<link rel="canonical" href="${ctx.config.publicUrl}${url}" />`);
     expect(res.body).toContain('<meta property="og:type" content="profile" />');
-    expect(res.body).toContain('<meta name="twitter:card" content="summary" />');
-    expect(res.body).not.toContain('og:image');
+    expect(res.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    // The preview's picture is the site's own, never the ad's photo.
+    expect(res.body).toContain(`<meta property="og:image" content="${ctx.config.publicUrl}/og-image.png" />`);
+    expect(res.body).not.toContain('/uploads/" />');
     expect(root(res.body)).toContain('<h1 class="h3 mb-1">Ruby Rosé</h1>');
     expect(root(res.body)).toContain('San Jose, CA');
     // The provider's other ad.

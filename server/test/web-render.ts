@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,12 +11,18 @@ export const RENDER_SHELL =
   '<title>Live the Fantasy!</title><script type="module" src="/assets/app.js"></script></head>' +
   '<body><div id="root"></div></body></html>';
 
-/** A built web app's folder holding `shell` as its index.html (and no server render beside it). */
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * A built web app's folder holding `shell` as its index.html and the web app's public files (the
+ * previews' picture), and no server render beside it.
+ */
 export function webDistWith(shell: string): string {
   const webDist = path.join(mkdtempSync(path.join(tmpdir(), 'ltf-web-')), 'dist');
   mkdirSync(path.join(webDist, 'assets'), { recursive: true });
   writeFileSync(path.join(webDist, 'index.html'), shell);
   writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
+  cpSync(path.resolve(here, '../../web/public'), webDist, { recursive: true });
   return webDist;
 }
 
@@ -25,6 +31,6 @@ export function webDistWith(shell: string): string {
  * the tests render pages with the real routes and components.
  */
 export async function webRenderer(): Promise<PageRenderer> {
-  const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/src/entry-server.tsx');
+  const file = path.resolve(here, '../../web/src/entry-server.tsx');
   return (await import(/* @vite-ignore */ file)) as PageRenderer;
 }

@@ -38,12 +38,13 @@ export interface PageHead {
   type: string;
   /** The site's name in link previews. */
   siteName: string;
+  /** The preview's picture, absolute: the site's own (web/public/og-image.png), never a person's photo. */
+  image: string;
 }
 
 /**
  * The page with its own title, description, canonical link and Open Graph and Twitter tags in place
- * of the shell's title and description. No image is named: a link preview shows the site's own, never
- * a person's photo.
+ * of the shell's title and description. The preview's picture is the site's own, never a person's photo.
  */
 export function withHead(page: string, head: PageHead): string {
   const e = escapeMarkup;
@@ -55,9 +56,13 @@ export function withHead(page: string, head: PageHead): string {
     `<meta property="og:title" content="${e(head.title)}" />`,
     `<meta property="og:description" content="${e(head.description)}" />`,
     `<meta property="og:url" content="${e(head.canonical)}" />`,
-    `<meta name="twitter:card" content="summary" />`,
+    `<meta property="og:image" content="${e(head.image)}" />`,
+    `<meta property="og:image:width" content="1200" />`,
+    `<meta property="og:image:height" content="630" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${e(head.title)}" />`,
     `<meta name="twitter:description" content="${e(head.description)}" />`,
+    `<meta name="twitter:image" content="${e(head.image)}" />`,
   ].join('\n    ');
   return page
     .replace(

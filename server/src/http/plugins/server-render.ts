@@ -73,6 +73,9 @@ export function serveCallsOf(renderer: PageRenderer): PageRenderer {
 export async function loadRenderer(webDist: string): Promise<PageRenderer | undefined> {
   const file = path.join(webDist, '..', 'dist-ssr', 'entry-server.js');
   if (!existsSync(file)) return undefined;
+  // React picks its build by NODE_ENV when first loaded: its development build renders several times
+  // slower (it checks and records every element). The server runs the production build unless told.
+  process.env.NODE_ENV ??= 'production';
   return serveCallsOf((await import(pathToFileURL(file).href)) as PageRenderer);
 }
 
@@ -135,6 +138,7 @@ export class PublicPages {
       canonical,
       type: head.type ?? 'website',
       siteName: MESSAGES.site.name,
+      image: `${this.publicUrl}/og-image.png`,
     });
     const ld = [
       ...(head.breadcrumbs?.length
