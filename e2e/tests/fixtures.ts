@@ -18,6 +18,26 @@ export interface Options {
  */
 export const test = base.extend<Options>({
   acceptDisclaimer: [true, { option: true }],
+  // A page the server rendered shows before its script runs: a click then would reach no handler. Going
+  // to a page (or reloading it) waits for the app's mark that it is running (web/src/app/providers.tsx).
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const ready = () => page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        await ready();
+        return response;
+      };
+      page.reload = async (options) => {
+        const response = await reload(options);
+        await ready();
+        return response;
+      };
+    }
+    await use(page);
+  },
   context: async ({ context, acceptDisclaimer }, use) => {
     if (acceptDisclaimer) {
       await context.addInitScript(

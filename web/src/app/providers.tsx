@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ToastContainer } from 'react-toastify';
@@ -32,6 +32,11 @@ export function AppProviders({
   hydrating?: boolean;
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  // Once the page is the app's (hydrated, or rendered here), clicks reach it: journeys and tools wait
+  // for this mark rather than for a quiet network. A part whose code still loads hydrates when clicked.
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
   return (
     <QueryClientProvider client={client}>
       <SessionProvider hydrating={hydrating}>
