@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { adPath, homeListingUrl, MESSAGES } from '@app/domain';
@@ -43,6 +43,8 @@ const ids = { ad: 0, hidden: 0, place: 0, product: 0 };
 
 beforeAll(async () => {
   webDist = webDistWith(RENDER_SHELL);
+  // A lazy page's style sheet, as the build writes it beside the shell's own.
+  writeFileSync(path.join(webDist, 'assets', 'places-abc123.css'), '.venue-detail{color:red}');
   const real = await webRenderer();
   // The real render, counted.
   const renderer: PageRenderer = {
@@ -170,6 +172,9 @@ describe('record pages rendered on the server', () => {
   it("a place's page: a LocalBusiness; under another kind's path, moved to its own", async () => {
     const res = await get(`/sextoy/${ids.place}`);
     expect(res.statusCode).toBe(200);
+    // Its styles come with the HTML, not later with its code (the listing's are the shell's own).
+    expect(res.body).toContain('<style>.venue-detail{color:red}</style>');
+    expect((await get('/')).body).not.toContain('.venue-detail{color:red}');
     expect(root(res.body)).toContain('Velvet Room');
     expect(jsonLd(res.body)).toContainEqual(
       expect.objectContaining({ '@type': 'LocalBusiness', name: 'Velvet Room', telephone: '555-0100' }),

@@ -9,7 +9,7 @@ import { loosePath } from '../route-path.ts';
 import { serveAdPage } from './ad-page.ts';
 import { sendNotFound } from './errors.ts';
 import { askAnonymously, sendPage } from './page-parts.ts';
-import { loadRenderer, PublicPages, serveCallsOf, type PageRenderer } from './server-render.ts';
+import { loadRenderer, pageStylesOf, PublicPages, serveCallsOf, type PageRenderer } from './server-render.ts';
 
 /**
  * The files the site serves besides the API: public uploads under `/uploads/` (their names change
@@ -34,7 +34,15 @@ async function webShell(
     : webDist
       ? await loadRenderer(webDist)
       : undefined;
-  const publicPages = renderer && new PublicPages(renderer, shell, config.publicUrl, opts.changeMark);
+  const publicPages =
+    renderer &&
+    new PublicPages(
+      renderer,
+      shell,
+      config.publicUrl,
+      opts.changeMark,
+      webDist ? pageStylesOf(webDist, shell) : '',
+    );
   const sendPublicPage = (req: FastifyRequest, reply: FastifyReply) =>
     publicPages ? publicPages.send(req, reply) : sendPage(req, reply, shell);
   // Private pages (account, admin, cart, checkout, sign-in) tell search engines not to list them.
