@@ -44,7 +44,7 @@ describe('the filter contract', () => {
 
   it('names the top-level facet parameters', () => {
     expect(FACET_PARAMS.join(' ')).toBe(
-      'filter country state city minValue maxValue minValueDonation maxValueDonation',
+      'filter country state city search minValue maxValue minValueDonation maxValueDonation',
     );
   });
 });
