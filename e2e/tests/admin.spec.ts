@@ -227,8 +227,8 @@ test.describe('[ADMIN][VERIFICATION]', () => {
 
     await openConsole(page);
     await openSection(page, C.nav.verifications);
-    await page.getByRole('search').getByLabel(U.search).fill(provider.email);
-    await page.getByRole('search').getByRole('button', { name: C.filters.search }).click();
+    await page.getByRole('main').getByRole('search').getByLabel(U.search).fill(provider.email);
+    await page.getByRole('main').getByRole('search').getByRole('button', { name: C.filters.search }).click();
     const item = page.getByRole('article', { name: `${provider.first_name} ${provider.last_name}` });
     await expect(item).toBeVisible();
     await expect(item).toContainText(provider.email);
@@ -308,7 +308,7 @@ test.describe('[ADMIN][PAYMENTS]', () => {
 
     await openConsole(page);
     await openSection(page, C.nav.payments);
-    const search = page.getByRole('search');
+    const search = page.getByRole('main').getByRole('search');
     const rows = page.getByTestId('payment-row');
 
     // The subscription: found by its id, verified.
@@ -432,7 +432,7 @@ test.describe('[ADMIN][USERS]', () => {
 
     await openConsole(page);
     await openSection(page, C.nav.users);
-    const search = page.getByRole('search');
+    const search = page.getByRole('main').getByRole('search');
     await search.getByLabel(U.search).fill(provider.email);
     await search.getByRole('button', { name: C.filters.search }).click();
     const row = page.getByTestId('user-row').filter({ hasText: provider.email });
