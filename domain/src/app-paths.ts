@@ -160,3 +160,7 @@ export function matchAppPath(pathname: string): (typeof APP_PATHS)[number] | und
 export function isAppPath(pathname: string): boolean {
   return matchAppPath(pathname) !== undefined;
 }
+
+/** Whether a path is the provider listing's: `/` or `/ad/{page}` (any case, a trailing slash allowed). */
+export const isListingPath = (pathname: string): boolean =>
+  pathname === '/' || /^\/ad\/[^/]*\/?$/i.test(pathname);

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { MESSAGES } from '@app/domain';
+import { isListingPath, MESSAGES } from '@app/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { KeptUntilChange } from '../kept-until-change.ts';
 import { appendToBody, jsonForScript, sendPage, withHead } from './page-parts.ts';
@@ -78,9 +78,6 @@ export async function loadRenderer(webDist: string): Promise<PageRenderer | unde
   process.env.NODE_ENV ??= 'production';
   return serveCallsOf((await import(pathToFileURL(file).href)) as PageRenderer);
 }
-
-/** The listing's paths: `/` and `/ad/{page}`. */
-const isListingPath = (pathname: string) => pathname === '/' || /^\/ad\/[^/]*\/?$/i.test(pathname);
 
 /** The built app's style sheets that its shell does not link (`/assets/<name>.css`), as one text. */
 export function pageStylesOf(webDist: string, shell: string): string {

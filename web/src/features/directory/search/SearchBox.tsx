@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
+  isListingPath,
   MESSAGES,
   normalizeSearch,
   parseDirectoryQuery,
@@ -12,9 +13,6 @@ import { firstPagePath } from '../filterUrl.ts';
 
 const T = MESSAGES.search;
 
-/** Whether a path is the listing's (`/`, `/ad/:page`): a search there keeps its location and filters. */
-const isListing = (pathname: string) => pathname === '/' || /^\/ad\/[^/]+\/?$/.test(pathname);
-
 /**
  * The header's search of the directory: stage name, title, city or phone digits. On the listing it keeps
  * the location and filters shown and starts again at page 1; elsewhere it opens the listing with the term.
@@ -24,7 +22,8 @@ export function SearchBox() {
   const id = useId();
   const { pathname, search: rawSearch } = useLocation();
   const navigate = useNavigate();
-  const onListing = isListing(pathname);
+  // On the listing a search keeps its location and filters.
+  const onListing = isListingPath(pathname);
   const current = onListing ? (parseDirectoryQuery(rawSearch).search ?? '') : '';
   // The box follows the URL's term (another search, Clear search, Back) until the visitor types.
   const [typed, setTyped] = useState<{ from: string; value: string } | undefined>(undefined);
