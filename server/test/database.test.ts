@@ -491,6 +491,30 @@ describe(`reference data on ${TEST_ENGINE}`, () => {
   });
 });
 
+// Registered on the PostgreSQL run only, so the SQLite run lists no skipped test.
+const onPostgres = TEST_ENGINE === 'postgres' ? describe : undefined;
+onPostgres?.('PostgreSQL connections', () => {
+  it('survive the server ending an idle one: the process goes on and the next query opens another', async () => {
+    const { db } = t.database;
+    const pids = async () =>
+      (
+        await sql<{ pid: number }>`select pid from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()`.execute(db)
+      ).rows.map((r) => r.pid);
+    // Two connections busy at once, then idle in the pool.
+    await Promise.all([sql`select pg_sleep(0.05)`.execute(db), sql`select pg_sleep(0.05)`.execute(db)]);
+    const killer = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+    const idle = (await pids()).filter((p) => p !== killer.rows[0]!.pid);
+    expect(idle.length).toBeGreaterThan(0);
+    // Ended from the server's side, as a restart or an administrator would; unheard, the pool's 'error'
+    // event would stop this process (and vitest would report it as an unhandled error).
+    for (const pid of idle) await sql`select pg_terminate_backend(${pid})`.execute(db);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const one = await sql<{ one: number }>`select 1 as one`.execute(db);
+    expect(one.rows[0]!.one).toBe(1);
+  });
+});
+
 describe('SQLite durability', () => {
   it('opens with WAL, foreign keys and a busy timeout', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'ltf-sqlite-'));

@@ -58,23 +58,30 @@ export async function createTestDatabase(): Promise<{
     dataDir,
     drop: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      // pg's Pool.end() resolves before its clients have closed; a forced drop would terminate them
-      // mid-close and their FATAL errors would surface as unhandled. Wait for them to go first.
-      for (let i = 0; i < 100; i++) {
-        const { rows } = await c.query<{ n: number }>(
-          'select count(*)::int as n from pg_stat_activity where datname = $1',
-          [name],
-        );
-        if (!rows[0]?.n) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await dropPostgresDatabase(adminUrl, name);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Drops a test's PostgreSQL database once its connections have gone. pg's Pool.end() resolves before its
+ * clients have closed; a forced drop would terminate them mid-close and their FATAL errors would surface
+ * as unhandled. So this waits for them first, for two seconds at most.
+ */
+export async function dropPostgresDatabase(adminUrl: string, name: string): Promise<void> {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  for (let i = 0; i < 100; i++) {
+    const { rows } = await c.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = $1',
+      [name],
+    );
+    if (!rows[0]?.n) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await c.query(`drop database if exists ${name} with (force)`);
+  await c.end();
 }
 
 /** A mailer that keeps messages in memory for assertions. */

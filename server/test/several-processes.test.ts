@@ -11,7 +11,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { buildProviderAd } from './factories.ts';
-import { buildAdmin, buildProvider, buildUser, type Json, type TestContext } from './helpers.ts';
+import {
+  buildAdmin,
+  buildProvider,
+  buildUser,
+  dropPostgresDatabase,
+  type Json,
+  type TestContext,
+} from './helpers.ts';
 
 /**
  * Real server processes (the server bundled as `npm start` builds it, run by Node), not app instances
@@ -146,7 +153,14 @@ function call(
       (res) => {
         let text = '';
         res.on('data', (b: Buffer) => (text += b.toString()));
-        res.on('end', () => resolve({ status: res.statusCode!, json: text ? JSON.parse(text) : undefined }));
+        res.on('error', reject);
+        res.on('end', () => {
+          try {
+            resolve({ status: res.statusCode!, json: text ? JSON.parse(text) : undefined });
+          } catch {
+            reject(new Error(`${method} ${url} answered ${res.statusCode} with no JSON: ${text.slice(0, 200)}`));
+          }
+        });
       },
     );
     req.on('error', reject);
@@ -223,10 +237,7 @@ withPostgresAndRedis?.('two processes on one PostgreSQL database and one Redis',
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await database?.close();
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await dropPostgresDatabase(pgUrl!, dbName);
   });
 
   it('failed sign-ins on A reach the throttle, and B refuses the next attempt (429)', async () => {

@@ -115,6 +115,10 @@ export function openDatabase(opts: {
       connectionString: opts.databaseUrl,
       max: opts.databasePoolMax ?? DEFAULT_POOL_MAX,
     });
+    // An idle connection that the server ends (a restart, an administrator, a forced drop) makes the pool
+    // emit 'error'; unheard, that event would stop the process. The pool has already discarded the
+    // connection and the next query opens a new one, so there is nothing to do but say so.
+    pool.on('error', (err) => process.emitWarning(`PostgreSQL closed an idle connection: ${err.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     postgresUrls.set(db, opts.databaseUrl);
     const hot = pgHotReader(pool);
