@@ -1,28 +1,26 @@
 #!/usr/bin/env node
-// `npm run bench:first-load`: how much JavaScript the home page ships on a first visit (the budget: at most
-// 200 KB gzipped). Builds the app, starts the server on a fresh DATA_DIR, opens `/` in Chromium as a
-// new visitor (no storage), waits for the listing and the network to settle, and sums every script the
-// page loaded, raw and gzipped (level 9, as a server or CDN would serve them). Chromium as
-// scripts/chromium.mjs launches it. Results: printed, and bench/results/first-load.json.
+// `npm run bench:first-load`: how much JavaScript a first visit to each public page ships (the budget: at
+// most 200 KB gzipped per page). Builds the app, starts the demo server (bench/public-pages.mjs), opens
+// the pages Lighthouse audits in Chromium as a new visitor (no storage), waits for the app to run and the
+// network to settle, and sums every script each page loaded, raw and gzipped (level 9, as a server or CDN
+// would serve them). Chromium as scripts/chromium.mjs launches it. Results: printed, and
+// bench/results/first-load.json.
 import prettier from 'prettier';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { ensureBuilt } from '../scripts/build.mjs';
 import { chromiumLaunchOptions } from '../scripts/chromium.mjs';
-import { startServer } from './server.mjs';
+import { PAGES, resolvePath, startDemoServer } from './public-pages.mjs';
 
 const BUDGET_KB = 200;
 const here = path.dirname(fileURLToPath(import.meta.url));
+const kb = (n) => Math.round((n / 1024) * 10) / 10;
 
-await ensureBuilt();
-const dataDir = mkdtempSync(path.join(tmpdir(), 'ltf-first-load-'));
-const server = await startServer({ DATA_DIR: dataDir });
-const browser = await chromium.launch(chromiumLaunchOptions());
-try {
+/** The scripts one first visit to `url` loads, largest first. */
+async function scriptsOf(browser, url) {
   const page = await browser.newPage();
   const scripts = [];
   page.on('response', async (response) => {
@@ -34,30 +32,48 @@ try {
       gzip: gzipSync(body, { level: 9 }).length,
     });
   });
-  await page.goto(`${server.base}/`, { waitUntil: 'networkidle' });
-  // The listing's heading: the home page has rendered with its data (none on a fresh database).
-  await page.getByRole('heading', { name: 'Providers' }).waitFor();
+  await page.goto(url, { waitUntil: 'networkidle' });
+  // The app has hydrated the server's page (web/src/main.tsx marks it).
+  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
   await page.waitForLoadState('networkidle');
+  await page.close();
+  return scripts.sort((a, b) => b.gzip - a.gzip);
+}
 
-  scripts.sort((a, b) => b.gzip - a.gzip);
-  const kb = (n) => Math.round((n / 1024) * 10) / 10;
-  const total = scripts.reduce((sum, s) => ({ bytes: sum.bytes + s.bytes, gzip: sum.gzip + s.gzip }), {
-    bytes: 0,
-    gzip: 0,
-  });
+await ensureBuilt();
+const server = await startDemoServer();
+const browser = await chromium.launch(chromiumLaunchOptions());
+try {
+  const pages = [];
+  for (const listed of PAGES) {
+    const pagePath = await resolvePath(server.base, listed.path);
+    const scripts = await scriptsOf(browser, `${server.base}${pagePath}`);
+    const total = scripts.reduce((sum, s) => ({ bytes: sum.bytes + s.bytes, gzip: sum.gzip + s.gzip }), {
+      bytes: 0,
+      gzip: 0,
+    });
+    pages.push({
+      name: listed.name,
+      path: pagePath,
+      totalKb: kb(total.bytes),
+      totalGzipKb: kb(total.gzip),
+      withinBudget: kb(total.gzip) <= BUDGET_KB,
+      scripts: scripts.map((s) => ({ file: s.file, kb: kb(s.bytes), gzipKb: kb(s.gzip) })),
+    });
+  }
   const report = {
     date: new Date().toISOString(),
     budgetKb: BUDGET_KB,
-    totalKb: kb(total.bytes),
-    totalGzipKb: kb(total.gzip),
-    withinBudget: kb(total.gzip) <= BUDGET_KB,
-    scripts: scripts.map((s) => ({ file: s.file, kb: kb(s.bytes), gzipKb: kb(s.gzip) })),
+    withinBudget: pages.every((p) => p.withinBudget),
+    pages,
   };
-  console.log('| script | KB | KB gzipped |\n| --- | ---: | ---: |');
-  for (const s of report.scripts) console.log(`| ${s.file} | ${s.kb} | ${s.gzipKb} |`);
-  console.log(`| total (${scripts.length} files) | ${report.totalKb} | ${report.totalGzipKb} |`);
+  console.log('| page | scripts | KB | KB gzipped |\n| --- | --- | ---: | ---: |');
+  for (const p of pages) {
+    const files = p.scripts.map((s) => `${path.basename(s.file)} ${s.gzipKb}`).join(', ');
+    console.log(`| ${p.name} (${p.path}) | ${files} | ${p.totalKb} | ${p.totalGzipKb} |`);
+  }
   console.log(
-    `First load: ${report.totalGzipKb} KB of gzipped JavaScript, budget ${BUDGET_KB} KB: ${report.withinBudget ? 'met' : 'MISSED'}`,
+    `First load: at most ${Math.max(...pages.map((p) => p.totalGzipKb))} KB of gzipped JavaScript a page, budget ${BUDGET_KB} KB: ${report.withinBudget ? 'met' : 'MISSED'}`,
   );
   mkdirSync(path.join(here, 'results'), { recursive: true });
   // Formatted as the repository's check wants it, so a recorded run leaves a clean tree.
@@ -68,5 +84,4 @@ try {
 } finally {
   await browser.close();
   await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 }

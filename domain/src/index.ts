@@ -19,6 +19,7 @@ export * from './directory/card-image.ts';
 export * from './directory/ad-page.ts';
 export * from './directory/saved.ts';
 export * from './text.ts';
+export * from './text-schema.ts';
 export * from './directory/responses.ts';
 export * from './directory/schemas.ts';
 export * from './directory/comment-time.ts';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ZIdText } from '../ids.ts';
 import { CLIENT_AMOUNT_PATTERN, isWholeCents } from '../money.ts';
 import { MESSAGES } from '../messages.ts';
-import { trimmedText } from '../text.ts';
+import { trimmedText } from '../text-schema.ts';
 import { ADMIN_SETTINGS_LIMITS as L } from './settings-limits.ts';
 
 export { ADMIN_SETTINGS_LIMITS, AUDIT_CSV_MAX_ROWS } from './settings-limits.ts';

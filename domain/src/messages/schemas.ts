@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZProviderRef } from '../directory/provider-ref.ts';
 import { MESSAGES } from '../messages.ts';
-import { trimmedText } from '../text.ts';
+import { trimmedText } from '../text-schema.ts';
 import { MESSAGE_LIMITS } from './limits.ts';
 
 /** `POST /api/messages` `data`, and the card's message form. */

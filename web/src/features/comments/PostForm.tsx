@@ -3,12 +3,23 @@ import { Form } from 'react-bootstrap';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
+import { ZCommentUpdate, ZMessageUpdate } from '@app/domain';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { toastApiFailure } from '../../api/toastApiFailure.ts';
+import type { PostField } from './posts.ts';
+
+/**
+ * Each post field's rule from the shared schemas (trimmed, required, maximum length). Here rather than in
+ * the kinds: this module, with zod and the form library, loads only when a hobbyist's form shows.
+ */
+const TEXT_RULES: Record<PostField, z.ZodType<string, string>> = {
+  comment: ZCommentUpdate.shape.comment,
+  text: ZMessageUpdate.shape.text,
+};
 
 interface PostFormProps {
-  /** The text's rule from the shared schema (trimmed, required, maximum length). */
-  schema: z.ZodType<string, string>;
+  /** Which post it writes: its rule comes from TEXT_RULES. */
+  field: PostField;
   label: string;
   placeholder: string;
   submitText: string;
@@ -21,9 +32,16 @@ interface PostFormProps {
  * The comment and message forms of the card (spec 001 §5): Post stays disabled while the text is
  * empty, the text goes trimmed, and the box clears once it is posted.
  */
-export function PostForm({ schema, label, placeholder, submitText, maxLength, onPost }: PostFormProps) {
+export default function PostForm({
+  field,
+  label,
+  placeholder,
+  submitText,
+  maxLength,
+  onPost,
+}: PostFormProps) {
   const id = useId();
-  const resolver = useMemo(() => zodResolver(z.object({ text: schema })), [schema]);
+  const resolver = useMemo(() => zodResolver(z.object({ text: TEXT_RULES[field] })), [field]);
   const {
     register,
     handleSubmit,

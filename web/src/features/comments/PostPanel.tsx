@@ -1,10 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { authorName, MESSAGES } from '@app/domain';
 import { useCardViewer } from '../../app/viewer.ts';
 import { PanelHint } from '../../ui/PanelHint.tsx';
 import { PanelLoading } from '../../ui/PanelStatus.tsx';
 import { usePosts, usePostText } from './posts.ts';
 import type { PostField, PostKind } from './posts.ts';
-import { PostForm } from './PostForm.tsx';
+
+// Only hobbyists write: everyone else reads the posts without loading the form, its rules and zod.
+const PostForm = lazy(() => import('./PostForm.tsx'));
 
 /**
  * A card's panel of one kind of post (spec 001 §2, §4 to §6): the posts the viewer may read, newest
@@ -53,14 +56,16 @@ export function PostPanel<F extends PostField>({
         </ul>
       )}
       {isHobbyist ? (
-        <PostForm
-          schema={kind.schema}
-          label={texts.title}
-          placeholder={texts.placeholder}
-          submitText={texts.submit}
-          maxLength={kind.maxLength}
-          onPost={(text) => postText.mutateAsync(text)}
-        />
+        <Suspense fallback={<PanelLoading />}>
+          <PostForm
+            field={kind.field}
+            label={texts.title}
+            placeholder={texts.placeholder}
+            submitText={texts.submit}
+            maxLength={kind.maxLength}
+            onPost={(text) => postText.mutateAsync(text)}
+          />
+        </Suspense>
       ) : (
         <PanelHint isLoggedIn={isLoggedIn} />
       )}

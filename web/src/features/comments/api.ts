@@ -1,4 +1,4 @@
-import { AUTHOR_POPULATE, COMMENT_LIMITS, formatCommentTime, MESSAGES, ZCommentUpdate } from '@app/domain';
+import { AUTHOR_POPULATE, COMMENT_LIMITS, formatCommentTime, MESSAGES } from '@app/domain';
 import type { ApiList } from '@app/domain';
 import { apiGet } from '../../api/client.ts';
 import type { Post, PostAttributes, PostKind } from './posts.ts';
@@ -34,7 +34,6 @@ export const commentPosts: PostKind<'comment'> = {
   load: fetchComments,
   signedInOnly: false,
   texts: { title: M.title, empty: M.empty, placeholder: M.placeholder, submit: M.post },
-  schema: ZCommentUpdate.shape.comment,
   maxLength: COMMENT_LIMITS.comment,
   formatTime: formatCommentTime,
 };

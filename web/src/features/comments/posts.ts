@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryKey } from '@tanstack/react-query';
 import type { ApiItem, AuthorAttributes, RelationOne } from '@app/domain';
-import type { z } from 'zod';
 import { apiPost } from '../../api/client.ts';
 import { useCardViewer } from '../../app/viewer.ts';
 
@@ -34,9 +33,8 @@ export interface PostKind<F extends PostField> {
   load: (providerId: number, signal: AbortSignal) => Promise<Post<F>[]>;
   /** Only signed-in users may read them (messages); else anyone (comments). */
   signedInOnly: boolean;
-  /** The panel's words (title, empty list, placeholder, button) and the text's rule and length. */
+  /** The panel's words (title, empty list, placeholder, button) and the text's length (its rule: PostForm). */
   texts: { title: string; empty: string; placeholder: string; submit: string };
-  schema: z.ZodType<string, string>;
   maxLength: number;
   /** How an entry says when it was written. */
   formatTime: (createdAt: string, now: Date) => string;

@@ -1,11 +1,14 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 import type { ButtonProps } from 'react-bootstrap';
 import { MESSAGES } from '@app/domain';
-import { ReportForm } from './ReportForm.tsx';
+import { PanelLoading } from '../../ui/PanelStatus.tsx';
 import './content.css';
 
 const M = MESSAGES.report;
+
+// Loaded when the dialog first opens: the pages that show a Report button do not carry the form's code.
+const ReportForm = lazy(() => import('./ReportForm.tsx').then((m) => ({ default: m.ReportForm })));
 
 interface ReportDialogProps {
   show: boolean;
@@ -27,7 +30,9 @@ export function ReportDialog({ show, onHide, listing }: ReportDialogProps) {
       </Modal.Header>
       <Modal.Body>
         <p className="small text-body-secondary">{M.emergency}</p>
-        <ReportForm listing={listing} />
+        <Suspense fallback={<PanelLoading />}>
+          <ReportForm listing={listing} />
+        </Suspense>
       </Modal.Body>
     </Modal>
   );

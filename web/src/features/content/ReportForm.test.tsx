@@ -78,7 +78,8 @@ describe('ReportButton', () => {
 
     fireEvent.click(screen.getByRole('button', { name: M.button }));
     const dialog = await screen.findByRole('dialog', { name: M.dialogTitle });
-    expect((within(dialog).getByLabelText(M.listing) as HTMLInputElement).value).toBe('/ad/1#42');
+    // The form loads with the dialog.
+    expect(((await within(dialog).findByLabelText(M.listing)) as HTMLInputElement).value).toBe('/ad/1#42');
 
     fireEvent.change(within(dialog).getByLabelText(M.reason), { target: { value: 'Spam or scam' } });
     fireEvent.click(within(dialog).getByRole('button', { name: M.submit }));

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AUTHOR_POPULATE, MESSAGE_LIMITS, MESSAGES, ZMessageUpdate } from '@app/domain';
+import { AUTHOR_POPULATE, MESSAGE_LIMITS, MESSAGES } from '@app/domain';
 import type { ApiItem, ApiList, AuthorAttributes, RelationOne } from '@app/domain';
 import { createBatchLoader, providerFilter } from '../../api/batch.ts';
 import { apiGet, apiPost } from '../../api/client.ts';
@@ -59,7 +59,6 @@ export const messagePosts: PostKind<'text'> = {
   load: (providerId) => loadMessages(providerId),
   signedInOnly: true,
   texts: { title: M.title, empty: M.empty, placeholder: M.placeholder, submit: M.send },
-  schema: ZMessageUpdate.shape.text,
   maxLength: MESSAGE_LIMITS.message,
   formatTime: (createdAt) => formatMoment(createdAt),
 };
