@@ -39,6 +39,8 @@ const root = (html: string) =>
 let ctx: TestContext;
 let webDist: string;
 let renders = 0;
+/** The last render's stops to fetch what it asked for (web/src/entry-server.tsx `fetchRounds`). */
+let fetchRounds: number | undefined;
 const ids = { ad: 0, hidden: 0, place: 0, product: 0 };
 
 beforeAll(async () => {
@@ -51,7 +53,10 @@ beforeAll(async () => {
     setTransport: (transport) => real.setTransport(transport),
     renderPage: (url) => {
       renders += 1;
-      return real.renderPage(url);
+      return real.renderPage(url).then((page) => {
+        fetchRounds = (page as { fetchRounds?: number }).fetchRounds;
+        return page;
+      });
     },
   };
   ctx = await createTestApp({ config: { webDist }, pageRenderer: renderer });
@@ -98,6 +103,8 @@ describe('the home listing rendered on the server', () => {
     expect(answers.find((q) => q.queryKey[1] === 'providers')!.state.data).toEqual(listing);
     expect(answers.some((q) => q.queryKey[1] === 'filterdata')).toBe(true);
     expect(jsonLd(html)[0]).toMatchObject({ '@type': 'BreadcrumbList' });
+    // Its route fetched all of that before rendering: one render draws the page (app/prefetch.ts).
+    expect(fetchRounds).toBe(0);
   });
 
   it('names one canonical address per location and page, whatever the filters', async () => {
@@ -166,6 +173,8 @@ describe('record pages rendered on the server', () => {
     expect(root(res.body)).toContain('Older');
     const trail = jsonLd(res.body)[0] as { itemListElement: { name: string }[] };
     expect(trail.itemListElement.map((c) => c.name)).toEqual(['Providers', 'CA', 'San Jose', 'Ruby Rosé']);
+    // The ad, its related ads and its comments came before the render (app/prefetch.ts).
+    expect(fetchRounds).toBe(0);
     expect((await get(`/ads/${ids.hidden}/waiting-san-jose`)).statusCode).toBe(404);
   });
 

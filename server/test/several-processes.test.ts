@@ -158,7 +158,9 @@ function call(
           try {
             resolve({ status: res.statusCode!, json: text ? JSON.parse(text) : undefined });
           } catch {
-            reject(new Error(`${method} ${url} answered ${res.statusCode} with no JSON: ${text.slice(0, 200)}`));
+            reject(
+              new Error(`${method} ${url} answered ${res.statusCode} with no JSON: ${text.slice(0, 200)}`),
+            );
           }
         });
       },

@@ -12,6 +12,7 @@ import { dehydrate, QueryClient } from '@tanstack/react-query';
 import type { DehydratedState, Query } from '@tanstack/react-query';
 import { setApiTransport } from './api/client.ts';
 import { PageHeadContext, type PageHead } from './app/head.tsx';
+import type { RouteHandle } from './app/prefetch.ts';
 import { AppProviders } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
 
@@ -22,6 +23,8 @@ export interface RenderedPage {
   html: string;
   head: PageHead | undefined;
   state: DehydratedState;
+  /** How many times the render stopped to fetch what it asked for (0: its route's prefetch had it all). */
+  fetchRounds: number;
 }
 
 /** Calls travel through the server's own routes (`transport` answers a `/api/…` URL). */
@@ -31,7 +34,8 @@ export function setTransport(transport: typeof fetch): void {
 
 /**
  * Renders passes until no query is left waiting (a page asks for a second answer once the first is
- * in, such as an ad's related ads after the ad): each pass fetches what the last one asked for.
+ * in, such as an ad's related ads after the ad): each pass fetches what the last one asked for. A route's
+ * `prefetch` (app/prefetch.ts) fills the cache before the first pass.
  */
 const MAX_PASSES = 6;
 
@@ -62,8 +66,20 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity } },
   });
+  // The routes' own data first (app/prefetch.ts): a page that declares it renders once.
+  const { search } = new URL(url, 'http://localhost');
+  await Promise.all(
+    context.matches.map((match) =>
+      (match.route.handle as RouteHandle | undefined)?.prefetch?.({
+        queryClient,
+        params: match.params,
+        search,
+      }),
+    ),
+  );
   let html = '';
   let head: PageHead | undefined;
+  let fetchRounds = 0;
   const collect = (declared: PageHead) => {
     head = declared;
   };
@@ -87,6 +103,7 @@ export async function renderPage(url: string): Promise<RenderedPage> {
     }
     const asked = queryClient.getQueryCache().getAll().filter(waiting);
     if (asked.length === 0) break;
+    fetchRounds += 1;
     await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
   }
   // A page whose data could not all be read (a rate limit, the database away) is not written with its
@@ -96,5 +113,5 @@ export async function renderPage(url: string): Promise<RenderedPage> {
     .getAll()
     .find((query) => query.state.status === 'error');
   if (failed) throw new Error(`a call of the page failed: ${String(failed.state.error)}`);
-  return { html, head, state: dehydrate(queryClient) };
+  return { html, head, state: dehydrate(queryClient), fetchRounds };
 }

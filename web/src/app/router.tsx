@@ -2,9 +2,10 @@ import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { MESSAGES } from '@app/domain';
-import { HomePage } from '../features/directory/HomePage.tsx';
+import { homeHandle, HomePage } from '../features/directory/HomePage.tsx';
 import { GuestOnly, RequireAccountType, RequireAuth } from './guards.tsx';
 import { Layout } from './Layout.tsx';
+import type { RouteHandle } from './prefetch.ts';
 import { RouteError } from './RouteError.tsx';
 
 // Every page but the home listing is loaded on demand, so the first load stays small.
@@ -61,10 +62,15 @@ const AdminSettingsPage = lazy(() => import('../features/admin/SettingsPage.tsx'
 const AdminAuditLogPage = lazy(() => import('../features/admin/AuditLogPage.tsx'));
 const AdminTwoFactorEnrolPage = lazy(() => import('../features/admin/TwoFactorEnrolPage.tsx'));
 
+/** An ad page's data, fetched before the server renders it (its code loads with the page's). */
+const adHandle: RouteHandle = {
+  prefetch: (args) => import('../features/directory/ad/prefetch.ts').then((m) => m.prefetchAdPage(args)),
+};
+
 /** Public pages (spec 000 §2 route table). */
 const publicRoutes: RouteObject[] = [
-  { index: true, element: <HomePage /> },
-  { path: 'ad/:page', element: <HomePage /> },
+  { index: true, element: <HomePage />, handle: homeHandle },
+  { path: 'ad/:page', element: <HomePage />, handle: homeHandle },
   { path: 'termsofservice', element: <TermsPage /> },
   { path: 'privacypolicy', element: <PrivacyPage /> },
   { path: 'reporttrafficking', element: <ReportTraffickingPage /> },
@@ -75,8 +81,8 @@ const publicRoutes: RouteObject[] = [
   { path: 'ads/packages', element: <PackagesPage /> },
   { path: 'ads/packages/', element: <PackagesPage /> },
   // An ad's own page; the address without its slug is moved to the one with it.
-  { path: 'ads/:id', element: <AdPage /> },
-  { path: 'ads/:id/:slug', element: <AdPage /> },
+  { path: 'ads/:id', element: <AdPage />, handle: adHandle },
+  { path: 'ads/:id/:slug', element: <AdPage />, handle: adHandle },
   // The venue directories and their places (spec 000 §2 "Vendor venues").
   ...(['eroticbody', 'sextoy', 'stripclub'] as const).flatMap((kind) => [
     { path: kind, element: <VenuePage kind={kind} /> },

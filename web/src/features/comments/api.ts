@@ -1,5 +1,6 @@
 import { AUTHOR_POPULATE, COMMENT_LIMITS, formatCommentTime, MESSAGES } from '@app/domain';
 import type { ApiList } from '@app/domain';
+import type { QueryClient } from '@tanstack/react-query';
 import { apiGet } from '../../api/client.ts';
 import type { Post, PostAttributes, PostKind } from './posts.ts';
 
@@ -37,3 +38,11 @@ export const commentPosts: PostKind<'comment'> = {
   maxLength: COMMENT_LIMITS.comment,
   formatTime: formatCommentTime,
 };
+
+/** Fetches a card's comments into the cache, as its panel would (an ad page's route data). */
+export function prefetchComments(queryClient: QueryClient, providerId: number): Promise<void> {
+  return queryClient.prefetchQuery({
+    queryKey: commentPosts.listKey(null, providerId),
+    queryFn: ({ signal }) => commentPosts.load(providerId, signal),
+  });
+}

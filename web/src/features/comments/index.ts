@@ -2,3 +2,4 @@
 export { default as CommentPanel } from './CommentPanel.tsx';
 export { PostPanel } from './PostPanel.tsx';
 export type { Post, PostAttributes, PostKind } from './posts.ts';
+export { prefetchComments } from './api.ts';

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { Col, Container, Row } from 'react-bootstrap';
 import { Link, useLocation, useParams } from 'react-router';
-import { fillTemplate, MESSAGES, parseDirectoryQuery, toDirectorySearch } from '@app/domain';
+import { fillTemplate, MESSAGES, toDirectorySearch } from '@app/domain';
 import type { DirectoryQuery } from '@app/domain';
 import { usePageHead, type Crumb, type PageHead } from '../../app/head.tsx';
 import { useFilterCounts, useProviders } from './api.ts';
-import { firstPagePath, pagePath, parsePage, withDefaultLocation } from './filterUrl.ts';
+import { firstPagePath, listingRequestOf, pagePath } from './filterUrl.ts';
 import { FiltersColumn } from './filters/FiltersColumn.tsx';
 import { ListingResults } from './listing/ListingResults.tsx';
 import './directory.css';
@@ -64,11 +64,11 @@ export function listingHead(asked: DirectoryQuery, page: number): PageHead {
  */
 export function DirectoryPage() {
   const params = useParams();
-  const page = parsePage(params.page);
   const { search: rawSearch } = useLocation();
-  const asked = useMemo(() => parseDirectoryQuery(rawSearch), [rawSearch]);
-  const query = useMemo(() => withDefaultLocation(asked), [asked]);
-  const search = useMemo(() => toDirectorySearch(query), [query]);
+  const { asked, query, search, page } = useMemo(
+    () => listingRequestOf(rawSearch, params.page),
+    [rawSearch, params.page],
+  );
   usePageHead(listingHead(asked, page));
 
   const providers = useProviders(query, search, page);

@@ -1,4 +1,5 @@
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { listingQuery, toDirectorySearch, toFacetParams } from '@app/domain';
 import type {
   ApiList,
@@ -12,6 +13,7 @@ import type {
   StateCount,
 } from '@app/domain';
 import { apiGet } from '../../api/client.ts';
+import type { ListingRequest } from './filterUrl.ts';
 import { getLinkedCountQueries, mergeLinkedCounts } from './linkedCounts.ts';
 
 /**
@@ -113,21 +115,25 @@ export const directoryKeys = {
  * previous page stays on screen while the next one loads.
  */
 export function useProviders(query: DirectoryQuery, search: string, page: number) {
-  return useQuery({
+  return useQuery({ ...providersQuery(query, search, page), placeholderData: keepPreviousData });
+}
+
+const providersQuery = (query: DirectoryQuery, search: string, page: number) =>
+  queryOptions({
     queryKey: directoryKeys.providers(search, page),
     queryFn: ({ signal }) => fetchProviders(query, page, signal),
-    placeholderData: keepPreviousData,
   });
-}
 
 /** The Categories panel's counts, refetched on any filter change (spec 001 §4). */
 export function useFilterData(query: DirectoryQuery, search: string) {
-  return useQuery({
+  return useQuery({ ...filterDataQuery(query, search), placeholderData: keepPreviousData });
+}
+
+const filterDataQuery = (query: DirectoryQuery, search: string) =>
+  queryOptions({
     queryKey: directoryKeys.filterData(search),
     queryFn: ({ signal }) => fetchFilterData(query, signal),
-    placeholderData: keepPreviousData,
   });
-}
 
 /**
  * The counts the Categories panel shows: the query's, with the linked parent and sub-type sections
@@ -141,10 +147,7 @@ export function useFilterCounts(query: DirectoryQuery, search: string) {
     return { ...entry, query: linkedQuery, search: toDirectorySearch(linkedQuery) };
   });
   const results = useQueries({
-    queries: linked.map((entry) => ({
-      queryKey: directoryKeys.filterData(entry.search),
-      queryFn: ({ signal }: { signal: AbortSignal }) => fetchFilterData(entry.query, signal),
-    })),
+    queries: linked.map((entry) => filterDataQuery(entry.query, entry.search)),
   });
   const counts = mergeLinkedCounts(
     base.data?.counts,
@@ -154,20 +157,40 @@ export function useFilterCounts(query: DirectoryQuery, search: string) {
   return { counts, total: base.data?.total, isFetching };
 }
 
+const languagesQuery = queryOptions({
+  queryKey: directoryKeys.languages,
+  queryFn: ({ signal }) => fetchLanguages(signal),
+  staleTime: 5 * 60_000,
+});
+
+const racesQuery = queryOptions({
+  queryKey: directoryKeys.races,
+  queryFn: ({ signal }) => fetchRaces(signal),
+  staleTime: 5 * 60_000,
+});
+
 export function useLanguages() {
-  return useQuery({
-    queryKey: directoryKeys.languages,
-    queryFn: ({ signal }) => fetchLanguages(signal),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(languagesQuery);
 }
 
 export function useRaces() {
-  return useQuery({
-    queryKey: directoryKeys.races,
-    queryFn: ({ signal }) => fetchRaces(signal),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(racesQuery);
+}
+
+/**
+ * Fetches what a listing page shows before the server renders it (the route's `prefetch`, run by
+ * entry-server.tsx): the page of providers, the panel's counts and its languages and races, so one render
+ * draws the page instead of a render that only asks and a second that draws. The linked counts of a
+ * chosen service, rarer, are still asked by the render.
+ */
+export function prefetchListing(queryClient: QueryClient, request: ListingRequest): Promise<unknown> {
+  const { query, search, page } = request;
+  return Promise.all([
+    queryClient.prefetchQuery(providersQuery(query, search, page)),
+    queryClient.prefetchQuery(filterDataQuery(query, search)),
+    queryClient.prefetchQuery(languagesQuery),
+    queryClient.prefetchQuery(racesQuery),
+  ]);
 }
 
 export function useStatesByCountry(countryCode: string, enabled = true) {

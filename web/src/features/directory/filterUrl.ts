@@ -1,3 +1,4 @@
+import { parseDirectoryQuery, toDirectorySearch } from '@app/domain';
 import type { DirectoryQuery } from '@app/domain';
 
 /**
@@ -34,4 +35,20 @@ export function pagePath(page: number, search: string): string {
 /** The first page of the listing for a query string: `/?<query>` (after a filter change). */
 export function firstPagePath(search: string): string {
   return search ? `/?${search}` : '/';
+}
+
+/** What a listing URL asks for: the query as written, the query shown (with the default location), its key and page. */
+export interface ListingRequest {
+  asked: DirectoryQuery;
+  query: DirectoryQuery;
+  /** The canonical query string of `query`: the cache key of its answers. */
+  search: string;
+  page: number;
+}
+
+/** A listing URL's request, from its query string and its `/ad/:page` parameter. */
+export function listingRequestOf(rawSearch: string, pageParam: string | undefined): ListingRequest {
+  const asked = parseDirectoryQuery(rawSearch);
+  const query = withDefaultLocation(asked);
+  return { asked, query, search: toDirectorySearch(query), page: parsePage(pageParam) };
 }

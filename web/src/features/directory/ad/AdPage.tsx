@@ -16,18 +16,11 @@ import { usePageHead, type Crumb } from '../../../app/head.tsx';
 import { PageSpinner } from '../../../ui/PageSpinner.tsx';
 import { firstPagePath } from '../filterUrl.ts';
 import { ProviderCard } from '../ProviderCard.tsx';
-import { usePublicAd, useRelatedAds } from './api.ts';
+import { parseAdId, usePublicAd, useRelatedAds } from './api.ts';
 import { RelatedAds } from './RelatedAds.tsx';
 import './ad-page.css';
 
 const P = MESSAGES.adPage;
-
-/** The id of `/ads/:id/…`: a number above zero of up to ten digits, else undefined. */
-function parseAdId(raw: string | undefined): number | undefined {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return undefined;
-  const id = Number(raw);
-  return id > 0 ? id : undefined;
-}
 
 /** The listing of a place: the state's, or the city's when `city` is given. */
 function listingOf(country: string, state: string, city?: string) {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { adItemQuery, adRelatedUrl } from '@app/domain';
 import type { ProviderItem } from '@app/domain';
 import { apiGet } from '../../../api/client.ts';
@@ -14,6 +14,13 @@ export interface RelatedAds {
 
 const relatedPath = (id: number) => adRelatedUrl(id).replace(/^\/api/, '');
 
+/** The id of `/ads/:id/…`: a number above zero of up to ten digits, else undefined. */
+export function parseAdId(raw: string | undefined): number | undefined {
+  if (!raw || !/^\d{1,10}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id > 0 ? id : undefined;
+}
+
 export const adPageKeys = {
   item: (id: number) => ['directory', 'ad', id] as const,
   related: (id: number) => ['directory', 'ad', id, 'related'] as const,
@@ -24,25 +31,28 @@ export const adPageKeys = {
  * ad the public cannot.
  */
 export function usePublicAd(id: number | undefined) {
-  return useQuery({
-    queryKey: adPageKeys.item(id ?? 0),
+  return useQuery({ ...adQuery(id ?? 0), enabled: id !== undefined, retry: false });
+}
+
+export const adQuery = (id: number) =>
+  queryOptions({
+    queryKey: adPageKeys.item(id),
     queryFn: ({ signal }) =>
       apiGet<{ data: ProviderItem }>(`/providers/${id}`, adItemQuery(), { signal }).then((body) => body.data),
-    enabled: id !== undefined,
-    retry: false,
     // The owner reads their changes waiting for review: asked again once the session is known.
     meta: { perViewer: true },
   });
-}
 
 /** The ad page's "ID verified", the provider's other ads and the same city's providers. */
 export function useRelatedAds(id: number | undefined) {
-  return useQuery({
-    queryKey: adPageKeys.related(id ?? 0),
+  return useQuery({ ...relatedAdsQuery(id ?? 0), enabled: id !== undefined });
+}
+
+export const relatedAdsQuery = (id: number) =>
+  queryOptions({
+    queryKey: adPageKeys.related(id),
     queryFn: ({ signal }) =>
-      apiGet<{ data: RelatedAds }>(relatedPath(id!), undefined, { signal }).then((b) => b.data),
-    enabled: id !== undefined,
+      apiGet<{ data: RelatedAds }>(relatedPath(id), undefined, { signal }).then((b) => b.data),
     // The owner's count of saves: asked again once the session is known.
     meta: { perViewer: true },
   });
-}
