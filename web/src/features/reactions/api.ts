@@ -103,7 +103,11 @@ export function useReact(providerId: number, onCounts: (counts: ReactionCounts) 
       setPending(true);
       try {
         const answer = await postReaction(kind, providerId);
-        queryClient.setQueryData<HeldReaction>(reactionKeys.held(userId, providerId), kind);
+        const held = reactionKeys.held(userId, providerId);
+        // A read of the held reaction still on its way (the session's first, right after a server-rendered
+        // page hydrates) would answer what was held before this click: it must not replace this answer.
+        await queryClient.cancelQueries({ queryKey: held });
+        queryClient.setQueryData<HeldReaction>(held, kind);
         onCounts(answer.meta.counts);
       } finally {
         pending.current = false;

@@ -68,6 +68,35 @@ describe('ProviderCard: reactions', () => {
     expect(countOf(A.dislike)).toBe('1');
   });
 
+  it("keeps the click's reaction when the held reactions' first read answers after it", async () => {
+    signInAs(HOBBYIST);
+    // The held reactions' read is on its way when the hobbyist clicks (as right after a server-rendered
+    // page hydrates), and answers, after the click's answer, what was held before it: nothing.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    mockApi(async (call) => {
+      if (call.method === 'GET' && ['/likes', '/dislikes', '/averages'].includes(call.path)) {
+        await released;
+        return emptyList();
+      }
+      if (call.method === 'GET' && call.path === '/messages') return emptyList();
+      if (call.method === 'POST' && call.path === '/likes')
+        return jsonResponse({
+          data: { id: 73, attributes: {} },
+          meta: { counts: { likes: 4, dislikes: 1, averages: 2 } },
+        });
+      return answerMe(call, HOBBYIST);
+    });
+    renderCards([buildProvider(7)]);
+
+    fireEvent.click(button(A.like));
+    await waitFor(() => expect(button(A.like).getAttribute('aria-pressed')).toBe('true'));
+    expect(countOf(A.like)).toBe('4');
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(button(A.like).getAttribute('aria-pressed')).toBe('true');
+  });
+
   it('looks up the held reactions of all cards with one request per kind', async () => {
     signInAs(HOBBYIST);
     const calls = reactionApi(true);
