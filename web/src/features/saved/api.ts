@@ -55,12 +55,17 @@ export function useToggleSaved(userId: number | null) {
       try {
         if (save) await apiPut(`/saved-providers/${providerId}`);
         else await apiDelete(`/saved-providers/${providerId}`);
+        // A first read of the saved ids still on its way (right after a server-rendered page hydrates)
+        // would answer the ids before this click: it is cancelled, and the ids read again below.
+        const cancelled = queryClient.getQueryState(savedKeys.ids(userId))?.fetchStatus === 'fetching';
+        await queryClient.cancelQueries({ queryKey: savedKeys.ids(userId) });
         queryClient.setQueryData<number[]>(savedKeys.ids(userId), (ids = []) =>
           save
             ? [providerId, ...ids.filter((id) => id !== providerId)]
             : ids.filter((id) => id !== providerId),
         );
         void queryClient.invalidateQueries({ queryKey: ['saved', 'list'] });
+        if (cancelled) void queryClient.invalidateQueries({ queryKey: savedKeys.ids(userId) });
       } finally {
         pending.current = false;
         setPending(false);

@@ -155,6 +155,38 @@ describe('ProviderCard: photos and details', () => {
     expect(screen.queryByRole('button', { name: 'Save Ava' })).toBeNull();
   });
 
+  it("keeps a heart saved when the saved ids' first read answers after the click, and keeps the others", async () => {
+    signInAs(HOBBYIST);
+    // The first read of the saved ids is on its way when the hobbyist clicks (right after a server-rendered
+    // page hydrates); it answers, after the click's answer, the ids from before it.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let saved = [8];
+    let reads = 0;
+    mockApi(async (call) => {
+      if (call.path === '/saved-providers/ids') {
+        reads += 1;
+        const answer = [...saved];
+        if (reads === 1) await released;
+        return jsonResponse({ data: answer });
+      }
+      if (call.method === 'PUT' && call.path === '/saved-providers/7') {
+        saved = [7, 8];
+        return jsonResponse({ data: { provider: 7, saved: true } });
+      }
+      return answerMe(call, HOBBYIST) ?? emptyList();
+    });
+    renderCards([buildProvider(7, { name: 'Ava' }), buildProvider(8, { name: 'Bea' })]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Save Ava' }));
+    await screen.findByRole('button', { name: /^Saved: remove Ava/ });
+    release();
+    // The read again after the click holds both.
+    expect(await screen.findByRole('button', { name: /^Saved: remove Bea/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Saved: remove Ava/ }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+  });
+
   it('names each reaction by its label and describes it by its count, the count kept out of the name', () => {
     mockApi(() => undefined);
     renderCards([buildProvider()]);
