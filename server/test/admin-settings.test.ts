@@ -2,6 +2,7 @@ import { MESSAGES } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/db/dialect.ts';
 import { findProcessingCosts } from '../src/modules/reference/index.ts';
+import { readMessageRetentionDays } from '../src/modules/reference/index.ts';
 import { DOCUMENT_RETENTION_DAYS_KEY, readDocumentRetentionDays } from '../src/modules/users/index.ts';
 import { buildProviderAd } from './factories.ts';
 import {
@@ -545,6 +546,7 @@ describe('operator settings', () => {
     expect(data).toEqual({
       payment_address: expect.any(String),
       document_retention_days: 30,
+      message_retention_days: 90,
       tip_max_amount: 1000,
       tips_per_hour: 20,
       screening_reads_per_day: 500,
@@ -556,6 +558,7 @@ describe('operator settings', () => {
     const sent = {
       payment_address: 'PAY-TO: staff@example.test',
       document_retention_days: '14',
+      message_retention_days: 45,
       tip_max_amount: 250.5,
       tips_per_hour: 3,
       screening_reads_per_day: 200,
@@ -564,11 +567,13 @@ describe('operator settings', () => {
     expect(data).toEqual({
       payment_address: 'PAY-TO: staff@example.test',
       document_retention_days: 14,
+      message_retention_days: 45,
       tip_max_amount: 250.5,
       tips_per_hour: 3,
       screening_reads_per_day: 200,
     });
     expect(await readDocumentRetentionDays(db())).toBe(14);
+    expect(await readMessageRetentionDays(db())).toBe(45);
     const stored = await db()
       .selectFrom('settings')
       .select('value')
@@ -604,6 +609,8 @@ describe('operator settings', () => {
       [{ document_retention_days: 0 }, 'data.document_retention_days', M.retentionRange],
       [{ document_retention_days: 3651 }, 'data.document_retention_days', M.retentionRange],
       [{ document_retention_days: 1.5 }, 'data.document_retention_days', M.retentionRange],
+      [{ message_retention_days: 0 }, 'data.message_retention_days', M.retentionRange],
+      [{ message_retention_days: 3651 }, 'data.message_retention_days', M.retentionRange],
       [{ payment_address: '  ' }, 'data.payment_address', M.paymentAddressRequired],
       [{ payment_address: 'x'.repeat(501) }, 'data.payment_address', M.paymentAddressTooLong],
       [{ tip_max_amount: 0.5 }, 'data.tip_max_amount', M.tipMaxRange],

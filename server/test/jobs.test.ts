@@ -104,5 +104,6 @@ describe('the server jobs', () => {
     expect(ids).toContain(fresh.id);
     expect(await lease('delete-unclaimed-uploads')).toMatchObject({ last_count: 1, last_error: null });
     expect(await lease('delete-expired-revocations')).toMatchObject({ last_error: null });
+    expect(await lease('delete-old-messages')).toMatchObject({ last_error: null });
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { MESSAGE_LIMITS } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, type MailMessage } from '../src/mail/mailer.ts';
+import { deleteExpiredMessages } from '../src/modules/messages/index.ts';
 import { buildProviderAd } from './factories.ts';
 import { buildHobbyist, buildProvider, type TestUser, usernameOf } from './helpers.ts';
 import { db } from './hobbyist-fixtures.ts';
@@ -361,6 +362,70 @@ describe('POST /api/messages/:id/reply', () => {
     expect((await reply(ids.at(-1)!, p)).statusCode).toBe(429);
     // Another provider is not affected.
     expect((await reply(await newMessage(hob2, other), otherOwner)).statusCode).toBe(200);
+  });
+});
+
+describe('retention: the daily job delete-old-messages', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  /** A message from `hob` to `shown`, written `daysAgo` days before now (with a reply). */
+  const writtenDaysAgo = async (daysAgo: number) => {
+    const at = new Date(Date.now() - daysAgo * DAY).toISOString();
+    const row = await db()
+      .insertInto('messages')
+      .values({
+        user_id: hob.id,
+        provider_id: shown,
+        text: `written ${daysAgo} days ago`,
+        reply: 'a reply',
+        replied_at: at,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  };
+  const exists = async (id: number) =>
+    (await db().selectFrom('messages').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+
+  it('deletes, with their replies, exactly the messages older than the setting (90 days unless set)', async () => {
+    const old = await writtenDaysAgo(91);
+    const young = await writtenDaysAgo(89);
+    const thirtyOne = await writtenDaysAgo(31);
+    const before = Number(
+      (
+        await db()
+          .selectFrom('messages')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    expect(await deleteExpiredMessages(db())).toBe(1);
+    expect(await exists(old)).toBe(false);
+    expect(await exists(young)).toBe(true);
+    const after = Number(
+      (
+        await db()
+          .selectFrom('messages')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    expect(after).toBe(before - 1);
+
+    // The admin keeps them 30 days: the next run takes the 31-day-old and the 89-day-old ones.
+    const put = await call('PUT', '/api/admin/settings', {
+      user: admin,
+      body: { data: { message_retention_days: 30 } },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(json(put).data.message_retention_days).toBe(30);
+    expect(await deleteExpiredMessages(db())).toBe(2);
+    expect(await exists(thirtyOne)).toBe(false);
+    expect(await exists(young)).toBe(false);
+    // The messages of this file's other tests, written today, stay.
+    expect(after - 2).toBeGreaterThan(0);
+    await call('PUT', '/api/admin/settings', { user: admin, body: { data: { message_retention_days: 90 } } });
   });
 });
 

@@ -166,6 +166,8 @@ export type TPlaceTypeUpdate = z.infer<typeof ZPlaceTypeUpdate>;
 export interface AdminSettings {
   payment_address: string;
   document_retention_days: number;
+  /** Days a card message (and its reply) is kept before the daily job deletes it. */
+  message_retention_days: number;
   tip_max_amount: number;
   tips_per_hour: number;
   /** Screening rows (records, ratings, comments) one provider account may be answered a day. */
@@ -177,6 +179,7 @@ export const ZAdminSettingsUpdate = z
   .object({
     payment_address: text(L.paymentAddressMax, M.paymentAddressRequired, M.paymentAddressTooLong),
     document_retention_days: wholeNumber(L.retentionDaysMin, L.retentionDaysMax, M.retentionRange),
+    message_retention_days: wholeNumber(L.retentionDaysMin, L.retentionDaysMax, M.retentionRange),
     tip_max_amount: dollars(L.tipMaxMax, M.tipMaxRange, L.tipMaxMin),
     tips_per_hour: wholeNumber(1, L.tipsPerHourMax, M.tipsPerHourRange),
     screening_reads_per_day: wholeNumber(1, L.screeningReadsPerDayMax, M.screeningReadsRange),

@@ -56,6 +56,7 @@ export const ADMIN_SETTINGS_MESSAGES = {
       inForce: 'In force',
       paymentAddress: 'Payment address or instructions (behind the QR code)',
       documentRetentionDays: 'Days to keep ID documents after a decision',
+      messageRetentionDays: 'Days to keep messages',
       tipMaxAmount: 'Largest tip ($)',
       tipsPerHour: 'Tips per hour per account',
       screeningReadsPerDay: 'Screening rows per provider account per day',
@@ -72,6 +73,8 @@ export const ADMIN_SETTINGS_MESSAGES = {
         'The first entry is the one in force (checkout, packages and the session read it); later entries are kept but not used.',
       retention:
         'A daily job deletes the ID documents of decided verifications after this many days; the decision record stays.',
+      messageRetention:
+        'A daily job deletes the messages hobbyists sent to providers, with their replies, this many days after they were sent.',
       screening:
         'Records, ratings and comments one provider account may be answered in a day (a search that finds nothing counts as one); past it, screening waits until the next day (UTC).',
       retire: 'A retired package is no longer offered; subscriptions that have it keep it.',

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { deleteExpiredRevocations } from '../modules/auth/index.ts';
 import { deleteExpiredAnonymousUploads } from '../modules/media/index.ts';
+import { deleteExpiredMessages } from '../modules/messages/index.ts';
 import { remindEndingSubscriptions } from '../modules/subscriptions/index.ts';
 import { deleteDecidedIdDocuments } from '../modules/users/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -21,8 +22,8 @@ const HOUR = 60 * 60 * 1000;
 
 /**
  * Every scheduled job of the server, in one place. Each runs when the server starts and then at its
- * interval (server/src/jobs/runner.ts). Retention rules that come later (ID documents after a
- * decision, old messages) are added here.
+ * interval (server/src/jobs/runner.ts). Retention rules are added here (docs/trust-and-safety.md lists
+ * what is kept and for how long).
  */
 export const JOBS: readonly Job<JobContext>[] = [
   {
@@ -49,5 +50,12 @@ export const JOBS: readonly Job<JobContext>[] = [
     name: 'delete-decided-id-documents',
     everyMs: 24 * HOUR,
     run: (ctx) => deleteDecidedIdDocuments(ctx.db, ctx.storageRoot),
+  },
+  {
+    // Messages to providers, with their replies, a set number of days (a setting, default 90) after
+    // they were written.
+    name: 'delete-old-messages',
+    everyMs: 24 * HOUR,
+    run: (ctx) => deleteExpiredMessages(ctx.db),
   },
 ];

@@ -41,3 +41,9 @@ export async function saveReply(db: Kysely<DB>, messageId: number, reply: string
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+/** Deletes the messages (with their replies) written before `cutoff` (an ISO time); answers how many. */
+export async function deleteMessagesBefore(db: Kysely<DB>, cutoff: string): Promise<number> {
+  const result = await db.deleteFrom('messages').where('created_at', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

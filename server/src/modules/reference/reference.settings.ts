@@ -42,10 +42,32 @@ export async function readScreeningReadsPerDay(db: Kysely<DB> | Transaction<DB>)
   );
 }
 
+/**
+ * How many days a card message (with its reply) is kept: the operator's `message_retention_days`; without
+ * one, or with one outside 1 to 3,650, 90. The messages area's daily job deletes older ones. Kept here
+ * for the same reason as the screening cap.
+ */
+export const MESSAGE_RETENTION_DAYS_KEY = 'message_retention_days';
+export const DEFAULT_MESSAGE_RETENTION_DAYS = 90;
+
+/** The message retention in force, in days. */
+export async function readMessageRetentionDays(db: Kysely<DB> | Transaction<DB>): Promise<number> {
+  return Math.floor(
+    await readNumberSetting(
+      db,
+      MESSAGE_RETENTION_DAYS_KEY,
+      DEFAULT_MESSAGE_RETENTION_DAYS,
+      ADMIN_SETTINGS_LIMITS.retentionDaysMin,
+      ADMIN_SETTINGS_LIMITS.retentionDaysMax,
+    ),
+  );
+}
+
 /** Each setting of the console's Settings page and the `settings` key it is stored under. */
 const KEYS = (): Record<keyof AdminSettings, string> => ({
   payment_address: PAYMENT_ADDRESS_KEY,
   document_retention_days: DOCUMENT_RETENTION_DAYS_KEY,
+  message_retention_days: MESSAGE_RETENTION_DAYS_KEY,
   tip_max_amount: TIP_MAX_AMOUNT_KEY,
   tips_per_hour: TIPS_PER_HOUR_KEY,
   screening_reads_per_day: SCREENING_READS_PER_DAY_KEY,
@@ -56,15 +78,29 @@ const KEYS = (): Record<keyof AdminSettings, string> => ({
  * (a missing or unreadable value is the area's default).
  */
 export async function readAdminSettings(db: Kysely<DB>): Promise<AdminSettings> {
-  const [payment_address, document_retention_days, tip_max_amount, tips_per_hour, screening_reads_per_day] =
-    await Promise.all([
-      readPaymentAddress(db),
-      readDocumentRetentionDays(db),
-      readTipMaxCents(db).then(fromCents),
-      readTipsPerHour(db),
-      readScreeningReadsPerDay(db),
-    ]);
-  return { payment_address, document_retention_days, tip_max_amount, tips_per_hour, screening_reads_per_day };
+  const [
+    payment_address,
+    document_retention_days,
+    message_retention_days,
+    tip_max_amount,
+    tips_per_hour,
+    screening_reads_per_day,
+  ] = await Promise.all([
+    readPaymentAddress(db),
+    readDocumentRetentionDays(db),
+    readMessageRetentionDays(db),
+    readTipMaxCents(db).then(fromCents),
+    readTipsPerHour(db),
+    readScreeningReadsPerDay(db),
+  ]);
+  return {
+    payment_address,
+    document_retention_days,
+    message_retention_days,
+    tip_max_amount,
+    tips_per_hour,
+    screening_reads_per_day,
+  };
 }
 
 /**

@@ -36,6 +36,7 @@ const PACKAGES = [
 const SETTINGS = {
   payment_address: 'PAY-TO: shop@example.test',
   document_retention_days: 30,
+  message_retention_days: 90,
   tip_max_amount: 1000,
   tips_per_hour: 20,
   screening_reads_per_day: 500,
@@ -231,8 +232,9 @@ describe('SettingsPage', { timeout: 30_000 }, () => {
     );
     await waitFor(() => expect(callsTo(calls, 'PUT', '/admin/settings')).toHaveLength(2));
     expect(callsTo(calls, 'PUT', '/admin/settings')[1]!.body).toEqual({
-      data: { document_retention_days: 60 },
+      data: { document_retention_days: 60, message_retention_days: 90 },
     });
+    expect((screen.getByLabelText(F.messageRetentionDays) as HTMLInputElement).value).toBe('90');
 
     fireEvent.change(screen.getByLabelText(F.tipsPerHour), { target: { value: '5' } });
     fireEvent.click(

@@ -75,6 +75,13 @@ const SECTIONS: readonly { id: string; title: string; fields: readonly OperatorF
         help: M.hints.retention,
         helpBlock: true,
       },
+      {
+        name: 'message_retention_days',
+        label: F.messageRetentionDays,
+        numeric: true,
+        help: M.hints.messageRetention,
+        helpBlock: true,
+      },
     ],
   },
   {
