@@ -385,6 +385,15 @@ describe('retention: the daily job delete-old-messages', () => {
       .executeTakeFirstOrThrow();
     return Number(row.id);
   };
+  const count = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('messages')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const exists = async (id: number) =>
     (await db().selectFrom('messages').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 
@@ -392,25 +401,11 @@ describe('retention: the daily job delete-old-messages', () => {
     const old = await writtenDaysAgo(91);
     const young = await writtenDaysAgo(89);
     const thirtyOne = await writtenDaysAgo(31);
-    const before = Number(
-      (
-        await db()
-          .selectFrom('messages')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+    const before = await count();
     expect(await deleteExpiredMessages(db())).toBe(1);
     expect(await exists(old)).toBe(false);
     expect(await exists(young)).toBe(true);
-    const after = Number(
-      (
-        await db()
-          .selectFrom('messages')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+    const after = await count();
     expect(after).toBe(before - 1);
 
     // The admin keeps them 30 days: the next run takes the 31-day-old and the 89-day-old ones.

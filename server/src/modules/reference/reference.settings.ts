@@ -78,30 +78,21 @@ const KEYS = (): Record<keyof AdminSettings, string> => ({
  * (a missing or unreadable value is the area's default).
  */
 export async function readAdminSettings(db: Kysely<DB>): Promise<AdminSettings> {
-  const [
-    payment_address,
-    document_retention_days,
-    message_retention_days,
-    tip_max_amount,
-    tips_per_hour,
-    screening_reads_per_day,
-  ] = await Promise.all([
-    readPaymentAddress(db),
-    readDocumentRetentionDays(db),
-    readMessageRetentionDays(db),
-    readTipMaxCents(db).then(fromCents),
-    readTipsPerHour(db),
-    readScreeningReadsPerDay(db),
-  ]);
-  return {
-    payment_address,
-    document_retention_days,
-    message_retention_days,
-    tip_max_amount,
-    tips_per_hour,
-    screening_reads_per_day,
-  };
+  const read = READERS();
+  const names = Object.keys(read) as (keyof AdminSettings)[];
+  const values = await Promise.all(names.map((name) => read[name](db)));
+  return Object.fromEntries(names.map((name, i) => [name, values[i]])) as unknown as AdminSettings;
 }
+
+/** How each setting in force is read, as the area that uses it reads it. */
+const READERS = (): { [K in keyof AdminSettings]: (db: Kysely<DB>) => Promise<AdminSettings[K]> } => ({
+  payment_address: readPaymentAddress,
+  document_retention_days: readDocumentRetentionDays,
+  message_retention_days: readMessageRetentionDays,
+  tip_max_amount: (db) => readTipMaxCents(db).then(fromCents),
+  tips_per_hour: readTipsPerHour,
+  screening_reads_per_day: readScreeningReadsPerDay,
+});
 
 /**
  * `PUT /api/admin/settings` (admin): stores the settings sent; each one that changes is recorded in the
