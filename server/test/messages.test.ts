@@ -398,6 +398,7 @@ describe('retention: the daily job delete-old-messages', () => {
     (await db().selectFrom('messages').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 
   it('deletes, with their replies, exactly the messages older than the setting (90 days unless set)', async () => {
+    expect(json(await call('GET', '/api/messages/retention', { user: owner })).data).toEqual({ days: 90 });
     const old = await writtenDaysAgo(91);
     const young = await writtenDaysAgo(89);
     const thirtyOne = await writtenDaysAgo(31);
@@ -415,6 +416,8 @@ describe('retention: the daily job delete-old-messages', () => {
     });
     expect(put.statusCode, put.body).toBe(200);
     expect(json(put).data.message_retention_days).toBe(30);
+    // The panels say so.
+    expect(json(await call('GET', '/api/messages/retention', { user: hob })).data).toEqual({ days: 30 });
     expect(await deleteExpiredMessages(db())).toBe(2);
     expect(await exists(thirtyOne)).toBe(false);
     expect(await exists(young)).toBe(false);

@@ -12,6 +12,8 @@ export const MESSAGE_MESSAGES = {
     tooLong: 'Message is too long - should be 2000 chars maximum',
     /** Before the provider's answer (from Review Mail) under a hobbyist's message. */
     reply: 'Answer from the provider:',
+    /** Under the messages of a card and on Review Mail: the operator's retention (`{days}`). */
+    retention: 'Messages and their replies are deleted {days} days after they are sent.',
   },
   mailRelay: {
     title: 'Mail',

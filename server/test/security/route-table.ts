@@ -776,6 +776,7 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
 
   // Messages: the author, the provider they were sent to, the admin.
   'GET /api/messages': { expect: signedIn(200) },
+  'GET /api/messages/retention': { expect: signedIn(200) },
   'GET /api/messages/:id': {
     setup: (f) => f.message(),
     expect: { ...only(['hobbyist', 'provider', 'admin'], 200, 404) },

@@ -1,5 +1,9 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// `findBy…` and `waitFor` wait up to 3 s (the library's 1 s default): parts loaded on demand (a card's forms,
+// a dialog's) import their module first, which on a loaded CI machine took longer than a second.
+configure({ asyncUtilTimeout: 3000 });
 
 // jsdom has no layout; ScrollRestoration calls scrollTo on every navigation.
 window.scrollTo = () => {};

@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { idParam } from '../../http/query.ts';
 import { itemResponse } from '../../http/responses.ts';
 import { registerPostRoutes } from '../comments/index.ts';
+import { readMessageRetentionDays } from '../reference/index.ts';
 import { messagePosts, replyToMessage, sendProviderMail, type MessagesContext } from './messages.service.ts';
 import { routeLimit } from '../../http/plugins/rate-limits.ts';
 
@@ -27,7 +28,8 @@ export const MAIL_RATE_LIMIT = routeLimit({
 /**
  * `/api/messages` (never public: a token is needed to read any), the mail relay,
  * `POST /api/providers/:id/mail`, which e-mails the provider's account without answering its address,
- * and `POST /api/messages/:id/reply`, the provider's answer, relayed to the hobbyist the same way.
+ * `POST /api/messages/:id/reply`, the provider's answer, relayed to the hobbyist the same way, and
+ * `GET /api/messages/retention`, how many days messages are kept.
  */
 export async function messagesRoutes(instance: FastifyInstance, ctx: AppContext) {
   registerPostRoutes(instance, ctx, {
@@ -40,6 +42,10 @@ export async function messagesRoutes(instance: FastifyInstance, ctx: AppContext)
 
   const m: MessagesContext = { db: ctx.db, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl };
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  // How long messages are kept (the daily job delete-old-messages), for the panels to say so.
+  app.get('/api/messages/retention', withAccess(signedIn, { schema: { tags: ['messages'] } }), async () =>
+    itemResponse({ days: await readMessageRetentionDays(ctx.db) }),
+  );
   app.post(
     '/api/providers/:id/mail',
     withAccess(hobbyistOnly, {

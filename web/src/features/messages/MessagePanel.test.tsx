@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@app/domain';
+import { fillTemplate, MESSAGES } from '@app/domain';
 import { jsonResponse } from '../../test/render.tsx';
 import { mockApi } from '../../test/api.ts';
 import {
@@ -43,13 +43,21 @@ describe('ProviderCard: messages', () => {
         posted = true;
         return jsonResponse({ data: { id: 5, attributes: {} } });
       }
+      if (call.path === '/messages/retention') return jsonResponse({ data: { days: 90 } });
       if (['/likes', '/dislikes', '/averages'].includes(call.path)) return emptyList();
       return answerMe(call, HOBBYIST);
     });
     renderCards([buildProvider(7), buildProvider(8)]);
+    // Each panel says how long messages are kept (the operator's setting).
+    expect(
+      await screen.findAllByText(fillTemplate(MESSAGES.cardMessages.retention, { days: 90 })),
+    ).toHaveLength(2);
 
-    const boxes = await screen.findAllByRole('textbox', { name: MESSAGES.cardMessages.title });
-    expect(boxes).toHaveLength(2);
+    // Each card's form loads on demand (PostPanel): both are there once both have come.
+    await waitFor(() =>
+      expect(screen.getAllByRole('textbox', { name: MESSAGES.cardMessages.title })).toHaveLength(2),
+    );
+    const boxes = screen.getAllByRole('textbox', { name: MESSAGES.cardMessages.title });
     const firstLoads = calls.filter((call) => call.path === '/messages');
     expect(firstLoads).toHaveLength(1);
     expect(firstLoads[0]!.search.get('filters[provider][id][$in][0]')).toBe('7');

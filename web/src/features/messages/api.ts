@@ -121,3 +121,16 @@ export function useReplyToMessage() {
     onSuccess: () => client.invalidateQueries({ queryKey: ['reviewMail'] }),
   });
 }
+
+/** How many days messages are kept (the operator's setting), for the panels to say so. */
+export function useMessageRetention(enabled = true) {
+  return useQuery({
+    queryKey: ['messages', 'retention'],
+    queryFn: ({ signal }) =>
+      apiGet<{ data: { days: number } }>('/messages/retention', undefined, { signal }).then(
+        (b) => b.data.days,
+      ),
+    enabled,
+    staleTime: 60 * 60_000,
+  });
+}

@@ -1,5 +1,6 @@
 /** A card's message and mail panels, and the provider's review mail. */
-export { useReplyToMessage, useReviewMail } from './api.ts';
+export { useMessageRetention, useReplyToMessage, useReviewMail } from './api.ts';
+export { MessageRetentionNote } from './MessageRetentionNote.tsx';
 export type { ReviewMessage } from './api.ts';
 export { default as MailPanel } from './MailPanel.tsx';
 export { default as MessagePanel } from './MessagePanel.tsx';

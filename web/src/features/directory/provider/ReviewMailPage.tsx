@@ -5,7 +5,7 @@ import type { ApiItem } from '@app/domain';
 import { authorName, formatCommentTime, MESSAGES } from '@app/domain';
 import { useSession } from '../../../app/session.tsx';
 import { PagedList } from '../../../ui/PagedList.tsx';
-import { useReviewMail, type ReviewMessage } from '../../messages/index.ts';
+import { MessageRetentionNote, useReviewMail, type ReviewMessage } from '../../messages/index.ts';
 import { ReplyForm } from './ReplyForm.tsx';
 
 const M = MESSAGES.reviewMail;
@@ -53,6 +53,7 @@ export default function ReviewMailPage() {
             {(data) => (
               <>
                 <p className="small">{M.intro}</p>
+                <MessageRetentionNote />
                 <MailTable rows={data.data} />
               </>
             )}
