@@ -26,5 +26,13 @@ export const ADMIN_SETTINGS_LIMITS = {
   cityCodeMax: 3,
 } as const;
 
+/** The retention settings' values while the admin has set none, in days (the privacy policy names them). */
+export const RETENTION_DEFAULT_DAYS = {
+  /** ID documents, after the latest verification decision on the account. */
+  documents: 30,
+  /** Messages to providers, with their replies, after they were sent. */
+  messages: 90,
+} as const;
+
 /** How many audit entries one CSV export holds at most (the newest). */
 export const AUDIT_CSV_MAX_ROWS = 10_000;

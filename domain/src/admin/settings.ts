@@ -11,7 +11,7 @@ import { MESSAGES } from '../messages.ts';
 import { trimmedText } from '../text-schema.ts';
 import { ADMIN_SETTINGS_LIMITS as L } from './settings-limits.ts';
 
-export { ADMIN_SETTINGS_LIMITS, AUDIT_CSV_MAX_ROWS } from './settings-limits.ts';
+export { ADMIN_SETTINGS_LIMITS, AUDIT_CSV_MAX_ROWS, RETENTION_DEFAULT_DAYS } from './settings-limits.ts';
 
 const M = MESSAGES.adminSettings;
 

@@ -1,6 +1,7 @@
 import {
   ADMIN_SETTINGS_LIMITS,
   fromCents,
+  RETENTION_DEFAULT_DAYS,
   SCREENING_LIMITS,
   type AdminSettings,
   type TAdminSettingsUpdate,
@@ -48,7 +49,6 @@ export async function readScreeningReadsPerDay(db: Kysely<DB> | Transaction<DB>)
  * for the same reason as the screening cap.
  */
 export const MESSAGE_RETENTION_DAYS_KEY = 'message_retention_days';
-export const DEFAULT_MESSAGE_RETENTION_DAYS = 90;
 
 /** The message retention in force, in days. */
 export async function readMessageRetentionDays(db: Kysely<DB> | Transaction<DB>): Promise<number> {
@@ -56,7 +56,7 @@ export async function readMessageRetentionDays(db: Kysely<DB> | Transaction<DB>)
     await readNumberSetting(
       db,
       MESSAGE_RETENTION_DAYS_KEY,
-      DEFAULT_MESSAGE_RETENTION_DAYS,
+      RETENTION_DEFAULT_DAYS.messages,
       ADMIN_SETTINGS_LIMITS.retentionDaysMin,
       ADMIN_SETTINGS_LIMITS.retentionDaysMax,
     ),

@@ -1,3 +1,4 @@
+import { RETENTION_DEFAULT_DAYS } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { findSettingValue } from './users.queries.ts';
@@ -9,7 +10,7 @@ import { findSettingValue } from './users.queries.ts';
 export const DOCUMENT_RETENTION_DAYS_KEY = 'document_retention_days';
 
 /** The retention when no setting is stored (or the stored one is not a whole number of days ≥ 1). */
-export const DEFAULT_DOCUMENT_RETENTION_DAYS = 30;
+const DEFAULT_DOCUMENT_RETENTION_DAYS = RETENTION_DEFAULT_DAYS.documents;
 
 /** The retention in force, in days. */
 export async function readDocumentRetentionDays(db: Kysely<DB> | Transaction<DB>): Promise<number> {

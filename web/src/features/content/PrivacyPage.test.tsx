@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@app/domain';
+import { MESSAGES, RETENTION_DEFAULT_DAYS } from '@app/domain';
 import { renderRoutes } from '../../test/render.tsx';
 import { mockApi } from '../../test/api.ts';
 import { CONTENT_COPY, PRIVACY_SCREENING_ANCHOR } from './copy.ts';
@@ -19,6 +19,14 @@ describe('PrivacyPage', () => {
     expect(headings.map((heading) => heading.textContent)).toEqual(
       CONTENT_COPY.privacy.map((heading, index) => `${index + 1}. ${heading}`),
     );
+  });
+
+  it('says what is deleted automatically, and after how long by default', () => {
+    render();
+    const text = screen.getByRole('article').textContent!;
+    expect(text).toContain(`our decision on them (${RETENTION_DEFAULT_DAYS.documents} unless`);
+    expect(text).toContain(`replies, ${RETENTION_DEFAULT_DAYS.messages} days after they are sent`);
+    expect(text).toContain('never completed, after 24 hours');
   });
 
   it('says what screening stores, who sees it, and how to have an entry reviewed', () => {

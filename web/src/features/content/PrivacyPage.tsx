@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MESSAGES } from '@app/domain';
+import { MESSAGES, RETENTION_DEFAULT_DAYS } from '@app/domain';
 import { LegalPage } from './LegalPage.tsx';
 import type { LegalSection } from './LegalPage.tsx';
 import { CONTENT_COPY, PRIVACY_SCREENING_ANCHOR } from './copy.ts';
@@ -126,6 +126,20 @@ const bodies: ReactNode[] = [
       only for as long as your account is open, or as long as we need it for the purposes above and to meet
       our legal obligations.
     </p>
+    <p>Some information is deleted sooner, automatically:</p>
+    <ul>
+      <li>
+        the identity documents providers upload, a set number of days after our decision on them (
+        {RETENTION_DEFAULT_DAYS.documents} unless the site&rsquo;s operator sets another period); the record
+        of the decision stays;
+      </li>
+      <li>
+        messages hobbyists send to providers, with the providers&rsquo; replies,{' '}
+        {RETENTION_DEFAULT_DAYS.messages} days after they are sent unless the operator sets another period
+        (the period in force is shown beside your messages);
+      </li>
+      <li>documents uploaded during a registration that was never completed, after 24 hours.</li>
+    </ul>
   </>,
   <>
     <p>
