@@ -33,7 +33,7 @@ async function scriptsOf(browser, url) {
     });
   });
   await page.goto(url, { waitUntil: 'networkidle' });
-  // The app has hydrated the server's page (web/src/main.tsx marks it).
+  // The app has hydrated the server's page (web/src/app/providers.tsx marks it).
   await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
   await page.waitForLoadState('networkidle');
   await page.close();

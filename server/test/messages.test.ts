@@ -404,6 +404,14 @@ describe('retention: the daily job delete-old-messages', () => {
     const thirtyOne = await writtenDaysAgo(31);
     const before = await count();
     expect(await deleteExpiredMessages(db())).toBe(1);
+    // Each run that deletes any is in the audit log, with its count.
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['details'])
+      .where('action', '=', 'messages.retention-deleted')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.details!)).toMatchObject({ deleted: 1 });
     expect(await exists(old)).toBe(false);
     expect(await exists(young)).toBe(true);
     const after = await count();

@@ -176,6 +176,7 @@ export const ADMIN_SETTINGS_MESSAGES = {
       'two-factor.recovery-codes': 'New recovery codes made',
       'two-factor.reset': 'Two-factor sign-in reset',
       'verification.documents-deleted': 'Verification documents deleted',
+      'messages.retention-deleted': 'Old messages deleted',
       'contact-message.update': 'Contact message changed',
       'processing-cost.create': 'Processing cost added',
       'processing-cost.update': 'Processing cost changed',

@@ -14,6 +14,7 @@ export const MESSAGE_MESSAGES = {
     reply: 'Answer from the provider:',
     /** Under the messages of a card and on Review Mail: the operator's retention (`{days}`). */
     retention: 'Messages and their replies are deleted {days} days after they are sent.',
+    retentionOneDay: 'Messages and their replies are deleted one day after they are sent.',
   },
   mailRelay: {
     title: 'Mail',

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../db/dialect.ts';
 import type { DB } from '../../db/schema.ts';
 
@@ -43,7 +43,10 @@ export async function saveReply(db: Kysely<DB>, messageId: number, reply: string
 }
 
 /** Deletes the messages (with their replies) written before `cutoff` (an ISO time); answers how many. */
-export async function deleteMessagesBefore(db: Kysely<DB>, cutoff: string): Promise<number> {
+export async function deleteMessagesBefore(
+  db: Kysely<DB> | Transaction<DB>,
+  cutoff: string,
+): Promise<number> {
   const result = await db.deleteFrom('messages').where('created_at', '<', cutoff).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

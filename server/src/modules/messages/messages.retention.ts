@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { recordAudit } from '../../db/audit-log.ts';
 import type { DB } from '../../db/schema.ts';
 import { readMessageRetentionDays } from '../reference/index.ts';
 import { deleteMessagesBefore } from './messages.queries.ts';
@@ -12,5 +13,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export async function deleteExpiredMessages(db: Kysely<DB>, now = new Date()): Promise<number> {
   const days = await readMessageRetentionDays(db);
-  return deleteMessagesBefore(db, new Date(now.getTime() - days * DAY_MS).toISOString());
+  const before = new Date(now.getTime() - days * DAY_MS).toISOString();
+  return db.transaction().execute(async (trx) => {
+    const deleted = await deleteMessagesBefore(trx, before);
+    // The audit log says when messages went and how many (a report may ask where a message is).
+    if (deleted > 0)
+      await recordAudit(trx, null, 'messages.retention-deleted', 'message', { deleted, before });
+    return deleted;
+  });
 }

@@ -136,7 +136,7 @@ const bodies: ReactNode[] = [
       <li>
         messages hobbyists send to providers, with the providers&rsquo; replies,{' '}
         {RETENTION_DEFAULT_DAYS.messages} days after they are sent unless the operator sets another period
-        (the period in force is shown beside your messages);
+        (the period in force is shown beside your messages); copies already sent by e-mail are not affected;
       </li>
       <li>documents uploaded during a registration that was never completed, after 24 hours.</li>
     </ul>

@@ -11,6 +11,7 @@ import { toastApiFailure } from '../../api/toastApiFailure.ts';
 import { useCardViewer } from '../../app/viewer.ts';
 import { PanelHint } from '../../ui/PanelHint.tsx';
 import { useSendMail } from './api.ts';
+import { MessageRetentionNote } from './MessageRetentionNote.tsx';
 
 const M = MESSAGES.mailRelay;
 
@@ -86,6 +87,8 @@ export default function MailPanel({
               <i className="bi bi-send me-1" aria-hidden="true" />
               {M.send}
             </SubmitButton>
+            {/* The relayed message is also kept as the hobbyist's message to the provider. */}
+            <MessageRetentionNote className="small text-body-secondary mt-2 mb-0" />
           </fieldset>
         </Form>
       ) : (
