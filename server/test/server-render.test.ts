@@ -181,6 +181,8 @@ describe('record pages rendered on the server', () => {
   it("a place's page: a LocalBusiness; under another kind's path, moved to its own", async () => {
     const res = await get(`/sextoy/${ids.place}`);
     expect(res.statusCode).toBe(200);
+    // The place and its first reviews came before the render (app/prefetch.ts).
+    expect(fetchRounds).toBe(0);
     // Its styles come with the HTML, not later with its code (the listing's are the shell's own).
     expect(res.body).toContain('<style>.venue-detail{color:red}</style>');
     expect((await get('/')).body).not.toContain('.venue-detail{color:red}');
@@ -196,6 +198,7 @@ describe('record pages rendered on the server', () => {
   it("a product's page: a Product with its Offer", async () => {
     const res = await get(`/productdetails/${ids.product}`);
     expect(res.statusCode).toBe(200);
+    expect(fetchRounds).toBe(0);
     expect(res.body).toContain('<title>Lavender oil | Live the Fantasy!</title>');
     expect(res.body).toContain('<meta property="og:type" content="product" />');
     expect(jsonLd(res.body)).toContainEqual(

@@ -67,6 +67,16 @@ const adHandle: RouteHandle = {
   prefetch: (args) => import('../features/directory/ad/prefetch.ts').then((m) => m.prefetchAdPage(args)),
 };
 
+/** A place's page: the place and its first reviews, fetched before the server renders it. */
+const venueHandle: RouteHandle = {
+  prefetch: (args) => import('../features/places/prefetch.ts').then((m) => m.prefetchVenuePage(args)),
+};
+
+/** A product's page: the product, fetched before the server renders it. */
+const productHandle: RouteHandle = {
+  prefetch: (args) => import('../features/shop/api.ts').then((m) => m.prefetchProductPage(args)),
+};
+
 /** Public pages (spec 000 §2 route table). */
 const publicRoutes: RouteObject[] = [
   { index: true, element: <HomePage />, handle: homeHandle },
@@ -86,12 +96,12 @@ const publicRoutes: RouteObject[] = [
   // The venue directories and their places (spec 000 §2 "Vendor venues").
   ...(['eroticbody', 'sextoy', 'stripclub'] as const).flatMap((kind) => [
     { path: kind, element: <VenuePage kind={kind} /> },
-    { path: `${kind}/:id`, element: <VenuePage kind={kind} /> },
+    { path: `${kind}/:id`, element: <VenuePage kind={kind} />, handle: venueHandle },
   ]),
   // The online store (spec 000 §2 "Shop"). Checkout sends a signed-out visitor to /login itself.
   { path: 'products', element: <ShopPage /> },
   { path: 'productsList', element: <ShopPage /> },
-  { path: 'productdetails/:id', element: <ProductDetailsPage /> },
+  { path: 'productdetails/:id', element: <ProductDetailsPage />, handle: productHandle },
   { path: 'Cart', element: <CartPage /> },
   { path: 'Checkout', element: <CheckoutPage /> },
 ];

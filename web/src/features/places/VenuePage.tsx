@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import type { TVenueKind } from '@app/domain';
+import { parseVenueId } from './prefetch.ts';
 import { VenueDetail } from './VenueDetail.tsx';
 import { VenueListing } from './VenueListing.tsx';
 import './places.css';
@@ -9,8 +10,7 @@ import './places.css';
  * shows the place, anything else falls back to the listing.
  */
 export default function VenuePage({ kind }: { kind: TVenueKind }) {
-  const { id: param } = useParams();
-  const id = param !== undefined && /^\d{1,10}$/.test(param) ? Number(param) : null;
-  if (id !== null && id > 0) return <VenueDetail key={id} kind={kind} id={id} />;
+  const id = parseVenueId(useParams().id);
+  if (id !== null) return <VenueDetail key={id} kind={kind} id={id} />;
   return <VenueListing kind={kind} />;
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUTHOR_POPULATE, PLACE_LIMITS, VENUE_SORTS } from '@app/domain';
 import type {
   ApiItem,
@@ -254,19 +254,21 @@ export function useVenues(query: VenueQuery, search: string) {
   });
 }
 
+export const venueQuery = (id: number) =>
+  queryOptions({ queryKey: placeKeys.venue(id), queryFn: ({ signal }) => fetchVenue(id, signal) });
+
 export function useVenue(id: number) {
-  return useQuery({
-    queryKey: placeKeys.venue(id),
-    queryFn: ({ signal }) => fetchVenue(id, signal),
-  });
+  return useQuery(venueQuery(id));
 }
 
-export function useVenueReviews(vendorId: number, page: number) {
-  return useQuery({
+export const venueReviewsQuery = (vendorId: number, page: number) =>
+  queryOptions({
     queryKey: placeKeys.reviews(vendorId, page),
     queryFn: ({ signal }) => fetchVenueReviews(vendorId, page, signal),
-    placeholderData: keepPreviousData,
   });
+
+export function useVenueReviews(vendorId: number, page: number) {
+  return useQuery({ ...venueReviewsQuery(vendorId, page), placeholderData: keepPreviousData });
 }
 
 export function useOwnReview(vendorId: number, userId: number | null, enabled: boolean) {

@@ -9,7 +9,7 @@ import { usePageHead, type PageHead } from '../../app/head.tsx';
 import { useSession } from '../../app/session.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { addToCart, CART_QUANTITY_MAX, cartQuantityOf, readCart } from '../orders/index.ts';
-import { useProduct } from './api.ts';
+import { parseProductId, useProduct } from './api.ts';
 import type { Product } from './api.ts';
 import {
   cartProductOf,
@@ -24,13 +24,6 @@ import './shop.css';
 const D = MESSAGES.productDetails;
 const S = MESSAGES.shop;
 const TOO_HIGH = MESSAGES.shopErrors.quantityTooHigh;
-
-/** A route id: a whole positive number, or null (a Not Found card, no call). */
-function parseProductId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 ? id : null;
-}
 
 /**
  * Quantity: minus, a number box and plus (0 is allowed so that Add To Cart can say why it refuses).

@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PrefetchArgs } from '../../app/prefetch.ts';
 import { SHOP_LIMITS } from '@app/domain';
 import type { ApiItem, ApiList, RelationOne, TCheckoutItem, TShopQuery } from '@app/domain';
 import { apiDelete, apiGet, apiPost } from '../../api/client.ts';
@@ -161,12 +162,24 @@ export function useProducts(query: TShopQuery) {
   });
 }
 
+const productQuery = (id: number) =>
+  queryOptions({ queryKey: shopKeys.product(id), queryFn: ({ signal }) => fetchProduct(id, signal) });
+
 export function useProduct(id: number | null) {
-  return useQuery({
-    queryKey: shopKeys.product(id ?? 0),
-    queryFn: ({ signal }) => fetchProduct(id!, signal),
-    enabled: id !== null,
-  });
+  return useQuery({ ...productQuery(id ?? 0), enabled: id !== null });
+}
+
+/** A product page's `:id`: a whole positive number, or null (a Not Found card, no call). */
+export function parseProductId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
+/** A product page's route data (app/prefetch.ts): the product, fetched before the server renders. */
+export function prefetchProductPage({ queryClient, params }: PrefetchArgs): Promise<unknown> {
+  const id = parseProductId(params.id);
+  return id === null ? Promise.resolve() : queryClient.prefetchQuery(productQuery(id));
 }
 
 export function useShopVendors() {
