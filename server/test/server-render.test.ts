@@ -208,6 +208,10 @@ describe('record pages rendered on the server', () => {
         offers: expect.objectContaining({ price: '12.50', priceCurrency: 'USD' }),
       }),
     );
+    // The shop, too, renders once: its page of products and its vendors come first.
+    const shop = await get('/products?pageSize=20');
+    expect(root(shop.body)).toContain('Lavender oil');
+    expect(fetchRounds).toBe(0);
   });
 
   it('static pages and listings each have their own title', async () => {

@@ -72,6 +72,11 @@ const venueHandle: RouteHandle = {
   prefetch: (args) => import('../features/places/prefetch.ts').then((m) => m.prefetchVenuePage(args)),
 };
 
+/** The shop: its page of products and the vendors' filter, fetched before the server renders it. */
+const shopHandle: RouteHandle = {
+  prefetch: (args) => import('../features/shop/api.ts').then((m) => m.prefetchShopPage(args)),
+};
+
 /** A product's page: the product, fetched before the server renders it. */
 const productHandle: RouteHandle = {
   prefetch: (args) => import('../features/shop/api.ts').then((m) => m.prefetchProductPage(args)),
@@ -99,8 +104,8 @@ const publicRoutes: RouteObject[] = [
     { path: `${kind}/:id`, element: <VenuePage kind={kind} />, handle: venueHandle },
   ]),
   // The online store (spec 000 §2 "Shop"). Checkout sends a signed-out visitor to /login itself.
-  { path: 'products', element: <ShopPage /> },
-  { path: 'productsList', element: <ShopPage /> },
+  { path: 'products', element: <ShopPage />, handle: shopHandle },
+  { path: 'productsList', element: <ShopPage />, handle: shopHandle },
   { path: 'productdetails/:id', element: <ProductDetailsPage />, handle: productHandle },
   { path: 'Cart', element: <CartPage /> },
   { path: 'Checkout', element: <CheckoutPage /> },

@@ -154,12 +154,11 @@ export function removeFromWishlist(product: number) {
 
 // ---- hooks ---------------------------------------------------------------------------------------
 
+const productsQuery = (query: TShopQuery) =>
+  queryOptions({ queryKey: shopKeys.products(query), queryFn: ({ signal }) => fetchProducts(query, signal) });
+
 export function useProducts(query: TShopQuery) {
-  return useQuery({
-    queryKey: shopKeys.products(query),
-    queryFn: ({ signal }) => fetchProducts(query, signal),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...productsQuery(query), placeholderData: keepPreviousData });
 }
 
 const productQuery = (id: number) =>
@@ -182,12 +181,22 @@ export function prefetchProductPage({ queryClient, params }: PrefetchArgs): Prom
   return id === null ? Promise.resolve() : queryClient.prefetchQuery(productQuery(id));
 }
 
+const shopVendorsQuery = queryOptions({
+  queryKey: shopKeys.vendors,
+  queryFn: ({ signal }) => fetchShopVendors(signal),
+  staleTime: 5 * 60_000,
+});
+
 export function useShopVendors() {
-  return useQuery({
-    queryKey: shopKeys.vendors,
-    queryFn: ({ signal }) => fetchShopVendors(signal),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(shopVendorsQuery);
+}
+
+/** The shop's route data (app/prefetch.ts): the page of products its address asks for and the vendors' filter. */
+export function prefetchShopPage({ queryClient, search }: PrefetchArgs): Promise<unknown> {
+  return Promise.all([
+    queryClient.prefetchQuery(productsQuery(parseShopSearch(search))),
+    queryClient.prefetchQuery(shopVendorsQuery),
+  ]);
 }
 
 /** The signed-in shopper's saved product ids (the filled hearts); off when `enabled` is false. */
