@@ -365,6 +365,84 @@ describe('POST /api/messages/:id/reply', () => {
   });
 });
 
+describe('POST /api/messages/:id/report', () => {
+  const report = (id: number, user: TestUser, data: unknown = { reason: 'Spam or scam' }) =>
+    call('POST', `/api/messages/${id}/report`, { user, body: { data } });
+
+  it("either side files one report, in the staff's queue with the message, its reply and the sender's username", async () => {
+    const id = json(
+      await call('POST', '/api/messages', {
+        user: hob,
+        body: { data: { provider: shown, text: 'Send me your home address.' } },
+      }),
+    ).data.id as number;
+    // The provider's answer (written here: this file's replies have used the relay's hourly limit).
+    await db()
+      .updateTable('messages')
+      .set({ reply: 'No, thank you.', replied_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
+
+    const filed = await report(id, owner, { reason: 'Offensive or illegal content', details: 'Pushy.' });
+    expect(filed.statusCode, filed.body).toBe(200);
+    const reportId = json(filed).data.id as number;
+    expect(json(filed).data.attributes.status).toBe('open');
+    // A second report by the same side is the same report; the other side files its own.
+    expect(json(await report(id, owner)).data.id).toBe(reportId);
+    const byAuthor = json(await report(id, hob)).data.id as number;
+    expect(byAuthor).not.toBe(reportId);
+
+    const row = await db()
+      .selectFrom('reports')
+      .selectAll()
+      .where('id', '=', reportId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      reason: 'Offensive or illegal content',
+      subject: `message:${id}`,
+      reporter_id: owner.id,
+      email: null,
+    });
+    expect(row.details).toContain('Pushy.');
+    expect(row.details).toContain(`${await username(hob)}: "Send me your home address."`);
+    expect(row.details).toContain('"No, thank you."');
+    for (const secret of [hob.email, owner.email]) expect(row.details).not.toContain(secret);
+    // The admin reads it in the reports queue.
+    const queue = json(await call('GET', `/api/reports/${reportId}`, { user: admin }));
+    expect(queue.data.attributes.details).toContain('Send me your home address.');
+  });
+
+  it('refuses anyone but its two sides, an unknown reason and a blank body, and leaves no report', async () => {
+    const id = json(
+      await call('POST', '/api/messages', {
+        user: hob,
+        body: { data: { provider: shown, text: 'Hello again.' } },
+      }),
+    ).data.id as number;
+    const count = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('reports')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('subject', '=', `message:${id}`)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect((await report(id, hob2)).statusCode).toBe(404);
+    expect((await report(id, otherOwner)).statusCode).toBe(404);
+    expect((await report(id, vendor)).statusCode).toBe(404);
+    expect((await report(id, admin)).statusCode).toBe(403);
+    expect((await report(id, hob, { reason: 'Because' })).statusCode).toBe(400);
+    expect((await report(id, hob, {})).statusCode).toBe(400);
+    expect(
+      (await call('POST', `/api/messages/${id}/report`, { user: null, body: { data: { reason: 'Other' } } }))
+        .statusCode,
+    ).toBe(401);
+    expect(await count()).toBe(0);
+  });
+});
+
 describe('retention: the daily job delete-old-messages', () => {
   const DAY = 24 * 60 * 60 * 1000;
   /** A message from `hob` to `shown`, written `daysAgo` days before now (with a reply). */

@@ -15,6 +15,19 @@ export const MESSAGE_MESSAGES = {
     /** Under the messages of a card and on Review Mail: the operator's retention (`{days}`). */
     retention: 'Messages and their replies are deleted {days} days after they are sent.',
     retentionOneDay: 'Messages and their replies are deleted one day after they are sent.',
+    /** Reporting a message to the staff (Review Mail). */
+    report: 'Report',
+    reportTitle: 'Report this message',
+    reportIntro:
+      'The message, its reply and who sent it go to our staff with your reason. The sender is not told.',
+    reportReason: 'Reason',
+    reportDetails: 'What happened (optional)',
+    reportSend: 'Send report',
+    reportClose: 'Close',
+    reportSent: 'Thank you: the message was sent to our staff.',
+    /** The first line of such a report's details in the staff's queue. */
+    reportedMessage: 'A message reported by one of its two sides',
+    reportRefused: 'Only the sender of a message and the provider it was sent to may report it',
   },
   mailRelay: {
     title: 'Mail',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZProviderRef } from '../directory/provider-ref.ts';
 import { MESSAGES } from '../messages.ts';
+import { ZReportRequest } from '../content/schemas.ts';
 import { trimmedText } from '../text-schema.ts';
 import { MESSAGE_LIMITS } from './limits.ts';
 
@@ -26,3 +27,10 @@ export const ZMessageReply = z.object({
   text: trimmedText(MESSAGE_LIMITS.mail, MESSAGES.reviewMail.replyRequired, MESSAGES.reviewMail.replyTooLong),
 });
 export type TMessageReply = z.infer<typeof ZMessageReply>;
+
+/**
+ * `POST /api/messages/:id/report` `data`: one side of a message (its sender, or the provider it was sent to)
+ * sends it to the staff's reports queue, with a reason and, if they like, what happened.
+ */
+export const ZMessageReport = ZReportRequest.pick({ reason: true, details: true });
+export type TMessageReport = z.infer<typeof ZMessageReport>;

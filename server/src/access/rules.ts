@@ -205,6 +205,20 @@ export const RULES = {
   'comment.update': { table: 'comments', see: seeOnShownOrOwn, act: author, refused: AUTHOR_ONLY },
   'message.read': { table: 'messages', see: seeAuthorOrRecipient },
   'message.update': { table: 'messages', see: seeAuthorOrRecipient, act: author, refused: AUTHOR_ONLY },
+  /** Reporting a message to the staff: its sender or the owner of the ad it was sent to (not the admin). */
+  'message.report': {
+    table: 'messages',
+    see: seeAuthorOrRecipient,
+    act: (actor) =>
+      actor
+        ? (eb, a) =>
+            eb.or([
+              eb(eb.ref(`${a}.user_id`), '=', actor.id),
+              eb(eb.ref(`${a}.provider_id`), 'in', ownedProviderIds(eb, actor.id)),
+            ])
+        : nothing,
+    refused: MESSAGES.cardMessages.reportRefused,
+  },
   /** Answering a message from Review Mail: the owner of the ad it was sent to, nobody else (not the admin). */
   'message.reply': {
     table: 'messages',

@@ -479,6 +479,12 @@ describe('spoiling one value of valid requests', () => {
     },
     {
       method: 'POST',
+      url: () => `/api/messages/${message}/report`,
+      as: () => provider,
+      body: () => ({ data: { reason: 'Spam or scam', details: 'Rude.' } }),
+    },
+    {
+      method: 'POST',
       url: () => `/api/messages/${message}/reply`,
       as: () => provider,
       body: () => ({ data: { text: 'Friday works.' } }),

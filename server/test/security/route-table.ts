@@ -795,6 +795,11 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
   },
   // A provider's answer from Review Mail: the owner of the ad the message went to, nobody else; a
   // provider who cannot see the message gets a 404.
+  'POST /api/messages/:id/report': {
+    setup: async (f) => ({ ...(await f.message()), body: { data: { reason: 'Spam or scam' } } }),
+    // Its two sides: the sender (hobbyist) and the ad's owner (provider); the admin sees it but is no side.
+    expect: { ...only(['hobbyist', 'provider'], 200, 404), admin: 403 },
+  },
   'POST /api/messages/:id/reply': {
     owner: 'provider',
     setup: async (f) => ({ ...(await f.message()), body: { data: { text: 'Friday at 8 works.' } } }),

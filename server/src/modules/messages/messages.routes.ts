@@ -3,6 +3,7 @@ import {
   MESSAGES,
   ZMailRequest,
   ZMessageReply,
+  ZMessageReport,
   ZMessageRequest,
   ZMessageUpdate,
 } from '@app/domain';
@@ -15,7 +16,13 @@ import { idParam } from '../../http/query.ts';
 import { itemResponse } from '../../http/responses.ts';
 import { registerPostRoutes } from '../comments/index.ts';
 import { readMessageRetentionDays } from '../reference/index.ts';
-import { messagePosts, replyToMessage, sendProviderMail, type MessagesContext } from './messages.service.ts';
+import {
+  messagePosts,
+  replyToMessage,
+  reportMessage,
+  sendProviderMail,
+  type MessagesContext,
+} from './messages.service.ts';
 import { routeLimit } from '../../http/plugins/rate-limits.ts';
 
 /** The mail relay's limit per account; a provider's answers from Review Mail count under the same. */
@@ -25,11 +32,15 @@ export const MAIL_RATE_LIMIT = routeLimit({
   perAccount: 'mail',
 });
 
+/** Reports of messages per account: as many as the site's reports per address. */
+const REPORT_RATE_LIMIT = routeLimit({ max: 20, per: 'hour', perAccount: 'message-report' });
+
 /**
  * `/api/messages` (never public: a token is needed to read any), the mail relay,
  * `POST /api/providers/:id/mail`, which e-mails the provider's account without answering its address,
  * `POST /api/messages/:id/reply`, the provider's answer, relayed to the hobbyist the same way, and
- * `GET /api/messages/retention`, how many days messages are kept.
+ * `GET /api/messages/retention`, how many days messages are kept, and `POST /api/messages/:id/report`,
+ * one side of a message sending it to the staff.
  */
 export async function messagesRoutes(instance: FastifyInstance, ctx: AppContext) {
   registerPostRoutes(instance, ctx, {
@@ -61,5 +72,13 @@ export async function messagesRoutes(instance: FastifyInstance, ctx: AppContext)
       schema: { tags: ['messages'], body: z.object({ data: ZMessageReply }) },
     }),
     async (req) => itemResponse(await replyToMessage(m, req.actor!, idParam(req), req.body.data.text)),
+  );
+  app.post(
+    '/api/messages/:id/report',
+    withAccess(signedIn, {
+      config: { rateLimit: REPORT_RATE_LIMIT },
+      schema: { tags: ['messages'], body: z.object({ data: ZMessageReport }) },
+    }),
+    async (req) => reportMessage(ctx.db, req.actor!, idParam(req), req.body.data),
   );
 }

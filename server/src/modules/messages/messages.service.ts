@@ -1,4 +1,4 @@
-import { MESSAGES, type TMailRequest } from '@app/domain';
+import { MESSAGES, type TMailRequest, type TMessageReport } from '@app/domain';
 import { fillTemplate } from '@app/domain';
 import type { Kysely } from 'kysely';
 import { requireAccess } from '../../access/index.ts';
@@ -9,6 +9,7 @@ import { getWrittenItem } from '../../http/items.ts';
 import type { Item } from '../../http/strapi/find.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { authoredPosts, type PostKind } from '../comments/index.ts';
+import { fileReportOnce } from '../content/index.ts';
 import { findAdTitle, findUserContact, saveReply } from './messages.queries.ts';
 import { messageResource } from './messages.resources.ts';
 
@@ -105,4 +106,40 @@ export async function replyToMessage(
       .catch(() => undefined);
   }
   return getWrittenItem(m.db, messageResource, messageId);
+}
+
+/**
+ * `POST /api/messages/:id/report`: the message goes to the staff's reports queue (`GET /api/reports`),
+ * about `message:<id>`, with its text, its reply and its sender's username, so the staff read it in
+ * context. One report per account and message: a repeat answers the report already filed.
+ */
+export async function reportMessage(
+  db: Kysely<DB>,
+  actor: Actor,
+  messageId: number,
+  input: TMessageReport,
+): Promise<{ data: { id: number; attributes: { status: string } }; meta: Record<string, never> }> {
+  const [message] = await requireAccess(
+    db,
+    actor,
+    'message.report',
+    [messageId],
+    ['user_id', 'text', 'reply'],
+  );
+  const sender = await findUserContact(db, Number(message!.user_id));
+  const M = MESSAGES.cardMessages;
+  const report = await fileReportOnce(db, actor, {
+    reason: input.reason,
+    details: [
+      M.reportedMessage,
+      input.details,
+      `${sender?.username ?? ''}: "${String(message!.text)}"`,
+      message!.reply === null ? undefined : `${M.reply} "${String(message!.reply)}"`,
+    ]
+      .filter(Boolean)
+      .join('\n'),
+    listing: `message:${messageId}`,
+    subject: `message:${messageId}`,
+  });
+  return { data: { id: report.id, attributes: { status: report.status } }, meta: {} };
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUTHOR_POPULATE, MESSAGE_LIMITS, MESSAGES } from '@app/domain';
+import type { TMessageReport } from '@app/domain';
 import type { ApiItem, ApiList, AuthorAttributes, RelationOne } from '@app/domain';
 import { createBatchLoader, providerFilter } from '../../api/batch.ts';
 import { apiGet, apiPost } from '../../api/client.ts';
@@ -132,5 +133,13 @@ export function useMessageRetention(enabled = true) {
       ),
     enabled,
     staleTime: 60 * 60_000,
+  });
+}
+
+/** Sends a message to the staff's reports queue (its sender, or the provider it was sent to). */
+export function useReportMessage() {
+  return useMutation({
+    mutationFn: ({ id, data }: { id: number; data: TMessageReport }) =>
+      apiPost(`/messages/${id}/report`, { data }),
   });
 }

@@ -4,3 +4,4 @@ export { MessageRetentionNote } from './MessageRetentionNote.tsx';
 export type { ReviewMessage } from './api.ts';
 export { default as MailPanel } from './MailPanel.tsx';
 export { default as MessagePanel } from './MessagePanel.tsx';
+export { default as ReportMessageDialog } from './ReportMessageDialog.tsx';

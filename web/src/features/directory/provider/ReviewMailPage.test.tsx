@@ -40,6 +40,8 @@ function render(user: Record<string, unknown>, pages: ReturnType<typeof message>
       m.attributes.reply = (call.body as { data: { text: string } }).data.text;
       return jsonResponse({ data: m });
     }
+    if (/^\/messages\/\d+\/report$/.test(call.path) && call.method === 'POST')
+      return jsonResponse({ data: { id: 9, attributes: { status: 'open' } }, meta: {} });
     if (call.path === '/messages') {
       const page = Number(call.search.get('pagination[page]'));
       return jsonResponse({
@@ -81,8 +83,8 @@ describe('ReviewMailPage', () => {
           .map((c) => c.textContent),
       ),
     ).toEqual([
-      ['sam_2', 'Evening guide', `Is Friday free?${M.reply}`, '2 hours ago'],
-      ['sam_1', 'City walk', `Hello${M.reply}`, '2 hours ago'],
+      ['sam_2', 'Evening guide', `Is Friday free?${M.reply}${MESSAGES.cardMessages.report}`, '2 hours ago'],
+      ['sam_1', 'City walk', `Hello${M.reply}${MESSAGES.cardMessages.report}`, '2 hours ago'],
     ]);
     const request = calls.find((c) => c.path === '/messages')!;
     expect(request.search.get('sort')).toBe('createdAt:desc');
@@ -124,6 +126,23 @@ describe('ReviewMailPage', () => {
     });
     expect(screen.queryByLabelText(`${M.replyTo} sam_2`)).toBeNull();
     expect(screen.queryByRole('button', { name: `${M.reply}: sam_2` })).toBeNull();
+  });
+
+  it('reports a message to the staff with a reason and what happened; a reason is required', async () => {
+    const C = MESSAGES.cardMessages;
+    const calls = render(PROVIDER, [[message(3, 'Send me your address.', 'Evening guide')]]);
+    fireEvent.click(await screen.findByRole('button', { name: `${C.report}: sam_3` }));
+    const dialog = await screen.findByRole('dialog', { name: C.reportTitle });
+    fireEvent.click(within(dialog).getByRole('button', { name: C.reportSend }));
+    expect(await within(dialog).findByText(MESSAGES.report.reasonRequired)).toBeTruthy();
+    expect(calls.some((c) => c.path === '/messages/3/report')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText(C.reportReason), { target: { value: 'Spam or scam' } });
+    fireEvent.change(within(dialog).getByLabelText(C.reportDetails), { target: { value: 'Pushy.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: C.reportSend }));
+    expect(await screen.findByText(C.reportSent)).toBeTruthy();
+    expect(calls.find((c) => c.path === '/messages/3/report')?.body).toEqual({
+      data: { reason: 'Spam or scam', details: 'Pushy.' },
+    });
   });
 
   it('shows an empty inbox as such', async () => {

@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react';
+import { Fragment, lazy, Suspense, useState } from 'react';
 import { Alert, Button, Card, Table } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import type { ApiItem } from '@app/domain';
@@ -6,6 +6,11 @@ import { authorName, formatCommentTime, MESSAGES } from '@app/domain';
 import { useSession } from '../../../app/session.tsx';
 import { PagedList } from '../../../ui/PagedList.tsx';
 import { MessageRetentionNote, useReviewMail, type ReviewMessage } from '../../messages/index.ts';
+
+// The report dialog and its form load when a Report button is first pressed.
+const ReportMessageDialog = lazy(() =>
+  import('../../messages/index.ts').then((m) => ({ default: m.ReportMessageDialog })),
+);
 import { ReplyForm } from './ReplyForm.tsx';
 
 const M = MESSAGES.reviewMail;
@@ -106,6 +111,7 @@ function MailRow({
   onDone: () => void;
 }) {
   const from = authorName(m.attributes.user);
+  const [reporting, setReporting] = useState(false);
   return (
     <Fragment>
       <tr>
@@ -114,24 +120,37 @@ function MailRow({
         {/* Wide enough that a phone scrolls the table rather than splitting words. */}
         <td className="text-break" style={{ minWidth: '14rem' }}>
           {m.attributes.text}
-          {m.attributes.reply ? (
+          {m.attributes.reply && (
             <p className="mb-0 mt-1 ps-2 border-start small text-body-secondary">
               <span className="fw-semibold">{M.replied}:</span> {m.attributes.reply}
             </p>
-          ) : (
-            !replying && (
-              <div className="mt-1">
-                <Button
-                  variant="outline-primary"
-                  size="sm"
-                  aria-label={`${M.reply}: ${from}`}
-                  onClick={onReply}
-                >
-                  <i className="bi bi-reply me-1" aria-hidden="true" />
-                  {M.reply}
-                </Button>
-              </div>
-            )
+          )}
+          <div className="mt-1 d-flex flex-wrap gap-2">
+            {!m.attributes.reply && !replying && (
+              <Button
+                variant="outline-primary"
+                size="sm"
+                aria-label={`${M.reply}: ${from}`}
+                onClick={onReply}
+              >
+                <i className="bi bi-reply me-1" aria-hidden="true" />
+                {M.reply}
+              </Button>
+            )}
+            <Button
+              variant="outline-secondary"
+              size="sm"
+              aria-label={`${MESSAGES.cardMessages.report}: ${from}`}
+              onClick={() => setReporting(true)}
+            >
+              <i className="bi bi-flag me-1" aria-hidden="true" />
+              {MESSAGES.cardMessages.report}
+            </Button>
+          </div>
+          {reporting && (
+            <Suspense fallback={null}>
+              <ReportMessageDialog messageId={m.id} onHide={() => setReporting(false)} />
+            </Suspense>
           )}
         </td>
         <td className="text-nowrap small">{formatCommentTime(m.attributes.createdAt, undefined, '')}</td>
