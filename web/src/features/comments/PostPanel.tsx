@@ -21,11 +21,11 @@ export function PostPanel<F extends PostField>({
   providerId: number;
   kind: PostKind<F>;
 }) {
-  const { isHobbyist, isLoggedIn } = useCardViewer();
+  const { isHobbyist, isLoggedIn, userId } = useCardViewer();
   const posts = usePosts(kind, providerId);
   const postText = usePostText(kind, providerId);
   const now = new Date();
-  const { texts } = kind;
+  const { texts, EntryAction } = kind;
 
   return (
     <>
@@ -50,6 +50,9 @@ export function PostPanel<F extends PostField>({
                 <p className="mb-0 mt-1 ps-2 border-start small provider-card__entry-reply">
                   <span className="fw-semibold">{MESSAGES.cardMessages.reply}</span> {item.attributes.reply}
                 </p>
+              )}
+              {EntryAction && (item.attributes.reply || item.attributes.user?.data?.id !== userId) && (
+                <EntryAction postId={item.id} />
               )}
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryKey } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
 import type { ApiItem, AuthorAttributes, RelationOne } from '@app/domain';
 import { apiPost } from '../../api/client.ts';
 import { useCardViewer } from '../../app/viewer.ts';
@@ -38,6 +39,8 @@ export interface PostKind<F extends PostField> {
   maxLength: number;
   /** How an entry says when it was written. */
   formatTime: (createdAt: string, now: Date) => string;
+  /** An action under an entry someone else wrote, or that has a reply (messages: Report). */
+  EntryAction?: ComponentType<{ postId: number }>;
 }
 
 /** One card's posts of a kind (loaded when its panel first opens). */

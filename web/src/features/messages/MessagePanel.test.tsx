@@ -76,6 +76,9 @@ describe('ProviderCard: messages', () => {
       data: { provider: 7, text: 'Are you free Friday?' },
     });
     await waitFor(() => expect((boxes[0] as HTMLTextAreaElement).value).toBe(''));
+    // A message with the provider's answer can be reported to the staff.
+    fireEvent.click(screen.getByRole('button', { name: MESSAGES.cardMessages.reportTitle }));
+    expect(await screen.findByRole('dialog', { name: MESSAGES.cardMessages.reportTitle })).toBeTruthy();
   });
 });
 

@@ -7,6 +7,7 @@ import { apiGet, apiPost } from '../../api/client.ts';
 import type { QueryParams } from '../../api/client.ts';
 import type { Post, PostAttributes, PostKind } from '../comments/index.ts';
 import { formatMoment } from '../../lib/dates.ts';
+import { ReportMessageButton } from './ReportMessageButton.tsx';
 
 /**
  * Messages to providers (docs/directory-contract.md "messages, mail"): the card's Message panel (the
@@ -62,6 +63,7 @@ export const messagePosts: PostKind<'text'> = {
   texts: { title: M.title, empty: M.empty, placeholder: M.placeholder, submit: M.send },
   maxLength: MESSAGE_LIMITS.message,
   formatTime: (createdAt) => formatMoment(createdAt),
+  EntryAction: ReportMessageButton,
 };
 
 /** The Mail panel: the server relays the message to the provider's account address. */
