@@ -407,9 +407,18 @@ describe('POST /api/messages/:id/report', () => {
     expect(row.details).toContain(`${await username(hob)}: "Send me your home address."`);
     expect(row.details).toContain('"No, thank you."');
     for (const secret of [hob.email, owner.email]) expect(row.details).not.toContain(secret);
-    // The admin reads it in the reports queue.
+    // The admin reads it in the reports queue, linked to its author's page in the console.
     const queue = json(await call('GET', `/api/reports/${reportId}`, { user: admin }));
     expect(queue.data.attributes.details).toContain('Send me your home address.');
+    const entries = json(await call('GET', '/api/admin/reports?kind=report', { user: admin })).data as {
+      id: number;
+      link: unknown;
+    }[];
+    expect(entries.find((e) => e.id === reportId)?.link).toEqual({
+      type: 'message',
+      id,
+      url: `/admin/users/${hob.id}`,
+    });
   });
 
   it('refuses anyone but its two sides, an unknown reason and a blank body, and leaves no report', async () => {

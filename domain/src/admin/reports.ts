@@ -27,14 +27,14 @@ export const ZAdminReportsQuery = z.object({
 export type TAdminReportsQuery = z.infer<typeof ZAdminReportsQuery>;
 
 /** The kinds of record a report can name (`reports.subject` is `<type>:<id>`). */
-export const REPORT_SUBJECT_TYPES = ['provider', 'vendor', 'hobbyist-comment'] as const;
+export const REPORT_SUBJECT_TYPES = ['provider', 'vendor', 'hobbyist-comment', 'message'] as const;
 export type TReportSubjectType = (typeof REPORT_SUBJECT_TYPES)[number];
 
 /** Where the console links an entry: the reported record, or the page a reporter pasted. */
 export interface TReportLink {
   type: TReportSubjectType | 'url';
   id: number | null;
-  /** An ad or a place: its public page; a comment: its author's page in the console. */
+  /** An ad or a place: its public page; a screening comment or a message: its author's page in the console. */
   url: string;
   /** An ad: its owner's page in the console. */
   ownerUrl?: string;
@@ -136,7 +136,7 @@ export function reportSubjectOf(
 export function parseReportSubject(
   value: string | null | undefined,
 ): { type: TReportSubjectType; id: number } | null {
-  const m = /^(provider|vendor|hobbyist-comment):(\d+)$/.exec(value ?? '');
+  const m = /^(provider|vendor|hobbyist-comment|message):(\d+)$/.exec(value ?? '');
   if (!m) return null;
   const id = idOf(m[2]);
   return id === null ? null : { type: m[1] as TReportSubjectType, id };

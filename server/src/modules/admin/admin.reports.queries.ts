@@ -173,6 +173,16 @@ export function findCommentAuthors(db: Db, ids: readonly number[]) {
     .execute();
 }
 
+/** The authors of reported messages (the console links a message's report to its author's page). */
+export function findMessageAuthors(db: Db, ids: readonly number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db
+    .selectFrom('messages')
+    .select(['id', 'user_id'])
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
 /** A report's subject, listing and status, read with its row locked (PostgreSQL). */
 export async function lockReport(trx: Transaction<DB>, id: number) {
   if (!(await lockRow(trx, 'reports', id))) return undefined;

@@ -43,6 +43,7 @@ import { findPayments, findPaymentsByIdKeys, type PaymentRow } from './admin.pay
 import {
   findAdOwners,
   findCommentAuthors,
+  findMessageAuthors,
   findPlaceTypes,
   findReports,
   lockReport,
@@ -141,7 +142,7 @@ const subjectOf = (row: { subject: string | null; listing: string | null }, site
 
 /**
  * The links of a page of entries, resolved in one query per kind of record: an ad links to its own page and
- * its owner's page in the console, a place to its public page, a screening comment to its author's page, a
+ * its owner's page in the console, a place to its public page, a screening comment or a message to its author's page, a
  * pasted http(s) URL to itself. A record deleted since has a link without a URL ('').
  */
 async function resolveLinks(
@@ -151,14 +152,16 @@ async function resolveLinks(
 ): Promise<(TReportLink | null)[]> {
   const subjects = rows.map((r) => subjectOf(r, siteHosts));
   const ids = (type: string) => subjects.filter((s) => s?.type === type).map((s) => s!.id);
-  const [ads, places, comments] = await Promise.all([
+  const [ads, places, comments, messages] = await Promise.all([
     findAdOwners(db, ids('provider')),
     findPlaceTypes(db, ids('vendor')),
     findCommentAuthors(db, ids('hobbyist-comment')),
+    findMessageAuthors(db, ids('message')),
   ]);
   const adOf = new Map(ads.map((a) => [Number(a.id), a]));
   const placeType = new Map(places.map((p) => [Number(p.id), p.type]));
   const author = new Map(comments.map((c) => [Number(c.id), Number(c.user_id)]));
+  const sender = new Map(messages.map((m) => [Number(m.id), Number(m.user_id)]));
   return rows.map((row, i) => {
     const s = subjects[i];
     if (!s) return isWebUrl(row.listing) ? { type: 'url', id: null, url: row.listing!.trim() } : null;
@@ -168,13 +171,14 @@ async function resolveLinks(
         ? { type: s.type, id: s.id, url: adPath(s.id, ad), ownerUrl: `/admin/users/${ad.user_id}` }
         : { type: s.type, id: s.id, url: '' };
     }
+    const authorOf = s.type === 'message' ? sender : author;
     const url =
       s.type === 'vendor'
         ? placeType.has(s.id)
           ? `/${placeType.get(s.id)}/${s.id}`
           : ''
-        : author.has(s.id)
-          ? `/admin/users/${author.get(s.id)}`
+        : authorOf.has(s.id)
+          ? `/admin/users/${authorOf.get(s.id)}`
           : '';
     return { type: s.type, id: s.id, url };
   });
@@ -244,7 +248,7 @@ export async function hideReported(
     if (!report) throw notFound();
     const subject = subjectOf(report, siteHosts);
     const nothing = () => new AppError('ConflictError', MESSAGES.adminReports.nothingToHide);
-    if (!subject || subject.type === 'hobbyist-comment') throw nothing();
+    if (!subject || subject.type === 'hobbyist-comment' || subject.type === 'message') throw nothing();
     const table = subject.type === 'provider' ? 'providers' : 'places';
     const record = await lockReviewed(trx, table, subject.id);
     if (!record) throw nothing();

@@ -34,10 +34,17 @@ export function insertReport(
 /** Whether the record a subject names exists (an ad, a place or a screening comment). */
 export async function subjectExists(
   db: Kysely<DB>,
-  type: 'provider' | 'vendor' | 'hobbyist-comment',
+  type: 'provider' | 'vendor' | 'hobbyist-comment' | 'message',
   id: number,
 ): Promise<boolean> {
-  const table = type === 'provider' ? 'providers' : type === 'vendor' ? 'places' : 'hobbyist_comments';
+  const table =
+    type === 'provider'
+      ? 'providers'
+      : type === 'vendor'
+        ? 'places'
+        : type === 'message'
+          ? 'messages'
+          : 'hobbyist_comments';
   return !!(await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
 }
 
