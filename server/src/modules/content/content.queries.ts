@@ -31,7 +31,7 @@ export function insertReport(
   return insertRow(db, 'reports', { ...values, status: 'open' });
 }
 
-/** Whether the record a subject names exists (an ad, a place or a screening comment). */
+/** Whether the record a subject names exists (an ad, a place, a screening comment or a message). */
 export async function subjectExists(
   db: Kysely<DB>,
   type: 'provider' | 'vendor' | 'hobbyist-comment' | 'message',
