@@ -39,6 +39,17 @@ export async function readNumberSetting(
   return Number.isFinite(value) && value >= min && value <= max ? value : fallback;
 }
 
+/** A stored count (tips an hour, days, rows): `readNumberSetting`'s number, rounded down. */
+export async function readWholeNumberSetting(
+  db: Kysely<DB> | Transaction<DB>,
+  key: string,
+  fallback: number,
+  min: number,
+  max: number,
+): Promise<number> {
+  return Math.floor(await readNumberSetting(db, key, fallback, min, max));
+}
+
 /**
  * The largest tip in cents: the operator's `tip_max_amount` (kept in dollars, as the operator typed it),
  * never above the schema's own ceiling; a missing or unreadable value is the default (an operator's typo
@@ -54,5 +65,5 @@ export async function readTipMaxCents(db: Kysely<DB>): Promise<number> {
 
 /** Tips per hobbyist account per hour: the operator's `tips_per_hour`, a whole number of at least 1. */
 export async function readTipsPerHour(db: Kysely<DB>): Promise<number> {
-  return Math.floor(await readNumberSetting(db, TIPS_PER_HOUR_KEY, DEFAULT_TIPS_PER_HOUR, 1, 1_000_000));
+  return readWholeNumberSetting(db, TIPS_PER_HOUR_KEY, DEFAULT_TIPS_PER_HOUR, 1, 1_000_000);
 }

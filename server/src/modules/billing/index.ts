@@ -8,7 +8,7 @@ export {
   DEFAULT_TIPS_PER_HOUR,
   ensurePaymentSettings,
   PAYMENT_ADDRESS_KEY,
-  readNumberSetting,
+  readWholeNumberSetting,
   readPaymentAddress,
   readTipMaxCents,
   readTipsPerHour,

@@ -12,7 +12,7 @@ import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import {
   PAYMENT_ADDRESS_KEY,
-  readNumberSetting,
+  readWholeNumberSetting,
   readPaymentAddress,
   readTipMaxCents,
   readTipsPerHour,
@@ -32,14 +32,12 @@ export const SCREENING_READS_PER_DAY_KEY = 'screening_reads_per_day';
 
 /** The screening read cap in force, in rows a day. */
 export async function readScreeningReadsPerDay(db: Kysely<DB> | Transaction<DB>): Promise<number> {
-  return Math.floor(
-    await readNumberSetting(
-      db,
-      SCREENING_READS_PER_DAY_KEY,
-      SCREENING_LIMITS.readsPerDay,
-      1,
-      ADMIN_SETTINGS_LIMITS.screeningReadsPerDayMax,
-    ),
+  return readWholeNumberSetting(
+    db,
+    SCREENING_READS_PER_DAY_KEY,
+    SCREENING_LIMITS.readsPerDay,
+    1,
+    ADMIN_SETTINGS_LIMITS.screeningReadsPerDayMax,
   );
 }
 
@@ -52,14 +50,12 @@ export const MESSAGE_RETENTION_DAYS_KEY = 'message_retention_days';
 
 /** The message retention in force, in days. */
 export async function readMessageRetentionDays(db: Kysely<DB> | Transaction<DB>): Promise<number> {
-  return Math.floor(
-    await readNumberSetting(
-      db,
-      MESSAGE_RETENTION_DAYS_KEY,
-      RETENTION_DEFAULT_DAYS.messages,
-      ADMIN_SETTINGS_LIMITS.retentionDaysMin,
-      ADMIN_SETTINGS_LIMITS.retentionDaysMax,
-    ),
+  return readWholeNumberSetting(
+    db,
+    MESSAGE_RETENTION_DAYS_KEY,
+    RETENTION_DEFAULT_DAYS.messages,
+    ADMIN_SETTINGS_LIMITS.retentionDaysMin,
+    ADMIN_SETTINGS_LIMITS.retentionDaysMax,
   );
 }
 

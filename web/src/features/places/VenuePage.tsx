@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import type { TVenueKind } from '@app/domain';
-import { parseVenueId } from './prefetch.ts';
+import { routeId } from '../../lib/ids.ts';
 import { VenueDetail } from './VenueDetail.tsx';
 import { VenueListing } from './VenueListing.tsx';
 import './places.css';
@@ -10,7 +10,7 @@ import './places.css';
  * shows the place, anything else falls back to the listing.
  */
 export default function VenuePage({ kind }: { kind: TVenueKind }) {
-  const id = parseVenueId(useParams().id);
+  const id = routeId(useParams().id);
   if (id !== null) return <VenueDetail key={id} kind={kind} id={id} />;
   return <VenueListing kind={kind} />;
 }

@@ -9,7 +9,8 @@ import { usePageHead, type PageHead } from '../../app/head.tsx';
 import { useSession } from '../../app/session.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { addToCart, CART_QUANTITY_MAX, cartQuantityOf, readCart } from '../orders/index.ts';
-import { parseProductId, useProduct } from './api.ts';
+import { routeId } from '../../lib/ids.ts';
+import { PRODUCT_ID_DIGITS, useProduct } from './api.ts';
 import type { Product } from './api.ts';
 import {
   cartProductOf,
@@ -218,7 +219,7 @@ function productHead(product: Product): PageHead {
  * and the heart. A missing product, or an id that is not one, is a Not Found card, never made-up values.
  */
 export default function ProductDetailsPage() {
-  const id = parseProductId(useParams().id);
+  const id = routeId(useParams().id, PRODUCT_ID_DIGITS);
   const product = useProduct(id);
   usePageHead(product.data ? productHead(product.data) : undefined);
 

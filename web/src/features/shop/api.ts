@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PrefetchArgs } from '../../app/prefetch.ts';
+import { routeId } from '../../lib/ids.ts';
 import { SHOP_LIMITS } from '@app/domain';
 import type { ApiItem, ApiList, RelationOne, TCheckoutItem, TShopQuery } from '@app/domain';
 import { apiDelete, apiGet, apiPost } from '../../api/client.ts';
@@ -161,6 +162,9 @@ export function useProducts(query: TShopQuery) {
   return useQuery({ ...productsQuery(query), placeholderData: keepPreviousData });
 }
 
+/** A product page's `:id` has at most nine digits, as the shop's other ids in its addresses. */
+export const PRODUCT_ID_DIGITS = 9;
+
 const productQuery = (id: number) =>
   queryOptions({ queryKey: shopKeys.product(id), queryFn: ({ signal }) => fetchProduct(id, signal) });
 
@@ -168,16 +172,9 @@ export function useProduct(id: number | null) {
   return useQuery({ ...productQuery(id ?? 0), enabled: id !== null });
 }
 
-/** A product page's `:id`: a whole positive number, or null (a Not Found card, no call). */
-export function parseProductId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 ? id : null;
-}
-
 /** A product page's route data (app/prefetch.ts): the product, fetched before the server renders. */
 export function prefetchProductPage({ queryClient, params }: PrefetchArgs): Promise<unknown> {
-  const id = parseProductId(params.id);
+  const id = routeId(params.id, PRODUCT_ID_DIGITS);
   return id === null ? Promise.resolve() : queryClient.prefetchQuery(productQuery(id));
 }
 

@@ -16,7 +16,8 @@ import { usePageHead, type Crumb } from '../../../app/head.tsx';
 import { PageSpinner } from '../../../ui/PageSpinner.tsx';
 import { firstPagePath } from '../filterUrl.ts';
 import { ProviderCard } from '../ProviderCard.tsx';
-import { parseAdId, usePublicAd, useRelatedAds } from './api.ts';
+import { routeId } from '../../../lib/ids.ts';
+import { usePublicAd, useRelatedAds } from './api.ts';
 import { RelatedAds } from './RelatedAds.tsx';
 import './ad-page.css';
 
@@ -135,7 +136,7 @@ function AdNotFound() {
  * kept to the ad's one slug (the server answers others with a 301; here the address is replaced).
  */
 export default function AdPage() {
-  const id = parseAdId(useParams().id);
+  const id = routeId(useParams().id) ?? undefined;
   const ad = usePublicAd(id);
   const { pathname, search } = useLocation();
   const navigate = useNavigate();

@@ -14,13 +14,6 @@ export interface RelatedAds {
 
 const relatedPath = (id: number) => adRelatedUrl(id).replace(/^\/api/, '');
 
-/** The id of `/ads/:id/…`: a number above zero of up to ten digits, else undefined. */
-export function parseAdId(raw: string | undefined): number | undefined {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return undefined;
-  const id = Number(raw);
-  return id > 0 ? id : undefined;
-}
-
 export const adPageKeys = {
   item: (id: number) => ['directory', 'ad', id] as const,
   related: (id: number) => ['directory', 'ad', id, 'related'] as const,
