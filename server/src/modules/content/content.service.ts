@@ -144,6 +144,17 @@ export async function fileReportOnce(
   });
 }
 
+/** A report filed for another area (a screening flag, a reported message), as its route answers it. */
+export type FiledReportAnswer = {
+  data: { id: number; attributes: { status: ReportStatus } };
+  meta: Record<string, never>;
+};
+
+/** The answer of a route that filed a report with `fileReportOnce`: its id and status. */
+export function filedReportAnswer(report: { id: number; status: ReportStatus }): FiledReportAnswer {
+  return { data: { id: report.id, attributes: { status: report.status } }, meta: {} };
+}
+
 export function listReports(db: Kysely<DB>, q: ParsedQuery) {
   return findMany(db, reportResource, q, { scope: null });
 }

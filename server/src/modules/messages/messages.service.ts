@@ -9,7 +9,7 @@ import { getWrittenItem } from '../../http/items.ts';
 import type { Item } from '../../http/strapi/find.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { authoredPosts, type PostKind } from '../comments/index.ts';
-import { fileReportOnce } from '../content/index.ts';
+import { filedReportAnswer, fileReportOnce, type FiledReportAnswer } from '../content/index.ts';
 import { findAdTitle, findUserContact, saveReply } from './messages.queries.ts';
 import { messageResource } from './messages.resources.ts';
 
@@ -118,7 +118,7 @@ export async function reportMessage(
   actor: Actor,
   messageId: number,
   input: TMessageReport,
-): Promise<{ data: { id: number; attributes: { status: string } }; meta: Record<string, never> }> {
+): Promise<FiledReportAnswer> {
   const [message] = await requireAccess(
     db,
     actor,
@@ -141,5 +141,5 @@ export async function reportMessage(
     listing: `message:${messageId}`,
     subject: `message:${messageId}`,
   });
-  return { data: { id: report.id, attributes: { status: report.status } }, meta: {} };
+  return filedReportAnswer(report);
 }

@@ -9,7 +9,7 @@ import { isAdmin, type Actor } from '../../http/auth.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { getWrittenItem, plainItem, scopedReads, type ScopedReads } from '../../http/items.ts';
 import { findOne, type Item } from '../../http/strapi/find.ts';
-import { fileReportOnce } from '../content/index.ts';
+import { filedReportAnswer, fileReportOnce, type FiledReportAnswer } from '../content/index.ts';
 import { findRating, findRecordCounts, insertComment, insertRatingIfNone } from './screening.queries.ts';
 import { HOBBYIST_RATING_RESOURCES, hobbyistCommentResource } from './screening.resources.ts';
 import { countedReads, requireDailyAllowance } from './screening.access.ts';
@@ -231,7 +231,7 @@ export async function flagComment(
   actor: Actor,
   id: number,
   details: string | undefined,
-): Promise<{ data: { id: number; attributes: { status: string } }; meta: Record<string, never> }> {
+): Promise<FiledReportAnswer> {
   const [row] = await requireAccess(db, actor, 'hobbyistComment.read', [id], ['hobbyist_comment', 'user_id']);
   if (Number(row!.user_id) === actor.id) throw badRequest(MESSAGES.screening.ownFlag);
   const report = await fileReportOnce(db, actor, {
@@ -243,5 +243,5 @@ export async function flagComment(
     // The reported record, for the console's reports queue and link.
     subject: `hobbyist-comment:${id}`,
   });
-  return { data: { id: report.id, attributes: { status: report.status } }, meta: {} };
+  return filedReportAnswer(report);
 }
