@@ -1,6 +1,6 @@
 /**
  * The admin's settings writes: packages, processing costs, the lookups (cities,
- * languages, races, place types) and the operator settings (payment address, ID document retention,
+ * languages, races, place types) and the operator settings (payment address, the retention of ID documents and messages,
  * tip limits), and the audit log's export filters. Amounts are dollars at the edges, as the
  * existing reads show them; the server stores cents.
  */

@@ -34,7 +34,7 @@ export const ADMIN_SETTINGS_MESSAGES = {
       processingCosts: 'Processing costs',
       payment: 'Payment address',
       tips: 'Tips',
-      retention: 'ID document retention',
+      retention: 'Retention: ID documents and messages',
       screening: 'Screening',
       cities: 'Cities',
       languages: 'Languages',

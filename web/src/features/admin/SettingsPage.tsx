@@ -11,7 +11,7 @@ const M = MESSAGES.adminSettings;
 
 /**
  * /admin/settings: packages, processing costs, the payment address behind the QR
- * code, the ID document retention, the tip limits and the lookups. Every change applies to new
+ * code, the retention of ID documents and messages, the tip limits and the lookups. Every change applies to new
  * purchases only: subscriptions and orders keep what they were sold at.
  */
 export default function SettingsPage() {
