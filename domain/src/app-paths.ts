@@ -33,6 +33,8 @@ export const APP_PATHS = [
   '/profile/edit',
   '/profile/changepassword',
   '/provider/reviewmail',
+  '/messages',
+  '/messages/:id',
   '/provider',
   '/provider/subscription',
   '/provider/wallet',

@@ -116,8 +116,8 @@ async function signInHobbyist(page: Page): Promise<TestAccount> {
   return hobbyist;
 }
 
-/** The text of the first mail in the outbox that contains `text` (waits up to 10 s for it). */
-async function mailContaining(text: string): Promise<string> {
+/** The text of a mail in the outbox that contains every one of `texts` (waits up to 10 s for it). */
+async function mailContaining(...texts: string[]): Promise<string> {
   let found = '';
   await expect
     .poll(
@@ -125,7 +125,7 @@ async function mailContaining(text: string): Promise<string> {
         const names = await readdir(outboxDir()).catch(() => [] as string[]);
         for (const name of names.filter((n) => n.endsWith('.eml'))) {
           const mail = decodeQuotedPrintable(await readFile(path.join(outboxDir(), name), 'utf8'));
-          if (mail.includes(text)) found = mail;
+          if (texts.every((text) => mail.includes(text))) found = mail;
         }
         return found !== '';
       },
@@ -239,11 +239,11 @@ test.describe('[DIRECTORY][CARD]', () => {
     await expect(post).toBeDisabled();
   });
 
-  test('[DIRECTORY][CARD] a hobbyist messages a provider, who reads it on the card and in Review Mail and replies', async ({
+  test('[DIRECTORY][CARD] a hobbyist messages a provider, who answers in the conversation from Review Mail', async ({
     page,
     browser,
   }) => {
-    test.slow(); // two accounts in two browsers, and a mail
+    test.slow(); // two accounts in two browsers, and mails
     const hobbyist = await signInHobbyist(page);
     const card = await openCard(page);
     // Message is the panel open to begin with.
@@ -253,58 +253,62 @@ test.describe('[DIRECTORY][CARD]', () => {
     await card.getByRole('button', { name: MESSAGES.cardMessages.send }).click();
     await expect(card.getByRole('listitem').filter({ hasText: text })).toBeVisible();
 
+    const answer = `Friday at 8 works ${uniqueId()}`;
     const ownerContext = await browser.newContext();
     try {
       const ownerPage = await ownerContext.newPage();
       await ownerPage.addInitScript(() => localStorage.setItem('disclaimerbox', 'true'));
       await signInAs(ownerPage, provider.owner);
-      const ownerCard = await openCard(ownerPage);
-      await expect(ownerCard.getByRole('listitem').filter({ hasText: text })).toBeVisible();
-      // A provider reads messages but writes none, and gets no tip button.
-      await expect(ownerCard.getByRole('button', { name: MESSAGES.cardMessages.send })).toHaveCount(0);
-      await expect(ownerCard.getByRole('button', { name: A.tip })).toHaveCount(0);
+      // The provider was told by a mail that holds only a link: no text, no name, no address.
+      const told = await mailContaining(provider.owner.email, '/messages/');
+      expect(told).toMatch(new RegExp(`^To:.*${provider.owner.email}`, 'im'));
+      for (const secret of [text, hobbyist.email, hobbyist.username, hobbyist.last_name])
+        expect(told).not.toContain(secret);
+      expect(told).not.toMatch(/^Reply-To:/im);
 
-      // The sidebar's Review Mail lists it too, with the ad it was sent to.
+      // The sidebar's Review Mail lists the conversation with the hobbyist's username and the ad.
       await ownerPage.goto('/profile');
       const sidebar = ownerPage.getByRole('navigation', { name: MESSAGES.nav.account });
       await sidebar.getByRole('link', { name: MESSAGES.nav.reviewMail }).click();
       await expect(ownerPage).toHaveURL(/\/provider\/reviewmail$/);
       await expect(ownerPage.getByRole('heading', { name: MESSAGES.reviewMail.title })).toBeVisible();
-      const row = ownerPage.getByRole('row').filter({ hasText: text });
-      await expect(row).toBeVisible();
-      await expect(row.getByRole('cell', { name: provider.title })).toBeVisible();
-      // The author by username only: no name, no address.
-      await expect(row.getByRole('cell', { name: hobbyist.username, exact: true })).toBeVisible();
-      await expect(row).not.toContainText(hobbyist.last_name);
-      await expect(row).not.toContainText(hobbyist.email);
+      const item = ownerPage.getByRole('link').filter({ hasText: text });
+      await expect(item).toContainText(hobbyist.username);
+      await expect(item).toContainText(provider.title);
+      await expect(item).not.toContainText(hobbyist.last_name);
+      await expect(item).not.toContainText(hobbyist.email);
 
-      // The provider answers on the site; the hobbyist gets it by mail from the site, with no address.
-      await row.getByRole('button', { name: `${MESSAGES.reviewMail.reply}: ${hobbyist.username}` }).click();
-      const answer = `Friday at 8 works ${uniqueId()}`;
-      await ownerPage.getByLabel(`${MESSAGES.reviewMail.replyTo} ${hobbyist.username}`).fill(answer);
-      await ownerPage.getByRole('button', { name: MESSAGES.reviewMail.sendReply }).click();
-      await expect(ownerPage.getByText(MESSAGES.reviewMail.replySent)).toBeVisible();
-      await expect(ownerPage.getByRole('row').filter({ hasText: text })).toContainText(answer);
-      const mail = await mailContaining(answer);
-      expect(mail).toMatch(new RegExp(`^To: ${hobbyist.email}`, 'im'));
-      expect(mail).not.toMatch(/^Reply-To:/im);
+      // The provider answers in the thread.
+      await item.click();
+      await expect(ownerPage.getByRole('heading', { name: hobbyist.username })).toBeVisible();
+      await expect(ownerPage.getByText(text)).toBeVisible();
+      await ownerPage.getByLabel(MESSAGES.conversations.write).fill(answer);
+      await ownerPage.getByRole('button', { name: MESSAGES.conversations.send }).click();
+      await expect(ownerPage.getByRole('list', { name: MESSAGES.conversations.title })).toContainText(answer);
+      const mail = await mailContaining(hobbyist.email, '/messages/');
+      expect(mail).not.toContain(answer);
       expect(mail).not.toContain(provider.owner.email);
     } finally {
       await ownerContext.close();
     }
 
-    // The hobbyist reads the answer under the message on the card.
+    // The hobbyist sees one unread message in the header, and the answer in Messages and on the card.
     await page.reload();
+    await expect(page.getByTestId('unread-count')).toHaveText(/^1/);
     const reloaded = await openCard(page);
-    await expect(reloaded.getByRole('listitem').filter({ hasText: text })).toContainText(
-      MESSAGES.cardMessages.reply,
+    await expect(reloaded.getByRole('listitem').filter({ hasText: answer })).toContainText(
+      MESSAGES.cardMessages.fromProvider,
     );
+    await page.goto('/messages');
+    await page.getByRole('link').filter({ hasText: answer }).click();
+    await expect(page.getByRole('list', { name: MESSAGES.conversations.title })).toContainText(answer);
+    await expect(page.getByTestId('unread-count')).toHaveCount(0);
   });
 
-  test('[DIRECTORY][CARD] a hobbyist mails a provider through the relay, by username only', async ({
+  test('[DIRECTORY][CARD] a hobbyist writes from the Mail panel; the provider is told by a link-only mail', async ({
     page,
   }) => {
-    const hobbyist = await signInHobbyist(page);
+    await signInHobbyist(page);
     const card = await openCard(page);
     await action(card, A.mail).click();
     await expect(card.getByLabel(MESSAGES.mailRelay.to, { exact: true })).toHaveValue(provider.name);
@@ -316,14 +320,10 @@ test.describe('[DIRECTORY][CARD]', () => {
     await card.getByRole('button', { name: MESSAGES.mailRelay.send }).click();
     await expect(page.getByText(MESSAGES.mailRelay.sent)).toBeVisible();
 
-    // The server relayed it to the provider's account address, from the site, with no address of the
-    // hobbyist (no Reply-To) and the username as the only name.
-    const mail = await mailContaining(text);
-    expect(mail).toMatch(new RegExp(`^To:.*${provider.owner.email}`, 'im'));
-    expect(mail).not.toMatch(/^Reply-To:/im);
-    expect(mail).not.toContain(hobbyist.email);
-    expect(mail).not.toContain(hobbyist.last_name);
-    expect(mail).toContain(hobbyist.username);
+    // The message is in the hobbyist's conversation with the ad.
+    await card.getByRole('link', { name: MESSAGES.mailRelay.openConversation }).click();
+    await expect(page).toHaveURL(/\/messages\/\d+$/);
+    await expect(page.getByRole('list', { name: MESSAGES.conversations.title })).toContainText(text);
   });
 
   test('[DIRECTORY][CARD] a hobbyist tips: the toast confirms, the form resets and the server has it', async ({

@@ -72,8 +72,7 @@ describe('messages', () => {
     expect(res.statusCode).toBe(200);
     expect(json(res).data.attributes).toEqual({
       text: 'Trim me',
-      reply: null,
-      repliedAt: null,
+      fromProvider: false,
       createdAt: expect.any(String),
     });
     await call('DELETE', `/api/messages/${json(res).data.id}`, { user: hob2 });
@@ -175,6 +174,7 @@ describe('messages', () => {
 
 describe('POST /api/providers/:id/mail', () => {
   it('400: blank, too long or missing message, bad id; 404: unknown or hidden provider', async () => {
+    const mailed = ctx.mailer.sent.length;
     for (const data of [{ message: ' ' }, { message: 'x'.repeat(MESSAGE_LIMITS.mail + 1) }, {}]) {
       expect(
         (await call('POST', `/api/providers/${shown}/mail`, { user: hob, body: { data } })).statusCode,
@@ -190,31 +190,37 @@ describe('POST /api/providers/:id/mail', () => {
           .statusCode,
       ).toBe(404);
     }
-    expect(ctx.mailer.sent).toHaveLength(0);
+    expect(ctx.mailer.sent).toHaveLength(mailed);
   });
 
-  it("sends to the provider's account address from the site, with no address of either side", async () => {
+  it("tells the provider's account by a mail that holds only a link: no address, name, phone or text", async () => {
+    const h = await buildHobbyist(ctx);
     const before = ctx.mailer.sent.length;
     const res = await call('POST', `/api/providers/${shown}/mail`, {
-      user: hob,
+      user: h,
       body: { data: { message: '  Hello, may I book Friday at 8?  ' } },
     });
     expect(res.statusCode).toBe(200);
-    expect(json(res)).toEqual({ data: { sent: true }, meta: {} });
+    const conversation = json(res).data.conversation as number;
+    expect(json(res)).toEqual({ data: { sent: true, conversation: expect.any(Number) }, meta: {} });
     expect(res.body).not.toContain(owner.email);
     expect(ctx.mailer.sent).toHaveLength(before + 1);
     const mail = ctx.mailer.sent.at(-1)!;
     // No Reply-To, Cc or any other header: recipient, subject and text only.
     expect(Object.keys(mail).sort()).toEqual(['subject', 'text', 'to']);
     expect(mail.to).toBe(owner.email);
-    const name = await username(hob);
-    expect(mail.subject).toBe(`Message from ${name} via Live the Fantasy`);
-    expect(mail.text).toContain('Hello, may I book Friday at 8?');
-    expect(mail.text).toContain(`${ctx.config.publicUrl}/provider/reviewmail`);
-    for (const secret of [hob.email, 'Test', 'Person']) {
+    expect(mail.subject).toBe('You have a new message on Live the Fantasy');
+    expect(mail.text).toContain(`${ctx.config.publicUrl}/messages/${conversation}`);
+    for (const secret of [h.email, await username(h), 'Hello, may I book', 'Test', 'Person', '555']) {
       expect(mail.subject).not.toContain(secret);
       expect(mail.text).not.toContain(secret);
     }
+    // A second message while the first is unread sends no second mail.
+    await call('POST', `/api/providers/${shown}/mail`, {
+      user: h,
+      body: { data: { message: 'And Saturday?' } },
+    });
+    expect(ctx.mailer.sent).toHaveLength(before + 1);
   });
 
   it('stores the relayed message, so the provider finds it on Review Mail and can answer it', async () => {
@@ -236,9 +242,18 @@ describe('POST /api/providers/:id/mail', () => {
     expect(ctx.mailer.sent.at(-1)!.to).toBe(h.email);
   });
 
-  it('is limited per account', async () => {
+  it('is limited per account, with the seed call and the conversations', async () => {
     const h = await buildHobbyist(ctx);
-    const before = ctx.mailer.sent.length;
+    const stored = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('messages')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('user_id', '=', h.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     for (let i = 0; i < MESSAGE_LIMITS.mailPerHour; i++) {
       const res = await call('POST', `/api/providers/${other}/mail`, {
         user: h,
@@ -251,7 +266,7 @@ describe('POST /api/providers/:id/mail', () => {
       body: { data: { message: 'Hi' } },
     });
     expect(over.statusCode).toBe(429);
-    expect(ctx.mailer.sent.length - before).toBe(MESSAGE_LIMITS.mailPerHour);
+    expect(await stored()).toBe(MESSAGE_LIMITS.mailPerHour);
     // Another account is not affected.
     expect(
       (await call('POST', `/api/providers/${other}/mail`, { user: hob2, body: { data: { message: 'Hi' } } }))
@@ -271,65 +286,81 @@ describe('POST /api/messages/:id/reply', () => {
       }),
     ).data.id as number;
 
-  it("the ad's owner answers once; the answer is kept and mailed to the author from the site", async () => {
-    const id = await newMessage();
+  it("the ad's owner answers in the message's conversation; the hobbyist is told by a link-only mail", async () => {
+    const h = await buildHobbyist(ctx);
+    const id = await newMessage(h);
     const before = ctx.mailer.sent.length;
     const res = await reply(id, owner, '  Friday at 8 works for me.  ');
     expect(res.statusCode).toBe(200);
-    expect(json(res).data.attributes).toMatchObject({
-      text: 'May I book Friday at 8?',
-      reply: 'Friday at 8 works for me.',
-      repliedAt: expect.any(String),
-    });
-    for (const secret of [owner.email, hob.email]) expect(res.body).not.toContain(secret);
+    const answer = json(res).data;
+    expect(answer.id).not.toBe(id);
+    expect(answer.attributes).toMatchObject({ text: 'Friday at 8 works for me.', fromProvider: true });
+    for (const secret of [owner.email, h.email]) expect(res.body).not.toContain(secret);
 
     expect(ctx.mailer.sent).toHaveLength(before + 1);
     const mail = ctx.mailer.sent.at(-1)!;
     expect(Object.keys(mail).sort()).toEqual(['subject', 'text', 'to']);
-    expect(mail.to).toBe(hob.email);
-    expect(mail.text).toContain('Friday at 8 works for me.');
-    expect(mail.text).toContain('May I book Friday at 8?');
-    expect(mail.text).toContain('through Live the Fantasy');
-    expect(mail.text).toContain(`${ctx.config.publicUrl}/`);
-    for (const secret of [owner.email, 'Person', await username(owner)]) {
+    expect(mail.to).toBe(h.email);
+    expect(mail.text).toMatch(new RegExp(`${ctx.config.publicUrl}/messages/\\d+`));
+    for (const secret of [owner.email, 'Person', await username(owner), 'Friday at 8', 'May I book']) {
       expect(mail.subject).not.toContain(secret);
       expect(mail.text).not.toContain(secret);
     }
 
-    // The author reads the answer with the message; a second answer is refused and nothing is sent.
-    const read = json(await call('GET', `/api/messages/${id}`, { user: hob }));
-    expect(read.data.attributes.reply).toBe('Friday at 8 works for me.');
-    const again = await reply(id, owner, 'Changed my mind');
-    expect(again.statusCode).toBe(409);
-    expect(json(again).error.message).toBe('You have already replied to this message');
+    // The hobbyist reads the answer as a message to them; a second answer is one more message, and
+    // no second mail goes while the first is unread.
+    const read = json(await call('GET', `/api/messages/${answer.id}`, { user: h }));
+    expect(read.data.attributes.text).toBe('Friday at 8 works for me.');
+    expect((await reply(id, owner, 'Or Saturday')).statusCode).toBe(200);
     expect(ctx.mailer.sent).toHaveLength(before + 1);
+    const thread = await db()
+      .selectFrom('messages')
+      .select(['text', 'from_provider'])
+      .where('user_id', '=', h.id)
+      .orderBy('id')
+      .execute();
+    expect(thread).toEqual([
+      { text: 'May I book Friday at 8?', from_provider: 0 },
+      { text: 'Friday at 8 works for me.', from_provider: 1 },
+      { text: 'Or Saturday', from_provider: 1 },
+    ]);
   });
 
+  /** The answers written in this file so far by any ad's owner. */
+  const answers = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('messages')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('from_provider', '=', 1)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
   it('refuses everyone else: 401 anonymous, 403 the author, a vendor and the admin, 404 who cannot see it', async () => {
-    const id = await newMessage();
+    const h = await buildHobbyist(ctx);
+    const id = await newMessage(h);
+    const had = await answers();
     const before = ctx.mailer.sent.length;
     expect((await reply(id, null)).statusCode).toBe(401);
-    for (const user of [hob, vendor, admin]) {
+    for (const user of [h, vendor, admin]) {
       const res = await reply(id, user);
       expect(res.statusCode).toBe(403);
     }
-    expect(json(await reply(id, hob)).error.message).toBe(
+    expect(json(await reply(id, h)).error.message).toBe(
       'Only the provider this message was sent to may reply',
     );
     for (const user of [otherOwner, hob2])
       expect((await reply(id, user)).statusCode).toBe(user === hob2 ? 403 : 404);
     expect((await reply(missing, owner)).statusCode).toBe(404);
     expect(ctx.mailer.sent).toHaveLength(before);
-    const row = await db()
-      .selectFrom('messages')
-      .select('reply')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(row.reply).toBeNull();
+    expect(await answers()).toBe(had);
   });
 
   it('400: blank, too long or missing text, bad id; nothing stored', async () => {
-    const id = await newMessage();
+    const id = await newMessage(await buildHobbyist(ctx));
+    const had = await answers();
     for (const text of ['  ', 'x'.repeat(MESSAGE_LIMITS.mail + 1), null, 5]) {
       expect((await reply(id, owner, text)).statusCode).toBe(400);
     }
@@ -337,31 +368,20 @@ describe('POST /api/messages/:id/reply', () => {
       (await call('POST', '/api/messages/abc/reply', { user: owner, body: { data: { text: 'Hi' } } }))
         .statusCode,
     ).toBe(400);
-    const row = await db()
-      .selectFrom('messages')
-      .select('reply')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(row.reply).toBeNull();
-  });
-
-  it('two answers sent at once: one is kept, the other is a 409', async () => {
-    const id = await newMessage();
-    const statuses = (await Promise.all([reply(id, owner, 'One'), reply(id, owner, 'Two')])).map(
-      (r) => r.statusCode,
-    );
-    expect(statuses.sort()).toEqual([200, 409]);
+    expect(await answers()).toBe(had);
   });
 
   it("is limited per account as the relay is (the provider's account, whatever the address)", async () => {
     const p = await buildProvider(ctx);
     const ad = await buildProviderAd(ctx, p);
     const ids: number[] = [];
-    for (let i = 0; i <= MESSAGE_LIMITS.mailPerHour; i++) ids.push(await newMessage(hob2, ad));
+    // From several hobbyists: each account's own messages are limited too.
+    const writers = [await buildHobbyist(ctx), await buildHobbyist(ctx)];
+    for (let i = 0; i <= MESSAGE_LIMITS.mailPerHour; i++) ids.push(await newMessage(writers[i % 2], ad));
     for (const id of ids.slice(0, -1)) expect((await reply(id, p)).statusCode).toBe(200);
     expect((await reply(ids.at(-1)!, p)).statusCode).toBe(429);
     // Another provider is not affected.
-    expect((await reply(await newMessage(hob2, other), otherOwner)).statusCode).toBe(200);
+    expect((await reply(await newMessage(writers[0], other), otherOwner)).statusCode).toBe(200);
   });
 });
 
@@ -377,10 +397,17 @@ describe('POST /api/messages/:id/report', () => {
       }),
     ).data.id as number;
     // The provider's answer (written here: this file's replies have used the relay's hourly limit).
+    const now = new Date().toISOString();
     await db()
-      .updateTable('messages')
-      .set({ reply: 'No, thank you.', replied_at: new Date().toISOString() })
-      .where('id', '=', id)
+      .insertInto('messages')
+      .values({
+        user_id: hob.id,
+        provider_id: shown,
+        text: 'No, thank you.',
+        from_provider: 1,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
 
     const filed = await report(id, owner, { reason: 'Offensive or illegal content', details: 'Pushy.' });
@@ -463,8 +490,6 @@ describe('retention: the daily job delete-old-messages', () => {
         user_id: hob.id,
         provider_id: shown,
         text: `written ${daysAgo} days ago`,
-        reply: 'a reply',
-        replied_at: at,
         created_at: at,
         updated_at: at,
       })

@@ -106,6 +106,8 @@ export const ZProfileUpdate = z
     dob: profileFields.dob,
     city: profileFields.city,
     avatar: ZId.nullable(),
+    /** Whether a new message is announced by mail. */
+    message_mail: z.boolean(),
   })
   .partial();
 export type TProfileUpdate = z.infer<typeof ZProfileUpdate>;

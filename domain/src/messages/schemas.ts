@@ -22,11 +22,50 @@ export const ZMailRequest = z.object({
 });
 export type TMailRequest = z.infer<typeof ZMailRequest>;
 
-/** `POST /api/messages/:id/reply` `data`: a provider's answer from Review Mail, relayed by mail. */
-export const ZMessageReply = z.object({
-  text: trimmedText(MESSAGE_LIMITS.mail, MESSAGES.reviewMail.replyRequired, MESSAGES.reviewMail.replyTooLong),
+/**
+ * `POST /api/conversations/:id/messages` `data`: a message in a conversation, from either side; also
+ * `POST /api/messages/:id/reply`, the provider's answer in the conversation of that message.
+ */
+export const ZConversationMessage = z.object({
+  text: trimmedText(MESSAGE_LIMITS.message, MESSAGES.conversations.required, MESSAGES.conversations.tooLong),
 });
-export type TMessageReply = z.infer<typeof ZMessageReply>;
+export type TConversationMessage = z.infer<typeof ZConversationMessage>;
+
+/** `GET /api/conversations/:id/messages` query: a page of messages older than `before` (a message id). */
+export const ZThreadQuery = z.object({
+  before: z.coerce.number().int().positive().optional(),
+});
+
+/** `GET /api/conversations`: 25 a page, at most 100. */
+export const CONVERSATION_PAGING = { defaultPageSize: 25, maxPageSize: 100 } as const;
+
+/** Which side of a conversation the caller is on. */
+export type ConversationSide = 'hobbyist' | 'provider';
+
+/** A conversation as `GET /api/conversations` answers it to one of its two sides. */
+export interface ConversationSummary {
+  id: number;
+  side: ConversationSide;
+  /** The ad the conversation is about. */
+  ad: { id: number; title: string };
+  /** Who the other side is: the ad's title for the hobbyist, the hobbyist's username for the provider. */
+  with: string;
+  lastMessageAt: string;
+  /** The newest message (null when retention deleted them all). */
+  last: { text: string; mine: boolean } | null;
+  unread: number;
+  blockedByMe: boolean;
+  blockedByThem: boolean;
+}
+
+/** One message of a conversation as its sides read it. */
+export interface ThreadMessage {
+  id: number;
+  text: string;
+  /** Written by the caller's side. */
+  mine: boolean;
+  createdAt: string;
+}
 
 /**
  * `POST /api/messages/:id/report` `data`: one side of a message (its sender, or the provider it was sent to)

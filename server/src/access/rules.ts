@@ -84,6 +84,15 @@ const seeAuthorOrRecipient = adminOr(
     ]),
 );
 
+/** Rows of a conversation (or its messages) one is a side of: its hobbyist or the ad's owner. */
+const conversationSides =
+  (actor: Actor): Scope =>
+  (eb, a) =>
+    eb.or([
+      eb(eb.ref(`${a}.user_id`), '=', actor.id),
+      eb(eb.ref(`${a}.provider_id`), 'in', ownedProviderIds(eb, actor.id)),
+    ]);
+
 /**
  * Ledger rows: one's own (tip credits already name the provider's user) and those of tips to one's
  * ads (../shared/design/permissions.md). A tipper follows a tip's payment state on the tip itself.
@@ -204,28 +213,45 @@ export const RULES = {
   'comment.read': { table: 'comments', see: seeOnShownOrOwn },
   'comment.update': { table: 'comments', see: seeOnShownOrOwn, act: author, refused: AUTHOR_ONLY },
   'message.read': { table: 'messages', see: seeAuthorOrRecipient },
-  'message.update': { table: 'messages', see: seeAuthorOrRecipient, act: author, refused: AUTHOR_ONLY },
-  /** Reporting a message to the staff: its sender or the owner of the ad it was sent to (not the admin). */
+  /** Editing or deleting a message: the side that wrote it (the hobbyist or the ad's owner), or the admin. */
+  'message.update': {
+    table: 'messages',
+    see: seeAuthorOrRecipient,
+    act: adminOr(
+      (actor) => (eb, a) =>
+        eb.or([
+          eb.and([eb(eb.ref(`${a}.user_id`), '=', actor.id), eb(eb.ref(`${a}.from_provider`), '=', 0)]),
+          eb.and([
+            eb(eb.ref(`${a}.provider_id`), 'in', ownedProviderIds(eb, actor.id)),
+            eb(eb.ref(`${a}.from_provider`), '=', 1),
+          ]),
+        ]),
+    ),
+    refused: AUTHOR_ONLY,
+  },
+  /** Reporting a message to the staff: either side of its conversation (not the admin). */
   'message.report': {
     table: 'messages',
     see: seeAuthorOrRecipient,
-    act: (actor) =>
-      actor
-        ? (eb, a) =>
-            eb.or([
-              eb(eb.ref(`${a}.user_id`), '=', actor.id),
-              eb(eb.ref(`${a}.provider_id`), 'in', ownedProviderIds(eb, actor.id)),
-            ])
-        : nothing,
+    act: (actor) => (actor ? conversationSides(actor) : nothing),
     refused: MESSAGES.cardMessages.reportRefused,
   },
-  /** Answering a message from Review Mail: the owner of the ad it was sent to, nobody else (not the admin). */
+  /** Answering a message in its conversation: the owner of the ad it was sent to, nobody else (not the admin). */
   'message.reply': {
     table: 'messages',
     see: seeAuthorOrRecipient,
     act: (actor) =>
       actor ? (eb, a) => eb(eb.ref(`${a}.provider_id`), 'in', ownedProviderIds(eb, actor.id)) : nothing,
     refused: MESSAGES.reviewMail.replyRefused,
+  },
+  /**
+   * A conversation: its two sides only (the hobbyist and the ad's owner). Not the admin: the staff read a
+   * message when one side reports it.
+   */
+  'conversation.read': {
+    table: 'conversations',
+    see: (actor) => (actor ? conversationSides(actor) : nothing),
+    missing: MESSAGES.conversations.notFound,
   },
   'tip.read': { table: 'tips', see: seeAuthorOrRecipient },
   /** Reviewing a tip's payment: the admin only. */

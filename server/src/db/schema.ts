@@ -24,7 +24,7 @@ import type {
 import type { ProvidersTable, ProviderFilesTable, DirectoryChangesTable } from './tables/directory.ts';
 import type { ReactionsTable, SavedProvidersTable } from './tables/reactions.ts';
 import type { CommentsTable } from './tables/comments.ts';
-import type { MessagesTable } from './tables/messages.ts';
+import type { ConversationsTable, MessageBlocksTable, MessagesTable } from './tables/messages.ts';
 import type {
   CustomerHobbyistsTable,
   HobbyistRatingsTable,
@@ -102,6 +102,8 @@ export interface DB {
   saved_providers: SavedProvidersTable;
   comments: CommentsTable;
   messages: MessagesTable;
+  conversations: ConversationsTable;
+  message_blocks: MessageBlocksTable;
   tips: TipsTable;
   transactions: TransactionsTable;
   subscriptions: SubscriptionsTable;

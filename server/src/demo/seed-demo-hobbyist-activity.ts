@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import { shownProvider } from '../access/index.ts';
+import { createMissingConversations } from '../modules/messages/index.ts';
 import type { ReactionKind } from '../modules/reactions/index.ts';
 import type { DB } from '../db/schema.ts';
 
@@ -11,6 +12,10 @@ export const DEMO_MESSAGES = [
   'Hello! Are you available on Friday evening?',
   'Could we meet for coffee downtown next week?',
 ] as const;
+
+/** The provider's tame answer in some of those conversations. */
+export const DEMO_ANSWER =
+  'Thank you for your message! Friday evening works; let us settle the details here.';
 
 /** More likes than anything else, some averages, a few dislikes. */
 const KIND_CYCLE: readonly ReactionKind[] = ['like', 'like', 'average', 'like', 'dislike'];
@@ -59,7 +64,7 @@ export async function seedDemoHobbyistActivity(
     const now = Date.now();
     const reactions: DB['reactions'][] = [];
     const comments: Omit<DB['comments'], 'id'>[] = [];
-    const messages: Omit<DB['messages'], 'id' | 'reply' | 'replied_at'>[] = [];
+    const messages: Insertable<DB['messages']>[] = [];
     hobbyists.forEach((h, i) => {
       for (const providerId of chosen) {
         const at = new Date(now - ((providerId * 7 + i * 13) % 400) * HOUR).toISOString();
@@ -85,7 +90,19 @@ export async function seedDemoHobbyistActivity(
         if ((providerId + i) % 5 === 0) {
           const text = DEMO_MESSAGES[(providerId + i) % 10 === 0 ? 0 : 1];
           if (!sent.has(`${h.id}:${providerId}:${text}`)) {
-            messages.push({ user_id: h.id, provider_id: providerId, text, created_at: at, updated_at: at });
+            const message = { user_id: h.id, provider_id: providerId, created_at: at, updated_at: at };
+            messages.push({ ...message, text, from_provider: 0 });
+            // Every other conversation has the provider's answer, an hour later.
+            if ((providerId + i) % 10 === 0) {
+              const later = new Date(Date.parse(at) + HOUR).toISOString();
+              messages.push({
+                ...message,
+                text: DEMO_ANSWER,
+                from_provider: 1,
+                created_at: later,
+                updated_at: later,
+              });
+            }
           }
         }
       }
@@ -113,6 +130,7 @@ export async function seedDemoHobbyistActivity(
         .values(messages.slice(i, i + CHUNK) as never)
         .execute();
     }
+    await createMissingConversations(trx);
 
     // Recount rather than increment: the counters then match the rows whatever ran before.
     const count = (table: 'reactions' | 'comments', kind?: ReactionKind) =>

@@ -61,6 +61,34 @@ export async function createFixtures(ctx: TestContext) {
   // limit (billing-wallet.test.ts tests it) so it never decides a status here.
   await db.updateTable('settings').set({ value: '100000' }).where('key', '=', 'tips_per_hour').execute();
 
+  /** A message from the table's hobbyist to the provider's ad, in their one conversation. */
+  const writeMessage = async () => {
+    const now = new Date().toISOString();
+    const row = await db
+      .insertInto('messages')
+      .values({
+        user_id: users.hobbyist.id,
+        provider_id: ad,
+        text: 'Hello.',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('conversations')
+      .values({ user_id: users.hobbyist.id, provider_id: ad, last_message_at: now, created_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'provider_id']).doNothing())
+      .execute();
+    const conversation = await db
+      .selectFrom('conversations')
+      .select('id')
+      .where('user_id', '=', users.hobbyist.id)
+      .where('provider_id', '=', ad)
+      .executeTakeFirstOrThrow();
+    return { message: Number(row.id), conversation: Number(conversation.id) };
+  };
+
   /** A token for `user` as of now: signed with the account's current token version. */
   const tokenOf = async (user: TestUser) => {
     const row = await db
@@ -140,9 +168,11 @@ export async function createFixtures(ctx: TestContext) {
     comment: async (): Promise<Made> => ({
       id: await created(users.hobbyist, '/api/comments', { data: { provider: ad, comment: 'Kind words.' } }),
     }),
-    message: async (): Promise<Made> => ({
-      id: await created(users.hobbyist, '/api/messages', { data: { provider: ad, text: 'Hello.' } }),
-    }),
+    // Written straight to the table: the table asks for dozens, and writing messages is limited per
+    // account and hour (messages.test.ts tests the limit).
+    message: async (): Promise<Made> => ({ id: (await writeMessage()).message }),
+    /** The conversation of the table's hobbyist with the provider's ad, with a fresh message in it. */
+    conversation: async (): Promise<Made> => ({ id: (await writeMessage()).conversation }),
     tip: async (): Promise<Made> => ({
       id: await created(users.hobbyist, '/api/tips', {
         data: { provider: ad, tip_amount: 5, transaction_id: `TIP-${Date.now()}-${seq++}` },

@@ -36,6 +36,7 @@ afterAll(() => ctx.close());
 
 // A hobbyist's message to the provider's ad, for the provider's answer from Review Mail.
 let message = 0;
+let conversation = 0;
 beforeAll(async () => {
   const res = await ctx.app.inject({
     method: 'POST',
@@ -45,6 +46,15 @@ beforeAll(async () => {
     remoteAddress: newAddress(),
   });
   message = (res.json() as { data: { id: number } }).data.id;
+  conversation = Number(
+    (
+      await ctx.database.db
+        .selectFrom('conversations')
+        .select('id')
+        .where('user_id', '=', hobbyist.id)
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
 });
 
 // A pending revision of the provider's approved ad (decision 0015), for the moderator's decision.
@@ -486,6 +496,12 @@ describe('spoiling one value of valid requests', () => {
     {
       method: 'POST',
       url: () => `/api/messages/${message}/reply`,
+      as: () => provider,
+      body: () => ({ data: { text: 'Friday works.' } }),
+    },
+    {
+      method: 'POST',
+      url: () => `/api/conversations/${conversation}/messages`,
       as: () => provider,
       body: () => ({ data: { text: 'Friday works.' } }),
     },

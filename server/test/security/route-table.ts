@@ -806,6 +806,35 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
     expect: { ...only(['provider'], 200, 403), other: 404 },
   },
 
+  // Conversations: their two sides only (the hobbyist and the ad's owner); the admin reads a message
+  // only when a side reports it. Writing comes before blocking: the block cases lift what they set.
+  'GET /api/conversations': { expect: signedIn(200) },
+  'GET /api/conversations/unread': { expect: signedIn(200) },
+  'GET /api/conversations/:id': {
+    setup: (f) => f.conversation(),
+    expect: { ...only(['hobbyist', 'provider'], 200, 404) },
+  },
+  'GET /api/conversations/:id/messages': {
+    setup: (f) => f.conversation(),
+    expect: { ...only(['hobbyist', 'provider'], 200, 404) },
+  },
+  'POST /api/conversations/:id/messages': {
+    setup: async (f) => ({ ...(await f.conversation()), body: { data: { text: 'Friday at 8?' } } }),
+    expect: { ...only(['hobbyist', 'provider'], 200, 404) },
+  },
+  'POST /api/conversations/:id/read': {
+    setup: (f) => f.conversation(),
+    expect: { ...only(['hobbyist', 'provider'], 200, 404) },
+  },
+  'POST /api/conversations/:id/block': {
+    setup: (f) => f.conversation(),
+    expect: { ...only(['hobbyist', 'provider'], 200, 404) },
+  },
+  'DELETE /api/conversations/:id/block': {
+    setup: (f) => f.conversation(),
+    expect: { ...only(['hobbyist', 'provider'], 200, 404) },
+  },
+
   // Tips and the ledger: the tipper, the tipped provider's account, the admin.
   'GET /api/tips': { expect: signedIn(200) },
   'GET /api/tips/:id': {

@@ -4,6 +4,7 @@ import { MESSAGES } from '@app/domain';
 import { useCartCount } from '../features/orders/cartStorage.ts';
 import { LocationPicker } from '../features/directory/location/LocationPicker.tsx';
 import { SearchBox } from '../features/directory/search/SearchBox.tsx';
+import { MessagesLink } from '../features/messages/MessagesLink.tsx';
 import { AccountLinks, MainLinks } from './HeaderNav.tsx';
 
 export { getDisplayName, isStorePath } from './HeaderNav.tsx';
@@ -26,8 +27,10 @@ export function Header() {
             <LocationPicker />
             <SearchBox />
           </div>
-          {/* Outside the collapsed menu, so that phones see the cart and its count too (spec 000 §2). */}
-          <Nav className="site-cart-nav">
+          {/* Outside the collapsed menu, so that phones see the cart and its count too (spec 000 §2), and
+              the unread messages of a hobbyist or a provider. */}
+          <Nav className="site-cart-nav flex-row gap-2">
+            <MessagesLink />
             <Nav.Link as={NavLink} to="/Cart" eventKey="/Cart" className="site-cart">
               <i className="bi bi-cart3 site-cart__icon" aria-hidden="true" />
               <span className="site-cart__label">{MESSAGES.nav.cart}</span>{' '}

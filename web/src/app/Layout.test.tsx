@@ -158,18 +158,25 @@ describe('Layout', () => {
   it('shows a provider the account menu with their name and keeps Post Ad', async () => {
     const user = { id: 7, first_name: 'Jane', last_name: 'Doe', user_type: 'Provider' };
     storeLogin(user);
-    const fetchMock = vi.fn(async () => jsonResponse(user));
+    const fetchMock = vi.fn(async (url: string) =>
+      url.startsWith('/api/conversations/unread') ? jsonResponse({ data: { count: 2 } }) : jsonResponse(user),
+    );
     vi.stubGlobal('fetch', fetchMock);
     renderLayout();
 
     const header = screen.getByRole('banner');
     expect(await within(header).findByRole('button', { name: 'Jane Doe' })).toBeTruthy();
+    // The unread messages of the provider's conversations, beside the cart.
+    expect((await within(header).findByTestId('unread-count')).textContent).toBe(
+      `2 ${MESSAGES.conversations.unreadLabel}`,
+    );
     expect(within(header).queryByRole('link', { name: MESSAGES.nav.login })).toBeNull();
     expect(within(header).queryByRole('link', { name: MESSAGES.nav.register })).toBeNull();
     expect(within(header).getByRole('link', { name: MESSAGES.nav.postAd })).toBeTruthy();
 
-    // The session refreshes the user, and the processing costs it keeps (spec 000 §3).
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    // The session refreshes the user, and the processing costs it keeps (spec 000 §3); the header asks
+    // for the unread count.
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
     const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
     const [url, init] = calls.find(([u]) => u.startsWith('/api/users/me'))!;
     expect(url).toBe('/api/users/me?populate=*');

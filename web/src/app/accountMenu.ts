@@ -46,6 +46,7 @@ const ORDERS = menuItem('orders', MESSAGES.nav.myOrders, '/orders/view', 'bi-bag
 const PRODUCTS = menuItem('products', MESSAGES.nav.myProducts, '/products/view', 'bi-box-seam');
 const SALES = menuItem('sales', MESSAGES.nav.mySales, '/sales/view', 'bi-receipt');
 const WISHLIST = menuItem('wishlist', MESSAGES.nav.wishlist, '/wishlist', 'bi-heart');
+const MESSAGES_ITEM = menuItem('messages', MESSAGES.conversations.title, '/messages', 'bi-chat-left-text');
 const SAVED = menuItem('saved', MESSAGES.savedProviders.title, '/saved', 'bi-bookmark-heart');
 /** The admin console: the staff's way in, last in the menu. */
 const ADMIN_CONSOLE = menuItem('adminConsole', MESSAGES.adminConsole.menuItem, '/admin', 'bi-shield-lock');
@@ -87,7 +88,7 @@ export function getAccountMenuItems(
   if (userType === 'Provider') items.push(...PROVIDER_ITEMS);
   if (userType === 'Hobbyist' || userType === 'Vender' || (userType === 'Provider' && hasOrders))
     items.push(ORDERS);
-  if (userType === 'Hobbyist') items.push(SAVED, WISHLIST);
+  if (userType === 'Hobbyist') items.push(MESSAGES_ITEM, SAVED, WISHLIST);
   if (userType === 'Vender') items.push(PRODUCTS, SALES);
   if (isAdmin) items.push(ADMIN_CONSOLE);
   return items;

@@ -25,6 +25,8 @@ const FaqPage = lazy(() => import('../features/content/FaqPage.tsx'));
 const ContactPage = lazy(() => import('../features/content/ContactPage.tsx'));
 const PackagesPage = lazy(() => import('../features/billing/PackagesPage.tsx'));
 const ReviewMailPage = lazy(() => import('../features/directory/provider/ReviewMailPage.tsx'));
+const MessagesPage = lazy(() => import('../features/messages/MessagesPage.tsx'));
+const ConversationPage = lazy(() => import('../features/messages/ConversationPage.tsx'));
 const SubscriptionPage = lazy(() => import('../features/billing/SubscriptionPage.tsx'));
 const WalletPage = lazy(() => import('../features/billing/WalletPage.tsx'));
 const PostAdPage = lazy(() => import('../features/directory/ads/PostAdPage.tsx'));
@@ -128,6 +130,12 @@ const protectedRoutes: RouteObject[] = [
       { path: 'profile/edit', element: <ProfileEditPage /> },
       { path: 'profile/changepassword', element: <ChangePasswordPage /> },
       { path: 'provider/reviewmail', element: <ReviewMailPage /> },
+      // One conversation, for both its sides; a hobbyist's list of them (a provider's is Review Mail).
+      { path: 'messages/:id', element: <ConversationPage /> },
+      {
+        element: <RequireAccountType type="Hobbyist" note={MESSAGES.conversations.hobbyistsOnly} />,
+        children: [{ path: 'messages', element: <MessagesPage /> }],
+      },
       { path: 'provider', element: <ProviderDetailsPage /> },
       {
         // Provider accounts only (spec 001 §6); others read a note.

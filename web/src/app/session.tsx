@@ -19,6 +19,8 @@ export interface SessionUser {
   city?: string | null;
   dob?: string | null;
   is_active?: boolean;
+  /** Whether a new message is announced by mail (My Profile). */
+  message_mail?: boolean;
   /** `admin` for the staff; `authenticated` for everyone else. */
   role?: string | null;
   avatar?: { id: number; url: string; formats?: Record<string, { url: string } | undefined> | null } | null;

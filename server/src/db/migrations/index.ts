@@ -29,6 +29,7 @@ import * as m20261129100000 from './20261129100000_rename_places_and_sellers.ts'
 import * as m20261129110000 from './20261129110000_cover_reaction_lists.ts';
 import * as m20261129120000 from './20261129120000_create_saved_providers.ts';
 import * as m20261129130000 from './20261129130000_index_provider_search.ts';
+import * as m20261130000000 from './20261130000000_create_conversations.ts';
 
 /** Every migration, by name, in order. A static list works the same from source and from the bundle. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '20261129110000_cover_reaction_lists': m20261129110000,
   '20261129120000_create_saved_providers': m20261129120000,
   '20261129130000_index_provider_search': m20261129130000,
+  '20261130000000_create_conversations': m20261130000000,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -36,6 +36,8 @@ export interface UsersTable {
   two_factor_enabled_at: string | null;
   /** The last TOTP time step accepted: a code is good once. */
   two_factor_last_step: number | null;
+  /** Whether a new message is announced by mail (1 unless the account turned it off). */
+  message_mail: Generated<number>;
   created_at: string;
   updated_at: string;
 }

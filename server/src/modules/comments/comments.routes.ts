@@ -4,6 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { anyone, hobbyistOnly, ownerOrAdmin, withAccess, type RoutePreset } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../http/auth.ts';
+import type { Item } from '../../http/strapi/find.ts';
+import type { routeLimit } from '../../http/plugins/rate-limits.ts';
 import { idParam } from '../../http/query.ts';
 import { registerScopedReadRoutes } from '../../http/read-routes.ts';
 import { itemResponse } from '../../http/responses.ts';
@@ -23,6 +26,10 @@ export interface PostRoutes<T extends PostTable> {
   readers: RoutePreset;
   createBody: z.ZodType<{ provider: number } & Record<TextColumn<T>, string>>;
   updateBody: z.ZodType<Record<TextColumn<T>, string>>;
+  /** How a post is written, when not as a plain post (a message joins its conversation). */
+  create?: (actor: Actor, providerId: number, text: string) => Promise<Item>;
+  /** The limit on writing posts, if any (messages count with the Mail panel's). */
+  createRateLimit?: ReturnType<typeof routeLimit>;
 }
 
 /** The OpenAPI tag of this area's routes. */
@@ -35,18 +42,22 @@ const tags = ['comments'];
 export function registerPostRoutes<T extends PostTable>(
   instance: FastifyInstance,
   { db }: AppContext,
-  { path, kind, readers, createBody, updateBody }: PostRoutes<T>,
+  { path, kind, readers, createBody, updateBody, create, createRateLimit }: PostRoutes<T>,
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const posts = authoredPosts(kind);
   const text = TEXT_COLUMN[posts.table] as TextColumn<T>;
+  const write =
+    create ?? ((actor: Actor, providerId: number, body: string) => posts.create(db, actor, providerId, body));
 
   registerScopedReadRoutes(app, db, path, posts, withAccess(readers, { schema: { tags } }));
   app.post(
     path,
-    withAccess(hobbyistOnly, { schema: { tags, body: z.object({ data: createBody }) } }),
-    async (req) =>
-      itemResponse(await posts.create(db, req.actor!, req.body.data.provider, req.body.data[text])),
+    withAccess(hobbyistOnly, {
+      ...(createRateLimit ? { config: { rateLimit: createRateLimit } } : {}),
+      schema: { tags, body: z.object({ data: createBody }) },
+    }),
+    async (req) => itemResponse(await write(req.actor!, req.body.data.provider, req.body.data[text])),
   );
   app.put(
     `${path}/:id`,

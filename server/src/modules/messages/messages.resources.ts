@@ -8,7 +8,8 @@ import { authorUserResource } from '../users/index.ts';
  * Messages from hobbyists to a provider, comments' private twin: read only by their author, the
  * provider's owner and the admin, so never visible through a relation or a public filter (the routes
  * pass the caller's scope; the provider resource's `messages` are neither populatable nor
- * filterable). `reply` is the provider's answer from Review Mail (null until answered). Newest
+ * filterable). Each message is one of a conversation between a hobbyist (`user`, whoever wrote it) and an
+ * ad (`provider`); `fromProvider` is true when the ad's owner wrote it. Newest
  * first, pages of 25, at most 100, as comments.
  */
 export const messageResource = defineResource({
@@ -16,8 +17,7 @@ export const messageResource = defineResource({
   table: 'messages',
   fields: {
     text: { type: 'string' },
-    reply: { type: 'string' },
-    repliedAt: { type: 'datetime', column: 'replied_at' },
+    fromProvider: { type: 'boolean', column: 'from_provider' },
     createdAt: timestamps.createdAt,
   },
   relations: authorAndProviderRelations(

@@ -8,8 +8,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The daily retention job `delete-old-messages`: the messages hobbyists wrote to providers, with the
- * providers' replies, once they are older than `message_retention_days` (a setting, default 90). Answers
- * how many went.
+ * providers' answers, once they are older than `message_retention_days` (a setting, default 90), and the
+ * conversations left with none. Answers how many messages went.
  */
 export async function deleteExpiredMessages(db: Kysely<DB>, now = new Date()): Promise<number> {
   const days = await readMessageRetentionDays(db);

@@ -57,6 +57,8 @@ export const userResource = defineResource({
     verification: { type: 'string' },
     verification_reason: { type: 'string', sortable: false },
     verified_at: { type: 'datetime' },
+    // Whether a new message is announced by mail (My Profile's choice).
+    message_mail: { type: 'boolean', filterable: false, sortable: false },
     // Whether two-factor sign-in is on: read from when it was enabled, shown as a boolean (the secret is
     // never declared).
     two_factor_enabled: {

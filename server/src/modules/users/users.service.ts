@@ -152,6 +152,7 @@ async function profileChanges(
 ): Promise<Updateable<UsersTable>> {
   const values: Updateable<UsersTable> = {};
   for (const field of PROFILE_FIELDS) if (input[field] !== undefined) values[field] = input[field];
+  if (input.message_mail !== undefined) values.message_mail = input.message_mail ? 1 : 0;
   if (input.avatar !== undefined) {
     if (input.avatar !== null) {
       // A public picture the caller (the account, or the admin acting for it) uploaded.

@@ -37,25 +37,25 @@ export function PostPanel<F extends PostField>({
         <p className="small text-body-secondary">{texts.empty}</p>
       ) : (
         <ul className="provider-card__entries list-unstyled">
-          {posts.data!.map((item) => (
-            <li key={item.id} className="provider-card__entry">
-              <div className="d-flex flex-wrap justify-content-between gap-2">
-                <strong className="provider-card__author">{authorName(item.attributes.user)}</strong>
-                <time className="small text-body-secondary" dateTime={item.attributes.createdAt}>
-                  {kind.formatTime(item.attributes.createdAt, now)}
-                </time>
-              </div>
-              <p className="mb-0 provider-card__entry-text">{item.attributes[kind.field]}</p>
-              {item.attributes.reply && (
-                <p className="mb-0 mt-1 ps-2 border-start small provider-card__entry-reply">
-                  <span className="fw-semibold">{MESSAGES.cardMessages.reply}</span> {item.attributes.reply}
-                </p>
-              )}
-              {EntryAction && (item.attributes.reply || item.attributes.user?.data?.id !== userId) && (
-                <EntryAction postId={item.id} />
-              )}
-            </li>
-          ))}
+          {posts.data!.map((item) => {
+            const { fromProvider } = item.attributes;
+            // The ad's owner's messages are shown as the provider's, never by the account's name.
+            const mine = fromProvider ? !isHobbyist : item.attributes.user?.data?.id === userId;
+            return (
+              <li key={item.id} className="provider-card__entry">
+                <div className="d-flex flex-wrap justify-content-between gap-2">
+                  <strong className="provider-card__author">
+                    {fromProvider ? MESSAGES.cardMessages.fromProvider : authorName(item.attributes.user)}
+                  </strong>
+                  <time className="small text-body-secondary" dateTime={item.attributes.createdAt}>
+                    {kind.formatTime(item.attributes.createdAt, now)}
+                  </time>
+                </div>
+                <p className="mb-0 provider-card__entry-text">{item.attributes[kind.field]}</p>
+                {EntryAction && !mine && <EntryAction postId={item.id} />}
+              </li>
+            );
+          })}
         </ul>
       )}
       {isHobbyist ? (

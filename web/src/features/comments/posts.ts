@@ -18,8 +18,8 @@ export type PostField = 'comment' | 'text';
 export type PostAttributes<F extends PostField> = Record<F, string> & {
   createdAt: string;
   user?: RelationOne<AuthorAttributes>;
-  /** A message's answer from the provider (Review Mail); comments have none. */
-  reply?: string | null;
+  /** A message the ad's owner wrote in the conversation (`user` is then the hobbyist it went to). */
+  fromProvider?: boolean;
 };
 
 export type Post<F extends PostField> = ApiItem<PostAttributes<F>>;
@@ -39,7 +39,7 @@ export interface PostKind<F extends PostField> {
   maxLength: number;
   /** How an entry says when it was written. */
   formatTime: (createdAt: string, now: Date) => string;
-  /** An action under an entry someone else wrote, or that has a reply (messages: Report). */
+  /** An action under an entry someone else wrote (messages: Report). */
   EntryAction?: ComponentType<{ postId: number }>;
 }
 

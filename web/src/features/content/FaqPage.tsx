@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Accordion, Col, Container, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { MESSAGES, TRAFFICKING_HOTLINE } from '@app/domain';
+import { MESSAGES, RETENTION_DEFAULT_DAYS, TRAFFICKING_HOTLINE } from '@app/domain';
 import { CONTENT_COPY, PRIVACY_SCREENING_ANCHOR } from './copy.ts';
 import './content.css';
 import { sectionHead, usePageHead } from '../../app/head.tsx';
@@ -127,6 +127,20 @@ const entries: FaqEntry[] = [
         Write to us through the {contactLink} form, which reaches the site administrator. Give the phone
         number (you may be asked to show that it is yours), the entry you mean and what you would like us to
         do. We review it, correct or remove it where appropriate, and reply by e-mail.
+      </p>
+    ),
+  },
+  {
+    key: 'messages-private',
+    question: Q.messagesPrivate,
+    answer: (
+      <p className="mb-0">
+        Only the two sides of a conversation: you and the provider (or the hobbyist) you write with. Neither
+        sees the other&rsquo;s e-mail address or phone, and the e-mail that tells you about a new message
+        holds only a link (turn it off on My Profile). Either side can block the other, and report a message
+        to our staff, who read it only then. Messages are deleted {RETENTION_DEFAULT_DAYS.messages} days after
+        they are sent, unless the operator sets another period (the period in force is shown beside your
+        messages).
       </p>
     ),
   },

@@ -25,7 +25,7 @@ describe('PrivacyPage', () => {
     render();
     const text = screen.getByRole('article').textContent!;
     expect(text).toContain(`our decision on them (${RETENTION_DEFAULT_DAYS.documents} unless`);
-    expect(text).toContain(`replies, ${RETENTION_DEFAULT_DAYS.messages} days after they are sent`);
+    expect(text).toContain(`provider’s ad), ${RETENTION_DEFAULT_DAYS.messages} days after they are sent`);
     expect(text).toContain('never completed, after 24 hours');
   });
 

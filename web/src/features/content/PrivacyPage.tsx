@@ -134,9 +134,12 @@ const bodies: ReactNode[] = [
         of the decision stays;
       </li>
       <li>
-        messages hobbyists send to providers, with the providers&rsquo; replies,{' '}
+        the messages of your conversations (between a hobbyist and a provider&rsquo;s ad),{' '}
         {RETENTION_DEFAULT_DAYS.messages} days after they are sent unless the operator sets another period
-        (the period in force is shown beside your messages); copies already sent by e-mail are not affected;
+        (the period in force is shown beside your messages). Only the two sides of a conversation read it; the
+        e-mail that tells you about a new message holds only a link, never the message or anyone&rsquo;s
+        address, and you can turn these e-mails off on My Profile. Our staff read a message only when one side
+        reports it;
       </li>
       <li>documents uploaded during a registration that was never completed, after 24 hours.</li>
     </ul>

@@ -68,6 +68,7 @@ export const CONTENT_COPY = {
     payment: 'How does payment by QR code and transaction ID work?',
     reportListing: 'How do I report a listing?',
     deleteAccount: 'How do I delete my account?',
+    messagesPrivate: 'Who can read my messages, and how long are they kept?',
     screeningStores: 'What does Screen Hobbyists store, and who can see it?',
     screeningReview: 'How can I ask for an entry about my phone number to be reviewed or removed?',
   },

@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -16,10 +17,10 @@ import { MessageRetentionNote } from './MessageRetentionNote.tsx';
 const M = MESSAGES.mailRelay;
 
 /**
- * The Mail panel (spec 001 §2): To (the provider's name; their address is never sent to the
- * browser), Message and Send, relayed by the server to the provider's account address from the
- * site's (no Reply-To). A notice says what the provider sees: the sender's username and the message;
- * the provider answers on the site (Review Mail) and the answer comes back by mail from the site.
+ * The Mail panel (spec 001 §2): To (the provider's name; their address is never sent to the browser),
+ * Message and Send. The message starts the hobbyist's conversation with the ad (or adds to it); the
+ * provider is told by a mail that holds only a link. A notice says what the provider sees (the sender's
+ * username and the message); after sending, a link opens the conversation.
  */
 export default function MailPanel({
   providerId,
@@ -31,6 +32,8 @@ export default function MailPanel({
   const id = useId();
   const { isHobbyist, isLoggedIn } = useCardViewer();
   const sendMail = useSendMail(providerId);
+  /** The conversation the last message went to, for the link after sending. */
+  const [conversation, setConversation] = useState<number | null>(null);
   const {
     register,
     handleSubmit,
@@ -40,7 +43,8 @@ export default function MailPanel({
 
   const handleSend = handleSubmit(async ({ message }) => {
     try {
-      await sendMail.mutateAsync(message);
+      const sent = await sendMail.mutateAsync(message);
+      setConversation(sent.data.conversation);
       toast.success(M.sent);
       reset({ message: '' });
     } catch (error) {
@@ -83,11 +87,18 @@ export default function MailPanel({
                 {M.notice}
               </Form.Text>
             </Form.Group>
-            <SubmitButton submitting={isSubmitting} className="btn-sm">
-              <i className="bi bi-send me-1" aria-hidden="true" />
-              {M.send}
-            </SubmitButton>
-            {/* The relayed message is also kept as the hobbyist's message to the provider. */}
+            <div className="d-flex flex-wrap gap-3 align-items-center">
+              <SubmitButton submitting={isSubmitting} className="btn-sm">
+                <i className="bi bi-send me-1" aria-hidden="true" />
+                {M.send}
+              </SubmitButton>
+              {conversation !== null && (
+                <Link to={`/messages/${conversation}`} className="small">
+                  <i className="bi bi-chat-left-text me-1" aria-hidden="true" />
+                  {M.openConversation}
+                </Link>
+              )}
+            </div>
             <MessageRetentionNote className="small text-body-secondary mt-2 mb-0" />
           </fieldset>
         </Form>

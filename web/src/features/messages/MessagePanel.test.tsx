@@ -26,11 +26,21 @@ describe('ProviderCard: messages', () => {
         const mine = posted
           ? [
               {
+                id: 6,
+                attributes: {
+                  text: 'Yes, Friday at 8.',
+                  createdAt: new Date().toISOString(),
+                  fromProvider: true,
+                  user: { data: { id: 41, attributes: { username: 'hal_h' } } },
+                  provider: { data: { id: 7, attributes: {} } },
+                },
+              },
+              {
                 id: 5,
                 attributes: {
                   text: 'Are you free Friday?',
                   createdAt: new Date().toISOString(),
-                  reply: 'Yes, Friday at 8.',
+                  fromProvider: false,
                   user: { data: { id: 41, attributes: { username: 'hal_h' } } },
                   provider: { data: { id: 7, attributes: {} } },
                 },
@@ -66,17 +76,18 @@ describe('ProviderCard: messages', () => {
     fireEvent.change(boxes[0]!, { target: { value: '  Are you free Friday?  ' } });
     fireEvent.click(screen.getAllByRole('button', { name: MESSAGES.cardMessages.send })[0]!);
     expect(await screen.findByText('Are you free Friday?')).toBeTruthy();
-    // The author by username (the server answers no names for messages), and the provider's answer.
+    // The author by username (the server answers no names for messages), and the provider's answer
+    // as the provider's, never by the account's name.
     expect(firstLoads[0]!.search.get('populate[user][fields][0]')).toBe('username');
     expect(screen.getByText('hal_h')).toBeTruthy();
-    expect(screen.getByText('Yes, Friday at 8.').textContent).toBe(
-      `${MESSAGES.cardMessages.reply} Yes, Friday at 8.`,
-    );
+    expect(screen.getByText('Yes, Friday at 8.')).toBeTruthy();
+    expect(screen.getByText(MESSAGES.cardMessages.fromProvider)).toBeTruthy();
     expect(posts(calls).find((call) => call.path === '/messages')?.body).toEqual({
       data: { provider: 7, text: 'Are you free Friday?' },
     });
     await waitFor(() => expect((boxes[0] as HTMLTextAreaElement).value).toBe(''));
-    // A message with the provider's answer can be reported to the staff.
+    // The provider's answer can be reported to the staff (the hobbyist's own message has no Report).
+    expect(screen.getAllByRole('button', { name: MESSAGES.cardMessages.reportTitle })).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: MESSAGES.cardMessages.reportTitle }));
     expect(await screen.findByRole('dialog', { name: MESSAGES.cardMessages.reportTitle })).toBeTruthy();
   });
@@ -86,7 +97,7 @@ describe('ProviderCard: mail', () => {
   it("relays a hobbyist's mail to the provider by name, never showing an address", async () => {
     signInAs(HOBBYIST);
     const calls = mockApi((call) => {
-      if (call.path === '/providers/7/mail') return jsonResponse({ data: { sent: true } });
+      if (call.path === '/providers/7/mail') return jsonResponse({ data: { sent: true, conversation: 3 } });
       if (call.method === 'GET' && ['/likes', '/dislikes', '/averages', '/messages'].includes(call.path))
         return emptyList();
       return answerMe(call, HOBBYIST);
@@ -106,5 +117,9 @@ describe('ProviderCard: mail', () => {
       data: { message: 'Hello there' },
     });
     await waitFor(() => expect((message as HTMLTextAreaElement).value).toBe(''));
+    // The message started a conversation: a link opens it.
+    expect(screen.getByRole('link', { name: MESSAGES.mailRelay.openConversation }).getAttribute('href')).toBe(
+      '/messages/3',
+    );
   });
 });

@@ -1,18 +1,24 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { AUTHOR_POPULATE, MESSAGE_LIMITS, MESSAGES } from '@app/domain';
 import type { TMessageReport } from '@app/domain';
-import type { ApiItem, ApiList, AuthorAttributes, RelationOne } from '@app/domain';
+import type { ApiList, ConversationSummary, RelationOne, ThreadMessage } from '@app/domain';
 import { createBatchLoader, providerFilter } from '../../api/batch.ts';
-import { apiGet, apiPost } from '../../api/client.ts';
+import { apiDelete, apiGet, apiPost } from '../../api/client.ts';
 import type { QueryParams } from '../../api/client.ts';
 import type { Post, PostAttributes, PostKind } from '../comments/index.ts';
 import { formatMoment } from '../../lib/dates.ts';
 import { ReportMessageButton } from './ReportMessageButton.tsx';
 
 /**
- * Messages to providers (docs/directory-contract.md "messages, mail"): the card's Message panel (the
- * messages this user may read: a hobbyist's own, a provider's received), the Mail panel's relay,
- * and a provider's Review Mail.
+ * Messages (docs/directory-contract.md "messages, mail"): the card's Message panel (the messages of this
+ * user's conversations with the ad), the Mail panel, and the conversations: a hobbyist's Messages, a
+ * provider's Review Mail, one thread.
  */
 
 export type MessageAttributes = PostAttributes<'text'> & { provider?: RelationOne<unknown> };
@@ -66,62 +72,100 @@ export const messagePosts: PostKind<'text'> = {
   EntryAction: ReportMessageButton,
 };
 
-/** The Mail panel: the server relays the message to the provider's account address. */
-export function sendMail(providerId: number, message: string): Promise<unknown> {
-  return apiPost(`/providers/${providerId}/mail`, { data: { message } });
+/** The Mail panel: the message starts the hobbyist's conversation with the ad, or adds to it. */
+export function sendMail(providerId: number, message: string) {
+  return apiPost<{ data: { sent: true; conversation: number } }>(`/providers/${providerId}/mail`, {
+    data: { message },
+  });
 }
 
 export function useSendMail(providerId: number) {
-  return useMutation({ mutationFn: (message: string) => sendMail(providerId, message) });
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (message: string) => sendMail(providerId, message),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['conversations'] }),
+  });
 }
 
-// ---- Review Mail ------------------------------------------------------------------------------
+// ---- Conversations -----------------------------------------------------------------------------
 
-export const REVIEW_MAIL_PAGE_SIZE = 25;
+export const CONVERSATIONS_PAGE_SIZE = 25;
 
-export interface ReviewMessage {
-  text: string;
-  /** The provider's answer, once sent (one per message). */
-  reply?: string | null;
-  repliedAt?: string | null;
-  createdAt: string;
-  user?: RelationOne<AuthorAttributes>;
-  provider?: RelationOne<{ title?: string | null }>;
-}
-
-/** `GET /api/messages`: for a provider the server answers only messages to the ads they own. */
-function fetchReviewMail(page: number, signal: AbortSignal) {
-  return apiGet<ApiList<ReviewMessage>>(
-    '/messages',
-    {
-      populate: { user: AUTHOR_POPULATE, provider: { fields: ['title'] } },
-      sort: 'createdAt:desc',
-      pagination: { page, pageSize: REVIEW_MAIL_PAGE_SIZE },
-    },
-    { signal },
-  );
-}
-
-/** One page of the messages hobbyists sent to the signed-in provider's ads, newest first. */
-export function useReviewMail(page: number, enabled: boolean) {
+/** The caller's conversations, newest first (a hobbyist's Messages, a provider's Review Mail). */
+export function useConversations(page: number, enabled = true) {
   return useQuery({
-    queryKey: ['reviewMail', page],
-    queryFn: ({ signal }) => fetchReviewMail(page, signal),
+    queryKey: ['conversations', 'list', page],
+    queryFn: ({ signal }) =>
+      apiGet<{ data: ConversationSummary[]; meta: ApiList<unknown>['meta'] }>(
+        '/conversations',
+        { pagination: { page, pageSize: CONVERSATIONS_PAGE_SIZE } },
+        { signal },
+      ),
     enabled,
     placeholderData: keepPreviousData,
   });
 }
 
-/**
- * `POST /api/messages/:id/reply`: the provider's answer, relayed by the server to the hobbyist by mail
- * from the site's address (neither side sees the other's). Review Mail's pages are read again after.
- */
-export function useReplyToMessage() {
+/** One conversation as its list shows it. */
+export function useConversation(id: number) {
+  return useQuery({
+    queryKey: ['conversations', 'one', id],
+    queryFn: ({ signal }) =>
+      apiGet<{ data: ConversationSummary }>(`/conversations/${id}`, undefined, { signal }).then(
+        (b) => b.data,
+      ),
+    retry: false,
+  });
+}
+
+/** A conversation's messages, newest first, a page at a time (`before` pages back). */
+export function useThread(id: number) {
+  return useInfiniteQuery({
+    queryKey: ['conversations', 'thread', id],
+    queryFn: ({ pageParam, signal }) =>
+      apiGet<{ data: ThreadMessage[]; meta: { hasMore: boolean } }>(
+        `/conversations/${id}/messages`,
+        pageParam ? { before: pageParam } : undefined,
+        { signal },
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.meta.hasMore ? last.data.at(-1)?.id : undefined),
+    retry: false,
+  });
+}
+
+/** Writes in a conversation; its messages, its list entry and the unread count are read again after. */
+export function useWriteMessage(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, text }: { id: number; text: string }) =>
-      apiPost<{ data: ApiItem<ReviewMessage> }>(`/messages/${id}/reply`, { data: { text } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['reviewMail'] }),
+    mutationFn: (text: string) =>
+      apiPost<{ data: ThreadMessage }>(`/conversations/${id}/messages`, { data: { text } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['conversations'] }),
+  });
+}
+
+/** The caller has read the conversation: the badge and the lists are read again. */
+export function useMarkRead(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiPost<{ data: { unread: number } }>(`/conversations/${id}/read`, {}),
+    onSuccess: (body) => {
+      client.setQueryData(['conversations', 'unread'], body.data.unread);
+      void client.invalidateQueries({ queryKey: ['conversations', 'list'] });
+    },
+  });
+}
+
+/** Blocks the other side of a conversation, or lifts the caller's block. */
+export function useBlock(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (blocked: boolean) =>
+      (blocked ? apiPost : apiDelete)<{ data: ConversationSummary }>(`/conversations/${id}/block`, {}),
+    onSuccess: (body) => {
+      client.setQueryData(['conversations', 'one', id], body.data);
+      void client.invalidateQueries({ queryKey: ['conversations', 'list'] });
+    },
   });
 }
 

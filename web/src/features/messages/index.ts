@@ -1,7 +1,8 @@
-/** A card's message and mail panels, and the provider's review mail. */
-export { useMessageRetention, useReplyToMessage, useReviewMail } from './api.ts';
+/** A card's message and mail panels, the conversations (Messages, Review Mail, one thread) and the unread count. */
+export { useMessageRetention } from './api.ts';
+export { useUnreadMessages } from './unread.ts';
+export { ConversationList } from './ConversationList.tsx';
 export { MessageRetentionNote } from './MessageRetentionNote.tsx';
-export type { ReviewMessage } from './api.ts';
 export { default as MailPanel } from './MailPanel.tsx';
 export { default as MessagePanel } from './MessagePanel.tsx';
 export { default as ReportMessageDialog } from './ReportMessageDialog.tsx';

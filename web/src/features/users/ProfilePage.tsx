@@ -9,6 +9,7 @@ import { toastApiFailure } from '../../api/toastApiFailure.ts';
 import { formatDateOfBirth, formatFullName } from './format.ts';
 import { TwoFactorSection } from '../auth/index.ts';
 import { VerificationStatus } from './VerificationStatus.tsx';
+import { MessageMailSetting } from './MessageMailSetting.tsx';
 
 const M = MESSAGES.profile;
 
@@ -76,6 +77,9 @@ export default function ProfilePage() {
         </Card.Footer>
       </Card>
       <VerificationStatus user={user} />
+      {(user.user_type === 'Hobbyist' || user.user_type === 'Provider') && (
+        <MessageMailSetting on={user.message_mail !== false} />
+      )}
       <TwoFactorSection />
     </>
   );

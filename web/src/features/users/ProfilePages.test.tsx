@@ -88,7 +88,7 @@ describe('AccountLayout', () => {
         'Review Mail',
       ],
     ],
-    ['Hobbyist', ['My Profile', 'Change Password', 'My Orders', 'Saved providers', 'Wishlist']],
+    ['Hobbyist', ['My Profile', 'Change Password', 'My Orders', 'Messages', 'Saved providers', 'Wishlist']],
     ['Vender', ['My Profile', 'Change Password', 'My Orders', 'My Products', 'My Sales']],
   ])('shows a %s the links of the role', async (userType, labels) => {
     const user = { ...USER, user_type: userType };
@@ -127,6 +127,26 @@ describe('ProfilePage', () => {
     const avatar = screen.getByRole('img', { name: M.avatarAlt });
     expect(avatar.getAttribute('data-placeholder')).toBe('true');
     expect(screen.getByRole('link', { name: M.editLink }).getAttribute('href')).toBe('/profile/edit');
+  });
+
+  it('turns the new-message mails off and on with PUT /users/:id', async () => {
+    let on = true;
+    const calls = mockApi((call) => {
+      if (call.path === '/users/me') return jsonResponse({ ...USER, message_mail: on });
+      if (call.path === `/users/${USER.id}` && call.method === 'PUT') {
+        on = (call.body as { message_mail: boolean }).message_mail;
+        return jsonResponse({ ...USER, message_mail: on });
+      }
+      return undefined;
+    });
+    signInAs({ ...USER, message_mail: true });
+    renderAccount('/profile');
+    const toggle = await screen.findByLabelText(MESSAGES.conversations.mailSetting);
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(toggle);
+    expect(await screen.findByText(MESSAGES.conversations.mailSettingSaved)).toBeTruthy();
+    await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(false));
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ message_mail: false });
   });
 
   it('shows the avatar thumbnail when there is one', async () => {

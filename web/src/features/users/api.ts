@@ -11,6 +11,7 @@ export interface ProfileChanges {
   dob?: string;
   city?: string;
   avatar?: number;
+  message_mail?: boolean;
 }
 
 export function updateProfile(userId: number, changes: ProfileChanges): Promise<SessionUser> {
