@@ -38,22 +38,6 @@ export interface ConversationEnds {
   ownerId: number;
 }
 
-/** The conversation of a hobbyist and an ad, if there is one. */
-export async function findConversationOf(
-  db: Db,
-  hobbyistId: number,
-  providerId: number,
-): Promise<ConversationEnds | undefined> {
-  const row = await db
-    .selectFrom('conversations as c')
-    .innerJoin('providers as p', 'p.id', 'c.provider_id')
-    .select(['c.id', 'c.user_id', 'c.provider_id', 'p.user_id as owner_id'])
-    .where('c.user_id', '=', hobbyistId)
-    .where('c.provider_id', '=', providerId)
-    .executeTakeFirst();
-  return row && ends(row);
-}
-
 /** A conversation's ends by its id. */
 export async function findConversationEnds(db: Db, id: number): Promise<ConversationEnds | undefined> {
   const row = await db

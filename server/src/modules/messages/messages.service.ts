@@ -23,7 +23,6 @@ import {
   deleteBlock,
   findAdOwner,
   findConversationEnds,
-  findConversationOf,
   findMessageThread,
   findUserContact,
   insertBlock,
@@ -56,7 +55,7 @@ export interface MessagesContext {
 }
 
 /** The page size of a conversation's messages. */
-export const THREAD_PAGE_SIZE = 30;
+const THREAD_PAGE_SIZE = 30;
 
 const C = MESSAGES.conversations;
 const blockedRefused = () => new AppError('ForbiddenError', C.blockedRefused);
@@ -295,15 +294,6 @@ export async function replyToMessage(
     text,
   );
   return getWrittenItem(m.db, messageResource, written.messageId);
-}
-
-/** The conversation of a hobbyist and an ad, for the Mail panel's link after sending. */
-export async function conversationIdOf(
-  db: Kysely<DB>,
-  hobbyistId: number,
-  providerId: number,
-): Promise<number | undefined> {
-  return (await findConversationOf(db, hobbyistId, providerId))?.id;
 }
 
 /**
