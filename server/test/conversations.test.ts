@@ -122,6 +122,47 @@ describe('conversations', () => {
     expect(older.meta.hasMore).toBe(false);
   });
 
+  it('shows messages in the order written, and reading marks only up to the message shown', async () => {
+    const hb = await buildHobbyist(ctx);
+    const start = await api('POST', `/api/providers/${shown}/mail`, hb, {
+      data: { message: 'Later question' },
+    });
+    const id = json(start).data.conversation as number;
+    // An answer written before it but stored after it (as answers carried over from one-way messages are).
+    const earlier = new Date(Date.now() - 60_000).toISOString();
+    await db()
+      .insertInto('messages')
+      .values({
+        user_id: hb.id,
+        provider_id: shown,
+        text: 'Earlier answer',
+        from_provider: 1,
+        created_at: earlier,
+        updated_at: earlier,
+      })
+      .execute();
+    const thread = json(await api('GET', `/api/conversations/${id}/messages`, hb)).data;
+    expect(thread.map((m: { text: string }) => m.text)).toEqual(['Later question', 'Earlier answer']);
+    expect(json(await api('GET', `/api/conversations/${id}`, hb)).data.last).toEqual({
+      text: 'Later question',
+      mine: true,
+    });
+    // A page that showed messages up to one id marks only those read; a newer one stays unread.
+    await write(id, owner, 'New one');
+    await write(id, owner, 'Newer one');
+    const shownUpTo = json(await api('GET', `/api/conversations/${id}/messages`, hb)).data[1].id as number;
+    const read = await api('POST', `/api/conversations/${id}/read`, hb, { data: { upTo: shownUpTo } });
+    expect(json(read).data.unread).toBeGreaterThanOrEqual(1);
+    expect(json(await api('GET', `/api/conversations/${id}`, hb)).data.unread).toBe(1);
+    // A late page never makes read messages unread again.
+    await api('POST', `/api/conversations/${id}/read`, hb);
+    await api('POST', `/api/conversations/${id}/read`, hb, { data: { upTo: shownUpTo } });
+    expect(json(await api('GET', `/api/conversations/${id}`, hb)).data.unread).toBe(0);
+    expect((await api('POST', `/api/conversations/${id}/read`, hb, { data: { upTo: 'x' } })).statusCode).toBe(
+      400,
+    );
+  });
+
   it('only its two sides may read or write it: 401 anonymous, 404 anyone else (the admin too)', async () => {
     expect((await api('GET', `/api/conversations/${conversation}`, null)).statusCode).toBe(401);
     for (const user of [hob2, otherOwner, vendor, admin]) {

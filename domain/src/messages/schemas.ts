@@ -36,6 +36,11 @@ export const ZThreadQuery = z.object({
   before: z.coerce.number().int().positive().optional(),
 });
 
+/** `POST /api/conversations/:id/read` body (optional): read up to the message `upTo`. */
+export const ZReadConversation = z
+  .object({ data: z.object({ upTo: z.number().int().positive().optional() }).optional() })
+  .nullish();
+
 /** `GET /api/conversations`: 25 a page, at most 100. */
 export const CONVERSATION_PAGING = { defaultPageSize: 25, maxPageSize: 100 } as const;
 

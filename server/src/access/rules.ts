@@ -75,7 +75,7 @@ const seeReaction =
     return (eb, a) => eb.and([eb(eb.ref(`${a}.kind`), '=', kind), see(eb, a)]);
   };
 
-/** Messages and tips: one's own (as author or tipper) and those to one's ads; the admin sees all. */
+/** Tips: one's own and those to one's ads; the admin sees all. */
 const seeAuthorOrRecipient = adminOr(
   (actor) => (eb, a) =>
     eb.or([
@@ -92,6 +92,8 @@ const conversationSides =
       eb(eb.ref(`${a}.user_id`), '=', actor.id),
       eb(eb.ref(`${a}.provider_id`), 'in', ownedProviderIds(eb, actor.id)),
     ]);
+
+const seeConversationSides = (actor: Actor | null): Scope => (actor ? conversationSides(actor) : nothing);
 
 /**
  * Ledger rows: one's own (tip credits already name the provider's user) and those of tips to one's
@@ -212,11 +214,18 @@ export const RULES = {
   'average.update': { table: 'reactions', see: seeReaction('average'), act: author, refused: AUTHOR_ONLY },
   'comment.read': { table: 'comments', see: seeOnShownOrOwn },
   'comment.update': { table: 'comments', see: seeOnShownOrOwn, act: author, refused: AUTHOR_ONLY },
-  'message.read': { table: 'messages', see: seeAuthorOrRecipient },
-  /** Editing or deleting a message: the side that wrote it (the hobbyist or the ad's owner), or the admin. */
+  /**
+   * Messages: read by the two sides of their conversation only. The admin does not browse them: a message
+   * reaches the staff when one side reports it (decision 0019).
+   */
+  'message.read': { table: 'messages', see: seeConversationSides },
+  /**
+   * Editing or deleting a message: the side that wrote it (the hobbyist or the ad's owner); the admin may too
+   * (moderation of a reported message, in the audit log) without reading the others.
+   */
   'message.update': {
     table: 'messages',
-    see: seeAuthorOrRecipient,
+    see: adminOr(conversationSides),
     act: adminOr(
       (actor) => (eb, a) =>
         eb.or([
@@ -232,14 +241,14 @@ export const RULES = {
   /** Reporting a message to the staff: either side of its conversation (not the admin). */
   'message.report': {
     table: 'messages',
-    see: seeAuthorOrRecipient,
+    see: seeConversationSides,
     act: (actor) => (actor ? conversationSides(actor) : nothing),
     refused: MESSAGES.cardMessages.reportRefused,
   },
   /** Answering a message in its conversation: the owner of the ad it was sent to, nobody else (not the admin). */
   'message.reply': {
     table: 'messages',
-    see: seeAuthorOrRecipient,
+    see: seeConversationSides,
     act: (actor) =>
       actor ? (eb, a) => eb(eb.ref(`${a}.provider_id`), 'in', ownedProviderIds(eb, actor.id)) : nothing,
     refused: MESSAGES.reviewMail.replyRefused,
@@ -250,7 +259,7 @@ export const RULES = {
    */
   'conversation.read': {
     table: 'conversations',
-    see: (actor) => (actor ? conversationSides(actor) : nothing),
+    see: seeConversationSides,
     missing: MESSAGES.conversations.notFound,
   },
   'tip.read': { table: 'tips', see: seeAuthorOrRecipient },

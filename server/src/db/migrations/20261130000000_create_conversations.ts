@@ -25,7 +25,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createIndex('messages_thread_index')
     .on('messages')
-    .columns(['user_id', 'provider_id', 'id'])
+    .columns(['user_id', 'provider_id', 'created_at', 'id'])
     .execute();
 
   await withId(db, db.schema.createTable('conversations'))

@@ -22,6 +22,8 @@ export interface PostKind<T extends PostTable = PostTable> {
   update: Permission;
   /** The provider's counter these posts are counted in, if any. */
   counter?: ProviderCounter;
+  /** A further check before a post is edited or deleted (a message: not while a block stands). */
+  guard?: (db: Kysely<DB>, actor: Actor, id: number) => Promise<void>;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface PostKind<T extends PostTable = PostTable> {
  * 403).
  */
 export function authoredPosts<T extends PostTable>(kind: PostKind<T>) {
-  const { table, resource, read, update, counter } = kind;
+  const { table, resource, read, update, counter, guard } = kind;
   /** An admin's change to an author's post (`comment:<id>`, `message:<id>`); none for the author's own. */
   const thing = table === 'comments' ? 'comment' : 'message';
   const postAudit = (actor: Actor, verb: 'update' | 'delete', id: number) =>
@@ -56,6 +58,7 @@ export function authoredPosts<T extends PostTable>(kind: PostKind<T>) {
     /** Replaces the text: one access read, then the write. */
     async update(db: Kysely<DB>, actor: Actor, id: number, text: string): Promise<Item> {
       await requireAccess(db, actor, update, [id]);
+      await guard?.(db, actor, id);
       const audit = postAudit(actor, 'update', id);
       await db.transaction().execute(async (trx) => {
         await audit?.before(trx);
@@ -68,6 +71,7 @@ export function authoredPosts<T extends PostTable>(kind: PostKind<T>) {
     /** Deletes a post (author or admin), lowering the provider's counter; answers it as it was. */
     async remove(db: Kysely<DB>, actor: Actor, id: number): Promise<Item> {
       const [row] = await requireAccess(db, actor, update, [id], ['provider_id']);
+      await guard?.(db, actor, id);
       const item = await getWrittenItem(db, resource, id);
       const audit = postAudit(actor, 'delete', id);
       const deleted = await db.transaction().execute(async (trx) => {

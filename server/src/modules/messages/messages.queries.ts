@@ -115,17 +115,20 @@ export async function insertConversationMessage(
     .returning('id')
     .executeTakeFirstOrThrow();
   const messageId = Number(message.id);
-  await trx
-    .insertInto('conversations')
-    .values({ user_id: hobbyistId, provider_id: providerId, last_message_at: now, created_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'provider_id']).doNothing())
-    .execute();
   const readColumn = side === 'hobbyist' ? 'hobbyist_read_id' : 'provider_read_id';
+  // One statement, so a retention run between two cannot leave the message without its conversation.
   const updated = await trx
-    .updateTable('conversations')
-    .set({ last_message_at: now, [readColumn]: messageId })
-    .where('user_id', '=', hobbyistId)
-    .where('provider_id', '=', providerId)
+    .insertInto('conversations')
+    .values({
+      user_id: hobbyistId,
+      provider_id: providerId,
+      last_message_at: now,
+      created_at: now,
+      [readColumn]: messageId,
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'provider_id']).doUpdateSet({ last_message_at: now, [readColumn]: messageId }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   return { messageId, conversationId: Number(updated.id) };
@@ -153,21 +156,24 @@ export async function countUnreadIn(
   return Number(row?.n ?? 0);
 }
 
-/** One side has read the conversation up to its newest message. */
-export async function markConversationRead(db: Db, conversationId: number, side: ConversationSide) {
+/**
+ * One side has read the conversation up to the message `upTo` (a message id; left out: its newest). The mark
+ * only moves forward: a page read late never makes read messages unread again.
+ */
+export async function markConversationRead(
+  db: Db,
+  conversationId: number,
+  side: ConversationSide,
+  upTo?: number,
+) {
   const readColumn = side === 'hobbyist' ? 'hobbyist_read_id' : 'provider_read_id';
+  const newest = sql<number>`coalesce((select max(m.id) from messages m
+    where m.user_id = conversations.user_id and m.provider_id = conversations.provider_id
+    ${upTo === undefined ? sql`` : sql`and m.id <= ${upTo}`}), 0)`;
+  const current = sql.ref(readColumn);
   await db
     .updateTable('conversations')
-    .set((eb) => ({
-      [readColumn]: eb.fn.coalesce(
-        eb
-          .selectFrom('messages as m')
-          .select((e) => e.fn.max('m.id').as('last'))
-          .whereRef('m.user_id', '=', 'conversations.user_id')
-          .whereRef('m.provider_id', '=', 'conversations.provider_id'),
-        eb.val(0),
-      ),
-    }))
+    .set({ [readColumn]: sql<number>`case when ${newest} > ${current} then ${newest} else ${current} end` })
     .where('id', '=', conversationId)
     .execute();
 }
@@ -216,12 +222,14 @@ export async function listConversations(
         'u.username as hobbyist',
         'c.last_message_at',
         other.as('other_id'),
-        sql<string | null>`(select m.text from messages m where ${thread} order by m.id desc limit 1)`.as(
+        sql<
+          string | null
+        >`(select m.text from messages m where ${thread} order by m.created_at desc, m.id desc limit 1)`.as(
           'last_text',
         ),
         sql<
           number | null
-        >`(select m.from_provider from messages m where ${thread} order by m.id desc limit 1)`.as(
+        >`(select m.from_provider from messages m where ${thread} order by m.created_at desc, m.id desc limit 1)`.as(
           'last_from_provider',
         ),
         sql<number>`(select count(*) from messages m where ${thread} and m.from_provider = ${hobbyist ? 1 : 0}
@@ -261,8 +269,9 @@ export async function countUnreadFor(db: Db, accountId: number, side: Conversati
 }
 
 /**
- * One page of a conversation's messages: newest first, older than `beforeId` when given; or oldest first,
- * newer than `afterId`.
+ * One page of a conversation's messages in the order they were written (time, then id: answers carried over
+ * from before conversations have later ids than the messages after them): newest first, older than the
+ * message `beforeId` when given; or oldest first, newer than `afterId`.
  */
 export async function listThreadMessages(
   db: Db,
@@ -270,14 +279,25 @@ export async function listThreadMessages(
   limit: number,
   { beforeId, afterId }: { beforeId?: number | undefined; afterId?: number } = {},
 ): Promise<{ id: number; text: string; from_provider: number; created_at: string }[]> {
+  const cursor = beforeId ?? afterId;
+  const direction = afterId === undefined ? 'desc' : 'asc';
+  const op = afterId === undefined ? '<' : '>';
   return db
-    .selectFrom('messages')
-    .select(['id', 'text', 'from_provider', 'created_at'])
-    .where('user_id', '=', ends.hobbyistId)
-    .where('provider_id', '=', ends.providerId)
-    .$if(beforeId !== undefined, (q) => q.where('id', '<', beforeId!))
-    .$if(afterId !== undefined, (q) => q.where('id', '>', afterId!))
-    .orderBy('id', afterId === undefined ? 'desc' : 'asc')
+    .selectFrom('messages as m')
+    .select(['m.id', 'm.text', 'm.from_provider', 'm.created_at'])
+    .where('m.user_id', '=', ends.hobbyistId)
+    .where('m.provider_id', '=', ends.providerId)
+    .$if(cursor !== undefined, (q) =>
+      q.where((eb) => {
+        const at = eb.selectFrom('messages as c').select('c.created_at').where('c.id', '=', cursor!);
+        return eb.or([
+          eb('m.created_at', op, at),
+          eb.and([eb('m.created_at', '=', at), eb('m.id', op, cursor!)]),
+        ]);
+      }),
+    )
+    .orderBy('m.created_at', direction)
+    .orderBy('m.id', direction)
     .limit(limit)
     .execute();
 }
@@ -286,10 +306,12 @@ export async function listThreadMessages(
 export async function findMessageThread(
   db: Db,
   messageId: number,
-): Promise<{ user_id: number; provider_id: number; from_provider: number } | undefined> {
+): Promise<
+  { id: number; user_id: number; provider_id: number; from_provider: number; text: string } | undefined
+> {
   return db
     .selectFrom('messages')
-    .select(['user_id', 'provider_id', 'from_provider'])
+    .select(['id', 'user_id', 'provider_id', 'from_provider', 'text'])
     .where('id', '=', messageId)
     .executeTakeFirst();
 }

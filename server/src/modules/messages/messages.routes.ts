@@ -7,6 +7,7 @@ import {
   ZMessageReport,
   ZMessageRequest,
   ZMessageUpdate,
+  ZReadConversation,
   ZThreadQuery,
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
@@ -124,8 +125,10 @@ export async function messagesRoutes(instance: FastifyInstance, ctx: AppContext)
     }),
     async (req) => itemResponse(await postInConversation(m, req.actor!, idParam(req), req.body.data.text)),
   );
-  app.post('/api/conversations/:id/read', withAccess(signedIn, { schema: { tags } }), async (req) =>
-    itemResponse(await readConversation(db, req.actor!, idParam(req))),
+  app.post(
+    '/api/conversations/:id/read',
+    withAccess(signedIn, { schema: { tags, body: ZReadConversation } }),
+    async (req) => itemResponse(await readConversation(db, req.actor!, idParam(req), req.body?.data?.upTo)),
   );
   app.post('/api/conversations/:id/block', withAccess(signedIn, { schema: { tags } }), async (req) =>
     itemResponse(await setBlock(db, req.actor!, idParam(req), true)),

@@ -9,7 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import { requireAccess } from '../../access/index.ts';
 import type { DB } from '../../db/schema.ts';
-import type { Actor } from '../../http/auth.ts';
+import { isAdmin, type Actor } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { getWrittenItem } from '../../http/items.ts';
 import { pagedList } from '../../http/paging.ts';
@@ -45,7 +45,21 @@ export const messagePosts = (): PostKind<'messages'> => ({
   resource: messageResource,
   read: 'message.read',
   update: 'message.update',
+  guard: refuseWhileBlocked,
 });
+
+/**
+ * While either side of a conversation blocked the other, neither edits nor deletes its messages (a 403):
+ * what was written stays as it was, for a report. The admin's moderation is not held.
+ */
+async function refuseWhileBlocked(db: Kysely<DB>, actor: Actor, messageId: number): Promise<void> {
+  if (isAdmin(actor)) return;
+  const message = await findMessageThread(db, messageId);
+  if (!message) throw notFound();
+  const ownerId = await findAdOwner(db, Number(message.provider_id));
+  if (ownerId !== undefined && (await isBlockedBetween(db, Number(message.user_id), ownerId)))
+    throw blockedRefused();
+}
 
 /** What conversations need: the database, the mailer and the site's public address. */
 export interface MessagesContext {
@@ -245,14 +259,18 @@ async function createdAtOf(db: Kysely<DB>, messageId: number): Promise<string> {
   return String(item.attributes.createdAt);
 }
 
-/** `POST /api/conversations/:id/read`: the caller has read the conversation up to its newest message. */
+/**
+ * `POST /api/conversations/:id/read`: the caller has read the conversation up to the message `upTo` (the
+ * newest the page shows; left out, its newest).
+ */
 export async function readConversation(
   db: Kysely<DB>,
   actor: Actor,
   id: number,
+  upTo?: number,
 ): Promise<{ unread: number }> {
   const { side } = await ownConversation(db, actor, id);
-  await markConversationRead(db, id, side);
+  await markConversationRead(db, id, side, upTo);
   return { unread: await countOwnUnread(db, actor) };
 }
 
@@ -315,7 +333,8 @@ export async function reportMessage(
   const ends = { hobbyistId: Number(message.user_id), providerId: Number(message.provider_id) };
   // The reported message with up to four before it and two after it, oldest first.
   const context = [
-    ...(await listThreadMessages(db, ends, 5, { beforeId: messageId + 1 })).reverse(),
+    ...(await listThreadMessages(db, ends, 4, { beforeId: messageId })).reverse(),
+    message,
     ...(await listThreadMessages(db, ends, 2, { afterId: messageId })),
   ];
   const who = (fromProvider: number) =>

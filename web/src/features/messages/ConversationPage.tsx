@@ -32,7 +32,7 @@ const C = MESSAGES.conversations;
  */
 export default function ConversationPage() {
   const id = routeId(useParams().id);
-  const conversation = useConversation(id ?? 0);
+  const conversation = useConversation(id);
   if (id === null || conversation.isError) {
     return <Alert variant="warning">{C.notFound}</Alert>;
   }
@@ -45,9 +45,9 @@ function Conversation({ conversation: c }: { conversation: ConversationSummary }
   const thread = useThread(c.id);
   const markRead = useMarkRead(c.id);
   const newest = thread.data?.pages[0]?.data[0]?.id;
-  // Read up to the newest message each time a newer one shows.
+  // Read up to the newest message shown, each time a newer one shows.
   useEffect(() => {
-    if (newest !== undefined) markRead.mutate();
+    if (newest !== undefined) markRead.mutate(newest);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [newest]);
   const messages = (thread.data?.pages ?? []).flatMap((p) => p.data).reverse();

@@ -107,13 +107,14 @@ export function useConversations(page: number, enabled = true) {
 }
 
 /** One conversation as its list shows it. */
-export function useConversation(id: number) {
+export function useConversation(id: number | null) {
   return useQuery({
     queryKey: ['conversations', 'one', id],
     queryFn: ({ signal }) =>
       apiGet<{ data: ConversationSummary }>(`/conversations/${id}`, undefined, { signal }).then(
         (b) => b.data,
       ),
+    enabled: id !== null,
     retry: false,
   });
 }
@@ -131,24 +132,30 @@ export function useThread(id: number) {
     initialPageParam: 0,
     getNextPageParam: (last) => (last.meta.hasMore ? last.data.at(-1)?.id : undefined),
     retry: false,
+    // New messages from the other side show while the page is open (as the header's count does).
+    refetchInterval: 30_000,
   });
 }
 
-/** Writes in a conversation; its messages, its list entry and the unread count are read again after. */
+/**
+ * Writes in a conversation; its messages, its list entry and the unread count are read again after, and
+ * after a refusal too (a block that came meanwhile shows).
+ */
 export function useWriteMessage(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (text: string) =>
       apiPost<{ data: ThreadMessage }>(`/conversations/${id}/messages`, { data: { text } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['conversations'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['conversations'] }),
   });
 }
 
-/** The caller has read the conversation: the badge and the lists are read again. */
+/** The caller has read the conversation up to the message shown last: the badge and the lists are read again. */
 export function useMarkRead(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiPost<{ data: { unread: number } }>(`/conversations/${id}/read`, {}),
+    mutationFn: (upTo: number) =>
+      apiPost<{ data: { unread: number } }>(`/conversations/${id}/read`, { data: { upTo } }),
     onSuccess: (body) => {
       client.setQueryData(['conversations', 'unread'], body.data.unread);
       void client.invalidateQueries({ queryKey: ['conversations', 'list'] });
