@@ -12,6 +12,7 @@ import { MEDIA_MESSAGES } from './catalogue/media.ts';
 import { MESSAGE_MESSAGES } from './catalogue/messages.ts';
 import { PAGE_HEAD_MESSAGES } from './catalogue/page-heads.ts';
 import { PLACE_MESSAGES } from './catalogue/places.ts';
+import { PRIVACY_MESSAGES } from './catalogue/privacy.ts';
 import { PROVIDER_CARD_MESSAGES } from './catalogue/provider-card.ts';
 import { SCREENING_MESSAGES } from './catalogue/screening.ts';
 import { SHOP_MESSAGES } from './catalogue/shop.ts';
@@ -129,6 +130,7 @@ export const MESSAGES = {
     skipToContent: 'Skip to content',
   },
   ...ACCOUNT_MESSAGES,
+  ...PRIVACY_MESSAGES,
   ...CONTENT_MESSAGES,
   ...BILLING_MESSAGES,
   ...PROVIDER_CARD_MESSAGES,

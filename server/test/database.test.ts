@@ -26,6 +26,7 @@ const EXPECTED_SCHEMA: Record<string, string[]> = {
     'avatar_id',
     'city',
     'created_at',
+    'deleted_at',
     'dob',
     'documents_hold_until',
     'email',
@@ -183,6 +184,7 @@ const EXPECTED_SCHEMA: Record<string, string[]> = {
     'user_id',
   ],
   message_blocks: ['blocked_id', 'blocker_id', 'created_at', 'id'],
+  account_deletions: ['created_at', 'files', 'finished_at', 'id', 'requested_by', 'state', 'user_id'],
   tips: [
     'created_at',
     'id',

@@ -94,6 +94,15 @@ export const ZTwoFactorDisableRequest = z.object({
 });
 export type TTwoFactorDisableRequest = z.infer<typeof ZTwoFactorDisableRequest>;
 
+/**
+ * `POST /api/auth/delete-account`: the account deletes itself with its password, and a code (or a recovery
+ * code) when two-factor sign-in is on.
+ */
+export const ZDeleteAccountRequest = ZTwoFactorDisableRequest.extend({ code: ZTwoFactorCode.optional() });
+export type TDeleteAccountRequest = z.infer<typeof ZDeleteAccountRequest>;
+/** My Profile's deletion form without two-factor sign-in: the password (the code field is not shown). */
+export const ZDeleteAccountForm = ZDeleteAccountRequest.pick({ password: true }).extend({ code: z.string() });
+
 /** `POST /api/auth/2fa/recovery-codes`: a current code makes ten new recovery codes. */
 export const ZTwoFactorRecoveryCodesRequest = z.object({ code: ZTotpCode });
 export type TTwoFactorRecoveryCodesRequest = z.infer<typeof ZTwoFactorRecoveryCodesRequest>;

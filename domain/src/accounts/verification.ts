@@ -179,6 +179,8 @@ export interface TAdminUserItem {
   is_active: boolean;
   verification: TVerificationState | null;
   two_factor_enabled: boolean;
+  /** When the account was deleted (it stays as "deleted account"), or null. */
+  deleted_at: string | null;
   createdAt: string;
 }
 

@@ -7,6 +7,7 @@ import type {
   TwoFactorFailuresTable,
   TwoFactorLocksTable,
   VerificationDecisionsTable,
+  AccountDeletionsTable,
 } from './tables/accounts.ts';
 import type { FilesTable, FilePhashBandsTable } from './tables/media.ts';
 import type {
@@ -102,6 +103,7 @@ export interface DB {
   saved_providers: SavedProvidersTable;
   comments: CommentsTable;
   messages: MessagesTable;
+  account_deletions: AccountDeletionsTable;
   conversations: ConversationsTable;
   message_blocks: MessageBlocksTable;
   tips: TipsTable;

@@ -3,6 +3,7 @@ import type { DB } from '../db/schema.ts';
 import { deleteExpiredRevocations } from '../modules/auth/index.ts';
 import { deleteExpiredAnonymousUploads } from '../modules/media/index.ts';
 import { deleteExpiredMessages } from '../modules/messages/index.ts';
+import { finishAccountDeletions } from '../modules/privacy/index.ts';
 import { remindEndingSubscriptions } from '../modules/subscriptions/index.ts';
 import { deleteDecidedIdDocuments } from '../modules/users/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -52,10 +53,16 @@ export const JOBS: readonly Job<JobContext>[] = [
     run: (ctx) => deleteDecidedIdDocuments(ctx.db, ctx.storageRoot),
   },
   {
-    // Messages to providers, with their replies, a set number of days (a setting, default 90) after
-    // they were written.
+    // Messages of conversations a set number of days (a setting, default 90) after they were written, and
+    // conversations left with none.
     name: 'delete-old-messages',
     everyMs: 24 * HOUR,
     run: (ctx) => deleteExpiredMessages(ctx.db),
+  },
+  {
+    // Deleted accounts: what the deletion's own request could not finish (files after a crash, say).
+    name: 'finish-account-deletions',
+    everyMs: 10 * 60 * 1000,
+    run: (ctx) => finishAccountDeletions(ctx),
   },
 ];

@@ -20,6 +20,8 @@ import {
   recountPlaceRating,
 } from './places/index.ts';
 import { placesRoutes } from './places/places.routes.ts';
+import { deleteAccount, deletionContext } from './privacy/index.ts';
+import { privacyRoutes } from './privacy/privacy.routes.ts';
 import { reactionsRoutes } from './reactions/reactions.routes.ts';
 import { savedRoutes } from './saved/saved.routes.ts';
 import { referenceRoutes } from './reference/reference.routes.ts';
@@ -38,7 +40,8 @@ export type AreaRoutes = (instance: FastifyInstance, ctx: AppContext) => Promise
 /**
  * What an area needs of an area that imports it, passed in here so that areas import each other in one
  * direction only: an account's block recounts the ratings of the places it reviewed; the moderation reads the
- * ads and places it reviews and applies their approved revisions.
+ * ads and places it reviews and applies their approved revisions; an account deleting itself (auth) is
+ * deleted by the privacy area.
  */
 const reviewedPlaces: ReviewedPlaces = {
   lockReviewedBy: lockPlacesReviewedBy,
@@ -56,7 +59,8 @@ const reviewedRecords: ReviewedAreas = {
  */
 export const AREA_ROUTES: readonly AreaRoutes[] = [
   systemRoutes,
-  authRoutes,
+  (instance, ctx) =>
+    authRoutes(instance, ctx, (actor, userId) => deleteAccount(deletionContext(ctx), actor, userId)),
   (instance, ctx) => usersRoutes(instance, ctx, reviewedPlaces),
   mediaRoutes,
   contentRoutes,
@@ -73,6 +77,7 @@ export const AREA_ROUTES: readonly AreaRoutes[] = [
   shopRoutes,
   ordersRoutes,
   adminRoutes,
+  privacyRoutes,
   (instance, ctx) => moderationRoutes(instance, ctx, reviewedRecords),
   auditRoutes,
   sitemapsRoutes,

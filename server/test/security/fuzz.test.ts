@@ -499,6 +499,13 @@ describe('spoiling one value of valid requests', () => {
       as: () => provider,
       body: () => ({ data: { text: 'Friday works.' } }),
     },
+    // An account deleting itself: always the wrong password here, so the fuzzer's account stays.
+    {
+      method: 'POST',
+      url: () => '/api/auth/delete-account',
+      as: () => hobbyist,
+      body: () => ({ password: 'Wrong-Password-1' }),
+    },
     {
       method: 'POST',
       url: () => `/api/conversations/${conversation}/messages`,

@@ -574,6 +574,12 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
   },
   'POST /api/auth/logout': { expect: signedIn(200) },
   'POST /api/auth/logout-all': { expect: signedIn(200) },
+  // Deleting one's own account: any account, with its password (a wrong one here: nothing is deleted;
+  // account-deletion.test.ts deletes for real).
+  'POST /api/auth/delete-account': {
+    setup: async () => ({ body: { password: 'Wrong-Password-1' } }),
+    expect: signedIn(400),
+  },
   // Two-factor sign-in: any account manages its own; the fixtures' accounts have it off.
   'GET /api/auth/2fa': { expect: signedIn(200) },
   'POST /api/auth/2fa/setup': { expect: signedIn(200) },
@@ -600,6 +606,8 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
     expect: signedIn(409),
   },
   'POST /api/users/:id/logout-all': { setup: (f) => f.victim(), expect: adminOnly() },
+  // The admin deletes an account on request (a fresh one each call).
+  'DELETE /api/admin/users/:id': { setup: (f) => f.victim(), expect: adminOnly() },
 
   'GET /api/users': { expect: adminOnly() },
   // The console's Users and Verifications pages: admin only.

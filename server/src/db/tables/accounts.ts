@@ -38,6 +38,8 @@ export interface UsersTable {
   two_factor_last_step: number | null;
   /** Whether a new message is announced by mail (1 unless the account turned it off). */
   message_mail: Generated<number>;
+  /** When the account was deleted: the row stays as "deleted account", its personal fields gone. */
+  deleted_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -101,4 +103,17 @@ export interface VerificationDecisionsTable {
   decided_at: string;
   /** When the retention job deleted the documents' files; null while they are kept. */
   documents_deleted_at: string | null;
+}
+
+/** A deleted account whose files the job has yet to remove (`state` pending), or has removed (done). */
+export interface AccountDeletionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Who asked: the account itself, or the admin. */
+  requested_by: number | null;
+  state: Generated<'pending' | 'done'>;
+  /** JSON: the stored file names still to remove from disk (public or private), so a re-run finishes them. */
+  files: string | null;
+  created_at: string;
+  finished_at: string | null;
 }

@@ -1,5 +1,6 @@
 import {
   ZChangePasswordRequest,
+  ZDeleteAccountRequest,
   ZForgotPasswordRequest,
   ZForgotPasswordStrapiRequest,
   ZLoginRequest,
@@ -10,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { anyoneEvenWithStaleToken, signedIn, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
+import type { Actor } from '../../http/auth.ts';
 import { signOutEverywhere } from '../users/index.ts';
 import {
   changePassword,
@@ -24,6 +26,7 @@ import { createLoginThrottle, inProcess, LOGIN_THROTTLE } from './auth.throttle.
 import { createRedisLoginThrottle } from './auth.throttle-redis.ts';
 import { routeLimit, type RouteLimit } from '../../http/plugins/rate-limits.ts';
 import { twoFactorRoutes } from './two-factor.routes.ts';
+import { confirmIdentity } from './two-factor.service.ts';
 
 /**
  * Per-address request limits of the account routes (on top of the failed-login throttle). Generous
@@ -35,6 +38,7 @@ export const AUTH_RATE_LIMITS = {
   forgotPassword: { max: 10, per: 'hour' },
   resetPassword: { max: 30, per: 'hour' },
   changePassword: { max: 30, per: 'hour', perAccount: 'password' },
+  deleteAccount: { max: 10, per: 'hour', perAccount: 'delete-account' },
 } as const satisfies Record<string, RouteLimit>;
 
 const tags = ['auth'];
@@ -52,8 +56,18 @@ function authContext(instance: FastifyInstance, { db, config, mailer, shared }: 
   return { db, config, mailer, throttle };
 }
 
-/** Strapi's users-permissions auth routes: register, login, forgot/reset/change password. */
-export async function authRoutes(instance: FastifyInstance, appContext: AppContext) {
+/** Deletes an account for good (the privacy area's, passed in by `areas.ts`). */
+export type AccountDeletion = (actor: Actor, userId: number) => Promise<{ deleted: true }>;
+
+/**
+ * Strapi's users-permissions auth routes: register, login, forgot/reset/change password; and an account
+ * deleting itself, after its password (and code) are checked here, with the sign-in throttle.
+ */
+export async function authRoutes(
+  instance: FastifyInstance,
+  appContext: AppContext,
+  deleteAccount: AccountDeletion,
+) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const ctx = authContext(instance, appContext);
 
@@ -72,6 +86,14 @@ export async function authRoutes(instance: FastifyInstance, appContext: AppConte
   sessionRoutes(app, ctx);
   // Two-factor sign-in: its code checks count in this sign-in throttle.
   twoFactorRoutes(app, ctx);
+  app.post(
+    '/api/auth/delete-account',
+    form(signedIn, AUTH_RATE_LIMITS.deleteAccount, ZDeleteAccountRequest),
+    async (req) => {
+      await confirmIdentity(ctx, req.actor!, req.body, req.ip, req.log);
+      return deleteAccount(req.actor!, req.actor!.id);
+    },
+  );
 }
 
 /** Forgot, reset and change password. */

@@ -173,6 +173,23 @@ export async function disableTwoFactor(
   const account = await requireAccount(ctx.db, actor);
   if (account.role === 'admin') throw forbidden(T.adminRequired);
   if (!account.two_factor_enabled_at) throw conflict(T.notEnabled);
+  await confirmIdentity(ctx, actor, input, address, log);
+  await ctx.db.transaction().execute((trx) => clearTwoFactor(trx, account.id));
+  return { enabled: false, verified: actor.mfa === true, recovery_codes_left: 0, required: false };
+}
+
+/**
+ * The account's owner proves it is them before a change that cannot be undone: the password, then, when
+ * two-factor sign-in is on, a code or a recovery code. Wrong ones count towards the sign-in throttle.
+ */
+export async function confirmIdentity(
+  ctx: AuthContext,
+  actor: Actor,
+  input: { password: string; code?: string | undefined },
+  address: string,
+  log?: Log,
+): Promise<void> {
+  const account = await requireAccount(ctx.db, actor);
   const key = `id:${account.id}`;
   const wait = await ctx.throttle.retryAfterMs(address, key);
   if (wait) throw tooManyAttempts(wait);
@@ -180,9 +197,9 @@ export async function disableTwoFactor(
     await ctx.throttle.recordFailure(address, key);
     throw fieldError('password', MESSAGES.changePassword.wrongCurrent);
   }
+  if (!account.two_factor_enabled_at) return;
+  if (!input.code) throw fieldError('code', T.codeRequired);
   await requireCode(ctx, account, input.code, address, { recovery: true, log });
-  await ctx.db.transaction().execute((trx) => clearTwoFactor(trx, account.id));
-  return { enabled: false, verified: actor.mfa === true, recovery_codes_left: 0, required: false };
 }
 
 /** `POST /api/auth/2fa/recovery-codes`: a current code makes ten new recovery codes; the old ones go. */

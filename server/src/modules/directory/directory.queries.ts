@@ -94,6 +94,18 @@ export async function updateProviderColumns(
   return true;
 }
 
+/** The ids of an account's ads, in any state. */
+export async function findAdIdsOf(db: Kysely<DB>, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('providers').select('id').where('user_id', '=', userId).execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** An ad's video file, or null (also when the ad is gone). */
+export async function findAdVideo(db: Kysely<DB>, id: number): Promise<number | null> {
+  const row = await db.selectFrom('providers').select('video_id').where('id', '=', id).executeTakeFirst();
+  return row?.video_id == null ? null : Number(row.video_id);
+}
+
 /** Deletes an ad (its images, reactions, comments, … go with it), recording the directory change. */
 export async function deleteProvider(db: Kysely<DB>, id: number, audit?: AuditHooks): Promise<boolean> {
   return db.transaction().execute(async (trx) => {

@@ -1,7 +1,7 @@
 import { MESSAGES, type TProviderUpdate, type TProviderWrite } from '@app/domain';
 import type { Transaction } from 'kysely';
 import { requireAccess, requireOwnedFiles } from '../../access/index.ts';
-import { auditChange } from '../../db/audit-log.ts';
+import { auditChange, type AuditHooks } from '../../db/audit-log.ts';
 import type { DB } from '../../db/schema.ts';
 import { isAdmin, type Actor } from '../../http/auth.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
@@ -28,6 +28,8 @@ import { SERVER_SET_AD_DEFAULTS, toColumns, withoutServerSetFields } from './dir
 import {
   deleteProvider as deleteProviderRow,
   findAdFiles,
+  findAdIdsOf,
+  findAdVideo,
   findProviderRow,
   insertProvider,
   updateProviderColumns,
@@ -309,19 +311,41 @@ const adAudit = (actor: Actor, action: string, id: number) =>
 
 /** `DELETE /api/providers/:id`: owner or admin; answers the ad as it was, and deletes its files. */
 export async function deleteProvider(d: DirectoryContext, actor: Actor, id: number): Promise<Item> {
-  const [ad] = await requireAccess(d.db, actor, 'provider.update', [id], ['video_id']);
+  await requireAccess(d.db, actor, 'provider.update', [id]);
   const item = await findOne(d.db, ownProviderResource, id, plainItem, { scope: null });
-  const files = await findAdFiles(d.db, id);
-  // The files its revision stages go with it (the revision is deleted with the ad).
-  const staged = stagedFileIds((await findRevision(d.db, { type: 'provider', id }))?.fields ?? {});
-  const audit = adAudit(actor, 'provider.delete', id);
-  if (!item || !(await deleteProviderRow(d.db, id, audit))) throw notFound(PROVIDER_NOT_FOUND);
-  await deleteUnusedFiles(d.db, d.storageRoot, [
+  if (!item || !(await removeAd(d.db, d.storageRoot, id, adAudit(actor, 'provider.delete', id))))
+    throw notFound(PROVIDER_NOT_FOUND);
+  d.store.invalidate();
+  return item;
+}
+
+/**
+ * Deletes an ad with its files (images, video, ID documents, the files its revision stages) once no other
+ * record uses them; false when it was gone. The directory change is recorded, so every process's index
+ * drops it.
+ */
+async function removeAd(
+  db: Kysely<DB>,
+  storageRoot: string,
+  id: number,
+  audit?: AuditHooks,
+): Promise<boolean> {
+  const video = await findAdVideo(db, id);
+  const files = await findAdFiles(db, id);
+  const staged = stagedFileIds((await findRevision(db, { type: 'provider', id }))?.fields ?? {});
+  if (!(await deleteProviderRow(db, id, audit))) return false;
+  await deleteUnusedFiles(db, storageRoot, [
     ...staged,
     ...files.images,
     ...files.docs,
-    ...(ad!.video_id === null ? [] : [Number(ad!.video_id)]),
+    ...(video === null ? [] : [video]),
   ]);
-  d.store.invalidate();
-  return item;
+  return true;
+}
+
+/** Deletes every ad of an account with its files (a deleted account); answers how many went. */
+export async function deleteAdsOf(db: Kysely<DB>, storageRoot: string, userId: number): Promise<number> {
+  let deleted = 0;
+  for (const id of await findAdIdsOf(db, userId)) if (await removeAd(db, storageRoot, id)) deleted++;
+  return deleted;
 }

@@ -20,3 +20,5 @@ export { applyAdRevision } from './directory.writes.ts';
 /** Every shown ad's page and every city with shown ads, for the sitemap; when the shown set next changes. */
 export { listAdPages, listShownCities } from './directory.queries.ts';
 export { nextSubscriptionChange } from './facets/facet.queries.ts';
+/** A deleted account's ads, with their files. */
+export { deleteAdsOf } from './directory.writes.ts';

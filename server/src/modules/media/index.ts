@@ -6,6 +6,13 @@
 export { fileResource, formatsWithUrls } from './media.resources.ts';
 export { MEDIA_LIMITS } from './media.limits.ts';
 export { deleteUnusedFiles, makeFilesPrivate, type MediaContext } from './media.service.ts';
+// A deleted account's files: named first, their records deleted, then their bytes.
+export {
+  deleteUnusedOwnedFileRecords,
+  listOwnedFiles,
+  removeStoredOfGone,
+  type StoredFiles,
+} from './media.service.ts';
 export {
   claimFiles,
   deleteExpiredAnonymousUploads,

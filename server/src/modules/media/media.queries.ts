@@ -235,6 +235,26 @@ export async function markFilePrivate(db: Kysely<DB>, id: number, purpose: strin
     .execute();
 }
 
+/** The files an account uploaded, with what naming their bytes needs. */
+export function findFilesOwnedBy(db: Kysely<DB>, userId: number) {
+  return db
+    .selectFrom('files')
+    .select(['id', 'storage_key', 'ext', 'formats', 'is_private'])
+    .where('owner_id', '=', userId)
+    .execute();
+}
+
+/** Those of these file ids that still have a record. */
+export async function findExistingFileIds(db: Kysely<DB>, ids: readonly number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .selectFrom('files')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
 /** Those of these files no record names any more, with what removing their bytes needs. */
 export function findUnusedFiles(db: Kysely<DB>, ids: readonly number[]) {
   return db

@@ -13,6 +13,8 @@ import {
   deleteFileIfUnused,
   deleteFilesByIds,
   findPublicFiles,
+  findExistingFileIds,
+  findFilesOwnedBy,
   findUnusedFiles,
   markFilePrivate,
   type FileRow,
@@ -209,4 +211,49 @@ export async function deleteUnusedFiles(
   for (const row of rows)
     await removeStoredFiles(storageRoot, Number(row.is_private) === 1, storedNamesOf(row));
   return rows.length;
+}
+
+/** A file record's names on disk (the original and its formats), public or private. */
+export interface StoredFiles {
+  id: number;
+  private: boolean;
+  names: string[];
+}
+
+/**
+ * The files an account uploaded, with their names on disk: a deleted account keeps the list before any of
+ * its records go, so that a run after a crash still knows which bytes to remove.
+ */
+export async function listOwnedFiles(db: Kysely<DB>, userId: number): Promise<StoredFiles[]> {
+  const rows = await findFilesOwnedBy(db, userId);
+  return rows.map((r) => ({
+    id: Number(r.id),
+    private: Number(r.is_private) === 1,
+    names: storedNamesOf(r),
+  }));
+}
+
+/** Deletes the records of the files an account uploaded that no record uses any more; answers how many. */
+export async function deleteUnusedOwnedFileRecords(db: Kysely<DB>, userId: number): Promise<number> {
+  const owned = (await findFilesOwnedBy(db, userId)).map((r) => Number(r.id));
+  const unused = owned.length ? await findUnusedFiles(db, owned) : [];
+  return deleteFilesByIds(
+    db,
+    unused.map((r) => Number(r.id)),
+  );
+}
+
+/** Removes from disk the bytes of those files whose records are gone (a missing one is no error). */
+export async function removeStoredOfGone(
+  db: Kysely<DB>,
+  storageRoot: string,
+  files: readonly StoredFiles[],
+): Promise<void> {
+  const still = new Set(
+    await findExistingFileIds(
+      db,
+      files.map((f) => f.id),
+    ),
+  );
+  for (const f of files) if (!still.has(f.id)) await removeStoredFiles(storageRoot, f.private, f.names);
 }

@@ -14,3 +14,5 @@ export { readPlaceItem } from './places.service.ts';
 export { lockPlacesReviewedBy, recountPlaceRating } from './places.queries.ts';
 /** The shown places for the sitemap. */
 export { listPlacePages } from './places.queries.ts';
+/** A deleted account's places, with their files. */
+export { deletePlacesOf } from './places.writes.ts';

@@ -35,6 +35,29 @@ export const insertPlace = (db: Kysely<DB>, values: PlaceColumns) => insertRow(d
 export const updatePlace = (db: Kysely<DB>, id: number, changes: PlaceChanges) =>
   updateById(db, 'places', id, changes);
 
+/** The ids of an account's places, in any state. */
+export async function findPlaceIdsOf(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('places').select('id').where('user_id', '=', userId).execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** A place's address and its picture and video files, or undefined when it is gone. */
+export async function findPlaceFiles(
+  db: Db,
+  id: number,
+): Promise<{ addressId: number | null; files: number[] } | undefined> {
+  const row = await db
+    .selectFrom('places')
+    .select(['address_id', 'image_id', 'video_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    addressId: row.address_id === null ? null : Number(row.address_id),
+    files: [row.image_id, row.video_id].filter((f) => f !== null).map(Number),
+  };
+}
+
 /**
  * A place's row as stored, with its address's public columns as `address.<column>` (an owner's edit
  * compares what it sends with it).

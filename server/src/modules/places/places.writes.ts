@@ -1,7 +1,7 @@
 import { MESSAGES, type TPlaceRequest, type TPlaceUpdate, ZPlaceRequest } from '@app/domain';
 import type { Kysely } from 'kysely';
 import { requireAccess, requireOwnedFiles, type AccessRow, type FileClaim } from '../../access/index.ts';
-import { auditChange, auditCreate } from '../../db/audit-log.ts';
+import { auditChange, auditCreate, type AuditHooks } from '../../db/audit-log.ts';
 import { lockRow } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import { isAdmin, type Actor } from '../../http/auth.ts';
@@ -24,6 +24,8 @@ import {
 import {
   addressUsedByPlace,
   deletePlaceRows,
+  findPlaceFiles,
+  findPlaceIdsOf,
   insertPlace,
   placeTypeExists,
   updatePlace as updatePlaceRow,
@@ -259,22 +261,31 @@ async function publishPlaceEdit(
  * picture and video files. Answers the place as it was.
  */
 export async function deletePlace(p: PlacesContext, actor: Actor, id: number): Promise<Item> {
-  const [place] = await requireAccess(
-    p.db,
-    actor,
-    'place.update',
-    [id],
-    ['address_id', 'image_id', 'video_id'],
-  );
+  await requireAccess(p.db, actor, 'place.update', [id]);
   const item = await findOne(p.db, ownPlaceResource, id, plainItem, { scope: null });
-  const addressId = place!.address_id === null ? null : Number(place!.address_id);
-  // The files its revision stages go with it (the revision is deleted with the place).
-  const staged = stagedFileIds((await findRevision(p.db, { type: 'vendor', id }))?.fields ?? {});
   const audit = auditChange(actor, 'vendor.delete', `vendor:${id}`, 'places', id);
-  if (!item || !(await deletePlaceRows(p.db, id, addressId, audit))) throw notFound(PLACE_NOT_FOUND);
-  await deleteUnusedFiles(p.db, p.storageRoot, [
-    ...staged,
-    ...[place!.image_id, place!.video_id].filter((f) => f !== null).map(Number),
-  ]);
+  if (!item || !(await removePlace(p.db, p.storageRoot, id, audit))) throw notFound(PLACE_NOT_FOUND);
   return item;
+}
+
+/** Deletes a place with its reviews, address and files (those its revision stages too); false when gone. */
+async function removePlace(
+  db: Kysely<DB>,
+  storageRoot: string,
+  id: number,
+  audit?: AuditHooks,
+): Promise<boolean> {
+  const place = await findPlaceFiles(db, id);
+  if (!place) return false;
+  const staged = stagedFileIds((await findRevision(db, { type: 'vendor', id }))?.fields ?? {});
+  if (!(await deletePlaceRows(db, id, place.addressId, audit))) return false;
+  await deleteUnusedFiles(db, storageRoot, [...staged, ...place.files]);
+  return true;
+}
+
+/** Deletes every place of an account with its files (a deleted account); answers how many went. */
+export async function deletePlacesOf(db: Kysely<DB>, storageRoot: string, userId: number): Promise<number> {
+  let deleted = 0;
+  for (const id of await findPlaceIdsOf(db, userId)) if (await removePlace(db, storageRoot, id)) deleted++;
+  return deleted;
 }

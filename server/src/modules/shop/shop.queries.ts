@@ -130,6 +130,24 @@ export async function updateProductRow(
  * comes after waits for this and finds the product gone or archived. Answers what happened, or
  * 'missing'.
  */
+/** The ids of an account's products, archived ones too. */
+export async function findProductIdsOf(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('products').select('id').where('user_id', '=', userId).execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** A product's picture file, or null. */
+export async function findProductPicture(db: Db, id: number): Promise<number | null> {
+  const row = await db.selectFrom('products').select('picture_id').where('id', '=', id).executeTakeFirst();
+  return row?.picture_id == null ? null : Number(row.picture_id);
+}
+
+/** An account's wishlist and cart records. */
+export async function deleteShoppingOf(db: Db, userId: number): Promise<void> {
+  await db.deleteFrom('wishlist_items').where('user_id', '=', userId).execute();
+  await db.deleteFrom('carts').where('user_id', '=', userId).execute();
+}
+
 export async function deleteOrArchiveProduct(
   db: Kysely<DB>,
   id: number,

@@ -8,7 +8,7 @@ import {
 } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { requireAccess, requireOwnedFiles, RULES, type FileClaim } from '../../access/index.ts';
-import { auditChange } from '../../db/audit-log.ts';
+import { auditChange, type AuditHooks } from '../../db/audit-log.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
@@ -20,6 +20,9 @@ import { deleteUnusedFiles } from '../media/index.ts';
 import {
   deleteCartRow,
   deleteOrArchiveProduct,
+  deleteShoppingOf,
+  findProductIdsOf,
+  findProductPicture,
   insertCart,
   insertProduct,
   listSellersOnSale,
@@ -132,13 +135,36 @@ export async function updateProduct(
  * with its picture. Answers the product (`archived: true` when archived).
  */
 export async function deleteProduct(p: ShopContext, actor: Actor, id: number): Promise<Item> {
-  const [row] = await requireAccess(p.db, actor, 'product.update', [id], ['picture_id']);
+  await requireAccess(p.db, actor, 'product.update', [id]);
   const before = await getWrittenItem(p.db, productResource, id, WITH_PICTURE);
-  const outcome = await deleteOrArchiveProduct(p.db, id, productAudit(actor, 'product.delete', id));
+  const outcome = await removeProduct(p.db, p.storageRoot, id, productAudit(actor, 'product.delete', id));
   if (outcome === 'missing') throw notFound(PRODUCT_NOT_FOUND);
   if (outcome === 'archived') return getWrittenItem(p.db, productResource, id, WITH_PICTURE);
-  if (row!.picture_id !== null) await deleteUnusedFiles(p.db, p.storageRoot, [Number(row!.picture_id)]);
   return before;
+}
+
+/** Deletes a product with its picture, or archives it when an order line names it. */
+async function removeProduct(
+  db: Kysely<DB>,
+  storageRoot: string,
+  id: number,
+  audit?: AuditHooks,
+): Promise<'deleted' | 'archived' | 'missing'> {
+  const picture = await findProductPicture(db, id);
+  const outcome = await deleteOrArchiveProduct(db, id, audit);
+  if (outcome === 'deleted' && picture !== null) await deleteUnusedFiles(db, storageRoot, [picture]);
+  return outcome;
+}
+
+/**
+ * A deleted account's products: each deleted with its picture, or archived when an order names it (the
+ * buyer's and the books' record); its wishlist and cart go. Answers how many products it had.
+ */
+export async function removeProductsOf(db: Kysely<DB>, storageRoot: string, userId: number): Promise<number> {
+  const ids = await findProductIdsOf(db, userId);
+  for (const id of ids) await removeProduct(db, storageRoot, id);
+  await deleteShoppingOf(db, userId);
+  return ids.length;
 }
 
 // ---------------------------------------------------------------------------------------------

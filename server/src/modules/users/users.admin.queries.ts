@@ -68,6 +68,7 @@ const ACCOUNT_COLUMNS = [
   'users.verified_at',
   'users.documents_hold_until',
   'users.two_factor_enabled_at',
+  'users.deleted_at',
   'users.dob',
   'users.city',
   'users.created_at',

@@ -25,6 +25,7 @@ function accountItem(r: AccountRow): TAdminUserItem {
     is_active: Number(r.is_active) === 1,
     verification: r.verification,
     two_factor_enabled: r.two_factor_enabled_at !== null,
+    deleted_at: r.deleted_at,
     createdAt: r.created_at,
   };
 }

@@ -110,6 +110,7 @@ export const UPDATE_COLUMNS = [
   'verification_reason',
   'verified_at',
   'documents_hold_until',
+  'deleted_at',
 ] as const;
 
 /** The account's `UPDATE_COLUMNS`, read again inside the update's transaction. */

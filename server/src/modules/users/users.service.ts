@@ -183,6 +183,9 @@ function activeChange(
   input: TUserUpdateRequest,
 ): boolean | undefined {
   if (!admin || input.is_active === undefined) return undefined;
+  // A deleted account has no password, name or address left: it stays blocked.
+  if (input.is_active && target.deleted_at !== null)
+    throw fieldError('is_active', MESSAGES.accountDeletion.cannotUnblock);
   if (actor.id === id && !input.is_active)
     throw fieldError('is_active', MESSAGES.profileEdit.cannotBlockSelf);
   return input.is_active !== (Number(target.is_active) === 1) ? input.is_active : undefined;

@@ -16,6 +16,7 @@ function detail(overrides: Partial<TAdminUserDetail['user']> = {}): TAdminUserDe
       id: 42,
       username: 'pia',
       email: 'pia@example.test',
+      deleted_at: null,
       first_name: 'Pia',
       last_name: 'Pro',
       phone_number: '555-010-2030',
@@ -229,6 +230,27 @@ describe('UserDetailPage', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: U.logoutAll }));
     expect(await screen.findByText(U.loggedOutToast)).toBeTruthy();
     expect(callsTo(calls, 'POST', '/users/42/logout-all')).toHaveLength(1);
+  });
+
+  it('deletes the account after a confirmation; a deleted account offers no action', async () => {
+    const D = MESSAGES.accountDeletion;
+    let deleted = false;
+    const calls = renderDetail(
+      () => detail(deleted ? { deleted_at: '2026-11-30T00:00:00.000Z', is_active: false } : {}),
+      (call) => {
+        if (call.method !== 'DELETE' || call.path !== '/admin/users/42') return undefined;
+        deleted = true;
+        return jsonResponse({ data: { deleted: true }, meta: {} });
+      },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: D.adminAction }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(D.adminConfirm)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: D.adminAction }));
+    expect(await screen.findByText(D.adminDeleted)).toBeTruthy();
+    expect(callsTo(calls, 'DELETE', '/admin/users/42')).toHaveLength(1);
+    expect(await screen.findByText(D.deletedAccount)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: U.block })).toBeNull();
   });
 
   it("edits a provider's extra-ads allowance (PUT /subscriptions/:id under data)", async () => {

@@ -12,6 +12,7 @@ function adminUser(overrides: Partial<TAdminUserItem> = {}): TAdminUserItem {
     id: 42,
     username: 'pia',
     email: 'pia@example.test',
+    deleted_at: null,
     first_name: 'Pia',
     last_name: 'Pro',
     phone_number: '555-010-2030',

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAdminUserDetail } from '@app/domain';
-import { apiGet, apiPost, apiPut } from '../../api/client.ts';
+import { apiDelete, apiGet, apiPost, apiPut } from '../../api/client.ts';
 
 /**
  * The Users pages' calls (contract §3): an account's page, Block / Unblock (the
@@ -55,6 +55,15 @@ export function useLogoutEverywhere() {
   const refresh = useUsersRefresh();
   return useMutation({
     mutationFn: (id: number) => apiPost(`/users/${id}/logout-all`),
+    onSuccess: refresh,
+  });
+}
+
+/** `DELETE /api/admin/users/:id`: the account is deleted on request (its orders and payments stay). */
+export function useDeleteAccount() {
+  const refresh = useUsersRefresh();
+  return useMutation({
+    mutationFn: (id: number) => apiDelete(`/admin/users/${id}`),
     onSuccess: refresh,
   });
 }

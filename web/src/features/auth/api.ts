@@ -214,3 +214,19 @@ export function useSignOutEverywhere() {
     },
   });
 }
+
+/**
+ * `POST /api/auth/delete-account`: the account deletes itself with its password (and a code when two-factor
+ * sign-in is on); every session ends, so this one is forgotten and the home page loads.
+ */
+export function useDeleteAccount() {
+  const { logout } = useSession();
+  return useMutation({
+    mutationFn: (body: { password: string; code?: string }) =>
+      apiPost<{ deleted: true }>('/auth/delete-account', body),
+    onSuccess: () => {
+      logout();
+      loadPage('/');
+    },
+  });
+}

@@ -149,9 +149,11 @@ const entries: FaqEntry[] = [
     question: Q.deleteAccount,
     answer: (
       <p className="mb-0">
-        Send a message through the {contactLink} form from the e-mail address of your account and ask for it
-        to be deleted. We confirm by e-mail once your account, ads and profile have been removed. Records we
-        must keep by law, such as payment records, are kept only for as long as required.
+        Sign in and open My Profile: at the bottom, Delete your account says what goes and what stays, and
+        asks for your password (and a code when two-factor sign-in is on). Your profile, ads, places,
+        products, photos, messages, reactions, comments and screening entries go at once and you are signed
+        out everywhere. Orders a seller must ship and payment records stay, without your name. If you cannot
+        sign in, write to us through the {contactLink} form from your account&rsquo;s e-mail address.
       </p>
     ),
   },

@@ -7,7 +7,7 @@ import { useSignOutEverywhere } from '../auth/index.ts';
 import { Avatar, getAvatarUrl } from './Avatar.tsx';
 import { toastApiFailure } from '../../api/toastApiFailure.ts';
 import { formatDateOfBirth, formatFullName } from './format.ts';
-import { TwoFactorSection } from '../auth/index.ts';
+import { DeleteAccountSection, TwoFactorSection } from '../auth/index.ts';
 import { VerificationStatus } from './VerificationStatus.tsx';
 import { MessageMailSetting } from './MessageMailSetting.tsx';
 
@@ -81,6 +81,7 @@ export default function ProfilePage() {
         <MessageMailSetting on={user.message_mail !== false} />
       )}
       <TwoFactorSection />
+      {user.role !== 'admin' && <DeleteAccountSection />}
     </>
   );
 }

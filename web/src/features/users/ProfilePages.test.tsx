@@ -149,6 +149,45 @@ describe('ProfilePage', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ message_mail: false });
   });
 
+  it('deletes the account with the password after saying what goes and what stays', async () => {
+    const D = MESSAGES.accountDeletion;
+    const calls = mockApi((call) => {
+      if (call.path === '/users/me') return jsonResponse({ ...USER, user_type: 'Hobbyist' });
+      if (call.path === '/auth/2fa')
+        return jsonResponse({ enabled: false, verified: false, recovery_codes_left: 0, required: false });
+      if (call.path === '/auth/delete-account' && call.method === 'POST') {
+        const { password } = call.body as { password: string };
+        return password === 'Right-pass-1'
+          ? jsonResponse({ deleted: true })
+          : errorResponse(400, MESSAGES.changePassword.wrongCurrent, {
+              errors: [{ path: ['password'], message: MESSAGES.changePassword.wrongCurrent }],
+            });
+      }
+      return undefined;
+    });
+    vi.mocked(loadPage).mockClear();
+    signInAs({ ...USER, user_type: 'Hobbyist' });
+    renderAccount('/profile');
+    expect(await screen.findByRole('heading', { name: D.title })).toBeTruthy();
+    expect(screen.getByText(D.goes[0])).toBeTruthy();
+    expect(screen.getByText(D.stays[0])).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: D.open }));
+    const dialog = await screen.findByRole('dialog');
+    const password = within(dialog).getByLabelText(D.password);
+    expect(within(dialog).queryByLabelText(MESSAGES.twoFactor.codeLabel)).toBeNull();
+    fireEvent.change(password, { target: { value: 'Wrong-pass-1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: D.confirm }));
+    expect(await within(dialog).findByText(MESSAGES.changePassword.wrongCurrent)).toBeTruthy();
+    expect(vi.mocked(loadPage)).not.toHaveBeenCalled();
+    fireEvent.change(password, { target: { value: 'Right-pass-1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: D.confirm }));
+    await waitFor(() => expect(vi.mocked(loadPage)).toHaveBeenCalledWith('/'));
+    expect(calls.filter((c) => c.path === '/auth/delete-account').at(-1)?.body).toEqual({
+      password: 'Right-pass-1',
+    });
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
   it('shows the avatar thumbnail when there is one', async () => {
     const user = {
       ...USER,

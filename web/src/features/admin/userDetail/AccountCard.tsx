@@ -6,7 +6,7 @@ import { ageOrNull, MESSAGES, ZDocumentsHold } from '@app/domain';
 import type { TAdminUserDetail } from '@app/domain';
 import { adminErrorMessage } from '../adminApi.ts';
 import { ConfirmDialog } from '../dialogs.tsx';
-import { useLogoutEverywhere, useSetDocumentsHold, useSetUserActive } from '../usersApi.ts';
+import { useDeleteAccount, useLogoutEverywhere, useSetDocumentsHold, useSetUserActive } from '../usersApi.ts';
 import { AccountStatusBadge, accountTypeLabel, VerificationBadge } from '../UsersPage.tsx';
 import { formatDay } from '../../../lib/dates.ts';
 
@@ -130,13 +130,15 @@ function AccountFacts({ user }: { user: TAdminUserDetail['user'] }) {
   );
 }
 
-type Asking = 'block' | 'unblock' | 'logoutAll';
+type Asking = 'block' | 'unblock' | 'logoutAll' | 'delete';
+const D = MESSAGES.accountDeletion;
 
 /** The account's own facts, its state and the actions on it. */
 export function AccountCard({ detail }: { detail: TAdminUserDetail }) {
   const { user } = detail;
   const setActive = useSetUserActive();
   const logout = useLogoutEverywhere();
+  const remove = useDeleteAccount();
   const [asking, setAsking] = useState<Asking | null>(null);
 
   const confirm = async () => {
@@ -145,6 +147,9 @@ export function AccountCard({ detail }: { detail: TAdminUserDetail }) {
       if (asking === 'logoutAll') {
         await logout.mutateAsync(user.id);
         toast.success(U.loggedOutToast);
+      } else if (asking === 'delete') {
+        await remove.mutateAsync(user.id);
+        toast.success(D.adminDeleted);
       } else {
         await setActive.mutateAsync({ id: user.id, active: asking === 'unblock' });
         toast.success(asking === 'block' ? U.blockedToast : U.unblockedToast);
@@ -159,7 +164,10 @@ export function AccountCard({ detail }: { detail: TAdminUserDetail }) {
     block: { prompt: U.confirmBlock, label: U.block, variant: 'danger' },
     unblock: { prompt: U.confirmUnblock, label: U.unblock, variant: 'accent' },
     logoutAll: { prompt: U.confirmLogoutAll, label: U.logoutAll, variant: 'danger' },
+    delete: { prompt: D.adminConfirm, label: D.adminAction, variant: 'danger' },
   };
+  // A deleted account has nothing left to act on; the staff's accounts are not deleted here.
+  const actionable = user.deleted_at === null;
   return (
     <Card className="mb-4 shadow-sm">
       <Card.Body>
@@ -171,26 +179,36 @@ export function AccountCard({ detail }: { detail: TAdminUserDetail }) {
           </Col>
           <Col lg={4}>
             <h2 className="h5">{MESSAGES.adminConsole.table.actions}</h2>
-            <div className="d-flex flex-wrap gap-2">
-              {user.is_active ? (
-                <Button variant="outline-danger" onClick={() => setAsking('block')}>
-                  {U.block}
+            {!actionable ? (
+              <p className="small text-body-secondary mb-0">{D.deletedAccount}</p>
+            ) : (
+              <div className="d-flex flex-wrap gap-2">
+                {user.is_active ? (
+                  <Button variant="outline-danger" onClick={() => setAsking('block')}>
+                    {U.block}
+                  </Button>
+                ) : (
+                  <Button variant="outline-success" onClick={() => setAsking('unblock')}>
+                    {U.unblock}
+                  </Button>
+                )}
+                <Button variant="outline-secondary" onClick={() => setAsking('logoutAll')}>
+                  {U.logoutAll}
                 </Button>
-              ) : (
-                <Button variant="outline-success" onClick={() => setAsking('unblock')}>
-                  {U.unblock}
-                </Button>
-              )}
-              <Button variant="outline-secondary" onClick={() => setAsking('logoutAll')}>
-                {U.logoutAll}
-              </Button>
-            </div>
+                {user.role !== 'admin' && (
+                  <Button variant="danger" onClick={() => setAsking('delete')}>
+                    <i className="bi bi-trash3 me-1" aria-hidden="true" />
+                    {D.adminAction}
+                  </Button>
+                )}
+              </div>
+            )}
           </Col>
         </Row>
       </Card.Body>
       <ConfirmDialog
         show={asking !== null}
-        busy={setActive.isPending || logout.isPending}
+        busy={setActive.isPending || logout.isPending || remove.isPending}
         title={asking ? prompts[asking].label : undefined}
         prompt={asking ? prompts[asking].prompt : ''}
         confirmLabel={asking ? prompts[asking].label : undefined}
