@@ -390,7 +390,14 @@ test.describe('[ACCOUNTS][PROFILE]', () => {
         N.screenHobbyists,
         N.reviewMail,
       ],
-      Hobbyist: [N.myProfile, N.changePassword, N.myOrders, MESSAGES.savedProviders.title, N.wishlist],
+      Hobbyist: [
+        N.myProfile,
+        N.changePassword,
+        N.myOrders,
+        MESSAGES.conversations.title,
+        MESSAGES.savedProviders.title,
+        N.wishlist,
+      ],
       Vender: [N.myProfile, N.changePassword, N.myOrders, N.myProducts, N.mySales],
     } as const;
     for (const [userType, links] of Object.entries(sidebars) as [

@@ -8,7 +8,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { JOBS, startJobs, type Job, type JobRunner } from './jobs/index.ts';
 import type { JobContext } from './jobs/index.ts';
 import type { Mailer } from './mail/mailer.ts';
-import { uploadsRoot } from './modules/media/index.ts';
+import { privacyContext } from './modules/privacy/index.ts';
 import { ensureAdmin } from './modules/users/index.ts';
 import { seedAtStart } from './seed.ts';
 import { openSharedState, type SharedState, type WriteFeed } from './shared-state.ts';
@@ -82,7 +82,7 @@ export function startScheduledJobs(
 ): JobRunner {
   return startJobs(
     database.db,
-    { db: database.db, storageRoot: uploadsRoot(config.dataDir), mailer },
+    { ...privacyContext(database.db, config.dataDir), mailer },
     shared ? publishingWrites(JOBS, shared.writes) : JOBS,
     log,
   );

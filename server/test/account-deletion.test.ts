@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadsRoot } from '../src/modules/media/index.ts';
-import { finishAccountDeletions } from '../src/modules/privacy/index.ts';
+import { finishAccountDeletions, privacyContext } from '../src/modules/privacy/index.ts';
 import { buildProviderAd } from './factories.ts';
 import {
   buildAdmin,
@@ -128,7 +128,7 @@ describe('an account deletes itself', () => {
       data: { message: 'Hello there' },
     });
     expect(mail.statusCode).toBe(200);
-    await call('POST', '/api/saved', hobbyist, { data: { provider: ad } });
+    expect((await call('PUT', `/api/saved-providers/${ad}`, hobbyist)).statusCode).toBe(200);
     const product = await makeProduct(db(), vendor.id);
     const order = await insertTestOrder(db(), hobbyist.id, [{ product, vendor: vendor.id }]);
     await db()
@@ -362,7 +362,7 @@ describe('a deletion that fails half-way', () => {
     // After the fault is cleared, the job's next run finishes it; a further run does nothing.
     await rm(imagePath, { recursive: true });
     await writeFile(imagePath, 'bytes');
-    expect(await finishAccountDeletions({ db: db(), storageRoot: uploadsRoot(ctx.config.dataDir) })).toBe(1);
+    expect(await finishAccountDeletions(privacyContext(db(), ctx.config.dataDir))).toBe(1);
     expect(existsSync(imagePath)).toBe(false);
     const done = await db()
       .selectFrom('account_deletions')
@@ -370,6 +370,6 @@ describe('a deletion that fails half-way', () => {
       .where('user_id', '=', provider.id)
       .executeTakeFirstOrThrow();
     expect(done).toMatchObject({ state: 'done', files: null });
-    expect(await finishAccountDeletions({ db: db(), storageRoot: uploadsRoot(ctx.config.dataDir) })).toBe(0);
+    expect(await finishAccountDeletions(privacyContext(db(), ctx.config.dataDir))).toBe(0);
   });
 });

@@ -185,6 +185,17 @@ const EXPECTED_SCHEMA: Record<string, string[]> = {
   ],
   message_blocks: ['blocked_id', 'blocker_id', 'created_at', 'id'],
   account_deletions: ['created_at', 'files', 'finished_at', 'id', 'requested_by', 'state', 'user_id'],
+  data_exports: [
+    'created_at',
+    'expires_at',
+    'file',
+    'id',
+    'ready_at',
+    'requested_by',
+    'size',
+    'state',
+    'user_id',
+  ],
   tips: [
     'created_at',
     'id',

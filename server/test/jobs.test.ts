@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOBS, startJobs, type Job } from '../src/jobs/index.ts';
-import { uploadsRoot } from '../src/modules/media/media.storage.ts';
+import { privacyContext } from '../src/modules/privacy/index.ts';
 import { createTestApp, type TestContext } from './helpers.ts';
 import { uploadDocument } from './upload-helpers.ts';
 
@@ -96,7 +96,7 @@ describe('the server jobs', () => {
       .set({ created_at: new Date(Date.now() - 25 * 3600_000).toISOString() })
       .where('id', '=', old.id)
       .execute();
-    const jobCtx = { db: ctx.database.db, storageRoot: uploadsRoot(ctx.config.dataDir), mailer: ctx.mailer };
+    const jobCtx = { ...privacyContext(ctx.database.db, ctx.config.dataDir), mailer: ctx.mailer };
     const runner = startJobs(ctx.database.db, jobCtx, JOBS, log);
     await runner.stop(); // waits for the runs started at start
     const ids = (await ctx.database.db.selectFrom('files').select('id').execute()).map((r) => r.id);

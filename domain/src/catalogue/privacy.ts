@@ -32,4 +32,24 @@ export const PRIVACY_MESSAGES = {
     deletedAccount: 'deleted account',
     cannotUnblock: 'A deleted account cannot be unblocked',
   },
+  /** My Profile's "Download your data", and the console's export for a person on request. */
+  dataExport: {
+    title: 'Download your data',
+    intro:
+      'One zip file with everything the site keeps of your account: your profile, ads, places, products, orders, sales, wallet, tips, reactions, comments, messages, saved items, the screening entries you wrote, sessions and two-factor state (never passwords or secrets), and the files you uploaded. It is prepared in a minute or two and offered for 7 days.',
+    request: 'Prepare my data',
+    requested: 'Your data is being prepared.',
+    oncePerDay: 'You can ask for your data once a day',
+    notFound: 'Export not found',
+    download: 'Download',
+    states: { pending: 'Being prepared', ready: 'Ready', failed: 'Could not be prepared' },
+    asked: 'Asked',
+    until: 'Offered until',
+    refresh: 'Check again',
+    none: 'No export yet.',
+    /** The console's action and list on an account's page. */
+    adminAction: 'Export data',
+    adminRequested: 'The export is being prepared; it is listed here when ready.',
+    adminTitle: 'Data exports',
+  },
 } as const;

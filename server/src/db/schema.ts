@@ -8,6 +8,7 @@ import type {
   TwoFactorLocksTable,
   VerificationDecisionsTable,
   AccountDeletionsTable,
+  DataExportsTable,
 } from './tables/accounts.ts';
 import type { FilesTable, FilePhashBandsTable } from './tables/media.ts';
 import type {
@@ -104,6 +105,7 @@ export interface DB {
   comments: CommentsTable;
   messages: MessagesTable;
   account_deletions: AccountDeletionsTable;
+  data_exports: DataExportsTable;
   conversations: ConversationsTable;
   message_blocks: MessageBlocksTable;
   tips: TipsTable;

@@ -3,7 +3,7 @@ import type { DB } from '../db/schema.ts';
 import { deleteExpiredRevocations } from '../modules/auth/index.ts';
 import { deleteExpiredAnonymousUploads } from '../modules/media/index.ts';
 import { deleteExpiredMessages } from '../modules/messages/index.ts';
-import { finishAccountDeletions } from '../modules/privacy/index.ts';
+import { deleteExpiredExports, finishAccountDeletions, prepareExports } from '../modules/privacy/index.ts';
 import { remindEndingSubscriptions } from '../modules/subscriptions/index.ts';
 import { deleteDecidedIdDocuments } from '../modules/users/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -16,6 +16,8 @@ export interface JobContext {
   db: Kysely<DB>;
   /** `<DATA_DIR>/uploads`. */
   storageRoot: string;
+  /** `<DATA_DIR>/exports`: accounts' data exports. */
+  exportsRoot: string;
   mailer: Mailer;
 }
 
@@ -64,5 +66,18 @@ export const JOBS: readonly Job<JobContext>[] = [
     name: 'finish-account-deletions',
     everyMs: 10 * 60 * 1000,
     run: (ctx) => finishAccountDeletions(ctx),
+  },
+  {
+    // Accounts' data exports still waiting (a request starts its own at once; this takes those a restart
+    // interrupted).
+    name: 'prepare-data-exports',
+    everyMs: 10 * 60 * 1000,
+    run: (ctx) => prepareExports(ctx),
+  },
+  {
+    // Data exports 7 days after they were ready (failed ones after a day): the zip and its row.
+    name: 'delete-expired-exports',
+    everyMs: HOUR,
+    run: (ctx) => deleteExpiredExports(ctx),
   },
 ];

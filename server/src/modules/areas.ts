@@ -20,7 +20,7 @@ import {
   recountPlaceRating,
 } from './places/index.ts';
 import { placesRoutes } from './places/places.routes.ts';
-import { deleteAccount, deletionContext } from './privacy/index.ts';
+import { deleteAccount, privacyContext } from './privacy/index.ts';
 import { privacyRoutes } from './privacy/privacy.routes.ts';
 import { reactionsRoutes } from './reactions/reactions.routes.ts';
 import { savedRoutes } from './saved/saved.routes.ts';
@@ -60,7 +60,9 @@ const reviewedRecords: ReviewedAreas = {
 export const AREA_ROUTES: readonly AreaRoutes[] = [
   systemRoutes,
   (instance, ctx) =>
-    authRoutes(instance, ctx, (actor, userId) => deleteAccount(deletionContext(ctx), actor, userId)),
+    authRoutes(instance, ctx, (actor, userId) =>
+      deleteAccount(privacyContext(ctx.db, ctx.config.dataDir), actor, userId),
+    ),
   (instance, ctx) => usersRoutes(instance, ctx, reviewedPlaces),
   mediaRoutes,
   contentRoutes,

@@ -43,6 +43,7 @@ const NOT_ADMIN_ACTIONS: Record<string, string> = {
   'POST /api/auth/2fa/setup': "the admin's own two-factor enrolment",
   'POST /api/upload': "the admin's own new file (recorded when it is used on a record)",
   'POST /api/wishlist': "the admin's own wishlist",
+  'POST /api/account/exports': "the admin's own data export (one for another account is audited)",
   'DELETE /api/wishlist/:id': "the admin's own wishlist (the id is a product's)",
   'POST /api/orders/quote': 'a price quote changes nothing',
   'PUT /api/likes/:id': 'a reaction has nothing to edit: the call changes nothing',

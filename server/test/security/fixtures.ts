@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { signToken } from '../../src/http/auth.ts';
 import { buildProviderAd, buildSubscription } from '../factories.ts';
 import { buildAdBody, newAddress } from '../directory-helpers.ts';
@@ -171,6 +173,29 @@ export async function createFixtures(ctx: TestContext) {
     // Written straight to the table: the table asks for dozens, and writing messages is limited per
     // account and hour (messages.test.ts tests the limit).
     message: async (): Promise<Made> => ({ id: (await writeMessage()).message }),
+    /** A ready export of the table's hobbyist: its zip on disk and its row (no job, no daily limit). */
+    dataExport: async (): Promise<Made> => {
+      const dir = path.join(ctx.config.dataDir, 'exports');
+      await mkdir(dir, { recursive: true });
+      const file = `${randomBytes(16).toString('hex')}.zip`;
+      await writeFile(path.join(dir, file), 'zip');
+      const now = new Date();
+      const row = await db
+        .insertInto('data_exports')
+        .values({
+          user_id: users.hobbyist.id,
+          requested_by: users.hobbyist.id,
+          state: 'ready',
+          file,
+          size: 3,
+          created_at: now.toISOString(),
+          ready_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { id: Number(row.id) };
+    },
     /** The conversation of the table's hobbyist with the provider's ad, with a fresh message in it. */
     conversation: async (): Promise<Made> => ({ id: (await writeMessage()).conversation }),
     tip: async (): Promise<Made> => ({

@@ -608,6 +608,16 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
   'POST /api/users/:id/logout-all': { setup: (f) => f.victim(), expect: adminOnly() },
   // The admin deletes an account on request (a fresh one each call).
   'DELETE /api/admin/users/:id': { setup: (f) => f.victim(), expect: adminOnly() },
+  // Data exports: each account its own (one a day); the admin for a person on request.
+  'POST /api/account/exports': { expect: signedIn(200) },
+  'GET /api/account/exports': { expect: signedIn(200) },
+  'GET /api/account/exports/:id/download': {
+    setup: (f) => f.dataExport(),
+    // Its account and the admin (audited); anyone else cannot tell it exists.
+    expect: { ...only(['hobbyist', 'admin'], 200, 404) },
+  },
+  'POST /api/admin/users/:id/exports': { setup: (f) => f.victim(), expect: adminOnly() },
+  'GET /api/admin/users/:id/exports': { setup: (f) => f.victim(), expect: adminOnly() },
 
   'GET /api/users': { expect: adminOnly() },
   // The console's Users and Verifications pages: admin only.

@@ -140,6 +140,31 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 }
 
 /**
+ * `GET` of a file the API answers (a private document, an account's export), as a Blob: the bearer token
+ * travels in the header, so the page hands the browser an object URL rather than a link carrying it.
+ */
+export async function apiBlob(
+  path: string,
+  options: CallOptions & { query?: QueryParams } = {},
+): Promise<Blob> {
+  const token = options.auth === false ? null : readItem(STORAGE_KEYS.token);
+  const headers: Record<string, string> = { ...options.headers };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await transport(buildApiUrl(path, options.query), { headers, signal: options.signal });
+  } catch (error) {
+    if (isAbortError(error)) throw error;
+    throw networkError(error);
+  }
+  if (!response.ok) {
+    const parsed = await readBody(response).catch(() => undefined);
+    throw replyError(response.status, response.statusText, parsed);
+  }
+  return response.blob();
+}
+
+/**
  * The error of a refused call from its status and parsed body: Strapi's error body when it is one,
  * else the status with `statusText` (or the generic warning). Every transport (fetch, the upload's
  * XMLHttpRequest) reads a refusal through this one function.

@@ -117,3 +117,18 @@ export interface AccountDeletionsTable {
   created_at: string;
   finished_at: string | null;
 }
+
+/** An account's data as one zip file (`DATA_DIR/exports/<file>`), prepared by a job, offered for 7 days. */
+export interface DataExportsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Who asked: the account itself, or the admin on the person's request. */
+  requested_by: number | null;
+  state: Generated<'pending' | 'ready' | 'failed'>;
+  /** The zip's name in `DATA_DIR/exports` (random), once ready. */
+  file: string | null;
+  size: number | null;
+  created_at: string;
+  ready_at: string | null;
+  expires_at: string | null;
+}

@@ -21,6 +21,6 @@ export {
 } from './media.upload.ts';
 // Places' multipart create (`files.image`) runs its one file through the same pipeline.
 export { readParts, type UploadPart } from './media.intake.ts';
-export { uploadsRoot } from './media.storage.ts';
+export { storedPath, uploadsRoot } from './media.storage.ts';
 // The public files shown somewhere: an ID document must be shown nowhere (the directory's check).
 export { findPublicFilesShown } from './media.queries.ts';

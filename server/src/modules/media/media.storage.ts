@@ -32,6 +32,11 @@ function dirFor(root: string, isPrivate: boolean): string {
   return path.join(root, isPrivate ? 'private' : 'public');
 }
 
+/** Where a stored file is on disk (an account's export copies its own files from there). */
+export function storedPath(root: string, isPrivate: boolean, name: string): string {
+  return path.join(dirFor(root, isPrivate), name);
+}
+
 /** A new random storage key: 128 bits, hex, so it cannot be guessed and is safe in a path. */
 export function newStorageKey(): string {
   return randomBytes(16).toString('hex');

@@ -1,3 +1,4 @@
-/** A person's own data: deleting an account (the auth area's route, the admin's, the job). */
-export { deleteAccount, finishAccountDeletions, type DeletionContext } from './privacy.deletion.ts';
-export { deletionContext } from './privacy.routes.ts';
+/** A person's own data: exports and deleting an account (the auth area's route, the admin's, the jobs). */
+export { privacyContext, type PrivacyContext } from './privacy.context.ts';
+export { deleteAccount, finishAccountDeletions } from './privacy.deletion.ts';
+export { deleteExpiredExports, prepareExports } from './privacy.export.ts';

@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@app/domain';
-import type { Kysely } from 'kysely';
 import { recordAudit } from '../../db/audit-log.ts';
 import { recordDirectoryChange } from '../../db/directory-version.ts';
-import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { bumpProviderCounter, deleteAdsOf, type ProviderCounter } from '../directory/index.ts';
@@ -29,13 +27,8 @@ import {
   saveDeletionFiles,
   setDeletionRequester,
 } from './privacy.queries.ts';
-
-/** What a deletion works on: the database and where uploads are stored. */
-export interface DeletionContext {
-  db: Kysely<DB>;
-  /** `<DATA_DIR>/uploads`. */
-  storageRoot: string;
-}
+import type { PrivacyContext } from './privacy.context.ts';
+import { deleteExportsOf } from './privacy.export.ts';
 
 const COUNTER: Record<'like' | 'dislike' | 'average', ProviderCounter> = {
   like: 'likes_count',
@@ -50,7 +43,7 @@ const COUNTER: Record<'like' | 'dislike' | 'average', ProviderCounter> = {
  * Then the rest goes (`finishAccountDeletion`); what a failure leaves, the job finishes.
  */
 export async function deleteAccount(
-  c: DeletionContext,
+  c: PrivacyContext,
   actor: Actor,
   userId: number,
 ): Promise<{ deleted: true }> {
@@ -74,10 +67,10 @@ export async function deleteAccount(
  * Removes what a deleted account leaves, each step safe to run again after a crash: its ads, places and
  * products with their files (a product an order names is archived); its reactions, comments and place
  * reviews (the counters and ratings follow); its conversations, blocks, saved ads, screening entries and
- * two-factor records; its orders lose the buyer's name, address and phone; then its files. The stored names
+ * two-factor records; its orders lose the buyer's name, address and phone; then its files and exports. The stored names
  * of its files are kept on the deletion before anything goes, so a run after a crash still removes them.
  */
-export async function finishAccountDeletion(c: DeletionContext, userId: number): Promise<void> {
+export async function finishAccountDeletion(c: PrivacyContext, userId: number): Promise<void> {
   const { db, storageRoot } = c;
   // The files' names first: whatever step a crash stops, the next run still removes their bytes.
   const pending = (await findPendingDeletions(db)).find((d) => Number(d.user_id) === userId);
@@ -100,6 +93,7 @@ export async function finishAccountDeletion(c: DeletionContext, userId: number):
     await anonymiseOrdersOf(trx, userId);
   });
   await deleteUnusedOwnedFileRecords(db, userId);
+  await deleteExportsOf(c, userId);
   // Bytes of every named file whose record is gone; a file another record still uses stays.
   await removeStoredOfGone(db, storageRoot, files);
   await db.transaction().execute(async (trx) => {
@@ -114,7 +108,7 @@ export async function finishAccountDeletion(c: DeletionContext, userId: number):
 }
 
 /** The job `finish-account-deletions`: finishes every deletion a crash or a failure left; answers how many. */
-export async function finishAccountDeletions(c: DeletionContext): Promise<number> {
+export async function finishAccountDeletions(c: PrivacyContext): Promise<number> {
   let finished = 0;
   for (const { user_id } of await findPendingDeletions(c.db)) {
     await finishAccountDeletion(c, Number(user_id));

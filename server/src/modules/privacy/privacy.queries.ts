@@ -174,3 +174,259 @@ export async function anonymiseOrdersOf(trx: Transaction<DB>, userId: number) {
     )
     .execute();
 }
+
+// ---- Exports ------------------------------------------------------------------------------------
+
+/** The columns of an account's own row an export carries: never its password hash or two-factor secret. */
+const PROFILE_COLUMNS = [
+  'id',
+  'username',
+  'email',
+  'phone_number',
+  'dob',
+  'city',
+  'user_type',
+  'first_name',
+  'last_name',
+  'role',
+  'is_active',
+  'verification',
+  'verification_reason',
+  'verified_at',
+  'message_mail',
+  'two_factor_enabled_at',
+  'password_changed_at',
+  'created_at',
+  'updated_at',
+] as const;
+
+/**
+ * Everything the site keeps of one account and that is the account's to have, read for its export: its
+ * profile, ads, places, products, orders (with their lines and shipping details), sales (its products' order
+ * lines, without the buyers' details), subscriptions, wallet ledger, tips given and received, reactions,
+ * comments, reviews, messages of its conversations, saved ads and wishlist, screening entries it wrote,
+ * sessions (what the site knows of them) and two-factor state, and its files' records. Never a password or
+ * code hash, a two-factor secret, or another account's address, phone or name.
+ */
+export async function readAccountData(db: Db, userId: number) {
+  const own = <T extends keyof DB>(table: T, column = 'user_id') =>
+    db
+      .selectFrom(table as never)
+      .selectAll()
+      .where(column as never, '=', userId as never)
+      .orderBy('id' as never)
+      .execute() as Promise<Record<string, unknown>[]>;
+  const adIds = db.selectFrom('providers').select('id').where('user_id', '=', userId);
+  const orderIds = db.selectFrom('orders').select('id').where('user_id', '=', userId);
+  const [
+    profile,
+    ads,
+    adImages,
+    places,
+    products,
+    orders,
+    orderLines,
+    orderDetails,
+    sales,
+    subscriptions,
+    ledger,
+    tipsGiven,
+    tipsReceived,
+    reactions,
+    comments,
+    placeReviews,
+    messages,
+    conversations,
+    blocks,
+    saved,
+    wishlist,
+    cart,
+    ratings,
+    screeningComments,
+    files,
+    revoked,
+    recovery,
+    deletion,
+  ] = await Promise.all([
+    db.selectFrom('users').select(PROFILE_COLUMNS).where('id', '=', userId).executeTakeFirst(),
+    own('providers'),
+    db.selectFrom('provider_images').selectAll().where('provider_id', 'in', adIds).execute(),
+    own('places'),
+    own('products'),
+    own('orders'),
+    db.selectFrom('order_lines').selectAll().where('order_id', 'in', orderIds).orderBy('id').execute(),
+    own('order_details'),
+    db
+      .selectFrom('order_lines')
+      .select([
+        'id',
+        'order_id',
+        'product_id',
+        'product_name',
+        'price',
+        'quantity',
+        'total',
+        'status',
+        'shipped_at',
+        'created_at',
+      ])
+      .where('seller_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    own('subscriptions'),
+    own('transactions'),
+    own('tips'),
+    db
+      .selectFrom('tips')
+      .select(['id', 'provider_id', 'tip_amount', 'transaction_id', 'created_at'])
+      .where('provider_id', 'in', adIds)
+      .orderBy('id')
+      .execute(),
+    own('reactions'),
+    own('comments'),
+    own('place_reviews'),
+    db
+      .selectFrom('messages')
+      .select(['id', 'provider_id', 'text', 'from_provider', 'created_at'])
+      .where((eb) => eb.or([eb('user_id', '=', userId), eb('provider_id', 'in', adIds)]))
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('conversations')
+      .select(['id', 'provider_id', 'last_message_at', 'created_at'])
+      .where((eb) => eb.or([eb('user_id', '=', userId), eb('provider_id', 'in', adIds)]))
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('message_blocks').select(['id', 'created_at']).where('blocker_id', '=', userId).execute(),
+    own('saved_providers'),
+    own('wishlist_items'),
+    own('carts'),
+    own('hobbyist_ratings'),
+    own('hobbyist_comments'),
+    db
+      .selectFrom('files')
+      .select(['id', 'name', 'mime', 'size', 'is_private', 'created_at'])
+      .where('owner_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('revoked_tokens').select(['expires_at']).where('user_id', '=', userId).execute(),
+    db
+      .selectFrom('two_factor_recovery_codes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .executeTakeFirst(),
+    db
+      .selectFrom('account_deletions')
+      .select(['state', 'created_at'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+  ]);
+  return {
+    profile,
+    ads: { ads, images: adImages },
+    places,
+    products,
+    orders: { orders, lines: orderLines, details: orderDetails },
+    sales,
+    subscriptions,
+    wallet: ledger,
+    tips: { given: tipsGiven, received: tipsReceived },
+    reactions,
+    comments,
+    placeReviews,
+    messages: { conversations, messages, blocks },
+    saved: { providers: saved, wishlist, cart },
+    screening: { ratings, comments: screeningComments },
+    files,
+    sessions: { signedOutTokensUntil: revoked.map((r) => r.expires_at), deletion: deletion ?? null },
+    twoFactor: {
+      enabled: profile?.two_factor_enabled_at != null,
+      recoveryCodesLeft: Number(recovery?.n ?? 0),
+    },
+  };
+}
+
+/** A new export of an account, waiting for the job. */
+export async function insertExport(db: Db, userId: number, requestedBy: number): Promise<number> {
+  const row = await db
+    .insertInto('data_exports')
+    .values({ user_id: userId, requested_by: requestedBy, created_at: nowIso() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** The account's exports, newest first. */
+export async function listExportsOf(db: Db, userId: number) {
+  return db
+    .selectFrom('data_exports')
+    .select(['id', 'state', 'size', 'created_at', 'ready_at', 'expires_at', 'requested_by'])
+    .where('user_id', '=', userId)
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** An export's row. */
+export async function findExport(db: Db, id: number) {
+  return db.selectFrom('data_exports').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The account's newest export asked for after `since` (an ISO time), if any. */
+export async function findRecentExport(db: Db, userId: number, since: string) {
+  return db
+    .selectFrom('data_exports')
+    .select(['id', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('created_at', '>', since)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+/** The exports waiting for the job. */
+export async function findPendingExports(db: Db) {
+  return db
+    .selectFrom('data_exports')
+    .select(['id', 'user_id'])
+    .where('state', '=', 'pending')
+    .orderBy('id')
+    .execute();
+}
+
+/** An export is ready: its file, size and until when it is offered. */
+export async function markExportReady(db: Db, id: number, file: string, size: number, expiresAt: string) {
+  await db
+    .updateTable('data_exports')
+    .set({ state: 'ready', file, size, ready_at: nowIso(), expires_at: expiresAt })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** An export that could not be made. */
+export async function markExportFailed(db: Db, id: number) {
+  await db.updateTable('data_exports').set({ state: 'failed' }).where('id', '=', id).execute();
+}
+
+/** The exports past their time (ready ones after `expires_at`, failed ones after a day), with their files. */
+export async function findExpiredExports(db: Db, now: string, dayAgo: string) {
+  return db
+    .selectFrom('data_exports')
+    .select(['id', 'file'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('state', '=', 'ready'), eb('expires_at', '<', now)]),
+        eb.and([eb('state', '=', 'failed'), eb('created_at', '<', dayAgo)]),
+      ]),
+    )
+    .execute();
+}
+
+/** Deletes an export's row. */
+export async function deleteExportRow(db: Db, id: number) {
+  await db.deleteFrom('data_exports').where('id', '=', id).execute();
+}
+
+/** A deleted account's exports (their files go first). */
+export async function findExportFilesOf(db: Db, userId: number) {
+  return db.selectFrom('data_exports').select(['id', 'file']).where('user_id', '=', userId).execute();
+}

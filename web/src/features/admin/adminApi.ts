@@ -1,8 +1,7 @@
 import type { TwoFactorStatus } from '@app/domain';
 import { MESSAGES } from '@app/domain';
-import { ApiError, apiDelete, apiGet, apiPost, apiPut, buildApiUrl, isApiError } from '../../api/client.ts';
+import { apiBlob, apiDelete, apiGet, apiPost, apiPut, isApiError } from '../../api/client.ts';
 import type { QueryParams } from '../../api/client.ts';
-import { readItem, STORAGE_KEYS } from '../../lib/storage.ts';
 
 /**
  * The admin console's calls (contract "Web"): thin helpers over the web client, so every
@@ -79,27 +78,6 @@ export function fetchTwoFactorStatus(signal?: AbortSignal): Promise<TwoFactorSta
  * token in the Authorization header, never in the URL: the console shows them from an object URL.
  * The server records each admin view in the audit log.
  */
-export async function fetchPrivateFile(id: number, signal?: AbortSignal): Promise<Blob> {
-  const token = readItem(STORAGE_KEYS.token);
-  let response: Response;
-  try {
-    response = await fetch(buildApiUrl(`/upload/files/${id}/content`), {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-      signal,
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, MESSAGES.toast.networkError, 'NetworkError');
-  }
-  if (!response.ok) {
-    let message = response.statusText || MESSAGES.toast.genericWarning;
-    try {
-      const body = (await response.json()) as { error?: { message?: unknown } };
-      if (typeof body.error?.message === 'string') message = body.error.message;
-    } catch {
-      // Not JSON: the status text tells.
-    }
-    throw new ApiError(response.status, message);
-  }
-  return response.blob();
+export function fetchPrivateFile(id: number, signal?: AbortSignal): Promise<Blob> {
+  return apiBlob(`/upload/files/${id}/content`, signal ? { signal } : {});
 }

@@ -145,6 +145,18 @@ const entries: FaqEntry[] = [
     ),
   },
   {
+    key: 'export-data',
+    question: Q.exportData,
+    answer: (
+      <p className="mb-0">
+        Sign in and open My Profile, then Download your data and Prepare my data. In a minute or two one zip
+        file is ready with everything the site keeps of your account (your profile, ads, places, products,
+        orders, sales, wallet, tips, reactions, comments, messages, saved items, screening entries you wrote)
+        and the files you uploaded. It is offered for 7 days; you can ask once a day.
+      </p>
+    ),
+  },
+  {
     key: 'delete-account',
     question: Q.deleteAccount,
     answer: (

@@ -148,8 +148,9 @@ const bodies: ReactNode[] = [
     <p>
       You can view and correct your profile at any time in your account, and delete your account yourself on
       My Profile: your profile, ads, places, products, photos, messages, reactions, comments and screening
-      entries are deleted, and orders and payment records we must keep stay without your name. To ask for a
-      copy of your data, or with any question about this policy, write to us through the {contactLink} form.
+      entries are deleted, and orders and payment records we must keep stay without your name. You can
+      download a copy of your data there too (Download your data: one zip file, offered for 7 days). With any
+      question about this policy, write to us through the {contactLink} form.
     </p>
     <p>
       To ask for a screening entry about your phone number to be reviewed or removed, use the same form (see{' '}

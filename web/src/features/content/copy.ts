@@ -69,6 +69,7 @@ export const CONTENT_COPY = {
     reportListing: 'How do I report a listing?',
     deleteAccount: 'How do I delete my account?',
     messagesPrivate: 'Who can read my messages, and how long are they kept?',
+    exportData: 'How do I get a copy of my data?',
     screeningStores: 'What does Screen Hobbyists store, and who can see it?',
     screeningReview: 'How can I ask for an entry about my phone number to be reviewed or removed?',
   },

@@ -10,6 +10,7 @@ import { formatDateOfBirth, formatFullName } from './format.ts';
 import { DeleteAccountSection, TwoFactorSection } from '../auth/index.ts';
 import { VerificationStatus } from './VerificationStatus.tsx';
 import { MessageMailSetting } from './MessageMailSetting.tsx';
+import { DataExportSection } from '../privacy/index.ts';
 
 const M = MESSAGES.profile;
 
@@ -81,6 +82,7 @@ export default function ProfilePage() {
         <MessageMailSetting on={user.message_mail !== false} />
       )}
       <TwoFactorSection />
+      <DataExportSection />
       {user.role !== 'admin' && <DeleteAccountSection />}
     </>
   );

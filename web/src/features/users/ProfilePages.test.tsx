@@ -188,6 +188,39 @@ describe('ProfilePage', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
+  it('prepares the data export once a day and downloads a ready one', async () => {
+    const X = MESSAGES.dataExport;
+    const at = new Date().toISOString();
+    let exports: unknown[] = [];
+    const calls = mockApi((call) => {
+      if (call.path === '/users/me') return jsonResponse(USER);
+      if (call.path === '/account/exports' && call.method === 'POST') {
+        if (exports.length) return errorResponse(429, X.oncePerDay);
+        exports = [{ id: 3, state: 'ready', size: 10, createdAt: at, readyAt: at, expiresAt: at }];
+        return jsonResponse({ data: exports[0], meta: {} });
+      }
+      if (call.path === '/account/exports') return jsonResponse({ data: exports });
+      if (call.path === '/account/exports/3/download')
+        return new Response(new Blob(['zip']), { status: 200 });
+      return undefined;
+    });
+    const created = vi.fn(() => 'blob:export');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    signInAs(USER);
+    renderAccount('/profile');
+    expect(await screen.findByRole('heading', { name: X.title })).toBeTruthy();
+    expect(await screen.findByText(X.none)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: X.request }));
+    expect(await screen.findByText(X.requested)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: X.download }));
+    await waitFor(() => expect(created).toHaveBeenCalled());
+    expect(
+      calls.some((c) => c.path === '/account/exports/3/download' && c.authorization === 'Bearer jwt'),
+    ).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: X.request }));
+    expect(await screen.findByText(X.oncePerDay)).toBeTruthy();
+  });
+
   it('shows the avatar thumbnail when there is one', async () => {
     const user = {
       ...USER,

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../dialogs.tsx';
 import { useDeleteAccount, useLogoutEverywhere, useSetDocumentsHold, useSetUserActive } from '../usersApi.ts';
 import { AccountStatusBadge, accountTypeLabel, VerificationBadge } from '../UsersPage.tsx';
 import { formatDay } from '../../../lib/dates.ts';
+import { AdminExports } from '../../privacy/index.ts';
 
 const U = MESSAGES.adminUsers;
 const V = MESSAGES.verification;
@@ -203,6 +204,7 @@ export function AccountCard({ detail }: { detail: TAdminUserDetail }) {
                 )}
               </div>
             )}
+            {actionable && <AdminExports userId={user.id} />}
           </Col>
         </Row>
       </Card.Body>
