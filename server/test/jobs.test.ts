@@ -96,7 +96,11 @@ describe('the server jobs', () => {
       .set({ created_at: new Date(Date.now() - 25 * 3600_000).toISOString() })
       .where('id', '=', old.id)
       .execute();
-    const jobCtx = { ...privacyContext(ctx.database.db, ctx.config.dataDir), mailer: ctx.mailer };
+    const jobCtx = {
+      ...privacyContext(ctx.database.db, ctx.config.dataDir),
+      dataDir: ctx.config.dataDir,
+      mailer: ctx.mailer,
+    };
     const runner = startJobs(ctx.database.db, jobCtx, JOBS, log);
     await runner.stop(); // waits for the runs started at start
     const ids = (await ctx.database.db.selectFrom('files').select('id').execute()).map((r) => r.id);

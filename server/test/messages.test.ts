@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MESSAGE_LIMITS } from '@app/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createMailer, type MailMessage } from '../src/mail/mailer.ts';
+import { createMailer, deleteOldOutboxMail, type MailMessage } from '../src/mail/mailer.ts';
 import { deleteExpiredMessages } from '../src/modules/messages/index.ts';
 import { buildProviderAd } from './factories.ts';
 import { buildHobbyist, buildProvider, type TestUser, usernameOf } from './helpers.ts';
@@ -576,6 +576,26 @@ describe('retention: the daily job delete-old-messages', () => {
 });
 
 describe('the mailer', () => {
+  it('its outbox keeps mail 30 days: the daily job deletes exactly the older files', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'outbox-'));
+    try {
+      const mailer = createMailer({ dataDir, from: 'Live the Fantasy <no-reply@example.test>' });
+      await mailer.send({ to: 'a@example.test', subject: 'Old', text: 'old' });
+      await mailer.send({ to: 'b@example.test', subject: 'New', text: 'new' });
+      const outbox = path.join(dataDir, 'outbox');
+      const [old, young] = (await readdir(outbox)).sort();
+      const at = (days: number) => new Date(Date.now() - days * 24 * 3600_000);
+      await utimes(path.join(outbox, old!), at(31), at(31));
+      await utimes(path.join(outbox, young!), at(29), at(29));
+      expect(await deleteOldOutboxMail(dataDir)).toBe(1);
+      expect(await readdir(outbox)).toEqual([young]);
+      // No outbox yet (mail goes by SMTP): nothing to do.
+      expect(await deleteOldOutboxMail(path.join(dataDir, 'none'))).toBe(0);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('writes the site as sender and no Reply-To, even when a caller passes one', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'mailer-'));
     try {

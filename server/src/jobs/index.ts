@@ -6,7 +6,7 @@ import { deleteExpiredMessages } from '../modules/messages/index.ts';
 import { deleteExpiredExports, finishAccountDeletions, prepareExports } from '../modules/privacy/index.ts';
 import { remindEndingSubscriptions } from '../modules/subscriptions/index.ts';
 import { deleteDecidedIdDocuments } from '../modules/users/index.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { deleteOldOutboxMail, type Mailer } from '../mail/mailer.ts';
 import type { Job } from './runner.ts';
 
 export { startJobs, type Job, type JobRunner } from './runner.ts';
@@ -18,6 +18,8 @@ export interface JobContext {
   storageRoot: string;
   /** `<DATA_DIR>/exports`: accounts' data exports. */
   exportsRoot: string;
+  /** `DATA_DIR`: its `outbox` holds the mail written to disk. */
+  dataDir: string;
   mailer: Mailer;
 }
 
@@ -79,5 +81,12 @@ export const JOBS: readonly Job<JobContext>[] = [
     name: 'delete-expired-exports',
     everyMs: HOUR,
     run: (ctx) => deleteExpiredExports(ctx),
+  },
+  {
+    // Mail written to DATA_DIR/outbox (no SMTP_URL) 30 days after it was written: it holds addresses and
+    // reset links.
+    name: 'delete-old-outbox-mail',
+    everyMs: 24 * HOUR,
+    run: (ctx) => deleteOldOutboxMail(ctx.dataDir),
   },
 ];

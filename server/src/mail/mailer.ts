@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { randomUUID } from 'node:crypto';
@@ -40,7 +40,7 @@ export function createMailer(opts: { smtpUrl?: string | undefined; dataDir: stri
       },
     };
   }
-  const outbox = path.join(opts.dataDir, 'outbox');
+  const outbox = outboxDir(opts.dataDir);
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(m) {
@@ -50,4 +50,30 @@ export function createMailer(opts: { smtpUrl?: string | undefined; dataDir: stri
       await writeFile(path.join(outbox, name), info.message as Buffer);
     },
   };
+}
+
+/** `DATA_DIR/outbox`: the mail written to disk when no SMTP_URL is set. */
+export const outboxDir = (dataDir: string) => path.join(dataDir, 'outbox');
+
+/** How long mail written to the outbox is kept: it holds addresses and reset links. */
+export const OUTBOX_RETENTION_DAYS = 30;
+
+/**
+ * The daily job `delete-old-outbox-mail`: the `.eml` files of the outbox written more than
+ * `OUTBOX_RETENTION_DAYS` days ago (their modification time). Answers how many.
+ */
+export async function deleteOldOutboxMail(dataDir: string, now = new Date()): Promise<number> {
+  const dir = outboxDir(dataDir);
+  const cutoff = now.getTime() - OUTBOX_RETENTION_DAYS * 24 * 60 * 60 * 1000;
+  const names = await readdir(dir).catch(() => [] as string[]);
+  let deleted = 0;
+  for (const name of names.filter((n) => n.endsWith('.eml'))) {
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (info && info.mtimeMs < cutoff) {
+      await rm(file, { force: true });
+      deleted++;
+    }
+  }
+  return deleted;
 }
