@@ -323,8 +323,50 @@ describe('the admin deletes an account', () => {
     expect(unblock.body).toContain('A deleted account cannot be unblocked');
     // The console shows it as deleted.
     const page = await call('GET', `/api/admin/users/${hobbyist.id}`, admin);
-    expect(page.json().data.user).toMatchObject({ username: `deleted-${hobbyist.id}`, is_active: false });
+    expect(page.json().data.user).toMatchObject({
+      username: `deleted account #${hobbyist.id}`,
+      is_active: false,
+    });
     expect(page.json().data.user.deleted_at).not.toBeNull();
+  });
+});
+
+describe('a legal hold', () => {
+  it('keeps the account (409) until the hold ends', async () => {
+    const provider = await buildProvider(ctx);
+    const until = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await db()
+      .updateTable('users')
+      .set({ documents_hold_until: until })
+      .where('id', '=', provider.id)
+      .execute();
+    const res = await call('POST', '/api/auth/delete-account', provider, { password: provider.password });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(
+      'This account is under a legal hold and cannot be deleted until the hold ends',
+    );
+    expect((await call('DELETE', `/api/admin/users/${provider.id}`, admin)).statusCode).toBe(409);
+    const row = await db()
+      .selectFrom('users')
+      .select('deleted_at')
+      .where('id', '=', provider.id)
+      .executeTakeFirstOrThrow();
+    expect(row.deleted_at).toBeNull();
+  });
+
+  it("a username like the deleted accounts' cannot be taken, so a deletion never collides", async () => {
+    const hobbyist = await buildHobbyist(ctx);
+    const taken = await call('POST', '/api/auth/local/register', null, {
+      username: `deleted account #${hobbyist.id}`,
+      email: `taken-${seq}@example.test`,
+      password: 'Violet-Harbor-2291',
+      cpassword: 'Violet-Harbor-2291',
+      user_type: 'Hobbyist',
+    });
+    expect(taken.statusCode).toBe(400);
+    expect(
+      (await call('POST', '/api/auth/delete-account', hobbyist, { password: hobbyist.password })).statusCode,
+    ).toBe(200);
   });
 });
 

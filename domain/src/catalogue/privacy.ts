@@ -24,6 +24,7 @@ export const PRIVACY_MESSAGES = {
     cancel: 'Cancel',
     notFound: 'Account not found',
     notAdmin: 'An administrator account cannot be deleted',
+    onHold: 'This account is under a legal hold and cannot be deleted until the hold ends',
     /** The admin console's action on an account's page. */
     adminAction: 'Delete account',
     adminConfirm:
@@ -42,7 +43,12 @@ export const PRIVACY_MESSAGES = {
     oncePerDay: 'You can ask for your data once a day',
     notFound: 'Export not found',
     download: 'Download',
-    states: { pending: 'Being prepared', ready: 'Ready', failed: 'Could not be prepared' },
+    states: {
+      pending: 'Being prepared',
+      running: 'Being prepared',
+      ready: 'Ready',
+      failed: 'Could not be prepared',
+    },
     asked: 'Asked',
     until: 'Offered until',
     refresh: 'Check again',

@@ -60,8 +60,8 @@ const reviewedRecords: ReviewedAreas = {
 export const AREA_ROUTES: readonly AreaRoutes[] = [
   systemRoutes,
   (instance, ctx) =>
-    authRoutes(instance, ctx, (actor, userId) =>
-      deleteAccount(privacyContext(ctx.db, ctx.config.dataDir), actor, userId),
+    authRoutes(instance, ctx, (actor, userId, log) =>
+      deleteAccount(privacyContext(ctx.db, ctx.config.dataDir), actor, userId, log),
     ),
   (instance, ctx) => usersRoutes(instance, ctx, reviewedPlaces),
   mediaRoutes,

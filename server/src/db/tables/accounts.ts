@@ -124,7 +124,8 @@ export interface DataExportsTable {
   user_id: number;
   /** Who asked: the account itself, or the admin on the person's request. */
   requested_by: number | null;
-  state: Generated<'pending' | 'ready' | 'failed'>;
+  /** `running` while one preparer writes it (so a second one never writes it again). */
+  state: Generated<'pending' | 'running' | 'ready' | 'failed'>;
   /** The zip's name in `DATA_DIR/exports` (random), once ready. */
   file: string | null;
   size: number | null;

@@ -7,7 +7,7 @@ import {
   ZRegisterRequest,
   ZResetPasswordRequest,
 } from '@app/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { anyoneEvenWithStaleToken, signedIn, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
@@ -57,7 +57,11 @@ function authContext(instance: FastifyInstance, { db, config, mailer, shared }: 
 }
 
 /** Deletes an account for good (the privacy area's, passed in by `areas.ts`). */
-export type AccountDeletion = (actor: Actor, userId: number) => Promise<{ deleted: true }>;
+export type AccountDeletion = (
+  actor: Actor,
+  userId: number,
+  log: FastifyBaseLogger,
+) => Promise<{ deleted: true }>;
 
 /**
  * Strapi's users-permissions auth routes: register, login, forgot/reset/change password; and an account
@@ -91,7 +95,7 @@ export async function authRoutes(
     form(signedIn, AUTH_RATE_LIMITS.deleteAccount, ZDeleteAccountRequest),
     async (req) => {
       await confirmIdentity(ctx, req.actor!, req.body, req.ip, req.log);
-      return deleteAccount(req.actor!, req.actor!.id);
+      return deleteAccount(req.actor!, req.actor!.id, req.log);
     },
   );
 }

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@app/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import { recordAudit } from '../../db/audit-log.ts';
 import { recordDirectoryChange } from '../../db/directory-version.ts';
 import type { Actor } from '../../http/auth.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { bumpProviderCounter, deleteAdsOf, type ProviderCounter } from '../directory/index.ts';
 import {
   deleteUnusedOwnedFileRecords,
@@ -46,10 +47,15 @@ export async function deleteAccount(
   c: PrivacyContext,
   actor: Actor,
   userId: number,
+  log?: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<{ deleted: true }> {
   const account = await findAccountForDeletion(c.db, userId);
   if (!account || account.deleted_at !== null) throw notFound(MESSAGES.accountDeletion.notFound);
   if (account.role === 'admin') throw forbidden(MESSAGES.accountDeletion.notAdmin);
+  // A legal hold keeps the account's ID documents (docs/trust-and-safety.md): no deletion until it ends.
+  const today = new Date().toISOString().slice(0, 10);
+  if (account.documents_hold_until !== null && account.documents_hold_until >= today)
+    throw new AppError('ConflictError', MESSAGES.accountDeletion.onHold);
   const unusable = await hashPassword(randomBytes(32).toString('hex'));
   await c.db.transaction().execute(async (trx) => {
     await anonymiseAccount(trx, userId, unusable);
@@ -59,7 +65,10 @@ export async function deleteAccount(
       by: actor.id === userId ? 'self' : 'admin',
     });
   });
-  await finishAccountDeletion(c, userId).catch(() => undefined);
+  // What fails here (a file that cannot be removed, say) the job finishes; the account is already gone.
+  await finishAccountDeletion(c, userId).catch((error: unknown) =>
+    log?.warn({ err: error, userId }, 'account deletion left for the job'),
+  );
   return { deleted: true };
 }
 
@@ -107,12 +116,22 @@ export async function finishAccountDeletion(c: PrivacyContext, userId: number): 
   });
 }
 
-/** The job `finish-account-deletions`: finishes every deletion a crash or a failure left; answers how many. */
+/**
+ * The job `finish-account-deletions`: finishes every deletion a crash or a failure left; answers how many. One
+ * that fails again does not hold up the others; the first failure is raised after them, so the job's run
+ * records it.
+ */
 export async function finishAccountDeletions(c: PrivacyContext): Promise<number> {
   let finished = 0;
+  let failure: unknown;
   for (const { user_id } of await findPendingDeletions(c.db)) {
-    await finishAccountDeletion(c, Number(user_id));
-    finished++;
+    try {
+      await finishAccountDeletion(c, Number(user_id));
+      finished++;
+    } catch (error) {
+      failure ??= error;
+    }
   }
+  if (failure !== undefined) throw failure;
   return finished;
 }

@@ -13,6 +13,7 @@ import { isAdmin, type Actor } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { listOwnedFiles, storedPath } from '../media/index.ts';
 import {
+  claimExport,
   deleteExportRow,
   findAccountForDeletion,
   findExpiredExports,
@@ -74,25 +75,35 @@ export async function listOwnExports(db: Kysely<DB>, userId: number) {
  * first under a temporary name, so a crash leaves no half-written zip offered as ready.
  */
 export async function prepareExport(c: PrivacyContext, id: number, userId: number): Promise<void> {
+  // One preparer per export: the request's own and the job's never both write it.
+  if (!(await claimExport(c.db, id))) return;
   await mkdir(c.exportsRoot, { recursive: true });
-  const data = await readAccountData(c.db, userId);
-  const zip = new ZipFile();
-  zip.addBuffer(
-    Buffer.from(JSON.stringify({ exportedAt: new Date().toISOString(), ...data }, null, 2)),
-    'data.json',
-  );
-  for (const file of await listOwnedFiles(c.db, userId)) {
-    const original = file.names[0]!;
-    const where = storedPath(c.storageRoot, file.private, original);
-    // A file whose bytes are missing is left out of the zip (its record is in data.json).
-    if (await stat(where).catch(() => null))
-      zip.addReadStream(createReadStream(where), `uploads/${file.id}${path.extname(original)}`);
-  }
-  zip.end();
   const name = `${randomBytes(16).toString('hex')}.zip`;
   const temporary = path.join(c.exportsRoot, `${name}.part`);
-  await pipeline(zip.outputStream, createWriteStream(temporary));
-  await rename(temporary, path.join(c.exportsRoot, name));
+  try {
+    const data = await readAccountData(c.db, userId);
+    const zip = new ZipFile();
+    // A file that cannot be read fails the zip (and so the export), never the process.
+    const failed = new Promise<never>((_, reject) => zip.on('error', reject));
+    zip.addBuffer(
+      Buffer.from(JSON.stringify({ exportedAt: new Date().toISOString(), ...data }, null, 2)),
+      'data.json',
+    );
+    for (const file of await listOwnedFiles(c.db, userId)) {
+      const original = file.names[0]!;
+      const where = storedPath(c.storageRoot, file.private, original);
+      // A file whose bytes are missing is left out of the zip (its record is in data.json); each is opened
+      // only when its turn comes.
+      if (await stat(where).catch(() => null))
+        zip.addFile(where, `uploads/${file.id}${path.extname(original)}`);
+    }
+    zip.end();
+    await Promise.race([pipeline(zip.outputStream, createWriteStream(temporary)), failed]);
+    await rename(temporary, path.join(c.exportsRoot, name));
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
   const { size } = await stat(path.join(c.exportsRoot, name));
   const expires = new Date(Date.now() + EXPORT_DAYS * DAY_MS).toISOString();
   await markExportReady(c.db, id, name, size, expires);

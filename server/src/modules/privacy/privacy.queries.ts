@@ -7,12 +7,22 @@ type Db = Kysely<DB> | Transaction<DB>;
 /** The placeholder address of a deleted account: unique, and never deliverable (`.invalid`). */
 export const deletedEmail = (userId: number) => `deleted-${userId}@deleted.invalid`;
 
+/**
+ * The username of a deleted account: unique, and one the username rules refuse (a space and `#`), so no
+ * account can take it first and make the deletion fail.
+ */
+export const deletedUsername = (userId: number) => `deleted account #${userId}`;
+
 /** An account as a deletion reads it first: whether it exists, is the staff's, or is deleted already. */
 export async function findAccountForDeletion(
   db: Db,
   userId: number,
-): Promise<{ role: string; deleted_at: string | null } | undefined> {
-  return db.selectFrom('users').select(['role', 'deleted_at']).where('id', '=', userId).executeTakeFirst();
+): Promise<{ role: string; deleted_at: string | null; documents_hold_until: string | null } | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['role', 'deleted_at', 'documents_hold_until'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
 }
 
 /**
@@ -25,7 +35,7 @@ export async function anonymiseAccount(trx: Transaction<DB>, userId: number, pas
   await trx
     .updateTable('users')
     .set((eb) => ({
-      username: `deleted-${userId}`,
+      username: deletedUsername(userId),
       email: deletedEmail(userId),
       first_name: null,
       last_name: null,
@@ -40,7 +50,6 @@ export async function anonymiseAccount(trx: Transaction<DB>, userId: number, pas
       two_factor_last_step: null,
       message_mail: 0,
       verification_reason: null,
-      documents_hold_until: null,
       token_version: eb('token_version', '+', 1),
       deleted_at: now,
       updated_at: now,
@@ -151,6 +160,9 @@ export async function deleteOwnRecordsOf(trx: Transaction<DB>, userId: number) {
   await trx.deleteFrom('two_factor_failures').where('user_id', '=', userId).execute();
   await trx.deleteFrom('two_factor_locks').where('user_id', '=', userId).execute();
   await trx.deleteFrom('screening_reads').where('user_id', '=', userId).execute();
+  await trx.deleteFrom('risk_signals').where('user_id', '=', userId).execute();
+  // The reports it filed stay for the staff, without its contact address.
+  await trx.updateTable('reports').set({ email: null }).where('reporter_id', '=', userId).execute();
 }
 
 /**
@@ -383,6 +395,17 @@ export async function findRecentExport(db: Db, userId: number, since: string) {
     .executeTakeFirst();
 }
 
+/** Takes a waiting export for one preparer: false when another took it (or it is gone). */
+export async function claimExport(db: Db, id: number): Promise<boolean> {
+  const result = await db
+    .updateTable('data_exports')
+    .set({ state: 'running' })
+    .where('id', '=', id)
+    .where('state', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** The exports waiting for the job. */
 export async function findPendingExports(db: Db) {
   return db
@@ -415,7 +438,7 @@ export async function findExpiredExports(db: Db, now: string, dayAgo: string) {
     .where((eb) =>
       eb.or([
         eb.and([eb('state', '=', 'ready'), eb('expires_at', '<', now)]),
-        eb.and([eb('state', '=', 'failed'), eb('created_at', '<', dayAgo)]),
+        eb.and([eb('state', 'in', ['failed', 'running']), eb('created_at', '<', dayAgo)]),
       ]),
     )
     .execute();

@@ -59,6 +59,6 @@ export async function privacyRoutes(instance: FastifyInstance, ctx: AppContext) 
     }),
   );
   instance.delete('/api/admin/users/:id', withAccess(adminOnly, { schema: { tags: admin } }), async (req) =>
-    itemResponse(await deleteAccount(c, req.actor!, idParam(req))),
+    itemResponse(await deleteAccount(c, req.actor!, idParam(req), req.log)),
   );
 }

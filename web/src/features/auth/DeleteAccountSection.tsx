@@ -6,6 +6,7 @@ import { MESSAGES, ZDeleteAccountForm, ZTwoFactorDisableForm } from '@app/domain
 import { isApiError } from '../../api/client.ts';
 import { toastApiFailure } from '../../api/toastApiFailure.ts';
 import { TextField } from '../../ui/FormField.tsx';
+import { PanelLoading } from '../../ui/PanelStatus.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { serverFieldErrors } from '../../ui/serverFieldErrors.ts';
 import { useDeleteAccount } from './api.ts';
@@ -56,7 +57,8 @@ export function DeleteAccountSection() {
 
 function DeleteDialog({ onClose }: { onClose: () => void }) {
   const status = useTwoFactorStatus();
-  const twoFactor = status.data?.enabled === true;
+  // Unknown (its state could not be read): the code field shows, and the server ignores a code it needs not.
+  const twoFactor = status.data ? status.data.enabled : status.isError;
   const remove = useDeleteAccount();
   const {
     register,
@@ -70,7 +72,7 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
   });
   const onSubmit = handleSubmit(async ({ password, code }) => {
     try {
-      await remove.mutateAsync(twoFactor ? { password, code } : { password });
+      await remove.mutateAsync(twoFactor && code ? { password, code } : { password });
     } catch (error) {
       const fields = serverFieldErrors(error).filter(({ field }) => field === 'password' || field === 'code');
       if (fields.length)
@@ -91,30 +93,34 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
         </Modal.Header>
         <Modal.Body>
           <p>{D.intro}</p>
-          <fieldset disabled={remove.isPending}>
-            <TextField
-              id="delete-account-password"
-              label={D.password}
-              type="password"
-              autoComplete="current-password"
-              registration={register('password')}
-              error={errors.password}
-            />
-            {twoFactor && (
-              <CodeField
-                id="delete-account-code"
-                registration={register('code')}
-                error={errors.code}
-                recovery
+          {status.isPending ? (
+            <PanelLoading />
+          ) : (
+            <fieldset disabled={remove.isPending}>
+              <TextField
+                id="delete-account-password"
+                label={D.password}
+                type="password"
+                autoComplete="current-password"
+                registration={register('password')}
+                error={errors.password}
               />
-            )}
-          </fieldset>
+              {twoFactor && (
+                <CodeField
+                  id="delete-account-code"
+                  registration={register('code')}
+                  error={errors.code}
+                  recovery
+                />
+              )}
+            </fieldset>
+          )}
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onClose}>
             {D.cancel}
           </Button>
-          <SubmitButton submitting={remove.isPending} variant="danger">
+          <SubmitButton submitting={remove.isPending} disabled={status.isPending} variant="danger">
             {D.confirm}
           </SubmitButton>
         </Modal.Footer>
