@@ -489,3 +489,40 @@ test.describe('[ACCOUNTS][PROFILE]', () => {
     await expect(profileValue(page, MESSAGES.profile.phoneNumber)).toHaveText('555-010-2030');
   });
 });
+
+test.describe('[ACCOUNTS][PRIVACY]', () => {
+  test('[ACCOUNTS][PRIVACY] on a phone, an account downloads its data, then deletes itself and cannot sign in', async ({
+    page,
+    request,
+  }) => {
+    const X = MESSAGES.dataExport;
+    const D = MESSAGES.accountDeletion;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const account = await createAccount(request, 'Hobbyist');
+    await signInAs(page, account);
+    await page.goto('/profile');
+    await expect(page.getByRole('heading', { name: X.title })).toBeVisible();
+
+    // Download your data: prepared, then downloaded as a zip.
+    await page.getByRole('button', { name: X.request }).click();
+    await expect(page.getByText(X.requested)).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: X.download }).click();
+    expect((await download).suggestedFilename()).toMatch(/\.zip$/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // Delete your account: a wrong password is refused in place; the right one signs out everywhere.
+    await page.getByRole('button', { name: D.open }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(D.password).fill('Not-the-password-1');
+    await dialog.getByRole('button', { name: D.confirm }).click();
+    await expect(dialog.getByText(MESSAGES.changePassword.wrongCurrent)).toBeVisible();
+    await dialog.getByLabel(D.password).fill(account.password);
+    await dialog.getByRole('button', { name: D.confirm }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const login = await request.post('/api/auth/local', {
+      data: { identifier: account.email, password: account.password },
+    });
+    expect(login.status()).toBe(400);
+  });
+});

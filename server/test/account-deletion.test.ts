@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadsRoot } from '../src/modules/media/index.ts';
 import { finishAccountDeletions, privacyContext } from '../src/modules/privacy/index.ts';
+import { callAs } from './directory-helpers.ts';
 import { buildProviderAd } from './factories.ts';
 import {
   buildAdmin,
@@ -25,7 +26,7 @@ import { uploadImage } from './upload-helpers.ts';
  */
 let ctx: TestContext;
 let admin: TestUser;
-let seq = 0;
+let seq = 0; // unique transaction ids and e-mails
 beforeAll(async () => {
   ctx = await createTestApp();
   admin = await buildAdmin(ctx);
@@ -33,19 +34,13 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;
+/** A call as `user` (or anonymously), each from a new address. */
 const call = (
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   user: TestUser | null,
   body?: unknown,
-) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: user ? user.auth : {},
-    ...(body === undefined ? {} : { payload: body as object }),
-    remoteAddress: `10.9.${Math.floor(seq / 250) % 250}.${seq++ % 250}`,
-  });
+) => callAs(ctx, method, url, { user, body });
 
 /** The stored path of a file's original on disk. */
 async function pathOf(fileId: number): Promise<string> {
@@ -137,7 +132,7 @@ describe('an account deletes itself', () => {
       .where('order_id', '=', order.order)
       .execute();
     const tip = await call('POST', '/api/tips', hobbyist, {
-      data: { provider: ad, tip_amount: 5, transaction_id: `TIP-DEL-${seq}` },
+      data: { provider: ad, tip_amount: 5, transaction_id: `TIP-DEL-${++seq}` },
     });
     expect(tip.statusCode, tip.body).toBe(200);
     const ledger = async () =>
@@ -358,7 +353,7 @@ describe('a legal hold', () => {
     const hobbyist = await buildHobbyist(ctx);
     const taken = await call('POST', '/api/auth/local/register', null, {
       username: `deleted account #${hobbyist.id}`,
-      email: `taken-${seq}@example.test`,
+      email: `taken-${++seq}@example.test`,
       password: 'Violet-Harbor-2291',
       cpassword: 'Violet-Harbor-2291',
       user_type: 'Hobbyist',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { deleteExpiredExports, privacyContext } from '../src/modules/privacy/index.ts';
+import { callAs } from './directory-helpers.ts';
 import { buildProviderAd } from './factories.ts';
 import {
   buildAdmin,
@@ -23,7 +24,7 @@ import { uploadImage } from './upload-helpers.ts';
  */
 let ctx: TestContext;
 let admin: TestUser;
-let seq = 0;
+let seq = 0; // unique transaction ids and e-mails
 beforeAll(async () => {
   ctx = await createTestApp();
   admin = await buildAdmin(ctx);
@@ -31,19 +32,13 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const db = () => ctx.database.db;
+/** A call as `user` (or anonymously), each from a new address. */
 const call = (
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   user: TestUser | null,
   body?: unknown,
-) =>
-  ctx.app.inject({
-    method,
-    url,
-    headers: user ? user.auth : {},
-    ...(body === undefined ? {} : { payload: body as object }),
-    remoteAddress: `10.11.${Math.floor(seq / 250) % 250}.${seq++ % 250}`,
-  });
+) => callAs(ctx, method, url, { user, body });
 
 /** Asks for an export as `user` (for `of`, when the admin asks) and waits until it is ready. */
 async function exportOf(user: TestUser, of?: TestUser): Promise<number> {
@@ -110,7 +105,7 @@ describe('an account downloads its data', () => {
     await call('POST', '/api/wishlist', hobbyist, { data: { product } });
     await insertTestOrder(db(), hobbyist.id, [{ product, vendor: vendor.id }]);
     const tip = await call('POST', '/api/tips', hobbyist, {
-      data: { provider: ad, tip_amount: 5, transaction_id: `TIP-EXP-${seq}` },
+      data: { provider: ad, tip_amount: 5, transaction_id: `TIP-EXP-${++seq}` },
     });
     expect(tip.statusCode, tip.body).toBe(200);
     // Another account's activity on the same ad.

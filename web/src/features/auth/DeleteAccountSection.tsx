@@ -3,14 +3,12 @@ import { Button, Card, Form, Modal } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, ZDeleteAccountForm, ZTwoFactorDisableForm } from '@app/domain';
-import { isApiError } from '../../api/client.ts';
-import { toastApiFailure } from '../../api/toastApiFailure.ts';
 import { TextField } from '../../ui/FormField.tsx';
 import { PanelLoading } from '../../ui/PanelStatus.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { serverFieldErrors } from '../../ui/serverFieldErrors.ts';
 import { useDeleteAccount } from './api.ts';
 import { CodeField } from './CodeField.tsx';
+import { showIdentityErrors } from './identityErrors.ts';
 import { useTwoFactorStatus } from './twoFactorApi.ts';
 
 const D = MESSAGES.accountDeletion;
@@ -74,13 +72,7 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
     try {
       await remove.mutateAsync(twoFactor && code ? { password, code } : { password });
     } catch (error) {
-      const fields = serverFieldErrors(error).filter(({ field }) => field === 'password' || field === 'code');
-      if (fields.length)
-        for (const { field, message } of fields) setError(field as 'password' | 'code', { message });
-      else
-        toastApiFailure(error, {
-          otherwise: isApiError(error) && error.status === 429 ? error.message : undefined,
-        });
+      showIdentityErrors(error, setError);
     }
   });
   return (

@@ -8,9 +8,9 @@ import { isApiError } from '../../api/client.ts';
 import { PanelLoading } from '../../ui/PanelStatus.tsx';
 import { TextField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
-import { serverFieldErrors } from '../../ui/serverFieldErrors.ts';
 import { toastApiFailure } from '../../api/toastApiFailure.ts';
 import { CodeField } from './CodeField.tsx';
+import { showIdentityErrors } from './identityErrors.ts';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 import { TwoFactorSetup } from './TwoFactorSetup.tsx';
 import { useCodeForm } from './useCodeForm.ts';
@@ -71,13 +71,7 @@ function DisableDialog({ show, onClose }: { show: boolean; onClose: () => void }
       toast.success(T.disabledToast);
       close();
     } catch (error) {
-      const fields = serverFieldErrors(error).filter(({ field }) => field === 'password' || field === 'code');
-      if (fields.length)
-        for (const { field, message } of fields) setError(field as 'password' | 'code', { message });
-      else
-        toastApiFailure(error, {
-          otherwise: isApiError(error) && error.status === 429 ? error.message : undefined,
-        });
+      showIdentityErrors(error, setError);
     }
   });
   return (

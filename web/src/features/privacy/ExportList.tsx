@@ -5,7 +5,7 @@ import { formatMoment } from '../../lib/dates.ts';
 import { downloadExport, type DataExport } from './api.ts';
 
 const X = MESSAGES.dataExport;
-const VARIANT = { pending: 'secondary', ready: 'success', failed: 'danger' } as const;
+const VARIANT = { pending: 'secondary', running: 'secondary', ready: 'success', failed: 'danger' } as const;
 
 /** A list of exports: when asked, their state, until when offered, and Download once ready. */
 export function ExportList({ exports }: { exports: readonly DataExport[] }) {

@@ -4,7 +4,8 @@ import { apiBlob, apiGet, apiPost } from '../../api/client.ts';
 /** An export of an account's data as its list answers it. */
 export interface DataExport {
   id: number;
-  state: 'pending' | 'ready' | 'failed';
+  /** `running` while it is being written. */
+  state: 'pending' | 'running' | 'ready' | 'failed';
   size: number | null;
   createdAt: string;
   readyAt: string | null;
@@ -24,7 +25,8 @@ export function useExports(userId?: number) {
     queryKey: ['exports', userId ?? 'own'],
     queryFn: ({ signal }) =>
       apiGet<{ data: DataExport[] }>(base(userId), undefined, { signal }).then((b) => b.data),
-    refetchInterval: (query) => (query.state.data?.some((e) => e.state === 'pending') ? 3_000 : false),
+    refetchInterval: (query) =>
+      query.state.data?.some((e) => e.state === 'pending' || e.state === 'running') ? 3_000 : false,
   });
 }
 
