@@ -108,6 +108,7 @@ describe('GET /api/admin/users', () => {
       is_active: true,
       verification: 'verified',
       two_factor_enabled: false,
+      deleted_at: null,
       createdAt: expect.any(String),
     });
     expect(

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { ReadyMark } from './providers.tsx';
 import { MESSAGES } from '@app/domain';
 import {
   acceptDisclaimer,
@@ -67,6 +68,7 @@ export function Layout() {
           }
         >
           <Outlet />
+          <ReadyMark />
         </Suspense>
       </main>
       <Footer />

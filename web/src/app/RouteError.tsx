@@ -1,6 +1,7 @@
 import { Button, Container } from 'react-bootstrap';
 import { useRouteError } from 'react-router';
 import { MESSAGES } from '@app/domain';
+import { ReadyMark } from './providers.tsx';
 
 /**
  * Shown when a page throws while rendering or its code fails to load (for example a stale chunk
@@ -15,6 +16,8 @@ export function RouteError() {
       <Button variant="outline-secondary" className="mt-2" onClick={() => window.location.reload()}>
         {MESSAGES.shell.reload}
       </Button>
+      {/* The page is the app's even when it failed: Reload works. */}
+      <ReadyMark />
     </Container>
   );
 }

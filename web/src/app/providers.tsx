@@ -32,11 +32,11 @@ export function AppProviders({
   hydrating?: boolean;
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  // Once the page is the app's (hydrated, or rendered here), clicks reach it: journeys and tools wait
-  // for this mark rather than for a quiet network. A part whose code still loads hydrates when clicked.
+  // A page rendered here is the app's at once; a page the server rendered is the app's once its own part
+  // has hydrated (its code may still be loading here): the layout marks that (`ReadyMark`).
   useEffect(() => {
-    document.documentElement.dataset.app = 'ready';
-  }, []);
+    if (!hydrating) markAppReady();
+  }, [hydrating]);
   return (
     <QueryClientProvider client={client}>
       <SessionProvider hydrating={hydrating}>
@@ -45,4 +45,22 @@ export function AppProviders({
       </SessionProvider>
     </QueryClientProvider>
   );
+}
+
+/**
+ * Marks the page as the app's (`html[data-app="ready"]`): clicks reach its handlers from then on, and journeys
+ * and tools wait for this mark rather than for a quiet network.
+ */
+export function markAppReady(): void {
+  document.documentElement.dataset.app = 'ready';
+}
+
+/**
+ * Rendered beside a page inside its Suspense boundary: its effect runs once the page has hydrated (a boundary
+ * hydrates all together, when the page's code has loaded), so the mark never comes before the page's own
+ * handlers.
+ */
+export function ReadyMark(): null {
+  useEffect(() => markAppReady(), []);
+  return null;
 }
