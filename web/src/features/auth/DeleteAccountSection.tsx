@@ -5,9 +5,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES, ZDeleteAccountForm, ZTwoFactorDisableForm } from '@app/domain';
 import { TextField } from '../../ui/FormField.tsx';
 import { PanelLoading } from '../../ui/PanelStatus.tsx';
-import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { useDeleteAccount } from './api.ts';
 import { CodeField } from './CodeField.tsx';
+import { DialogButtons } from './DialogButtons.tsx';
 import { showIdentityErrors } from './identityErrors.ts';
 import { useTwoFactorStatus } from './twoFactorApi.ts';
 
@@ -108,14 +108,15 @@ function DeleteDialog({ onClose }: { onClose: () => void }) {
             </fieldset>
           )}
         </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onClose}>
-            {D.cancel}
-          </Button>
-          <SubmitButton submitting={remove.isPending} disabled={status.isPending} variant="danger">
-            {D.confirm}
-          </SubmitButton>
-        </Modal.Footer>
+        <DialogButtons
+          onCancel={onClose}
+          submitting={remove.isPending}
+          disabled={status.isPending}
+          variant="danger"
+          cancelLabel={D.cancel}
+        >
+          {D.confirm}
+        </DialogButtons>
       </Form>
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Card, Form, Modal } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -7,9 +7,9 @@ import { MESSAGES, ZTwoFactorDisableForm } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { PanelLoading } from '../../ui/PanelStatus.tsx';
 import { TextField } from '../../ui/FormField.tsx';
-import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { toastApiFailure } from '../../api/toastApiFailure.ts';
 import { CodeField } from './CodeField.tsx';
+import { DialogButtons } from './DialogButtons.tsx';
 import { showIdentityErrors } from './identityErrors.ts';
 import { RecoveryCodes } from './RecoveryCodes.tsx';
 import { TwoFactorSetup } from './TwoFactorSetup.tsx';
@@ -22,30 +22,6 @@ import {
 } from './twoFactorApi.ts';
 
 const T = MESSAGES.twoFactor;
-
-/** A two-factor dialog's buttons: Cancel, then its action, busy while the call runs. */
-function DialogButtons({
-  onCancel,
-  submitting,
-  variant,
-  children,
-}: {
-  onCancel: () => void;
-  submitting: boolean;
-  variant: string;
-  children: ReactNode;
-}) {
-  return (
-    <Modal.Footer>
-      <Button variant="outline-secondary" onClick={onCancel}>
-        {T.cancel}
-      </Button>
-      <SubmitButton submitting={submitting} variant={variant}>
-        {children}
-      </SubmitButton>
-    </Modal.Footer>
-  );
-}
 
 /** Turning it off: the password and a code (or a recovery code), in a dialog. */
 function DisableDialog({ show, onClose }: { show: boolean; onClose: () => void }) {
