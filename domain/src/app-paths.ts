@@ -11,6 +11,7 @@ export const APP_PATHS = [
   '/reporttrafficking',
   '/faq',
   '/contactus',
+  '/screening-review',
   '/resetPassword',
   '/package',
   '/ads/packages',
@@ -85,6 +86,7 @@ export const INDEXED_PAGES = [
   '/termsofservice',
   '/privacypolicy',
   '/reporttrafficking',
+  '/screening-review',
 ] as const;
 
 /**

@@ -41,6 +41,7 @@ export * from './directory/ad-form.ts';
 export * from './places/kinds.ts';
 export * from './places/schemas.ts';
 export * from './screening/schemas.ts';
+export * from './screening/reviews.ts';
 export * from './shop/limits.ts';
 export * from './shop/schemas.ts';
 export * from './shop/checkout.ts';

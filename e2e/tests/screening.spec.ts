@@ -2,12 +2,16 @@ import type { Locator, Page } from '@playwright/test';
 import { MESSAGES } from '@app/domain';
 import { expect, test } from './fixtures.ts';
 import { createAccount, signInAs, signInThroughApi, type TestAccount } from './support/accounts.ts';
-import { verifyProvider } from './support/business.ts';
+import { ADMIN, apiAs, verifyProvider } from './support/business.ts';
+import { findOnPages, newVisitorPage, openSection, toast } from './support/console.ts';
+import { readMailTo } from './support/outbox.ts';
 
 /**
  * Screening of hobbyists: a provider adds a phone number, rates it, switches the
  * rating and comments; a second provider finds the same record by its digits and sees both comments.
- * Nobody but providers whose ID the admin verified (and the staff) reads a screening record.
+ * Nobody but providers whose ID the admin verified (and the staff) reads a screening record. Anyone asks
+ * for a review of the entries about a number; the admin removes an entry beside the request and e-mails the
+ * outcome.
  */
 
 const S = MESSAGES.screening;
@@ -179,5 +183,82 @@ test.describe('[SCREENING][JOURNEY]', () => {
       expect(response.status(), path).toBe(403);
       expect(await response.text()).not.toMatch(/\d{7,}/);
     }
+  });
+});
+
+test.describe('[SCREENING][REVIEW]', () => {
+  test('[SCREENING][REVIEW] a visitor on a phone asks for a review of a number; the admin removes the entry beside the request and the outcome is e-mailed without it', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const R = MESSAGES.screeningReview;
+    const REP = MESSAGES.adminReports;
+    const provider = await createAccount(request, 'Provider');
+    await verifyProvider(request, provider.id);
+    const number = freshNumber();
+    const comment = `Entry under review ${number.digits}`;
+    const record = await apiAs<{ data: { id: number } }>(
+      request,
+      provider,
+      'POST',
+      '/api/customer-hobbyists',
+      {
+        data: { phone_number: number.typed },
+      },
+    );
+    await apiAs(request, provider, 'POST', '/api/hobbyist-comments', {
+      data: { customer_hobbyist: record.data.id, hobbyist_comment: comment },
+    });
+
+    // A visitor, signed out, at a phone's width: from the privacy policy to the form.
+    const visitor = await newVisitorPage(browser);
+    await visitor.setViewportSize({ width: 390, height: 844 });
+    await visitor.goto('/privacypolicy');
+    await visitor.getByRole('link', { name: R.linkLabel }).first().click();
+    await expect(visitor.getByRole('heading', { level: 1, name: R.title })).toBeVisible();
+    await visitor.getByRole('button', { name: R.submit }).click();
+    await expect(visitor.getByText(MESSAGES.screening.phoneRequired)).toBeVisible();
+    const asker = `asker_${number.digits}@e2e.test`;
+    const dispute = `Not about me, ref ${number.digits}.`;
+    await visitor.getByLabel(R.phone, { exact: true }).fill(`+1 ${number.typed}`);
+    await visitor.getByLabel(R.dispute).fill(dispute);
+    await visitor.getByLabel(R.email, { exact: true }).fill(asker);
+    await visitor.getByRole('button', { name: R.submit }).click();
+    await expect(visitor.getByRole('heading', { name: R.sentTitle })).toBeVisible();
+    await expect(visitor.getByText(/Your request number is #\d+/)).toBeVisible();
+    expect(await visitor.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+      true,
+    );
+
+    // The admin: the request in the reports queue, the entry beside it.
+    await signInAs(page, ADMIN);
+    await page.goto('/admin');
+    await openSection(page, MESSAGES.adminConsole.nav.reports);
+    await page.getByRole('main').getByLabel(REP.kind).first().selectOption('review');
+    const card = page.getByTestId('report-card').filter({ hasText: dispute });
+    await findOnPages(page, card);
+    await expect(card.getByText(REP.kinds.review, { exact: true })).toBeVisible();
+    await expect(card.getByText(comment)).toBeVisible();
+    await card.getByRole('button', { name: R.removeComment }).click();
+    const confirm = page.getByRole('dialog', { name: R.confirmRemoveTitle });
+    await confirm.getByRole('button', { name: MESSAGES.screening.remove }).click();
+    await expect(toast(page, R.removed)).toBeVisible();
+    await expect(card.getByText(comment)).toHaveCount(0);
+
+    await card.getByLabel(R.outcome).selectOption('removed');
+    await card.getByLabel(R.reply).fill('Thank you for writing to us.');
+    await card.getByRole('button', { name: R.decide }).click();
+    await expect(toast(page, R.decided)).toBeVisible();
+    // Closed requests leave the default list (New and In progress).
+    await expect(card).toHaveCount(0);
+
+    const mail = await readMailTo(asker, /Subject: Your screening review request/);
+    expect(mail).toContain(R.mailOutcomes.removed);
+    expect(mail).toContain('Thank you for writing to us.');
+    expect(mail).not.toContain(comment);
+    expect(mail).not.toContain(provider.username);
+    expect(mail).not.toContain(provider.email);
   });
 });

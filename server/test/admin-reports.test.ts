@@ -241,6 +241,7 @@ describe('the queue: kinds, states, notes', () => {
         ownerUrl: `/admin/users/${provider.id}`,
       },
       handled_by: null,
+      review: null,
     });
     expect(data.find((e) => e.id === second)).toMatchObject({
       email: 'witness@example.com',
@@ -326,6 +327,7 @@ describe('the queue: kinds, states, notes', () => {
       reporter: null,
       link: null,
       handled_by: null,
+      review: null,
     });
     const res = await api.call('PUT', `/api/contact-messages/${id}`, {
       user: admin,

@@ -3,16 +3,17 @@ import { ADMIN_OPS_MESSAGES } from '../catalogue/admin-ops.ts';
 import { PLACE_TYPES, type UserType } from '../constants.ts';
 import { REPORT_STATUSES, type ReportStatus } from '../content/schemas.ts';
 import { MESSAGES } from '../messages.ts';
+import type { TScreeningReviewOutcome } from '../screening/reviews.ts';
 import { ADMIN_PAGING, ZPagination } from '../paging.ts';
 
 /**
  * The console's reports queue and dashboard: visitors' reports, providers'
- * screening flags (reports about `hobbyist-comment:<id>`) and contact messages in one list, each with the
+ * screening flags (reports about `hobbyist-comment:<id>`), screening review requests and contact messages in one list, each with the
  * staff's state and note and a link to the reported record; and the dashboard's queue sizes and charts.
  */
 
 /** What an entry of the reports queue is. */
-export const ADMIN_REPORT_KINDS = ['report', 'flag', 'contact'] as const;
+export const ADMIN_REPORT_KINDS = ['report', 'flag', 'contact', 'review'] as const;
 export type TAdminReportKind = (typeof ADMIN_REPORT_KINDS)[number];
 
 /** The states as the console names them: New, In progress, Closed. */
@@ -47,7 +48,7 @@ export interface TAdminReportItem {
   createdAt: string;
   status: ReportStatus;
   staff_note: string | null;
-  /** The report's reason; `Screening flag` or `Contact message` for the other kinds. */
+  /** The report's reason; `Screening flag`, `Contact message` or `Screening review request` for the other kinds. */
   reason: string;
   details: string | null;
   email: string | null;
@@ -56,6 +57,8 @@ export interface TAdminReportItem {
   reporter: { id: number; username: string } | null;
   link: TReportLink | null;
   handled_by: { id: number; username: string } | null;
+  /** A screening review request: the number (digits) and the outcome sent, if any; null for other kinds. */
+  review: { phone_number: string; outcome: TScreeningReviewOutcome | null } | null;
 }
 
 const MAX_ID = 2_147_483_647;

@@ -72,16 +72,22 @@ export const ADMIN_OPS_MESSAGES = {
   adminReports: {
     title: 'Reports',
     intro:
-      "Reports of listings and concerns, providers' screening flags and contact messages. Open each report, note what you did, and hide the reported ad or place when it breaks the rules.",
+      "Reports of listings and concerns, providers' screening flags, screening review requests and contact messages. Open each report, note what you did, and hide the reported ad or place when it breaks the rules.",
     kind: 'Kind',
     status: 'Status',
     all: 'All',
     openAndReviewed: 'New and in progress',
-    kinds: { report: 'Report', flag: 'Screening flag', contact: 'Contact message' },
+    kinds: {
+      report: 'Report',
+      flag: 'Screening flag',
+      contact: 'Contact message',
+      review: 'Screening review',
+    },
     states: { open: 'New', reviewed: 'In progress', closed: 'Closed' },
     /** The `reason` of a screening flag and of a contact message in the list. */
     flagReason: 'Screening flag',
     contactReason: 'Contact message',
+    reviewReason: 'Screening review request',
     columns: {
       date: 'Date',
       kind: 'Kind',

@@ -35,5 +35,7 @@ export const PAGE_HEAD_MESSAGES = {
     faqDescription:
       'Answers to common questions about Live the Fantasy: accounts, ads, payments, safety and privacy.',
     contactDescription: 'Write to the staff of Live the Fantasy: feedback, questions and requests.',
+    screeningReviewDescription:
+      'Ask the staff of Live the Fantasy to review the screening entries about your phone number.',
   },
 } as const;

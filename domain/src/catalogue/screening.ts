@@ -56,6 +56,80 @@ export const SCREENING_MESSAGES = {
     /** Parallel rating clicks kept replacing each other (a 409). */
     ratingChanged: 'The rating changed meanwhile, please try again',
   },
+  /**
+   * A screening review request: anyone asks the staff to review the entries about a phone number from a
+   * public page; the request is an entry of the console's reports queue; the requester gets the outcome
+   * by e-mail.
+   */
+  screeningReview: {
+    title: 'Ask for a screening review',
+    intro:
+      'Verified providers on this site may keep notes about the phone numbers of people who contact them. If you think the entries about your number are wrong or should not be there, tell us here. Our staff review them, remove what should not be there, and e-mail you the outcome.',
+    privacyNote:
+      'We never say whether a number has entries, and we use your e-mail address only to answer this request. We may ask you to show that the number is yours.',
+    phone: 'Phone number',
+    phoneHelp: 'The number the entries are about, with or without spaces and country code.',
+    dispute: 'What do you dispute?',
+    disputeHelp: 'What you think is wrong, and what you would like us to do.',
+    email: 'Your e-mail address',
+    emailHelp: 'We send the outcome to this address.',
+    submit: 'Send request',
+    sending: 'Sending…',
+    sentTitle: 'Request received',
+    sent: 'Thank you. Your request number is #{id}. We will e-mail the outcome to the address you gave.',
+    another: 'Send another request',
+    disputeRequired: 'Say what you dispute',
+    disputeTooShort: 'Please say a little more (10 characters at least)',
+    disputeTooLong: 'Too long - should be 2000 chars maximum',
+    failed: 'The request could not be sent. Please try again.',
+    tooMany: 'Too many requests from your address. Please try again in an hour.',
+    /** The link to this page from the privacy policy, the FAQ and Contact Us. */
+    linkLabel: 'Ask for a screening review',
+    // The outcome mail: no entry's text and no provider's name, only the decision and the staff's note.
+    mailSubject: 'Your screening review request #{id}',
+    mailOutcomes: {
+      removed: 'We reviewed the entries about the phone number you gave and removed them.',
+      partly:
+        'We reviewed the entries about the phone number you gave and removed some of them; the others stay.',
+      kept: 'We reviewed the entries about the phone number you gave and found no reason to change them.',
+    },
+    mailNote: 'A note from our staff:',
+    mailFooter:
+      'You receive this e-mail because this address was given on the screening review page of Live the Fantasy. If you have a question, answer through the Contact Us page: {link}\n',
+    // The console: the request in the reports queue, the number's entries beside it, the outcome.
+    requestPhone: 'Phone number',
+    entries: 'Entries for this number',
+    entriesHelp:
+      'Records whose number is this one, or ends with it (a country code written or left out). Removals are recorded in the audit log.',
+    noEntries: 'No entries for this number.',
+    entriesFailed: 'The entries could not be loaded.',
+    addedOn: 'Added on {date}',
+    ratings: 'Ratings: {likes} like, {averages} average, {dislikes} dislike',
+    by: 'by',
+    removeComment: 'Remove comment',
+    removeRating: 'Remove rating',
+    removeRecord: 'Remove the number and all its entries',
+    confirmRemoveTitle: 'Remove this entry?',
+    confirmRemoveComment: 'The comment is deleted for every provider. The removal is recorded.',
+    confirmRemoveRating: 'The rating is deleted for every provider. The removal is recorded.',
+    confirmRemoveRecord:
+      'The number, its ratings and its comments are deleted for every provider. The removal is recorded.',
+    removed: 'Removed',
+    removeFailed: 'The entry could not be removed.',
+    outcome: 'Outcome',
+    outcomes: { removed: 'Entries removed', partly: 'Some entries removed', kept: 'Entries kept' },
+    outcomeRequired: 'Choose the outcome',
+    reply: 'Note to the requester (optional, sent in the e-mail)',
+    replyHelp: "Never name a provider or quote an entry: the requester may not be the number's owner.",
+    replyTooLong: 'The note is too long - should be 1000 chars maximum',
+    decide: 'Send the outcome and close',
+    decided: 'The outcome was e-mailed and the request closed',
+    decidedNotMailed:
+      'The request is closed, but the e-mail could not be sent: write to the requester yourself.',
+    decidedOn: 'Outcome e-mailed on {date}: {outcome}',
+    closeWithOutcome: 'Close a screening review request by sending its outcome',
+    notFound: 'Screening review request not found',
+  },
   /** The console's Screening access page: read volume per provider account, suspend and restore. */
   adminScreening: {
     intro:

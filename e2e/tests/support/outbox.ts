@@ -58,3 +58,18 @@ export async function readResetLink(address: string, timeoutMs = 10_000): Promis
     .toBe(true);
   return link!;
 }
+
+/** The newest e-mail to `address` whose text matches `pattern` (headers and body), waiting for the server to write it. */
+export async function readMailTo(address: string, pattern: RegExp, timeoutMs = 10_000): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await readMessagesTo(address)).find((m) => pattern.test(m.text))?.text;
+        return found !== undefined;
+      },
+      { timeout: timeoutMs, message: `an e-mail to ${address} matching ${pattern} in ${outboxDir()}` },
+    )
+    .toBe(true);
+  return found!;
+}

@@ -31,6 +31,7 @@ import type {
   CustomerHobbyistsTable,
   HobbyistRatingsTable,
   HobbyistCommentsTable,
+  ScreeningReviewsTable,
 } from './tables/screening.ts';
 import type {
   TipsTable,
@@ -120,6 +121,7 @@ export interface DB {
   customer_hobbyists: CustomerHobbyistsTable;
   hobbyist_ratings: HobbyistRatingsTable;
   hobbyist_comments: HobbyistCommentsTable;
+  screening_reviews: ScreeningReviewsTable;
   screening_reads: ScreeningReadsTable;
   screening_suspensions: ScreeningSuspensionsTable;
   audit_log: AuditLogTable;

@@ -4,6 +4,7 @@ import { deleteExpiredRevocations } from '../modules/auth/index.ts';
 import { deleteExpiredAnonymousUploads } from '../modules/media/index.ts';
 import { deleteExpiredMessages } from '../modules/messages/index.ts';
 import { deleteExpiredExports, finishAccountDeletions, prepareExports } from '../modules/privacy/index.ts';
+import { deleteOldScreeningReviews } from '../modules/screening/index.ts';
 import { remindEndingSubscriptions } from '../modules/subscriptions/index.ts';
 import { deleteDecidedIdDocuments } from '../modules/users/index.ts';
 import { deleteOldOutboxMail, type Mailer } from '../mail/mailer.ts';
@@ -88,5 +89,11 @@ export const JOBS: readonly Job<JobContext>[] = [
     name: 'delete-old-outbox-mail',
     everyMs: 24 * HOUR,
     run: (ctx) => deleteOldOutboxMail(ctx.dataDir),
+  },
+  {
+    // Screening review requests a year after their outcome was sent: they hold a phone number and an address.
+    name: 'delete-old-screening-reviews',
+    everyMs: 24 * HOUR,
+    run: (ctx) => deleteOldScreeningReviews(ctx.db),
   },
 ];

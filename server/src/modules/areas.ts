@@ -26,7 +26,7 @@ import { reactionsRoutes } from './reactions/reactions.routes.ts';
 import { savedRoutes } from './saved/saved.routes.ts';
 import { referenceRoutes } from './reference/reference.routes.ts';
 import './resources.ts';
-import { screeningRoutes } from './screening/screening.routes.ts';
+import { screeningReviewRoutes, screeningRoutes } from './screening/screening.routes.ts';
 import { shopRoutes } from './shop/shop.routes.ts';
 import { sitemapsRoutes } from './sitemaps/sitemaps.routes.ts';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.ts';
@@ -76,6 +76,7 @@ export const AREA_ROUTES: readonly AreaRoutes[] = [
   subscriptionsRoutes,
   placesRoutes,
   screeningRoutes,
+  screeningReviewRoutes,
   shopRoutes,
   ordersRoutes,
   adminRoutes,

@@ -232,6 +232,14 @@ export async function createFixtures(ctx: TestContext) {
       });
       return { id: res.json().data.id };
     },
+    screeningReview: async (): Promise<Made> => {
+      const res = await call(null, 'POST', '/api/screening-reviews', {
+        body: {
+          data: { phone_number: '555 010 9999', dispute: 'Not about me at all.', email: 'jo@example.com' },
+        },
+      });
+      return { id: res.json().data.id };
+    },
     report: async (): Promise<Made> => {
       const row = await db
         .insertInto('reports')

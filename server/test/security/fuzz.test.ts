@@ -462,6 +462,14 @@ describe('spoiling one value of valid requests', () => {
     },
     {
       method: 'POST',
+      url: () => '/api/screening-reviews',
+      as: () => null,
+      body: () => ({
+        data: { phone_number: '555 010 7777', dispute: 'Not about me.', email: 'w@example.com' },
+      }),
+    },
+    {
+      method: 'POST',
       url: () => '/api/reports',
       as: () => null,
       body: () => ({

@@ -689,6 +689,27 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
   // The console's queues and dashboard: admin only. Hide acts on a fresh report of a fresh ad.
   'GET /api/admin/payments': { expect: adminOnly() },
   'GET /api/admin/reports': { expect: adminOnly() },
+  // Screening review requests: anyone asks; the admin reads one with its entries, handles it, sends the outcome.
+  'POST /api/screening-reviews': {
+    setup: async () => ({
+      body: {
+        data: { phone_number: '555 010 8888', dispute: 'These entries are wrong.', email: 'jo@example.com' },
+      },
+    }),
+    expect: all(200),
+  },
+  'GET /api/admin/screening-reviews/:id': { setup: (f) => f.screeningReview(), expect: adminOnly() },
+  'PUT /api/admin/screening-reviews/:id': {
+    setup: async (f) => ({
+      ...(await f.screeningReview()),
+      body: { data: { status: 'reviewed', staff_note: 'Checking.' } },
+    }),
+    expect: adminOnly(),
+  },
+  'POST /api/admin/screening-reviews/:id/decision': {
+    setup: async (f) => ({ ...(await f.screeningReview()), body: { data: { outcome: 'kept' } } }),
+    expect: adminOnly(),
+  },
   'POST /api/admin/reports/:id/hide': {
     setup: async (f) => {
       const listing = `Provider #${await f.newAd()}: Test`;

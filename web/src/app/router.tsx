@@ -23,6 +23,7 @@ const PrivacyPage = lazy(() => import('../features/content/PrivacyPage.tsx'));
 const ReportTraffickingPage = lazy(() => import('../features/content/ReportTraffickingPage.tsx'));
 const FaqPage = lazy(() => import('../features/content/FaqPage.tsx'));
 const ContactPage = lazy(() => import('../features/content/ContactPage.tsx'));
+const ScreeningReviewPage = lazy(() => import('../features/content/ScreeningReviewPage.tsx'));
 const PackagesPage = lazy(() => import('../features/billing/PackagesPage.tsx'));
 const ReviewMailPage = lazy(() => import('../features/directory/provider/ReviewMailPage.tsx'));
 const MessagesPage = lazy(() => import('../features/messages/MessagesPage.tsx'));
@@ -93,6 +94,7 @@ const publicRoutes: RouteObject[] = [
   { path: 'reporttrafficking', element: <ReportTraffickingPage /> },
   { path: 'faq', element: <FaqPage /> },
   { path: 'contactus', element: <ContactPage /> },
+  { path: 'screening-review', element: <ScreeningReviewPage /> },
   { path: 'resetPassword', element: <ResetPasswordPage /> },
   { path: 'package', element: <PackagesPage /> },
   { path: 'ads/packages', element: <PackagesPage /> },

@@ -32,3 +32,22 @@ export interface HobbyistCommentsTable {
   created_at: string;
   updated_at: string;
 }
+
+/**
+ * A request to review the entries about a phone number (digits), from anyone, handled in the reports queue
+ * (`status` as a report's) and closed by the outcome e-mailed to `email`.
+ */
+export interface ScreeningReviewsTable {
+  id: Generated<number>;
+  phone_number: string;
+  dispute: string;
+  email: string;
+  status: Generated<'open' | 'reviewed' | 'closed'>;
+  staff_note: string | null;
+  outcome: 'removed' | 'partly' | 'kept' | null;
+  reply: string | null;
+  handled_by: number | null;
+  decided_at: string | null;
+  created_at: string;
+  updated_at: string;
+}

@@ -7,7 +7,7 @@ import { orderIsPayment } from './admin.payments.queries.ts';
 /**
  * The console's dashboard, part of the console's read model (docs/architecture.md, "The admin console's read
  * model"): counts and sums, read only, over the queues' tables (`providers`, `vendors`, `users` and their
- * documents, `subscriptions`, `orders`, `tips`, `reports`, `contact_messages`).
+ * documents, `subscriptions`, `orders`, `tips`, `reports`, `contact_messages`, `screening_reviews`).
  */
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -18,49 +18,57 @@ const countAll = sql<number | string>`count(*)`.as('n');
 
 /** The sizes of the console's queues. */
 export async function countQueues(db: Db) {
-  const [ads, places, verifications, subscriptions, orders, tips, reports, contacts] = await Promise.all([
-    count(db.selectFrom('providers').select(countAll).where('review_state', '=', 'pending')),
-    count(db.selectFrom('places').select(countAll).where('review_state', '=', 'pending')),
-    count(
-      db
-        .selectFrom('users as u')
-        .select(countAll)
-        .where('u.user_type', '=', 'Provider')
-        .where('u.verification', '=', 'pending')
-        .where((eb) =>
-          eb.or([
-            eb.exists(
-              eb.selectFrom('user_docs as ud').select('ud.file_id').whereRef('ud.user_id', '=', 'u.id'),
-            ),
-            eb.exists(
-              eb
-                .selectFrom('provider_docs as pd')
-                .innerJoin('providers as dp', 'dp.id', 'pd.provider_id')
-                .select('pd.file_id')
-                .whereRef('dp.user_id', '=', 'u.id'),
-            ),
-          ]),
-        ),
-    ),
-    count(
-      db
-        .selectFrom('subscriptions')
-        .select(countAll)
-        .where('payment_status', '=', 'pending')
-        .where('transaction_id', 'is not', null),
-    ),
-    count(
-      db
-        .selectFrom('orders as o')
-        .select(countAll)
-        .where('o.payment_status', '=', 'pending')
-        .where((eb) => orderIsPayment(eb as EB, 'o')),
-    ),
-    count(db.selectFrom('tips').select(countAll).where('payment_status', '=', 'pending')),
-    count(db.selectFrom('reports').select(countAll).where('status', 'in', ['open', 'reviewed'])),
-    count(db.selectFrom('contact_messages').select(countAll).where('status', 'in', ['open', 'reviewed'])),
-  ]);
-  return { ads, places, verifications, payments: subscriptions + orders + tips, reports: reports + contacts };
+  const [ads, places, verifications, subscriptions, orders, tips, reports, contacts, reviews] =
+    await Promise.all([
+      count(db.selectFrom('providers').select(countAll).where('review_state', '=', 'pending')),
+      count(db.selectFrom('places').select(countAll).where('review_state', '=', 'pending')),
+      count(
+        db
+          .selectFrom('users as u')
+          .select(countAll)
+          .where('u.user_type', '=', 'Provider')
+          .where('u.verification', '=', 'pending')
+          .where((eb) =>
+            eb.or([
+              eb.exists(
+                eb.selectFrom('user_docs as ud').select('ud.file_id').whereRef('ud.user_id', '=', 'u.id'),
+              ),
+              eb.exists(
+                eb
+                  .selectFrom('provider_docs as pd')
+                  .innerJoin('providers as dp', 'dp.id', 'pd.provider_id')
+                  .select('pd.file_id')
+                  .whereRef('dp.user_id', '=', 'u.id'),
+              ),
+            ]),
+          ),
+      ),
+      count(
+        db
+          .selectFrom('subscriptions')
+          .select(countAll)
+          .where('payment_status', '=', 'pending')
+          .where('transaction_id', 'is not', null),
+      ),
+      count(
+        db
+          .selectFrom('orders as o')
+          .select(countAll)
+          .where('o.payment_status', '=', 'pending')
+          .where((eb) => orderIsPayment(eb as EB, 'o')),
+      ),
+      count(db.selectFrom('tips').select(countAll).where('payment_status', '=', 'pending')),
+      count(db.selectFrom('reports').select(countAll).where('status', 'in', ['open', 'reviewed'])),
+      count(db.selectFrom('contact_messages').select(countAll).where('status', 'in', ['open', 'reviewed'])),
+      count(db.selectFrom('screening_reviews').select(countAll).where('status', 'in', ['open', 'reviewed'])),
+    ]);
+  return {
+    ads,
+    places,
+    verifications,
+    payments: subscriptions + orders + tips,
+    reports: reports + contacts + reviews,
+  };
 }
 
 const day = (column: string) => sql<string>`substr(${sql.ref(column)}, 1, 10)`;

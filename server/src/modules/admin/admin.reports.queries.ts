@@ -1,11 +1,12 @@
-import type { ReportStatus, TAdminReportKind } from '@app/domain';
+import type { ReportStatus, TAdminReportKind, TScreeningReviewOutcome } from '@app/domain';
 import { sql, type Kysely, type SelectQueryBuilder, type SqlBool, type Transaction } from 'kysely';
 import { lockRow } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 
 /**
  * The console's reports queue, part of the console's read model (docs/architecture.md, "The admin console's
- * read model"): it reads the content area's `reports` and `contact_messages`, the accounts (`users`), ads
+ * read model"): it reads the content area's `reports` and `contact_messages`, the screening area's
+ * `screening_reviews`, the accounts (`users`), ads
  * (`providers`), places (`vendors`, `vendor_types`) and screening comments (`hobbyist_comments`) they name.
  * It writes nothing: the one-click hide reads the report and the reported record under their row locks, and
  * its writes go through the content, directory and places areas.
@@ -30,6 +31,9 @@ export interface ReportRow {
   reporter_username: string | null;
   handled_by: number | null;
   handler_username: string | null;
+  /** A screening review request's number (digits) and outcome; null for the other kinds. */
+  phone_number: string | null;
+  outcome: TScreeningReviewOutcome | null;
 }
 
 export interface ReportFilter {
@@ -44,7 +48,7 @@ export interface ReportFilter {
 const isFlag = (a: string) =>
   sql<SqlBool>`coalesce(${sql.ref(`${a}.subject`)}, ${sql.ref(`${a}.listing`)}, '') like 'hobbyist-comment:%'`;
 
-/** The reports and contact messages of the filter as one derived table. */
+/** The reports, contact messages and screening review requests of the filter as one derived table. */
 function reportsTable(db: Db, f: ReportFilter) {
   const reports = db
     .selectFrom('reports as r')
@@ -62,6 +66,8 @@ function reportsTable(db: Db, f: ReportFilter) {
       'r.listing as listing',
       sql<number | null>`r.reporter_id`.as('reporter_id'),
       sql<number | null>`r.handled_by`.as('handled_by'),
+      sql<string | null>`cast(null as text)`.as('phone_number'),
+      sql<TScreeningReviewOutcome | null>`cast(null as text)`.as('outcome'),
     ])
     .where('r.status', 'in', [...f.statuses])
     .$if(f.kind === 'flag', (q) => q.where(isFlag('r')))
@@ -82,13 +88,40 @@ function reportsTable(db: Db, f: ReportFilter) {
       sql<string | null>`cast(null as text)`.as('listing'),
       sql<number | null>`cast(null as integer)`.as('reporter_id'),
       sql<number | null>`cast(null as integer)`.as('handled_by'),
+      sql<string | null>`cast(null as text)`.as('phone_number'),
+      sql<TScreeningReviewOutcome | null>`cast(null as text)`.as('outcome'),
     ])
     .where('c.status', 'in', [...f.statuses]);
+  const reviews = db
+    .selectFrom('screening_reviews as s')
+    .select([
+      sql<TAdminReportKind>`'review'`.as('kind'),
+      's.id as id',
+      's.created_at as created_at',
+      's.status as status',
+      's.staff_note as staff_note',
+      sql<string | null>`cast(null as text)`.as('reason'),
+      sql<string | null>`s.dispute`.as('details'),
+      sql<string | null>`s.email`.as('email'),
+      sql<string | null>`cast(null as text)`.as('name'),
+      sql<string | null>`cast(null as text)`.as('subject'),
+      sql<string | null>`cast(null as text)`.as('listing'),
+      sql<number | null>`cast(null as integer)`.as('reporter_id'),
+      sql<number | null>`s.handled_by`.as('handled_by'),
+      sql<string | null>`s.phone_number`.as('phone_number'),
+      sql<TScreeningReviewOutcome | null>`s.outcome`.as('outcome'),
+    ])
+    .where('s.status', 'in', [...f.statuses]);
   // Both select the same columns from different tables: one builder type for them.
-  const [r, c] = [reports, contacts] as unknown as SelectQueryBuilder<DB, 'reports', ReportColumns>[];
+  const [r, c, v] = [reports, contacts, reviews] as unknown as SelectQueryBuilder<
+    DB,
+    'reports',
+    ReportColumns
+  >[];
   if (f.kind === 'contact') return c!;
+  if (f.kind === 'review') return v!;
   if (f.kind) return r!;
-  return r!.unionAll(c!);
+  return r!.unionAll(c!).unionAll(v!);
 }
 /** The columns of the reports table above. */
 type ReportColumns = Omit<ReportRow, 'reporter_username' | 'handler_username'>;
@@ -120,6 +153,8 @@ export async function findReports(
         'reporter.username as reporter_username',
         'x.handled_by',
         'handler.username as handler_username',
+        'x.phone_number',
+        'x.outcome',
       ])
       .orderBy('x.created_at', 'desc')
       .orderBy('x.kind')

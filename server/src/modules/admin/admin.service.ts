@@ -187,10 +187,12 @@ async function resolveLinks(
 const REASON_OF = {
   flag: MESSAGES.adminReports.flagReason,
   contact: MESSAGES.adminReports.contactReason,
+  review: MESSAGES.adminReports.reviewReason,
 } as const;
 
 /**
- * `GET /api/admin/reports`: visitors' reports, providers' screening flags and contact messages in one list,
+ * `GET /api/admin/reports`: visitors' reports, providers' screening flags, screening review requests and
+ * contact messages in one list,
  * newest first (New and In progress unless a status is asked), each with its state, internal note, reporter,
  * handler and a link to the reported item.
  */
@@ -226,6 +228,7 @@ export async function listReports(
       row.handled_by !== null && row.handler_username !== null
         ? { id: row.handled_by, username: row.handler_username }
         : null,
+    review: row.kind === 'review' ? { phone_number: row.phone_number ?? '', outcome: row.outcome } : null,
   }));
   return pagedList(data, query.pagination, total);
 }

@@ -37,6 +37,9 @@ import {
 } from './screening.entries.ts';
 import { createRecord, deleteRecord, getRecord, listRecords, updateRecord } from './screening.service.ts';
 
+// Review requests are a plugin of their own: this one's hook lets only providers who may screen in.
+export { screeningReviewRoutes } from './screening.reviews.routes.ts';
+
 const tags = ['screening'];
 
 /**

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/domain';
-import type { TAdminReportItem } from '@app/domain';
+import type { TAdminReportItem, TScreeningReviewDetail } from '@app/domain';
 import ReportsPage from './ReportsPage.tsx';
 import { callsTo, errorResponse, jsonResponse, mockAdminApi, paged, renderAdminPage } from './testAdmin.tsx';
 import type { ApiCall } from './testAdmin.tsx';
@@ -23,6 +23,7 @@ function report(overrides: Partial<TAdminReportItem> = {}): TAdminReportItem {
     reporter: { id: 41, username: 'hob' },
     link: { type: 'provider', id: 12, url: '/admin/users/42' },
     handled_by: null,
+    review: null,
     ...overrides,
   };
 }
@@ -181,5 +182,148 @@ describe('ReportsPage', { timeout: 20_000 }, () => {
     expect(screen.getByText(M.staffNoteTooLong)).toBeTruthy();
     expect((screen.getByRole('button', { name: M.saveNote }) as HTMLButtonElement).disabled).toBe(true);
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+  });
+
+  describe('a screening review request', () => {
+    const R = MESSAGES.screeningReview;
+    const REVIEW = report({
+      kind: 'review',
+      id: 21,
+      reason: M.reviewReason,
+      details: 'These entries are not about me.',
+      reporter: null,
+      email: 'asker@example.test',
+      link: null,
+      review: { phone_number: '5550203001', outcome: null },
+    });
+    const detail = (overrides: Partial<TScreeningReviewDetail> = {}): TScreeningReviewDetail => ({
+      id: 21,
+      phone_number: '5550203001',
+      dispute: 'These entries are not about me.',
+      email: 'asker@example.test',
+      status: 'open',
+      staff_note: null,
+      outcome: null,
+      reply: null,
+      decidedAt: null,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      records: [
+        {
+          id: 4,
+          phone_number: '15550203001',
+          createdAt: '2026-11-01T10:00:00.000Z',
+          ratings: [
+            {
+              id: 6,
+              kind: 'dislike',
+              createdAt: '2026-11-02T10:00:00.000Z',
+              author: { id: 50, username: 'prov' },
+            },
+          ],
+          comments: [
+            {
+              id: 8,
+              text: 'Did not pay.',
+              createdAt: '2026-11-03T10:00:00.000Z',
+              author: { id: 51, username: 'prov2' },
+            },
+          ],
+        },
+      ],
+      ...overrides,
+    });
+
+    it('shows the number and its entries beside it, and removes one only after the confirmation', async () => {
+      const calls = renderReports(
+        () => [REVIEW],
+        (call) => {
+          if (call.method === 'GET' && call.path === '/admin/screening-reviews/21')
+            return jsonResponse({ data: detail() });
+          if (call.method === 'DELETE') return jsonResponse({ data: { id: 8, attributes: {} } });
+          return undefined;
+        },
+      );
+      const card = cardOf(
+        await screen.findByText('These entries are not about me.').then((e) => e.textContent!),
+      );
+      expect(within(card).getByText('555-020-3001')).toBeTruthy();
+      expect(within(card).getByText(M.kinds.review)).toBeTruthy();
+      expect(await within(card).findByText('Did not pay.')).toBeTruthy();
+      expect(within(card).getByText('1-555-020-3001')).toBeTruthy();
+      expect(within(card).getByRole('link', { name: 'prov2' }).getAttribute('href')).toBe('/admin/users/51');
+      // Closed comes with the outcome only; there is no Close button and no Hide.
+      const state = within(card).getByLabelText(M.status) as HTMLSelectElement;
+      expect(
+        (within(state).getByRole('option', { name: M.states.closed }) as HTMLOptionElement).disabled,
+      ).toBe(true);
+      expect(within(card).queryByRole('button', { name: P.close })).toBeNull();
+      expect(within(card).queryByRole('button', { name: M.hide })).toBeNull();
+
+      fireEvent.click(within(card).getByRole('button', { name: R.removeComment }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText(R.confirmRemoveComment)).toBeTruthy();
+      expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+      fireEvent.click(within(dialog).getByRole('button', { name: MESSAGES.screening.remove }));
+      await waitFor(() => expect(callsTo(calls, 'DELETE', '/hobbyist-comments/8')).toHaveLength(1));
+      expect(await screen.findByText(R.removed)).toBeTruthy();
+
+      fireEvent.click(within(card).getByRole('button', { name: R.removeRating }));
+      fireEvent.click(
+        within(await screen.findByRole('dialog')).getByRole('button', { name: MESSAGES.screening.remove }),
+      );
+      await waitFor(() => expect(callsTo(calls, 'DELETE', '/hobbyist-dislikes/6')).toHaveLength(1));
+    });
+
+    it('sends the outcome with the note, and says so when the mail could not go', async () => {
+      const calls = renderReports(
+        () => [REVIEW],
+        (call) => {
+          if (call.method === 'GET' && call.path === '/admin/screening-reviews/21')
+            return jsonResponse({ data: detail() });
+          if (call.method === 'POST' && call.path === '/admin/screening-reviews/21/decision')
+            return jsonResponse({ data: { id: 21, status: 'closed', outcome: 'removed', mailed: false } });
+          return undefined;
+        },
+      );
+      const card = cardOf(
+        await screen.findByText('These entries are not about me.').then((e) => e.textContent!),
+      );
+      await within(card).findByText('Did not pay.');
+      fireEvent.click(within(card).getByRole('button', { name: R.decide }));
+      expect(await within(card).findAllByText(R.outcomeRequired)).not.toHaveLength(0);
+      expect(callsTo(calls, 'POST', '/admin/screening-reviews/21/decision')).toHaveLength(0);
+
+      fireEvent.change(within(card).getByLabelText(R.outcome), { target: { value: 'removed' } });
+      fireEvent.change(within(card).getByLabelText(R.reply), { target: { value: 'We removed them.' } });
+      fireEvent.click(within(card).getByRole('button', { name: R.decide }));
+      await waitFor(() =>
+        expect(callsTo(calls, 'POST', '/admin/screening-reviews/21/decision')).toHaveLength(1),
+      );
+      expect(callsTo(calls, 'POST', '/admin/screening-reviews/21/decision')[0]!.body).toEqual({
+        data: { outcome: 'removed', reply: 'We removed them.' },
+      });
+      expect(await screen.findByText(R.decidedNotMailed)).toBeTruthy();
+    });
+
+    it('once closed shows what was sent instead of the form', async () => {
+      renderReports(
+        () => [{ ...REVIEW, status: 'closed', review: { phone_number: '5550203001', outcome: 'kept' } }],
+        (call) =>
+          call.method === 'GET' && call.path === '/admin/screening-reviews/21'
+            ? jsonResponse({
+                data: detail({
+                  status: 'closed',
+                  outcome: 'kept',
+                  decidedAt: '2026-11-25T10:00:00.000Z',
+                  records: [],
+                }),
+              })
+            : undefined,
+      );
+      const outcome = await screen.findByTestId('review-outcome');
+      expect(outcome.textContent).toContain(R.outcomes.kept);
+      expect(screen.getByText(R.noEntries)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: R.decide })).toBeNull();
+    });
   });
 });

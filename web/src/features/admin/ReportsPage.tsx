@@ -12,6 +12,8 @@ import { AdminPageHeader, AdminTable, StatusBadge } from './parts.tsx';
 import { useHideReported, useUpdateReport } from './reportsApi.ts';
 import './admin-pages.css';
 import { formatDay } from '../../lib/dates.ts';
+import { formatPhone } from '../screening/index.ts';
+import { ScreeningReviewEntries, ScreeningReviewOutcome } from './ScreeningReviewPanel.tsx';
 
 const M = MESSAGES.adminReports;
 const C = M.columns;
@@ -76,15 +78,24 @@ function ReportFacts({ report, itemHidden }: { report: TAdminReportItem; itemHid
           </>
         )}
       </dd>
-      <dt className="col-sm-3">{C.item}</dt>
-      <dd className="col-sm-9">
-        <ReportItemLink link={report.link} />
-        {itemHidden && (
-          <Badge bg="warning" text="dark" className="ms-2" data-testid="item-hidden">
-            {P.itemHidden}
-          </Badge>
-        )}
-      </dd>
+      {report.review ? (
+        <>
+          <dt className="col-sm-3">{MESSAGES.screeningReview.requestPhone}</dt>
+          <dd className="col-sm-9">{formatPhone(report.review.phone_number)}</dd>
+        </>
+      ) : (
+        <>
+          <dt className="col-sm-3">{C.item}</dt>
+          <dd className="col-sm-9">
+            <ReportItemLink link={report.link} />
+            {itemHidden && (
+              <Badge bg="warning" text="dark" className="ms-2" data-testid="item-hidden">
+                {P.itemHidden}
+              </Badge>
+            )}
+          </dd>
+        </>
+      )}
       {report.handled_by && (
         <>
           <dt className="col-sm-3">{C.handledBy}</dt>
@@ -176,7 +187,7 @@ function ReportNoteForm({
         <Button type="submit" size="sm" variant="outline-primary" disabled={busy || noteTooLong}>
           {M.saveNote}
         </Button>
-        {report.status !== 'closed' && (
+        {report.status !== 'closed' && report.kind !== 'review' && (
           <Button
             size="sm"
             variant="outline-secondary"
@@ -225,6 +236,7 @@ function ReportCard({
           {report.details || <span className="text-body-secondary">{P.noDetails}</span>}
         </p>
         <ReportFacts report={report} itemHidden={itemHidden} />
+        {report.kind === 'review' && <ScreeningReviewEntries id={report.id} formId={id} />}
         <Form.Group controlId={`${id}-state`} className="mb-3 admin-filter">
           <Form.Label className="small mb-1">{M.status}</Form.Label>
           <Form.Select
@@ -235,13 +247,19 @@ function ReportCard({
             onChange={(event) => void update.change({ status: event.target.value as ReportStatus }, M.saved)}
           >
             {STATE_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
+              // A screening review request closes only with its outcome (the form below).
+              <option
+                key={option.value}
+                value={option.value}
+                disabled={report.kind === 'review' && option.value === 'closed'}
+              >
                 {option.label}
               </option>
             ))}
           </Form.Select>
         </Form.Group>
         <ReportNoteForm id={id} report={report} itemHidden={itemHidden} onHide={onHide} update={update} />
+        {report.kind === 'review' && <ScreeningReviewOutcome id={report.id} formId={id} />}
       </Card.Body>
     </Card>
   );
@@ -272,7 +290,8 @@ function useHideReportedItem() {
 }
 
 /**
- * /admin/reports: visitors' reports, providers' screening flags and contact messages,
+ * /admin/reports: visitors' reports, providers' screening flags, screening review requests (with the number's
+ * entries and the outcome's form) and contact messages,
  * New and In progress by default, newest first; each with its state (New, In progress, Closed), an
  * internal note, a link to the reported item, Close, and Hide item (asked first: the ad or place goes
  * back to pending review).

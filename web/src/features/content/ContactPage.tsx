@@ -84,9 +84,13 @@ export default function ContactPage() {
                 <i className="bi bi-question-circle me-2" aria-hidden="true" />
                 <Link to="/faq">{MESSAGES.faq.title}</Link>
               </li>
-              <li>
+              <li className="mb-2">
                 <i className="bi bi-flag me-2" aria-hidden="true" />
                 <Link to="/reporttrafficking">{MESSAGES.report.formTitle}</Link>
+              </li>
+              <li>
+                <i className="bi bi-telephone me-2" aria-hidden="true" />
+                <Link to="/screening-review">{MESSAGES.screeningReview.linkLabel}</Link>
               </li>
             </ul>
           </aside>

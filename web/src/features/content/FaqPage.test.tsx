@@ -38,12 +38,12 @@ describe('FaqPage', () => {
     );
   });
 
-  it('sends a request about an entry through the contact form', () => {
+  it('sends a request about an entry to the screening review page', () => {
     render();
     const item = open(Q.screeningReview);
-    expect(item.textContent).toMatch(/reaches the site administrator/);
-    expect(within(item).getByRole('link', { name: MESSAGES.contact.title }).getAttribute('href')).toBe(
-      '/contactus',
-    );
+    expect(item.textContent).toMatch(/never says whether a number has entries/);
+    expect(
+      within(item).getByRole('link', { name: MESSAGES.screeningReview.linkLabel }).getAttribute('href'),
+    ).toBe('/screening-review');
   });
 });

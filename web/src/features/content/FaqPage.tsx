@@ -124,9 +124,10 @@ const entries: FaqEntry[] = [
     question: Q.screeningReview,
     answer: (
       <p className="mb-0">
-        Write to us through the {contactLink} form, which reaches the site administrator. Give the phone
-        number (you may be asked to show that it is yours), the entry you mean and what you would like us to
-        do. We review it, correct or remove it where appropriate, and reply by e-mail.
+        Use the <Link to="/screening-review">{MESSAGES.screeningReview.linkLabel}</Link> page: give the phone
+        number (you may be asked to show that it is yours), what you dispute and an e-mail address. Our staff
+        review the entries about the number, remove what should not be there, and e-mail you the outcome. The
+        page never says whether a number has entries.
       </p>
     ),
   },

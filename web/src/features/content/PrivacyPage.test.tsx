@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, RETENTION_DEFAULT_DAYS } from '@app/domain';
+import { SCREENING_REVIEW_RETENTION_DAYS, MESSAGES, RETENTION_DEFAULT_DAYS } from '@app/domain';
 import { renderRoutes } from '../../test/render.tsx';
 import { mockApi } from '../../test/api.ts';
 import { CONTENT_COPY, PRIVACY_SCREENING_ANCHOR } from './copy.ts';
@@ -41,8 +41,12 @@ describe('PrivacyPage', () => {
     expect(text).toMatch(/its date and the provider account/);
     expect(text).toMatch(/only to signed-in provider accounts and to our staff/);
     expect(text).toMatch(/never shown\s+to hobbyists, vendors or visitors/);
-    const contact = within(part.closest('section')!).getByRole('link', { name: MESSAGES.contact.title });
-    expect(contact.getAttribute('href')).toBe('/contactus');
+    const review = within(part.closest('section')!).getByRole('link', {
+      name: MESSAGES.screeningReview.linkLabel,
+    });
+    expect(review.getAttribute('href')).toBe('/screening-review');
+    expect(text).toMatch(/never\s+says whether a number has entries/);
+    expect(text).toMatch(new RegExp(`${SCREENING_REVIEW_RETENTION_DAYS} days after the outcome`));
     // Section 10 points to it too.
     const choices = document.getElementById('privacy-10')!;
     expect(

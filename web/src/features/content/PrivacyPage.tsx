@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MESSAGES, RETENTION_DEFAULT_DAYS } from '@app/domain';
+import { MESSAGES, RETENTION_DEFAULT_DAYS, SCREENING_REVIEW_RETENTION_DAYS } from '@app/domain';
 import { LegalPage } from './LegalPage.tsx';
 import type { LegalSection } from './LegalPage.tsx';
 import { CONTENT_COPY, PRIVACY_SCREENING_ANCHOR } from './copy.ts';
@@ -8,6 +8,7 @@ import { sectionHead, usePageHead } from '../../app/head.tsx';
 
 const SITE = MESSAGES.site.name;
 const contactLink = <Link to="/contactus">{MESSAGES.contact.title}</Link>;
+const reviewLink = <Link to="/screening-review">{MESSAGES.screeningReview.linkLabel}</Link>;
 
 /** The bodies of the ten sections, in the order of CONTENT_COPY.privacy. */
 const bodies: ReactNode[] = [
@@ -56,9 +57,11 @@ const bodies: ReactNode[] = [
       staff can remove any entry; removals are recorded.
     </p>
     <p>
-      If you think an entry about your phone number is wrong or should not be there, write to us through the{' '}
-      {contactLink} form with the phone number and what you would like us to do. The site administrator
-      reviews the entry, corrects or removes it where appropriate, and replies by e-mail.
+      If you think the entries about your phone number are wrong or should not be there, anyone can ask for a
+      review on the {reviewLink} page: give the number, what you dispute and an e-mail address. The page never
+      says whether a number has entries. Our staff review the entries beside your request, remove what should
+      not be there (each removal is recorded) and e-mail you the outcome. We keep the request for{' '}
+      {SCREENING_REVIEW_RETENTION_DAYS} days after the outcome, then delete it.
     </p>
   </>,
   <>
@@ -141,7 +144,11 @@ const bodies: ReactNode[] = [
         address, and you can turn these e-mails off on My Profile. Our staff read a message only when one side
         reports it;
       </li>
-      <li>documents uploaded during a registration that was never completed, after 24 hours.</li>
+      <li>documents uploaded during a registration that was never completed, after 24 hours;</li>
+      <li>
+        screening review requests (the phone number, what was disputed and the address given),{' '}
+        {SCREENING_REVIEW_RETENTION_DAYS} days after we sent the outcome.
+      </li>
     </ul>
   </>,
   <>
@@ -153,8 +160,9 @@ const bodies: ReactNode[] = [
       question about this policy, write to us through the {contactLink} form.
     </p>
     <p>
-      To ask for a screening entry about your phone number to be reviewed or removed, use the same form (see{' '}
-      <a href={`#${PRIVACY_SCREENING_ANCHOR}`}>{CONTENT_COPY.privacyParts.screening}</a> in section 2).
+      To ask for the screening entries about your phone number to be reviewed or removed, use the {reviewLink}{' '}
+      page (see <a href={`#${PRIVACY_SCREENING_ANCHOR}`}>{CONTENT_COPY.privacyParts.screening}</a> in section
+      2).
     </p>
     <p>
       We may update this policy from time to time. The date at the top shows when it last changed; continuing

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ApiSingle, TContactMessage } from '@app/domain';
+import type { ApiSingle, TContactMessage, TScreeningReviewForm } from '@app/domain';
 import { MESSAGES } from '@app/domain';
 import { apiPost, isApiError } from '../../api/client.ts';
 
@@ -67,4 +67,16 @@ export function getContactFailureToast(error: unknown): FailureToast {
 export function getReportFailureDetail(error: unknown): string {
   if (isApiError(error) && (error.isBadRequest || error.isNetworkError)) return error.message;
   return MESSAGES.toast.genericWarning;
+}
+
+/**
+ * A screening review request: `POST /api/screening-reviews { data: { phone_number, dispute, email } }`,
+ * public; the answer is the request's number only.
+ */
+export function sendScreeningReview(data: TScreeningReviewForm) {
+  return apiPost<{ data: { id: number } }>('/screening-reviews', { data }, { auth: false });
+}
+
+export function useSendScreeningReview() {
+  return useMutation({ mutationFn: sendScreeningReview });
 }

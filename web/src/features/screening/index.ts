@@ -1,0 +1,2 @@
+/** What other features use of screening: a stored number as people write it. */
+export { formatPhone } from './format.ts';
