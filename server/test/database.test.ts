@@ -378,6 +378,7 @@ const EXPECTED_SCHEMA: Record<string, string[]> = {
     'email',
     'handled_by',
     'id',
+    'mailed_at',
     'outcome',
     'phone_number',
     'reply',

@@ -171,11 +171,15 @@ describe('handling a request', () => {
   let entries: Awaited<ReturnType<typeof listNumber>>;
   let abroad: Awaited<ReturnType<typeof listNumber>>;
   let other: Awaited<ReturnType<typeof listNumber>>;
+  let tail: Awaited<ReturnType<typeof listNumber>>;
   beforeAll(async () => {
     entries = await listNumber('555 020 3001', 'Did not pay, pushy on the phone.');
     // The same number written with a country code: the request's entries include it.
     abroad = await listNumber('+1 555 020 3001', 'Same person, different provider.');
     other = await listNumber('555 020 3999', 'Another number entirely.');
+    // Its last seven digits only: three digits apart from the request, which a country code could be; four
+    // apart from the number written with its country code, which is more than one.
+    tail = await listNumber('020 3001', 'A short local number.');
     id = await request('(555) 020-3001', 'owner-of-number@example.net');
   });
 
@@ -219,8 +223,18 @@ describe('handling a request', () => {
       outcome: null,
     });
     const records = detail.records as Json[];
-    expect(records.map((r) => r.id).sort()).toEqual([entries.record, abroad.record].sort());
+    expect(records.map((r) => r.id)).toEqual([entries.record, abroad.record, tail.record]);
     expect(records.some((r) => r.id === other.record)).toBe(false);
+    expect(detail.truncated).toBe(false);
+    // Asked with the country code, the number without it is found too; the exact match comes first.
+    const abroadRequest = await request('+1 555 020 3001');
+    const fromAbroad = (await api.ok('GET', `/api/admin/screening-reviews/${abroadRequest}`, { user: admin }))
+      .data;
+    expect((fromAbroad.records as Json[]).map((r) => r.id)).toEqual([abroad.record, entries.record]);
+    await api.ok('POST', `/api/admin/screening-reviews/${abroadRequest}/decision`, {
+      user: admin,
+      body: { data: { outcome: 'kept' } },
+    });
     const first = records.find((r) => r.id === entries.record);
     expect(first.ratings).toEqual([
       expect.objectContaining({
@@ -272,6 +286,15 @@ describe('handling a request', () => {
       .executeTakeFirstOrThrow();
     expect(audit.actor_id).toBe(admin.id);
     expect(JSON.parse(audit.after_value!)).toMatchObject({ status: 'reviewed' });
+    const cleared = await api.ok('PUT', `/api/admin/screening-reviews/${id}`, {
+      user: admin,
+      body: { data: { staff_note: '' } },
+    });
+    expect(cleared.data.staff_note).toBeNull();
+    await api.ok('PUT', `/api/admin/screening-reviews/${id}`, {
+      user: admin,
+      body: { data: { staff_note: 'Asked for proof of the number.' } },
+    });
     const close = await api.call('PUT', `/api/admin/screening-reviews/${id}`, {
       user: admin,
       body: { data: { status: 'closed' } },
@@ -320,7 +343,7 @@ describe('handling a request', () => {
     const mail = mails[0]!;
     expect(mail.to).toBe('owner-of-number@example.net');
     expect(mail.subject).toBe(R.mailSubject.replace('{id}', String(id)));
-    expect(mail.text).toContain(R.mailOutcomes.partly);
+    expect(mail.text).toContain(R.mailBody);
     expect(mail.text).toContain('stays while we check it');
     const secrets = [
       'Did not pay',
@@ -339,7 +362,7 @@ describe('handling a request', () => {
       .where('action', '=', 'screening-review.decide')
       .executeTakeFirstOrThrow();
     expect(JSON.parse(audit.after_value!)).toMatchObject({ status: 'closed', outcome: 'partly' });
-    expect(JSON.parse(audit.details!).records_left.sort()).toEqual([entries.record, abroad.record].sort());
+    expect(JSON.parse(audit.details!).records_left).toEqual([entries.record, abroad.record, tail.record]);
 
     const open = await api.ok('GET', '/api/admin/reports?kind=review&pagination[pageSize]=100', {
       user: admin,
@@ -392,6 +415,72 @@ describe('handling a request', () => {
       .where('id', '=', next)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'closed', outcome: 'kept' });
+  });
+});
+
+describe('what the requester and the log learn', () => {
+  it('the mail says the same whatever was decided: it never tells whether the number had entries', async () => {
+    const texts: string[] = [];
+    for (const outcome of ['removed', 'kept', 'none'] as const) {
+      const email = `same-${outcome}@example.net`;
+      const id = await request('5550601001', email);
+      await api.ok('POST', `/api/admin/screening-reviews/${id}/decision`, {
+        user: admin,
+        body: { data: { outcome } },
+      });
+      const mail = ctx.mailer.sent.filter((m) => m.to === email).at(-1)!;
+      texts.push(mail.text);
+    }
+    expect(new Set(texts).size).toBe(1);
+    expect(texts[0]).toContain(R.mailBody);
+  });
+
+  it("a request an admin sends is stored like anyone's and leaves no number or address in the audit log", async () => {
+    const res = await ask(
+      { phone_number: '5550601999', dispute: DISPUTE, email: 'staff-asks@example.net' },
+      admin,
+    );
+    expect(res.statusCode).toBe(200);
+    const logged = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'after_value', 'details'])
+      .where('subject', '=', `screening-review:${(res.json() as Json).data.id}`)
+      .execute();
+    expect(logged).toEqual([]);
+    const anywhere = await db()
+      .selectFrom('audit_log')
+      .select('id')
+      .where((eb) =>
+        eb.or([eb('after_value', 'like', '%staff-asks@example.net%'), eb('details', 'like', '%5550601999%')]),
+      )
+      .execute();
+    expect(anywhere).toEqual([]);
+  });
+
+  it('shows at most 20 records, the exact match first, and says when there are more', async () => {
+    const digits = '5550701234';
+    const now = new Date().toISOString();
+    const prefixed = Array.from({ length: 21 }, (_, i) => ({
+      phone_number: `${i + 1}${digits}`,
+      created_by: provider.id,
+      created_at: now,
+      updated_at: now,
+    }));
+    await db().insertInto('customer_hobbyists').values(prefixed).execute();
+    const exact = Number(
+      (
+        await db()
+          .insertInto('customer_hobbyists')
+          .values({ phone_number: digits, created_by: provider.id, created_at: now, updated_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    const id = await request(digits);
+    const detail = (await api.ok('GET', `/api/admin/screening-reviews/${id}`, { user: admin })).data;
+    expect(detail.records).toHaveLength(20);
+    expect(detail.records[0].id).toBe(exact);
+    expect(detail.truncated).toBe(true);
   });
 });
 

@@ -1,24 +1,21 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@app/domain';
-import { build } from 'esbuild';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { buildProviderAd } from './factories.ts';
+import { buildAdmin, buildProvider, buildUser, dropPostgresDatabase, type TestContext } from './helpers.ts';
 import {
-  buildAdmin,
-  buildProvider,
-  buildUser,
-  dropPostgresDatabase,
-  type Json,
-  type TestContext,
-} from './helpers.ts';
+  buildServerBundle,
+  callServer,
+  runUntilExit as runProcessUntilExit,
+  startServer as startProcess,
+  until,
+  type ServerProcess,
+} from './server-process.ts';
 
 /**
  * Real server processes (the server bundled as `npm start` builds it, run by Node), not app instances
@@ -27,156 +24,27 @@ import {
  * logout and the response cache's invalidation, and WORKERS=2 serving one port from two workers.
  */
 
-const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pgUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const JWT_SECRET = 'several-processes-secret-0123456789abcdef';
 
-// Inside node_modules, so that the bundle finds the packages it leaves external (as module-load.test.ts).
-const cache = path.join(server, '../node_modules/.cache');
-mkdirSync(cache, { recursive: true });
-const out = mkdtempSync(path.join(cache, 'ltf-processes-'));
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ltf-processes-'));
-let mainJs: string;
+let bundle: Awaited<ReturnType<typeof buildServerBundle>>;
 
 beforeAll(async () => {
-  const pkg = JSON.parse(readFileSync(path.join(server, 'package.json'), 'utf8')) as {
-    dependencies: Record<string, string>;
-  };
-  await build({
-    entryPoints: { main: path.join(server, 'src/main.ts') },
-    outdir: out,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@app/')),
-    logLevel: 'silent',
-  });
-  mainJs = path.join(out, 'main.js');
+  bundle = await buildServerBundle();
 });
 afterAll(() => {
-  rmSync(out, { recursive: true, force: true });
+  bundle.remove();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface ServerProcess {
-  child: ChildProcess;
-  port: number;
-  /** Everything it wrote so far, stdout and stderr. */
-  output(): string;
-  /** SIGTERM, and its exit code. */
-  stop(): Promise<number | null>;
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
-
-/** Runs the server bundle with this environment (and nothing else of ours); answers once it listens. */
-function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [mainJs], {
-    cwd: server,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      JWT_SECRET,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  child.stdout!.on('data', (b: Buffer) => (text += b.toString()));
-  child.stderr!.on('data', (b: Buffer) => (text += b.toString()));
-  const proc = {
-    child,
-    port: 0,
-    output: () => text,
-    stop: () => {
-      child.kill('SIGTERM');
-      return exited(child);
-    },
-  };
-  return new Promise((resolve, reject) => {
-    const timer = setInterval(() => {
-      const running = /is running at http:\/\/[^:]+:(\d+)/.exec(text);
-      if (running) {
-        clearInterval(timer);
-        proc.port = Number(running[1]);
-        resolve(proc);
-      } else if (child.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(`the server stopped (${child.exitCode}):\n${text}`));
-      }
-    }, 50);
-  });
-}
-
-/** Runs the server bundle until it stops by itself: its exit code and output. */
-async function runUntilExit(env: Record<string, string>) {
-  const child = spawn(process.execPath, [mainJs], {
-    cwd: server,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  child.stdout.on('data', (b: Buffer) => (text += b.toString()));
-  child.stderr.on('data', (b: Buffer) => (text += b.toString()));
-  const code = await exited(child);
-  return { code, output: text };
-}
-
-/** One request on a connection of its own (so a cluster's primary may hand it to any worker). */
-function call(
-  port: number,
-  method: string,
-  url: string,
-  opts: { token?: string; body?: unknown } = {},
-): Promise<{ status: number; json: Json }> {
-  return new Promise((resolve, reject) => {
-    const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: url,
-        agent: false,
-        headers: {
-          ...(body ? { 'content-type': 'application/json' } : {}),
-          ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.on('data', (b: Buffer) => (text += b.toString()));
-        res.on('error', reject);
-        res.on('end', () => {
-          try {
-            resolve({ status: res.statusCode!, json: text ? JSON.parse(text) : undefined });
-          } catch {
-            reject(
-              new Error(`${method} ${url} answered ${res.statusCode} with no JSON: ${text.slice(0, 200)}`),
-            );
-          }
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-async function until(what: string, check: () => boolean, ms = 10_000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** The bundle on this file's data folder, with its JWT secret unless `env` says otherwise. */
+const startServer = (env: Record<string, string>) =>
+  startProcess(bundle.mainJs, { DATA_DIR: dataDir, JWT_SECRET, ...env });
+const runUntilExit = (env: Record<string, string>) =>
+  runProcessUntilExit(bundle.mainJs, { DATA_DIR: dataDir, ...env });
+const call = callServer;
 
 describe('a start that cannot share is refused (exit 1, nothing listening)', () => {
   it.each([

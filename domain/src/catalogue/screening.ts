@@ -81,26 +81,19 @@ export const SCREENING_MESSAGES = {
     disputeRequired: 'Say what you dispute',
     disputeTooShort: 'Please say a little more (10 characters at least)',
     disputeTooLong: 'Too long - should be 2000 chars maximum',
-    failed: 'The request could not be sent. Please try again.',
     tooMany: 'Too many requests from your address. Please try again in an hour.',
-    /** The link to this page from the privacy policy, the FAQ and Contact Us. */
-    linkLabel: 'Ask for a screening review',
-    // The outcome mail: no entry's text and no provider's name, only the decision and the staff's note.
+    // The outcome mail: the same words whatever was decided (the requester may not own the number, so the mail
+    // must not tell whether it had entries), the staff's note if any, and where to ask more.
     mailSubject: 'Your screening review request #{id}',
-    mailOutcomes: {
-      removed: 'We reviewed the entries about the phone number you gave and removed them.',
-      partly:
-        'We reviewed the entries about the phone number you gave and removed some of them; the others stay.',
-      kept: 'We reviewed the entries about the phone number you gave and found no reason to change them.',
-    },
+    mailBody:
+      'We have reviewed your request about the phone number you gave. Where entries about it were wrong or should not have been there, we removed them.',
     mailNote: 'A note from our staff:',
     mailFooter:
       'You receive this e-mail because this address was given on the screening review page of Live the Fantasy. If you have a question, answer through the Contact Us page: {link}\n',
     // The console: the request in the reports queue, the number's entries beside it, the outcome.
-    requestPhone: 'Phone number',
     entries: 'Entries for this number',
     entriesHelp:
-      'Records whose number is this one, or ends with it (a country code written or left out). Removals are recorded in the audit log.',
+      'Records whose number is this one, or this one with a country code written or left out (up to 3 digits). Removals are recorded in the audit log.',
     noEntries: 'No entries for this number.',
     entriesFailed: 'The entries could not be loaded.',
     addedOn: 'Added on {date}',
@@ -117,8 +110,16 @@ export const SCREENING_MESSAGES = {
     removed: 'Removed',
     removeFailed: 'The entry could not be removed.',
     outcome: 'Outcome',
-    outcomes: { removed: 'Entries removed', partly: 'Some entries removed', kept: 'Entries kept' },
-    outcomeRequired: 'Choose the outcome',
+    outcomes: {
+      removed: 'Entries removed',
+      partly: 'Some entries removed',
+      kept: 'Entries kept',
+      none: 'No entries for this number',
+    },
+    outcomeHelp:
+      "For the staff's record: the e-mail says the same whatever you choose, so it never tells whether the number had entries.",
+    outcomePlaceholder: 'Choose…',
+    outcomeRequired: 'Choose the outcome before sending it',
     reply: 'Note to the requester (optional, sent in the e-mail)',
     replyHelp: "Never name a provider or quote an entry: the requester may not be the number's owner.",
     replyTooLong: 'The note is too long - should be 1000 chars maximum',
@@ -126,7 +127,10 @@ export const SCREENING_MESSAGES = {
     decided: 'The outcome was e-mailed and the request closed',
     decidedNotMailed:
       'The request is closed, but the e-mail could not be sent: write to the requester yourself.',
-    decidedOn: 'Outcome e-mailed on {date}: {outcome}',
+    decidedOn: 'Closed on {date}: {outcome}',
+    notMailed: 'The e-mail could not be sent: write to the requester yourself.',
+    alreadyDecided: 'This request is closed: its outcome was sent already',
+    truncated: 'More than 20 records match this number: the closest 20 are shown.',
     closeWithOutcome: 'Close a screening review request by sending its outcome',
     notFound: 'Screening review request not found',
   },

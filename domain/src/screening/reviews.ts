@@ -18,8 +18,11 @@ export const SCREENING_REVIEW_LIMITS = { disputeMin: 10, dispute: 2000, reply: 1
 /** How many days a request is kept after its outcome was sent (the job `delete-old-screening-reviews`). */
 export const SCREENING_REVIEW_RETENTION_DAYS = 365;
 
-/** What the requester hears: every entry removed, some, or none. */
-export const SCREENING_REVIEW_OUTCOMES = ['removed', 'partly', 'kept'] as const;
+/**
+ * What the staff decided, for their record: every entry removed, some, none, or the number had none. The
+ * requester's mail says the same words whichever it is.
+ */
+export const SCREENING_REVIEW_OUTCOMES = ['removed', 'partly', 'kept', 'none'] as const;
 export type TScreeningReviewOutcome = (typeof SCREENING_REVIEW_OUTCOMES)[number];
 
 /** `POST /api/screening-reviews` `data`: the number (stored as its digits), the dispute, a contact address. */
@@ -39,7 +42,8 @@ export type TScreeningReviewForm = z.input<typeof ZScreeningReviewRequest>;
 
 /**
  * `PUT /api/admin/screening-reviews/:id` `data`: New or In progress and/or the internal note, as a report's.
- * Closed comes only with the outcome (`POST …/:id/decision`), so the requester always hears it.
+ * Closed comes only with the outcome (`POST …/:id/decision`), so the requester always hears it; once closed,
+ * only the note changes.
  */
 export const ZScreeningReviewUpdate = z
   .object({
@@ -59,7 +63,10 @@ export const ZScreeningReviewUpdate = z
   });
 export type TScreeningReviewUpdate = z.infer<typeof ZScreeningReviewUpdate>;
 
-/** `POST /api/admin/screening-reviews/:id/decision` `data`: the outcome and an optional note for the mail. */
+/**
+ * `POST /api/admin/screening-reviews/:id/decision` `data`: the outcome and an optional note for the mail; a
+ * request closed already is a 409.
+ */
 export const ZScreeningReviewDecision = z.object({
   outcome: z.enum(SCREENING_REVIEW_OUTCOMES, { error: R.outcomeRequired }),
   reply: z
@@ -93,6 +100,11 @@ export interface TScreeningReviewDetail {
   outcome: TScreeningReviewOutcome | null;
   reply: string | null;
   decidedAt: string | null;
+  /** When the outcome's mail was sent; null while undecided, or when it could not be sent. */
+  mailedAt: string | null;
   createdAt: string;
+  /** The records the number names, exact matches first, at most 20. */
   records: TScreeningReviewRecord[];
+  /** More records match than `records` holds. */
+  truncated: boolean;
 }

@@ -38,6 +38,7 @@ const NOT_ADMIN_ACTIONS: Record<string, string> = {
   'POST /api/auth/local': "the admin's own sign-in",
   'POST /api/auth/forgot-password': "a reset link for an address, anyone's call",
   'POST /api/upload/sendmail': "a reset link for an address, anyone's call",
+  'POST /api/screening-reviews': "anyone's request for a review: the log would keep its number and address",
   'POST /api/auth/logout': "the admin's own session",
   'POST /api/auth/logout-all': "the admin's own sessions",
   'POST /api/auth/2fa/setup': "the admin's own two-factor enrolment",

@@ -5,7 +5,7 @@ import { withId } from './helpers.ts';
  * Screening review requests: anyone asks the staff to review the entries about a phone number (`phone_number`,
  * its digits), says what they dispute and gives an address for the outcome. The staff handle it in the reports
  * queue (`status` as a report's, the internal `staff_note`) and close it by sending the `outcome` (with an
- * optional `reply` for the mail). Kept a year after the outcome (the job `delete-old-screening-reviews`).
+ * optional `reply` for the mail; `mailed_at` once the mail went). Kept a year after the outcome (the job `delete-old-screening-reviews`).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('screening_reviews'))
@@ -18,6 +18,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('reply', 'text')
     .addColumn('handled_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('decided_at', 'text')
+    .addColumn('mailed_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();

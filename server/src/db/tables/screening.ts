@@ -44,10 +44,12 @@ export interface ScreeningReviewsTable {
   email: string;
   status: Generated<'open' | 'reviewed' | 'closed'>;
   staff_note: string | null;
-  outcome: 'removed' | 'partly' | 'kept' | null;
+  outcome: 'removed' | 'partly' | 'kept' | 'none' | null;
   reply: string | null;
   handled_by: number | null;
   decided_at: string | null;
+  /** When the outcome's mail was sent; null while undecided or when it could not be sent. */
+  mailed_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -14,6 +14,10 @@ type ReviewRow = DB['screening_reviews'];
 
 /** How short a number may be and still be matched as the end of a longer one (a country code added). */
 const SUFFIX_MIN_DIGITS = 7;
+/** How many more digits a country code adds at most. */
+const COUNTRY_CODE_MAX_DIGITS = 3;
+/** How many records the request's page shows. */
+export const REVIEW_RECORDS_MAX = 20;
 
 export function insertReview(
   db: Kysely<DB>,
@@ -33,6 +37,7 @@ const REVIEW_COLUMNS = [
   'reply',
   'handled_by',
   'decided_at',
+  'mailed_at',
   'created_at',
 ] as const;
 
@@ -49,19 +54,30 @@ export async function lockReview(trx: Transaction<DB>, id: number) {
 export function updateReview(
   trx: Transaction<DB>,
   id: number,
-  changes: Partial<Pick<ReviewRow, 'staff_note' | 'outcome' | 'reply' | 'handled_by' | 'decided_at'>> & {
+  changes: Partial<
+    Pick<ReviewRow, 'staff_note' | 'outcome' | 'reply' | 'handled_by' | 'decided_at' | 'mailed_at'>
+  > & {
     status?: 'open' | 'reviewed' | 'closed';
   },
 ): Promise<boolean> {
   return updateById(trx, 'screening_reviews', id, changes);
 }
 
+/** Notes when the outcome's mail went. */
+export async function markReviewMailed(db: Db, id: number, at: string): Promise<void> {
+  await db.updateTable('screening_reviews').set({ mailed_at: at }).where('id', '=', id).execute();
+}
+
 /**
- * The records whose number is `digits`, or ends with it, or is the end of it, where both have at least
- * `SUFFIX_MIN_DIGITS` digits: a country code written on one side and left out on the other.
+ * The records whose number is `digits`, or is it with a country code written on one side only: one ends with
+ * the other, both have at least `SUFFIX_MIN_DIGITS` digits and they differ by at most
+ * `COUNTRY_CODE_MAX_DIGITS`. Exact matches first; one more than `REVIEW_RECORDS_MAX`, so the caller knows
+ * there are more.
  */
 export function findRecordsMatching(db: Db, digits: string) {
   const long = digits.length >= SUFFIX_MIN_DIGITS;
+  const shortest = Math.max(SUFFIX_MIN_DIGITS, digits.length - COUNTRY_CODE_MAX_DIGITS);
+  const longest = digits.length + COUNTRY_CODE_MAX_DIGITS;
   return db
     .selectFrom('customer_hobbyists')
     .select(['id', 'phone_number', 'created_at'])
@@ -70,7 +86,8 @@ export function findRecordsMatching(db: Db, digits: string) {
         ? eb.or([
             eb('phone_number', '=', digits),
             eb.and([
-              eb(sql`length(phone_number)`, '>=', SUFFIX_MIN_DIGITS),
+              eb(sql`length(phone_number)`, '>=', shortest),
+              eb(sql`length(phone_number)`, '<=', longest),
               eb.or([
                 eb('phone_number', 'like', `%${digits}`),
                 eb(sql`cast(${digits} as text)`, 'like', sql`'%' || phone_number`),
@@ -79,8 +96,9 @@ export function findRecordsMatching(db: Db, digits: string) {
           ])
         : eb('phone_number', '=', digits),
     )
+    .orderBy(sql`case when phone_number = ${digits} then 0 else 1 end`)
     .orderBy('id')
-    .limit(20)
+    .limit(REVIEW_RECORDS_MAX + 1)
     .execute();
 }
 

@@ -10,18 +10,20 @@ import {
   type TScreeningReviewUpdate,
 } from '@app/domain';
 import type { Kysely } from 'kysely';
-import { createAudited, recordAudit } from '../../db/audit-log.ts';
+import { recordAudit } from '../../db/audit-log.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
-import { notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import {
   deleteReviewsDecidedBefore,
   findEntriesOf,
+  REVIEW_RECORDS_MAX,
   findRecordsMatching,
   findReview,
   insertReview,
   lockReview,
+  markReviewMailed,
   updateReview,
 } from './screening.reviews.queries.ts';
 
@@ -37,17 +39,15 @@ const R = MESSAGES.screeningReview;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * `POST /api/screening-reviews`: stores the request (recorded when an admin files one, as any admin write);
- * answers its number only.
+ * `POST /api/screening-reviews`: stores the request; answers its number only. Not recorded in the audit log,
+ * even when an admin sends one: it is anyone's request, and the log would keep its number and address forever.
  */
-export async function requestReview(
-  db: Kysely<DB>,
-  actor: Actor | null,
-  data: TScreeningReviewRequest,
-): Promise<{ id: number }> {
-  const id = await createAudited(db, actor, 'screening-review', 'screening_reviews', (db) =>
-    insertReview(db, { phone_number: data.phone_number, dispute: data.dispute, email: data.email }),
-  );
+export async function requestReview(db: Kysely<DB>, data: TScreeningReviewRequest): Promise<{ id: number }> {
+  const id = await insertReview(db, {
+    phone_number: data.phone_number,
+    dispute: data.dispute,
+    email: data.email,
+  });
   return { id };
 }
 
@@ -55,7 +55,8 @@ export async function requestReview(
 export async function getReview(db: Kysely<DB>, id: number): Promise<TScreeningReviewDetail> {
   const row = await findReview(db, id);
   if (!row) throw notFound(R.notFound);
-  const records = await findRecordsMatching(db, row.phone_number);
+  const matching = await findRecordsMatching(db, row.phone_number);
+  const records = matching.slice(0, REVIEW_RECORDS_MAX);
   const { ratings, comments } = await findEntriesOf(
     db,
     records.map((r) => Number(r.id)),
@@ -72,7 +73,9 @@ export async function getReview(db: Kysely<DB>, id: number): Promise<TScreeningR
     outcome: row.outcome,
     reply: row.reply,
     decidedAt: row.decided_at,
+    mailedAt: row.mailed_at,
     createdAt: row.created_at,
+    truncated: matching.length > records.length,
     records: records.map((record) => {
       const recordId = Number(record.id);
       return {
@@ -110,7 +113,8 @@ export interface ReviewHandling {
 
 /**
  * `PUT /api/admin/screening-reviews/:id`: New or In progress and/or the internal note (Closed only comes with
- * the outcome); the admin becomes its handler; recorded with the handling before and after.
+ * the outcome, and a closed request keeps its state: a 409); the admin becomes its handler; recorded with the
+ * handling before and after.
  */
 export async function updateReviewHandling(
   db: Kysely<DB>,
@@ -121,33 +125,39 @@ export async function updateReviewHandling(
   return db.transaction().execute(async (trx) => {
     const row = await lockReview(trx, id);
     if (!row) throw notFound(R.notFound);
+    if (row.status === 'closed' && data.status !== undefined)
+      throw new AppError('ConflictError', R.alreadyDecided);
     const changes = {
       ...(data.status !== undefined ? { status: data.status } : {}),
       ...(data.staff_note !== undefined ? { staff_note: data.staff_note } : {}),
-      handled_by: actor.id,
     };
-    await updateReview(trx, id, changes);
-    const after = { status: data.status ?? row.status, staff_note: data.staff_note ?? row.staff_note };
+    await updateReview(trx, id, { ...changes, handled_by: actor.id });
+    const before = { status: row.status as ReportStatus, staff_note: row.staff_note };
+    const after = { ...before, ...changes };
     await recordAudit(trx, actor, 'screening-review.update', `screening-review:${id}`, null, {
-      before: { status: row.status, staff_note: row.staff_note },
+      before,
       after,
     });
-    return { id, status: after.status as ReportStatus, staff_note: after.staff_note, outcome: row.outcome };
+    return { id, ...after, outcome: row.outcome };
   });
 }
 
-/** The outcome mail: the decision, the staff's note if any, and where to ask more. */
-function outcomeMail(publicUrl: string, id: number, decision: TScreeningReviewDecision) {
-  const parts: string[] = [R.mailOutcomes[decision.outcome]];
-  if (decision.reply) parts.push(`${R.mailNote}\n${decision.reply}`);
+/**
+ * The outcome mail: the same words whatever the staff decided (the requester may not own the number, so the
+ * mail must not tell whether it had entries), the staff's note if any, and where to ask more.
+ */
+function outcomeMail(publicUrl: string, id: number, reply: string | undefined) {
+  const parts: string[] = [R.mailBody];
+  if (reply) parts.push(`${R.mailNote}\n${reply}`);
   parts.push(fillTemplate(R.mailFooter, { link: `${publicUrl}/contactus` }));
   return { subject: fillTemplate(R.mailSubject, { id }), text: parts.join('\n\n') };
 }
 
 /**
  * `POST /api/admin/screening-reviews/:id/decision`: closes the request with its outcome (recorded, with the
- * records its number names at that moment), then e-mails the requester. A failed send does not undo the
- * decision: the answer says so (`mailed: false`) and the console asks the admin to write themselves.
+ * records its number names at that moment), then e-mails the requester and notes when (`mailed_at`). A request
+ * closed already is a 409, so a requester hears once. A failed send does not undo the decision: the answer says
+ * so (`mailed: false`) and the console keeps asking the admin to write themselves.
  */
 export async function decideReview(
   db: Kysely<DB>,
@@ -160,6 +170,7 @@ export async function decideReview(
   const row = await db.transaction().execute(async (trx) => {
     const found = await lockReview(trx, id);
     if (!found) throw notFound(R.notFound);
+    if (found.status === 'closed') throw new AppError('ConflictError', R.alreadyDecided);
     const records = await findRecordsMatching(trx, found.phone_number);
     await updateReview(trx, id, {
       status: 'closed',
@@ -182,9 +193,10 @@ export async function decideReview(
     return found;
   });
   const mailed = await mailer
-    .send({ to: row.email, ...outcomeMail(publicUrl, id, decision) })
+    .send({ to: row.email, ...outcomeMail(publicUrl, id, decision.reply) })
     .then(() => true)
     .catch(() => false);
+  if (mailed) await markReviewMailed(db, id, new Date().toISOString());
   return { id, status: 'closed', staff_note: row.staff_note, outcome: decision.outcome, mailed };
 }
 

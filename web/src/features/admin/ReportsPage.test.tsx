@@ -206,7 +206,9 @@ describe('ReportsPage', { timeout: 20_000 }, () => {
       outcome: null,
       reply: null,
       decidedAt: null,
+      mailedAt: null,
       createdAt: '2026-11-20T10:00:00.000Z',
+      truncated: false,
       records: [
         {
           id: 4,
@@ -251,6 +253,11 @@ describe('ReportsPage', { timeout: 20_000 }, () => {
       expect(await within(card).findByText('Did not pay.')).toBeTruthy();
       expect(within(card).getByText('1-555-020-3001')).toBeTruthy();
       expect(within(card).getByRole('link', { name: 'prov2' }).getAttribute('href')).toBe('/admin/users/51');
+      // Each Remove is described by its entry.
+      const described = within(card)
+        .getByRole('button', { name: R.removeComment })
+        .getAttribute('aria-describedby')!;
+      expect(document.getElementById(described)!.textContent).toBe('Did not pay.');
       // Closed comes with the outcome only; there is no Close button and no Hide.
       const state = within(card).getByLabelText(M.status) as HTMLSelectElement;
       expect(
@@ -290,7 +297,8 @@ describe('ReportsPage', { timeout: 20_000 }, () => {
       );
       await within(card).findByText('Did not pay.');
       fireEvent.click(within(card).getByRole('button', { name: R.decide }));
-      expect(await within(card).findAllByText(R.outcomeRequired)).not.toHaveLength(0);
+      expect(await within(card).findByText(R.outcomeRequired)).toBeTruthy();
+      expect(within(card).getByLabelText(R.outcome).getAttribute('aria-invalid')).toBe('true');
       expect(callsTo(calls, 'POST', '/admin/screening-reviews/21/decision')).toHaveLength(0);
 
       fireEvent.change(within(card).getByLabelText(R.outcome), { target: { value: 'removed' } });

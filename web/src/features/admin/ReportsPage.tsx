@@ -80,7 +80,7 @@ function ReportFacts({ report, itemHidden }: { report: TAdminReportItem; itemHid
       </dd>
       {report.review ? (
         <>
-          <dt className="col-sm-3">{MESSAGES.screeningReview.requestPhone}</dt>
+          <dt className="col-sm-3">{MESSAGES.screeningReview.phone}</dt>
           <dd className="col-sm-9">{formatPhone(report.review.phone_number)}</dd>
         </>
       ) : (
@@ -243,7 +243,8 @@ function ReportCard({
             size="sm"
             className="w-auto"
             value={report.status}
-            disabled={update.busy}
+            // A screening review request's state is final once its outcome is sent.
+            disabled={update.busy || (report.kind === 'review' && report.status === 'closed')}
             onChange={(event) => void update.change({ status: event.target.value as ReportStatus }, M.saved)}
           >
             {STATE_OPTIONS.map((option) => (

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Badge, Button, Form } from 'react-bootstrap';
+import { useId, useState } from 'react';
+import { Alert, Button, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { fillTemplate, MESSAGES, SCREENING_REVIEW_LIMITS, SCREENING_REVIEW_OUTCOMES } from '@app/domain';
@@ -47,11 +47,13 @@ function RecordEntries({
   record: TScreeningReviewRecord;
   onRemove: (entry: ScreeningEntry) => void;
 }) {
+  // Each Remove is described by its entry, so a screen reader tells them apart.
+  const entryId = useId();
   const count = (kind: keyof typeof RATING_LABEL) => record.ratings.filter((r) => r.kind === kind).length;
   return (
     <li className="border rounded p-2 mb-2" data-testid="review-record">
       <div className="d-flex flex-wrap align-items-center gap-2 mb-1">
-        <strong>{formatPhone(record.phone_number)}</strong>
+        <strong id={`${entryId}-record-${record.id}`}>{formatPhone(record.phone_number)}</strong>
         <span className="small text-body-secondary">
           {fillTemplate(R.addedOn, { date: formatDay(record.createdAt) })}
         </span>
@@ -59,6 +61,7 @@ function RecordEntries({
           size="sm"
           variant="outline-danger"
           className="ms-auto"
+          aria-describedby={`${entryId}-record-${record.id}`}
           onClick={() => onRemove({ type: 'record', id: record.id })}
         >
           {R.removeRecord}
@@ -75,17 +78,15 @@ function RecordEntries({
         <ul className="list-unstyled small mb-2">
           {record.ratings.map((rating) => (
             <li key={rating.id} className="d-flex flex-wrap align-items-center gap-2 mb-1">
-              <Badge bg="light" text="dark">
-                {RATING_LABEL[rating.kind]}
-              </Badge>
-              <span>
-                {formatDay(rating.createdAt)}
+              <span id={`${entryId}-rating-${rating.id}`}>
+                {RATING_LABEL[rating.kind]}, {formatDay(rating.createdAt)}
                 <Author author={rating.author} />
               </span>
               <Button
                 size="sm"
                 variant="link"
                 className="p-0 text-danger"
+                aria-describedby={`${entryId}-rating-${rating.id}`}
                 onClick={() => onRemove({ type: 'rating', id: rating.id, kind: rating.kind })}
               >
                 {R.removeRating}
@@ -100,7 +101,9 @@ function RecordEntries({
         <ul className="list-unstyled mb-0">
           {record.comments.map((comment) => (
             <li key={comment.id} className="border-top pt-2 mt-2" data-testid="review-comment">
-              <p className="mb-1 text-break">{comment.text}</p>
+              <p className="mb-1 text-break" id={`${entryId}-comment-${comment.id}`}>
+                {comment.text}
+              </p>
               <div className="d-flex flex-wrap align-items-center gap-2 small text-body-secondary">
                 <span>
                   {formatDay(comment.createdAt)}
@@ -110,6 +113,7 @@ function RecordEntries({
                   size="sm"
                   variant="link"
                   className="p-0 text-danger"
+                  aria-describedby={`${entryId}-comment-${comment.id}`}
                   onClick={() => onRemove({ type: 'comment', id: comment.id })}
                 >
                   {R.removeComment}
@@ -139,6 +143,7 @@ function ReviewEntries({ review }: { review: TScreeningReviewDetail }) {
   };
   return (
     <>
+      {review.truncated && <p className="small text-body-secondary">{R.truncated}</p>}
       {review.records.length === 0 ? (
         <p className="small text-body-secondary">{R.noEntries}</p>
       ) : (
@@ -199,10 +204,10 @@ function DecisionForm({ id, formId }: { id: number; formId: string }) {
           value={outcome}
           isInvalid={tried && missing}
           aria-invalid={tried && missing}
-          aria-describedby={tried && missing ? `${formId}-outcome-error` : undefined}
+          aria-describedby={`${tried && missing ? `${formId}-outcome-error ` : ''}${formId}-outcome-help`}
           onChange={(event) => setOutcome(event.target.value as TScreeningReviewOutcome | '')}
         >
-          <option value="">{R.outcomeRequired}</option>
+          <option value="">{R.outcomePlaceholder}</option>
           {SCREENING_REVIEW_OUTCOMES.map((value) => (
             <option key={value} value={value}>
               {R.outcomes[value]}
@@ -214,6 +219,7 @@ function DecisionForm({ id, formId }: { id: number; formId: string }) {
             {R.outcomeRequired}
           </Form.Control.Feedback>
         )}
+        <Form.Text id={`${formId}-outcome-help`}>{R.outcomeHelp}</Form.Text>
       </Form.Group>
       <Form.Group controlId={`${formId}-reply`} className="mb-2">
         <Form.Label className="small mb-1">{R.reply}</Form.Label>
@@ -261,13 +267,18 @@ export function ScreeningReviewOutcome({ id, formId }: { id: number; formId: str
   if (!review) return null;
   if (review.status === 'closed' && review.outcome) {
     return (
-      <p className="small mt-3 mb-0" data-testid="review-outcome">
+      <div className="small mt-3" data-testid="review-outcome">
         {fillTemplate(R.decidedOn, {
           date: formatDay(review.decidedAt),
           outcome: R.outcomes[review.outcome],
         })}
         {review.reply && <span className="d-block text-body-secondary text-break">{review.reply}</span>}
-      </p>
+        {!review.mailedAt && (
+          <Alert variant="warning" className="small py-2 mt-2 mb-0">
+            {R.notMailed}
+          </Alert>
+        )}
+      </div>
     );
   }
   return <DecisionForm id={id} formId={formId} />;

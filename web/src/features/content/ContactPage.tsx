@@ -90,7 +90,7 @@ export default function ContactPage() {
               </li>
               <li>
                 <i className="bi bi-telephone me-2" aria-hidden="true" />
-                <Link to="/screening-review">{MESSAGES.screeningReview.linkLabel}</Link>
+                <Link to="/screening-review">{MESSAGES.screeningReview.title}</Link>
               </li>
             </ul>
           </aside>

@@ -43,7 +43,7 @@ describe('FaqPage', () => {
     const item = open(Q.screeningReview);
     expect(item.textContent).toMatch(/never says whether a number has entries/);
     expect(
-      within(item).getByRole('link', { name: MESSAGES.screeningReview.linkLabel }).getAttribute('href'),
+      within(item).getByRole('link', { name: MESSAGES.screeningReview.title }).getAttribute('href'),
     ).toBe('/screening-review');
   });
 });

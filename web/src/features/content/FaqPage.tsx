@@ -124,7 +124,7 @@ const entries: FaqEntry[] = [
     question: Q.screeningReview,
     answer: (
       <p className="mb-0">
-        Use the <Link to="/screening-review">{MESSAGES.screeningReview.linkLabel}</Link> page: give the phone
+        Use the <Link to="/screening-review">{MESSAGES.screeningReview.title}</Link> page: give the phone
         number (you may be asked to show that it is yours), what you dispute and an e-mail address. Our staff
         review the entries about the number, remove what should not be there, and e-mail you the outcome. The
         page never says whether a number has entries.

@@ -42,7 +42,7 @@ describe('PrivacyPage', () => {
     expect(text).toMatch(/only to signed-in provider accounts and to our staff/);
     expect(text).toMatch(/never shown\s+to hobbyists, vendors or visitors/);
     const review = within(part.closest('section')!).getByRole('link', {
-      name: MESSAGES.screeningReview.linkLabel,
+      name: MESSAGES.screeningReview.title,
     });
     expect(review.getAttribute('href')).toBe('/screening-review');
     expect(text).toMatch(/never\s+says whether a number has entries/);

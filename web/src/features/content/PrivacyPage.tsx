@@ -8,7 +8,7 @@ import { sectionHead, usePageHead } from '../../app/head.tsx';
 
 const SITE = MESSAGES.site.name;
 const contactLink = <Link to="/contactus">{MESSAGES.contact.title}</Link>;
-const reviewLink = <Link to="/screening-review">{MESSAGES.screeningReview.linkLabel}</Link>;
+const reviewLink = <Link to="/screening-review">{MESSAGES.screeningReview.title}</Link>;
 
 /** The bodies of the ten sections, in the order of CONTENT_COPY.privacy. */
 const bodies: ReactNode[] = [

@@ -76,7 +76,7 @@ describe('ScreeningReviewPage', () => {
 
   it.each([
     [429, R.tooMany],
-    [500, R.failed],
+    [500, MESSAGES.toast.genericWarning],
   ])('answers a %i with "%s" and keeps what was typed', async (status, message) => {
     vi.stubGlobal(
       'fetch',

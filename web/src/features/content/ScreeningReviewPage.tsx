@@ -8,7 +8,7 @@ import type { TScreeningReviewForm, TScreeningReviewRequest } from '@app/domain'
 import { isApiError } from '../../api/client.ts';
 import { TextAreaField, TextField } from '../../ui/FormField.tsx';
 import { revealOnMount } from '../../ui/revealOnMount.ts';
-import { useSendScreeningReview } from './api.ts';
+import { getReportFailureDetail, useSendScreeningReview } from './api.ts';
 import { CONTENT_COPY, PRIVACY_SCREENING_ANCHOR } from './copy.ts';
 import './content.css';
 import { sectionHead, usePageHead } from '../../app/head.tsx';
@@ -16,14 +16,9 @@ import { sectionHead, usePageHead } from '../../app/head.tsx';
 const M = MESSAGES.screeningReview;
 const EMPTY: TScreeningReviewForm = { phone_number: '', dispute: '', email: '' };
 
-/** Why a request failed, in words the sender can act on. */
-function failureText(error: unknown): string {
-  if (isApiError(error)) {
-    if (error.status === 429) return M.tooMany;
-    if (error.isBadRequest || error.isNetworkError) return error.message;
-  }
-  return M.failed;
-}
+/** Why a request failed, in words the sender can act on: as a report's, and the hourly limit. */
+const failureText = (error: unknown): string =>
+  isApiError(error) && error.status === 429 ? M.tooMany : getReportFailureDetail(error);
 
 /**
  * /screening-review: anyone asks the staff to review the screening entries about a phone number (the
