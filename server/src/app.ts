@@ -26,6 +26,7 @@ import webShell from './http/plugins/web-shell.ts';
 import { installWriteListeners, installWritePublishing } from './http/publish-writes.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { waitForRequestsOnClose } from './http/in-flight.ts';
+import { recordRequest, routeLabel } from './metrics.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { AREA_ROUTES } from './modules/areas.ts';
 import { MEDIA_LIMITS } from './modules/media/index.ts';
@@ -85,12 +86,20 @@ function createFastify(config: Config, logger: boolean | undefined) {
   }).withTypeProvider<ZodTypeProvider>();
 }
 
-/** The request id on every answer, and one structured line per request (the id ties it to any error logged for it). */
+/**
+ * The request id on every answer, each request counted for `GET /metrics`, and one structured line per request
+ * (the id ties it to any error logged for it).
+ */
 function installRequestLog(app: FastifyInstance, logsInfo: boolean) {
   // Plain callbacks, and the log line's hook only when its level is written: every answer passes here.
   app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
     done(null, payload);
+  });
+  // Counted by the route's pattern (never the URL's text, which would name records and grow without end).
+  app.addHook('onResponse', (req, reply, done) => {
+    recordRequest(routeLabel(req.routeOptions.url), req.method, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
   if (!logsInfo) return;
   app.addHook('onResponse', (req, reply, done) => {

@@ -2,6 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { createAppMailer } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
+import { answerClusterGathering, serveClusterMetrics } from './metrics.ts';
 import {
   onStopSignals,
   openShared,
@@ -81,6 +82,8 @@ export async function runPrimary(config: Config, serverDir: string, workerMain: 
   }
 
   superviseWorkers(config, log, database.engine, state, stop);
+  // A scrape reaches one worker; the primary adds up its own values (the jobs') and every worker's.
+  serveClusterMetrics();
   onStopSignals((signal) => stop(0, signal));
   cluster.setupPrimary({ exec: workerMain, args: process.argv.slice(2) });
   for (let i = 0; i < config.workers; i++) cluster.fork();
@@ -152,6 +155,7 @@ function superviseWorkers(
 
 /** One worker: the app on the prepared database, listening on the shared port, until told to stop. */
 export async function runWorker(config: Config): Promise<void> {
+  answerClusterGathering();
   const database = openDatabase(config);
   const shared = await openShared(config, processLog(config.logLevel));
   const app = await serveHttp(config, database, createAppMailer(config), shared);

@@ -83,6 +83,30 @@ export const ZEnv = z.object({
       });
       return z.NEVER;
     }),
+  METRICS_ALLOW: z
+    .string()
+    .optional()
+    .transform((v, ctx): string[] => {
+      const text = (v ?? '').trim();
+      if (!text) return ['127.0.0.1', '::1'];
+      if (text === 'off' || text === 'none') return [];
+      const list = text
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (list.every(isAddressOrRange)) return list;
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be off, or a comma-separated list of addresses (CIDR ranges allowed)',
+      });
+      return z.NEVER;
+    }),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || v.length >= 24, { message: 'must be at least 24 characters' }),
 });
 
 /**
@@ -127,6 +151,10 @@ export interface Config {
   redisPrefix: string;
   /** Reverse proxies trusted to report the visitor's address (`TRUST_PROXY`); false by default. */
   trustProxy: TrustProxy;
+  /** Who may read `GET /metrics`: these addresses and ranges (`METRICS_ALLOW`, loopback by default)… */
+  metricsAllow: string[];
+  /** …or a caller sending this bearer token (`METRICS_TOKEN`). */
+  metricsToken: string | undefined;
   /** Where the built web app lives; absent in API-only tests. */
   webDist: string | undefined;
   /** Tests only (no variable): other limits for the failed sign-in throttle (modules/auth/auth.throttle.ts). */
@@ -174,6 +202,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     trustProxy: e.TRUST_PROXY,
+    metricsAllow: e.METRICS_ALLOW,
+    metricsToken: e.METRICS_TOKEN,
     webDist: undefined,
     ...overrides,
   };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
+import { redisErrors } from './metrics.ts';
 
 /** Where the connections to Redis say that it went away or came back. */
 export interface SharedStateLog {
@@ -56,6 +57,7 @@ async function connect(url: string, name: string, log: SharedStateLog): Promise<
     );
   };
   client.on('error', (err: Error) => {
+    redisErrors.inc();
     lastError = err.message;
     wentAway(err.message);
   });

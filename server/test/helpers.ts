@@ -250,3 +250,9 @@ export function apiCalls(ctx: TestContext) {
   };
   return { call, ok, listed, approveRevision };
 }
+
+/** The value of one series of a `GET /metrics` text (`name{labels}` as written), 0 when absent. */
+export function metricValue(text: string, series: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}

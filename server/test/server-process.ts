@@ -97,13 +97,16 @@ export async function runUntilExit(mainJs: string, env: Record<string, string>) 
   return { code, output: output() };
 }
 
-/** One request on a connection of its own (so a cluster's primary may hand it to any worker). */
+/**
+ * One request on a connection of its own (so a cluster's primary may hand it to any worker): its status, its
+ * JSON and its text.
+ */
 export function callServer(
   port: number,
   method: string,
   url: string,
   opts: { token?: string; body?: unknown } = {},
-): Promise<{ status: number; json: Json }> {
+): Promise<{ status: number; json: Json; text: string }> {
   return new Promise((resolve, reject) => {
     const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
     const req = http.request(
@@ -123,8 +126,13 @@ export function callServer(
         res.on('data', (b: Buffer) => (text += b.toString()));
         res.on('error', reject);
         res.on('end', () => {
+          // A JSON answer is parsed (a failure to is an error); any other (`/metrics`'s text) is kept as text.
+          if (!/json/.test(String(res.headers['content-type'] ?? ''))) {
+            resolve({ status: res.statusCode!, json: undefined, text });
+            return;
+          }
           try {
-            resolve({ status: res.statusCode!, json: text ? JSON.parse(text) : undefined });
+            resolve({ status: res.statusCode!, json: text ? JSON.parse(text) : undefined, text });
           } catch {
             reject(
               new Error(`${method} ${url} answered ${res.statusCode} with no JSON: ${text.slice(0, 200)}`),

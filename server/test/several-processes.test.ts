@@ -7,7 +7,14 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { buildProviderAd } from './factories.ts';
-import { buildAdmin, buildProvider, buildUser, dropPostgresDatabase, type TestContext } from './helpers.ts';
+import {
+  buildAdmin,
+  buildProvider,
+  buildUser,
+  dropPostgresDatabase,
+  metricValue,
+  type TestContext,
+} from './helpers.ts';
 import {
   buildServerBundle,
   callServer,
@@ -195,6 +202,13 @@ withPostgresAndRedis?.('two processes on one PostgreSQL database and one Redis',
     const first = await workersAnswering();
     expect(first.size).toBe(2);
     expect(first.has(cluster.child.pid!)).toBe(false);
+
+    // One scrape through the port adds up both workers' requests and the primary's job runs.
+    const scraped = await call(cluster.port, 'GET', '/metrics');
+    expect(scraped.status).toBe(200);
+    const health = 'ltf_http_requests_total{route="/api/health",method="GET",status="200"}';
+    expect(metricValue(scraped.text, health)).toBeGreaterThanOrEqual(8);
+    expect(scraped.text).toMatch(/ltf_job_runs_total\{job="[a-z-]+",result="done"\} [1-9]/);
 
     const [dead] = first;
     process.kill(dead!, 'SIGKILL');

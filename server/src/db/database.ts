@@ -1,6 +1,7 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
+import { dbQueryDuration, watchForMetrics } from '../metrics.ts';
 import pg from 'pg';
 import type { DB } from './schema.ts';
 import { SqliteReader } from './sqlite-reader.ts';
@@ -104,6 +105,9 @@ function pgHotReader(pool: pg.Pool): { read: HotReader; count: () => number } {
   return { read, count: () => named.size };
 }
 
+/** Each statement run through Kysely counts towards the database time of `GET /metrics`. */
+const observeQuery = (event: LogEvent) => dbQueryDuration.observe(event.queryDurationMillis / 1000);
+
 /** Opens the embedded SQLite database in dataDir, or PostgreSQL when a URL is given. */
 export function openDatabase(opts: {
   databaseUrl?: string | undefined;
@@ -119,7 +123,10 @@ export function openDatabase(opts: {
     // emit 'error'; unheard, that event would stop the process. The pool has already discarded the
     // connection and the next query opens a new one, so there is nothing to do but say so.
     pool.on('error', (err) => process.emitWarning(`PostgreSQL closed an idle connection: ${err.message}`));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: observeQuery });
+    watchForMetrics({
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    });
     postgresUrls.set(db, opts.databaseUrl);
     const hot = pgHotReader(pool);
     hotReaders.set(db, hot.read);
@@ -148,7 +155,7 @@ export function openSqlite(file: string): Database {
   // The hot reads run on a thread of their own (db/sqlite-reader.ts, decision 0013).
   const reader = new SqliteReader(file, HOT_STATEMENTS.sqlite, SQLITE_READ_PRAGMAS);
   const statements = new StatementCache(sqlite, HOT_STATEMENTS.sqlite, reader);
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statements }), log: observeQuery });
   hotStatementCounts.set(db, () => Math.max(statements.rawCount, reader.kept));
   // Inside a transaction (Kysely holds the connection) a read goes through Kysely, which sees its writes.
   hotReaders.set(db, (text, params, options) => {

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { responseCacheLookups } from '../metrics.ts';
 
 /**
  * Answers of public reads kept for anonymous callers, by URL, while the database is unchanged
@@ -56,7 +57,9 @@ export class ResponseCache {
     const key = req.url;
     const kept = this.entries.get(key);
     void reply.type('application/json; charset=utf-8');
-    if (kept !== undefined && Date.now() < kept.until) {
+    const hit = kept !== undefined && Date.now() < kept.until;
+    responseCacheLookups.inc({ result: hit ? 'hit' : 'miss' });
+    if (hit) {
       // Most recently used last, so the oldest goes first when full.
       this.entries.delete(key);
       this.entries.set(key, kept);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { releaseLease, takeLease } from './jobs.queries.ts';
+import { jobDuration, jobRuns } from '../metrics.ts';
 
 /** One scheduled job: a name (its lease row), how often it runs, and what it does. */
 export interface Job<C> {
@@ -44,9 +45,13 @@ function leasedRun<C>(db: Kysely<DB>, ctx: C, log: JobLog, me: string) {
     try {
       const count = await job.run(ctx);
       await release(job.name, started, count, null);
-      log.info({ job: job.name, count, ms: Date.now() - started.getTime() }, 'job done');
+      const ms = Date.now() - started.getTime();
+      log.info({ job: job.name, count, ms }, 'job done');
+      jobRuns.inc({ job: job.name, result: 'done' });
+      jobDuration.observe({ job: job.name }, ms / 1000);
       return count;
     } catch (err) {
+      jobRuns.inc({ job: job.name, result: 'failed' });
       const message = err instanceof Error ? err.message : String(err);
       await release(job.name, started, null, message.slice(0, 1000)).catch(() => undefined);
       log.error({ job: job.name, err }, 'job failed');

@@ -516,6 +516,7 @@ const SETTINGS_ROUTES: Record<string, RouteCase> = {
 
 export const ROUTE_TABLE: Record<string, RouteCase> = {
   'GET /api/health': { expect: all(200) },
+  'GET /api/health/ready': { expect: all(200) },
 
   // Accounts
   'POST /api/auth/local/register': {

@@ -4,6 +4,7 @@ import { IMAGE_TYPES, processImage, type ImageKind } from './media.images.ts';
 import { invalidFile, MB, MEDIA_LIMITS, payloadTooLarge, quoted, unsupportedType } from './media.limits.ts';
 import { neutralName, newStorageKey, storedName, type StagedUpload, type Staging } from './media.storage.ts';
 import { cleanVideo } from './video/index.ts';
+import { uploadBytes } from '../../metrics.ts';
 
 /*
  * Intake: the parts of a multipart upload read into staging, each file's real type sniffed from its
@@ -107,6 +108,7 @@ export async function receiveFile(
       );
     }
     if (size === 0) throw invalidFile(`${quoted(name)} is empty`);
+    uploadBytes.inc(size);
     if (!kind) {
       kind = await sniff(Buffer.concat(chunks), name);
       if (kind.category === 'video') await startVideo(kind);

@@ -1,12 +1,39 @@
 import type { HealthResponse } from '@app/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { anyone, withAccess } from '../../access/index.ts';
+import { anyone, anyoneEvenWithStaleToken, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { errorBody } from '../../http/errors.ts';
+import { allowList, isAllowed, METRICS_CONTENT_TYPE, metricsText, watchForMetrics } from '../../metrics.ts';
 import { FacetStore } from '../directory/index.ts';
 
-export async function systemRoutes(app: FastifyInstance, { db, engine }: AppContext) {
+/** How long a readiness check waits for a service before counting it as failed. */
+const READY_TIMEOUT_MS = 2_000;
+
+/** A check's outcome within the timeout: 'ok', or why not. */
+async function check(run: () => Promise<unknown>): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([run(), timeout]);
+    return 'ok';
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The operator's routes: `GET /api/health` (liveness: the process answers and reads its database),
+ * `GET /api/health/ready` (whether the database and Redis answer; a 503 naming those that do not) and
+ * `GET /metrics` (Prometheus's text format, only to `METRICS_ALLOW`'s addresses or `METRICS_TOKEN`'s bearer).
+ */
+export async function systemRoutes(app: FastifyInstance, { db, engine, shared, config }: AppContext) {
+  watchForMetrics({ facets: () => FacetStore.report() });
+
   app.get('/api/health', withAccess(anyone, { config: { rateLimit: false } }), async (req, reply) => {
     try {
       await sql`select 1`.execute(db);
@@ -23,4 +50,33 @@ export async function systemRoutes(app: FastifyInstance, { db, engine }: AppCont
     };
     return body;
   });
+
+  app.get('/api/health/ready', withAccess(anyone, { config: { rateLimit: false } }), async (req, reply) => {
+    const checks: Record<string, string> = {
+      database: await check(() => sql`select 1`.execute(db)),
+      ...(shared ? { redis: await check(() => shared.redis.ping()) } : {}),
+    };
+    const failed = Object.keys(checks).filter((name) => checks[name] !== 'ok');
+    if (failed.length === 0) return { status: 'ready', checks };
+    req.log.warn({ checks }, 'not ready');
+    return reply
+      .code(503)
+      .send(errorBody(503, 'ServiceUnavailableError', `Not ready: ${failed.join(', ')}`, { failed, checks }));
+  });
+
+  const allowed = allowList(config.metricsAllow);
+  const mayReadMetrics = (req: FastifyRequest) =>
+    (config.metricsToken !== undefined && req.headers.authorization === `Bearer ${config.metricsToken}`) ||
+    isAllowed(allowed, req.socket.remoteAddress ?? '');
+  app.get(
+    '/metrics',
+    // Its own check: the scraper's address or token, not an account (the token is no session's).
+    withAccess(anyoneEvenWithStaleToken, { config: { rateLimit: false } }),
+    async (req, reply) => {
+      if (!mayReadMetrics(req)) {
+        return reply.code(403).send(errorBody(403, 'ForbiddenError', 'Metrics are not open to this address'));
+      }
+      return reply.type(METRICS_CONTENT_TYPE).send(await metricsText());
+    },
+  );
 }
