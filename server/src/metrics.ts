@@ -1,4 +1,4 @@
-import cluster from 'node:cluster';
+import cluster, { type Worker } from 'node:cluster';
 import { randomUUID } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -36,7 +36,7 @@ export const httpDuration = new Histogram({
 
 export const dbQueryDuration = new Histogram({
   name: 'ltf_db_query_duration_seconds',
-  help: 'Time of the SQL statements run through the query builder.',
+  help: 'Time of the SQL statements: those of the query builder and the hot reads of the listing.',
   buckets: [0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
   registers,
 });
@@ -115,7 +115,7 @@ new Gauge({
 
 new Gauge({
   name: 'ltf_facet_index_bytes',
-  help: 'Memory of the facet index, per process.',
+  help: 'Memory of the facet indexes, of every process added up.',
   registers,
   collect() {
     const f = sources.facets?.();
@@ -197,14 +197,14 @@ export function serveClusterMetrics(): void {
     if (!isMetricsMessage(message)) return;
     if (message.type === GATHER && message.metrics) waiting.get(message.id)?.(message.metrics);
     if (message.type !== ASK) return;
-    void gather(waiting).then((text) => {
-      if (!worker.isDead()) worker.send({ type: ANSWER, id: message.id, text });
-    });
+    void gather(waiting)
+      .catch((err: unknown) => `# metrics could not be gathered: ${String(err)}\n`)
+      .then((text) => sendTo(worker, { type: ANSWER, id: message.id, text }));
   });
 }
 
 async function gather(waiting: Map<string, (metrics: MetricsJson) => void>): Promise<string> {
-  const workers = Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
+  const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && w.isConnected());
   const answers = await Promise.all(
     workers.map(
       (worker) =>
@@ -219,7 +219,12 @@ async function gather(waiting: Map<string, (metrics: MetricsJson) => void>): Pro
             waiting.delete(id);
             resolve(metrics);
           });
-          worker!.send({ type: GATHER, id });
+          // A worker whose channel closed meanwhile (it is exiting) is left out of this scrape.
+          if (!sendTo(worker, { type: GATHER, id })) {
+            clearTimeout(timer);
+            waiting.delete(id);
+            resolve(undefined);
+          }
         }),
     ),
   );
@@ -228,13 +233,24 @@ async function gather(waiting: Map<string, (metrics: MetricsJson) => void>): Pro
   return AggregatorRegistry.aggregate(all).metrics();
 }
 
+/**
+ * Sends over a worker's channel; false when it is closed. A send on a channel closing meanwhile is reported to
+ * the callback (unheard it would be the worker's 'error' event, which would stop the primary).
+ */
+function sendTo(worker: Worker, message: MetricsMessage): boolean {
+  if (!worker.isConnected()) return false;
+  worker.send(message, () => undefined);
+  return true;
+}
+
 /** In a worker: answers the primary's gathering with this process's values. */
 export function answerClusterGathering(): void {
   process.on('message', (message: unknown) => {
     if (!isMetricsMessage(message) || message.type !== GATHER) return;
-    void metricsRegistry
+    metricsRegistry
       .getMetricsAsJSON()
-      .then((metrics) => process.send?.({ type: GATHER, id: message.id, metrics }));
+      .then((metrics) => process.send?.({ type: GATHER, id: message.id, metrics }, () => undefined))
+      .catch(() => undefined);
   });
 }
 
@@ -246,7 +262,7 @@ export function metricsText(): Promise<string> {
     const timer = setTimeout(() => {
       process.off('message', onMessage);
       // The primary did not answer: this process's own values are better than none.
-      void metricsRegistry.metrics().then(resolve);
+      metricsRegistry.metrics().then(resolve, () => resolve(''));
     }, GATHER_TIMEOUT_MS * 2);
     function onMessage(message: unknown) {
       if (!isMetricsMessage(message) || message.type !== ANSWER || message.id !== id) return;
@@ -255,7 +271,7 @@ export function metricsText(): Promise<string> {
       resolve(message.text ?? '');
     }
     process.on('message', onMessage);
-    process.send!({ type: ASK, id });
+    process.send!({ type: ASK, id }, () => undefined);
   });
 }
 

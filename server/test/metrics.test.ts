@@ -46,6 +46,20 @@ describe('who reads the metrics', () => {
     expect((await from('203.0.113.9')).body).not.toContain('ltf_');
   });
 
+  it("behind a proxy, the address the proxy reports counts, not the proxy's own", async () => {
+    const proxied = await createTestApp({ config: { trustProxy: ['127.0.0.1'] } });
+    const from = (forwarded: string) =>
+      proxied.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': forwarded },
+      });
+    expect((await from('203.0.113.9')).statusCode).toBe(403);
+    expect((await from('127.0.0.1')).statusCode).toBe(200);
+    await proxied.close();
+  });
+
   it('METRICS_ALLOW and METRICS_TOKEN are checked at start', () => {
     const env = (more: Record<string, string>) =>
       ({ DATA_DIR: ctx.config.dataDir, ...more }) as NodeJS.ProcessEnv;
@@ -139,7 +153,10 @@ describe('readiness', () => {
     await own.database.close();
     const down = await own.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(down.statusCode).toBe(503);
-    expect(down.json().error).toMatchObject({ status: 503, details: { failed: ['database'] } });
+    expect(down.json().error).toMatchObject({
+      status: 503,
+      details: { failed: ['database'], checks: { database: 'failed' } },
+    });
     expect(down.json().error.message).toBe('Not ready: database');
     await own.close().catch(() => undefined);
   });
