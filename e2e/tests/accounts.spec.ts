@@ -495,6 +495,8 @@ test.describe('[ACCOUNTS][PRIVACY]', () => {
     page,
     request,
   }) => {
+    // A long journey: an account, its export prepared and downloaded, two password checks, a deletion.
+    test.setTimeout(90_000);
     const X = MESSAGES.dataExport;
     const D = MESSAGES.accountDeletion;
     await page.setViewportSize({ width: 390, height: 844 });

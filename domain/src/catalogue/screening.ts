@@ -74,7 +74,6 @@ export const SCREENING_MESSAGES = {
     email: 'Your e-mail address',
     emailHelp: 'We send the outcome to this address.',
     submit: 'Send request',
-    sending: 'Sending…',
     sentTitle: 'Request received',
     sent: 'Thank you. Your request number is #{id}. We will e-mail the outcome to the address you gave.',
     another: 'Send another request',

@@ -45,15 +45,18 @@ export const STAFF_NOTE_MAX = 2000;
  * The staff's handling of a report or a contact message (admin): the status (New `open`, In progress
  * `reviewed`, Closed `closed`) and/or the internal note; at least one.
  */
+/** The staff's internal note in an update: trimmed, empty clears it (null), left out keeps it. */
+export const ZStaffNote = z
+  .string()
+  .trim()
+  .max(STAFF_NOTE_MAX, MESSAGES.adminReports.staffNoteTooLong)
+  .nullish()
+  .transform((v) => (v ? v : v === undefined ? undefined : null));
+
 const staffUpdate = z
   .object({
     status: z.enum(REPORT_STATUSES).optional(),
-    staff_note: z
-      .string()
-      .trim()
-      .max(STAFF_NOTE_MAX, MESSAGES.adminReports.staffNoteTooLong)
-      .nullish()
-      .transform((v) => (v ? v : v === undefined ? undefined : null)),
+    staff_note: ZStaffNote,
   })
   .refine((v) => v.status !== undefined || v.staff_note !== undefined, {
     message: MESSAGES.adminReports.updateEmpty,

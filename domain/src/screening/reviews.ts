@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZEmail } from '../accounts/schemas.ts';
-import { REPORT_STATUSES, STAFF_NOTE_MAX, type ReportStatus } from '../content/schemas.ts';
+import { REPORT_STATUSES, ZStaffNote, type ReportStatus } from '../content/schemas.ts';
 import { MESSAGES } from '../messages.ts';
 import { ZCustomerHobbyistRequest, type THobbyistRatingKind } from './schemas.ts';
 
@@ -51,12 +51,7 @@ export const ZScreeningReviewUpdate = z
       .enum(REPORT_STATUSES)
       .refine((s) => s !== 'closed', R.closeWithOutcome)
       .optional(),
-    staff_note: z
-      .string()
-      .trim()
-      .max(STAFF_NOTE_MAX, MESSAGES.adminReports.staffNoteTooLong)
-      .nullish()
-      .transform((v) => (v ? v : v === undefined ? undefined : null)),
+    staff_note: ZStaffNote,
   })
   .refine((v) => v.status !== undefined || v.staff_note !== undefined, {
     message: MESSAGES.adminReports.updateEmpty,

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Alert, Button, Col, Container, Form, Row, Spinner } from 'react-bootstrap';
+import { Alert, Button, Col, Container, Form, Row } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { fillTemplate, MESSAGES, ZScreeningReviewRequest } from '@app/domain';
 import type { TScreeningReviewForm, TScreeningReviewRequest } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { TextAreaField, TextField } from '../../ui/FormField.tsx';
+import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { revealOnMount } from '../../ui/revealOnMount.ts';
 import { getReportFailureDetail, useSendScreeningReview } from './api.ts';
 import { CONTENT_COPY, PRIVACY_SCREENING_ANCHOR } from './copy.ts';
@@ -101,13 +102,9 @@ export default function ScreeningReviewPage() {
                     {failureText(send.error)}
                   </Alert>
                 )}
-                <Button type="submit" variant="accent" className="px-4">
-                  {isSubmitting && (
-                    <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
-                  )}
+                <SubmitButton submitting={isSubmitting} className="px-4">
                   {M.submit}
-                  {isSubmitting && <span className="visually-hidden"> {M.sending}</span>}
-                </Button>
+                </SubmitButton>
               </fieldset>
             </Form>
           )}
