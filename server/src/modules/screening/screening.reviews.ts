@@ -32,7 +32,8 @@ import {
  * only that the request was received (never whether the number has entries). The admin reads the request
  * with the entries beside it (`GET /api/admin/screening-reviews/:id`), removes entries through the screening
  * routes' own deletes (each recorded in the audit log), and sends the outcome, which closes the request and
- * e-mails the requester: the outcome and the staff's note, never an entry's text or a provider's name.
+ * e-mails the requester the same words whatever it is, with the staff's note: never whether the number had
+ * entries, an entry's text or a provider's name.
  */
 
 const R = MESSAGES.screeningReview;
