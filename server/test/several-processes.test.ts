@@ -36,6 +36,9 @@ const redisUrl = process.env.TEST_REDIS_URL;
 const JWT_SECRET = 'several-processes-secret-0123456789abcdef';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ltf-processes-'));
+// The data folders of two hosts (two machines) for the tests that run one process on each.
+const hostA = mkdtempSync(path.join(tmpdir(), 'ltf-host-a-'));
+const hostB = mkdtempSync(path.join(tmpdir(), 'ltf-host-b-'));
 let bundle: Awaited<ReturnType<typeof buildServerBundle>>;
 
 beforeAll(async () => {
@@ -43,7 +46,7 @@ beforeAll(async () => {
 });
 afterAll(() => {
   bundle.remove();
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const dir of [dataDir, hostA, hostB]) rmSync(dir, { recursive: true, force: true });
 });
 
 /** The bundle on this file's data folder, with its JWT secret unless `env` says otherwise. */
@@ -86,7 +89,7 @@ describe('a start that cannot share is refused (exit 1, nothing listening)', () 
 // Registered only where PostgreSQL and Redis are given (CI's PostgreSQL suite), so the SQLite suite lists
 // no skipped tests.
 const withPostgresAndRedis = pgUrl && redisUrl ? describe : undefined;
-withPostgresAndRedis?.('two processes on one PostgreSQL database and one Redis', { timeout: 60_000 }, () => {
+withPostgresAndRedis?.('two hosts on one PostgreSQL database and one Redis', { timeout: 60_000 }, () => {
   const dbName = `ltf_test_processes_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const prefix = `ltf-test-${dbName.slice(-8)}:`;
   let env: Record<string, string>;
@@ -103,9 +106,10 @@ withPostgresAndRedis?.('two processes on one PostgreSQL database and one Redis',
     const url = new URL(pgUrl!);
     url.pathname = `/${dbName}`;
     env = { DATABASE_URL: url.toString(), REDIS_URL: redisUrl!, REDIS_PREFIX: prefix };
-    // One after the other: the first prepares the database.
-    a = await startServer(env);
-    b = await startServer(env);
+    // Two hosts: each process has a data folder of its own, as on two machines, and shares only the
+    // database, Redis and the secret. One after the other: the first prepares the database.
+    a = await startProcess(bundle.mainJs, { DATA_DIR: hostA, JWT_SECRET, ...env });
+    b = await startProcess(bundle.mainJs, { DATA_DIR: hostB, JWT_SECRET, ...env });
     database = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
     // What the test factories need of a test app: the database and the servers' secret.
     data = { database, config: { jwtSecret: JWT_SECRET } } as TestContext;
