@@ -28,6 +28,7 @@ export async function startS3Server(bucket = 'ltf-test'): Promise<S3TestServer> 
   let port = 0;
   let server: S3rver | undefined;
   const start = async () => {
+    if (server) return;
     server = new S3rver({
       port,
       address: '127.0.0.1',

@@ -146,7 +146,7 @@ describe.each(['disk', 's3'] as const)('media storage on %s', (driver) => {
         .map((n) => n.split('_')[0]!)
         .filter((n) => !/^[a-f0-9]{32}\./.test(n))
         .sort(),
-    ).toEqual(['medium', 'small', 'thumbnail']);
+    ).toEqual(['large', 'medium', 'small', 'thumbnail']);
     expect(await held(ctx.storage, false, names)).toEqual(names);
     expect(await held(ctx.storage, true, names)).toEqual([]);
 
@@ -187,11 +187,16 @@ describe.each(['disk', 's3'] as const)('media storage on %s', (driver) => {
     expect(asAdmin.rawPayload.length).toBe((await ctx.storage.stat(true, names[0]!))!.size);
     expect(asAdmin.headers['cache-control']).not.toMatch(/public/);
     if (driver === 's3') {
-      // The bucket itself is never handed out, and an unsigned request for the object is refused.
-      expect(asAdmin.body).not.toContain(s3.endpoint);
-      const prefix = (ctx.config.storage as { prefix: string }).prefix;
-      const direct = await fetch(`${s3.endpoint}/${s3.bucket}/${prefix}/private/${names[0]}`);
-      expect(direct.status).not.toBe(200);
+      // The bucket is never handed out: no answer names it or its address; the record's URL is the checked content route.
+      // (s3rver serves unsigned reads whatever the bucket's settings, so the bucket's own privacy, its
+      // configuration, is the operator's: docs/operations.md "Media storage".)
+      const record = await ctx.app.inject({ url: `/api/upload/files/${doc.id}`, headers: admin.auth });
+      expect(record.statusCode).toBe(200);
+      expect((record.json() as Json).url).toBe(`/api/upload/files/${doc.id}/content`);
+      for (const text of [record.body, JSON.stringify(asAdmin.headers)]) {
+        expect(text).not.toContain(s3.endpoint.replace('http://', ''));
+        expect(text).not.toContain(s3.bucket);
+      }
     }
   });
 
@@ -414,6 +419,15 @@ describe('storage-copy: disk to bucket and back', () => {
   });
 });
 
+/** A process's output lines, less the AWS SDK's notice about Node versions (on Node 20) and Node's hint after it. */
+function withoutSdkNotice(output: string): string[] {
+  return output
+    .replace(/^.*NodeVersionSupportWarning[\s\S]*?More information can be found at: \S+\n?/m, '')
+    .replace(/^\(Use `node --trace-warnings[^\n]*\n?/m, '')
+    .trim()
+    .split('\n');
+}
+
 describe('the start', () => {
   let bundle: Awaited<ReturnType<typeof buildServerBundle>>;
   const dirs: string[] = [];
@@ -448,7 +462,9 @@ describe('the start', () => {
       }),
     );
     expect(code).toBe(1);
-    expect(output.trim().split('\n')).toHaveLength(1);
-    expect(output).toMatch(/^STORAGE_URL s3:\/\/no-such-bucket\/site cannot be reached: /);
+    // On Node 20 the AWS SDK first warns (once, several lines) that its releases of 2027 will need Node 22.
+    const lines = withoutSdkNotice(output);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^STORAGE_URL s3:\/\/no-such-bucket\/site cannot be reached: /);
   }, 30_000);
 });
