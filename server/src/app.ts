@@ -31,6 +31,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { AREA_ROUTES } from './modules/areas.ts';
 import { MEDIA_LIMITS } from './modules/media/index.ts';
 import type { SharedState } from './shared-state.ts';
+import { storageFor, type Storage } from './storage/index.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -42,6 +43,8 @@ export interface BuildOptions {
   shared?: SharedState | undefined;
   /** The render of public pages; by default the build's beside the web app's (http/plugins/server-render.ts). */
   pageRenderer?: PageRenderer;
+  /** Where uploaded files are kept; by default the configuration's (`STORAGE_URL`). */
+  storage?: Storage;
 }
 
 const warmUpsOf = new WeakMap<FastifyInstance, Set<() => Promise<unknown>>>();
@@ -164,6 +167,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     engine: database.engine,
     responseCache: responseCacheFor(config, database, shared),
     mailer: opts.mailer ?? createAppMailer(config),
+    storage: opts.storage ?? storageFor(config),
     shared,
     afterWrite: new Set(),
     warmUps: new Set(),
@@ -201,6 +205,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   for (const routes of AREA_ROUTES) await app.register(routes, ctx);
   await app.register(webShell, {
     config,
+    storage: ctx.storage,
     changeMark: () => ctx.responseCache.currentMark(),
     renderer: opts.pageRenderer,
   });

@@ -2,14 +2,19 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { resetTwoFactorByEmail } from './modules/auth/index.ts';
+import { copyStoredFiles } from './modules/media/index.ts';
 import { ensureAdmin } from './modules/users/index.ts';
 import { seedAtStart } from './seed.ts';
+import { createStorage } from './storage/index.ts';
 
 const USAGE = `Usage: npm run cli -- <command>
   create-admin EMAIL PASSWORD   create or reset an admin account (two-factor sign-in stays as it is)
   reset-two-factor EMAIL        turn off an account's two-factor sign-in and end its sessions (a lost
                                 authenticator); an admin enrols again on the next visit to /admin
-  migrate                       apply pending migrations and seed reference data`;
+  migrate                       apply pending migrations and seed reference data
+  storage-copy --to s3|disk     copy every stored file (uploads) from DATA_DIR's disk to the bucket of
+                                STORAGE_URL, or back; resumable (a file already there with the same size
+                                is skipped); prints "copied N, skipped M, missing K"`;
 
 /** Operator commands, run against the database the environment names (DATA_DIR or DATABASE_URL). */
 async function main(argv: string[]) {
@@ -46,6 +51,25 @@ async function main(argv: string[]) {
       if (!(await resetTwoFactorByEmail(database.db, email)))
         throw new ConfigError(`No account has the e-mail ${email}`);
       console.log(`Two-factor sign-in of ${email} is off and its sessions have ended.`);
+    } else if (command === 'storage-copy') {
+      const to = args[0] === '--to' ? args[1] : args[0]?.startsWith('--to=') ? args[0].slice(5) : undefined;
+      if (to !== 's3' && to !== 'disk') throw new ConfigError('storage-copy needs --to s3 or --to disk');
+      if (config.storage.driver !== 's3') {
+        throw new ConfigError(
+          'storage-copy needs STORAGE_URL=s3://bucket/prefix: the bucket to copy to or from',
+        );
+      }
+      const disk = createStorage({ dataDir: config.dataDir, storage: { driver: 'disk' } });
+      const bucket = createStorage(config);
+      try {
+        await bucket.check(10_000);
+        const [from, into] = to === 's3' ? [disk, bucket] : [bucket, disk];
+        console.log(`Copying stored files from ${from.where} to ${into.where}…`);
+        const counts = await copyStoredFiles(database.db, from, into);
+        console.log(`copied ${counts.copied}, skipped ${counts.skipped}, missing ${counts.missing}`);
+      } finally {
+        bucket.close();
+      }
     } else {
       throw new ConfigError(`Unknown command ${command}\n${USAGE}`);
     }

@@ -101,6 +101,35 @@ export const ZEnv = z.object({
       });
       return z.NEVER;
     }),
+  STORAGE_URL: z
+    .string()
+    .optional()
+    .transform((v, ctx): StorageUrl => {
+      const text = (v ?? '').trim();
+      if (!text || text === 'disk') return { driver: 'disk' };
+      const m = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/([\w.\-/]*))?$/.exec(text);
+      const prefix = (m?.[2] ?? '').replace(/^\/+|\/+$/g, '');
+      if (m && !prefix.split('/').some((part) => part === '.' || part === '..'))
+        return { driver: 's3', bucket: m[1]!, prefix };
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be disk, or s3://bucket or s3://bucket/prefix (a bucket name of 3 to 63 lower-case letters, digits, dots and hyphens)',
+      });
+      return z.NEVER;
+    }),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
   METRICS_TOKEN: z
     .string()
     .trim()
@@ -108,6 +137,24 @@ export const ZEnv = z.object({
     .transform((v) => v || undefined)
     .refine((v) => v === undefined || v.length >= 24, { message: 'must be at least 24 characters' }),
 });
+
+/** STORAGE_URL as read: the disk, or a bucket and the start of its keys. */
+type StorageUrl = { driver: 'disk' } | { driver: 's3'; bucket: string; prefix: string };
+
+/** Where uploaded files are kept (storage/, decision 0022). */
+export type StorageConfig =
+  | { driver: 'disk' }
+  | {
+      driver: 's3';
+      bucket: string;
+      /** The keys' start, without slashes at either end ('' for none). */
+      prefix: string;
+      endpoint: string | undefined;
+      region: string;
+      /** Both or neither (then the AWS SDK's own: AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, profiles, roles). */
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+    };
 
 /**
  * Which reverse proxies are trusted to say who the visitor is (X-Forwarded-For, -Proto, -Host):
@@ -155,6 +202,8 @@ export interface Config {
   metricsAllow: string[];
   /** …or a caller sending this bearer token (`METRICS_TOKEN`). */
   metricsToken: string | undefined;
+  /** Where uploaded files are kept (`STORAGE_URL`, `S3_*`): the disk of DATA_DIR by default. */
+  storage: StorageConfig;
   /** Where the built web app lives; absent in API-only tests. */
   webDist: string | undefined;
   /** Tests only (no variable): other limits for the failed sign-in throttle (modules/auth/auth.throttle.ts). */
@@ -181,6 +230,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       `WORKERS=${e.WORKERS} needs Redis (REDIS_URL): the processes share their rate limits, sign-in throttle and response-cache invalidations there. Set REDIS_URL, or WORKERS=1.`,
     );
   }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      "Invalid environment variable S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both out for the AWS SDK's own variables)",
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const jwtSecret = e.JWT_SECRET ?? readOrCreateSecret(dataDir);
@@ -204,6 +258,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: e.TRUST_PROXY,
     metricsAllow: e.METRICS_ALLOW,
     metricsToken: e.METRICS_TOKEN,
+    storage:
+      e.STORAGE_URL.driver === 's3'
+        ? {
+            ...e.STORAGE_URL,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : { driver: 'disk' },
     webDist: undefined,
     ...overrides,
   };

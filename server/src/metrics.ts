@@ -69,6 +69,13 @@ export const responseCacheLookups = new Counter({
   registers,
 });
 
+export const storageErrors = new Counter({
+  name: 'ltf_storage_errors_total',
+  help: 'Failures of the media storage driver (disk or S3 bucket), by operation (put, open, stat, remove, make_private, list, check).',
+  labelNames: ['op'] as const,
+  registers,
+});
+
 export const uploadBytes = new Counter({
   name: 'ltf_upload_bytes_total',
   help: 'Bytes of files received by uploads, before re-encoding.',

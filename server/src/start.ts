@@ -12,6 +12,7 @@ import { privacyContext } from './modules/privacy/index.ts';
 import { ensureAdmin } from './modules/users/index.ts';
 import { seedAtStart } from './seed.ts';
 import { openSharedState, type SharedState, type WriteFeed } from './shared-state.ts';
+import { oneLine, storageFor } from './storage/index.ts';
 
 const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 } as const;
 
@@ -35,11 +36,30 @@ export function processLog(level: string, bindings: object = {}): ProcessLog {
   return { info: line(LEVELS.info), warn: line(LEVELS.warn), error: line(LEVELS.error) };
 }
 
+/** How long the start waits for the bucket (STORAGE_URL) to answer. */
+const STORAGE_CHECK_MS = 10_000;
+
 /**
- * Opens the database and brings it up to date: migrations, reference data, the admin account and,
- * with `--demo`, the demo content. Once per start, before any request is served.
+ * Checks that the storage answers (the bucket exists and the keys may read it); a failure stops the
+ * start with one line naming STORAGE_URL.
+ */
+export async function checkStorage(config: Config): Promise<void> {
+  const storage = storageFor(config);
+  try {
+    await storage.check(STORAGE_CHECK_MS);
+  } catch (err) {
+    throw new Error(
+      `STORAGE_URL ${storage.where} cannot be reached: ${oneLine((err as Error).cause ?? err)}`,
+    );
+  }
+}
+
+/**
+ * Checks the storage, opens the database and brings it up to date: migrations, reference data, the admin
+ * account and, with `--demo`, the demo content. Once per start, before any request is served.
  */
 export async function prepareDatabase(config: Config, serverDir: string): Promise<Database> {
+  await checkStorage(config);
   const database = openDatabase(config);
   await migrateToLatest(database.db);
   await seedAtStart(database.db);
@@ -82,7 +102,7 @@ export function startScheduledJobs(
 ): JobRunner {
   return startJobs(
     database.db,
-    { ...privacyContext(database.db, config.dataDir), dataDir: config.dataDir, mailer },
+    { ...privacyContext(database.db, config.dataDir, storageFor(config)), dataDir: config.dataDir, mailer },
     shared ? publishingWrites(JOBS, shared.writes) : JOBS,
     log,
   );

@@ -48,6 +48,12 @@ describe('configuration', () => {
     ['WORKERS', 'two'],
     ['REDIS_URL', 'http://127.0.0.1:6379'],
     ['REDIS_PREFIX', 'no spaces allowed'],
+    ['STORAGE_URL', 'ftp://bucket/prefix'],
+    ['STORAGE_URL', 's3://'],
+    ['STORAGE_URL', 's3://Upper_Case'],
+    ['STORAGE_URL', 's3://bucket/../up'],
+    ['S3_ENDPOINT', 'not a url'],
+    ['S3_ACCESS_KEY_ID', 'only-the-id'],
   ])('refuses a bad %s with a message naming it', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(
       new RegExp(`^Invalid environment variable ${name}:`),
@@ -83,6 +89,44 @@ describe('configuration', () => {
       workers: 4,
       redisUrl: 'redis://127.0.0.1:6379/2',
       redisPrefix: 'site-a:',
+    });
+  });
+});
+
+describe('media storage (STORAGE_URL)', () => {
+  it('is the disk by default, and with STORAGE_URL=disk', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).storage).toEqual({ driver: 'disk' });
+    expect(loadConfig({ DATA_DIR: dataDir(), STORAGE_URL: 'disk' }).storage).toEqual({ driver: 'disk' });
+  });
+
+  it('reads a bucket, its prefix, the endpoint, region and keys', () => {
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        STORAGE_URL: 's3://media.example-1/site/a/',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).storage,
+    ).toEqual({
+      driver: 's3',
+      bucket: 'media.example-1',
+      prefix: 'site/a',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), STORAGE_URL: 's3://bucket', S3_REGION: 'eu-west-3' }).storage,
+    ).toEqual({
+      driver: 's3',
+      bucket: 'bucket',
+      prefix: '',
+      endpoint: undefined,
+      region: 'eu-west-3',
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
     });
   });
 });

@@ -196,7 +196,7 @@ describe('an account downloads its data', () => {
       .where('id', '=', id)
       .execute();
     expect((await call('GET', `/api/account/exports/${id}/download`, hobbyist)).statusCode).toBe(404);
-    expect(await deleteExpiredExports(privacyContext(db(), ctx.config.dataDir))).toBe(1);
+    expect(await deleteExpiredExports(privacyContext(db(), ctx.config.dataDir, ctx.storage))).toBe(1);
     expect(existsSync(zip)).toBe(false);
     expect(await db().selectFrom('data_exports').select('id').where('id', '=', id).execute()).toEqual([]);
     // A deleted account's exports go with it.

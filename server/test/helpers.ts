@@ -7,6 +7,7 @@ import pg from 'pg';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import { storageFor, type Storage } from '../src/storage/index.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { signToken } from '../src/http/auth.ts';
@@ -95,6 +96,8 @@ export interface TestContext {
   database: Database;
   config: Config;
   mailer: ReturnType<typeof memoryMailer>;
+  /** The app's storage of uploaded files (the disk of its DATA_DIR unless the config names a bucket). */
+  storage: Storage;
   close: () => Promise<void>;
 }
 
@@ -116,9 +119,11 @@ export async function createTestApp(
     opts.config,
   );
   const mailer = memoryMailer();
+  const storage = storageFor(config);
   const app = await buildApp({
     config,
     database,
+    storage,
     mailer,
     shared: opts.shared,
     pageRenderer: opts.pageRenderer,
@@ -129,8 +134,10 @@ export async function createTestApp(
     database,
     config,
     mailer,
+    storage,
     close: async () => {
       await app.close();
+      storage.close();
       await drop();
     },
   };

@@ -6,7 +6,7 @@ import { MESSAGES } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../src/http/errors.ts';
 import { storeGeneratedFile } from '../src/modules/media/media.upload.ts';
-import { uploadsRoot } from '../src/modules/media/media.storage.ts';
+import { uploadsRoot } from '../src/storage/index.ts';
 import {
   cleanVideo,
   inspectVideo,
@@ -289,7 +289,7 @@ describe('POST /api/upload: videos are cleaned and their length checked', () => 
     expect(res.statusCode, res.body).toBe(201);
     expect((await served(res.json()[0].url)).equals(demoClip)).toBe(true);
 
-    const media = { db: ctx.database.db, storageRoot: uploadsRoot(ctx.config.dataDir) };
+    const media = { db: ctx.database.db, storage: ctx.storage };
     const tagged = appendToSegment(demoClip, webmMetadata());
     const generated = await storeGeneratedFile(media, user.id, 'demo-clip.webm', tagged);
     const bytes = await served((generated.attributes as { url: string }).url);

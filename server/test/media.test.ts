@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as renameUploadNames from '../src/db/migrations/20261129040000_rename_upload_names.ts';
 import { MEDIA_LIMITS } from '../src/modules/media/media.limits.ts';
 import { claimFiles, deleteExpiredAnonymousUploads } from '../src/modules/media/media.upload.ts';
-import { uploadsRoot } from '../src/modules/media/media.storage.ts';
+import { uploadsRoot } from '../src/storage/index.ts';
 import {
   buildAdmin,
   buildHobbyist,
@@ -899,7 +899,7 @@ describe('claimFiles and deleteExpiredAnonymousUploads', () => {
     const longAgo = new Date(Date.now() - 48 * 3600_000);
     utimesSync(stale, longAgo, longAgo);
 
-    const removed = await deleteExpiredAnonymousUploads(ctx.database.db, uploadsRoot(ctx.config.dataDir));
+    const removed = await deleteExpiredAnonymousUploads(ctx.database.db, ctx.storage);
     expect(removed).toContain(expired);
     expect(removed).not.toContain(recent);
     expect(removed).not.toContain(claimed);
@@ -965,7 +965,7 @@ describe('daily cap of unclaimed anonymous uploads per address', () => {
       .set({ created_at: new Date(Date.now() - 25 * 3600_000).toISOString() })
       .where('uploader_hash', 'is not', null)
       .execute();
-    await deleteExpiredAnonymousUploads(ctx.database.db, uploadsRoot(ctx.config.dataDir));
+    await deleteExpiredAnonymousUploads(ctx.database.db, ctx.storage);
     const remembered = await ctx.database.db
       .selectFrom('files')
       .select('id')

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@app/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadsRoot } from '../src/modules/media/index.ts';
+import { uploadsRoot } from '../src/storage/index.ts';
 import { buildAdBody, buildFiles } from './directory-helpers.ts';
 import {
   buildAdmin,

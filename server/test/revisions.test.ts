@@ -2,7 +2,7 @@ import { CUM_TYPES, MESSAGES } from '@app/domain';
 import { RISK_SIGNAL_WEIGHTS } from '@app/domain/trust';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_FIELDS } from '../src/modules/directory/directory.resources.ts';
-import { deleteExpiredAnonymousUploads, uploadsRoot } from '../src/modules/media/index.ts';
+import { deleteExpiredAnonymousUploads } from '../src/modules/media/index.ts';
 import { buildFiles } from './directory-helpers.ts';
 import { buildProviderAd } from './factories.ts';
 import {
@@ -364,11 +364,7 @@ describe('an approved ad: the owner’s changes wait for review', () => {
       const del = await api.call('DELETE', `/api/upload/files/${file}`, { user: owner });
       expect(del.statusCode, `file ${file}`).toBe(409);
     }
-    await deleteExpiredAnonymousUploads(
-      db(),
-      uploadsRoot(ctx.config.dataDir),
-      new Date(Date.now() + 2 * 86_400_000),
-    );
+    await deleteExpiredAnonymousUploads(db(), ctx.storage, new Date(Date.now() + 2 * 86_400_000));
     const held = await db().selectFrom('files').select('id').where('id', 'in', [image!, video!]).execute();
     expect(held).toHaveLength(2);
     // The moderator sees the old and the new photos.

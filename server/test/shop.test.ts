@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { MESSAGES } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploadsRoot } from '../src/modules/media/index.ts';
+import { uploadsRoot } from '../src/storage/index.ts';
 import {
   buildAdmin,
   buildHobbyist,

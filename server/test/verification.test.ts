@@ -3,7 +3,7 @@ import path from 'node:path';
 import { MESSAGES } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOBS } from '../src/jobs/index.ts';
-import { uploadsRoot } from '../src/modules/media/index.ts';
+import { uploadsRoot } from '../src/storage/index.ts';
 import { deleteDecidedIdDocuments, DOCUMENT_RETENTION_DAYS_KEY } from '../src/modules/users/index.ts';
 import { buildProviderAd } from './factories.ts';
 import {
@@ -410,7 +410,7 @@ describe('the retention job delete-decided-id-documents', () => {
     expect(oldPaths).toHaveLength(2);
     for (const p of [...oldPaths, ...recentPaths]) expect(existsSync(p)).toBe(true);
 
-    expect(await deleteDecidedIdDocuments(db(), storageRoot())).toBe(2);
+    expect(await deleteDecidedIdDocuments(db(), ctx.storage)).toBe(2);
     expect(await db().selectFrom('files').select('id').where('id', 'in', old.docs).execute()).toEqual([]);
     for (const p of oldPaths) expect(existsSync(p)).toBe(false);
     expect(
@@ -440,7 +440,7 @@ describe('the retention job delete-decided-id-documents', () => {
     });
     const item = (list.data as Json[]).find((i) => i.id === old.provider.id);
     expect(item).toMatchObject({ documents: [], documents_deleted_at: kept!.documents_deleted_at });
-    expect(await deleteDecidedIdDocuments(db(), storageRoot())).toBe(0);
+    expect(await deleteDecidedIdDocuments(db(), ctx.storage)).toBe(0);
     expect(await auditRows(`user:${old.provider.id}`, 'verification.documents-deleted')).toHaveLength(1);
   });
 
@@ -460,7 +460,7 @@ describe('the retention job delete-decided-id-documents', () => {
       const later = await uploadImage(ctx, p.provider, { purpose: 'docs' });
       await db().insertInto('user_docs').values({ user_id: p.provider.id, file_id: later }).execute();
       // (The previous test's 29-day-old decision is past these 5 days too.)
-      expect(await deleteDecidedIdDocuments(db(), storageRoot())).toBeGreaterThanOrEqual(2);
+      expect(await deleteDecidedIdDocuments(db(), ctx.storage)).toBeGreaterThanOrEqual(2);
       expect(await db().selectFrom('files').select('id').where('id', 'in', p.docs).execute()).toEqual([]);
       const [audit] = await auditRows(`user:${p.provider.id}`, 'verification.documents-deleted');
       expect(JSON.parse(audit!.details!)).toEqual({ files: 2 });
@@ -480,14 +480,14 @@ describe('the retention job delete-decided-id-documents', () => {
     });
     await ageDecisions(p.provider.id, 31, p.docs);
 
-    await deleteDecidedIdDocuments(db(), storageRoot());
+    await deleteDecidedIdDocuments(db(), ctx.storage);
     expect(await db().selectFrom('files').select('id').where('id', 'in', p.docs).execute()).toHaveLength(2);
     expect((await decisionsOf(p.provider.id))[0]!.documents_deleted_at).toBeNull();
     // On its last day too.
-    await deleteDecidedIdDocuments(db(), storageRoot(), new Date(`${until}T23:00:00Z`));
+    await deleteDecidedIdDocuments(db(), ctx.storage, new Date(`${until}T23:00:00Z`));
     expect(await db().selectFrom('files').select('id').where('id', 'in', p.docs).execute()).toHaveLength(2);
 
-    await deleteDecidedIdDocuments(db(), storageRoot(), new Date(Date.now() + 11 * DAY));
+    await deleteDecidedIdDocuments(db(), ctx.storage, new Date(Date.now() + 11 * DAY));
     expect(await db().selectFrom('files').select('id').where('id', 'in', p.docs).execute()).toEqual([]);
     expect((await decisionsOf(p.provider.id))[0]!.documents_deleted_at).toEqual(expect.any(String));
   });

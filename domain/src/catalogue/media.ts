@@ -14,5 +14,8 @@ export const MEDIA_MESSAGES = {
     /** `DELETE /api/upload/files/:id` of a file an ad, a place, a product or an account still names (a 409). */
     fileInUse:
       'This file is still in use by an ad, a place, a product or a profile: replace or remove it there first, then delete it.',
+    /** The file storage (the disk or the bucket) failing (a 503): an upload keeps nothing, a read can be tried again. */
+    storageUnavailable:
+      'The file storage is not available just now, so nothing was saved. Please try again in a few minutes.',
   },
 } as const;

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   addMonths,
   MESSAGES,
@@ -25,6 +24,7 @@ import { findActiveSubscription, takeAdSlot } from '../modules/subscriptions/ind
 import { findUserByEmail, insertUser } from '../modules/users/index.ts';
 import { demoAd, demoHobbyistEmail, demoProviderEmail } from './seed-demo-providers.ts';
 import { DEMO_SCREENING_COMMENTS } from './seed-demo-screening.ts';
+import { storageFor } from '../storage/index.ts';
 
 /**
  * Something for the admin console to show on a fresh `npm run demo`, tame and with placeholder
@@ -189,7 +189,7 @@ export async function seedDemoAdmin(
   const done = await db.selectFrom('seed_log').select('key').where('key', '=', SEED_KEY).executeTakeFirst();
   if (done) return counts(db);
 
-  const media = { db, storageRoot: path.join(config.dataDir, 'uploads'), addressKey: config.jwtSecret };
+  const media = { db, storage: storageFor(config), addressKey: config.jwtSecret };
   const byEmail = async (email: string) => {
     const u = await findUserByEmail(db, email);
     return u ? Number(u.id) : undefined;

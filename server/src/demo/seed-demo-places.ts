@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { comparablePhone } from '@app/domain/trust';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
@@ -9,6 +8,7 @@ import { storeGeneratedFile } from '../modules/media/index.ts';
 import { recountPlaceRating } from '../modules/places/index.ts';
 import { placeholderImage } from './placeholder-images.ts';
 import { demoProviderEmail } from './seed-demo-providers.ts';
+import { storageFor } from '../storage/index.ts';
 
 /**
  * Demo places for `npm run demo`: a few approved places of every type in four Californian
@@ -87,7 +87,7 @@ export async function seedDemoPlaces(
   const types = await db.selectFrom('place_types').select(['id', 'type']).orderBy('id').execute();
   if (!providers.length || !types.length) return { places: 0 };
 
-  const media = { db, storageRoot: path.join(config.dataDir, 'uploads') };
+  const media = { db, storage: storageFor(config) };
   const clip = options.clipFile ? await readFile(options.clipFile) : undefined;
   const clipOf = new Map<number, number>();
   const now = Date.now();

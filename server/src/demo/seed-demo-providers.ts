@@ -1,6 +1,5 @@
 import { seedDemoSubscriptions } from './seed-demo-subscriptions.ts';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   CALL_OPTIONS,
   CUM_TYPES,
@@ -23,6 +22,7 @@ import { nowIso } from '../db/dialect.ts';
 import type { DB, ProvidersTable } from '../db/schema.ts';
 import { placeholderImage } from './placeholder-images.ts';
 import { DEMO_AD_PLACES } from './demo-ad-places.ts';
+import { storageFor } from '../storage/index.ts';
 
 /**
  * Demo directory content for `npm run demo`: demo provider accounts with a few hundred ads spread over
@@ -207,7 +207,7 @@ async function ensureImages(db: Kysely<DB>, config: Config, ownerId: number): Pr
     .where('name', 'in', names)
     .execute();
   const byName = new Map(existing.map((f) => [f.name, f.id]));
-  const media = { db, storageRoot: path.join(config.dataDir, 'uploads') };
+  const media = { db, storage: storageFor(config) };
   const ids: number[] = [];
   // Two at a time: sharp uses the other core.
   for (let i = 0; i < names.length; i += 2) {
@@ -246,7 +246,7 @@ async function ensureVideos(db: Kysely<DB>, config: Config, providerIds: number[
     .execute();
   const chosen = ads.filter((_, n) => n % DEMO_VIDEO_EVERY === 0);
   const clip = await readFile(clipFile);
-  const media = { db, storageRoot: path.join(config.dataDir, 'uploads') };
+  const media = { db, storage: storageFor(config) };
   const fileOf = new Map<number, number>();
   for (const { user_id: owner } of chosen) {
     if (!fileOf.has(owner))

@@ -1,12 +1,12 @@
 import { toCents } from '@app/domain';
 import type { Insertable, Kysely } from 'kysely';
-import path from 'node:path';
 import type { Config } from '../config.ts';
 import { nowIso } from '../db/dialect.ts';
 import type { DB, ProductsTable } from '../db/schema.ts';
 import { storeGeneratedFile } from '../modules/media/index.ts';
 import { findUserByEmail, insertUser, updateUser } from '../modules/users/index.ts';
 import { placeholderImage } from './placeholder-images.ts';
+import { storageFor } from '../storage/index.ts';
 
 /**
  * Demo products for `npm run demo`: twelve tame products of vendor@demo.test and four of a
@@ -78,7 +78,7 @@ export async function seedDemoShop(
   const done = await db.selectFrom('seed_log').select('key').where('key', '=', SEED_KEY).executeTakeFirst();
   if (done) return { products: await count() };
 
-  const media = { db, storageRoot: path.join(config.dataDir, 'uploads') };
+  const media = { db, storage: storageFor(config) };
   const first = await findUserByEmail(db, DEMO_SELLER_EMAIL);
   if (!first) return { products: 0 };
   let second = await findUserByEmail(db, DEMO_SECOND_SELLER.email);

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import { storeGeneratedFile } from '../modules/media/index.ts';
@@ -18,6 +17,7 @@ import { seedDemoScreening } from './seed-demo-screening.ts';
 import { DEMO_SECOND_SELLER, seedDemoShop } from './seed-demo-shop.ts';
 import { seedDemoOrders } from './seed-demo-orders.ts';
 import { DEMO_ADS, demoHobbyistEmail, demoProviderEmail, seedDemoProviders } from './seed-demo-providers.ts';
+import { storageFor } from '../storage/index.ts';
 
 export const DEMO_PASSWORD = 'Demo-pass-1';
 export const DEMO_ACCOUNTS = [
@@ -58,7 +58,7 @@ export async function seedDemo(
   options: { clipFile?: string } = {},
 ): Promise<void> {
   const hash = await hashPassword(DEMO_PASSWORD);
-  const media = { db, storageRoot: path.join(config.dataDir, 'uploads') };
+  const media = { db, storage: storageFor(config) };
   for (const [i, a] of DEMO_ACCOUNTS.entries()) {
     if (await findUserByEmail(db, a.email)) continue;
     const id = await insertUser(db, {

@@ -12,7 +12,8 @@ export type ErrorCode =
   | 'ConflictError'
   | 'PayloadTooLargeError'
   | 'UnsupportedMediaTypeError'
-  | 'RateLimitError';
+  | 'RateLimitError'
+  | 'ServiceUnavailableError';
 
 const STATUS: Record<ErrorCode, number> = {
   ValidationError: 400,
@@ -23,6 +24,7 @@ const STATUS: Record<ErrorCode, number> = {
   PayloadTooLargeError: 413,
   UnsupportedMediaTypeError: 415,
   RateLimitError: 429,
+  ServiceUnavailableError: 503,
 };
 
 export interface ErrorDetailItem {

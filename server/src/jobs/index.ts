@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { deleteExpiredRevocations } from '../modules/auth/index.ts';
-import { deleteExpiredAnonymousUploads } from '../modules/media/index.ts';
+import { deleteExpiredAnonymousUploads, deleteOrphanFiles } from '../modules/media/index.ts';
 import { deleteExpiredMessages } from '../modules/messages/index.ts';
 import { deleteExpiredExports, finishAccountDeletions, prepareExports } from '../modules/privacy/index.ts';
 import { deleteOldScreeningReviews } from '../modules/screening/index.ts';
 import { remindEndingSubscriptions } from '../modules/subscriptions/index.ts';
 import { deleteDecidedIdDocuments } from '../modules/users/index.ts';
 import { deleteOldOutboxMail, type Mailer } from '../mail/mailer.ts';
+import type { Storage } from '../storage/index.ts';
 import type { Job } from './runner.ts';
 
 export { startJobs, type Job, type JobRunner } from './runner.ts';
@@ -15,8 +16,8 @@ export { startJobs, type Job, type JobRunner } from './runner.ts';
 /** What the jobs work on. */
 export interface JobContext {
   db: Kysely<DB>;
-  /** `<DATA_DIR>/uploads`. */
-  storageRoot: string;
+  /** Where uploaded files are kept (server/src/storage/). */
+  storage: Storage;
   /** `<DATA_DIR>/exports`: accounts' data exports. */
   exportsRoot: string;
   /** `DATA_DIR`: its `outbox` holds the mail written to disk. */
@@ -36,7 +37,14 @@ export const JOBS: readonly Job<JobContext>[] = [
     // Registration documents nobody claimed within 24 hours: records and bytes.
     name: 'delete-unclaimed-uploads',
     everyMs: HOUR,
-    run: async (ctx) => (await deleteExpiredAnonymousUploads(ctx.db, ctx.storageRoot)).length,
+    run: async (ctx) => (await deleteExpiredAnonymousUploads(ctx.db, ctx.storage)).length,
+  },
+  {
+    // Stored files no record names, a day old: what a crash between storing an upload and recording it
+    // left, or a removal that failed after its record went (disk or bucket).
+    name: 'delete-orphan-files',
+    everyMs: 24 * HOUR,
+    run: (ctx) => deleteOrphanFiles(ctx.db, ctx.storage),
   },
   {
     // Logout revocations of tokens that have expired anyway.
@@ -55,7 +63,7 @@ export const JOBS: readonly Job<JobContext>[] = [
     // bytes; the decision's record stays.
     name: 'delete-decided-id-documents',
     everyMs: 24 * HOUR,
-    run: (ctx) => deleteDecidedIdDocuments(ctx.db, ctx.storageRoot),
+    run: (ctx) => deleteDecidedIdDocuments(ctx.db, ctx.storage),
   },
   {
     // Messages of conversations a set number of days (a setting, default 90) after they were written, and

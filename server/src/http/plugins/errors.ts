@@ -1,6 +1,8 @@
+import { MESSAGES } from '@app/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { StorageError } from '../../storage/index.ts';
 import { AppError, errorBody, validationFailed } from '../errors.ts';
 
 /** Strapi's names for the 4xx statuses Fastify and its plugins raise themselves. */
@@ -23,7 +25,7 @@ function titleOf(params: unknown): string | undefined {
 /**
  * Every error as Strapi's body `{ data: null, error: { status, name, message, details } }`: an
  * AppError with its own status, a failed zod schema as a 400 naming the fields, Fastify's own 4xx
- * with Strapi's name; anything else is logged with the request id and answered as a generic 500.
+ * with Strapi's name, a failure of the file storage as a 503; anything else is logged with the request id and answered as a generic 500.
  */
 export function handleError(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
@@ -40,6 +42,13 @@ export function handleError(error: FastifyError, req: FastifyRequest, reply: Fas
       titleOf(error.validation[0]?.params),
     );
     return reply.code(400).send(errorBody(400, failed.code, failed.message, failed.details));
+  }
+  if ((error as unknown) instanceof StorageError) {
+    // The disk or the bucket failed (storage/): the service is down, not the request wrong.
+    req.log.error({ err: error, requestId: req.id }, 'storage failed');
+    return reply
+      .code(503)
+      .send(errorBody(503, 'ServiceUnavailableError', MESSAGES.upload.storageUnavailable));
   }
   const status = (error as { statusCode?: number }).statusCode;
   if (status && status >= 400 && status < 500) {

@@ -6,7 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { loosePath } from '../route-path.ts';
+import { uploadsRoot, type Storage } from '../../storage/index.ts';
 import { serveAdPage } from './ad-page.ts';
+import { serveBucketUploads } from './bucket-uploads.ts';
 import { sendNotFound } from './errors.ts';
 import { askAnonymously, sendPage } from './page-parts.ts';
 import { loadRenderer, pageStylesOf, PublicPages, serveCallsOf, type PageRenderer } from './server-render.ts';
@@ -21,10 +23,10 @@ import { loadRenderer, pageStylesOf, PublicPages, serveCallsOf, type PageRendere
  */
 async function webShell(
   app: FastifyInstance,
-  opts: { config: Config; changeMark: () => string | undefined; renderer?: PageRenderer },
+  opts: { config: Config; storage: Storage; changeMark: () => string | undefined; renderer?: PageRenderer },
 ) {
   const { config } = opts;
-  const webDist = await registerStaticFiles(app, config);
+  const webDist = await registerStaticFiles(app, config, opts.storage);
 
   // The shell as built: read once, the server starts after the build.
   const shell = webDist ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
@@ -141,18 +143,27 @@ async function pageAt(
  * Serves the public uploads and, when it has been built, the web app's files; returns the web app's
  * folder, or undefined when there is no built app (then only the JSON 404 answers unknown paths).
  */
-async function registerStaticFiles(app: FastifyInstance, config: Config): Promise<string | undefined> {
-  const publicUploads = path.join(config.dataDir, 'uploads', 'public');
-  mkdirSync(publicUploads, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: publicUploads,
-    prefix: '/uploads/',
-    decorateReply: false,
-    maxAge: '365d',
-    immutable: true,
-    index: false,
-    dotfiles: 'deny',
-  });
+async function registerStaticFiles(
+  app: FastifyInstance,
+  config: Config,
+  storage: Storage,
+): Promise<string | undefined> {
+  if (storage.driver === 's3') {
+    // The bucket is private: its public folder is streamed by the server (bucket-uploads.ts).
+    serveBucketUploads(app, storage);
+  } else {
+    const publicUploads = path.join(uploadsRoot(config.dataDir), 'public');
+    mkdirSync(publicUploads, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: publicUploads,
+      prefix: '/uploads/',
+      decorateReply: false,
+      maxAge: '365d',
+      immutable: true,
+      index: false,
+      dotfiles: 'deny',
+    });
+  }
 
   const webDist = config.webDist;
   if (!webDist || !existsSync(path.join(webDist, 'index.html'))) return undefined;

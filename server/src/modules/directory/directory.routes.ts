@@ -24,7 +24,6 @@ import {
 } from './directory.service.ts';
 import { createProvider, deleteProvider, updateProvider } from './directory.writes.ts';
 import { postgresUrlOf } from '../../db/database.ts';
-import { uploadsRoot } from '../media/index.ts';
 import { FacetStore } from './facets/facet-store.ts';
 import { sendJson } from './directory.page.ts';
 
@@ -36,7 +35,7 @@ type Query = Record<string, unknown>;
  */
 export async function directoryRoutes(
   instance: FastifyInstance,
-  { db, engine, responseCache: cache, config, mailer, afterWrite, warmUps }: AppContext,
+  { db, engine, responseCache: cache, mailer, afterWrite, warmUps, storage }: AppContext,
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   // On PostgreSQL the index hears of other processes' changes on a connection of its own (LISTEN).
@@ -51,7 +50,7 @@ export async function directoryRoutes(
     db,
     engine,
     store,
-    storageRoot: uploadsRoot(config.dataDir),
+    storage,
     mailer,
   };
   const tags = ['directory'];

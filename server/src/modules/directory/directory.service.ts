@@ -26,6 +26,7 @@ import { countSaves } from '../saved/index.ts';
 import { ownProviderResource, providerResource } from './directory.resources.ts';
 import { readFacetParams } from './facets/facet-params.ts';
 import type { FacetStore } from './facets/facet-store.ts';
+import type { Storage } from '../../storage/index.ts';
 
 /*
  * The directory's reads: the listing (from the facet index or as SQL), one ad, the filter data. The ads' writes
@@ -38,7 +39,7 @@ export interface DirectoryContext {
   engine: Engine;
   store: FacetStore;
   /** `<DATA_DIR>/uploads`: replaced and deleted ads' files are removed there. */
-  storageRoot: string;
+  storage: Storage;
   mailer: Mailer;
 }
 

@@ -38,6 +38,7 @@ import {
 } from './directory.queries.ts';
 import { ownProviderResource } from './directory.resources.ts';
 import { PROVIDER_NOT_FOUND, type DirectoryContext } from './directory.service.ts';
+import type { Storage } from '../../storage/index.ts';
 
 /*
  * The ads' writes: create (with a subscription's slot), edit (an owner's edit of an approved ad staged as a
@@ -83,7 +84,7 @@ export async function createProvider(d: DirectoryContext, actor: Actor, sent: TP
       await adAudit(actor, 'provider.create', newId)?.after(trx);
     },
   );
-  await makeFilesPrivate(d.db, d.storageRoot, input.docs);
+  await makeFilesPrivate(d.db, d.storage, input.docs);
   d.store.invalidate();
   return getWrittenItem(d.db, ownProviderResource, id);
 }
@@ -198,8 +199,8 @@ async function stageOwnerEdit(e: AdEdit): Promise<Item> {
     reordered,
   );
   if (!updated) throw notFound(PROVIDER_NOT_FOUND);
-  if (docs) await makeFilesPrivate(d.db, d.storageRoot, docs);
-  await deleteUnusedFiles(d.db, d.storageRoot, [
+  if (docs) await makeFilesPrivate(d.db, d.storage, docs);
+  await deleteUnusedFiles(d.db, d.storage, [
     ...(docs ? before.docs.filter((f) => !docs.includes(f)) : []),
     ...stagedFileIds(pending?.fields ?? {}),
   ]);
@@ -240,14 +241,14 @@ async function writeAdEdit(e: AdEdit): Promise<Item> {
     edited ? adAudit(actor, 'provider.update', id) : undefined,
   );
   if (!updated) throw notFound(PROVIDER_NOT_FOUND);
-  if (input.docs) await makeFilesPrivate(d.db, d.storageRoot, input.docs);
+  if (input.docs) await makeFilesPrivate(d.db, d.storage, input.docs);
   // What the ad held before and no longer names: deleted unless another record uses it.
   const dropped = [
     ...(input.images ? before.images.filter((f) => !input.images!.includes(f)) : []),
     ...(input.docs ? before.docs.filter((f) => !input.docs!.includes(f)) : []),
     ...(e.videoChanged && ad.video_id !== null ? [Number(ad.video_id)] : []),
   ];
-  await deleteUnusedFiles(d.db, d.storageRoot, dropped);
+  await deleteUnusedFiles(d.db, d.storage, dropped);
   d.store.invalidate();
   if (decision) {
     await tellOwnerOfReview(d.db, d.mailer, MESSAGES.review, { ownerId: e.ownerId, recordId: id, decision });
@@ -313,7 +314,7 @@ const adAudit = (actor: Actor, action: string, id: number) =>
 export async function deleteProvider(d: DirectoryContext, actor: Actor, id: number): Promise<Item> {
   await requireAccess(d.db, actor, 'provider.update', [id]);
   const item = await findOne(d.db, ownProviderResource, id, plainItem, { scope: null });
-  if (!item || !(await removeAd(d.db, d.storageRoot, id, adAudit(actor, 'provider.delete', id))))
+  if (!item || !(await removeAd(d.db, d.storage, id, adAudit(actor, 'provider.delete', id))))
     throw notFound(PROVIDER_NOT_FOUND);
   d.store.invalidate();
   return item;
@@ -324,17 +325,12 @@ export async function deleteProvider(d: DirectoryContext, actor: Actor, id: numb
  * record uses them; false when it was gone. The directory change is recorded, so every process's index
  * drops it.
  */
-async function removeAd(
-  db: Kysely<DB>,
-  storageRoot: string,
-  id: number,
-  audit?: AuditHooks,
-): Promise<boolean> {
+async function removeAd(db: Kysely<DB>, storage: Storage, id: number, audit?: AuditHooks): Promise<boolean> {
   const video = await findAdVideo(db, id);
   const files = await findAdFiles(db, id);
   const staged = stagedFileIds((await findRevision(db, { type: 'provider', id }))?.fields ?? {});
   if (!(await deleteProviderRow(db, id, audit))) return false;
-  await deleteUnusedFiles(db, storageRoot, [
+  await deleteUnusedFiles(db, storage, [
     ...staged,
     ...files.images,
     ...files.docs,
@@ -344,8 +340,8 @@ async function removeAd(
 }
 
 /** Deletes every ad of an account with its files (a deleted account); answers how many went. */
-export async function deleteAdsOf(db: Kysely<DB>, storageRoot: string, userId: number): Promise<number> {
+export async function deleteAdsOf(db: Kysely<DB>, storage: Storage, userId: number): Promise<number> {
   let deleted = 0;
-  for (const id of await findAdIdsOf(db, userId)) if (await removeAd(db, storageRoot, id)) deleted++;
+  for (const id of await findAdIdsOf(db, userId)) if (await removeAd(db, storage, id)) deleted++;
   return deleted;
 }

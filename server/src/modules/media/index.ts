@@ -21,6 +21,7 @@ export {
 } from './media.upload.ts';
 // Places' multipart create (`files.image`) runs its one file through the same pipeline.
 export { readParts, type UploadPart } from './media.intake.ts';
-export { storedPath, uploadsRoot } from './media.storage.ts';
+// The stored files against the records: the orphan clean-up (jobs) and storage-copy (cli.ts).
+export { copyStoredFiles, deleteOrphanFiles, type CopyCounts } from './media.stored.ts';
 // The public files shown somewhere: an ID document must be shown nowhere (the directory's check).
 export { findPublicFilesShown } from './media.queries.ts';

@@ -275,3 +275,24 @@ export function findPublicFilesShown(db: Kysely<DB>, ids: readonly number[]) {
     .where((eb) => fileShownBy(eb.ref('f.id')))
     .execute();
 }
+
+/** The records of these storage keys: whether each is private (orphan clean-up). */
+export function findFilesByStorageKeys(db: Kysely<DB>, keys: readonly string[]) {
+  if (!keys.length) return Promise.resolve([]);
+  return db
+    .selectFrom('files')
+    .select(['storage_key', 'is_private'])
+    .where('storage_key', 'in', [...keys])
+    .execute();
+}
+
+/** One page of every file record, by id (storage-copy). */
+export function findFilesAfter(db: Kysely<DB>, afterId: number, limit: number) {
+  return db
+    .selectFrom('files')
+    .select(['id', 'storage_key', 'ext', 'formats', 'is_private'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

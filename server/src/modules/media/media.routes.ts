@@ -9,7 +9,6 @@ import { fileResource } from './media.resources.ts';
 import { FORMAT_NAMES } from './media.images.ts';
 import { deleteFile, getFile, getFileContent, listFiles, type MediaContext } from './media.service.ts';
 import { uploadFiles } from './media.upload.ts';
-import { uploadsRoot } from './media.storage.ts';
 import { routeLimit } from '../../http/plugins/rate-limits.ts';
 
 export const ZFileContentQuery = z.object({
@@ -27,10 +26,10 @@ const uploadRateLimit = routeLimit({
 });
 
 /** Strapi's upload plugin: `POST /api/upload`, and the file records at `/api/upload/files`, as flat objects. */
-export async function mediaRoutes(instance: FastifyInstance, { db, config }: AppContext) {
+export async function mediaRoutes(instance: FastifyInstance, { db, config, storage }: AppContext) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   // The address hash is keyed with the token secret: a stored row never reveals the address.
-  const media: MediaContext = { db, storageRoot: uploadsRoot(config.dataDir), addressKey: config.jwtSecret };
+  const media: MediaContext = { db, storage, addressKey: config.jwtSecret };
 
   app.post(
     '/api/upload',

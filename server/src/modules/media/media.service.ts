@@ -1,4 +1,5 @@
 import { MESSAGES } from '@app/domain';
+import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { requireAccess } from '../../access/index.ts';
@@ -20,7 +21,8 @@ import {
   type FileRow,
 } from './media.queries.ts';
 import { fileResource, fileUrl } from './media.resources.ts';
-import { moveStoredFileToPrivate, openStoredFile, removeStoredFiles, storedName } from './media.storage.ts';
+import { StorageError, type Storage } from '../../storage/index.ts';
+import { storedName } from './media.storage.ts';
 
 /*
  * The upload plugin's use cases: listing, reading, streaming and deleting files (each behind
@@ -33,8 +35,8 @@ export const PRIVATE_PURPOSE = 'docs';
 
 export interface MediaContext {
   db: Kysely<DB>;
-  /** `<DATA_DIR>/uploads`, see media.storage.ts. */
-  storageRoot: string;
+  /** Where the files are kept (server/src/storage/). */
+  storage: Storage;
   /** The key of the keyed hash that stands for an anonymous uploader's address (never stored raw). */
   addressKey?: string;
 }
@@ -73,6 +75,19 @@ async function recordDocumentView(db: Kysely<DB>, actor: Actor | null, row: Stor
   await recordAudit(db, actor, 'document.view', `file:${row.id}`, { owner });
 }
 
+/**
+ * Removes the bytes of a file whose record is already gone. A storage that fails here does not fail the
+ * request that deleted the record: the failure is counted (`ltf_storage_errors_total`) and the daily
+ * `delete-orphan-files` removes the bytes later, as no record names them.
+ */
+async function removeAfterRecord(storage: Storage, isPrivate: boolean, names: string[]): Promise<void> {
+  try {
+    await storage.remove(isPrivate, names);
+  } catch (err) {
+    if (!(err instanceof StorageError)) throw err;
+  }
+}
+
 /** Every disk name of a stored file: the original and its formats (each in its own extension). */
 export function storedNamesOf(row: Pick<FileRow, 'storage_key' | 'ext' | 'formats'>): string[] {
   return [
@@ -101,7 +116,7 @@ export async function getFile(db: Kysely<DB>, actor: Actor | null, id: number, q
 
 export type FileContent =
   | { kind: 'redirect'; url: string }
-  | { kind: 'stream'; stream: NodeJS.ReadableStream; size: number; mime: string; fileName: string };
+  | { kind: 'stream'; stream: Readable; size: number; mime: string; fileName: string };
 
 /**
  * The bytes of a file (or of one of its formats). Private files are streamed to their owner and
@@ -119,11 +134,7 @@ export async function getFileContent(
   if (Number(row.is_private) !== 1) {
     return { kind: 'redirect', url: fileUrl(row, stored && { name: format!, ext: stored.ext }) };
   }
-  const opened = await openStoredFile(
-    ctx.storageRoot,
-    true,
-    storedName(row.storage_key, stored?.ext ?? row.ext, format),
-  );
+  const opened = await ctx.storage.open(true, storedName(row.storage_key, stored?.ext ?? row.ext, format));
   if (!opened) throw notFound('File not found');
   try {
     await recordDocumentView(ctx.db, actor, row);
@@ -164,7 +175,7 @@ export async function deleteFile(ctx: MediaContext, actor: Actor | null, id: num
   });
   if (outcome === 'inUse') throw new AppError('ConflictError', MESSAGES.upload.fileInUse);
   if (outcome === 'missing') throw notFound('File not found');
-  await removeStoredFiles(ctx.storageRoot, Number(row.is_private) === 1, storedNamesOf(row));
+  await removeAfterRecord(ctx.storage, Number(row.is_private) === 1, storedNamesOf(row));
   return item;
 }
 
@@ -176,7 +187,7 @@ export async function deleteFile(ctx: MediaContext, actor: Actor | null, id: num
  */
 export async function makeFilesPrivate(
   db: Kysely<DB>,
-  storageRoot: string,
+  storage: Storage,
   ids: readonly number[],
 ): Promise<void> {
   if (!ids.length) return;
@@ -185,8 +196,8 @@ export async function makeFilesPrivate(
     const [original, ...formats] = storedNamesOf(row);
     // The bytes leave the public folder first: a failure here leaves the record public and the
     // request failing, never a record that says private over a file still served publicly.
-    await moveStoredFileToPrivate(storageRoot, original!);
-    await removeStoredFiles(storageRoot, false, formats);
+    await storage.makePrivate(original!);
+    await storage.remove(false, formats);
     await markFilePrivate(db, row.id, PRIVATE_PURPOSE);
   }
 }
@@ -197,7 +208,7 @@ export async function makeFilesPrivate(
  */
 export async function deleteUnusedFiles(
   db: Kysely<DB>,
-  storageRoot: string,
+  storage: Storage,
   ids: readonly number[],
 ): Promise<number> {
   const wanted = [...new Set(ids)];
@@ -208,8 +219,7 @@ export async function deleteUnusedFiles(
     db,
     rows.map((r) => r.id),
   );
-  for (const row of rows)
-    await removeStoredFiles(storageRoot, Number(row.is_private) === 1, storedNamesOf(row));
+  for (const row of rows) await removeAfterRecord(storage, Number(row.is_private) === 1, storedNamesOf(row));
   return rows.length;
 }
 
@@ -243,10 +253,10 @@ export async function deleteUnusedOwnedFileRecords(db: Kysely<DB>, userId: numbe
   );
 }
 
-/** Removes from disk the bytes of those files whose records are gone (a missing one is no error). */
+/** Removes from the storage the bytes of those files whose records are gone (a missing one is no error). */
 export async function removeStoredOfGone(
   db: Kysely<DB>,
-  storageRoot: string,
+  storage: Storage,
   files: readonly StoredFiles[],
 ): Promise<void> {
   const still = new Set(
@@ -255,5 +265,5 @@ export async function removeStoredOfGone(
       files.map((f) => f.id),
     ),
   );
-  for (const f of files) if (!still.has(f.id)) await removeStoredFiles(storageRoot, f.private, f.names);
+  for (const f of files) if (!still.has(f.id)) await storage.remove(f.private, f.names);
 }

@@ -1,41 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, type ReadStream } from 'node:fs';
-import {
-  mkdir,
-  mkdtemp,
-  open,
-  readdir,
-  rename,
-  rm,
-  stat,
-  writeFile,
-  type FileHandle,
-} from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import type { Storage } from '../../storage/index.ts';
 import type { NewFile } from './media.queries.ts';
 
 /**
- * Local disk storage for uploads, under `<DATA_DIR>/uploads` (the "storage root"):
- * - `public/`  served statically at `/uploads/` with long cache headers;
- * - `private/` never served statically; only the authorised content route reads it;
- * - `tmp/`     staging while a request is being received; never served.
- * Stored names are random keys (`<key><ext>`, `<format>_<key><ext>`), never the caller's file name.
- * An S3-compatible driver can later implement the same few functions.
+ * Stored names and staging. Files are kept by the storage (server/src/storage/, decision 0022): the disk
+ * of `<DATA_DIR>/uploads` or an S3-compatible bucket, each with a public and a private folder. A request's
+ * files are staged on the local disk (`<DATA_DIR>/uploads/tmp`, never served) while they are received,
+ * checked and re-encoded, then stored. Stored names are random keys (`<key><ext>`, `<format>_<key><ext>`),
+ * never the caller's file name.
  */
-
-/** The storage root for a data directory. */
-export function uploadsRoot(dataDir: string): string {
-  return path.join(dataDir, 'uploads');
-}
-
-function dirFor(root: string, isPrivate: boolean): string {
-  return path.join(root, isPrivate ? 'private' : 'public');
-}
-
-/** Where a stored file is on disk (an account's export copies its own files from there). */
-export function storedPath(root: string, isPrivate: boolean, name: string): string {
-  return path.join(dirFor(root, isPrivate), name);
-}
 
 /** A new random storage key: 128 bits, hex, so it cannot be guessed and is safe in a path. */
 export function newStorageKey(): string {
@@ -64,8 +39,9 @@ export function storedName(key: string, ext: string, format?: string): string {
 }
 
 /**
- * A per-request folder under `tmp/` that receives files while a request is read. `commit` moves the
- * staged files into `public/` or `private/` (a rename on the same disk); `dispose` removes whatever is left.
+ * A per-request folder under the storage's staging folder that receives files while a request is read.
+ * `commit` stores the staged files in the public or private folder (all or none: on a failure those
+ * already stored are removed again); `dispose` removes whatever is left.
  */
 export interface Staging {
   write(name: string, data: Buffer): Promise<void>;
@@ -83,14 +59,15 @@ export interface StagedUpload {
   record: Omit<NewFile, 'is_private' | 'purpose' | 'owner_id'>;
 }
 
-export async function createStaging(root: string): Promise<Staging> {
-  const tmp = path.join(root, 'tmp');
+export async function createStaging(storage: Storage): Promise<Staging> {
+  const tmp = storage.stagingRoot;
   await mkdir(tmp, { recursive: true });
   const dir = await mkdtemp(path.join(tmp, 'upload-'));
+  const pathOf = (name: string) => path.join(dir, path.basename(name));
   return {
-    write: (name, data) => writeFile(path.join(dir, name), data, { flag: 'wx', mode: 0o640 }),
+    write: (name, data) => writeFile(pathOf(name), data, { flag: 'wx', mode: 0o640 }),
     async createWriter(name) {
-      const handle = await open(path.join(dir, name), 'wx', 0o640);
+      const handle = await open(pathOf(name), 'wx', 0o640);
       let closed = false;
       return {
         write: (chunk) => writeAll(handle, chunk),
@@ -102,20 +79,20 @@ export async function createStaging(root: string): Promise<Staging> {
       };
     },
     async commit(names, isPrivate) {
-      const target = dirFor(root, isPrivate);
-      await mkdir(target, { recursive: true });
-      const moved: string[] = [];
+      const stored: string[] = [];
       try {
         for (const name of names) {
-          await rename(path.join(dir, name), path.join(target, name));
-          moved.push(name);
+          await storage.putFile(isPrivate, name, pathOf(name));
+          stored.push(name);
         }
       } catch (err) {
-        await removeStoredFiles(root, isPrivate, moved);
+        // Whatever reached the storage goes again; if the storage cannot even do that, the orphan
+        // clean-up (delete-orphan-files) finds them later: no record names them.
+        await storage.remove(isPrivate, stored).catch(() => undefined);
         throw err;
       }
     },
-    pathOf: (name) => path.join(dir, path.basename(name)),
+    pathOf,
     dispose: () => rm(dir, { recursive: true, force: true }),
   };
 }
@@ -128,8 +105,8 @@ async function writeAll(handle: FileHandle, chunk: Buffer): Promise<void> {
 }
 
 /** Removes staging folders older than `before`, left behind by requests that were cut off. */
-export async function removeStaleStaging(root: string, before: Date): Promise<void> {
-  const tmp = path.join(root, 'tmp');
+export async function removeStaleStaging(storage: Storage, before: Date): Promise<void> {
+  const tmp = storage.stagingRoot;
   let entries: string[];
   try {
     entries = await readdir(tmp);
@@ -143,37 +120,5 @@ export async function removeStaleStaging(root: string, before: Date): Promise<vo
     } catch {
       // Gone already.
     }
-  }
-}
-
-/** Removes stored files; missing ones are ignored. */
-export async function removeStoredFiles(root: string, isPrivate: boolean, names: string[]): Promise<void> {
-  const dir = dirFor(root, isPrivate);
-  await Promise.all(names.map((name) => rm(path.join(dir, name), { force: true })));
-}
-
-/** Moves a stored file from `public/` to `private/` (a rename on the same disk); a missing one is ignored. */
-export async function moveStoredFileToPrivate(root: string, name: string): Promise<void> {
-  await mkdir(dirFor(root, true), { recursive: true });
-  try {
-    await rename(path.join(dirFor(root, false), name), path.join(dirFor(root, true), name));
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
-}
-
-/** Opens a stored file for reading, or undefined when it is not on disk. */
-export async function openStoredFile(
-  root: string,
-  isPrivate: boolean,
-  name: string,
-): Promise<{ stream: ReadStream; size: number } | undefined> {
-  const file = path.join(dirFor(root, isPrivate), name);
-  try {
-    const s = await stat(file);
-    if (!s.isFile()) return undefined;
-    return { stream: createReadStream(file), size: s.size };
-  } catch {
-    return undefined;
   }
 }

@@ -17,7 +17,8 @@ import {
   sumUploadedBytesSince,
 } from './media.queries.ts';
 import { presentFile, PRIVATE_PURPOSE, storedNamesOf, type MediaContext } from './media.service.ts';
-import { createStaging, removeStaleStaging, removeStoredFiles, type StagedUpload } from './media.storage.ts';
+import type { Storage } from '../../storage/index.ts';
+import { createStaging, removeStaleStaging, type StagedUpload } from './media.storage.ts';
 
 /*
  * Uploading: a request's files received, checked, capped per day and stored (all or nothing), the server's own
@@ -73,7 +74,7 @@ export function claimFiles(
  */
 export async function deleteExpiredAnonymousUploads(
   db: Kysely<DB>,
-  storageRoot: string,
+  storage: Storage,
   now = new Date(),
 ): Promise<number[]> {
   const before = new Date(now.getTime() - ANONYMOUS_UPLOAD_TTL_MS);
@@ -85,10 +86,9 @@ export async function deleteExpiredAnonymousUploads(
     ),
   );
   for (const row of rows) {
-    if (deleted.has(row.id))
-      await removeStoredFiles(storageRoot, Number(row.is_private) === 1, storedNamesOf(row));
+    if (deleted.has(row.id)) await storage.remove(Number(row.is_private) === 1, storedNamesOf(row));
   }
-  await removeStaleStaging(storageRoot, before);
+  await removeStaleStaging(storage, before);
   await clearUploaderHashesBefore(db, before.toISOString());
   return [...deleted].sort((a, b) => a - b);
 }
@@ -155,7 +155,7 @@ export async function uploadFiles(
   parts: () => AsyncIterable<UploadPart>,
   address = 'unknown',
 ): Promise<UploadedItem[]> {
-  const staging = await createStaging(ctx.storageRoot);
+  const staging = await createStaging(ctx.storage);
   try {
     const { received, purpose } = await receiveUpload(parts, staging);
     // Anonymous uploads are ID documents for registration: images only.
@@ -171,6 +171,8 @@ export async function uploadFiles(
     const adding = received.reduce((sum, r) => sum + storedBytes(r.record), 0);
     if (await overDailyCap(ctx.db, actor, uploaderHash, adding)) throw dailyLimitReached(!!actor);
     const names = received.flatMap((r) => r.files);
+    // Every file stored before any record is written: a storage that fails here (a StorageError, a 503 with
+    // MESSAGES.upload.storageUnavailable) leaves no record, and a crash leaves only files no record names.
     await staging.commit(names, isPrivate);
     let ids: number[];
     try {
@@ -186,14 +188,14 @@ export async function uploadFiles(
         })),
       );
     } catch (err) {
-      await removeStoredFiles(ctx.storageRoot, isPrivate, names);
+      await ctx.storage.remove(isPrivate, names).catch(() => undefined);
       throw err;
     }
     // Two uploads from one address at once both passed the check above: counted again with both
     // stored, whichever goes over is taken back.
     if (await overDailyCap(ctx.db, actor, uploaderHash, 0)) {
       await deleteFilesByIds(ctx.db, ids);
-      await removeStoredFiles(ctx.storageRoot, isPrivate, names);
+      await ctx.storage.remove(isPrivate, names);
       throw dailyLimitReached(!!actor);
     }
     const items = await Promise.all(ids.map((id) => presentFile(ctx.db, id)));

@@ -30,6 +30,7 @@ import {
 import type { RecordRef } from './moderation.queries.ts';
 import { tellOwnerOfReview, type ReviewedAreas } from './moderation.review.ts';
 import { computeRevisionSignals, computeRiskSignals } from './moderation.service.ts';
+import type { Storage } from '../../storage/index.ts';
 
 /**
  * Pending revisions (docs/decisions/0015-pending-revisions.md): an owner's change to what the public sees of
@@ -321,7 +322,7 @@ function fieldChanges(revision: RevisionRow, record: Item | null): TRevisionChan
  * record showed before and names no more are deleted unless something else uses them.
  */
 export async function decideRevision(
-  m: { db: Kysely<DB>; mailer: Mailer; storageRoot: string; records: ReviewedAreas },
+  m: { db: Kysely<DB>; mailer: Mailer; storage: Storage; records: ReviewedAreas },
   actor: Actor,
   id: number,
   decision: TRevisionDecision,
@@ -370,7 +371,7 @@ export async function decideRevision(
       );
     }
   });
-  await deleteUnusedFiles(m.db, m.storageRoot, replaced);
+  await deleteUnusedFiles(m.db, m.storage, replaced);
   await tellOwnerOfReview(m.db, m.mailer, MESSAGES.revisions, {
     ownerId: seen.userId,
     recordId: seen.recordId,

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { adminOnly, signedIn, withAccess } from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { idParam } from '../../http/query.ts';
-import { uploadsRoot } from '../media/index.ts';
 import type { ReviewedAreas } from './moderation.review.ts';
 import { decideRevision, listOwnRevisions } from './moderation.revisions.ts';
 import { getRecordSignals, listModerationQueue } from './moderation.service.ts';
@@ -18,11 +17,10 @@ import { getRecordSignals, listModerationQueue } from './moderation.service.ts';
  */
 export async function moderationRoutes(
   instance: FastifyInstance,
-  { db, config, mailer }: AppContext,
+  { db, mailer, storage }: AppContext,
   records: ReviewedAreas,
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const storageRoot = uploadsRoot(config.dataDir);
   const tags = ['admin'];
   app.get(
     '/api/admin/moderation',
@@ -37,8 +35,7 @@ export async function moderationRoutes(
   app.put(
     '/api/admin/revisions/:id',
     withAccess(adminOnly, { schema: { body: z.object({ data: ZRevisionDecision }), tags } }),
-    async (req) =>
-      decideRevision({ db, mailer, storageRoot, records }, req.actor!, idParam(req), req.body.data),
+    async (req) => decideRevision({ db, mailer, storage, records }, req.actor!, idParam(req), req.body.data),
   );
   app.get(
     '/api/revisions',

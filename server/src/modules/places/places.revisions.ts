@@ -120,7 +120,7 @@ export async function stageOwnerEdit(
     const fields = { ...placeFields(input), ...moved };
     await stageRevision(trx, ref, owner.ownerId, fields, comparedRow(row, target), placeColumns);
   });
-  await deleteUnusedFiles(p.db, p.storageRoot, [...(videoRemoved ? [owner.oldVideo!] : []), ...held]);
+  await deleteUnusedFiles(p.db, p.storage, [...(videoRemoved ? [owner.oldVideo!] : []), ...held]);
   return ownPlaceView(p, actor, id);
 }
 

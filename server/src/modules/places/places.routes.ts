@@ -23,7 +23,6 @@ import { parseData } from '../../http/errors.ts';
 import { idParam } from '../../http/query.ts';
 import { registerScopedReadRoutes } from '../../http/read-routes.ts';
 import { itemResponse } from '../../http/responses.ts';
-import { uploadsRoot } from '../media/index.ts';
 import { addressReads, createAddress, deleteAddress, updateAddress } from './places.addresses.ts';
 import { createReview, deleteVenueReview, reviewReads, updateVenueReview } from './places.reviews.ts';
 import { getPlace, listPlaces, type PlacesContext } from './places.service.ts';
@@ -36,13 +35,12 @@ type Query = Record<string, unknown>;
  * providers add places, reviewed by an admin before they show on the venue pages; hobbyists review
  * public places.
  */
-export async function placesRoutes(instance: FastifyInstance, { db, config, mailer }: AppContext) {
+export async function placesRoutes(instance: FastifyInstance, { db, config, mailer, storage }: AppContext) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const storageRoot = uploadsRoot(config.dataDir);
   const p: PlacesContext = {
     db,
-    storageRoot,
-    media: { db, storageRoot, addressKey: config.jwtSecret },
+    storage,
+    media: { db, storage, addressKey: config.jwtSecret },
     mailer,
   };
   const tags = ['places'];

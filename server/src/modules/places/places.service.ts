@@ -13,6 +13,7 @@ import type { MediaContext } from '../media/index.ts';
 import { withRevisionFor } from '../moderation/index.ts';
 import { ownPlaceResource, placeResource } from './places.resources.ts';
 import { ownerFilterId } from '../../http/query.ts';
+import type { Storage } from '../../storage/index.ts';
 
 /**
  * The places area's services: what they share and the reads of places here; the writes of places in
@@ -24,7 +25,7 @@ import { ownerFilterId } from '../../http/query.ts';
 export interface PlacesContext {
   db: Kysely<DB>;
   /** `<DATA_DIR>/uploads`: replaced and deleted places' files are removed there. */
-  storageRoot: string;
+  storage: Storage;
   media: MediaContext;
   mailer: Mailer;
 }

@@ -34,6 +34,7 @@ import {
 import { ownPlaceResource } from './places.resources.ts';
 import { applyPlaceRevision, detailColumns, stageOwnerEdit } from './places.revisions.ts';
 import { imageRequired, ownPlaceView, PLACE_NOT_FOUND, type PlacesContext } from './places.service.ts';
+import type { Storage } from '../../storage/index.ts';
 
 /** The writes of places: create (JSON or multipart), update and delete. */
 
@@ -162,7 +163,7 @@ export async function createPlaceFromParts(
     if (imageId === undefined) throw imageRequired();
     return await createPlace(p, actor, { ...input, image: imageId });
   } catch (err) {
-    if (imageId !== undefined) await deleteUnusedFiles(p.db, p.storageRoot, [imageId]);
+    if (imageId !== undefined) await deleteUnusedFiles(p.db, p.storage, [imageId]);
     throw err;
   }
 }
@@ -246,7 +247,7 @@ async function publishPlaceEdit(
     if (recompute) await computeRiskSignals(trx, { type: 'vendor', id });
     await audit?.after(trx);
   });
-  await deleteUnusedFiles(p.db, p.storageRoot, [
+  await deleteUnusedFiles(p.db, p.storage, [
     ...(imageChanged && oldImage !== null ? [oldImage] : []),
     ...(videoChanged && oldVideo !== null ? [oldVideo] : []),
   ]);
@@ -264,14 +265,14 @@ export async function deletePlace(p: PlacesContext, actor: Actor, id: number): P
   await requireAccess(p.db, actor, 'place.update', [id]);
   const item = await findOne(p.db, ownPlaceResource, id, plainItem, { scope: null });
   const audit = auditChange(actor, 'vendor.delete', `vendor:${id}`, 'places', id);
-  if (!item || !(await removePlace(p.db, p.storageRoot, id, audit))) throw notFound(PLACE_NOT_FOUND);
+  if (!item || !(await removePlace(p.db, p.storage, id, audit))) throw notFound(PLACE_NOT_FOUND);
   return item;
 }
 
 /** Deletes a place with its reviews, address and files (those its revision stages too); false when gone. */
 async function removePlace(
   db: Kysely<DB>,
-  storageRoot: string,
+  storage: Storage,
   id: number,
   audit?: AuditHooks,
 ): Promise<boolean> {
@@ -279,13 +280,13 @@ async function removePlace(
   if (!place) return false;
   const staged = stagedFileIds((await findRevision(db, { type: 'vendor', id }))?.fields ?? {});
   if (!(await deletePlaceRows(db, id, place.addressId, audit))) return false;
-  await deleteUnusedFiles(db, storageRoot, [...staged, ...place.files]);
+  await deleteUnusedFiles(db, storage, [...staged, ...place.files]);
   return true;
 }
 
 /** Deletes every place of an account with its files (a deleted account); answers how many went. */
-export async function deletePlacesOf(db: Kysely<DB>, storageRoot: string, userId: number): Promise<number> {
+export async function deletePlacesOf(db: Kysely<DB>, storage: Storage, userId: number): Promise<number> {
   let deleted = 0;
-  for (const id of await findPlaceIdsOf(db, userId)) if (await removePlace(db, storageRoot, id)) deleted++;
+  for (const id of await findPlaceIdsOf(db, userId)) if (await removePlace(db, storage, id)) deleted++;
   return deleted;
 }

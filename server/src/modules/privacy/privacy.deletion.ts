@@ -80,7 +80,7 @@ export async function deleteAccount(
  * of its files are kept on the deletion before anything goes, so a run after a crash still removes them.
  */
 export async function finishAccountDeletion(c: PrivacyContext, userId: number): Promise<void> {
-  const { db, storageRoot } = c;
+  const { db, storage } = c;
   // The files' names first: whatever step a crash stops, the next run still removes their bytes.
   const pending = (await findPendingDeletions(db)).find((d) => Number(d.user_id) === userId);
   const known: StoredFiles[] = pending?.files ? (JSON.parse(pending.files) as StoredFiles[]) : [];
@@ -88,9 +88,9 @@ export async function finishAccountDeletion(c: PrivacyContext, userId: number): 
   const files = [...known, ...(await listOwnedFiles(db, userId)).filter((f) => !seen.has(f.id))];
   await saveDeletionFiles(db, userId, JSON.stringify(files));
 
-  const ads = await deleteAdsOf(db, storageRoot, userId);
-  const places = await deletePlacesOf(db, storageRoot, userId);
-  const products = await removeProductsOf(db, storageRoot, userId);
+  const ads = await deleteAdsOf(db, storage, userId);
+  const places = await deletePlacesOf(db, storage, userId);
+  const products = await removeProductsOf(db, storage, userId);
   await db.transaction().execute(async (trx) => {
     for (const r of await deleteReactionsOf(trx, userId))
       await bumpProviderCounter(trx, Number(r.provider_id), COUNTER[r.kind], -1);
@@ -104,7 +104,7 @@ export async function finishAccountDeletion(c: PrivacyContext, userId: number): 
   await deleteUnusedOwnedFileRecords(db, userId);
   await deleteExportsOf(c, userId);
   // Bytes of every named file whose record is gone; a file another record still uses stays.
-  await removeStoredOfGone(db, storageRoot, files);
+  await removeStoredOfGone(db, storage, files);
   await db.transaction().execute(async (trx) => {
     await finishDeletion(trx, userId);
     await recordAudit(trx, null, 'account.deletion-finished', `user:${userId}`, {

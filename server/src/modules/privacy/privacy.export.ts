@@ -11,7 +11,7 @@ import { recordAudit } from '../../db/audit-log.ts';
 import type { DB } from '../../db/schema.ts';
 import { isAdmin, type Actor } from '../../http/auth.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { listOwnedFiles, storedPath } from '../media/index.ts';
+import { listOwnedFiles } from '../media/index.ts';
 import {
   claimExport,
   deleteExportRow,
@@ -91,11 +91,21 @@ export async function prepareExport(c: PrivacyContext, id: number, userId: numbe
     );
     for (const file of await listOwnedFiles(c.db, userId)) {
       const original = file.names[0]!;
-      const where = storedPath(c.storageRoot, file.private, original);
       // A file whose bytes are missing is left out of the zip (its record is in data.json); each is opened
-      // only when its turn comes.
-      if (await stat(where).catch(() => null))
-        zip.addFile(where, `uploads/${file.id}${path.extname(original)}`);
+      // from the storage only when its turn comes.
+      const found = await c.storage.stat(file.private, original);
+      if (!found) continue;
+      zip.addReadStreamLazy(
+        `uploads/${file.id}${path.extname(original)}`,
+        { size: found.size, mtime: found.modified },
+        (done) => {
+          c.storage.open(file.private, original).then(
+            (opened) =>
+              opened ? done(null, opened.stream) : done(new Error('A stored file went missing'), null!),
+            (err: Error) => done(err, null!),
+          );
+        },
+      );
     }
     zip.end();
     await Promise.race([pipeline(zip.outputStream, createWriteStream(temporary)), failed]);

@@ -13,7 +13,6 @@ import type { AppContext } from '../../context.ts';
 import { idParam } from '../../http/query.ts';
 import { registerScopedReadRoutes } from '../../http/read-routes.ts';
 import { itemResponse } from '../../http/responses.ts';
-import { uploadsRoot } from '../media/index.ts';
 import {
   cartReads,
   createCart,
@@ -37,9 +36,9 @@ type Query = Record<string, unknown>;
  * (`/api/carts`); docs/api.md "Shop". Sellers sell; anyone browses; shoppers save
  * products and (hobbyists) keep server-side cart records.
  */
-export async function shopRoutes(instance: FastifyInstance, { db, config }: AppContext) {
+export async function shopRoutes(instance: FastifyInstance, { db, storage }: AppContext) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const p: ShopContext = { db, storageRoot: uploadsRoot(config.dataDir) };
+  const p: ShopContext = { db, storage };
   const tags = ['shop'];
   // Public reads: a stale token left in the browser must not break the shop.
   const read = withAccess(anyoneEvenWithStaleToken, { schema: { tags } });

@@ -36,12 +36,13 @@ import {
 } from './shop.queries.ts';
 import { cartResource, productResource, wishlistProductResource } from './shop.resources.ts';
 import { pagedList } from '../../http/paging.ts';
+import type { Storage } from '../../storage/index.ts';
 
 /** What the shop area's services need: the database and where uploads are stored. */
 export interface ShopContext {
   db: Kysely<DB>;
   /** `<DATA_DIR>/uploads`: a replaced or deleted product's picture is removed there. */
-  storageRoot: string;
+  storage: Storage;
 }
 
 type Query = Record<string, unknown>;
@@ -124,7 +125,7 @@ export async function updateProduct(
   const audit = productAudit(actor, 'product.update', id);
   if (!(await updateProductRow(p.db, id, changes, audit))) throw notFound(PRODUCT_NOT_FOUND);
   if (input.picture !== undefined && oldPicture !== null && oldPicture !== input.picture) {
-    await deleteUnusedFiles(p.db, p.storageRoot, [oldPicture]);
+    await deleteUnusedFiles(p.db, p.storage, [oldPicture]);
   }
   return getWrittenItem(p.db, productResource, id, WITH_PICTURE);
 }
@@ -137,7 +138,7 @@ export async function updateProduct(
 export async function deleteProduct(p: ShopContext, actor: Actor, id: number): Promise<Item> {
   await requireAccess(p.db, actor, 'product.update', [id]);
   const before = await getWrittenItem(p.db, productResource, id, WITH_PICTURE);
-  const outcome = await removeProduct(p.db, p.storageRoot, id, productAudit(actor, 'product.delete', id));
+  const outcome = await removeProduct(p.db, p.storage, id, productAudit(actor, 'product.delete', id));
   if (outcome === 'missing') throw notFound(PRODUCT_NOT_FOUND);
   if (outcome === 'archived') return getWrittenItem(p.db, productResource, id, WITH_PICTURE);
   return before;
@@ -146,13 +147,13 @@ export async function deleteProduct(p: ShopContext, actor: Actor, id: number): P
 /** Deletes a product with its picture, or archives it when an order line names it. */
 async function removeProduct(
   db: Kysely<DB>,
-  storageRoot: string,
+  storage: Storage,
   id: number,
   audit?: AuditHooks,
 ): Promise<'deleted' | 'archived' | 'missing'> {
   const picture = await findProductPicture(db, id);
   const outcome = await deleteOrArchiveProduct(db, id, audit);
-  if (outcome === 'deleted' && picture !== null) await deleteUnusedFiles(db, storageRoot, [picture]);
+  if (outcome === 'deleted' && picture !== null) await deleteUnusedFiles(db, storage, [picture]);
   return outcome;
 }
 
@@ -160,9 +161,9 @@ async function removeProduct(
  * A deleted account's products: each deleted with its picture, or archived when an order names it (the
  * buyer's and the books' record); its wishlist and cart go. Answers how many products it had.
  */
-export async function removeProductsOf(db: Kysely<DB>, storageRoot: string, userId: number): Promise<number> {
+export async function removeProductsOf(db: Kysely<DB>, storage: Storage, userId: number): Promise<number> {
   const ids = await findProductIdsOf(db, userId);
-  for (const id of ids) await removeProduct(db, storageRoot, id);
+  for (const id of ids) await removeProduct(db, storage, id);
   await deleteShoppingOf(db, userId);
   return ids.length;
 }

@@ -32,10 +32,13 @@ async function check(run: () => Promise<unknown>): Promise<string> {
 
 /**
  * The operator's routes: `GET /api/health` (liveness: the process answers and reads its database),
- * `GET /api/health/ready` (whether the database and Redis answer; a 503 naming those that do not) and
+ * `GET /api/health/ready` (whether the database, Redis and the storage's bucket answer; a 503 naming those that do not) and
  * `GET /metrics` (Prometheus's text format, only to `METRICS_ALLOW`'s addresses or `METRICS_TOKEN`'s bearer).
  */
-export async function systemRoutes(app: FastifyInstance, { db, engine, shared, config }: AppContext) {
+export async function systemRoutes(
+  app: FastifyInstance,
+  { db, engine, shared, config, storage }: AppContext,
+) {
   watchForMetrics({ facets: () => FacetStore.report() });
 
   app.get('/api/health', withAccess(anyone, { config: { rateLimit: false } }), async (req, reply) => {
@@ -59,6 +62,8 @@ export async function systemRoutes(app: FastifyInstance, { db, engine, shared, c
     const reasons: Record<string, string> = {
       database: await check(() => sql`select 1`.execute(db)),
       ...(shared ? { redis: await check(() => shared.redis.ping()) } : {}),
+      // The bucket of the s3 driver (HeadBucket); the disk driver's files are the database's disk.
+      ...(storage.driver === 's3' ? { storage: await check(() => storage.check(READY_TIMEOUT_MS)) } : {}),
     };
     // Anyone may ask: the answer names the services, the reasons (driver messages, host names) go to the log.
     const checks = Object.fromEntries(

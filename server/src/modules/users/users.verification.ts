@@ -30,6 +30,7 @@ import {
 } from './users.admin.queries.ts';
 import { readDocumentRetentionDays } from './users.settings.ts';
 import { pagedList } from '../../http/paging.ts';
+import type { Storage } from '../../storage/index.ts';
 
 /**
  * ID verification: the admin's decision on a provider's account, the queue of the
@@ -215,7 +216,7 @@ export async function listVerifications(
  */
 export async function deleteDecidedIdDocuments(
   db: Kysely<DB>,
-  storageRoot: string,
+  storage: Storage,
   now = new Date(),
 ): Promise<number> {
   const days = await readDocumentRetentionDays(db);
@@ -228,7 +229,7 @@ export async function deleteDecidedIdDocuments(
       const docs = (await findIdDocuments(trx, [userId])).filter((d) => d.created_at <= newest);
       const ids = docs.map((d) => d.id);
       await unlinkIdDocuments(trx, userId, ids);
-      const files = await deleteUnusedFiles(trx, storageRoot, ids);
+      const files = await deleteUnusedFiles(trx, storage, ids);
       await markDocumentsDeleted(trx, userId, now.toISOString());
       await recordAudit(trx, null, 'verification.documents-deleted', `user:${userId}`, { files });
       return files;
