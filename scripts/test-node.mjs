@@ -143,6 +143,8 @@ export async function prepare(majors) {
       });
     }
     const node = nodeBinary(prefix);
+    // The package's preinstall script puts the binary in place: an npm that skipped it leaves none.
+    if (!existsSync(node)) throw new Error(`node@${major} installed without its binary (${node})`);
     const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
     const copy = path.join(dir, 'checkout');
     console.error(`Node ${version}: copying the checkout to ${copy}`);
