@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: every suite in turn (domain, web, server on SQLite, server on PostgreSQL when
-// TEST_DATABASE_URL is set, end-to-end in Chromium), then one line `N passed, N failed`.
+// TEST_DATABASE_URL is set, end-to-end in Chromium), the server on the other Node versions prepared by
+// scripts/test-node.mjs when TEST_OTHER_NODES names them, then one line `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { otherNodeSuites } from './test-node.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = mkdtempSync(path.join(tmpdir(), 'ltf-results-'));
@@ -20,6 +22,7 @@ const suites = [
     ? [{ name: 'server (postgres)', kind: 'vitest', cwd: 'server', env: { TEST_DATABASE_URL: pgUrl } }]
     : []),
   { name: 'e2e', kind: 'playwright', cwd: 'e2e' },
+  ...otherNodeSuites(),
 ].filter((s) => !only.length || only.some((o) => s.name.startsWith(o)));
 
 let passed = 0;
@@ -27,24 +30,31 @@ let failed = 0;
 const lines = [];
 for (const [i, suite] of suites.entries()) {
   const report = path.join(out, `${i}.json`);
+  // A suite on another Node version runs in its own copy of the checkout (scripts/test-node.mjs).
+  const base = suite.root ?? root;
   console.log(`\n=== ${suite.name} ===`);
   const bin =
     suite.kind === 'vitest'
       ? [
-          path.join(root, 'node_modules/vitest/vitest.mjs'),
+          path.join(base, 'node_modules/vitest/vitest.mjs'),
           'run',
           '--reporter=default',
           '--reporter=json',
           `--outputFile.json=${report}`,
+          ...(suite.args ?? []),
         ]
-      : [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test'];
+      : [path.join(base, 'node_modules/@playwright/test/cli.js'), 'test'];
   const env = {
     ...process.env,
     ...suite.env,
     ...(suite.kind === 'playwright' ? { PLAYWRIGHT_JSON_OUTPUT_NAME: report } : {}),
   };
   if (suite.env?.TEST_DATABASE_URL === '') delete env.TEST_DATABASE_URL;
-  const res = spawnSync(process.execPath, bin, { cwd: path.join(root, suite.cwd), env, stdio: 'inherit' });
+  const res = spawnSync(suite.node ?? process.execPath, bin, {
+    cwd: path.join(base, suite.cwd),
+    env,
+    stdio: 'inherit',
+  });
   let p = 0;
   let f = 0;
   if (existsSync(report)) {
