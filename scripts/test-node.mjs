@@ -19,13 +19,12 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * What the other versions run: the files that load the native addons (better-sqlite3 in the main thread,
- * in the reader thread and in a killed process; sharp; argon2 through the sign-ins), serve HTTP through the
- * whole app, sign and hash (jose, node:crypto, TOTP), stream (multipart uploads, zip export, compression),
- * start the bundled server as `npm start` does, and throw thousands of odd requests at it (the fuzz tests:
- * enough statements for the garbage collector to free some, which is where a driver built wrongly for Node
- * 24 aborts), plus the unit tests of the HTTP layer. Not the pure-JavaScript heavy ones (facets) nor the
- * password rules (argon2 is a Node-API addon: the same prebuilt binary on every version).
+ * What the other versions run, kept to a few minutes: the files that load better-sqlite3 (compiled for each
+ * Node: in the main thread, in the reader thread, in a killed process), serve HTTP through the whole app,
+ * stream (zip export, compression), start the bundled server as `npm start` does, and throw thousands of
+ * odd requests at it (the fuzz tests: enough statements for the garbage collector to free some, which is
+ * where a driver built wrongly for Node 24 aborts), plus the unit tests of the HTTP layer. Not sharp's nor
+ * argon2's (Node-API addons: the same prebuilt binary on every version) nor the slow pure-JavaScript ones.
  */
 export const SUBSET = [
   'src/http',
@@ -33,8 +32,6 @@ export const SUBSET = [
   'test/database.test.ts',
   'test/module-load.test.ts',
   'test/account-deletion-crash.test.ts',
-  'test/two-factor.test.ts',
-  'test/media.test.ts',
   'test/data-export.test.ts',
   'test/compression.test.ts',
   'test/security/encoded-paths.test.ts',
