@@ -1,3 +1,4 @@
+import { backupCommand, restoreCommand } from './backup/backup.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -9,7 +10,11 @@ const USAGE = `Usage: npm run cli -- <command>
   create-admin EMAIL PASSWORD   create or reset an admin account (two-factor sign-in stays as it is)
   reset-two-factor EMAIL        turn off an account's two-factor sign-in and end its sessions (a lost
                                 authenticator); an admin enrols again on the next visit to /admin
-  migrate                       apply pending migrations and seed reference data`;
+  migrate                       apply pending migrations and seed reference data
+  backup DIR                    copy the database (while the site runs) and the upload files on disk into
+                                DIR, a new or empty folder (docs/operations.md, "Backups")
+  restore DIR [--force]         put a backup in place, with the server stopped; --force replaces a database
+                                that holds data`;
 
 /** Operator commands, run against the database the environment names (DATA_DIR or DATABASE_URL). */
 async function main(argv: string[]) {
@@ -19,6 +24,9 @@ async function main(argv: string[]) {
     return;
   }
   const config = loadConfig();
+  // Backups read and write the database as it is, without migrating it first.
+  if (command === 'backup') return backupCommand(config, args);
+  if (command === 'restore') return restoreCommand(config, args);
   const database = openDatabase(config);
   try {
     await migrateToLatest(database.db);
