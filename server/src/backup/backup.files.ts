@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { uploadsRoot } from '../modules/media/index.ts';
 import { BackupError } from './manifest.ts';
@@ -89,7 +89,9 @@ export async function emptyBackupFolder(dir: string): Promise<void> {
       );
     }
   }
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await mkdir(dir, { recursive: true });
+  // What it will hold is personal data: its owner's only.
+  await chmod(dir, 0o700);
 }
 
 /**
