@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run cli -- <command>`: operator commands (create-admin, migrate). See server/src/cli.ts.
+// `npm run cli -- <command>`: operator commands (create-admin, migrate, backup, restore). See server/src/cli.ts.
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ensureBuilt } from './build.mjs';

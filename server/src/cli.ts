@@ -1,3 +1,4 @@
+import { backupCommand, restoreCommand } from './backup/backup.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -14,7 +15,11 @@ const USAGE = `Usage: npm run cli -- <command>
   migrate                       apply pending migrations and seed reference data
   storage-copy --to s3|disk     copy every stored file (uploads) from DATA_DIR's disk to the bucket of
                                 STORAGE_URL, or back; resumable (a file already there with the same size
-                                is skipped); prints "copied N, skipped M, missing K"`;
+                                is skipped); prints "copied N, skipped M, missing K"
+  backup DIR                    copy the database (while the site runs) and the upload files on disk into
+                                DIR, a new or empty folder (docs/operations.md, "Backups")
+  restore DIR [--force]         put a backup in place, with the server stopped; --force replaces a database
+                                that holds data`;
 
 /** Operator commands, run against the database the environment names (DATA_DIR or DATABASE_URL). */
 async function main(argv: string[]) {
@@ -24,6 +29,9 @@ async function main(argv: string[]) {
     return;
   }
   const config = loadConfig();
+  // Backups read and write the database as it is, without migrating it first.
+  if (command === 'backup') return backupCommand(config, args);
+  if (command === 'restore') return restoreCommand(config, args);
   const database = openDatabase(config);
   try {
     await migrateToLatest(database.db);

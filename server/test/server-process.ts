@@ -14,8 +14,11 @@ import type { Json } from './helpers.ts';
 
 const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The server bundled once for a test file: `main.js`, and a `remove` for the file's `afterAll`. */
-export async function buildServerBundle(): Promise<{ mainJs: string; remove: () => void }> {
+/**
+ * The server bundled once for a test file: `main.js` (and the operator commands' `cli.js`), and a `remove`
+ * for the file's `afterAll`.
+ */
+export async function buildServerBundle(): Promise<{ mainJs: string; cliJs: string; remove: () => void }> {
   // Inside node_modules, so that the bundle finds the packages it leaves external (as module-load.test.ts).
   const cache = path.join(server, '../node_modules/.cache');
   mkdirSync(cache, { recursive: true });
@@ -24,7 +27,7 @@ export async function buildServerBundle(): Promise<{ mainJs: string; remove: () 
     dependencies: Record<string, string>;
   };
   await build({
-    entryPoints: { main: path.join(server, 'src/main.ts') },
+    entryPoints: { main: path.join(server, 'src/main.ts'), cli: path.join(server, 'src/cli.ts') },
     outdir: out,
     bundle: true,
     platform: 'node',
@@ -33,7 +36,11 @@ export async function buildServerBundle(): Promise<{ mainJs: string; remove: () 
     external: Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@app/')),
     logLevel: 'silent',
   });
-  return { mainJs: path.join(out, 'main.js'), remove: () => rmSync(out, { recursive: true, force: true }) };
+  return {
+    mainJs: path.join(out, 'main.js'),
+    cliJs: path.join(out, 'cli.js'),
+    remove: () => rmSync(out, { recursive: true, force: true }),
+  };
 }
 
 export interface ServerProcess {
