@@ -82,7 +82,7 @@ export function startScheduledJobs(
 ): JobRunner {
   return startJobs(
     database.db,
-    { ...privacyContext(database.db, config.dataDir), dataDir: config.dataDir, mailer },
+    { ...privacyContext(database.db, config.dataDir), dataDir: config.dataDir, mailer, log },
     shared ? publishingWrites(JOBS, shared.writes) : JOBS,
     log,
   );

@@ -107,6 +107,11 @@ export async function createTestApp(
     shared?: SharedState;
     /** The render of public pages (see `webRenderer` in server-render.test.ts). */
     pageRenderer?: PageRenderer;
+    /**
+     * The site's own mailer, as a start makes it (SMTP_URL or `.eml` files, through the outbox): the context's
+     * memory mailer then receives nothing.
+     */
+    siteMailer?: boolean;
   } = {},
 ): Promise<TestContext> {
   const { database, dataDir, drop } = await createTestDatabase();
@@ -119,7 +124,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    mailer,
+    mailer: opts.siteMailer ? undefined : mailer,
     shared: opts.shared,
     pageRenderer: opts.pageRenderer,
   });
