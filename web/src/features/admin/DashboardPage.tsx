@@ -44,6 +44,7 @@ function MailBacklog({ mail }: { mail: Dashboard['mail'] }) {
           <Col key={card.key}>
             <Card
               className={`h-100${card.count > 0 ? ` ${card.border}` : ''}`}
+              role="group"
               aria-label={`${card.label}: ${card.count}`}
             >
               <Card.Body>
