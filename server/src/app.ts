@@ -26,8 +26,9 @@ import webShell from './http/plugins/web-shell.ts';
 import { installWriteListeners, installWritePublishing } from './http/publish-writes.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { waitForRequestsOnClose } from './http/in-flight.ts';
-import { recordRequest, routeLabel } from './metrics.ts';
-import { createMailer, type Mailer } from './mail/mailer.ts';
+import { recordRequest, routeLabel, watchForMetrics } from './metrics.ts';
+import { createMailer, type Mailer, type SiteMailer } from './mail/mailer.ts';
+import { countOutbox, mailerOn } from './mail/outbox.ts';
 import { AREA_ROUTES } from './modules/areas.ts';
 import { MEDIA_LIMITS } from './modules/media/index.ts';
 import type { SharedState } from './shared-state.ts';
@@ -135,12 +136,10 @@ function responseCacheFor(config: Config, database: Database, shared: SharedStat
 }
 
 /**
- * Builds the whole Fastify app. The order matters: hooks and the error handler apply to the routes
- * registered after them, the API docs see only routes added after them, and the web shell's static
- * files and not-found handler come last.
+ * The site's mailer: SMTP when configured, else `.eml` files in DATA_DIR/outbox. The app and the jobs send
+ * through the outbox with it (`mailerOn`, mail/outbox.ts).
  */
-/** The site's mailer: SMTP when configured, else `.eml` files in DATA_DIR/outbox. */
-export function createAppMailer(config: Config): Mailer {
+export function createAppMailer(config: Config): SiteMailer {
   return createMailer({
     smtpUrl: config.smtpUrl,
     dataDir: config.dataDir,
@@ -148,6 +147,11 @@ export function createAppMailer(config: Config): Mailer {
   });
 }
 
+/**
+ * Builds the whole Fastify app. The order matters: hooks and the error handler apply to the routes
+ * registered after them, the API docs see only routes added after them, and the web shell's static
+ * files and not-found handler come last.
+ */
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   const app = createFastify(config, opts.logger);
@@ -161,12 +165,21 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { shared } = opts;
   if (shared) installWritePublishing(app, shared.writes);
 
+  // Mail goes through the database's outbox (mail/outbox.ts); the app's close waits for deliveries under way.
+  const mailer = mailerOn(
+    database.db,
+    opts.mailer ?? createAppMailer(config),
+    app.log.child({ component: 'mail' }),
+  );
+  app.addHook('onClose', () => mailer.idle());
+  watchForMetrics({ mailOutbox: () => countOutbox(database.db) });
+
   const ctx: AppContext = {
     config,
     db: database.db,
     engine: database.engine,
     responseCache: responseCacheFor(config, database, shared),
-    mailer: opts.mailer ?? createAppMailer(config),
+    mailer,
     storage: opts.storage ?? storageFor(config),
     shared,
     afterWrite: new Set(),

@@ -82,10 +82,18 @@ export const uploadBytes = new Counter({
   registers,
 });
 
-/** What a process reads at scrape time: the pool's counts, the facet index's size. */
+export const mailSent = new Counter({
+  name: 'ltf_mail_sent_total',
+  help: 'Attempts to deliver a mail of the outbox, by result (sent, retry: failed for now, failed: given up).',
+  labelNames: ['result'] as const,
+  registers,
+});
+
+/** What a process reads at scrape time: the pool's counts, the facet index's size, the mail outbox. */
 export interface ScrapeSources {
   pool?: () => { total: number; idle: number; waiting: number } | undefined;
   facets?: () => { shown: number; mb: number; buildMs: number; builds: number } | undefined;
+  mailOutbox?: () => Promise<{ waiting: number; failed: number }>;
 }
 const sources: ScrapeSources = {};
 
@@ -138,6 +146,22 @@ new Gauge({
   collect() {
     const f = sources.facets?.();
     if (f) this.set(f.buildMs / 1000);
+  },
+});
+
+// The outbox is the database's: every process reads the same counts, so several are not added up (`max`).
+new Gauge({
+  name: 'ltf_mail_outbox_messages',
+  help: 'Mail in the outbox by state: waiting (to send or retry), failed (given up, kept 30 days).',
+  labelNames: ['state'] as const,
+  aggregator: 'max',
+  registers,
+  async collect() {
+    this.reset();
+    const counts = await sources.mailOutbox?.().catch(() => undefined);
+    if (!counts) return;
+    this.set({ state: 'waiting' }, counts.waiting);
+    this.set({ state: 'failed' }, counts.failed);
   },
 });
 

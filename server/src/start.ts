@@ -102,7 +102,12 @@ export function startScheduledJobs(
 ): JobRunner {
   return startJobs(
     database.db,
-    { ...privacyContext(database.db, config.dataDir, storageFor(config)), dataDir: config.dataDir, mailer },
+    {
+      ...privacyContext(database.db, config.dataDir, storageFor(config)),
+      dataDir: config.dataDir,
+      mailer,
+      log,
+    },
     shared ? publishingWrites(JOBS, shared.writes) : JOBS,
     log,
   );

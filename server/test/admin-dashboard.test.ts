@@ -19,8 +19,8 @@ import { newTx, SEED_COSTS } from './orders-helpers.ts';
 
 /**
  * The console's dashboard: `GET /api/admin/dashboard` answers the queues' sizes, sign-ups
- * per week by account type, revenue per month by source (verified and pending apart) and the public ads
- * over the last weeks.
+ * per week by account type, revenue per month by source (verified and pending apart), the public ads
+ * over the last weeks and the mail outbox's backlog.
  */
 
 let ctx: TestContext;
@@ -183,5 +183,25 @@ describe('GET /api/admin/dashboard', () => {
     expect(delta).toEqual(Array.from({ length: DASHBOARD_WEEKS }, (_, i) => (i >= from ? 1 : 0)));
     const listing = await api.ok('GET', '/api/providers?pagination[pageSize]=1');
     expect(after.public_ads.at(-1).count).toBe(listing.meta.pagination.total);
+  });
+
+  it('the mail outbox: messages waiting and given up', async () => {
+    expect((await dashboard()).mail).toEqual({ waiting: 0, failed: 0 });
+    const now = nowIso();
+    const mail = (status: 'waiting' | 'failed') => ({
+      recipient: 'someone@example.test',
+      subject: 'S',
+      body: 'B',
+      status,
+      attempts: 1,
+      next_attempt_at: now,
+      created_at: now,
+    });
+    await db()
+      .insertInto('mail_outbox')
+      .values([mail('waiting'), mail('waiting'), mail('failed')])
+      .execute();
+    expect((await dashboard()).mail).toEqual({ waiting: 2, failed: 1 });
+    await db().deleteFrom('mail_outbox').execute();
   });
 });

@@ -110,6 +110,11 @@ export async function createTestApp(
     shared?: SharedState;
     /** The render of public pages (see `webRenderer` in server-render.test.ts). */
     pageRenderer?: PageRenderer;
+    /**
+     * The site's own mailer, as a start makes it (SMTP_URL or `.eml` files, through the outbox): the context's
+     * memory mailer then receives nothing.
+     */
+    siteMailer?: boolean;
   } = {},
 ): Promise<TestContext> {
   const { database, dataDir, drop } = await createTestDatabase();
@@ -124,7 +129,7 @@ export async function createTestApp(
     config,
     database,
     storage,
-    mailer,
+    mailer: opts.siteMailer ? undefined : mailer,
     shared: opts.shared,
     pageRenderer: opts.pageRenderer,
   });

@@ -100,6 +100,7 @@ describe('the server jobs', () => {
       ...privacyContext(ctx.database.db, ctx.config.dataDir, ctx.storage),
       dataDir: ctx.config.dataDir,
       mailer: ctx.mailer,
+      log,
     };
     const runner = startJobs(ctx.database.db, jobCtx, JOBS, log);
     await runner.stop(); // waits for the runs started at start

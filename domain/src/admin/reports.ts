@@ -174,6 +174,8 @@ export interface TAdminDashboard {
   }[];
   /** Ads public at the end of each of the last 12 weeks (from the approval times of the ads public now). */
   public_ads: { week: string; count: number }[];
+  /** The mail outbox: messages waiting to be sent (or retried) and messages given up (kept 30 days). */
+  mail: { waiting: number; failed: number };
 }
 
 /** How many weeks and months the dashboard's charts show. */

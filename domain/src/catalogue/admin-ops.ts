@@ -152,5 +152,14 @@ export const ADMIN_OPS_MESSAGES = {
     },
     week: 'Week of',
     month: 'Month',
+    mail: {
+      title: 'Mail',
+      waiting: 'Mail waiting',
+      failed: 'Mail failed',
+      waitingHint:
+        'Not sent yet: the mail server did not take it. It is tried again for two days. If this number keeps growing, check SMTP_URL and the mail server.',
+      failedHint:
+        'Given up: the mail server refused it, or it could not be sent within two days. These people did not get the mail. Kept 30 days.',
+    },
   },
 } as const;

@@ -50,7 +50,7 @@ import type {
   PendingRevisionsTable,
   PendingRevisionFilesTable,
 } from './tables/moderation.ts';
-import type { JobLeasesTable } from './tables/system.ts';
+import type { JobLeasesTable, MailOutboxTable } from './tables/system.ts';
 import type {
   ProductsTable,
   WishlistItemsTable,
@@ -96,6 +96,7 @@ export interface DB {
   password_reset_tokens: PasswordResetTokensTable;
   revoked_tokens: RevokedTokensTable;
   job_leases: JobLeasesTable;
+  mail_outbox: MailOutboxTable;
   contact_messages: ContactMessagesTable;
   reports: ReportsTable;
   providers: ProvidersTable;

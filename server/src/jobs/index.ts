@@ -9,7 +9,8 @@ import { remindEndingSubscriptions } from '../modules/subscriptions/index.ts';
 import { deleteDecidedIdDocuments } from '../modules/users/index.ts';
 import { deleteOldOutboxMail, type Mailer } from '../mail/mailer.ts';
 import type { Storage } from '../storage/index.ts';
-import type { Job } from './runner.ts';
+import { deleteOldFailedMail, queuedMailer, transportOf } from '../mail/outbox.ts';
+import type { Job, JobLog } from './runner.ts';
 
 export { startJobs, type Job, type JobRunner } from './runner.ts';
 
@@ -22,8 +23,14 @@ export interface JobContext {
   exportsRoot: string;
   /** `DATA_DIR`: its `outbox` holds the mail written to disk. */
   dataDir: string;
+  /** The site's mailer: the jobs send through the outbox with its transport (mail/outbox.ts). */
   mailer: Mailer;
+  /** The jobs' log (the outbox's lines: a message's id and reply code). */
+  log: JobLog;
 }
+
+/** The outbox on the jobs' database and mailer. */
+const outboxOf = (ctx: JobContext) => queuedMailer(ctx.db, transportOf(ctx.mailer), ctx.log);
 
 const HOUR = 60 * 60 * 1000;
 
@@ -56,7 +63,19 @@ export const JOBS: readonly Job<JobContext>[] = [
     // Seven days before a subscription ends, one reminder e-mail to its owner.
     name: 'remind-ending-subscriptions',
     everyMs: HOUR,
-    run: (ctx) => remindEndingSubscriptions(ctx.db, ctx.mailer),
+    run: async (ctx) => {
+      const outbox = outboxOf(ctx);
+      const sent = await remindEndingSubscriptions(ctx.db, outbox);
+      await outbox.idle();
+      return sent;
+    },
+  },
+  {
+    // The mail outbox: messages whose first attempt failed, again after 1 minute, 2, 4, … at most an hour
+    // apart, given up after 2 days (mail/outbox.ts). A message is first tried as soon as it is written.
+    name: 'deliver-mail',
+    everyMs: 60 * 1000,
+    run: (ctx) => outboxOf(ctx).deliverDue(),
   },
   {
     // ID documents a set number of days (a setting, default 30) after the admin's decision: records and
@@ -92,11 +111,11 @@ export const JOBS: readonly Job<JobContext>[] = [
     run: (ctx) => deleteExpiredExports(ctx),
   },
   {
-    // Mail written to DATA_DIR/outbox (no SMTP_URL) 30 days after it was written: it holds addresses and
-    // reset links.
+    // Mail written to DATA_DIR/outbox (no SMTP_URL) 30 days after it was written, and mail the outbox gave up
+    // 30 days after its last attempt: they hold addresses and reset links.
     name: 'delete-old-outbox-mail',
     everyMs: 24 * HOUR,
-    run: (ctx) => deleteOldOutboxMail(ctx.dataDir),
+    run: async (ctx) => (await deleteOldOutboxMail(ctx.dataDir)) + (await deleteOldFailedMail(ctx.db)),
   },
   {
     // Screening review requests a year after their outcome was sent: they hold a phone number and an address.

@@ -27,27 +27,86 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+/** What a delivery answers: the SMTP server's reply code (`250`), none for a file written to disk. */
+export interface Delivery {
+  code?: number;
+}
+
+/** Hands one message over (to the SMTP server, or to a file); throws when it could not. */
+export interface MailTransport {
+  deliver(message: MailMessage): Promise<Delivery>;
+}
+
+/**
+ * The site's own mailer: `send` delivers through `transport` at once. The app and the jobs do not call it
+ * directly: they queue each message in the database's outbox, which delivers it with `transport`
+ * (`queuedMailer`, outbox.ts). A test's memory mailer has no transport and keeps each message at once.
+ */
+export interface SiteMailer extends Mailer {
+  transport: MailTransport;
+}
+
+/**
+ * Time limits of an SMTP delivery, unless SMTP_URL sets its own (`?connectionTimeout=…`): short enough that a
+ * server that does not answer fails the attempt well within the outbox's lease of a message.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 60_000 };
+
+/** SMTP_URL with the time limits it does not set itself, as query parameters nodemailer reads. */
+function withTimeouts(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [key, ms] of Object.entries(SMTP_TIMEOUTS))
+    if (!url.searchParams.has(key)) url.searchParams.set(key, String(ms));
+  return url.toString();
+}
+
+/** The reply code at the start of an SMTP server's answer (`250 OK`), if any. */
+const replyCode = (response: unknown): number | undefined => {
+  const m = typeof response === 'string' ? /^(\d{3})/.exec(response) : null;
+  return m ? Number(m[1]) : undefined;
+};
+
 /**
  * The one mail module. With SMTP_URL it sends through SMTP; without, each message is written
  * as an `.eml` file in DATA_DIR/outbox so reset links work with zero set-up.
  */
-export function createMailer(opts: { smtpUrl?: string | undefined; dataDir: string; from: string }): Mailer {
-  if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
-    return {
-      async send(m) {
-        await transport.sendMail(envelope(opts.from, m));
-      },
-    };
-  }
-  const outbox = outboxDir(opts.dataDir);
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+export function createMailer(opts: {
+  smtpUrl?: string | undefined;
+  dataDir: string;
+  from: string;
+}): SiteMailer {
+  const transport = opts.smtpUrl
+    ? smtpTransport(opts.smtpUrl, opts.from)
+    : fileTransport(opts.dataDir, opts.from);
   return {
+    transport,
     async send(m) {
-      const info = await transport.sendMail(envelope(opts.from, m));
+      await transport.deliver(m);
+    },
+  };
+}
+
+function smtpTransport(smtpUrl: string, from: string): MailTransport {
+  const smtp = nodemailer.createTransport(withTimeouts(smtpUrl));
+  return {
+    async deliver(m) {
+      const info = await smtp.sendMail(envelope(from, m));
+      const code = replyCode(info.response);
+      return code === undefined ? {} : { code };
+    },
+  };
+}
+
+function fileTransport(dataDir: string, from: string): MailTransport {
+  const outbox = outboxDir(dataDir);
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async deliver(m) {
+      const info = await stream.sendMail(envelope(from, m));
       await mkdir(outbox, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
       await writeFile(path.join(outbox, name), info.message as Buffer);
+      return {};
     },
   };
 }

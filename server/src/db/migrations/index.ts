@@ -32,6 +32,7 @@ import * as m20261129130000 from './20261129130000_index_provider_search.ts';
 import * as m20261130000000 from './20261130000000_create_conversations.ts';
 import * as m20261130010000 from './20261130010000_create_account_deletions.ts';
 import * as m20261130020000 from './20261130020000_create_screening_reviews.ts';
+import * as m20261130090000 from './20261130090000_create_mail_outbox.ts';
 
 /** Every migration, by name, in order. A static list works the same from source and from the bundle. */
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '20261130000000_create_conversations': m20261130000000,
   '20261130010000_create_account_deletions': m20261130010000,
   '20261130020000_create_screening_reviews': m20261130020000,
+  '20261130090000_create_mail_outbox': m20261130090000,
 };
 
 export const migrationProvider: MigrationProvider = {

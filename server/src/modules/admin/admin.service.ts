@@ -39,6 +39,7 @@ import {
   countSignupsByDay,
   sumRevenueByMonth,
 } from './admin.dashboard.queries.ts';
+import { countOutbox } from '../../mail/outbox.ts';
 import { findPayments, findPaymentsByIdKeys, type PaymentRow } from './admin.payments.queries.ts';
 import {
   findAdOwners,
@@ -293,16 +294,18 @@ const addDays = (isoDay: string, days: number) =>
  * `GET /api/admin/dashboard`: the queues' sizes; sign-ups per week by account type (the last 12 weeks,
  * Mondays, oldest first, zero-filled); revenue per month by source, verified and pending apart (the last 12
  * months); and the ads public at the end of each of the last 12 weeks, approximated from the approval times
- * of the ads public now (an ad hidden since is not counted in the past either). All in UTC.
+ * of the ads public now (an ad hidden since is not counted in the past either); the mail outbox's waiting and
+ * failed messages. All in UTC.
  */
 export async function getDashboard(db: Kysely<DB>, now = new Date()): Promise<TAdminDashboard> {
   const weeks = Array.from({ length: DASHBOARD_WEEKS }, (_, i) => mondayOf(now, DASHBOARD_WEEKS - 1 - i));
   const months = Array.from({ length: DASHBOARD_MONTHS }, (_, i) => monthOf(now, DASHBOARD_MONTHS - 1 - i));
-  const [queues, signupDays, revenueRows, adDays] = await Promise.all([
+  const [queues, signupDays, revenueRows, adDays, mail] = await Promise.all([
     countQueues(db),
     countSignupsByDay(db, `${weeks[0]}T00:00:00.000Z`),
     sumRevenueByMonth(db, `${months[0]}-01T00:00:00.000Z`),
     countPublicAdsByApprovalDay(db),
+    countOutbox(db),
   ]);
   const signups = weeks.map((week) => {
     const end = addDays(week, 7);
@@ -330,5 +333,5 @@ export async function getDashboard(db: Kysely<DB>, now = new Date()): Promise<TA
     const end = addDays(week, 7);
     return { week, count: adDays.filter((r) => r.day < end).reduce((n, r) => n + r.n, 0) };
   });
-  return { queues, signups, revenue, public_ads };
+  return { queues, signups, revenue, public_ads, mail };
 }

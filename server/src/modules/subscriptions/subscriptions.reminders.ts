@@ -9,7 +9,7 @@ const DAY = 24 * 60 * 60 * 1000;
 /**
  * Seven days before an active subscription ends, its owner gets one reminder e-mail (unless a next
  * subscription is already bought). The mark is taken before sending, so two processes never both
- * send it; a failed send is logged by the job runner and not retried. Answers how many were sent.
+ * send it; the job sends through the mail outbox, which retries a failed delivery. Answers how many were sent.
  */
 export async function remindEndingSubscriptions(
   db: Kysely<DB>,

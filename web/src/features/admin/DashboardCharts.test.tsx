@@ -39,6 +39,7 @@ const DASHBOARD: Dashboard = {
     },
   ],
   public_ads: [{ week: '2026-11-16', count: 7 }],
+  mail: { waiting: 0, failed: 0 },
 };
 
 describe('DashboardCharts', () => {

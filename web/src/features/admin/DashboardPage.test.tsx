@@ -24,6 +24,7 @@ const DASHBOARD: Dashboard = {
     },
   ],
   public_ads: [{ week: '2026-11-16', count: 7 }],
+  mail: { waiting: 4, failed: 0 },
 };
 
 describe('DashboardPage', () => {
@@ -50,6 +51,17 @@ describe('DashboardPage', () => {
     ).toBe('/admin/reports');
     expect(await screen.findByText('charts of 1 weeks')).toBeTruthy();
     expect(calls.filter((call) => call.path === '/admin/dashboard')).toHaveLength(1);
+  });
+
+  it('shows the mail outbox, with what a number above zero means', async () => {
+    mockAdminApi((call) =>
+      call.path === '/admin/dashboard' ? jsonResponse({ data: DASHBOARD }) : undefined,
+    );
+    renderAdminPage(<DashboardPage />, { path: '/admin' });
+    const waiting = await screen.findByLabelText(`${D.mail.waiting}: 4`);
+    expect(within(waiting).getByText(D.mail.waitingHint)).toBeTruthy();
+    const failed = screen.getByLabelText(`${D.mail.failed}: 0`);
+    expect(within(failed).queryByText(D.mail.failedHint)).toBeNull();
   });
 
   it('offers Retry when the dashboard cannot be loaded', async () => {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { MESSAGES } from '@app/domain';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { useDashboard } from './dashboardApi.ts';
-import type { DashboardQueues } from './dashboardApi.ts';
+import type { Dashboard, DashboardQueues } from './dashboardApi.ts';
 import { AdminPageHeader, QueryState } from './parts.tsx';
 
 // Chart.js comes with the charts only, after the queue sizes are on screen.
@@ -27,8 +27,45 @@ export const DASHBOARD_QUEUES: readonly {
 ];
 
 /**
+ * The mail outbox: messages waiting to be sent and messages given up, each with what it means when it is
+ * not zero (the operator looks at the mail server; docs/operations.md, "Mail").
+ */
+function MailBacklog({ mail }: { mail: Dashboard['mail'] }) {
+  const M = D.mail;
+  const cards = [
+    { key: 'waiting', label: M.waiting, count: mail.waiting, hint: M.waitingHint, border: 'border-warning' },
+    { key: 'failed', label: M.failed, count: mail.failed, hint: M.failedHint, border: 'border-danger' },
+  ];
+  return (
+    <>
+      <h2 className="h6 text-body-secondary text-uppercase">{M.title}</h2>
+      <Row xs={1} md={2} className="g-3 mb-4">
+        {cards.map((card) => (
+          <Col key={card.key}>
+            <Card
+              className={`h-100${card.count > 0 ? ` ${card.border}` : ''}`}
+              role="group"
+              aria-label={`${card.label}: ${card.count}`}
+            >
+              <Card.Body>
+                <div className="d-flex align-items-center gap-2 text-body-secondary small">
+                  <i className="bi bi-envelope" aria-hidden="true" />
+                  {card.label}
+                </div>
+                <div className="display-6 fw-semibold my-1">{card.count}</div>
+                {card.count > 0 && <p className="small mb-0">{card.hint}</p>}
+              </Card.Body>
+            </Card>
+          </Col>
+        ))}
+      </Row>
+    </>
+  );
+}
+
+/**
  * The Dashboard (`GET /api/admin/dashboard`): the queue sizes, each a link to its
- * queue, then the charts (sign-ups, revenue, public ads). Refreshed every minute while open.
+ * queue, the mail outbox, then the charts (sign-ups, revenue, public ads). Refreshed every minute while open.
  */
 export default function DashboardPage() {
   const dashboard = useDashboard();
@@ -67,6 +104,7 @@ export default function DashboardPage() {
               );
             })}
           </Row>
+          <MailBacklog mail={data.mail} />
           <Suspense fallback={<PageSpinner />}>
             <DashboardCharts dashboard={data} />
           </Suspense>
