@@ -106,6 +106,15 @@ function steadyLoad(port: number, ad: number, users: TestUser[]) {
     }
     agent.destroy();
   });
+  // And two clients asking the liveness check (not rate limited) back to back, so requests are always in
+  // flight and on their way when a worker starts stopping.
+  const probes = [0, 1].map(async (i) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const from = `127.0.0.${users.length + 2 + i}`;
+    while (running) await one(agent, from, 'GET', '/api/health');
+    agent.destroy();
+  });
+  loops.push(...probes);
   return {
     result,
     stop: async () => {
