@@ -3,10 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
 import { JOBS } from '../src/jobs/index.ts';
 import { INTERRUPTED } from '../src/jobs/runner.ts';
+import { dropPostgresDatabase } from './helpers.ts';
 import {
   buildServerBundle,
   callServer,
@@ -17,7 +19,7 @@ import {
 } from './server-process.ts';
 
 /**
- * The stop of one server process (WORKERS=1, SQLite), the real bundle run by Node: SIGTERM closes the
+ * The stop of one server process (WORKERS=1, on SQLite and PostgreSQL), the real bundle run by Node: SIGTERM closes the
  * listening socket at once, answers the request in flight (with `Connection: close`), gives back the leases
  * of the jobs still running and exits 0; SIGHUP leaves it running.
  */
@@ -91,54 +93,82 @@ async function heldSignUp(port: number) {
   return { send: () => req.end(body), answer };
 }
 
-describe('one process (SQLite)', { timeout: 90_000 }, () => {
-  it('SIGTERM: refuses new connections at once, answers the request in flight, gives back the job leases, exits 0', async () => {
-    const dataDir = newDataDir();
-    server = await startServer(bundle.mainJs, {
-      DATA_DIR: dataDir,
-      JWT_SECRET,
-      DRAIN_GRACE_MS: '8000',
-      // Every job holds its lease far longer than the grace: the stop must give them back.
-      TEST_JOB_PAUSE_MS: '600000',
-    });
-    const database = openDatabase({ dataDir });
-    const held = () =>
-      database.db.selectFrom('job_leases').select(['name', 'locked_by', 'last_error']).execute();
-    try {
-      await until(
-        'every job holds its lease',
-        async () => (await held()).filter((l) => l.locked_by).length === JOBS.length,
-        20_000,
-      );
-      expect((await callServer(server.port, 'GET', '/api/health')).status).toBe(200);
+/** SQLite, and PostgreSQL where TEST_DATABASE_URL is given (a database of its own, dropped after). */
+const pgUrl = process.env.TEST_DATABASE_URL;
+const engines: [string, boolean][] = [
+  ['SQLite', false],
+  ...(pgUrl ? [['PostgreSQL', true] as [string, boolean]] : []),
+];
+const pgNames: string[] = [];
+afterAll(async () => {
+  for (const name of pgNames) await dropPostgresDatabase(pgUrl!, name);
+});
 
-      const signUp = await heldSignUp(server.port);
-      server.child.kill('SIGTERM');
-      await until('new connections refused', refused, 20_000);
-      // The request that was in flight is still answered, telling its client not to reuse the connection.
-      signUp.send();
-      const answer = await signUp.answer;
-      expect(answer.status, answer.text).toBe(200);
-      expect(answer.connection).toBe('close');
+async function newPostgresDatabase(): Promise<string> {
+  const name = `ltf_test_stop_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  pgNames.push(name);
+  const url = new URL(pgUrl!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
 
-      expect(await exited(server.child), server.output()).toBe(0);
-      expect(server.output()).toContain('"msg":"stopped"');
-      const leases = await held();
-      expect(leases).toHaveLength(JOBS.length);
-      for (const lease of leases)
-        expect(lease).toEqual({ name: lease.name, locked_by: null, last_error: INTERRUPTED });
-      // The account the held request made exists: it was answered before the database closed.
-      const made = await database.db
-        .selectFrom('users')
-        .select('username')
-        .where('username', '=', 'held_signup')
-        .executeTakeFirst();
-      expect(made).toEqual({ username: 'held_signup' });
-    } finally {
-      if (server.child.exitCode === null) server.child.kill('SIGKILL');
-      await database.close();
-    }
-  });
+describe('one process', { timeout: 90_000 }, () => {
+  it.each(engines)(
+    'SIGTERM on %s: refuses new connections at once, answers the request in flight, gives back the job leases, exits 0',
+    async (_engine, onPostgres) => {
+      const dataDir = newDataDir();
+      const databaseUrl = onPostgres ? await newPostgresDatabase() : undefined;
+      server = await startServer(bundle.mainJs, {
+        DATA_DIR: dataDir,
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+        JWT_SECRET,
+        DRAIN_GRACE_MS: '8000',
+        // Every job holds its lease far longer than the grace: the stop must give them back.
+        TEST_JOB_PAUSE_MS: '600000',
+      });
+      const database = openDatabase({ dataDir, databaseUrl });
+      const held = () =>
+        database.db.selectFrom('job_leases').select(['name', 'locked_by', 'last_error']).execute();
+      try {
+        await until(
+          'every job holds its lease',
+          async () => (await held()).filter((l) => l.locked_by).length === JOBS.length,
+          20_000,
+        );
+        expect((await callServer(server.port, 'GET', '/api/health')).status).toBe(200);
+
+        const signUp = await heldSignUp(server.port);
+        server.child.kill('SIGTERM');
+        await until('new connections refused', refused, 20_000);
+        // The request that was in flight is still answered, telling its client not to reuse the connection.
+        signUp.send();
+        const answer = await signUp.answer;
+        expect(answer.status, answer.text).toBe(200);
+        expect(answer.connection).toBe('close');
+
+        expect(await exited(server.child), server.output()).toBe(0);
+        expect(server.output()).toContain('"msg":"stopped"');
+        const leases = await held();
+        expect(leases).toHaveLength(JOBS.length);
+        for (const lease of leases)
+          expect(lease).toEqual({ name: lease.name, locked_by: null, last_error: INTERRUPTED });
+        // The account the held request made exists: it was answered before the database closed.
+        const made = await database.db
+          .selectFrom('users')
+          .select('username')
+          .where('username', '=', 'held_signup')
+          .executeTakeFirst();
+        expect(made).toEqual({ username: 'held_signup' });
+      } finally {
+        if (server.child.exitCode === null) server.child.kill('SIGKILL');
+        await database.close();
+      }
+    },
+  );
 
   it('SIGHUP: keeps serving (a rolling restart needs WORKERS=2 or more) and says so', async () => {
     server = await startServer(bundle.mainJs, { DATA_DIR: newDataDir(), JWT_SECRET });
