@@ -62,6 +62,15 @@ interface PrimaryState {
 /** The primary: `workerMain` is the file each worker runs (main.ts as built). */
 export async function runPrimary(config: Config, serverDir: string, workerMain: string): Promise<void> {
   const log = processLog(config.logLevel, { role: 'primary' });
+  const state: PrimaryState = {
+    stopping: false,
+    started: false,
+    pending: new Set(),
+    rollInProgress: false,
+    rolling: new Set(),
+  };
+  // From the first moment: Node's default on SIGHUP is to exit; before the start ended it is ignored.
+  process.on('SIGHUP', () => void rollWorkers(config, log, state));
   // Redis first: a start that cannot share its limits stops before touching the database.
   const shared = await openShared(config, log);
   let database: Database;
@@ -80,13 +89,6 @@ export async function runPrimary(config: Config, serverDir: string, workerMain: 
     shared,
   );
 
-  const state: PrimaryState = {
-    stopping: false,
-    started: false,
-    pending: new Set(),
-    rollInProgress: false,
-    rolling: new Set(),
-  };
   let stopped: Promise<number> | undefined;
   /** Stops the workers, then the jobs and connections; once, whoever asks first (a signal, a failed start). */
   function stop(code: number, reason: string): Promise<number> {
@@ -109,7 +111,6 @@ export async function runPrimary(config: Config, serverDir: string, workerMain: 
   serveClusterMetrics();
   // The workers' stop has its own limit (killAfterMs), so the primary's is that and its own closing.
   onStopSignals((signal) => stop(0, signal), killAfterMs(config), log);
-  process.on('SIGHUP', () => void rollWorkers(config, log, state));
   cluster.setupPrimary({ exec: workerMain, args: process.argv.slice(2) });
   for (let i = 0; i < config.workers; i++) cluster.fork();
 }

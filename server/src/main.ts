@@ -43,12 +43,16 @@ async function main() {
     return;
   }
 
+  const log = processLog(config.logLevel);
+  ignoreHangUp(
+    log,
+    'SIGHUP ignored: a rolling restart needs WORKERS=2 or more (PostgreSQL and Redis); with one process, restart it (SIGTERM, then start it again)',
+  );
   const database = await prepareDatabase(config, serverDir);
-  const shared = await openShared(config, processLog(config.logLevel));
+  const shared = await openShared(config, log);
   const mailer = createAppMailer(config);
   const app = await serveHttp(config, database, mailer, shared);
   const jobs = startScheduledJobs(database, config, mailer, app.log.child({ component: 'jobs' }), shared);
-  const log = processLog(config.logLevel);
   // The requests in flight and the jobs under way end side by side, each within the grace (in-flight.ts:
   // the listening socket closes first); then the connections to Redis and the database.
   onStopSignals(
@@ -62,10 +66,6 @@ async function main() {
     },
     config.drainGraceMs,
     log,
-  );
-  ignoreHangUp(
-    log,
-    'SIGHUP ignored: a rolling restart needs WORKERS=2 or more (PostgreSQL and Redis); with one process, restart it (SIGTERM, then start it again)',
   );
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
