@@ -141,10 +141,11 @@ export function onStopSignals(stop: (signal: string) => Promise<number>, graceMs
       return;
     }
     stopping = true;
+    // Not unref'd: a stop waiting on nothing that keeps the process alive must not end as a clean exit.
     setTimeout(() => {
       log.error({ signal, ms: graceMs + STOP_MARGIN_MS }, 'the stop did not finish in time; exiting');
       process.exit(1);
-    }, graceMs + STOP_MARGIN_MS).unref();
+    }, graceMs + STOP_MARGIN_MS);
     stop(signal).then(
       (code) => process.exit(code),
       (err: unknown) => {
