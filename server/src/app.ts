@@ -80,6 +80,9 @@ function createFastify(config: Config, logger: boolean | undefined) {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // A stopping process answers what reaches it on connections already open (with `Connection: close`,
+    // http/in-flight.ts) instead of a 503: the client would see a failure where another process could serve.
+    return503OnClosing: false,
     logController: new LogController({ disableRequestLogging: true }),
     // Behind a reverse proxy, TRUST_PROXY says whose X-Forwarded-For to believe (req.ip, the
     // per-address limits); off by default so a visitor cannot choose their own address.
@@ -159,7 +162,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   const logs = Boolean(opts.logger || process.env.TEST_LOG);
   installRequestLog(app, logs && ['trace', 'debug', 'info'].includes(config.logLevel));
-  waitForRequestsOnClose(app);
+  waitForRequestsOnClose(app, config.drainGraceMs);
 
   // With Redis, the other processes hear of every write made here (their kept answers go).
   const { shared } = opts;

@@ -52,6 +52,7 @@ export const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   RESPONSE_CACHE: z.enum(['on', 'off']).default('on'),
   WORKERS: z.coerce.number().int('must be a whole number').min(1).max(64).default(1),
+  DRAIN_GRACE_MS: z.coerce.number().int('must be a whole number').min(0).max(600_000).default(10_000),
   REDIS_URL: optionalUrl.refine((v) => !v || /^rediss?:\/\//.test(v), {
     message: 'must be a redis:// or rediss:// URL',
   }),
@@ -192,6 +193,11 @@ export interface Config {
   responseCache: boolean;
   /** How many server processes share the port (`WORKERS`, cluster.ts); more than one needs PostgreSQL and Redis. */
   workers: number;
+  /**
+   * How long a stopping process (SIGTERM, SIGINT, a rolling restart) lets the requests in flight and the
+   * running jobs finish (`DRAIN_GRACE_MS`, http/in-flight.ts, jobs/runner.ts).
+   */
+  drainGraceMs: number;
   /** Redis, where the processes share rate limits, the sign-in throttle and cache invalidations (shared-state.ts). */
   redisUrl: string | undefined;
   /** The start of every key and channel of this site in Redis (`REDIS_PREFIX`), so several sites may share one. */
@@ -253,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     responseCache: e.RESPONSE_CACHE === 'on',
     workers: e.WORKERS,
+    drainGraceMs: e.DRAIN_GRACE_MS,
     redisUrl: e.REDIS_URL,
     redisPrefix: e.REDIS_PREFIX,
     trustProxy: e.TRUST_PROXY,

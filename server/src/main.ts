@@ -5,6 +5,7 @@ import { createAppMailer } from './app.ts';
 import { runPrimary, runWorker } from './cluster.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import {
+  ignoreHangUp,
   onStopSignals,
   openShared,
   prepareDatabase,
@@ -42,19 +43,30 @@ async function main() {
     return;
   }
 
+  const log = processLog(config.logLevel);
+  ignoreHangUp(
+    log,
+    'SIGHUP ignored: a rolling restart needs WORKERS=2 or more (PostgreSQL and Redis); with one process, restart it (SIGTERM, then start it again)',
+  );
   const database = await prepareDatabase(config, serverDir);
-  const shared = await openShared(config, processLog(config.logLevel));
+  const shared = await openShared(config, log);
   const mailer = createAppMailer(config);
   const app = await serveHttp(config, database, mailer, shared);
   const jobs = startScheduledJobs(database, config, mailer, app.log.child({ component: 'jobs' }), shared);
-  onStopSignals(async (signal) => {
-    app.log.info({ signal }, 'shutting down');
-    await jobs.stop();
-    await app.close();
-    await shared?.close();
-    await database.close();
-    return 0;
-  });
+  // The requests in flight and the jobs under way end side by side, each within the grace (in-flight.ts:
+  // the listening socket closes first); then the connections to Redis and the database.
+  onStopSignals(
+    async (signal) => {
+      app.log.info({ signal, graceMs: config.drainGraceMs }, 'shutting down');
+      await Promise.all([app.close(), jobs.stop(config.drainGraceMs)]);
+      await shared?.close();
+      await database.close();
+      app.log.info('stopped');
+      return 0;
+    },
+    config.drainGraceMs,
+    log,
+  );
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   app.log.info(`Live the Fantasy is running at ${siteAddress(config, port)} (${database.engine})`);

@@ -90,6 +90,23 @@ function publishingWrites(jobs: readonly Job<JobContext>[], writes: WriteFeed): 
 }
 
 /**
+ * For tests only, never set in production: `TEST_JOB_PAUSE_MS` makes every run of a job wait that long
+ * once it holds its lease, so a test can stop the server while jobs hold their leases
+ * (test/graceful-stop.test.ts).
+ */
+function testJobPause(jobs: Job<JobContext>[] | readonly Job<JobContext>[]): readonly Job<JobContext>[] {
+  const ms = Number(process.env.TEST_JOB_PAUSE_MS ?? 0);
+  if (!(ms > 0)) return jobs;
+  return jobs.map((job) => ({
+    ...job,
+    run: async (ctx) => {
+      await new Promise((resolve) => setTimeout(resolve, ms).unref());
+      return job.run(ctx);
+    },
+  }));
+}
+
+/**
  * The scheduled jobs (server/src/jobs/): run now, then at their intervals. Each run takes its job's
  * lease in the database, so of several processes (or machines) on one database one runs it at a time.
  */
@@ -100,6 +117,7 @@ export function startScheduledJobs(
   log: ProcessLog,
   shared: SharedState | undefined,
 ): JobRunner {
+  const jobs = shared ? publishingWrites(JOBS, shared.writes) : JOBS;
   return startJobs(
     database.db,
     {
@@ -108,7 +126,7 @@ export function startScheduledJobs(
       mailer,
       log,
     },
-    shared ? publishingWrites(JOBS, shared.writes) : JOBS,
+    testJobPause(jobs),
     log,
   );
 }
@@ -132,17 +150,44 @@ export function siteAddress(config: Config, port: number): string {
   return `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
 }
 
-/** Runs `stop` once on SIGTERM or SIGINT, then exits with its code. */
-export function onStopSignals(stop: (signal: string) => Promise<number>) {
+/** How long after the drain grace a stopping process may take to close its connections before it gives up. */
+export const STOP_MARGIN_MS = 5_000;
+
+/**
+ * Runs `stop` once on SIGTERM or SIGINT, then exits with its code. If it has not ended `graceMs` plus
+ * `STOP_MARGIN_MS` after the signal (something hangs: a pool that never empties), the process exits with 1.
+ * A second signal while stopping changes nothing.
+ */
+export function onStopSignals(stop: (signal: string) => Promise<number>, graceMs: number, log: ProcessLog) {
   let stopping = false;
   const handler = (signal: string) => {
-    if (stopping) return;
+    if (stopping) {
+      log.info({ signal }, 'already stopping');
+      return;
+    }
     stopping = true;
+    // Not unref'd: a stop waiting on nothing that keeps the process alive must not end as a clean exit.
+    setTimeout(() => {
+      log.error({ signal, ms: graceMs + STOP_MARGIN_MS }, 'the stop did not finish in time; exiting');
+      process.exit(1);
+    }, graceMs + STOP_MARGIN_MS);
     stop(signal).then(
       (code) => process.exit(code),
-      () => process.exit(1),
+      (err: unknown) => {
+        log.error({ err: err instanceof Error ? err.message : String(err) }, 'the stop failed');
+        process.exit(1);
+      },
     );
   };
   process.on('SIGTERM', () => handler('SIGTERM'));
   process.on('SIGINT', () => handler('SIGINT'));
+}
+
+/**
+ * SIGHUP asks a cluster's primary for a rolling restart (cluster.ts). Any other process (one process, or a
+ * worker, which a terminal's hang-up reaches with its primary) keeps running and says why; by default
+ * Node would exit on it.
+ */
+export function ignoreHangUp(log: ProcessLog, why: string) {
+  process.on('SIGHUP', () => log.warn({ signal: 'SIGHUP' }, why));
 }

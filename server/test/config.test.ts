@@ -75,6 +75,7 @@ describe('configuration', () => {
       WORKERS: '4',
       REDIS_URL: 'redis://127.0.0.1:6379/2',
       REDIS_PREFIX: 'site-a:',
+      DRAIN_GRACE_MS: '30000',
     });
     expect(config).toMatchObject({
       port: 4100,
@@ -89,7 +90,19 @@ describe('configuration', () => {
       workers: 4,
       redisUrl: 'redis://127.0.0.1:6379/2',
       redisPrefix: 'site-a:',
+      drainGraceMs: 30_000,
     });
+  });
+
+  it('DRAIN_GRACE_MS: 10 s by default, a whole number of milliseconds up to 10 minutes', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).drainGraceMs).toBe(10_000);
+    expect(loadConfig({ DATA_DIR: dataDir(), DRAIN_GRACE_MS: '0' }).drainGraceMs).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DRAIN_GRACE_MS: '1.5' })).toThrow(
+      'Invalid environment variable DRAIN_GRACE_MS: must be a whole number',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DRAIN_GRACE_MS: '600001' })).toThrow(
+      'Invalid environment variable DRAIN_GRACE_MS',
+    );
   });
 });
 

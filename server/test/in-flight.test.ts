@@ -1,7 +1,7 @@
 import http from 'node:http';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { othersMayWait, waitForRequestsOnClose } from '../src/http/in-flight.ts';
+import { IDLE_LINGER_MS, othersMayWait, waitForRequestsOnClose } from '../src/http/in-flight.ts';
 
 /** Sends GET `path` and hangs up once the server has it (the way a stopped load generator leaves). */
 function requestThenHangUp(port: number, path: string, started: Promise<void>) {
@@ -44,19 +44,85 @@ describe('closing the app', () => {
     expect(events.indexOf('handler done')).toBeLessThan(events.indexOf('plugin closed'));
   });
 
-  it('closes at once when nothing is in flight', async () => {
+  it('closes at once when nothing is in flight and no connection is open', async () => {
     const app = Fastify();
     waitForRequestsOnClose(app);
     app.get('/', async () => ({ ok: true }));
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
-    const res = await fetch(`http://127.0.0.1:${port}/`);
+    const res = await get(port, '/', new http.Agent({ keepAlive: false }));
     expect(res.status).toBe(200);
     const t = Date.now();
     await app.close();
-    expect(Date.now() - t).toBeLessThan(1000);
+    expect(Date.now() - t).toBeLessThan(IDLE_LINGER_MS);
+  });
+
+  it('refuses new connections at once, answers on open ones with Connection: close, then closes the idle ones', async () => {
+    const app = Fastify({ return503OnClosing: false });
+    waitForRequestsOnClose(app, 30_000);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const inHeld = new Promise<void>((r) => (entered = r));
+    app.get('/held', async () => {
+      entered();
+      await gate;
+      return { held: true };
+    });
+    app.get('/', async () => ({ ok: true }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const kept = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    // A keep-alive connection, idle when the close starts.
+    expect((await get(port, '/', kept)).connection).not.toBe('close');
+    const held = get(port, '/held', new http.Agent({ keepAlive: true }));
+    await inHeld;
+
+    let closed = false;
+    const closing = app.close().then(() => (closed = true));
+    await new Promise((r) => setImmediate(r));
+    // No new connection…
+    await expect(get(port, '/', new http.Agent({ keepAlive: false }))).rejects.toThrow(/ECONNREFUSED/);
+    // …but a request on the open one is answered (no 503), and told to close the connection.
+    const again = await get(port, '/', kept);
+    expect(again).toEqual({ status: 200, connection: 'close', body: { ok: true } });
+    expect(closed).toBe(false);
+    release();
+    expect(await held).toEqual({ status: 200, connection: 'close', body: { held: true } });
+    await closing;
+    kept.destroy();
+  });
+
+  it('closes a keep-alive connection left idle once the linger is over', async () => {
+    const app = Fastify();
+    waitForRequestsOnClose(app, 30_000);
+    app.get('/', async () => ({ ok: true }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const kept = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    await get(port, '/', kept);
+    const [socket] = Object.values(kept.freeSockets).flat();
+    const ended = new Promise<void>((r) => socket!.once('close', () => r()));
+    await app.close();
+    await ended;
+    kept.destroy();
   });
 });
+
+/** GET `path` through `agent`: the status, the `Connection` header and the JSON body. */
+function get(port: number, path: string, agent: http.Agent) {
+  return new Promise<{ status: number; connection: string | undefined; body: unknown }>((resolve, reject) => {
+    http
+      .get({ port, host: '127.0.0.1', path, agent }, (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, connection: res.headers.connection, body: JSON.parse(text) }),
+        );
+      })
+      .on('error', reject);
+  });
+}
 
 describe('the load a request sees', () => {
   it('is one client at a time, then another request being handled, then two clients in turn', async () => {

@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import net, { type Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Requests being handled by every app of this process (`othersMayWait`). */
@@ -34,31 +36,76 @@ function countClient(req: FastifyRequest): void {
  */
 export const othersMayWait = (): boolean => inFlight > 1 || Math.max(clientsNow, clientsBefore) > 1;
 
-/** How long a close waits for the requests still being handled. */
-const DRAIN_GRACE_MS = 15_000;
+/** How long a close waits for the requests still being handled, unless told (`DRAIN_GRACE_MS`). */
+const DRAIN_GRACE_MS = 10_000;
 
 /**
- * Closing the app waits for the requests still being handled. Fastify's close waits for the open
- * connections only: a client that hung up (a load generator stopping, a browser leaving) leaves its
- * handler running with no connection, and the database closed after `app.close()` then fails it
- * ("driver has already been destroyed", a 500). A request counts from its first hook until its
- * answer is handed to the send hooks — which happens whether or not its client is still there.
+ * How long a keep-alive connection with no request may stay open once closing started. A client using
+ * its connection sends its next request within this and is answered with `Connection: close`; closing an
+ * idle connection at once would race a request already on its way (the client sees a reset).
+ */
+export const IDLE_LINGER_MS = 1000;
+
+/** The connection's requests being answered now, and since when it has had none. */
+interface ConnectionUse {
+  busy: number;
+  idleSince: number;
+}
+
+/**
+ * Closing the app, as a stopping process does (SIGTERM, a rolling restart's old worker):
+ *
+ * 1. New connections are refused at once: the listening socket closes first (in a cluster's worker, the
+ *    primary stops handing it connections and gives those on their way to another worker).
+ * 2. The requests in flight are answered, and so are those arriving on connections already open (Fastify's
+ *    503 while closing is turned off in app.ts); every answer from now on says `Connection: close`, so the
+ *    client's next request opens a new connection, to another process.
+ * 3. A connection idle for `IDLE_LINGER_MS` is closed; after `graceMs` every connection is, busy or not.
+ *
+ * Fastify's close waits for the open connections only: a client that hung up (a load generator stopping,
+ * a browser leaving) leaves its handler running with no connection, and the database closed after
+ * `app.close()` then fails it ("driver has already been destroyed", a 500). So a request counts from its
+ * first hook until its answer is handed to the send hooks, whether or not its client is still there, and
+ * the close waits for both the requests and the connections.
  */
 export function waitForRequestsOnClose(app: FastifyInstance, graceMs = DRAIN_GRACE_MS) {
   const open = new Set<FastifyRequest>();
-  let drained: (() => void) | undefined;
+  const connections = new Map<Socket, ConnectionUse>();
+  let closingSince: number | undefined;
+  let changed: (() => void) | undefined;
   const finish = (req: FastifyRequest) => {
     if (!open.delete(req)) return;
     inFlight--;
-    if (open.size === 0) drained?.();
+    changed?.();
   };
+
+  app.server.on('connection', (socket: Socket) => {
+    connections.set(socket, { busy: 0, idleSince: performance.now() });
+    socket.once('close', () => {
+      connections.delete(socket);
+      changed?.();
+    });
+  });
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const use = connections.get(req.socket);
+    if (!use) return;
+    use.busy++;
+    res.once('close', () => {
+      use.busy--;
+      use.idleSince = performance.now();
+      changed?.();
+    });
+  });
+
   app.addHook('onRequest', (req, _reply, done) => {
     open.add(req);
     inFlight++;
     countClient(req);
     done();
   });
-  app.addHook('onSend', (req, _reply, payload, done) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
+    // While closing, the client is told not to reuse the connection (Node closes it after this answer).
+    if (closingSince !== undefined && req.raw.httpVersionMajor < 2) reply.header('connection', 'close');
     finish(req);
     done(null, payload);
   });
@@ -67,13 +114,40 @@ export function waitForRequestsOnClose(app: FastifyInstance, graceMs = DRAIN_GRA
     finish(req);
     done();
   });
-  // Before the server closes and the plugins' own close hooks run: Fastify already answers 503 to new
-  // requests at this point, so only those in flight are awaited.
+
+  // Before Fastify closes the server and the plugins' own close hooks run (the facet store's LISTEN
+  // connection, say), so those outlive every request.
   app.addHook('preClose', async () => {
-    if (open.size === 0) return;
+    closingSince = performance.now();
+    // The listening socket only: Node's http close would also drop the idle keep-alive connections at
+    // once (step 3 does, after the linger). Fastify's own close of the server comes after this hook.
+    if (app.server.listening) net.Server.prototype.close.call(app.server);
+    const deadline = closingSince + graceMs;
     await new Promise<void>((resolve) => {
-      drained = resolve;
-      setTimeout(resolve, graceMs).unref();
+      const timer = setInterval(check, 50);
+      changed = check;
+      check();
+      function check() {
+        const now = performance.now();
+        if (now >= deadline) {
+          // The grace is over: what is still open is cut.
+          for (const socket of connections.keys()) socket.destroy();
+          connections.clear();
+          inFlight -= open.size;
+          open.clear();
+        }
+        for (const [socket, use] of connections) {
+          if (use.busy === 0 && now - Math.max(use.idleSince, closingSince!) >= IDLE_LINGER_MS) {
+            socket.destroy();
+            connections.delete(socket);
+          }
+        }
+        if (open.size === 0 && connections.size === 0) {
+          clearInterval(timer);
+          changed = undefined;
+          resolve();
+        }
+      }
     });
   });
 }

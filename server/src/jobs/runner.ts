@@ -22,26 +22,37 @@ export interface JobLog {
 export interface JobRunner {
   /** Runs one job now if no process holds its lease; answers its count, or undefined when skipped. */
   runNow(name: string): Promise<number | undefined>;
-  /** Stops the timers and waits for runs under way. */
-  stop(): Promise<void>;
+  /**
+   * Stops the timers and waits for the runs under way, up to `graceMs`; a run still going then gives its
+   * lease back (written as interrupted), so another process may run the job at once instead of waiting
+   * for the lease to expire.
+   */
+  stop(graceMs?: number): Promise<void>;
 }
 
 /** How long a lease holds when its holder never releases it (a crashed process). */
 const LEASE_MS = 10 * 60 * 1000;
 
+/** What a lease's row says of a run the process stopped during. */
+export const INTERRUPTED = 'interrupted: the server stopped during the run';
+
 /**
  * One run of a job under its lease: skipped (undefined) while another process holds it; the lease is given
- * back with the count, or with the error, which is thrown again. Each run is logged.
+ * back with the count, or with the error, which is thrown again. Each run is logged. `interrupt` gives back
+ * the leases of the runs under way (the process is stopping); such a run's own release later finds the
+ * lease no longer its own and changes nothing.
  */
-function leasedRun<C>(db: Kysely<DB>, ctx: C, log: JobLog, me: string) {
+function leasedRuns<C>(db: Kysely<DB>, ctx: C, log: JobLog, me: string) {
   const release = (name: string, started: Date, count: number | null, error: string | null) =>
     releaseLease(db, name, me, { started, finished: new Date(), count, error });
-  return async (job: Job<C>): Promise<number | undefined> => {
+  const underWay = new Map<string, Date>();
+  const run = async (job: Job<C>): Promise<number | undefined> => {
     const started = new Date();
     if (!(await takeLease(db, job.name, me, started, new Date(started.getTime() + LEASE_MS)))) {
       log.info({ job: job.name }, 'job skipped: another process is running it');
       return undefined;
     }
+    underWay.set(job.name, started);
     try {
       const count = await job.run(ctx);
       await release(job.name, started, count, null);
@@ -56,8 +67,18 @@ function leasedRun<C>(db: Kysely<DB>, ctx: C, log: JobLog, me: string) {
       await release(job.name, started, null, message.slice(0, 1000)).catch(() => undefined);
       log.error({ job: job.name, err }, 'job failed');
       throw err;
+    } finally {
+      underWay.delete(job.name);
     }
   };
+  const interrupt = async () => {
+    for (const [name, started] of underWay) {
+      underWay.delete(name);
+      await release(name, started, null, INTERRUPTED).catch(() => undefined);
+      log.error({ job: name }, 'job interrupted: the server is stopping; its lease is given back');
+    }
+  };
+  return { run, interrupt };
 }
 
 /**
@@ -73,7 +94,7 @@ export function startJobs<C>(
   log: JobLog,
   opts: { runAtStart?: boolean } = {},
 ): JobRunner {
-  const runJob = leasedRun(db, ctx, log, randomUUID());
+  const { run: runJob, interrupt } = leasedRuns(db, ctx, log, randomUUID());
   const running = new Set<Promise<unknown>>();
   const timers: NodeJS.Timeout[] = [];
   let stopped = false;
@@ -100,10 +121,16 @@ export function startJobs<C>(
       if (!job) throw new Error(`No job named ${name}`);
       return runJob(job);
     },
-    async stop() {
+    async stop(graceMs = Infinity) {
       stopped = true;
       for (const t of timers) clearInterval(t);
-      await Promise.all([...running]);
+      let timer: NodeJS.Timeout | undefined;
+      const over = new Promise<'over'>((resolve) => {
+        if (graceMs !== Infinity) timer = setTimeout(() => resolve('over'), graceMs);
+      });
+      const ended = await Promise.race([Promise.all([...running]), over]);
+      clearTimeout(timer);
+      if (ended === 'over') await interrupt();
     },
   };
 }
