@@ -93,12 +93,9 @@ async function heldSignUp(port: number) {
   return { send: () => req.end(body), answer };
 }
 
-/** SQLite, and PostgreSQL where TEST_DATABASE_URL is given (a database of its own, dropped after). */
+/** SQLite, or in the PostgreSQL suite (TEST_DATABASE_URL) PostgreSQL: a database of its own, dropped after. */
 const pgUrl = process.env.TEST_DATABASE_URL;
-const engines: [string, boolean][] = [
-  ['SQLite', false],
-  ...(pgUrl ? [['PostgreSQL', true] as [string, boolean]] : []),
-];
+const engines: [string, boolean][] = [pgUrl ? ['PostgreSQL', true] : ['SQLite', false]];
 const pgNames: string[] = [];
 afterAll(async () => {
   for (const name of pgNames) await dropPostgresDatabase(pgUrl!, name);
