@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { chmod, copyFile, mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { uploadsRoot } from '../modules/media/index.ts';
+import { uploadsRoot } from '../storage/index.ts';
 import { BackupError } from './manifest.ts';
 
 /**
@@ -52,7 +52,7 @@ async function copyTree(from: string, to: string, counted: (bytes: number) => vo
   }
 }
 
-/** The uploads root of a data folder (the media area's one definition). */
+/** The uploads root of a data folder (the disk driver's one definition). */
 export const uploadsOf = (dataDir: string): string => uploadsRoot(dataDir);
 
 /**
