@@ -14,8 +14,13 @@ import type { Json } from './helpers.ts';
 
 const server = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The server bundled once for a test file: `main.js`, and a `remove` for the file's `afterAll`. */
-export async function buildServerBundle(): Promise<{ mainJs: string; remove: () => void }> {
+/**
+ * The server bundled once for a test file: `main.js` (or `cli.js` with `entry` 'cli'), and a `remove` for the
+ * file's `afterAll`.
+ */
+export async function buildServerBundle(
+  entry: 'main' | 'cli' = 'main',
+): Promise<{ mainJs: string; remove: () => void }> {
   // Inside node_modules, so that the bundle finds the packages it leaves external (as module-load.test.ts).
   const cache = path.join(server, '../node_modules/.cache');
   mkdirSync(cache, { recursive: true });
@@ -24,7 +29,7 @@ export async function buildServerBundle(): Promise<{ mainJs: string; remove: () 
     dependencies: Record<string, string>;
   };
   await build({
-    entryPoints: { main: path.join(server, 'src/main.ts') },
+    entryPoints: { main: path.join(server, `src/${entry}.ts`) },
     outdir: out,
     bundle: true,
     platform: 'node',
@@ -51,8 +56,8 @@ export function exited(child: ChildProcess): Promise<number | null> {
 }
 
 /** Runs the bundle with this environment (and nothing else of ours) on a free port of 127.0.0.1. */
-function spawnServer(mainJs: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, [mainJs], {
+function spawnServer(mainJs: string, env: Record<string, string>, args: readonly string[] = []) {
+  const child = spawn(process.execPath, [mainJs, ...args], {
     cwd: server,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -90,9 +95,13 @@ export function startServer(mainJs: string, env: Record<string, string>): Promis
   });
 }
 
-/** Runs the bundle until it stops by itself: its exit code and output. */
-export async function runUntilExit(mainJs: string, env: Record<string, string>) {
-  const { child, output } = spawnServer(mainJs, env);
+/** Runs the bundle (with `args`: a cli.ts command) until it stops by itself: its exit code and output. */
+export async function runUntilExit(
+  mainJs: string,
+  env: Record<string, string>,
+  args: readonly string[] = [],
+) {
+  const { child, output } = spawnServer(mainJs, env, args);
   const code = await exited(child);
   return { code, output: output() };
 }
