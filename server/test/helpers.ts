@@ -29,6 +29,8 @@ export const TEST_ENGINE = process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite'
 export async function createTestDatabase(): Promise<{
   database: Database;
   dataDir: string;
+  /** The PostgreSQL database's URL; undefined on SQLite (its file is in `dataDir`). */
+  databaseUrl?: string;
   drop: () => Promise<void>;
 }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ltf-test-'));
@@ -57,6 +59,7 @@ export async function createTestDatabase(): Promise<{
   return {
     database,
     dataDir,
+    databaseUrl: url.toString(),
     drop: async () => {
       await database.close();
       await dropPostgresDatabase(adminUrl, name);
@@ -98,6 +101,8 @@ export interface TestContext {
   mailer: ReturnType<typeof memoryMailer>;
   /** The app's storage of uploaded files (the disk of its DATA_DIR unless the config names a bucket). */
   storage: Storage;
+  /** The PostgreSQL database's URL (for a process of its own, cli.ts); undefined on SQLite. */
+  databaseUrl: string | undefined;
   close: () => Promise<void>;
 }
 
@@ -117,7 +122,7 @@ export async function createTestApp(
     siteMailer?: boolean;
   } = {},
 ): Promise<TestContext> {
-  const { database, dataDir, drop } = await createTestDatabase();
+  const { database, dataDir, databaseUrl, drop } = await createTestDatabase();
   await seedAtStart(database.db, { cities: opts.cities ?? false });
   const config = loadConfig(
     { DATA_DIR: dataDir, JWT_SECRET: 'test-secret-test-secret-test-secret-0123' } as NodeJS.ProcessEnv,
@@ -140,6 +145,7 @@ export async function createTestApp(
     config,
     mailer,
     storage,
+    databaseUrl,
     close: async () => {
       await app.close();
       storage.close();

@@ -58,8 +58,8 @@ export function exited(child: ChildProcess): Promise<number | null> {
 }
 
 /** Runs the bundle with this environment (and nothing else of ours) on a free port of 127.0.0.1. */
-function spawnServer(mainJs: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, [mainJs], {
+function spawnServer(mainJs: string, env: Record<string, string>, args: readonly string[] = []) {
+  const child = spawn(process.execPath, [mainJs, ...args], {
     cwd: server,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -97,9 +97,13 @@ export function startServer(mainJs: string, env: Record<string, string>): Promis
   });
 }
 
-/** Runs the bundle until it stops by itself: its exit code and output. */
-export async function runUntilExit(mainJs: string, env: Record<string, string>) {
-  const { child, output } = spawnServer(mainJs, env);
+/** Runs the bundle (with `args`: a cli.ts command) until it stops by itself: its exit code and output. */
+export async function runUntilExit(
+  mainJs: string,
+  env: Record<string, string>,
+  args: readonly string[] = [],
+) {
+  const { child, output } = spawnServer(mainJs, env, args);
   const code = await exited(child);
   return { code, output: output() };
 }

@@ -428,12 +428,12 @@ function withoutSdkNotice(output: string): string[] {
     .split('\n');
 }
 
-describe('the start', () => {
+describe('the start, and npm run cli -- storage-copy', () => {
   let bundle: Awaited<ReturnType<typeof buildServerBundle>>;
   const dirs: string[] = [];
   beforeAll(async () => {
     bundle = await buildServerBundle();
-  }, 60_000);
+  }, 120_000);
   afterAll(() => {
     bundle?.remove();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
@@ -467,4 +467,51 @@ describe('the start', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^STORAGE_URL s3:\/\/no-such-bucket\/site cannot be reached: /);
   }, 30_000);
+
+  it('storage-copy --to s3 and --to disk: copies, resumes, prints the counts', async () => {
+    const ctx = await appOn('disk');
+    try {
+      const provider = await buildProvider(ctx);
+      const photo = await storedOf(ctx, await uploadBig(ctx, provider));
+      const doc = await storedOf(ctx, (await uploadDocument(ctx)).id);
+      const total = photo.names.length + doc.names.length;
+      const prefix = newPrefix();
+      const copy = (to: string) =>
+        runUntilExit(
+          bundle.cliJs,
+          {
+            DATA_DIR: ctx.config.dataDir,
+            JWT_SECRET: ctx.config.jwtSecret,
+            ...(ctx.databaseUrl ? { DATABASE_URL: ctx.databaseUrl } : {}),
+            STORAGE_URL: `s3://${s3.bucket}/${prefix}`,
+            S3_ENDPOINT: s3.endpoint,
+            S3_ACCESS_KEY_ID: 'S3RVER',
+            S3_SECRET_ACCESS_KEY: 'S3RVER',
+          },
+          ['storage-copy', '--to', to],
+        ).then((r) => ({ ...r, last: withoutSdkNotice(r.output).at(-1) }));
+
+      let res = await copy('s3');
+      expect(res.code, res.output).toBe(0);
+      expect(res.last).toBe(`copied ${total}, skipped 0, missing 0`);
+      res = await copy('s3');
+      expect(res.last).toBe(`copied 0, skipped ${total}, missing 0`);
+      const bucket = createStorage({ dataDir: ctx.config.dataDir, storage: s3.storageConfig(prefix) });
+      expect(await held(bucket, true, doc.names)).toEqual(doc.names);
+      bucket.close();
+
+      // Back: a file gone from the disk comes back from the bucket.
+      await ctx.storage.remove(false, [photo.names[0]!]);
+      res = await copy('disk');
+      expect(res.code, res.output).toBe(0);
+      expect(res.last).toBe(`copied 1, skipped ${total - 1}, missing 0`);
+      expect(await held(ctx.storage, false, photo.names)).toEqual(photo.names);
+
+      res = await copy('nowhere');
+      expect(res.code).toBe(1);
+      expect(res.last).toBe('storage-copy needs --to s3 or --to disk');
+    } finally {
+      await ctx.close();
+    }
+  }, 60_000);
 });

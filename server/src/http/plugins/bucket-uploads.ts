@@ -82,5 +82,12 @@ export function serveBucketUploads(app: FastifyInstance, storage: Storage): void
         .send(errorBody(503, 'ServiceUnavailableError', 'The file storage is unavailable'));
     }
   };
-  app.route({ method: ['GET', 'HEAD'], url: '/uploads/:name', exposeHeadRoute: false, handler });
+  // Out of the API docs, as the disk driver's static files are.
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/uploads/:name',
+    exposeHeadRoute: false,
+    schema: { hide: true },
+    handler,
+  });
 }
