@@ -1,12 +1,14 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MESSAGES } from '@app/domain';
+import { AggregatorRegistry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppMailer } from '../src/app.ts';
 import { JOBS, startJobs, type JobContext } from '../src/jobs/index.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { insertMail } from '../src/mail/outbox.queries.ts';
 import { MAIL_RETRY, queuedMailer, retryDelayMs } from '../src/mail/outbox.ts';
+import { metricsRegistry } from '../src/metrics.ts';
 import { privacyContext } from '../src/modules/privacy/index.ts';
 import {
   apiCalls,
@@ -115,10 +117,12 @@ describe('the mail outbox with a real SMTP server', () => {
       // Not due yet: the job leaves it.
       expect(await runJob('deliver-mail')).toBe(0);
       expect((await rowsTo(member.email))[0]!.attempts).toBe(1);
-      // The backlog is seen.
-      expect(metricValue(await scrape(), 'ltf_mail_outbox_messages{state="waiting"}')).toBeGreaterThanOrEqual(
-        1,
-      );
+      // The backlog is seen, once however many processes report it (the primary takes the largest).
+      const waiting = metricValue(await scrape(), 'ltf_mail_outbox_messages{state="waiting"}');
+      expect(waiting).toBeGreaterThanOrEqual(1);
+      const own = await metricsRegistry.getMetricsAsJSON();
+      const summed = await AggregatorRegistry.aggregate([own, own]).metrics();
+      expect(metricValue(summed, 'ltf_mail_outbox_messages{state="waiting"}')).toBe(waiting);
       expect((await dashboardMail()).waiting).toBeGreaterThanOrEqual(1);
       // Due, the server still down: the second attempt fails, a longer wait.
       await makeDue(member.email);
