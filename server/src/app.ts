@@ -51,9 +51,10 @@ export interface BuildOptions {
 const warmUpsOf = new WeakMap<FastifyInstance, Set<() => Promise<unknown>>>();
 
 /**
- * Builds what the first requests would otherwise wait for (the facet index): a server calls it after
- * `ready()` and before it listens, so it starts answering warm (a cluster's second worker never holds a
- * request for its build). Outside Fastify's hooks, whose time limit a build at a million providers passes.
+ * Builds what the first requests would otherwise wait for (the facet index): a server calls it once it
+ * listens, without waiting for it (start.ts `serveHttp`, decision 0026); a listing meanwhile asks SQL,
+ * so no request waits for the build but those that need the index itself (filter counts). Outside
+ * Fastify's hooks, whose time limit a build at a million providers passes.
  */
 export async function warmUp(app: FastifyInstance): Promise<void> {
   for (const warm of warmUpsOf.get(app) ?? []) await warm();
@@ -224,6 +225,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     storage: ctx.storage,
     changeMark: () => ctx.responseCache.currentMark(),
     renderer: opts.pageRenderer,
+    warmUps: ctx.warmUps,
   });
   return app;
 }

@@ -21,6 +21,6 @@ export interface AppContext {
   shared: SharedState | undefined;
   /** Called after every successful write request, before its answer leaves (http/publish-writes.ts). */
   afterWrite: Set<() => void>;
-  /** What a server builds before it listens (app.ts `warmUp`): the caches the first requests would wait for. */
+  /** What a server builds once it listens (app.ts `warmUp`): the caches the first requests would wait for. */
   warmUps: Set<() => Promise<unknown>>;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Redis, type RedisOptions } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis, RedisOptions } from 'ioredis';
 import { redisErrors } from './metrics.ts';
 
 /** Where the connections to Redis say that it went away or came back. */
@@ -44,7 +45,9 @@ export function redisAddress(url: string): string {
 
 /** One client, connected, that logs once when Redis goes away and once when it is back. */
 async function connect(url: string, name: string, log: SharedStateLog): Promise<Redis> {
-  const client = new Redis(url, { ...OPTIONS, connectionName: name });
+  // Loaded here, when REDIS_URL is set: a process without Redis never loads the client (a start's time).
+  const { Redis: Client } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+  const client = new Client(url, { ...OPTIONS, connectionName: name });
   let connected = false;
   let down = false;
   let lastError = '';

@@ -131,7 +131,11 @@ export function startScheduledJobs(
   );
 }
 
-/** Builds the app and listens on PORT (in a cluster's worker, the port the workers share). */
+/**
+ * Builds the app and listens on PORT (in a cluster's worker, the port the workers share); then builds
+ * what the first requests would wait for (app.ts `warmUp`) while it already answers: a process serves
+ * within its start's own time, not that plus the facet index's build (decision 0026).
+ */
 export async function serveHttp(
   config: Config,
   database: Database,
@@ -140,8 +144,9 @@ export async function serveHttp(
 ): Promise<FastifyInstance> {
   const app = await buildApp({ config, database, logger: true, mailer, shared });
   await app.ready();
-  await warmUp(app);
   await app.listen({ port: config.port, host: config.host });
+  // Not awaited: requests meanwhile get the same answers another way, or wait for the piece they need.
+  warmUp(app).catch((err: unknown) => app.log.error({ err }, 'warming up failed'));
   return app;
 }
 

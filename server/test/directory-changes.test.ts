@@ -312,7 +312,7 @@ describe('two app instances on one database', () => {
     expect(health.facets.shown).toBeGreaterThan(0);
   });
 
-  it('builds its index in warmUp (a server, before it listens), not at the first request', async () => {
+  it('builds its index in warmUp (a server, once it listens), not at the first request', async () => {
     const owner = await buildProvider(ctx);
     await buildSubscription(ctx, owner);
     const ad = await buildProviderAd(ctx, owner, { state: 'OR', city: 'Salem' });

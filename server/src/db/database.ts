@@ -1,8 +1,9 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
 import { dbQueryDuration, watchForMetrics } from '../metrics.ts';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DB } from './schema.ts';
 import { SqliteReader } from './sqlite-reader.ts';
 
@@ -20,9 +21,22 @@ export interface Database {
   changeMark?: () => string;
 }
 
-// PostgreSQL returns bigint (COUNT(*)) and numeric as strings; our counts and ids fit in a JS number.
-pg.types.setTypeParser(20, (v) => Number(v));
-pg.types.setTypeParser(1700, (v) => Number(v));
+const requireModule = createRequire(import.meta.url);
+let pgModule: typeof pg | undefined;
+
+/**
+ * The PostgreSQL driver, loaded when first used: a server on SQLite never loads it (its load is part of
+ * a start's time, decision 0026).
+ */
+export function pgDriver(): typeof pg {
+  if (!pgModule) {
+    pgModule = requireModule('pg') as typeof pg;
+    // PostgreSQL returns bigint (COUNT(*)) and numeric as strings; our counts and ids fit in a JS number.
+    pgModule.types.setTypeParser(20, (v) => Number(v));
+    pgModule.types.setTypeParser(1700, (v) => Number(v));
+  }
+  return pgModule;
+}
 
 const postgresUrls = new WeakMap<Kysely<DB>, string>();
 
@@ -118,7 +132,7 @@ export function openDatabase(opts: {
   databasePoolMax?: number | undefined;
 }): Database {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new (pgDriver().Pool)({
       connectionString: opts.databaseUrl,
       max: opts.databasePoolMax ?? DEFAULT_POOL_MAX,
     });

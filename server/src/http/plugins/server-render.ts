@@ -69,14 +69,35 @@ export function serveCallsOf(renderer: PageRenderer): PageRenderer {
   return renderer;
 }
 
-/** The server's render of the web app, beside its build (`web/dist-ssr/` next to `web/dist/`); undefined without one. */
-export async function loadRenderer(webDist: string): Promise<PageRenderer | undefined> {
+/**
+ * The server's render of the web app, beside its build (`web/dist-ssr/` next to `web/dist/`), undefined
+ * without one; and `load`, which imports it. Its import (React, the app's routes and components) takes a
+ * good part of a second that a start does not wait for: the server calls `load` once it listens (app.ts
+ * `warmUp`), and a page asked before that waits for it.
+ */
+export function lazyRenderer(
+  webDist: string,
+): { renderer: PageRenderer; load: () => Promise<unknown> } | undefined {
   const file = path.join(webDist, '..', 'dist-ssr', 'entry-server.js');
   if (!existsSync(file)) return undefined;
-  // React picks its build by NODE_ENV when first loaded: its development build renders several times
-  // slower (it checks and records every element). The server runs the production build unless told.
-  process.env.NODE_ENV ??= 'production';
-  return serveCallsOf((await import(pathToFileURL(file).href)) as PageRenderer);
+  let transport: typeof fetch | undefined;
+  let loading: Promise<PageRenderer> | undefined;
+  const load = () =>
+    (loading ??= (async () => {
+      // React picks its build by NODE_ENV when first loaded: its development build renders several times
+      // slower (it checks and records every element). The server runs the production build unless told.
+      process.env.NODE_ENV ??= 'production';
+      const loaded = (await import(pathToFileURL(file).href)) as PageRenderer;
+      if (transport) loaded.setTransport(transport);
+      return loaded;
+    })());
+  const renderer: PageRenderer = {
+    setTransport(given) {
+      transport = given;
+    },
+    renderPage: async (url) => (await load()).renderPage(url),
+  };
+  return { renderer: serveCallsOf(renderer), load };
 }
 
 /** The built app's style sheets that its shell does not link (`/assets/<name>.css`), as one text. */

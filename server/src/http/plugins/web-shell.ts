@@ -11,7 +11,7 @@ import { serveAdPage } from './ad-page.ts';
 import { serveBucketUploads } from './bucket-uploads.ts';
 import { sendNotFound } from './errors.ts';
 import { askAnonymously, sendPage } from './page-parts.ts';
-import { loadRenderer, pageStylesOf, PublicPages, serveCallsOf, type PageRenderer } from './server-render.ts';
+import { lazyRenderer, pageStylesOf, PublicPages, serveCallsOf, type PageRenderer } from './server-render.ts';
 
 /**
  * The files the site serves besides the API: public uploads under `/uploads/` (their names change
@@ -23,7 +23,14 @@ import { loadRenderer, pageStylesOf, PublicPages, serveCallsOf, type PageRendere
  */
 async function webShell(
   app: FastifyInstance,
-  opts: { config: Config; storage: Storage; changeMark: () => string | undefined; renderer?: PageRenderer },
+  opts: {
+    config: Config;
+    storage: Storage;
+    changeMark: () => string | undefined;
+    renderer?: PageRenderer;
+    /** What the server loads once it listens (app.ts `warmUp`): here the build's server render. */
+    warmUps: Set<() => Promise<unknown>>;
+  },
 ) {
   const { config } = opts;
   const webDist = await registerStaticFiles(app, config, opts.storage);
@@ -31,11 +38,9 @@ async function webShell(
   // The shell as built: read once, the server starts after the build.
   const shell = webDist ? readFileSync(path.join(webDist, 'index.html'), 'utf8') : '';
   // Public pages rendered on the server, when the build has its server render (server-render.ts).
-  const renderer = opts.renderer
-    ? serveCallsOf(opts.renderer)
-    : webDist
-      ? await loadRenderer(webDist)
-      : undefined;
+  const built = !opts.renderer && webDist ? lazyRenderer(webDist) : undefined;
+  if (built) opts.warmUps.add(built.load);
+  const renderer = opts.renderer ? serveCallsOf(opts.renderer) : built?.renderer;
   const publicPages =
     renderer &&
     new PublicPages(
@@ -172,8 +177,10 @@ async function registerStaticFiles(
     prefix: '/',
     index: false,
     wildcard: false,
-    // The build's Brotli and gzip copies (web/vite.config.ts), for clients that accept them.
+    // The build's Brotli and gzip copies (web/vite.config.ts), for clients that accept them: found beside
+    // each file when it is asked, so they need no route of their own (each route costs the start time).
     preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders: (res, file) => {
       res.header(
         'cache-control',

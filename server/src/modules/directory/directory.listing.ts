@@ -17,7 +17,7 @@ import type { ParsedQuery } from '../../http/strapi/parse.ts';
 import type { ResourceDef, ScopeFn } from '../../http/strapi/resource.ts';
 import { jsonText, readLeanItems } from './directory.page.ts';
 import type { DirectoryContext } from './directory.service.ts';
-import { facetWhere } from './facets/facet.queries.ts';
+import { facetWhere, shownIdsBySql } from './facets/facet.queries.ts';
 import { searchIdsQuery, searchProviderIds } from './search.queries.ts';
 import { countsFor } from './facets/facet-snapshot.ts';
 import type { FacetMatch, FacetStore } from './facets/facet-store.ts';
@@ -77,9 +77,17 @@ function searchScope(d: DirectoryContext, facets: FacetFilter): ScopeFn | undefi
 /** A page of providers for a listing request. */
 export async function findListing(d: DirectoryContext, listing: ListingQuery) {
   const { view, def, facets, strapi: q } = listing;
-  const found = await searchMatches(d, facets);
-  if (view.kind === 'public' && !q.filters && isDefaultOrder(q))
-    return findPageFromIndex(d, def, q, facets, found);
+  // While the facet index's first build runs (a server's first seconds: it builds once it listens),
+  // listings do not wait for it: SQL finds the same ids and total, at the cost of counting the matches.
+  const indexed = !d.store.building;
+  if (view.kind === 'public' && !q.filters && isDefaultOrder(q)) {
+    if (!indexed) {
+      const found = facets.search ? searchIdsQuery(d.engine, facets.search) : undefined;
+      const page = await shownIdsBySql(d.db, d.engine, facets, found, q.offset, q.pageSize);
+      return pageOf(d, def, q, page);
+    }
+    return findPageFromIndex(d, def, q, facets, await searchMatches(d, facets));
+  }
   const visibility =
     view.kind === 'admin'
       ? undefined
@@ -91,7 +99,9 @@ export async function findListing(d: DirectoryContext, listing: ListingQuery) {
     // For shown providers the index knows the matching ids: when they are few, SQL only looks at
     // those rows; otherwise it runs the same filter itself, and the search's matches are a list of ids.
     const ids =
-      view.kind === 'public' ? await findMatchingIds(d.store, facets, ID_SET_LIMIT, found) : undefined;
+      view.kind === 'public' && indexed
+        ? await findMatchingIds(d.store, facets, ID_SET_LIMIT, await searchMatches(d, facets))
+        : undefined;
     facetScope = ids
       ? idScope(ids)
       : (andScopes(facetWhere(d.engine, facets), searchScope(d, facets)) ?? undefined);
@@ -120,11 +130,21 @@ async function findPageFromIndex(
   facets: FacetFilter,
   found: SearchMatches,
 ) {
-  const { ids, total } = await d.store.read(
+  const page = await d.store.read(
     facets,
     ({ result }) => ({ ids: result.page(q.offset, q.pageSize), total: result.total }),
     found,
   );
+  return pageOf(d, def, q, page);
+}
+
+/** The listing's answer for a page of ids and the total. */
+async function pageOf(
+  d: DirectoryContext,
+  def: ResourceDef,
+  q: ParsedQuery,
+  { ids, total }: { ids: number[]; total: number },
+) {
   const pagination = paginationMeta(q, total);
   const items = await findShownItems(d, def, q, ids);
   if (items instanceof JsonItems)

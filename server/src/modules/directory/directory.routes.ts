@@ -41,7 +41,8 @@ export async function directoryRoutes(
   // On PostgreSQL the index hears of other processes' changes on a connection of its own (LISTEN).
   const store = new FacetStore(db, engine, { listenUrl: postgresUrlOf(db), log: instance.log });
   instance.addHook('onClose', () => store.close());
-  // A server's start builds the index before it listens (a million providers take seconds to read).
+  // A server builds the index once it listens (a million providers take seconds to read); listings ask
+  // SQL until it is built (directory.listing.ts).
   warmUps.add(() => store.get());
   // Writes of other areas change who is shown too (an account blocked, a package bought): after any
   // write this process answers, the next request reads the change log rather than wait for its announcement.

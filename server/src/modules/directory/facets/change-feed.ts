@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { pgDriver } from '../../../db/database.ts';
 import { DIRECTORY_CHANNEL } from '../../../db/directory-version.ts';
 
 /** How long to wait before connecting again after the feed's connection failed or ended. */
@@ -23,7 +24,7 @@ export class PgChangeFeed {
 
   /** Connects and listens; a failure leaves the feed retrying in the background (requests still answer). */
   async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url });
+    const client = new (pgDriver().Client)({ connectionString: this.url });
     client.on('notification', (m) => this.on.changed(Number(m.payload)));
     client.on('error', () => this.lost(client));
     client.on('end', () => this.lost(client));

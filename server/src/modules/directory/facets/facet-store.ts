@@ -28,8 +28,8 @@ import {
  * The per-process facet index of the providers (docs/decisions/0003-directory-facet-index.md) and its
  * freshness (docs/decisions/0011-incremental-facet-index.md). The database stays the source of truth:
  * every write that can change what the directory shows records a change in its transaction
- * (db/directory-version.ts). This store builds the index once (at start for a server, app.ts `warmUp`;
- * else at the first request), then applies the changes after the version it reached: it re-reads only the
+ * (db/directory-version.ts). This store builds the index once (for a server in the background as soon as
+ * it listens, app.ts `warmUp`, listings asking SQL meanwhile; else at the first request), then applies the changes after the version it reached: it re-reads only the
  * changed providers and updates their positions in place. It looks for changes at once after a write of this process, when PostgreSQL
  * announces one (LISTEN on a connection of its own), when a subscription starts or ends, and otherwise
  * by reading the version at most every `checkIntervalMs` (by default on every request: one primary-key
@@ -145,6 +145,16 @@ export class FacetStore {
    */
   validUntil(): number {
     return this.snapshot?.validUntil ?? 0;
+  }
+
+  /**
+   * Whether the first build is under way (a server's first seconds: it builds once it listens, app.ts
+   * `warmUp`): a listing then asks SQL for its page rather than wait (directory.listing.ts). Without a
+   * build under way (an app that did not warm up), the first read builds and waits, as every later one
+   * reads the index.
+   */
+  get building(): boolean {
+    return this.snapshot === undefined && this.starting !== undefined;
   }
 
   /** This process just wrote to the directory (after the commit): the next request looks for changes. */

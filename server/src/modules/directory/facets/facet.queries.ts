@@ -6,7 +6,7 @@ import {
   type FacetFilter,
   type OptionSection,
 } from '@app/domain';
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Engine } from '../../../db/database.ts';
 import { textMatch } from '../../../db/dialect.ts';
 import type { DB } from '../../../db/schema.ts';
@@ -263,4 +263,32 @@ export function facetWhere(engine: Engine, f: FacetFilter) {
     }
     return parts.length ? eb.and(parts) : sql<SqlBool>`1 = 1`;
   };
+}
+
+/**
+ * What the facet index answers for a listing, computed by SQL instead: the shown providers matching `f`
+ * (and, with a search, among `found`'s ids), newest first, `limit` of them from `offset`, and how many
+ * there are. Used while the index is still being built after a start, so no listing waits for the build;
+ * the same predicates as the build's (`shownProvider`, `facetWhere`), so the same ids and total.
+ */
+export async function shownIdsBySql(
+  db: Kysely<DB>,
+  engine: Engine,
+  f: FacetFilter,
+  found: RawBuilder<{ id: number }> | undefined,
+  offset: number,
+  limit: number,
+): Promise<{ ids: number[]; total: number }> {
+  const matching = db
+    .selectFrom('providers as p')
+    .where((eb) => shownProvider(eb as AnyEB, 'p'))
+    .where((eb) => facetWhere(engine, f)(eb as AnyEB, 'p'))
+    .$if(!!found, (q) => q.where(sql<SqlBool>`p.id in (${found})`));
+  const [count, page] = await Promise.all([
+    matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    limit > 0
+      ? matching.select('p.id').orderBy('p.id', 'desc').limit(limit).offset(offset).execute()
+      : Promise.resolve([]),
+  ]);
+  return { ids: page.map((r) => Number(r.id)), total: Number(count?.n ?? 0) };
 }
