@@ -97,7 +97,8 @@ export async function emptyBackupFolder(dir: string): Promise<void> {
 /**
  * Process ids, other than this one, that hold a lock on one of these files, from Linux's /proc/locks: a
  * SQLite connection in WAL mode holds a read lock on the database's `-shm` file for as long as it is open,
- * so a running server shows there. Empty where /proc/locks does not exist (not Linux): then nothing is known.
+ * so a running server shows there (as pid 0 when it runs in another container). Empty where /proc/locks does
+ * not exist (not Linux): then nothing is known.
  */
 export function processesLocking(files: readonly string[]): number[] {
   if (!existsSync('/proc/locks')) return [];
@@ -107,7 +108,8 @@ export function processesLocking(files: readonly string[]): number[] {
   for (const line of readFileSync('/proc/locks', 'utf8').split('\n')) {
     // `1: POSIX  ADVISORY  READ 22057 fe:00:2163556 128 128`: the pid, then device:inode.
     const m = /^\d+:\s+\S+\s+\S+\s+\S+\s+(\d+)\s+[0-9a-f]+:[0-9a-f]+:(\d+)\s/.exec(line);
-    if (m && inodes.has(m[2]!) && Number(m[1]) !== process.pid && Number(m[1]) > 0) pids.add(Number(m[1]));
+    // A holder in another PID namespace (another container) shows as pid 0: still a holder.
+    if (m && inodes.has(m[2]!) && Number(m[1]) !== process.pid) pids.add(Number(m[1]));
   }
   return [...pids];
 }

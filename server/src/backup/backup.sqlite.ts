@@ -83,7 +83,7 @@ export function refuseOpenSqlite(dataDir: string): void {
   const pids = processesLocking([file, `${file}-shm`]);
   if (pids.length) {
     throw new BackupError(
-      `The database in ${dataDir} is open in process ${pids.join(', ')} (the server?): stop it before restoring`,
+      `The database in ${dataDir} is open in process ${pids.map((p) => p || '(of another container)').join(', ')} (the server?): stop it before restoring`,
     );
   }
 }
