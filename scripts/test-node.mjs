@@ -34,7 +34,6 @@ export const SUBSET = [
   'test/account-deletion-crash.test.ts',
   'test/data-export.test.ts',
   'test/compression.test.ts',
-  'test/security/encoded-paths.test.ts',
   'test/security/fuzz.test.ts',
   'test/server-render.test.ts',
 ];
