@@ -21,7 +21,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * What the other versions run, kept to a few minutes: the files that load better-sqlite3 (compiled for each
  * Node: in the main thread, in the reader thread, in a killed process), serve HTTP through the whole app,
- * stream (zip export, compression), start the bundled server as `npm start` does, and throw thousands of
+ * stream (zip export, compression), start the bundled server as `npm start` builds it, and throw thousands of
  * odd requests at it (the fuzz tests: enough statements for the garbage collector to free some, which is
  * where a driver built wrongly for Node 24 aborts), plus the unit tests of the HTTP layer. Not sharp's nor
  * argon2's (Node-API addons: the same prebuilt binary on every version) nor the slow pure-JavaScript ones.
@@ -30,11 +30,9 @@ export const SUBSET = [
   'src/http',
   'test/app.test.ts',
   'test/database.test.ts',
-  'test/module-load.test.ts',
   'test/account-deletion-crash.test.ts',
   'test/data-export.test.ts',
   'test/compression.test.ts',
-  'test/security/encoded-paths.test.ts',
   'test/security/fuzz.test.ts',
   'test/server-render.test.ts',
 ];
