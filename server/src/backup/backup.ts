@@ -53,7 +53,11 @@ export async function backupCommand(config: Config, args: string[]): Promise<voi
     } else {
       database = await backupSqlite(config.dataDir, dir);
     }
-    const uploads = await copyUploads(uploadsOf(config.dataDir), path.join(dir, UPLOADS));
+    // With a bucket (STORAGE_URL=s3://…) the files stay there: the bucket's own versioning keeps them.
+    const inBucket = config.storage.driver === 's3';
+    const uploads = inBucket
+      ? { public: 0, private: 0, bytes: 0 }
+      : await copyUploads(uploadsOf(config.dataDir), path.join(dir, UPLOADS));
     const secret = path.join(config.dataDir, JWT_SECRET_FILE);
     const jwtSecretFile = !process.env.JWT_SECRET && existsSync(secret);
     if (jwtSecretFile) await copyFile(secret, path.join(dir, JWT_SECRET_FILE));
@@ -72,7 +76,9 @@ export async function backupCommand(config: Config, args: string[]): Promise<voi
     await writeManifest(dir, manifest);
     console.log(
       `Backup written to ${dir}: ${engine} database (${mb(database.bytes)}, schema at ${manifest.migration ?? 'no migration'}), ` +
-        `${uploads.public} public and ${uploads.private} private upload files (${mb(uploads.bytes)})` +
+        (inBucket
+          ? 'no upload files (they stay in the bucket of STORAGE_URL)'
+          : `${uploads.public} public and ${uploads.private} private upload files (${mb(uploads.bytes)})`) +
         `${jwtSecretFile ? ', the generated JWT secret' : ''}.`,
     );
   } catch (err) {
@@ -130,6 +136,10 @@ export async function restoreCommand(config: Config, args: string[]): Promise<vo
     ? await restoreUploads(path.join(dir, UPLOADS), config.dataDir)
     : { public: 0, private: 0, bytes: 0 };
   const secretNote = await restoreSecret(dir, config, manifest);
+  if (config.storage.driver === 's3' && uploads.public + uploads.private > 0)
+    console.log(
+      'The upload files went to DATA_DIR/uploads, and STORAGE_URL names a bucket: `npm run cli -- storage-copy --to s3` puts them there.',
+    );
   console.log(
     `Restored the backup of ${manifest.createdAt} (${engine}, schema at ${manifest.migration ?? 'no migration'}) ` +
       `and ${uploads.public} public and ${uploads.private} private upload files.${secretNote}`,

@@ -40,6 +40,9 @@ function isMissing(err: unknown): boolean {
  * route after its access check. Uploads are staged on the local disk first, as on the disk driver.
  */
 export function s3Storage(settings: S3Settings, dataDir: string): Storage {
+  // On Node 20 the SDK prints a multi-line notice that its 2027 releases need Node 22 before the start's own
+  // lines (a refused start would no longer be one line); the README already says which Node versions to run.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const client = new S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint, forcePathStyle: true } : {}),
