@@ -121,7 +121,7 @@ export function startScheduledJobs(
   return startJobs(
     database.db,
     {
-      ...privacyContext(database.db, config.dataDir, storageFor(config)),
+      ...privacyContext(database.db, storageFor(config)),
       dataDir: config.dataDir,
       mailer,
       log,

@@ -399,7 +399,7 @@ describe('a deletion that fails half-way', () => {
     // After the fault is cleared, the job's next run finishes it; a further run does nothing.
     await rm(imagePath, { recursive: true });
     await writeFile(imagePath, 'bytes');
-    expect(await finishAccountDeletions(privacyContext(db(), ctx.config.dataDir, ctx.storage))).toBe(1);
+    expect(await finishAccountDeletions(privacyContext(db(), ctx.storage))).toBe(1);
     expect(existsSync(imagePath)).toBe(false);
     const done = await db()
       .selectFrom('account_deletions')
@@ -407,6 +407,6 @@ describe('a deletion that fails half-way', () => {
       .where('user_id', '=', provider.id)
       .executeTakeFirstOrThrow();
     expect(done).toMatchObject({ state: 'done', files: null });
-    expect(await finishAccountDeletions(privacyContext(db(), ctx.config.dataDir, ctx.storage))).toBe(0);
+    expect(await finishAccountDeletions(privacyContext(db(), ctx.storage))).toBe(0);
   });
 });

@@ -187,8 +187,9 @@ describe('an account downloads its data', () => {
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    const zip = path.join(ctx.config.dataDir, 'exports', row.file!);
-    expect(existsSync(zip)).toBe(true);
+    // Kept with the private files of the storage, where any machine of the site finds it.
+    expect(row.file).toMatch(/^export-[a-f0-9]{32}\.zip$/);
+    expect(await ctx.storage.stat(true, row.file!)).toBeDefined();
     expect(new Date(row.expires_at!).getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600_000);
     await db()
       .updateTable('data_exports')
@@ -196,8 +197,8 @@ describe('an account downloads its data', () => {
       .where('id', '=', id)
       .execute();
     expect((await call('GET', `/api/account/exports/${id}/download`, hobbyist)).statusCode).toBe(404);
-    expect(await deleteExpiredExports(privacyContext(db(), ctx.config.dataDir, ctx.storage))).toBe(1);
-    expect(existsSync(zip)).toBe(false);
+    expect(await deleteExpiredExports(privacyContext(db(), ctx.storage))).toBe(1);
+    expect(await ctx.storage.stat(true, row.file!)).toBeUndefined();
     expect(await db().selectFrom('data_exports').select('id').where('id', '=', id).execute()).toEqual([]);
     // A deleted account's exports go with it.
     await call('POST', '/api/auth/delete-account', hobbyist, { password: hobbyist.password });

@@ -97,7 +97,7 @@ describe('the server jobs', () => {
       .where('id', '=', old.id)
       .execute();
     const jobCtx = {
-      ...privacyContext(ctx.database.db, ctx.config.dataDir, ctx.storage),
+      ...privacyContext(ctx.database.db, ctx.storage),
       dataDir: ctx.config.dataDir,
       mailer: ctx.mailer,
       log,

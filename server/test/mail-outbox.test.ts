@@ -59,7 +59,7 @@ const forgotPassword = async (user: TestUser) =>
 
 /** The jobs as a start runs them, on the site's mailer for this SMTP server. */
 const jobContext = (): JobContext => ({
-  ...privacyContext(db(), ctx.config.dataDir, ctx.storage),
+  ...privacyContext(db(), ctx.storage),
   dataDir: ctx.config.dataDir,
   mailer: createAppMailer(ctx.config),
   log,

@@ -17,10 +17,8 @@ export { startJobs, type Job, type JobRunner } from './runner.ts';
 /** What the jobs work on. */
 export interface JobContext {
   db: Kysely<DB>;
-  /** Where uploaded files are kept (server/src/storage/). */
+  /** Where uploaded files and the accounts' data exports are kept (server/src/storage/). */
   storage: Storage;
-  /** `<DATA_DIR>/exports`: accounts' data exports. */
-  exportsRoot: string;
   /** `DATA_DIR`: its `outbox` holds the mail written to disk. */
   dataDir: string;
   /** The site's mailer: the jobs send through the outbox with its transport (mail/outbox.ts). */

@@ -61,7 +61,7 @@ export const AREA_ROUTES: readonly AreaRoutes[] = [
   systemRoutes,
   (instance, ctx) =>
     authRoutes(instance, ctx, (actor, userId, log) =>
-      deleteAccount(privacyContext(ctx.db, ctx.config.dataDir, ctx.storage), actor, userId, log),
+      deleteAccount(privacyContext(ctx.db, ctx.storage), actor, userId, log),
     ),
   (instance, ctx) => usersRoutes(instance, ctx, reviewedPlaces),
   mediaRoutes,

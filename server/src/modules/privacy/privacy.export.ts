@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { MESSAGES } from '@app/domain';
@@ -71,15 +71,25 @@ export async function listOwnExports(db: Kysely<DB>, userId: number) {
 }
 
 /**
+ * A new export's stored name: random, in the storage's private folder beside the uploads, in a form the
+ * uploads' orphan clean-up leaves alone (their names are `<key><ext>`); the export's own row and jobs
+ * delete it.
+ */
+const exportName = () => `export-${randomBytes(16).toString('hex')}.zip`;
+
+/**
  * Writes an account's export: `data.json` (`readAccountData`) and its uploads under `uploads/`, as one zip,
  * first under a temporary name, so a crash leaves no half-written zip offered as ready.
  */
 export async function prepareExport(c: PrivacyContext, id: number, userId: number): Promise<void> {
   // One preparer per export: the request's own and the job's never both write it.
   if (!(await claimExport(c.db, id))) return;
-  await mkdir(c.exportsRoot, { recursive: true });
-  const name = `${randomBytes(16).toString('hex')}.zip`;
-  const temporary = path.join(c.exportsRoot, `${name}.part`);
+  // Written on this machine's disk (the storage's staging folder), then stored with the private files, so
+  // that whichever machine answers the download finds it.
+  await mkdir(c.storage.stagingRoot, { recursive: true });
+  const name = exportName();
+  const temporary = path.join(c.storage.stagingRoot, `${name}.part`);
+  let size: number;
   try {
     const data = await readAccountData(c.db, userId);
     const zip = new ZipFile();
@@ -109,12 +119,11 @@ export async function prepareExport(c: PrivacyContext, id: number, userId: numbe
     }
     zip.end();
     await Promise.race([pipeline(zip.outputStream, createWriteStream(temporary)), failed]);
-    await rename(temporary, path.join(c.exportsRoot, name));
-  } catch (error) {
+    ({ size } = await stat(temporary));
+    await c.storage.putFile(true, name, temporary);
+  } finally {
     await rm(temporary, { force: true });
-    throw error;
   }
-  const { size } = await stat(path.join(c.exportsRoot, name));
   const expires = new Date(Date.now() + EXPORT_DAYS * DAY_MS).toISOString();
   await markExportReady(c.db, id, name, size, expires);
 }
@@ -141,7 +150,7 @@ export async function deleteExpiredExports(c: PrivacyContext, now = new Date()):
     new Date(now.getTime() - DAY_MS).toISOString(),
   );
   for (const e of expired) {
-    if (e.file) await rm(path.join(c.exportsRoot, e.file), { force: true });
+    if (e.file) await c.storage.remove(true, [e.file]);
     await deleteExportRow(c.db, Number(e.id));
   }
   return expired.length;
@@ -150,7 +159,7 @@ export async function deleteExpiredExports(c: PrivacyContext, now = new Date()):
 /** A deleted account's exports: files and rows. */
 export async function deleteExportsOf(c: PrivacyContext, userId: number): Promise<void> {
   for (const e of await findExportFilesOf(c.db, userId)) {
-    if (e.file) await rm(path.join(c.exportsRoot, e.file), { force: true });
+    if (e.file) await c.storage.remove(true, [e.file]);
     await deleteExportRow(c.db, Number(e.id));
   }
 }
@@ -172,9 +181,7 @@ export async function openExport(c: PrivacyContext, actor: Actor, id: number) {
     throw notFound(X.notFound);
   if (isAdmin(actor) && Number(row.user_id) !== actor.id)
     await recordAudit(c.db, actor, 'account.export-download', `user:${row.user_id}`, { export: id });
-  const file = path.join(c.exportsRoot, row.file);
-  const { size } = await stat(file).catch(() => {
-    throw notFound(X.notFound);
-  });
-  return { stream: createReadStream(file), size, fileName: `live-the-fantasy-data-${id}.zip` };
+  const opened = await c.storage.open(true, row.file);
+  if (!opened) throw notFound(X.notFound);
+  return { stream: opened.stream, size: opened.size, fileName: `live-the-fantasy-data-${id}.zip` };
 }

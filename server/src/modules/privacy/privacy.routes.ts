@@ -20,7 +20,7 @@ const EXPORT_LIMIT = routeLimit({ max: 10, per: 'hour', perAccount: 'export' });
  * checks the password first).
  */
 export async function privacyRoutes(instance: FastifyInstance, ctx: AppContext) {
-  const c = privacyContext(ctx.db, ctx.config.dataDir, ctx.storage);
+  const c = privacyContext(ctx.db, ctx.storage);
   instance.post(
     '/api/account/exports',
     withAccess(signedIn, {
