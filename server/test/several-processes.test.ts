@@ -1,12 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MESSAGES } from '@app/domain';
 import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { buildProviderAd } from './factories.ts';
+import { startS3Server, type S3TestServer } from './s3-server.ts';
 import {
   buildAdmin,
   buildProvider,
@@ -97,15 +99,24 @@ withPostgresAndRedis?.('two hosts on one PostgreSQL database and one Redis', { t
   let data: TestContext;
   let a: ServerProcess;
   let b: ServerProcess;
+  let bucket: S3TestServer;
 
   beforeAll(async () => {
+    bucket = await startS3Server();
     const admin = new pg.Client({ connectionString: pgUrl });
     await admin.connect();
     await admin.query(`create database ${dbName}`);
     await admin.end();
     const url = new URL(pgUrl!);
     url.pathname = `/${dbName}`;
-    env = { DATABASE_URL: url.toString(), REDIS_URL: redisUrl!, REDIS_PREFIX: prefix };
+    // One bucket for both hosts' uploads (s3rver's own keys).
+    const storage = {
+      STORAGE_URL: `s3://${bucket.bucket}/${dbName}`,
+      S3_ENDPOINT: bucket.endpoint,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    };
+    env = { DATABASE_URL: url.toString(), REDIS_URL: redisUrl!, REDIS_PREFIX: prefix, ...storage };
     // Two hosts: each process has a data folder of its own, as on two machines, and shares only the
     // database, Redis and the secret. One after the other: the first prepares the database.
     a = await startProcess(bundle.mainJs, { DATA_DIR: hostA, JWT_SECRET, ...env });
@@ -119,6 +130,71 @@ withPostgresAndRedis?.('two hosts on one PostgreSQL database and one Redis', { t
     await Promise.all([a?.stop(), b?.stop()]);
     await database?.close();
     await dropPostgresDatabase(pgUrl!, dbName);
+    await bucket?.close();
+  });
+
+  const signIn = async (port: number, user: { email: string; password: string }) => {
+    const session = await call(port, 'POST', '/api/auth/local', {
+      body: { identifier: user.email, password: user.password },
+    });
+    expect(session.status, JSON.stringify(session.json)).toBe(200);
+    return session.json.jwt as string;
+  };
+
+  it('a photo uploaded through A is served by B, from the bucket; neither host keeps it on its disk', async () => {
+    const owner = await buildProvider(data);
+    const token = await signIn(a.port, owner);
+    const form = new FormData();
+    // Large enough for the resized formats, so each of them is stored and served too.
+    const photo = await sharp({
+      create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 40, b: 90 } },
+    })
+      .png()
+      .toBuffer();
+    form.append('files', new Blob([new Uint8Array(photo)], { type: 'image/png' }), 'me.png');
+    const uploaded = await fetch(`http://127.0.0.1:${a.port}/api/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const files = (await uploaded.json()) as { url: string; formats?: Record<string, { url: string }> }[];
+    expect(uploaded.status, JSON.stringify(files)).toBe(201);
+    expect(Object.keys(files[0]!.formats ?? {}).length).toBeGreaterThan(0);
+    const urls = [files[0]!.url, ...Object.values(files[0]!.formats ?? {}).map((f) => f.url)];
+    expect(urls[0]).toMatch(/^\/uploads\/[a-f0-9]{32}\.\w+$/);
+    expect(urls.length).toBeGreaterThan(1);
+    for (const url of urls) {
+      const fromA = await fetch(`http://127.0.0.1:${a.port}${url}`);
+      const fromB = await fetch(`http://127.0.0.1:${b.port}${url}`);
+      expect(fromB.status, url).toBe(200);
+      expect(fromB.headers.get('cache-control')).toContain('immutable');
+      expect(Buffer.from(await fromB.arrayBuffer())).toEqual(Buffer.from(await fromA.arrayBuffer()));
+    }
+    for (const host of [hostA, hostB])
+      expect(existsSync(path.join(host, 'uploads/public', path.basename(urls[0]!)))).toBe(false);
+  });
+
+  it("an account's data export prepared on A is downloaded from B", async () => {
+    const user = await buildUser(data);
+    const [tokenA, tokenB] = [await signIn(a.port, user), await signIn(b.port, user)];
+    const asked = await call(a.port, 'POST', '/api/account/exports', { token: tokenA });
+    expect(asked.status, JSON.stringify(asked.json)).toBe(200);
+    const id = asked.json.data.id as number;
+    await until('the export is ready', async () => {
+      const list = await call(b.port, 'GET', '/api/account/exports', { token: tokenB });
+      return (list.json.data as { id: number; state: string }[]).some(
+        (e) => e.id === id && e.state === 'ready',
+      );
+    });
+    const zip = await fetch(`http://127.0.0.1:${b.port}/api/account/exports/${id}/download`, {
+      headers: { authorization: `Bearer ${tokenB}` },
+    });
+    expect(zip.status).toBe(200);
+    expect(
+      Buffer.from(await zip.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
   });
 
   it('failed sign-ins on A reach the throttle, and B refuses the next attempt (429)', async () => {
