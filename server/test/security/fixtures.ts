@@ -173,12 +173,13 @@ export async function createFixtures(ctx: TestContext) {
     // Written straight to the table: the table asks for dozens, and writing messages is limited per
     // account and hour (messages.test.ts tests the limit).
     message: async (): Promise<Made> => ({ id: (await writeMessage()).message }),
-    /** A ready export of the table's hobbyist: its zip on disk and its row (no job, no daily limit). */
+    /** A ready export of the table's hobbyist: its zip in the storage and its row (no job, no daily limit). */
     dataExport: async (): Promise<Made> => {
-      const dir = path.join(ctx.config.dataDir, 'exports');
+      const dir = ctx.storage.stagingRoot;
       await mkdir(dir, { recursive: true });
-      const file = `${randomBytes(16).toString('hex')}.zip`;
+      const file = `export-${randomBytes(16).toString('hex')}.zip`;
       await writeFile(path.join(dir, file), 'zip');
+      await ctx.storage.putFile(true, file, path.join(dir, file));
       const now = new Date();
       const row = await db
         .insertInto('data_exports')

@@ -172,21 +172,28 @@ async function registerStaticFiles(
 
   const webDist = config.webDist;
   if (!webDist || !existsSync(path.join(webDist, 'index.html'))) return undefined;
+  // The fingerprinted bundles under `/assets/`: one wildcard route (a route per file would cost the start a
+  // few hundred routes), kept a year. The build's Brotli and gzip copies (web/vite.config.ts) are found beside
+  // each file when it is asked, for clients that accept them.
+  await app.register(fastifyStatic, {
+    root: path.join(webDist, 'assets'),
+    prefix: '/assets/',
+    decorateReply: false,
+    index: false,
+    preCompressed: true,
+    maxAge: '365d',
+    immutable: true,
+    dotfiles: 'deny',
+  });
+  // The few files at the top (favicon, preview image): a route each, never kept long (their names stay).
   await app.register(fastifyStatic, {
     root: webDist,
     prefix: '/',
     index: false,
     wildcard: false,
-    // The build's Brotli and gzip copies (web/vite.config.ts), for clients that accept them: found beside
-    // each file when it is asked, so they need no route of their own (each route costs the start time).
     preCompressed: true,
-    globIgnore: ['**/*.br', '**/*.gz'],
-    setHeaders: (res, file) => {
-      res.header(
-        'cache-control',
-        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
+    globIgnore: ['assets/**', '**/*.br', '**/*.gz'],
+    setHeaders: (res) => res.header('cache-control', 'no-cache'),
   });
   return webDist;
 }
