@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { signToken } from '../src/http/auth.ts';
 import { insertUser } from '../src/modules/users/users.queries.ts';
 import { hashPassword } from '../src/modules/users/users.service.ts';
-import { dropPostgresDatabase } from './helpers.ts';
+import { createPostgresDatabase, dropPostgresDatabase } from './helpers.ts';
 import {
   buildServerBundle,
   callServer,
@@ -42,14 +41,8 @@ async function newSite(engine: 'sqlite' | 'postgres') {
   const env: Record<string, string> = { DATA_DIR: dataDir, JWT_SECRET };
   let dropDb = async () => {};
   if (engine === 'postgres') {
-    const name = `ltf_test_crash_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    await client.query(`create database ${name}`);
-    await client.end();
-    const url = new URL(pgUrl!);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
+    const { name, url } = await createPostgresDatabase(pgUrl!, 'crash');
+    env.DATABASE_URL = url;
     dropDb = () => dropPostgresDatabase(pgUrl!, name);
   }
   return {

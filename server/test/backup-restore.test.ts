@@ -3,7 +3,6 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeF
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZManifest } from '../src/backup/manifest.ts';
 import { loadConfig } from '../src/config.ts';
@@ -13,7 +12,7 @@ import { migrationProvider } from '../src/db/migrations/index.ts';
 import { DEMO_PASSWORD, seedDemo } from '../src/demo/seed-demo.ts';
 import { demoHobbyistEmail } from '../src/demo/seed-demo-providers.ts';
 import { seedAtStart } from '../src/seed.ts';
-import { dropPostgresDatabase, TEST_ENGINE, type Json } from './helpers.ts';
+import { createPostgresDatabase, dropPostgresDatabase, TEST_ENGINE, type Json } from './helpers.ts';
 import { buildServerBundle, callServer, exited, startServer, type ServerProcess } from './server-process.ts';
 
 /**
@@ -43,14 +42,9 @@ async function newSite(): Promise<Site> {
   const env: Record<string, string> = { DATA_DIR: dataDir, JWT_SECRET };
   let name: string | undefined;
   if (adminUrl) {
-    name = `ltf_test_backup_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
+    const created = await createPostgresDatabase(adminUrl, 'backup');
+    name = created.name;
+    env.DATABASE_URL = created.url;
   }
   const site = {
     env,

@@ -3,12 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
 import { JOBS } from '../src/jobs/index.ts';
 import { INTERRUPTED } from '../src/jobs/runner.ts';
-import { dropPostgresDatabase } from './helpers.ts';
+import { createPostgresDatabase, dropPostgresDatabase } from './helpers.ts';
 import {
   buildServerBundle,
   callServer,
@@ -102,15 +101,9 @@ afterAll(async () => {
 });
 
 async function newPostgresDatabase(): Promise<string> {
-  const name = `ltf_test_stop_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  const { name, url } = await createPostgresDatabase(pgUrl!, 'stop');
   pgNames.push(name);
-  const url = new URL(pgUrl!);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return url;
 }
 
 describe('one process', { timeout: 90_000 }, () => {

@@ -47,25 +47,37 @@ export async function createTestDatabase(): Promise<{
       },
     };
   }
-  const name = `ltf_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = openDatabase({ databaseUrl: url.toString(), dataDir });
+  const { name, url } = await createPostgresDatabase(adminUrl, 'app');
+  const database = openDatabase({ databaseUrl: url, dataDir });
   await migrateToLatest(database.db);
   return {
     database,
     dataDir,
-    databaseUrl: url.toString(),
+    databaseUrl: url,
     drop: async () => {
       await database.close();
       await dropPostgresDatabase(adminUrl, name);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A new, empty PostgreSQL database on the server of `adminUrl`, named after `label`, the test's process and a
+ * random part: its name and its URL (for a server process's DATABASE_URL).
+ */
+export async function createPostgresDatabase(
+  adminUrl: string,
+  label: string,
+): Promise<{ name: string; url: string }> {
+  const name = `ltf_test_${label}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { name, url: url.toString() };
 }
 
 /**

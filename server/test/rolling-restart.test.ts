@@ -2,13 +2,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.ts';
 import { buildProviderAd } from './factories.ts';
 import {
   buildProvider,
   buildUser,
+  createPostgresDatabase,
   dropPostgresDatabase,
   type TestContext,
   type TestUser,
@@ -129,7 +129,7 @@ function steadyLoad(port: number, ad: number, users: TestUser[]) {
 // lists no skipped tests.
 const withPostgresAndRedis = pgUrl && redisUrl ? describe : undefined;
 withPostgresAndRedis?.('a rolling restart of WORKERS=2 (PostgreSQL and Redis)', { timeout: 300_000 }, () => {
-  const dbName = `ltf_test_rolling_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  let dbName: string;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ltf-rolling-'));
   let bundle: Awaited<ReturnType<typeof buildServerBundle>>;
   let env: Record<string, string>;
@@ -138,16 +138,12 @@ withPostgresAndRedis?.('a rolling restart of WORKERS=2 (PostgreSQL and Redis)', 
 
   beforeAll(async () => {
     bundle = await buildServerBundle();
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(pgUrl!);
-    url.pathname = `/${dbName}`;
+    const created = await createPostgresDatabase(pgUrl!, 'rolling');
+    dbName = created.name;
     env = {
       DATA_DIR: dataDir,
       JWT_SECRET,
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: created.url,
       REDIS_URL: redisUrl!,
       REDIS_PREFIX: `ltf-test-${dbName.slice(-8)}:`,
       WORKERS: '2',
@@ -158,7 +154,7 @@ withPostgresAndRedis?.('a rolling restart of WORKERS=2 (PostgreSQL and Redis)', 
   afterAll(async () => {
     if (cluster && cluster.child.exitCode === null) await cluster.stop();
     await database?.close();
-    await dropPostgresDatabase(pgUrl!, dbName);
+    if (dbName) await dropPostgresDatabase(pgUrl!, dbName);
     bundle?.remove();
     rmSync(dataDir, { recursive: true, force: true });
   });

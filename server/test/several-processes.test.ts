@@ -3,7 +3,6 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MESSAGES } from '@app/domain';
-import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/database.ts';
@@ -13,6 +12,7 @@ import {
   buildAdmin,
   buildProvider,
   buildUser,
+  createPostgresDatabase,
   dropPostgresDatabase,
   metricValue,
   type TestContext,
@@ -92,8 +92,7 @@ describe('a start that cannot share is refused (exit 1, nothing listening)', () 
 // no skipped tests.
 const withPostgresAndRedis = pgUrl && redisUrl ? describe : undefined;
 withPostgresAndRedis?.('two hosts on one PostgreSQL database and one Redis', { timeout: 60_000 }, () => {
-  const dbName = `ltf_test_processes_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const prefix = `ltf-test-${dbName.slice(-8)}:`;
+  let dbName: string;
   let env: Record<string, string>;
   let database: Database;
   let data: TestContext;
@@ -103,12 +102,8 @@ withPostgresAndRedis?.('two hosts on one PostgreSQL database and one Redis', { t
 
   beforeAll(async () => {
     bucket = await startS3Server();
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const url = new URL(pgUrl!);
-    url.pathname = `/${dbName}`;
+    const created = await createPostgresDatabase(pgUrl!, 'processes');
+    dbName = created.name;
     // One bucket for both hosts' uploads (s3rver's own keys).
     const storage = {
       STORAGE_URL: `s3://${bucket.bucket}/${dbName}`,
@@ -116,7 +111,12 @@ withPostgresAndRedis?.('two hosts on one PostgreSQL database and one Redis', { t
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
     };
-    env = { DATABASE_URL: url.toString(), REDIS_URL: redisUrl!, REDIS_PREFIX: prefix, ...storage };
+    env = {
+      DATABASE_URL: created.url,
+      REDIS_URL: redisUrl!,
+      REDIS_PREFIX: `ltf-test-${dbName.slice(-8)}:`,
+      ...storage,
+    };
     // Two hosts: each process has a data folder of its own, as on two machines, and shares only the
     // database, Redis and the secret. One after the other: the first prepares the database.
     a = await startProcess(bundle.mainJs, { DATA_DIR: hostA, JWT_SECRET, ...env });
@@ -129,7 +129,7 @@ withPostgresAndRedis?.('two hosts on one PostgreSQL database and one Redis', { t
   afterAll(async () => {
     await Promise.all([a?.stop(), b?.stop()]);
     await database?.close();
-    await dropPostgresDatabase(pgUrl!, dbName);
+    if (dbName) await dropPostgresDatabase(pgUrl!, dbName);
     await bucket?.close();
   });
 

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorageConfig } from '../src/config.ts';
@@ -13,7 +12,7 @@ import { storedNamesOf } from '../src/modules/media/media.service.ts';
 import { insertUser } from '../src/modules/users/users.queries.ts';
 import { hashPassword } from '../src/modules/users/users.service.ts';
 import { createStorage, type Storage } from '../src/storage/index.ts';
-import { dropPostgresDatabase } from './helpers.ts';
+import { createPostgresDatabase, dropPostgresDatabase } from './helpers.ts';
 import { startS3Server, type S3TestServer } from './s3-server.ts';
 import { buildServerBundle, exited, startServer, until, type ServerProcess } from './server-process.ts';
 
@@ -68,14 +67,8 @@ async function newSite(driver: 'disk' | 's3') {
   }
   let dropDb = async () => {};
   if (pgUrl) {
-    const name = `ltf_test_upload_crash_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    await client.query(`create database ${name}`);
-    await client.end();
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
+    const { name, url } = await createPostgresDatabase(pgUrl, 'upload_crash');
+    env.DATABASE_URL = url;
     dropDb = () => dropPostgresDatabase(pgUrl, name);
   }
   return {
