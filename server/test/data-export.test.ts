@@ -1,6 +1,8 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { deleteExpiredExports, privacyContext } from '../src/modules/privacy/index.ts';
+import { deleteExpiredExports, privacyContext, retireDiskExports } from '../src/modules/privacy/index.ts';
 import { callAs } from './directory-helpers.ts';
 import { buildProviderAd } from './factories.ts';
 import {
@@ -203,5 +205,37 @@ describe('an account downloads its data', () => {
     expect(
       await db().selectFrom('data_exports').select('id').where('user_id', '=', hobbyist.id).execute(),
     ).toEqual([]);
+  });
+});
+
+describe('exports prepared before they were kept in the storage', () => {
+  it('the job deletes their rows and DATA_DIR/exports, and leaves the storage’s exports', async () => {
+    const hobbyist = await buildHobbyist(ctx);
+    const folder = path.join(ctx.config.dataDir, 'exports');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, 'a'.repeat(32) + '.zip'), 'old zip');
+    const now = new Date().toISOString();
+    const row = (file: string) => ({
+      user_id: hobbyist.id,
+      requested_by: hobbyist.id,
+      state: 'ready' as const,
+      file,
+      size: 7,
+      created_at: now,
+      ready_at: now,
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    });
+    await db()
+      .insertInto('data_exports')
+      .values([row('a'.repeat(32) + '.zip'), row(`export-${'b'.repeat(32)}.zip`)])
+      .execute();
+    expect(await retireDiskExports(db(), ctx.config.dataDir)).toBe(1);
+    expect(existsSync(folder)).toBe(false);
+    const left = await db()
+      .selectFrom('data_exports')
+      .select('file')
+      .where('user_id', '=', hobbyist.id)
+      .execute();
+    expect(left).toEqual([{ file: `export-${'b'.repeat(32)}.zip` }]);
   });
 });

@@ -281,6 +281,10 @@ describe.each(['disk', 's3'] as const)('media storage on %s', (driver) => {
     // A public copy of a private file's bytes (as a crash between copy and delete would leave).
     const doc = await storedOf(ctx, (await uploadDocument(ctx)).id);
     await put(false, doc.names[0]!);
+    // A public record whose file was moved to the private folder, its record not updated (a crash between
+    // the two): that file is the record's only copy and stays.
+    const moved = await storedOf(ctx, await uploadBig(ctx, provider));
+    await ctx.storage.makePrivate(moved.names[0]!);
 
     // Not a day old yet: nothing goes.
     await deleteOrphanFiles(ctx.database.db, ctx.storage);
@@ -293,6 +297,7 @@ describe.each(['disk', 's3'] as const)('media storage on %s', (driver) => {
     expect(await held(ctx.storage, false, [notOurs])).toEqual([notOurs]);
     expect(await held(ctx.storage, false, kept.names)).toEqual(kept.names);
     expect(await held(ctx.storage, true, doc.names)).toEqual(doc.names);
+    expect(await held(ctx.storage, true, [moved.names[0]!])).toEqual([moved.names[0]]);
   });
 
   it('a storage that fails mid-upload: a 503, no record, and the files already stored removed again', async () => {

@@ -52,15 +52,12 @@ async function copyTree(from: string, to: string, counted: (bytes: number) => vo
   }
 }
 
-/** The uploads root of a data folder (the disk driver's one definition). */
-export const uploadsOf = (dataDir: string): string => uploadsRoot(dataDir);
-
 /**
  * Puts a backup's upload folders in place of the data folder's: each existing folder is moved aside first and
  * removed once the copy is whole, so a failed copy leaves the files as they were.
  */
 export async function restoreUploads(backupUploads: string, dataDir: string): Promise<CopiedFiles> {
-  const root = uploadsOf(dataDir);
+  const root = uploadsRoot(dataDir);
   await mkdir(root, { recursive: true });
   const staging = path.join(root, `.restoring-${process.pid}`);
   await rm(staging, { recursive: true, force: true });

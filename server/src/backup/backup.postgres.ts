@@ -125,7 +125,8 @@ export async function refuseOtherSessions(databaseUrl: string): Promise<void> {
  * Restores a dump into the database the URL names. With `replace`, everything in the database's schema is
  * dropped first (in one transaction), so that no table of a later schema stays behind beside the restored
  * ones; then `pg_restore --clean --if-exists --no-owner --no-acl` runs as one transaction (it stops at the
- * first error and leaves nothing half restored).
+ * first error and restores nothing half-way). The drop is committed before it: a restore that fails then leaves
+ * the database empty, and the backup as it was, to run the restore again (docs/operations.md).
  */
 export async function restorePostgres(
   file: string,

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { copyFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import { copyUploads, emptyBackupFolder, restoreUploads, uploadsOf } from './backup.files.ts';
+import { uploadsRoot } from '../storage/index.ts';
+import { copyUploads, emptyBackupFolder, restoreUploads } from './backup.files.ts';
 import {
   backupPostgres,
   PG_DUMP_FILE,
@@ -57,7 +58,7 @@ export async function backupCommand(config: Config, args: string[]): Promise<voi
     const inBucket = config.storage.driver === 's3';
     const uploads = inBucket
       ? { public: 0, private: 0, bytes: 0 }
-      : await copyUploads(uploadsOf(config.dataDir), path.join(dir, UPLOADS));
+      : await copyUploads(uploadsRoot(config.dataDir), path.join(dir, UPLOADS));
     const secret = path.join(config.dataDir, JWT_SECRET_FILE);
     const jwtSecretFile = !process.env.JWT_SECRET && existsSync(secret);
     if (jwtSecretFile) await copyFile(secret, path.join(dir, JWT_SECRET_FILE));

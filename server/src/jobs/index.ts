@@ -3,7 +3,12 @@ import type { DB } from '../db/schema.ts';
 import { deleteExpiredRevocations } from '../modules/auth/index.ts';
 import { deleteExpiredAnonymousUploads, deleteOrphanFiles } from '../modules/media/index.ts';
 import { deleteExpiredMessages } from '../modules/messages/index.ts';
-import { deleteExpiredExports, finishAccountDeletions, prepareExports } from '../modules/privacy/index.ts';
+import {
+  deleteExpiredExports,
+  finishAccountDeletions,
+  prepareExports,
+  retireDiskExports,
+} from '../modules/privacy/index.ts';
 import { deleteOldScreeningReviews } from '../modules/screening/index.ts';
 import { remindEndingSubscriptions } from '../modules/subscriptions/index.ts';
 import { deleteDecidedIdDocuments } from '../modules/users/index.ts';
@@ -106,7 +111,7 @@ export const JOBS: readonly Job<JobContext>[] = [
     // Data exports 7 days after they were ready (failed ones after a day): the zip and its row.
     name: 'delete-expired-exports',
     everyMs: HOUR,
-    run: (ctx) => deleteExpiredExports(ctx),
+    run: async (ctx) => (await retireDiskExports(ctx.db, ctx.dataDir)) + (await deleteExpiredExports(ctx)),
   },
   {
     // Mail written to DATA_DIR/outbox (no SMTP_URL) 30 days after it was written, and mail the outbox gave up

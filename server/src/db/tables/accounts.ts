@@ -118,7 +118,7 @@ export interface AccountDeletionsTable {
   finished_at: string | null;
 }
 
-/** An account's data as one zip file (`DATA_DIR/exports/<file>`), prepared by a job, offered for 7 days. */
+/** An account's data as one zip file (in the storage's private files), prepared by a job, offered for 7 days. */
 export interface DataExportsTable {
   id: Generated<number>;
   user_id: number;
@@ -126,7 +126,7 @@ export interface DataExportsTable {
   requested_by: number | null;
   /** `running` while one preparer writes it (so a second one never writes it again). */
   state: Generated<'pending' | 'running' | 'ready' | 'failed'>;
-  /** The zip's name in `DATA_DIR/exports` (random), once ready. */
+  /** The zip's stored name (`export-<random>.zip` in the storage's private folder), once ready. */
   file: string | null;
   size: number | null;
   created_at: string;

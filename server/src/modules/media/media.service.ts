@@ -195,7 +195,8 @@ export async function makeFilesPrivate(
   for (const row of rows) {
     const [original, ...formats] = storedNamesOf(row);
     // The bytes leave the public folder first: a failure here leaves the record public and the
-    // request failing, never a record that says private over a file still served publicly.
+    // request failing, never a record that says private over a file still served publicly. The orphan
+    // clean-up keeps a file whose record still says public while its only copy is private.
     await storage.makePrivate(original!);
     await storage.remove(false, formats);
     await markFilePrivate(db, row.id, PRIVATE_PURPOSE);

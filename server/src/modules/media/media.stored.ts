@@ -39,7 +39,17 @@ export async function deleteOrphanFiles(db: Kysely<DB>, storage: Storage, now = 
       const named = new Set(
         rows.filter((r) => (Number(r.is_private) === 1) === isPrivate).map((r) => r.storage_key),
       );
-      const orphans = batch.filter((f) => !named.has(storageKeyOf(f.name)!)).map((f) => f.name);
+      const inOtherFolder = new Set(rows.map((r) => r.storage_key).filter((key) => !named.has(key)));
+      const orphans: string[] = [];
+      for (const f of batch) {
+        const key = storageKeyOf(f.name)!;
+        if (named.has(key)) continue;
+        // A record in the other folder: this is a copy left by a move (public to private) only when the
+        // record's own copy is there; otherwise the move went through and the record's update did not, and
+        // this file is the one the record needs.
+        if (inOtherFolder.has(key) && !(await storage.stat(!isPrivate, f.name))) continue;
+        orphans.push(f.name);
+      }
       await storage.remove(isPrivate, orphans);
       removed += orphans.length;
     }

@@ -16,6 +16,7 @@ import {
   claimExport,
   deleteExportRow,
   findAccountForDeletion,
+  findDiskExports,
   findExpiredExports,
   findExport,
   findExportFilesOf,
@@ -154,6 +155,18 @@ export async function deleteExpiredExports(c: PrivacyContext, now = new Date()):
     await deleteExportRow(c.db, Number(e.id));
   }
   return expired.length;
+}
+
+/**
+ * Exports prepared before they were kept in the storage had their zips in `DATA_DIR/exports`, where no
+ * download looks any more: their rows and that folder are deleted (the person asks again), so no copy of
+ * anyone's data stays behind on a machine's disk. Part of the job `delete-expired-exports`; answers how many.
+ */
+export async function retireDiskExports(db: Kysely<DB>, dataDir: string): Promise<number> {
+  const rows = await findDiskExports(db);
+  for (const row of rows) await deleteExportRow(db, Number(row.id));
+  await rm(path.join(dataDir, 'exports'), { recursive: true, force: true });
+  return rows.length;
 }
 
 /** A deleted account's exports: files and rows. */

@@ -450,6 +450,16 @@ export async function deleteExportRow(db: Db, id: number) {
 }
 
 /** A deleted account's exports (their files go first). */
+/** Exports whose zip was written in `DATA_DIR/exports`, before exports were kept in the storage. */
+export async function findDiskExports(db: Db) {
+  return db
+    .selectFrom('data_exports')
+    .select(['id'])
+    .where('file', 'is not', null)
+    .where('file', 'not like', 'export-%')
+    .execute();
+}
+
 export async function findExportFilesOf(db: Db, userId: number) {
   return db.selectFrom('data_exports').select(['id', 'file']).where('user_id', '=', userId).execute();
 }
