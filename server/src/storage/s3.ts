@@ -1,3 +1,4 @@
+import type { StorageConfig } from '../config.ts';
 import { createReadStream } from 'node:fs';
 import { stat as statFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,17 +16,8 @@ import {
 import { uploadsRoot } from './disk.ts';
 import { contentTypeOf, type Storage } from './storage.ts';
 
-export interface S3Settings {
-  bucket: string;
-  /** The keys' start, without slashes at either end ('' for none). */
-  prefix: string;
-  /** MinIO, R2, s3rver…: then the bucket is addressed by path (`endpoint/bucket/key`). */
-  endpoint: string | undefined;
-  region: string;
-  /** Both, or neither (then the AWS SDK's own chain: AWS_ACCESS_KEY_ID, profiles, instance roles). */
-  accessKeyId: string | undefined;
-  secretAccessKey: string | undefined;
-}
+/** The bucket, its keys' prefix, the endpoint, region and keys, as config.ts reads them from the environment. */
+export type S3Settings = Omit<Extract<StorageConfig, { driver: 's3' }>, 'driver'>;
 
 /** Whether an SDK error says the object (or bucket) is not there. */
 function isMissing(err: unknown): boolean {
