@@ -254,6 +254,15 @@ describe(`backup and restore (${TEST_ENGINE})`, () => {
     expect(ok.code, ok.output).toBe(0);
   }, 120_000);
 
+  it('restore refuses upload folders that hold files without --force', async () => {
+    const site = await newSite();
+    mkdirSync(path.join(site.dataDir, 'uploads', 'public'), { recursive: true });
+    writeFileSync(path.join(site.dataDir, 'uploads', 'public', 'kept.png'), 'x');
+    const refused = await cli(site.env, 'restore', backupDir);
+    expect(refused.code).not.toBe(0);
+    expect(refused.output.trim()).toMatch(/upload folder of DATA_DIR holds data: add --force to replace it/);
+  }, 60_000);
+
   it('restore refuses a database that holds data without --force, and one a server uses even with it', async () => {
     const refused = await cli(restored.env, 'restore', backupDir);
     expect(refused.code).not.toBe(0);

@@ -10,6 +10,15 @@ import { BackupError } from './manifest.ts';
  */
 export const UPLOAD_FOLDERS = ['public', 'private'] as const;
 
+/** Whether a data folder's upload folders hold any file (a restore replaces them only with --force). */
+export async function holdsUploads(dataDir: string): Promise<boolean> {
+  for (const folder of UPLOAD_FOLDERS) {
+    const entries = await readdir(path.join(uploadsRoot(dataDir), folder)).catch(() => [] as string[]);
+    if (entries.length) return true;
+  }
+  return false;
+}
+
 export interface CopiedFiles {
   public: number;
   private: number;

@@ -3,7 +3,7 @@ import { copyFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import { uploadsRoot } from '../storage/index.ts';
-import { copyUploads, emptyBackupFolder, restoreUploads } from './backup.files.ts';
+import { copyUploads, emptyBackupFolder, holdsUploads, restoreUploads } from './backup.files.ts';
 import {
   backupPostgres,
   PG_DUMP_FILE,
@@ -111,6 +111,8 @@ export async function restoreCommand(config: Config, args: string[]): Promise<vo
   const databaseFile = path.join(dir, manifest.database.file);
   if (!existsSync(databaseFile))
     throw new BackupError(`${databaseFile} is missing: the backup is incomplete`);
+  // The backup's upload files replace DATA_DIR's: refused, as a database with data, when it holds files.
+  const hasUploads = existsSync(path.join(dir, UPLOADS));
   if (engine === 'sqlite') {
     refuseOpenSqlite(config.dataDir);
     // The copy itself says which migrations it holds, whatever the manifest says.
@@ -118,6 +120,7 @@ export async function restoreCommand(config: Config, args: string[]): Promise<vo
     try {
       pending = await migrationPlan(staged.migrations, engine);
       refuseData(sqliteHoldsData(config.dataDir), force, `database in ${config.dataDir}`);
+      if (hasUploads) refuseData(await holdsUploads(config.dataDir), force, 'upload folder of DATA_DIR');
     } catch (err) {
       await staged.discard();
       throw err;
@@ -128,12 +131,13 @@ export async function restoreCommand(config: Config, args: string[]): Promise<vo
     await refuseOtherSessions(config.databaseUrl!);
     const holdsData = await postgresHoldsData(config.databaseUrl!);
     refuseData(holdsData, force, 'database of DATABASE_URL');
+    if (hasUploads) refuseData(await holdsUploads(config.dataDir), force, 'upload folder of DATA_DIR');
     await restorePostgres(databaseFile, config.databaseUrl!, {
       replace: holdsData,
       pgDump: manifest.postgres?.pgDump ?? 0,
     });
   }
-  const uploads = existsSync(path.join(dir, UPLOADS))
+  const uploads = hasUploads
     ? await restoreUploads(path.join(dir, UPLOADS), config.dataDir)
     : { public: 0, private: 0, bytes: 0 };
   const secretNote = await restoreSecret(dir, config, manifest);
