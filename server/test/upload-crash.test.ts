@@ -6,13 +6,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorageConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/database.ts';
-import { signToken } from '../src/http/auth.ts';
 import { deleteOrphanFiles } from '../src/modules/media/index.ts';
 import { storedNamesOf } from '../src/modules/media/media.service.ts';
-import { insertUser } from '../src/modules/users/users.queries.ts';
-import { hashPassword } from '../src/modules/users/users.service.ts';
 import { createStorage, type Storage } from '../src/storage/index.ts';
-import { createPostgresDatabase, dropPostgresDatabase } from './helpers.ts';
+import { buildHobbyist, createPostgresDatabase, dropPostgresDatabase, type TestContext } from './helpers.ts';
 import { startS3Server, type S3TestServer } from './s3-server.ts';
 import { buildServerBundle, exited, startServer, until, type ServerProcess } from './server-process.ts';
 
@@ -122,22 +119,9 @@ describe.each(['disk', 's3'] as const)(
     it('leaves no record without its files, and the orphan clean-up removes what has no record', async () => {
       server = await startServer(bundle.mainJs, site.env);
       database = openDatabase({ databaseUrl: site.env.DATABASE_URL, dataDir: site.dataDir });
-      const n = randomBytes(4).toString('hex');
-      const id = await insertUser(database.db, {
-        username: `uploader_${n}`,
-        email: `uploader-${n}@example.test`,
-        password: await hashPassword('Secret-123'),
-        user_type: 'Hobbyist',
-        role: 'authenticated',
-        is_active: 1,
-        first_name: 'Test',
-        last_name: 'Person',
-        city: 'San Jose',
-        phone_number: '555-0100',
-        dob: '1990-01-01',
-        verification: null,
-      });
-      const token = await signToken(JWT_SECRET, id, 0);
+      // What the test factories need of a test app: the database and the server's secret.
+      const uploader = await buildHobbyist({ database, config: { jwtSecret: JWT_SECRET } } as TestContext);
+      const token = uploader.jwt;
       const port = server.port;
 
       // Four uploaders, one photo a request, until the process is gone.
