@@ -18,6 +18,7 @@ import {
   type TestUser,
 } from './helpers.ts';
 import { uploadDocument, uploadImage } from './upload-helpers.ts';
+import { buildAdBody } from './directory-helpers.ts';
 
 /** ID verification of providers: decisions, the ad approval gate, document views, retention. */
 
@@ -293,6 +294,115 @@ describe('rejecting a verified provider', () => {
       (await api.call('PUT', `/api/providers/${ad}`, { user: admin, body: { data: { review: 'approved' } } }))
         .statusCode,
     ).toBe(409);
+  });
+});
+
+describe('the ID documents of a new ad (decision 0034)', () => {
+  const postAd = async (user: TestUser, overrides: Record<string, unknown> = {}) =>
+    api.call('POST', '/api/providers', { user, body: await buildAdBody(ctx, user, overrides) });
+  const askAgain = (user: TestUser | null, id: number, body: unknown = {}) =>
+    api.call('POST', `/api/admin/verifications/${id}/ask-again`, { user, body });
+  const docsRefusal = (res: Awaited<ReturnType<typeof postAd>>) => {
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorOf(res).details.errors).toEqual([
+      expect.objectContaining({ path: ['data', 'docs'], message: MESSAGES.adErrors.docsRequired }),
+    ]);
+  };
+
+  it('a verified provider posts an ad without a document; one pending or rejected still needs one', async () => {
+    const verified = await buildProvider(ctx);
+    const res = await postAd(verified, { docs: [] });
+    expect(res.statusCode, res.body).toBe(200);
+    const created = Number(res.json().data.id);
+    expect(
+      await db().selectFrom('provider_docs').selectAll().where('provider_id', '=', created).execute(),
+    ).toEqual([]);
+    // Leaving `docs` out is the same.
+    const body = await buildAdBody(ctx, verified);
+    delete (body.data as Record<string, unknown>).docs;
+    expect((await api.call('POST', '/api/providers', { user: verified, body })).statusCode).toBe(200);
+
+    for (const verification of ['pending', 'rejected'] as const) {
+      const provider = await buildUser(ctx, { userType: 'Provider', verification });
+      docsRefusal(await postAd(provider, { docs: [] }));
+      expect(
+        await db().selectFrom('providers').select('id').where('user_id', '=', provider.id).execute(),
+      ).toEqual([]);
+      // With a document the ad is made, waiting for review.
+      expect((await postAd(provider)).statusCode).toBe(200);
+    }
+  });
+
+  it('the refusal takes no ad slot', async () => {
+    const provider = await buildUser(ctx, { userType: 'Provider', verification: 'pending' });
+    docsRefusal(await postAd(provider, { docs: [] }));
+    const current = await api.ok('GET', '/api/subscriptions/current', { user: provider });
+    expect(current.data.quota.posted).toBe(0);
+  });
+
+  it('after the admin asks again a document is required again, until the provider is verified again', async () => {
+    const provider = await buildProvider(ctx);
+    expect((await postAd(provider, { docs: [] })).statusCode).toBe(200);
+
+    const answer = await askAgain(admin, provider.id, { verification_reason: 'The photo is too dark' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().data).toEqual({
+      verification: 'pending',
+      verification_reason: 'The photo is too dark',
+      verified_at: null,
+    });
+    docsRefusal(await postAd(provider, { docs: [] }));
+    expect((await postAd(provider)).statusCode).toBe(200);
+    // The account is back in the queue, and no new ad of theirs is approved meanwhile.
+    const queue = await api.ok('GET', '/api/admin/verifications?state=pending&pagination[pageSize]=100', {
+      user: admin,
+    });
+    expect((queue.data as { id: number }[]).map((i) => i.id)).toContain(provider.id);
+
+    await api.ok('PUT', `/api/users/${provider.id}`, { user: admin, body: { verification: 'verified' } });
+    expect((await postAd(provider, { docs: [] })).statusCode).toBe(200);
+  });
+
+  it('ask again: recorded with the state before and after, mailed with the note; refused when already pending', async () => {
+    const provider = await buildProvider(ctx);
+    await api.ok('POST', `/api/admin/verifications/${provider.id}/ask-again`, {
+      user: admin,
+      body: { verification_reason: 'Please send a passport' },
+    });
+    const [audit] = await auditRows(`user:${provider.id}`, 'user.ask-verification-again');
+    expect(audit).toMatchObject({ actor_id: admin.id });
+    expect(JSON.parse(audit!.before_value!)).toMatchObject({ verification: 'verified' });
+    expect(JSON.parse(audit!.after_value!)).toMatchObject({ verification: 'pending' });
+    expect(await auditRows(`/api/admin/verifications/${provider.id}/ask-again`)).toEqual([]);
+    const mail = ctx.mailer.sent.find((m) => m.to === provider.email);
+    expect(mail).toMatchObject({ subject: V.mailAskAgainSubject });
+    expect(mail!.text).toContain('Please send a passport');
+    expect(await userRow(provider.id)).toMatchObject({ verification: 'pending', verified_by: null });
+
+    const again = await askAgain(admin, provider.id);
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).message).toBe(V.askAgainOnlyDecided);
+    // A rejected provider may be asked again too; the note is optional.
+    const rejected = await buildUser(ctx, { userType: 'Provider', verification: 'rejected' });
+    expect((await askAgain(admin, rejected.id)).statusCode).toBe(200);
+  });
+
+  it('ask again: 401 anonymous, 403 for other accounts, 400 for a non-provider or a bad note, 404 for no account', async () => {
+    const provider = await buildProvider(ctx);
+    expect((await askAgain(null, provider.id)).statusCode).toBe(401);
+    expect((await askAgain(provider, provider.id)).statusCode).toBe(403);
+    expect((await askAgain(await buildHobbyist(ctx), provider.id)).statusCode).toBe(403);
+    const hobbyist = await buildHobbyist(ctx);
+    const notProvider = await askAgain(admin, hobbyist.id);
+    expect(notProvider.statusCode).toBe(400);
+    expect(errorOf(notProvider).message).toBe(V.notProvider);
+    const short = await askAgain(admin, provider.id, { verification_reason: 'no' });
+    expect(short.statusCode).toBe(400);
+    expect(errorOf(short).details.errors).toEqual([
+      expect.objectContaining({ path: ['verification_reason'], message: V.reasonRequired }),
+    ]);
+    expect((await askAgain(admin, 99_999_999)).statusCode).toBe(404);
+    expect((await userRow(provider.id)).verification).toBe('verified');
   });
 });
 

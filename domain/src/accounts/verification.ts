@@ -67,6 +67,15 @@ export const ZVerificationDecision = z
   .superRefine(checkVerificationReason);
 export type TVerificationDecision = z.infer<typeof ZVerificationDecision>;
 
+/**
+ * `POST /api/admin/verifications/:id/ask-again`: the admin asks a provider for the ID documents again, with
+ * an optional note (3-500 characters) mailed to them (decision 0034).
+ */
+export const ZVerificationAskAgain = z
+  .object({ verification_reason: verificationFields.verification_reason.optional() })
+  .superRefine(checkVerificationReason);
+export type TVerificationAskAgain = z.infer<typeof ZVerificationAskAgain>;
+
 /** How far ahead an admin may hold an account's ID documents (a legal hold), in years. */
 export const DOCUMENTS_HOLD_MAX_YEARS = 5;
 

@@ -154,6 +154,7 @@ export const ADMIN_SETTINGS_MESSAGES = {
       'place.engage': 'Place contacted',
       'user.verify': 'Account verified',
       'user.reject-verification': 'Account verification rejected',
+      'user.ask-verification-again': 'Account asked for its ID again',
       'user.block': 'Account blocked',
       'user.unblock': 'Account unblocked',
       'user.update': 'Account changed',

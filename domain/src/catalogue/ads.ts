@@ -33,6 +33,8 @@ export const AD_MESSAGES = {
     tooManyImages: 'At most 10 images; the first 10 were kept.',
     docs: 'Provider ID',
     docsHelp: "Your driver's licence or passport, as images (required). Only the site staff can see them.",
+    /** Shown instead of the ID upload to a provider whose ID the staff verified (decision 0034). */
+    docsVerified: 'Your ID is verified: this ad needs no ID document.',
     video: 'Video',
     videoHelp: 'MP4 or WebM, at most 30 seconds.',
     videoType: 'Please choose an MP4 or WebM video.',
@@ -108,6 +110,8 @@ export const AD_MESSAGES = {
     unknownCity: 'Choose a city of the chosen state; unknown city',
     /** An ID document must be a file of its own (it turns private). */
     docShown: 'This picture is shown on an ad or a profile; upload the ID document on its own. File',
+    /** A new ad without an ID document from a provider whose ID is not verified (or asked for again). */
+    docsRequired: 'Please add your ID document',
   },
   review: {
     pending: 'Waiting for review',

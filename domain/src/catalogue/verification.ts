@@ -33,6 +33,12 @@ export const VERIFICATION_MESSAGES = {
     mailRejected:
       'The site staff checked your ID documents and could not verify your account, for this reason:',
     mailFooter: 'Your documents are deleted from our servers a few weeks after this decision.',
+    // The admin asks a provider for their ID documents again (decision 0034).
+    askAgainOnlyDecided: "This provider's ID is already waiting for a check",
+    mailAskAgainSubject: 'Please send your ID document again',
+    mailAskAgain:
+      "The site staff ask you to send your ID document (driver's licence or passport) again: add it to your next ad. Until it is checked, your new ads wait for review.",
+    mailAskAgainNote: 'Note from the staff:',
   },
   adminUsers: {
     // Users page.
@@ -99,12 +105,17 @@ export const VERIFICATION_MESSAGES = {
     confirmVerify:
       "Mark this provider's ID as verified? Check that the date of birth makes them 18 or older.",
     confirmReject: "Reject this provider's ID? They are told the reason by e-mail.",
+    askAgain: 'Ask for the ID again',
+    confirmAskAgain:
+      'Ask this provider for their ID document again? Their verification goes back to pending: their next ad needs a document, and no new ad of theirs is approved until you verify them again. They are told by e-mail.',
+    askAgainNoteLabel: 'Note to the provider (optional)',
     // Toasts.
     blockedToast: 'The account was blocked',
     unblockedToast: 'The account was unblocked',
     loggedOutToast: 'The account was signed out everywhere',
     verifiedToast: 'The provider was verified',
     rejectedToast: 'The verification was rejected',
+    askedAgainToast: 'The provider was asked for their ID again',
     actionFailed: 'Something went wrong. try again later',
     // Verifications page.
     verificationsTitle: 'Verifications',

@@ -97,7 +97,8 @@ describe('ZAdForm: the form checked by the ad schema', () => {
       expect(ad).not.toHaveProperty(key);
     expect(buildAdCreate(form, { images: [4], docs: [9], video: null })).not.toHaveProperty('video');
     expect(() => buildAdCreate(form, { images: [], docs: [9] })).toThrow(AD_MESSAGES.ads.selectImage);
-    expect(() => buildAdCreate(form, { images: [4], docs: [] })).toThrow();
+    // No document is the server's to judge: a verified provider needs none (decision 0034).
+    expect(buildAdCreate(form, { images: [4], docs: [] })).toMatchObject({ docs: [] });
   });
 
   it('builds the details update without files or server-set fields', () => {

@@ -42,11 +42,18 @@ describe('ZProviderWrite', () => {
       { kissing: 'Yes' },
       { grooming: 'Shaggy' },
       { images: [] },
-      { docs: [] },
+      { docs: [0] },
       { call: 'Both' },
     ]) {
       expect(ZProviderWrite.safeParse({ ...base, ...bad }).success, JSON.stringify(bad)).toBe(false);
     }
+  });
+
+  it('takes an ad without ID documents: the server requires them unless the ID is verified (decision 0034)', () => {
+    expect(ZProviderWrite.parse({ ...base, docs: [] }).docs).toEqual([]);
+    const { docs: _docs, ...withoutDocs } = base;
+    expect(ZProviderWrite.parse(withoutDocs).docs).toEqual([]);
+    expect(ZProviderUpdate.safeParse({ docs: [] }).success).toBe(false);
   });
 
   it('applies the linkage rules: no clears the sub-types', () => {

@@ -2,6 +2,7 @@ import { REVIEW_REASON_MAX, REVIEW_STATES } from './ads.ts';
 import { z } from 'zod';
 import { ZId } from '../ids.ts';
 import { isWholeCents } from '../money.ts';
+import { MESSAGES } from '../messages.ts';
 import { CALL_OPTIONS, CUM_TYPES, GROOMING, PERSONALITY, SUBTYPES, YES_NO } from './filters.ts';
 
 /**
@@ -65,7 +66,7 @@ const dollars = z
 function docIds(min: number) {
   return z
     .array(id)
-    .min(min, 'Please add your ID document')
+    .min(min, MESSAGES.adErrors.docsRequired)
     .max(AD_LIMITS.maxDocs, `At most ${AD_LIMITS.maxDocs} documents`)
     .transform((ids) => [...new Set(ids)]);
 }
@@ -192,7 +193,8 @@ export const ZProviderWrite = z
     review: fields.review.optional(),
     review_reason: fields.review_reason.optional(),
     video: fields.video.optional(),
-    docs: docIds(1),
+    // Required of a provider whose ID is not verified: the server decides (decision 0034).
+    docs: docIds(0).default([]),
   })
   .transform(linkOptions);
 export type TProviderWrite = z.infer<typeof ZProviderWrite>;

@@ -158,6 +158,8 @@ export async function createFixtures(ctx: TestContext) {
       return { id: Number(row.id), body: { data: { review: 'approved', updatedAt: row.updated_at } } };
     },
     victim: async (): Promise<Made> => ({ id: (await buildHobbyist(ctx)).id }),
+    /** A fresh verified provider, whom the admin may ask for the ID documents again. */
+    verifiedProvider: async (): Promise<Made> => ({ id: (await buildProvider(ctx)).id, body: {} }),
     first: async (table: ReferenceTable): Promise<Made> => {
       const row = await db.selectFrom(table).select('id').orderBy('id').executeTakeFirstOrThrow();
       return { id: Number(row.id) };

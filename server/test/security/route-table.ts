@@ -625,6 +625,7 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
   'GET /api/admin/users': { expect: adminOnly() },
   'GET /api/admin/users/:id': { setup: async (f) => ({ id: f.users.hobbyist.id }), expect: adminOnly() },
   'GET /api/admin/verifications': { expect: adminOnly() },
+  'POST /api/admin/verifications/:id/ask-again': { setup: (f) => f.verifiedProvider(), expect: adminOnly() },
   'GET /api/users/me': { expect: signedIn(200) },
   // A hobbyist's account: only the hobbyist and the admin; to anyone else it does not exist (404). Of a
   // provider with a public ad others read the id only (users.test.ts).

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UserType } from '@app/domain';
+import type { TVerificationState, UserType } from '@app/domain';
 import { apiGet, apiPost, isApiError } from '../api/client.ts';
 import { fetchProcessingCosts, PROCESSING_COSTS_QUERY_KEY } from '../features/billing/api.ts';
 import { clearStorage, readItem, readJson, STORAGE_KEYS, writeItem, writeJson } from '../lib/storage.ts';
@@ -21,6 +21,8 @@ export interface SessionUser {
   is_active?: boolean;
   /** Whether a new message is announced by mail (My Profile). */
   message_mail?: boolean;
+  /** A provider's ID verification (`pending`, `verified`, `rejected`); null for other accounts. */
+  verification?: TVerificationState | null;
   /** `admin` for the staff; `authenticated` for everyone else. */
   role?: string | null;
   avatar?: { id: number; url: string; formats?: Record<string, { url: string } | undefined> | null } | null;

@@ -3,6 +3,7 @@ import type { AuditHooks } from '../../db/audit-log.ts';
 import { deleteById, insertRow, updateById } from '../../db/rows.ts';
 import type { DB, ProvidersTable } from '../../db/schema.ts';
 import { recordDirectoryChange } from '../../db/directory-version.ts';
+import { forShareOnPostgres } from '../../db/locks.ts';
 import { BACK_TO_REVIEW } from '../moderation/index.ts';
 import { shownProvider } from '../../access/index.ts';
 
@@ -230,6 +231,16 @@ export async function findShownAdIdsOf(db: Kysely<DB>, userId: number, limit: nu
 /** Whether an admin has verified the account's ID (an ad page's "ID verified"). */
 export async function isIdVerified(db: Kysely<DB>, userId: number): Promise<boolean> {
   const row = await db.selectFrom('users').select('verification').where('id', '=', userId).executeTakeFirst();
+  return row?.verification === 'verified';
+}
+
+/**
+ * In a write's transaction: whether the account's ID is verified, its row shared on PostgreSQL until the
+ * commit, so an admin asking for the ID again (who locks the account) waits for the write or it for them.
+ */
+export async function isIdVerifiedForWrite(trx: Transaction<DB>, userId: number): Promise<boolean> {
+  const q = trx.selectFrom('users').select('verification').where('id', '=', userId);
+  const row = await forShareOnPostgres(trx, q, 'users').executeTakeFirst();
   return row?.verification === 'verified';
 }
 

@@ -4,7 +4,7 @@ import { requireAccess, requireOwnedFiles } from '../../access/index.ts';
 import { auditChange, type AuditHooks } from '../../db/audit-log.ts';
 import type { DB } from '../../db/schema.ts';
 import { isAdmin, type Actor } from '../../http/auth.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { dataFieldError, forbidden, notFound } from '../../http/errors.ts';
 import { getWrittenItem, plainItem } from '../../http/items.ts';
 import { findOne, type Item } from '../../http/strapi/find.ts';
 import type { Kysely } from 'kysely';
@@ -32,6 +32,7 @@ import {
   findAdVideo,
   findProviderRow,
   insertProvider,
+  isIdVerifiedForWrite,
   updateProviderColumns,
   updateProvider as updateProviderRow,
   type ProviderColumns,
@@ -53,7 +54,8 @@ const reviewColumns = (input: TProviderUpdate) =>
  * `POST /api/providers`: a new ad owned by the caller. A provider needs an active subscription with an
  * ad left (spec 001 §4: the package's number of ads, plus what an admin granted; ads deleted since
  * count too); the slot is taken in the same transaction as the insert, so two posts racing for the
- * last one cannot both win. The ad waits for review. The admin posts without a quota, approved unless
+ * last one cannot both win. ID documents are required unless the caller's ID is verified (decision
+ * 0034; a 400 at `data.docs`). The ad waits for review. The admin posts without a quota, approved unless
  * they say otherwise. Documents uploaded the plain way become private here.
  */
 export async function createProvider(d: DirectoryContext, actor: Actor, sent: TProviderWrite): Promise<Item> {
@@ -77,6 +79,9 @@ export async function createProvider(d: DirectoryContext, actor: Actor, sent: TP
     { images: input.images, docs: input.docs },
     async (trx) => {
       if (slot !== undefined && !(await takeAdSlot(trx, slot))) throw forbidden(MESSAGES.subscription.refill);
+      // The first documents stand once the staff verified the ID, until they ask again (decision 0034).
+      if (!input.docs.length && !(await isIdVerifiedForWrite(trx, actor.id)))
+        throw dataFieldError('docs', MESSAGES.adErrors.docsRequired);
     },
     // The risk signals of the new ad, with the ad; an admin's new ad is recorded in the audit log.
     async (trx, newId) => {

@@ -263,6 +263,29 @@ export async function setVerification(
     .execute();
 }
 
+/**
+ * Puts a provider's verification back to `pending` (the admin asked for the ID documents again): the note
+ * as its reason, the last decision's time and author cleared (the decision rows keep them).
+ */
+export async function reopenVerification(
+  trx: Transaction<DB>,
+  userId: number,
+  reason: string | null,
+  at: string,
+): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set({
+      verification: 'pending',
+      verification_reason: reason,
+      verified_at: null,
+      verified_by: null,
+      updated_at: at,
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
 /** The record kept of a decision after the documents are gone. */
 export async function insertVerificationDecision(
   trx: Transaction<DB>,

@@ -1,4 +1,9 @@
-import { ZAdminUsersQuery, ZUserUpdateRequest, ZVerificationsQuery } from '@app/domain';
+import {
+  ZAdminUsersQuery,
+  ZUserUpdateRequest,
+  ZVerificationAskAgain,
+  ZVerificationsQuery,
+} from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminOnly, anyone, ownerOrAdmin, signedIn, withAccess } from '../../access/index.ts';
@@ -15,7 +20,7 @@ import {
   updateUserProfile,
   type ReviewedPlaces,
 } from './users.service.ts';
-import { listVerifications } from './users.verification.ts';
+import { askForIdAgain, listVerifications } from './users.verification.ts';
 
 /**
  * Accounts as Strapi's users-permissions plugin serves them: flat objects. `places` recounts the ratings
@@ -68,5 +73,11 @@ export async function usersRoutes(
     '/api/admin/verifications',
     withAccess(adminOnly, { schema: { querystring: ZVerificationsQuery, tags: admin } }),
     async (req) => listVerifications(db, req.query),
+  );
+  // The admin asks a verified (or rejected) provider for the ID documents again.
+  app.post(
+    '/api/admin/verifications/:id/ask-again',
+    withAccess(adminOnly, { schema: { body: ZVerificationAskAgain, tags: admin } }),
+    async (req) => ({ data: await askForIdAgain({ db, mailer }, req.actor!, idParam(req), req.body) }),
   );
 }

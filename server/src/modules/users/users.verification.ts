@@ -1,14 +1,19 @@
 import {
   ageOrNull,
   MESSAGES,
+  type TVerificationAskAgain,
   type TVerificationDecisionState,
   type TVerificationItem,
   type TVerificationsQuery,
   type TVerificationState,
 } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
+import { requireAccess } from '../../access/index.ts';
 import { recordAudit, type AuditActor } from '../../db/audit-log.ts';
 import { nowIso } from '../../db/dialect.ts';
+import { lockAccount } from '../../db/locks.ts';
+import type { Actor } from '../../http/auth.ts';
+import { AppError, fieldError, notFound } from '../../http/errors.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { Pagination } from '../../http/responses.ts';
@@ -23,11 +28,13 @@ import {
   findVerificationPage,
   insertVerificationDecision,
   markDocumentsDeleted,
+  reopenVerification,
   sendAdsBackToReview,
   setVerification,
   unlinkIdDocuments,
   type IdDocumentRow,
 } from './users.admin.queries.ts';
+import { findAccountForUpdate } from './users.queries.ts';
 import { readDocumentRetentionDays } from './users.settings.ts';
 import { pagedList } from '../../http/paging.ts';
 import type { Storage } from '../../storage/index.ts';
@@ -154,6 +161,51 @@ export async function mailVerificationDecision(
       text,
     })
     .catch(() => undefined);
+}
+
+/**
+ * `POST /api/admin/verifications/:id/ask-again`: the admin asks a provider for the ID documents again (decision
+ * 0034). A verified or rejected provider goes back to `pending`, the note as its reason: their next ad needs a
+ * document again and no new ad of theirs is approved until a new decision. Audited
+ * `user.ask-verification-again` with the state before and after; the provider is mailed. A 400 for an account
+ * that is not a provider, a 409 for one already pending.
+ */
+export async function askForIdAgain(
+  { db, mailer }: { db: Kysely<DB>; mailer: Mailer },
+  actor: Actor,
+  userId: number,
+  input: TVerificationAskAgain,
+): Promise<VerificationState> {
+  const M = MESSAGES.verification;
+  const [target] = await requireAccess(db, actor, 'user.update', [userId], ['user_type', 'email']);
+  if (target!.user_type !== 'Provider') throw fieldError('verification', M.notProvider);
+  const reason = input.verification_reason || null;
+  const after = await db.transaction().execute(async (trx) => {
+    await lockAccount(trx, userId);
+    const current = await findAccountForUpdate(trx, userId);
+    if (!current) throw notFound();
+    if (current.verification === 'pending') throw new AppError('ConflictError', M.askAgainOnlyDecided);
+    const next: VerificationState = {
+      verification: 'pending',
+      verification_reason: reason,
+      verified_at: null,
+    };
+    await reopenVerification(trx, userId, reason, nowIso());
+    await recordAudit(trx, actor, 'user.ask-verification-again', `user:${userId}`, null, {
+      before: {
+        verification: current.verification,
+        verification_reason: current.verification_reason,
+        verified_at: current.verified_at,
+      },
+      after: next,
+    });
+    return next;
+  });
+  const text = [M.mailAskAgain, ...(reason ? [`${M.mailAskAgainNote}\n${reason}`] : [])].join('\n\n');
+  await mailer
+    .send({ to: String(target!.email), subject: M.mailAskAgainSubject, text })
+    .catch(() => undefined);
+  return after;
 }
 
 /**

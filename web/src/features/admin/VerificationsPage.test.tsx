@@ -56,6 +56,8 @@ function mockVerifications(
       });
     }
     if (call.method === 'PUT') return put(call) ?? jsonResponse({ id: 1 });
+    if (call.method === 'POST' && call.path.endsWith('/ask-again'))
+      return put(call) ?? jsonResponse({ data: { verification: 'pending' } });
     return undefined;
   });
 }
@@ -171,6 +173,41 @@ describe('VerificationsPage', () => {
       verification: 'rejected',
       verification_reason: 'The photo is unreadable.',
     });
+  });
+
+  it('asks a decided provider for the ID again, with an optional note; not one still pending', async () => {
+    const calls = mockVerifications([
+      provider(1, { verification: 'verified', verified_at: '2026-10-02T00:00:00.000Z' }),
+      provider(2, { verification: 'rejected', verification_reason: 'Blurry' }),
+      provider(3),
+    ]);
+    renderAdminPage(<VerificationsPage />, { path: '/admin/verifications' });
+    const verified = await article('Pia Pro1');
+    expect(within(await article('Pia Pro2')).getByRole('button', { name: U.askAgain })).toBeTruthy();
+    expect(within(await article('Pia Pro3')).queryByRole('button', { name: U.askAgain })).toBeNull();
+
+    fireEvent.click(within(verified).getByRole('button', { name: U.askAgain }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(U.confirmAskAgain)).toBeTruthy();
+    const note = within(dialog).getByLabelText(U.askAgainNoteLabel);
+    fireEvent.change(note, { target: { value: 'ab' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: U.askAgain }));
+    expect(await within(dialog).findByText(MESSAGES.verification.reasonRequired)).toBeTruthy();
+    expect(callsTo(calls, 'POST', '/admin/verifications/1/ask-again')).toHaveLength(0);
+
+    fireEvent.change(note, { target: { value: ' The licence has expired. ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: U.askAgain }));
+    expect(await screen.findByText(U.askedAgainToast)).toBeTruthy();
+    expect(callsTo(calls, 'POST', '/admin/verifications/1/ask-again')[0]?.body).toEqual({
+      verification_reason: 'The licence has expired.',
+    });
+    await waitFor(() => expect(callsTo(calls, 'GET', '/admin/verifications').length).toBeGreaterThan(1));
+
+    // Without a note the body is empty.
+    fireEvent.click(within(await article('Pia Pro2')).getByRole('button', { name: U.askAgain }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: U.askAgain }));
+    await waitFor(() => expect(callsTo(calls, 'POST', '/admin/verifications/2/ask-again')).toHaveLength(1));
+    expect(callsTo(calls, 'POST', '/admin/verifications/2/ask-again')[0]?.body).toEqual({});
   });
 
   it('says when the documents are on a legal hold', async () => {

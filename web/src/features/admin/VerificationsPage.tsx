@@ -1,9 +1,15 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { MESSAGES, VERIFICATION_REASON, VERIFICATION_STATES, ZVerificationDecision } from '@app/domain';
+import {
+  MESSAGES,
+  VERIFICATION_REASON,
+  VERIFICATION_STATES,
+  ZVerificationAskAgain,
+  ZVerificationDecision,
+} from '@app/domain';
 import type { TVerificationDecision, TVerificationDocument, TVerificationItem } from '@app/domain';
-import { ADMIN_QUERY_KEY, adminErrorMessage, adminPut } from './adminApi.ts';
+import { ADMIN_QUERY_KEY, adminErrorMessage, adminPost, adminPut } from './adminApi.ts';
 import { DocumentViewer } from './DocumentViewer.tsx';
 import { ConfirmDialog, ReasonDialog } from './dialogs.tsx';
 import { ListFilters, useFilteredList } from './filteredList.tsx';
@@ -24,6 +30,49 @@ const FILTERS: readonly ListFilter<'state' | 'q'>[] = [
 function rejectionError(reason: string): string | null {
   const parsed = ZVerificationDecision.safeParse({ verification: 'rejected', verification_reason: reason });
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? MESSAGES.verification.reasonRequired);
+}
+
+/** The optional note of "Ask for the ID again" as the server checks it: the error's text, or null. */
+function askAgainNoteError(note: string): string | null {
+  const parsed = ZVerificationAskAgain.safeParse({ verification_reason: note });
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? MESSAGES.verification.reasonRequired);
+}
+
+/**
+ * The provider asked for the ID documents again (`POST /api/admin/verifications/:id/ask-again`, with an
+ * optional note): toasted and every console list reloads; a failure keeps the dialog open.
+ */
+function useAskAgain() {
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState<TVerificationItem | null>(null);
+  const mutation = useMutation({
+    mutationFn: ({ item, note }: { item: TVerificationItem; note: string }) =>
+      adminPost(`/admin/verifications/${item.id}/ask-again`, note ? { verification_reason: note } : {}),
+    onSuccess: () => {
+      setAsking(null);
+      toast.success(U.askedAgainToast);
+      void queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
+    },
+    onError: (error) => toast.error(adminErrorMessage(error, U.actionFailed)),
+  });
+  const dialog = (
+    <ReasonDialog
+      key={asking ? asking.id : 'none'}
+      show={asking !== null}
+      busy={mutation.isPending}
+      title={U.askAgain}
+      intro={<p>{U.confirmAskAgain}</p>}
+      label={U.askAgainNoteLabel}
+      requiredMessage={MESSAGES.verification.reasonRequired}
+      validate={askAgainNoteError}
+      maxLength={VERIFICATION_REASON.max}
+      confirmLabel={U.askAgain}
+      cancelLabel={U.cancel}
+      onSubmit={(note) => asking && mutation.mutate({ item: asking, note })}
+      onClose={() => setAsking(null)}
+    />
+  );
+  return { setAsking, dialog };
 }
 
 /**
@@ -108,7 +157,8 @@ function VerificationDialogs({
  * Verifications (`GET /api/admin/verifications`): providers by state (pending first,
  * oldest first), searchable; each with name, e-mail, date of birth and age (red under 18 or missing), the
  * ID documents opened privately through the API, past decisions and whether the documents were deleted;
- * Mark verified (confirmed) or Reject with a required reason (`PUT /api/users/:id`, flat).
+ * Mark verified (confirmed) or Reject with a required reason (`PUT /api/users/:id`, flat); a decided
+ * provider may be asked for the ID again (decision 0034).
  */
 export default function VerificationsPage() {
   const { filters, setFilter, paging, query } = useFilteredList<TVerificationItem, 'state' | 'q'>(
@@ -117,6 +167,7 @@ export default function VerificationsPage() {
   );
   const [viewing, setViewing] = useState<TVerificationDocument | null>(null);
   const decision = useVerificationDecision();
+  const askAgain = useAskAgain();
 
   return (
     <section aria-labelledby="admin-verifications-title">
@@ -132,6 +183,7 @@ export default function VerificationsPage() {
               onView={setViewing}
               onVerify={decision.setVerifying}
               onReject={decision.setRejecting}
+              onAskAgain={askAgain.setAsking}
             />
           ))
         }
@@ -139,6 +191,7 @@ export default function VerificationsPage() {
 
       <DocumentViewer document={viewing} onClose={() => setViewing(null)} />
       <VerificationDialogs {...decision} />
+      {askAgain.dialog}
     </section>
   );
 }

@@ -156,17 +156,22 @@ function VerificationDecisions({ decisions }: { decisions: TVerificationItem['de
   );
 }
 
-/** One provider of the queue, with Mark verified and Reject where they still apply. */
+/**
+ * One provider of the queue, with Mark verified and Reject where they still apply, and Ask for the ID again
+ * once decided.
+ */
 export function ProviderItem({
   item,
   onView,
   onVerify,
   onReject,
+  onAskAgain,
 }: {
   item: TVerificationItem;
   onView: (document: TVerificationDocument) => void;
   onVerify: (item: TVerificationItem) => void;
   onReject: (item: TVerificationItem) => void;
+  onAskAgain: (item: TVerificationItem) => void;
 }) {
   const headingId = `verification-${item.id}`;
   return (
@@ -197,6 +202,12 @@ export function ProviderItem({
         {item.verification !== 'rejected' && (
           <Button variant="outline-danger" onClick={() => onReject(item)}>
             {U.reject}
+          </Button>
+        )}
+        {item.verification !== 'pending' && (
+          <Button variant="outline-secondary" onClick={() => onAskAgain(item)}>
+            <i className="bi bi-arrow-repeat me-1" aria-hidden="true" />
+            {U.askAgain}
           </Button>
         )}
       </Card.Footer>

@@ -8,6 +8,7 @@ import PostAdPage from './PostAdPage.tsx';
 import {
   answerLookups,
   currentAnswer,
+  PROVIDER_USER,
   fileOf,
   pickFiles,
   renderAdPage,
@@ -40,9 +41,11 @@ beforeEach(() => {
 function postAdApi(
   quota: { allowed: number; posted: number; remaining: number } | null,
   answerPost: () => Response = () => jsonResponse({ data: { id: 77, attributes: {} } }),
+  me: () => Record<string, unknown> = () => PROVIDER_USER,
 ) {
   return mockApi((call: ApiCall) => {
     if (call.path === '/subscriptions/current') return currentAnswer(quota);
+    if (call.path === '/users/me') return jsonResponse(me());
     if (call.path === '/providers' && call.method === 'POST') {
       events.push('POST /providers');
       return answerPost();
@@ -245,5 +248,47 @@ describe('PostAdPage: the form', { timeout: 20_000 }, () => {
     submit();
     expect(await screen.findByText(MESSAGES.videoUpload.tooLong, undefined, SLOW)).toBeTruthy();
     expect(uploads.mock.calls.map(([file]) => file.name)).toEqual(['long.mp4']);
+  });
+});
+
+describe('PostAdPage: a provider whose ID is verified (decision 0034)', { timeout: 20_000 }, () => {
+  const QUOTA = { allowed: 5, posted: 1, remaining: 4 };
+
+  it('asks for no ID document: the form says the ID is verified and posts the ad without one', async () => {
+    const calls = postAdApi(QUOTA, undefined, () => ({ ...PROVIDER_USER, verification: 'verified' }));
+    renderPostAd();
+    await screen.findByRole('form', { name: F.createTitle });
+    expect(await screen.findByText(F.docsVerified)).toBeTruthy();
+    expect(screen.queryByLabelText(F.docs, { exact: true })).toBeNull();
+    await fillDetails();
+    pickFiles(F.images, [fileOf('a.jpg', 'image/jpeg')]);
+    submit();
+
+    expect(await screen.findByText('home page', undefined, SLOW)).toBeTruthy();
+    expect(events).toEqual(['upload a.jpg public', 'POST /providers']);
+    const post = calls.find((call) => call.method === 'POST' && call.path === '/providers');
+    expect(post?.body).toMatchObject({ data: { images: [101], docs: [] } });
+  });
+
+  it('shows the upload again when the server asks for a document after all (the staff asked again)', async () => {
+    let verification = 'verified';
+    postAdApi(
+      QUOTA,
+      () => {
+        verification = 'pending';
+        return errorResponse(400, `data.docs: ${MESSAGES.adErrors.docsRequired}`, {
+          errors: [{ path: ['data', 'docs'], message: MESSAGES.adErrors.docsRequired }],
+        });
+      },
+      () => ({ ...PROVIDER_USER, verification }),
+    );
+    renderPostAd();
+    await screen.findByText(F.docsVerified);
+    await fillDetails();
+    pickFiles(F.images, [fileOf('a.jpg', 'image/jpeg')]);
+    submit();
+    expect(await screen.findByLabelText(F.docs, { exact: true }, SLOW)).toBeTruthy();
+    expect(screen.queryByText(F.docsVerified)).toBeNull();
+    expect(screen.queryByText('home page')).toBeNull();
   });
 });

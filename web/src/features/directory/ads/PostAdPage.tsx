@@ -1,11 +1,14 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Alert, Card } from 'react-bootstrap';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { AD_LIMITS, buildAdCreate, MESSAGES } from '@app/domain';
 import type { TAdForm } from '@app/domain';
+import { ME_QUERY_KEY, useSession } from '../../../app/session.tsx';
 import { PageSpinner } from '../../../ui/PageSpinner.tsx';
+import { serverFieldErrors } from '../../../ui/serverFieldErrors.ts';
 import { FieldsForm } from '../../../ui/FieldsForm.tsx';
 import { AdDetailsFields } from './AdDetailsFields.tsx';
 import { AdFormLayout } from './AdFormLayout.tsx';
@@ -44,15 +47,20 @@ function NoAdsLeft() {
   );
 }
 
-/** The new ad's files: the images, the ID documents (both required) and the optional video. */
+/**
+ * The new ad's files: the images (required), the ID documents (required unless the provider's ID is
+ * verified: then a line says so instead, decision 0034) and the optional video.
+ */
 function PostAdFiles({
   images,
   docs,
   video,
+  idVerified,
 }: {
   images: FileFieldState;
   docs: FileFieldState;
   video: FileFieldState;
+  idVerified: boolean;
 }) {
   const pickImages = (files: File[]) => {
     const picked = files.filter((file) => file.type.startsWith('image/'));
@@ -67,15 +75,54 @@ function PostAdFiles({
   };
   return (
     <>
-      {[
-        { id: 'ad-images', field: images, label: F.images, help: F.imagesHelp, onPick: pickImages },
-        { id: 'ad-docs', field: docs, label: F.docs, help: F.docsHelp, onPick: pickDocs },
-      ].map((props) => (
-        <PickedFileField key={props.id} {...props} accept="image/*" multiple />
-      ))}
+      <PickedFileField
+        id="ad-images"
+        field={images}
+        label={F.images}
+        help={F.imagesHelp}
+        onPick={pickImages}
+        accept="image/*"
+        multiple
+      />
+      {idVerified ? (
+        <p className="small text-success mb-3" data-testid="ad-docs-verified">
+          <i className="bi bi-patch-check me-1" aria-hidden="true" />
+          {F.docsVerified}
+        </p>
+      ) : (
+        <PickedFileField
+          id="ad-docs"
+          field={docs}
+          label={F.docs}
+          help={F.docsHelp}
+          onPick={pickDocs}
+          accept="image/*"
+          multiple
+        />
+      )}
       <VideoField id="ad-video" field={video} texts={F} />
     </>
   );
+}
+
+/** A refusal naming the ID documents (`data.docs`): the staff asked for them again meanwhile. */
+function namesDocs(error: unknown): boolean {
+  return serverFieldErrors(error, ['data']).some(({ field }) => field === 'docs');
+}
+
+/**
+ * Whether the signed-in provider's ID is verified, as `GET /api/users/me` says it now: the form asks it
+ * afresh when it opens, and again when the server asks for documents after all (the staff asked again).
+ */
+function useIdVerified() {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+    [queryClient],
+  );
+  useEffect(refresh, [refresh]);
+  return { idVerified: user?.verification === 'verified', refresh };
 }
 
 /**
@@ -86,6 +133,7 @@ function PostAdFiles({
 function usePostAd() {
   const navigate = useNavigate();
   const createAd = useCreateAd();
+  const { idVerified, refresh } = useIdVerified();
   const images = useFileField('public');
   const docs = useFileField('docs');
   const video = useFileField('public');
@@ -97,7 +145,14 @@ function usePostAd() {
       const docIds = await docs.uploadAll();
       return { images: imageIds, video: videoId ?? null, docs: docIds };
     },
-    save: (values: TAdForm, files) => createAd.mutateAsync(buildAdCreate(values, files)),
+    save: async (values: TAdForm, files) => {
+      try {
+        return await createAd.mutateAsync(buildAdCreate(values, files));
+      } catch (error) {
+        if (namesDocs(error)) refresh();
+        throw error;
+      }
+    },
     failure: AD_FAILURE,
     done: () => {
       toast.success(A.created);
@@ -108,7 +163,7 @@ function usePostAd() {
     form,
     [
       { field: images, id: 'ad-images', message: A.selectImage },
-      { field: docs, id: 'ad-docs', message: MESSAGES.validation.docsRequired },
+      ...(idVerified ? [] : [{ field: docs, id: 'ad-docs', message: MESSAGES.validation.docsRequired }]),
     ],
     run,
   );
@@ -116,12 +171,12 @@ function usePostAd() {
     if (images.files.length === 0) toast.warning(A.selectImage, { toastId: 'ad-select-image' });
     submit(event);
   };
-  return { form, images, docs, video, submitting, handleSubmit };
+  return { form, images, docs, video, idVerified, submitting, handleSubmit };
 }
 
 /** The form itself, shown while the provider's package has ads left. */
 function PostAdForm() {
-  const { form, images, docs, video, submitting, handleSubmit } = usePostAd();
+  const { form, images, docs, video, idVerified, submitting, handleSubmit } = usePostAd();
   const imageUrls = useObjectUrls(images.files);
   const videoUrls = useObjectUrls(video.files);
   return (
@@ -136,7 +191,7 @@ function PostAdForm() {
         submitLabel={F.submit}
         onSubmit={handleSubmit}
       >
-        <PostAdFiles images={images} docs={docs} video={video} />
+        <PostAdFiles images={images} docs={docs} video={video} idVerified={idVerified} />
         <AdDetailsFields form={form} />
       </FieldsForm>
     </AdFormLayout>
