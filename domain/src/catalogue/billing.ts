@@ -95,6 +95,11 @@ export const BILLING_MESSAGES = {
     pending: 'Waiting for verification',
     /** Followed by the pending credits as money. */
     pendingHelp: 'Payments an administrator has not verified yet are not in the balance:',
+    /**
+     * Under the expenses while a package purchase waits for its payment to be checked (its price is spent,
+     * its payment not yet counted as income); followed by the amount.
+     */
+    pendingPackage: 'Package purchase waiting for the payment to be checked:',
     recent: 'Recent transactions',
     date: 'Date',
     type: 'Type',

@@ -48,6 +48,16 @@ describe('Header wallet button', () => {
     expect(walletCalls(calls)).toHaveLength(2);
   });
 
+  it('says when a package purchase waits for its payment to be checked', async () => {
+    render(PROVIDER, () =>
+      wallet({ totalDebit: 34.89, pending: { totalCredit: 0, totalDebit: 34.89, count: 2 } }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: T.button }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(T.pendingPackage)).toBeTruthy();
+    expect(within(dialog).getByText('$34.89', { selector: 'strong' })).toBeTruthy();
+  });
+
   it('has no wallet button for a hobbyist', async () => {
     const calls = render(HOBBYIST, () => wallet());
     await waitFor(() => expect(calls.some((call) => call.path === '/users/me')).toBe(true));

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatMoney, MESSAGES } from '@app/domain';
 import { PanelLoading } from '../../ui/PanelStatus.tsx';
 import { useWallet } from './api.ts';
+import { PendingPackageNote } from './PendingPackageNote.tsx';
 
 const T = MESSAGES.wallet;
 
@@ -46,6 +47,9 @@ export default function WalletModal({ show, onHide }: WalletModalProps) {
               </div>
             ))}
           </dl>
+        )}
+        {wallet.data && !wallet.isFetching && (
+          <PendingPackageNote amount={wallet.data.pending?.totalDebit ?? 0} className="mt-2" />
         )}
       </Modal.Body>
       <Modal.Footer className="justify-content-between">

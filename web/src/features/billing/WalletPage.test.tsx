@@ -81,6 +81,32 @@ describe('WalletPage', () => {
     expect(field(T.pending)).toBeUndefined();
   });
 
+  it('says beside the expenses that a package purchase waits for its payment to be checked', async () => {
+    // A package bought for $34.89 by transaction id: its price is spent, the payment not yet income.
+    render(
+      wallet({
+        totalCredit: 34.89,
+        totalDebit: 34.89,
+        totalCreditPackage: 34.89,
+        pending: { totalCredit: 0, totalDebit: 34.89, count: 2 },
+      }),
+      [[]],
+    );
+    expect(await screen.findByText(T.pendingPackage)).toBeTruthy();
+    expect(field(T.income)).toBe('$0.00');
+    expect(field(T.expenses)).toBe('$34.89');
+    expect(field(T.pendingPackage)).toBe('$34.89');
+    // Beside the expenses, in their card.
+    const expenses = document.querySelector(`[data-field="${T.expenses}"]`)!.closest('.card')!;
+    expect(within(expenses as HTMLElement).getByText(T.pendingPackage)).toBeTruthy();
+  });
+
+  it('says nothing of packages when no purchase is waiting', async () => {
+    render(TOTALS, [[]]);
+    await screen.findByText('chart of 2026-02:0/0,2026-03:100/272.5');
+    expect(screen.queryByText(T.pendingPackage)).toBeNull();
+  });
+
   it('lists the transactions with what each paid for, paged, with a page size selector', async () => {
     const tip = transaction(5, {
       order_type: 'tip',

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { Alert, Badge, Card, Col, Row } from 'react-bootstrap';
 import { formatMoney, MESSAGES, PAGE_SIZES } from '@app/domain';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
@@ -6,6 +7,7 @@ import { PanelLoading } from '../../ui/PanelStatus.tsx';
 import type { TransactionAttributes, WalletTotals } from './api.ts';
 import { useTransactions, useWallet } from './api.ts';
 import { PaymentBadge } from './PaymentBadge.tsx';
+import { PendingPackageNote } from './PendingPackageNote.tsx';
 import { PagedTable } from './PagedTable.tsx';
 import { usePaging } from '../../ui/PagedListPage.tsx';
 import './billing.css';
@@ -66,16 +68,21 @@ export default function WalletPage() {
 }
 
 function WalletFigures({ totals }: { totals: WalletTotals }) {
-  const figures: [label: string, amount: number, icon: string][] = [
+  const pending = totals.pending;
+  const figures: [label: string, amount: number, icon: string, note?: ReactNode][] = [
     [T.balance, totals.totalWalletBalance, 'bi-wallet2'],
     [T.income, totals.totalIncome, 'bi-graph-up-arrow'],
-    [T.expenses, totals.totalDebit, 'bi-graph-down-arrow'],
+    [
+      T.expenses,
+      totals.totalDebit,
+      'bi-graph-down-arrow',
+      <PendingPackageNote key="pending" amount={pending?.totalDebit ?? 0} className="mt-1" />,
+    ],
   ];
-  const pending = totals.pending;
   return (
     <>
       <Row xs={1} sm={3} className="g-3 mb-3">
-        {figures.map(([label, amount, icon]) => (
+        {figures.map(([label, amount, icon, note]) => (
           <Col key={label}>
             <Card className="h-100 bg-body-tertiary border-0">
               <Card.Body>
@@ -86,6 +93,7 @@ function WalletFigures({ totals }: { totals: WalletTotals }) {
                 <div className="wallet-figure" data-field={label}>
                   {formatMoney(amount)}
                 </div>
+                {note}
               </Card.Body>
             </Card>
           </Col>
