@@ -42,6 +42,41 @@ export const ACCOUNT_MESSAGES = {
       "Today's limit for documents uploaded without an account from your address has been reached. Please try again tomorrow.",
     docsImagesOnly: 'Please choose image files only (JPEG, PNG, WebP)',
     intro: 'Create your free account. All fields are required.',
+    /** The toast once the account exists (and is signed in, decision 0030). */
+    created: 'Account created',
+  },
+  /**
+   * The new account's welcome, once, after registering (decision 0030): what to do next for its type,
+   * each step a link. Keyed by the account type's wire value.
+   */
+  welcome: {
+    title: 'Welcome to Live the Fantasy',
+    dismiss: 'Close the welcome',
+    Provider: {
+      intro: 'Your account is ready. To be listed in the directory:',
+      steps: {
+        packages: { text: 'Buy a package: it sets how many ads you can post.', link: 'See the packages' },
+        postAd: {
+          text: 'Post your ad. Our staff check your ID and the ad before it shows.',
+          link: 'Post an ad',
+        },
+      },
+    },
+    Hobbyist: {
+      intro: 'Your account is ready. Here is what you can do:',
+      steps: {
+        browse: { text: 'Browse the providers, with filters for what you like.', link: 'Browse' },
+        saved: { text: 'Save the ones you like with the heart on their card.', link: 'Saved providers' },
+        messages: { text: 'Message a provider from their card; replies arrive here.', link: 'Messages' },
+      },
+    },
+    Vender: {
+      intro: 'Your account is ready. To sell in the Online Store:',
+      steps: {
+        addProduct: { text: 'Add your products, with a picture and a price.', link: 'Add a product' },
+        sales: { text: 'Follow the orders of your products.', link: 'My Sales' },
+      },
+    },
   },
   forgotPassword: {
     title: 'Forget Password',

@@ -11,6 +11,7 @@ import DisclaimerBox from '../features/content/DisclaimerBox.tsx';
 import { PageSpinner } from '../ui/PageSpinner.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
+import { Welcome } from './Welcome.tsx';
 
 /**
  * False until the frame after the layout's first paint. The disclaimer box opens then: its render and
@@ -58,6 +59,7 @@ export function Layout() {
       </a>
       <Header />
       <main id="main" className="site-main flex-grow-1" tabIndex={-1}>
+        <Welcome />
         {/* A screen tall while a page's code loads, as the pages are while their data loads: the
             footer starts below the fold rather than being pushed down (a layout shift). */}
         <Suspense

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   processingCosts: 'processingCosts',
   cart: 'cart',
   disclaimer: 'disclaimerbox',
+  /** The id of the account registered in this browser whose welcome is not yet closed (decision 0030). */
+  welcome: 'welcome',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

@@ -1,14 +1,13 @@
-import { useId, useState, useTransition } from 'react';
+import { useId, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useLocation } from 'react-router';
 import { isTwoFactorChallenge, MESSAGES, ZLoginForm } from '@app/domain';
 import type { TLoginForm } from '@app/domain';
 import { toUserType } from '../../app/accountMenu.ts';
 import { getRedirectTarget } from '../../app/guards.tsx';
-import { ME_QUERY_KEY, useSession } from '../../app/session.tsx';
 import { TextField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { signIn as requestSignIn } from './api.ts';
@@ -17,6 +16,7 @@ import { AuthCard } from './AuthCard.tsx';
 import { toastApiFailure } from '../../api/toastApiFailure.ts';
 import { SIGN_IN_FAILURE } from './feedback.ts';
 import { TwoFactorSignInStep } from './TwoFactorSignInStep.tsx';
+import { useStartSession } from './useStartSession.ts';
 
 const M = MESSAGES.login;
 
@@ -48,22 +48,8 @@ function RememberAndForgot() {
 /** Signs the session in with an answer and goes on to the remembered page (or the user's own start). */
 function useFinishSignIn() {
   const location = useLocation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const { login } = useSession();
-  const [, startTransition] = useTransition();
-
-  return (auth: AuthResponse) => {
-    const target = getLoginTarget(location.state, auth.user.user_type);
-    // The session refetches the user when the id changes; it already has the fresh one.
-    queryClient.setQueryData([...ME_QUERY_KEY, auth.user.id], auth.user);
-    // The session and the navigation commit in one render, so the guest guard (which sends a
-    // signed-in user on to the remembered page or '/') never sees the user still on /login.
-    startTransition(async () => {
-      login(auth.jwt, auth.user);
-      await navigate(target, { replace: true });
-    });
-  };
+  const startSession = useStartSession();
+  return (auth: AuthResponse) => startSession(auth, getLoginTarget(location.state, auth.user.user_type));
 }
 
 /**

@@ -16,6 +16,7 @@ function renderRegister() {
       { element: <GuestOnly />, children: [{ path: '/register', element: <RegisterPage /> }] },
       { path: '/login', element: <p>login page</p> },
       { path: '/package', element: <p>package page</p> },
+      { path: '/', element: <p>listing page</p> },
     ],
     ['/register'],
   );
@@ -136,7 +137,7 @@ describe('RegisterPage', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('uploads a Provider’s documents anonymously, registers with their ids and claim tokens and goes to /package', async () => {
+  it('uploads a Provider’s documents anonymously, registers with their ids and claim tokens and goes to /package signed in', async () => {
     const calls = mockApi((call) => {
       if (call.path === '/upload')
         return jsonResponse(
@@ -159,7 +160,14 @@ describe('RegisterPage', () => {
     submit();
 
     expect(await screen.findByText('package page')).toBeTruthy();
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /upload', 'POST /auth/local/register']);
+    expect(await screen.findByText(M.created)).toBeTruthy();
+    expect(calls.slice(0, 3).map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /upload',
+      'POST /auth/local/register',
+      // As after a login: the user with all relations, with the new token.
+      'GET /users/me',
+    ]);
+    expect(calls[2]?.authorization).toBe('Bearer jwt');
     const [upload, registerCall] = calls;
     expect(upload?.authorization).toBeNull();
     expect((upload?.body as FormData).getAll('files')).toHaveLength(2);
@@ -180,9 +188,14 @@ describe('RegisterPage', () => {
         { id: 42, token: 'token-42' },
       ],
     });
-    // Registering saves the user id but does not sign in.
+    // Registering signs in (decision 0030), and the new account's welcome waits to be read.
     expect(window.localStorage.getItem(STORAGE_KEYS.userId)).toBe('7');
-    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('jwt');
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.user)!)).toMatchObject({
+      id: 7,
+      user_type: 'Provider',
+    });
+    expect(window.localStorage.getItem(STORAGE_KEYS.welcome)).toBe('7');
   });
 
   it('reuses the uploaded documents when a refused registration is tried again, and uploads anew after they are refused', async () => {
@@ -214,13 +227,9 @@ describe('RegisterPage', () => {
     fireEvent.change(field(M.docs), { target: { files: [again] } });
     submit();
     expect(await screen.findByText('package page')).toBeTruthy();
-    expect(calls.map((c) => c.path)).toEqual([
-      '/upload',
-      '/auth/local/register',
-      '/auth/local/register',
-      '/upload',
-      '/auth/local/register',
-    ]);
+    expect(
+      calls.map((c) => c.path).filter((path) => path !== '/users/me' && path !== '/processing-costs'),
+    ).toEqual(['/upload', '/auth/local/register', '/auth/local/register', '/upload', '/auth/local/register']);
     const docsSent = calls
       .filter((c) => c.path === '/auth/local/register')
       .map((c) => (c.body as { docs: unknown }).docs);
@@ -231,18 +240,40 @@ describe('RegisterPage', () => {
     ]);
   });
 
-  it('sends a Hobbyist to /login without uploading anything', async () => {
-    const calls = mockApi((call) =>
+  it('signs a Hobbyist in and sends them to the listing, without uploading anything', async () => {
+    const full = { id: 8, user_type: 'Hobbyist', username: 'ava_stone', subscriptions: [] };
+    const calls = mockApi((call) => {
+      if (call.path === '/auth/local/register')
+        return jsonResponse({ jwt: 'jwt-8', user: { id: 8, user_type: 'Hobbyist' } });
+      if (call.path === '/users/me') return jsonResponse(full);
+      return undefined;
+    });
+    renderRegister();
+    fillValidForm('Hobbyist');
+    submit();
+    expect(await screen.findByText('listing page')).toBeTruthy();
+    expect(await screen.findByText(M.created)).toBeTruthy();
+    expect(calls.some((c) => c.path === '/upload')).toBe(false);
+    expect((calls[0]?.body as { docs?: unknown }).docs).toBeUndefined();
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('jwt-8');
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.user)!)).toEqual(full);
+    expect(window.localStorage.getItem(STORAGE_KEYS.welcome)).toBe('8');
+  });
+
+  it('keeps the spec’s way when the answer carries no token: the user id saved, a Hobbyist to /login', async () => {
+    mockApi((call) =>
       call.path === '/auth/local/register'
-        ? jsonResponse({ jwt: 'jwt', user: { id: 8, user_type: 'Hobbyist' } })
+        ? jsonResponse({ user: { id: 9, user_type: 'Hobbyist' } })
         : undefined,
     );
     renderRegister();
     fillValidForm('Hobbyist');
     submit();
     expect(await screen.findByText('login page')).toBeTruthy();
-    expect(calls.map((c) => c.path)).toEqual(['/auth/local/register']);
-    expect((calls[0]?.body as { docs?: unknown }).docs).toBeUndefined();
+    expect(await screen.findByText(M.created)).toBeTruthy();
+    expect(window.localStorage.getItem(STORAGE_KEYS.userId)).toBe('9');
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.welcome)).toBeNull();
   });
 
   it('flags the fields the server names and shows its message in a warning', async () => {

@@ -13,7 +13,8 @@ const USER_TYPE_OPTIONS = USER_TYPES.map((type) => ({ value: type, label: type }
 
 /**
  * /register (spec 001 §2, §5): every field checked on change and blur; a Provider also uploads an ID
- * document. Success does not sign in: a Provider goes on to the packages, anyone else to /login.
+ * document. Success signs in (decision 0030): a Provider goes on to the packages, anyone else to the
+ * listing, each with "Account created" and a welcome.
  */
 export default function RegisterPage() {
   const state = useRegisterForm();

@@ -94,7 +94,9 @@ const sameFiles = (a: readonly File[], b: readonly File[]) =>
 
 /**
  * `POST /api/auth/local/register`, first uploading a Provider's ID documents (001 §3, §4) unless
- * `previous` already holds them; `remember` is told what was uploaded.
+ * `previous` already holds them; `remember` is told what was uploaded. The server answers a session as
+ * sign-in does (decision 0030): then, as for a login, the user with all relations. An answer without a
+ * token (an account the server does not sign in yet) is `{ jwt: '', user }`.
  */
 export async function registerAccount(
   payload: RegisterPayload,
@@ -109,9 +111,12 @@ export async function registerAccount(
     remember?.({ files: [...documents], claims: docs });
   }
   try {
-    return await apiPost<AuthResponse>('/auth/local/register', docs ? { ...payload, docs } : payload, {
-      auth: false,
-    });
+    const answer = await apiPost<Partial<AuthResponse> & Pick<AuthResponse, 'user'>>(
+      '/auth/local/register',
+      docs ? { ...payload, docs } : payload,
+      { auth: false },
+    );
+    return answer.jwt ? withFullUser({ jwt: answer.jwt, user: answer.user }) : { jwt: '', user: answer.user };
   } catch (error) {
     // The documents themselves were refused (expired or already used): the next try uploads again.
     if (serverFieldErrors(error).some(({ field }) => field === 'docs')) remember?.(null);
@@ -146,7 +151,10 @@ export function changePassword(body: {
 
 // ---- hooks -------------------------------------------------------------------------------------
 
-/** Registers an account. Success only saves the user id: registering does not sign in (spec 000 §4). */
+/**
+ * Registers an account and saves its user id (spec 000 §4); the form then starts the session the answer
+ * carries (decision 0030).
+ */
 export function useRegister() {
   return useMutation({
     mutationFn: ({

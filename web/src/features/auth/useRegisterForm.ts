@@ -2,14 +2,19 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
 import { MESSAGES } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { focusFirstInvalidField } from '../../ui/focusFirstInvalidField.ts';
 import { serverFieldErrors, useServerFieldErrors } from '../../ui/serverFieldErrors.ts';
+import { toUserType } from '../../app/accountMenu.ts';
+import { markWelcome } from '../../app/Welcome.tsx';
 import { useRegister, type DocumentUploads } from './api.ts';
+import { useStartSession } from './useStartSession.ts';
 import { isUserType, REGISTER_FIELDS, toFileArray, ZRegisterForm } from './schemas.ts';
 import type { TRegisterForm, TRegisterFormInput } from './schemas.ts';
 
+const M = MESSAGES.register;
 const baseResolver = zodResolver(ZRegisterForm);
 const DEFAULT_VALUES: TRegisterFormInput = {
   username: '',
@@ -46,11 +51,12 @@ function useRefusedFocus(pending: boolean, setFocus: (field: RegisterField) => v
 
 /**
  * The register form's state: every field checked on change and blur, the server's refusals on the fields
- * it names (invalid until their value changes) and its message; success goes on to /package (a Provider)
- * or /login.
+ * it names (invalid until their value changes) and its message; success says "Account created", signs in
+ * and goes on to /package (a Provider) or the listing (decision 0030).
  */
 export function useRegisterForm() {
   const navigate = useNavigate();
+  const startSession = useStartSession();
   const registration = useRegister();
   // The ID documents already uploaded by an earlier try, reused when the same files are sent again:
   // a box kept for the life of the form, read and written only while registering (not rendered).
@@ -83,12 +89,21 @@ export function useRegisterForm() {
     if (!isUserType(values.user_type)) return; // the schema already refused it
     const { docs, terms: _terms, user_type, ...fields } = values;
     try {
-      const { user } = await registration.mutateAsync({
+      const auth = await registration.mutateAsync({
         payload: { ...fields, user_type },
         documents: user_type === 'Provider' ? toFileArray(docs) : [],
         uploads,
       });
-      navigate((user.user_type ?? user_type) === 'Provider' ? '/package' : '/login');
+      const provider = (toUserType(auth.user.user_type) ?? user_type) === 'Provider';
+      toast.success(M.created);
+      if (auth.jwt) {
+        // Signed in at once (decision 0030): a provider on to the packages, anyone else to the listing,
+        // each with a welcome saying what to do next.
+        markWelcome(auth.user.id);
+        startSession(auth, provider ? '/package' : '/');
+      } else {
+        void navigate(provider ? '/package' : '/login');
+      }
     } catch (error) {
       // The fields the server names stay invalid until their value changes.
       const named = serverFieldErrors(error).filter(({ field }) => isRegisterField(field));
