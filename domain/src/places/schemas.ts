@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZId } from '../ids.ts';
+import { ZEmailAddress } from '../accounts/schemas.ts';
 import { MESSAGES } from '../messages.ts';
 import { REVIEW_REASON_MAX, REVIEW_STATES } from '../directory/ads.ts';
 import { PLACE_LIMITS } from './kinds.ts';
@@ -32,7 +33,7 @@ const placeFields = {
     .regex(/^\d+$/, F.phoneInvalid)
     .min(PLACE_LIMITS.phoneMin, F.phoneInvalid)
     .max(PLACE_LIMITS.phoneMax, F.phoneInvalid),
-  email: required(V.emailRequired).max(PLACE_LIMITS.email, V.emailTooLong).pipe(z.email(V.emailInvalid)),
+  email: required(V.emailRequired).max(PLACE_LIMITS.email, V.emailTooLong).pipe(ZEmailAddress),
   /** Optional; empty means none. http(s) only. */
   website: z
     .string()

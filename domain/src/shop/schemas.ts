@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { transactionIdText } from '../billing/transaction-id.ts';
 import { ZId } from '../ids.ts';
+import { ZEmailAddress } from '../accounts/schemas.ts';
 import { MESSAGES } from '../messages.ts';
 import { ORDER_STATUSES, SHOP_LIMITS } from './limits.ts';
 
@@ -87,7 +88,7 @@ export const ZBillingDetails = z.object({
   last_name: required(C.lastNameRequired).min(2, V.tooShort).max(50, V.tooLong),
   email_address: required(V.emailRequired)
     .max(SHOP_LIMITS.email, V.emailTooLong)
-    .pipe(z.email(V.emailInvalid)),
+    .pipe(ZEmailAddress),
   phone: required(C.phoneRequired)
     .regex(/^\d+$/, C.phoneInvalid)
     .min(SHOP_LIMITS.phoneMin, C.phoneInvalid)
