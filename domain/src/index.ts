@@ -5,6 +5,7 @@ export * from './money.ts';
 export * from './api.ts';
 export * from './accounts/schemas.ts';
 export * from './accounts/two-factor.ts';
+export * from './accounts/user-types.ts';
 export * from './accounts/verification.ts';
 export * from './paging.ts';
 export * from './app-paths.ts';
