@@ -300,7 +300,13 @@ describe('POST /api/providers', () => {
       .selectAll()
       .where('id', '=', created.id)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ user_id: owner.id, donation_hour: 25000, video_id: video });
+    // Money in cents: $150.50 is 15050.
+    expect(row).toMatchObject({
+      user_id: owner.id,
+      donation_hour: 25000,
+      donation_half_hour: 15050,
+      video_id: video,
+    });
     // Waiting for review: not public until the admin approves it.
     const before = await call('GET', `/api/providers?populate=images,video&filter[cum_type][0]=COB`);
     expect(ids(before)).toEqual([]);
