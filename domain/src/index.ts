@@ -2,6 +2,8 @@ export * from './messages.ts';
 export * from './constants.ts';
 export * from './ids.ts';
 export * from './money.ts';
+export * from './countries.ts';
+export * from './country-schema.ts';
 export * from './api.ts';
 export * from './accounts/schemas.ts';
 export * from './accounts/two-factor.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { transactionIdText } from '../billing/transaction-id.ts';
 import { ZId } from '../ids.ts';
 import { ZEmailAddress } from '../accounts/schemas.ts';
+import { countryField } from '../country-schema.ts';
 import { MESSAGES } from '../messages.ts';
 import { isWholeCents, roundCents, toCents } from '../money.ts';
 import { ORDER_STATUSES, SHOP_LIMITS } from './limits.ts';
@@ -101,7 +102,8 @@ export const ZBillingDetails = z.object({
     .regex(/^\d+$/, C.phoneInvalid)
     .min(SHOP_LIMITS.phoneMin, C.phoneInvalid)
     .max(SHOP_LIMITS.phoneMax, C.phoneInvalid),
-  country: required(C.countryRequired).max(SHOP_LIMITS.billingField, V.tooLong),
+  /** A country's code or English name ("US", "United States"); kept as the code. */
+  country: countryField(C.countryRequired),
   address: required(C.addressRequired).max(SHOP_LIMITS.billingField, V.tooLong),
   town: required(C.townRequired).max(SHOP_LIMITS.billingField, V.tooLong),
   postcode: required(C.postcodeRequired).max(20, V.tooLong),
