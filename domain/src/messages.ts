@@ -81,6 +81,8 @@ export const MESSAGES = {
     emailTooLong: 'Email is too long - should be 160 chars maximum',
     emailTooShort: 'Email is too short - should be 6 chars minimum',
     emailProfileTooLong: 'Email is too long - should be 64 chars maximum',
+    /** A country that is neither a known two-letter code nor a country's English name (`countryField`). */
+    countryUnknown: 'Unknown country: give its name (United States) or its two-letter code (US)',
     passwordRequired: 'Password is required',
     passwordTooShort: 'Password is too short - should be 6 chars minimum',
     passwordTooLong: 'Password is too long - should be 30 chars maximun',

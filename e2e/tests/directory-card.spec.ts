@@ -213,7 +213,7 @@ test.describe('[DIRECTORY][CARD]', () => {
     await ownerPage.close();
   });
 
-  test('[DIRECTORY][CARD] a hobbyist comments and the comment shows with "0 hours ago"', async ({ page }) => {
+  test('[DIRECTORY][CARD] a hobbyist comments and the comment shows with "just now"', async ({ page }) => {
     const hobbyist = await signInHobbyist(page);
     const card = await openCard(page);
     await action(card, A.comment).click();
@@ -234,7 +234,7 @@ test.describe('[DIRECTORY][CARD]', () => {
     // The commenter by username: no member's real name is shown to another.
     await expect(entry).toContainText(hobbyist.username);
     await expect(entry).not.toContainText(hobbyist.last_name);
-    await expect(entry).toContainText('0 hours ago');
+    await expect(entry).toContainText(MESSAGES.comments.ago.justNow);
     await expect(box).toHaveValue('');
     await expect(post).toBeDisabled();
   });

@@ -438,13 +438,18 @@ describe('lookups', () => {
       (await as(admin, 'POST', '/api/cities', { data: { city_name: 'X', state_code: 'TOOLONG' } }))
         .statusCode,
     ).toBe(400);
-    expect(
-      (
-        await as(admin, 'POST', '/api/cities', {
-          data: { city_name: 'X', state_code: 'CA', country_code: 'USA' },
-        })
-      ).statusCode,
-    ).toBe(400);
+    const unknownCountry = await as(admin, 'POST', '/api/cities', {
+      data: { city_name: 'X', state_code: 'CA', country_code: 'XX' },
+    });
+    expect(unknownCountry.statusCode).toBe(400);
+    expect(errorsOf(unknownCountry)).toEqual([
+      { path: 'data.country_code', message: MESSAGES.validation.countryUnknown },
+    ]);
+    // The country by its name, in any case, is kept as its code.
+    const named = await okAs(admin, 'POST', '/api/cities', {
+      data: { city_name: 'Namedville', state_code: 'CA', country_code: 'united states' },
+    });
+    expect(named.data.attributes.country_code).toBe('US');
 
     // Not in use yet: rename freely.
     const renamed = await okAs(admin, 'PUT', `/api/cities/${id}`, { data: { city_name: 'Testopolis' } });

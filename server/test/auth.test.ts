@@ -286,6 +286,22 @@ describe('POST /api/auth/local/register', () => {
     expect((await login(body.email, body.password)).statusCode).toBe(200);
   });
 
+  it('200: an address with any ending registers (.info, .email, .online, .co); a malformed one is a 400 at email', async () => {
+    for (const ending of ['info', 'email', 'online', 'co']) {
+      const body = registration();
+      const email = body.email.replace('@example.com', `@example.${ending}`);
+      const res = await register({ ...body, email }, fromNewAddress());
+      expect(res.statusCode, email).toBe(200);
+      expect(res.json().user.email).toBe(email);
+    }
+    for (const email of ['reg@example', 'reg@example.c', 'reg@@example.info', 'reg@example..online']) {
+      const res = await register(registration({ email }), fromNewAddress());
+      expect(res.statusCode, email).toBe(400);
+      expect(errorPaths(res)).toEqual([['email']]);
+      expect(res.json().error.details.errors[0].message).toBe(MESSAGES.validation.emailInvalid);
+    }
+  });
+
   it('200: another type than Provider registers without claiming the documents it sends', async () => {
     const doc = await uploadDocument(ctx);
     const res = await register(registration({ user_type: 'Hobbyist', docs: [doc] }));

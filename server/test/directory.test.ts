@@ -1,4 +1,4 @@
-import { COUNT_SECTIONS, CUM_TYPES, SUBTYPES } from '@app/domain';
+import { COUNT_SECTIONS, CUM_TYPES, MESSAGES, SUBTYPES } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAdBody, buildFiles, callAs, type Method } from './directory-helpers.ts';
 import { buildProviderAd } from './factories.ts';
@@ -262,6 +262,9 @@ describe('POST /api/providers', () => {
       [{ title: '' }, 'data.title'],
       [{ language: 99999 }, 'data.language'],
       [{ state: 'California' }, 'data.state'],
+      [{ country: 'Atlantis' }, 'data.country'],
+      [{ country: 'XX' }, 'data.country'],
+      [{ country: '' }, 'data.country'],
     ];
     for (const [overrides, path] of cases) {
       const res = await call('POST', '/api/providers', { user: owner, body: await adBody(owner, overrides) });
@@ -273,6 +276,33 @@ describe('POST /api/providers', () => {
       ).toBe(true);
     }
     expect((await call('POST', '/api/providers', { user: owner, body: { nodata: 1 } })).statusCode).toBe(400);
+    const unknown = await call('POST', '/api/providers', {
+      user: owner,
+      body: await adBody(owner, { country: 'Atlantis' }),
+    });
+    expect(unknown.json().error.details.errors[0].message).toBe(MESSAGES.validation.countryUnknown);
+  });
+
+  it('takes the country by name or code, in any case, and stores and answers the code', async () => {
+    for (const country of ['United States', 'united states', 'USA', 'us']) {
+      const res = await call('POST', '/api/providers', { user: owner, body: await adBody(owner, { country }) });
+      expect(res.statusCode, country).toBe(200);
+      const created = res.json().data;
+      expect(created.attributes.country, country).toBe('US');
+      const row = await ctx.database.db
+        .selectFrom('providers')
+        .select('country')
+        .where('id', '=', created.id)
+        .executeTakeFirstOrThrow();
+      expect(row.country).toBe('US');
+      const edited = await call('PUT', `/api/providers/${created.id}`, {
+        user: owner,
+        body: { data: { country: 'United States of America' } },
+      });
+      expect(edited.statusCode).toBe(200);
+      expect(edited.json().data.attributes.country).toBe('US');
+      await call('DELETE', `/api/providers/${created.id}`, { user: owner });
+    }
   });
 
   it('creates an ad owned by the caller, normalised, listed at once', async () => {
@@ -301,7 +331,13 @@ describe('POST /api/providers', () => {
       .selectAll()
       .where('id', '=', created.id)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ user_id: owner.id, donation_hour: 25000, video_id: video });
+    // Money in cents: $150.50 is 15050.
+    expect(row).toMatchObject({
+      user_id: owner.id,
+      donation_hour: 25000,
+      donation_half_hour: 15050,
+      video_id: video,
+    });
     // Waiting for review: not public until the admin approves it.
     const before = await call('GET', `/api/providers?populate=images,video&filter[cum_type][0]=COB`);
     expect(ids(before)).toEqual([]);

@@ -204,6 +204,7 @@ describe('POST /api/orders/checkout: who may check out', () => {
       [{ billing: { ...BILLING, phone: '555-0100' } }, 'data.billing.phone'],
       [{ billing: { ...BILLING, email_address: 'not-an-email' } }, 'data.billing.email_address'],
       [{ billing: { ...BILLING, postcode: undefined } }, 'data.billing.postcode'],
+      [{ billing: { ...BILLING, country: 'Atlantis' } }, 'data.billing.country'],
       [{ transaction_id: '   ' }, 'data.transaction_id'],
       [{ items: [] }, 'data.items'],
       [{ items: [{ product: a, quantity: 0 }] }, 'data.items.0.quantity'],
@@ -218,6 +219,25 @@ describe('POST /api/orders/checkout: who may check out', () => {
       expect(api.errors(res).map((e) => e.path)).toContain(path);
     }
     expect(await api.written(buyer.id)).toEqual({ orders: 0, lines: 0, details: 0 });
+  });
+
+  it('takes the billing country by name or code and keeps the code', async () => {
+    const buyer = await buildHobbyist(ctx);
+    const items = [{ product: await product(), quantity: 1 }];
+    for (const country of ['United States', 'united kingdom', 'ca']) {
+      const res = await api.call('POST', '/api/orders/checkout', {
+        user: buyer,
+        body: { data: { items, billing: { ...BILLING, country }, transaction_id: newTx() } },
+      });
+      expect(res.statusCode, country).toBe(200);
+    }
+    const kept = await db()
+      .selectFrom('order_details')
+      .select('country')
+      .where('user_id', '=', buyer.id)
+      .orderBy('id')
+      .execute();
+    expect(kept.map((d) => d.country)).toEqual(['US', 'GB', 'CA']);
   });
 });
 

@@ -111,6 +111,61 @@ describe('/api/addresses', () => {
     }
   });
 
+  it('POST and PUT take the country by name or code, in any case, and store and answer the code', async () => {
+    const base = { location: '4 Pine St', city: 'San Jose', state: 'CA', postal_code: '95112' };
+    for (const country of ['United States', 'united states', 'UNITED STATES OF AMERICA', 'USA', 'us', ' US ']) {
+      const res = await api.ok('POST', '/api/addresses', {
+        user: provider,
+        body: { data: { ...base, country } },
+      });
+      expect(res.data.attributes.country, country).toBe('US');
+      const row = await db()
+        .selectFrom('addresses')
+        .select('country')
+        .where('id', '=', res.data.id)
+        .executeTakeFirstOrThrow();
+      expect(row.country).toBe('US');
+    }
+    // An unknown country is a 400 at data.country, saying what it takes; none at all is 'Country is required'.
+    for (const country of ['Atlantis', 'XX', 'U', 'United', 'Narnia Republic']) {
+      const res = await api.call('POST', '/api/addresses', {
+        user: provider,
+        body: { data: { ...base, country } },
+      });
+      expect(res.statusCode, country).toBe(400);
+      expect(errorPaths(res)).toEqual(['data.country']);
+      expect(errorOf(res).details.errors[0].message).toBe(MESSAGES.validation.countryUnknown);
+    }
+    for (const country of ['', '  ', undefined, 5]) {
+      const res = await api.call('POST', '/api/addresses', {
+        user: provider,
+        body: { data: { ...base, country } },
+      });
+      expect(res.statusCode, String(country)).toBe(400);
+      expect(errorOf(res).details.errors[0].message).toBe(MESSAGES.placeForm.countryRequired);
+    }
+    // A known country without the state in the lookups is the state's 400, as before.
+    const canada = await api.call('POST', '/api/addresses', {
+      user: provider,
+      body: { data: { ...base, country: 'Canada' } },
+    });
+    expect(canada.statusCode).toBe(400);
+    expect(errorPaths(canada)).toEqual(['data.state']);
+
+    const id = await api.newAddress(provider);
+    const edited = await api.ok('PUT', `/api/addresses/${id}`, {
+      user: provider,
+      body: { data: { country: 'United States' } },
+    });
+    expect(edited.data.attributes.country).toBe('US');
+    const refused = await api.call('PUT', `/api/addresses/${id}`, {
+      user: provider,
+      body: { data: { country: 'Atlantis' } },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(errorPaths(refused)).toEqual(['data.country']);
+  });
+
   it('the owner reads, changes and deletes; another provider meets a 404; the admin sees all', async () => {
     const id = await api.newAddress(provider, { location: '2 Oak Avenue', city: 'Oakland' });
     const mine = await api.listed('/api/addresses?pagination[pageSize]=100', provider);

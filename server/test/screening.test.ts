@@ -266,6 +266,30 @@ describe('records: phone numbers as digits', () => {
     expect(json(likes).data).toHaveLength(1);
   });
 
+  it("the screen's search, $contains, finds the digits anywhere in the number; wildcards are plain text", async () => {
+    const a = await addRecord(p1, '408-771-5501');
+    const b = await addRecord(p1, '650-550-1000');
+    const c = await addRecord(p1, '5501-234-999');
+    const found = async (text: string) => {
+      const res = await call(
+        'GET',
+        `/api/customer-hobbyists?filters[phone_number][$contains]=${encodeURIComponent(text)}&pagination[pageSize]=20`,
+        { user: p2 },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return json(res).data.map((d: { id: number }) => d.id) as number[];
+    };
+    // At the end, in the middle and at the start alike, newest first.
+    expect(await found('5501')).toEqual(expect.arrayContaining([c, b, a]));
+    expect((await found('5501')).filter((id) => [a, b, c].includes(id))).toEqual([c, b, a]);
+    expect(await found('771-55')).toEqual([a]);
+    expect(await found('0-1000')).toEqual([b]);
+    // LIKE's and GLOB's wildcards in a value without digits are looked for as they are: nothing has them.
+    for (const wildcard of ['%', '_', '*', '?', '[0-9]', '\\']) expect(await found(wildcard), wildcard).toEqual([]);
+    // Typed among the digits, they are dropped with the other non-digits: 55%01 searches 5501.
+    expect((await found('55%01')).filter((id) => [a, b, c].includes(id))).toEqual([c, b, a]);
+  });
+
   it(`lists newest first, 10 a page by default, at most ${SCREENING_LIMITS.maxPageSize}`, async () => {
     for (let i = 0; i < 11; i++) await addRecord(admin);
     const res = await call('GET', '/api/customer-hobbyists', { user: p1 });

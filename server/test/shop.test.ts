@@ -284,12 +284,14 @@ describe('POST /api/products', () => {
       [{ description: '' }, 'data.description', P.descriptionRequired],
       [{ description: 'x' }, 'data.description', V.tooShort],
       [{ description: 'x'.repeat(201) }, 'data.description', V.tooLong],
-      [{ price: '12.5' }, 'data.price', P.priceInvalid],
+      [{ price: '12.345' }, 'data.price', P.priceInvalid],
+      [{ price: '12,50' }, 'data.price', P.priceInvalid],
       [{ price: 'abc' }, 'data.price', P.priceInvalid],
       [{ price: '12345678901' }, 'data.price', P.priceInvalid],
       [{ price: '0' }, 'data.price', P.priceInvalid],
+      [{ price: '0.00' }, 'data.price', P.priceInvalid],
       [{ price: '-5' }, 'data.price', P.priceInvalid],
-      [{ price: 12.5 }, 'data.price', P.priceInvalid],
+      [{ price: 12.345 }, 'data.price', P.priceInvalid],
       [{ price: '' }, 'data.price', P.priceRequired],
       [{ price: '100001' }, 'data.price', MESSAGES.shopErrors.priceTooHigh],
       [{ price: '9999999999' }, 'data.price', MESSAGES.shopErrors.priceTooHigh],
@@ -307,6 +309,34 @@ describe('POST /api/products', () => {
     // The largest price is accepted and stored in cents.
     const top = await api.newProduct(vendor, { price: '100000' });
     expect((await productRow(top))?.price).toBe(10_000_000);
+  });
+
+  it('takes cents (12.50 as text or 12.5 as a number): stored as cents, answered in dollars', async () => {
+    const text = await api.ok('POST', '/api/products', {
+      user: vendor,
+      body: await api.productBody(vendor, { price: '12.50' }),
+    });
+    expect(text.data.attributes.price).toBe(12.5);
+    expect((await productRow(text.data.id))?.price).toBe(1250);
+    const number = await api.ok('POST', '/api/products', {
+      user: vendor,
+      body: await api.productBody(vendor, { price: 19.99 }),
+    });
+    expect(number.data.attributes.price).toBe(19.99);
+    expect((await productRow(number.data.id))?.price).toBe(1999);
+    const cent = await api.newProduct(vendor, { price: '0.01' });
+    expect((await productRow(cent))?.price).toBe(1);
+
+    await api.ok('PUT', `/api/products/${text.data.id}`, { user: vendor, body: { data: { price: '7.05' } } });
+    expect((await productRow(text.data.id))?.price).toBe(705);
+    const read = await api.ok('GET', `/api/products/${text.data.id}`, {});
+    expect(read.data.attributes.price).toBe(7.05);
+    // The server's sums are exact in cents: 3 × $7.05 = $21.15.
+    const cart = await api.ok('POST', '/api/carts', {
+      user: hobbyist,
+      body: { data: { product: text.data.id, quantity: 3 } },
+    });
+    expect(cart.data.attributes.price).toBe(21.15);
   });
 
   it('400 for wrong types and malformed bodies, never a 500', async () => {
@@ -385,7 +415,7 @@ describe('PUT /api/products/:id', () => {
   it('validates like the create; a sent user is ignored', async () => {
     const id = await api.newProduct(vendor);
     for (const [data, message] of [
-      [{ price: '12.5' }, MESSAGES.productForm.priceInvalid],
+      [{ price: '12.505' }, MESSAGES.productForm.priceInvalid],
       [{ price: 'abc' }, MESSAGES.productForm.priceInvalid],
       [{ name: 'A' }, MESSAGES.validation.tooShort],
       [{ description: 'x'.repeat(201) }, MESSAGES.validation.tooLong],

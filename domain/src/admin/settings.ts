@@ -5,6 +5,7 @@
  * existing reads show them; the server stores cents.
  */
 import { z } from 'zod';
+import { countryField } from '../country-schema.ts';
 import { ZIdText } from '../ids.ts';
 import { CLIENT_AMOUNT_PATTERN, isWholeCents } from '../money.ts';
 import { MESSAGES } from '../messages.ts';
@@ -117,11 +118,8 @@ const stateCode = z
   .trim()
   .regex(new RegExp(`^[A-Za-z0-9]{1,${L.cityCodeMax}}$`), M.stateCodeInvalid)
   .transform((s) => s.toUpperCase());
-const countryCode = z
-  .string({ error: M.countryCodeInvalid })
-  .trim()
-  .regex(/^[A-Za-z]{2}$/, M.countryCodeInvalid)
-  .transform((s) => s.toUpperCase());
+/** The city's country: its code or English name, kept as the code. */
+const countryCode = countryField(M.countryCodeInvalid);
 
 /** `POST /api/cities` `data` (admin): the state's name is taken from the states lookup. */
 export const ZCityCreate = z.object({

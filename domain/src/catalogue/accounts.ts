@@ -1,5 +1,14 @@
 /** Account screens: login, register, forgot/reset/change password, profile (spec 000 §2, §5, §8; 001 §2, §5, §8). */
 export const ACCOUNT_MESSAGES = {
+  /**
+   * The account types as people read them (`userTypeLabel`): the stored and sent value `Vender` (spec 000 §3)
+   * is shown as "Vendor", the spelling the spec's roles and menus use.
+   */
+  accountTypes: {
+    Hobbyist: 'Hobbyist',
+    Provider: 'Provider',
+    Vender: 'Vendor',
+  },
   login: {
     title: 'Login',
     email: 'Email',

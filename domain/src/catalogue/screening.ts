@@ -24,7 +24,8 @@ export const SCREENING_MESSAGES = {
     remove: 'Remove',
     noComments: 'No comments yet.',
     pages: 'Screening pages',
-    searchHelp: 'Digits only: 555-123 finds 5551234567.',
+    /** The search finds the digits anywhere in a number (decision 0035). */
+    searchHelp: 'Digits only, anywhere in the number: 555-123 and 1234 both find 5551234567.',
     /** The search box holds text without a digit: nothing is searched. */
     searchNeedsDigits: 'Type the digits of a phone number to search; letters are not searched.',
     added: 'Phone number added',

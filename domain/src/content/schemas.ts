@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZEmailAddress } from '../accounts/schemas.ts';
 import { MESSAGES } from '../messages.ts';
 
 const V = MESSAGES.validation;
@@ -33,7 +34,7 @@ export const ZReportRequest = z.object({
     .string()
     .trim()
     .max(REPORT_LIMITS.email, V.emailTooLong)
-    .refine((s) => s === '' || z.email().safeParse(s).success, V.emailInvalid)
+    .refine((s) => s === '' || ZEmailAddress.safeParse(s).success, V.emailInvalid)
     .optional(),
 });
 export type TReportRequest = z.infer<typeof ZReportRequest>;

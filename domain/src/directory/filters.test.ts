@@ -117,8 +117,16 @@ describe('normalizeFilters', () => {
 
 describe('comment time', () => {
   const now = new Date('2026-11-22T12:00:00Z');
+  it('says "just now" under a minute and minutes under an hour, never "0 hours ago"', () => {
+    expect(formatCommentTime('2026-11-22T12:00:00Z', now)).toBe('just now');
+    expect(formatCommentTime('2026-11-22T11:59:00.001Z', now)).toBe('just now');
+    // A time a little ahead of the reader's clock is fresh, not negative.
+    expect(formatCommentTime('2026-11-22T12:00:05Z', now)).toBe('just now');
+    expect(formatCommentTime('2026-11-22T11:59:00Z', now)).toBe('1 minute ago');
+    expect(formatCommentTime('2026-11-22T11:58:00Z', now)).toBe('2 minutes ago');
+    expect(formatCommentTime('2026-11-22T11:00:00.001Z', now)).toBe('59 minutes ago');
+  });
   it('says hours under 24 hours', () => {
-    expect(formatCommentTime('2026-11-22T11:59:00Z', now)).toBe('0 hours ago');
     expect(formatCommentTime('2026-11-22T11:00:00Z', now)).toBe('1 hour ago');
     expect(formatCommentTime('2026-11-21T12:00:01Z', now)).toBe('23 hours ago');
   });

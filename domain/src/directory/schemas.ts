@@ -1,5 +1,6 @@
 import { REVIEW_REASON_MAX, REVIEW_STATES } from './ads.ts';
 import { z } from 'zod';
+import { countryField } from '../country-schema.ts';
 import { ZId } from '../ids.ts';
 import { isWholeCents } from '../money.ts';
 import { MESSAGES } from '../messages.ts';
@@ -76,11 +77,8 @@ const fields = {
   name: text(AD_LIMITS.text),
   language: id.nullable(),
   race: id.nullable(),
-  country: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, 'Expected a country code')
-    .transform((s) => s.toUpperCase()),
+  /** A country's code or English name ("US", "United States"); stored and answered as the code. */
+  country: countryField('Required'),
   state: z
     .string()
     .trim()

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ZId } from '../ids.ts';
+import { ZEmailAddress } from '../accounts/schemas.ts';
+import { countryField } from '../country-schema.ts';
 import { MESSAGES } from '../messages.ts';
 import { REVIEW_REASON_MAX, REVIEW_STATES } from '../directory/ads.ts';
 import { PLACE_LIMITS } from './kinds.ts';
@@ -17,7 +19,8 @@ export const ZAddressRequest = z.object({
   /** A state code of the country (`CA`); the server checks it against the lookups. */
   state: required(F.stateRequired).max(10, V.tooLong),
   postal_code: required(F.postalCodeRequired).max(PLACE_LIMITS.postalCode, V.tooLong),
-  country: required(F.countryRequired).max(10, V.tooLong),
+  /** A country's code or English name ("US", "United States"); stored and answered as the code. */
+  country: countryField(F.countryRequired),
 });
 export type TAddressRequest = z.infer<typeof ZAddressRequest>;
 /** `PUT /api/addresses/:id` `data`. */
@@ -32,7 +35,7 @@ const placeFields = {
     .regex(/^\d+$/, F.phoneInvalid)
     .min(PLACE_LIMITS.phoneMin, F.phoneInvalid)
     .max(PLACE_LIMITS.phoneMax, F.phoneInvalid),
-  email: required(V.emailRequired).max(PLACE_LIMITS.email, V.emailTooLong).pipe(z.email(V.emailInvalid)),
+  email: required(V.emailRequired).max(PLACE_LIMITS.email, V.emailTooLong).pipe(ZEmailAddress),
   /** Optional; empty means none. http(s) only. */
   website: z
     .string()

@@ -9,8 +9,12 @@ export const SHOP_LIMITS = {
   nameMax: 50,
   descriptionMin: 2,
   descriptionMax: 200,
-  /** The price is whole dollars, 1-10 digits (spec); beyond $100,000 a 32-bit cent column would overflow. */
+  /**
+   * The price's dollars, 1-10 digits (spec), then cents if any; beyond $100,000 a 32-bit cent column would
+   * overflow. `priceTextMax`: the most a price field holds (ten digits, a point and two decimals).
+   */
   priceDigitsMax: 10,
+  priceTextMax: 13,
   priceMaxDollars: 100_000,
   /** A line's quantity; an order's lines; an order's total in dollars. */
   quantityMax: 99,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/domain';
-import { canSeePostAd, getAccountMenuItems, isAdminRole, toUserType } from './accountMenu.ts';
+import { canSeePostAd, getAccountMenuItems, isAdminRole } from './accountMenu.ts';
 
 const paths = (type: Parameters<typeof getAccountMenuItems>[0]) => getAccountMenuItems(type).map((i) => i.to);
 
@@ -80,15 +80,6 @@ describe('account menu', () => {
     expect(isAdminRole('admin')).toBe(true);
     expect(isAdminRole('authenticated')).toBe(false);
     expect(isAdminRole(undefined)).toBe(false);
-  });
-
-  it('reads the account type however the data spells it', () => {
-    expect(toUserType('Vender')).toBe('Vender');
-    expect(toUserType('vendor')).toBe('Vender');
-    expect(toUserType('provider')).toBe('Provider');
-    expect(toUserType(' Hobbyist ')).toBe('Hobbyist');
-    expect(toUserType('admin')).toBeNull();
-    expect(toUserType(undefined)).toBeNull();
   });
 
   it('shows Post Ad to providers and anonymous visitors only', () => {

@@ -57,25 +57,6 @@ export function isAdminRole(role: unknown): boolean {
 }
 
 /**
- * The account type of a user record. The data spells the types Hobbyist, Provider, Vender; the spec
- * also writes them in lower case and as "vendor", so those are accepted too. Anything else is null.
- */
-export function toUserType(raw: unknown): UserType | null {
-  if (typeof raw !== 'string') return null;
-  switch (raw.trim().toLowerCase()) {
-    case 'hobbyist':
-      return 'Hobbyist';
-    case 'provider':
-      return 'Provider';
-    case 'vender':
-    case 'vendor':
-      return 'Vender';
-    default:
-      return null;
-  }
-}
-
-/**
  * The account links for a signed-in user of this type, in display order. My Orders is for hobbyists
  * and vendors (spec 000 §6), and for a provider who has bought something (`hasOrders`); the
  * admin also gets the Admin console (`isAdmin`).

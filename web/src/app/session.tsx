@@ -1,11 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TVerificationState, UserType } from '@app/domain';
+import { toUserType, type TVerificationState, type UserType } from '@app/domain';
 import { apiGet, apiPost, isApiError } from '../api/client.ts';
 import { fetchProcessingCosts, PROCESSING_COSTS_QUERY_KEY } from '../features/billing/api.ts';
 import { clearStorage, readItem, readJson, STORAGE_KEYS, writeItem, writeJson } from '../lib/storage.ts';
-import { toUserType } from './accountMenu.ts';
 
 /** The signed-in user as the API returns it (spec 000 §3 "User"); relations only when populated. */
 export interface SessionUser {

@@ -119,7 +119,7 @@ export interface TextFieldProps extends FieldProps {
   /** An `email` field brings the e-mail keyboard and autofill unless told otherwise. */
   type?: 'text' | 'email' | 'password' | 'tel' | 'date';
   autoComplete?: string;
-  inputMode?: 'text' | 'numeric' | 'tel' | 'email';
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email';
   placeholder?: string;
   maxLength?: number;
   /** For `type="date"`. */

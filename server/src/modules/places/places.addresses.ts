@@ -36,9 +36,12 @@ export const addressReads = (): ScopedReads =>
 
 const upper = (v: string | undefined) => (v === undefined ? undefined : v.toUpperCase());
 
-/** `POST /api/addresses`: the caller's new address; the state and city must be the lookups'. */
+/**
+ * `POST /api/addresses`: the caller's new address; the state and city must be the lookups'. The country
+ * comes as its code (the schema reads a name as its code).
+ */
 export async function createAddress(p: PlacesContext, actor: Actor, sent: TAddressRequest): Promise<Item> {
-  const input = { ...sent, state: sent.state.toUpperCase(), country: sent.country.toUpperCase() };
+  const input = { ...sent, state: sent.state.toUpperCase() };
   await checkLocation(p.db, input);
   const id = await createAudited(p.db, actor, 'address', 'addresses', (db) =>
     insertAddress(db, { ...input, user_id: actor.id }),
@@ -68,7 +71,7 @@ export async function updateAddress(
     [id],
     ['country', 'state', 'city', 'user_id'],
   );
-  const input = { ...sent, state: upper(sent.state), country: upper(sent.country) };
+  const input = { ...sent, state: upper(sent.state) };
   await checkLocation(p.db, input, {
     country: String(row!.country),
     state: String(row!.state),

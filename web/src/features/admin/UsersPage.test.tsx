@@ -51,6 +51,7 @@ describe('UsersPage', { timeout: 20_000 }, () => {
         is_active: true,
       }),
       adminUser({ id: 9, username: 'gone', user_type: 'Hobbyist', verification: null, is_active: false }),
+      adminUser({ id: 11, username: 'vera', user_type: 'Vender', verification: null }),
     ]);
     const link = await screen.findByRole('link', { name: 'pia' });
     expect(link.getAttribute('href')).toBe('/admin/users/42');
@@ -65,6 +66,13 @@ describe('UsersPage', { timeout: 20_000 }, () => {
     expect(within(boss).getByText(U.twoFactorOn)).toBeTruthy();
     const gone = screen.getByRole('link', { name: 'gone' }).closest('tr') as HTMLElement;
     expect(within(gone).getByText(U.blocked)).toBeTruthy();
+    // A seller's type, stored as Vender, reads "Vendor", in the list and in the type filter.
+    const vera = screen.getByRole('link', { name: 'vera' }).closest('tr') as HTMLElement;
+    expect(within(vera).getByText('Vendor')).toBeTruthy();
+    expect(within(vera).queryByText('Vender')).toBeNull();
+    const typeFilter = screen.getByLabelText(U.type) as HTMLSelectElement;
+    const vendorOption = Array.from(typeFilter.options).find((o) => o.value === 'Vender');
+    expect(vendorOption?.textContent).toBe('Vendor');
 
     fireEvent.click(link);
     expect(await screen.findByText('account page')).toBeTruthy();

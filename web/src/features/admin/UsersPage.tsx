@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ADMIN_USER_TYPES, MESSAGES, VERIFICATION_STATES } from '@app/domain';
+import { ADMIN_USER_TYPES, MESSAGES, userTypeLabel, VERIFICATION_STATES } from '@app/domain';
 import type { TAdminUserItem } from '@app/domain';
 import { ListFilters, useFilteredList } from './filteredList.tsx';
 import type { ListFilter } from './filteredList.tsx';
@@ -12,7 +12,7 @@ const V = MESSAGES.verification;
 
 const TYPE_OPTIONS = ADMIN_USER_TYPES.map((type) => ({
   value: type,
-  label: type === 'admin' ? U.admin : type,
+  label: type === 'admin' ? U.admin : userTypeLabel(type),
 }));
 const STATUS_OPTIONS = [
   { value: 'active', label: U.active },
@@ -28,9 +28,9 @@ const FILTERS: readonly ListFilter<UserFilter>[] = [
   { name: 'verification', label: U.verification, options: VERIFICATION_OPTIONS, allLabel: U.all },
 ];
 
-/** An account's type as the console shows it: the spec's type, or Admin. */
+/** An account's type as the console shows it: its type as people read it ("Vendor"), or Admin. */
 export function accountTypeLabel(user: Pick<TAdminUserItem, 'role' | 'user_type'>): string {
-  return user.role === 'admin' ? U.admin : (user.user_type ?? '—');
+  return user.role === 'admin' ? U.admin : userTypeLabel(user.user_type) || '—';
 }
 
 /** Active or Blocked, as a badge. */

@@ -69,7 +69,10 @@ describe('RegisterPage', () => {
     }
     expect(screen.getByText(M.passwordHint)).toBeTruthy();
     const options = Array.from(field(M.userType).querySelectorAll('option')).map((o) => o.textContent);
-    expect(options).toEqual([M.userTypePlaceholder, 'Hobbyist', 'Provider', 'Vender']);
+    // A seller reads "Vendor"; the value sent stays the spec's `Vender`.
+    expect(options).toEqual([M.userTypePlaceholder, 'Hobbyist', 'Provider', 'Vendor']);
+    const values = Array.from(field(M.userType).querySelectorAll('option')).map((o) => o.value);
+    expect(values).toEqual(['', 'Hobbyist', 'Provider', 'Vender']);
     expect(screen.getByRole('link', { name: M.loginLink }).getAttribute('href')).toBe('/Login');
   });
 
@@ -93,6 +96,13 @@ describe('RegisterPage', () => {
     type(M.email, 'not-an-email');
     expect(await screen.findByText(V.emailInvalid)).toBeTruthy();
     expect(field(M.email).getAttribute('aria-invalid')).toBe('true');
+    // Any valid ending is an address: .online, .info, .email (decision 0028).
+    for (const email of ['ava@example.online', 'ava@example.info', 'ava@example.email']) {
+      type(M.email, email);
+      await waitFor(() => expect(field(M.email).getAttribute('aria-invalid')).toBe('false'));
+    }
+    type(M.email, 'ava@example');
+    expect(await screen.findByText(V.emailInvalid)).toBeTruthy();
 
     type(M.password, 'Secret-1');
     type(M.confirmPassword, 'Secret-2');

@@ -1,6 +1,6 @@
 import { Alert, Col, Form, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { MESSAGES, USER_TYPES } from '@app/domain';
+import { MESSAGES, USER_TYPES, userTypeLabel } from '@app/domain';
 import { CheckboxField, FileField, SelectField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { AccountFields } from './AccountFields.tsx';
@@ -9,7 +9,7 @@ import { ProfileFields } from './ProfileFields.tsx';
 import { useRegisterForm } from './useRegisterForm.ts';
 
 const M = MESSAGES.register;
-const USER_TYPE_OPTIONS = USER_TYPES.map((type) => ({ value: type, label: type }));
+const USER_TYPE_OPTIONS = USER_TYPES.map((type) => ({ value: type, label: userTypeLabel(type) }));
 
 /**
  * /register (spec 001 §2, §5): every field checked on change and blur; a Provider also uploads an ID

@@ -92,7 +92,9 @@ describe('ProviderCard: comments', () => {
     fireEvent.click(post);
 
     expect(await screen.findByText('Kind and punctual')).toBeTruthy();
-    expect(screen.getByText('0 hours ago')).toBeTruthy();
+    // A fresh comment reads "just now", never "0 hours ago".
+    expect(screen.getByText(MESSAGES.comments.ago.justNow)).toBeTruthy();
+    expect(screen.queryByText('0 hours ago')).toBeNull();
     expect(screen.getByText(HOBBYIST.username)).toBeTruthy();
     expect(posts(calls).find((call) => call.path === '/comments')?.body).toEqual({
       data: { provider: 7, comment: 'Kind and punctual' },

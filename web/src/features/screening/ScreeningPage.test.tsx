@@ -129,25 +129,27 @@ describe('ScreeningPage', { timeout: 20_000 }, () => {
     expect(list.search.get('pagination[pageSize]')).toBe('10');
     expect(list.search.get('pagination[page]')).toBe('1');
     expect(list.search.get('sort')).toBe('id:desc');
-    expect(list.search.has('filters[phone_number][$startsWith]')).toBe(false);
+    expect(list.search.has('filters[phone_number][$contains]')).toBe(false);
   });
 
-  it('searches by the start of the number, as digits, once typing rests, and keeps it in the URL', async () => {
+  it('searches for the digits anywhere in the number, once typing rests, and keeps it in the URL', async () => {
     const { calls, router } = render((call) =>
-      call.search.get('filters[phone_number][$startsWith]') === '55512'
+      call.search.get('filters[phone_number][$contains]') === '1230'
         ? page([buildRecord(5, { phone_number: '5551230000' })])
         : page([buildRecord(1)]),
     );
     await screen.findByRole('article', { name: '555-123-4567' });
-    fireEvent.change(screen.getByLabelText(S.search), { target: { value: '555-12' } });
+    // Digits from the middle of the number, as typed.
+    fireEvent.change(screen.getByLabelText(S.search), { target: { value: '123-0' } });
     // Nothing yet: the search waits for the typing to rest.
     expect(listCalls(calls)).toHaveLength(1);
     await screen.findByRole('article', { name: '555-123-0000' });
     const searches = listCalls(calls).slice(1);
     expect(searches).toHaveLength(1);
-    expect(searches[0]!.search.get('filters[phone_number][$startsWith]')).toBe('55512');
+    expect(searches[0]!.search.get('filters[phone_number][$contains]')).toBe('1230');
+    expect(searches[0]!.search.get('filters[phone_number][$startsWith]')).toBeNull();
     expect(searches[0]!.search.get('pagination[page]')).toBe('1');
-    expect(router.state.location.search).toBe('?q=555-12');
+    expect(router.state.location.search).toBe('?q=123-0');
   });
 
   it('a search without digits asks for digits instead of listing every record', async () => {
@@ -167,7 +169,7 @@ describe('ScreeningPage', { timeout: 20_000 }, () => {
     await screen.findByRole('article', { name: '555-123-4567' });
     expect((screen.getByLabelText(S.search) as HTMLInputElement).value).toBe('555');
     const list = listCalls(calls)[0]!;
-    expect(list.search.get('filters[phone_number][$startsWith]')).toBe('555');
+    expect(list.search.get('filters[phone_number][$contains]')).toBe('555');
     expect(list.search.get('pagination[page]')).toBe('2');
   });
 
@@ -203,7 +205,7 @@ describe('ScreeningPage', { timeout: 20_000 }, () => {
         added = true;
         return jsonResponse({ data: buildRecord(9, { phone_number: '5550001111' }), meta: {} });
       }
-      const digits = call.search.get('filters[phone_number][$startsWith]');
+      const digits = call.search.get('filters[phone_number][$contains]');
       return page(added && digits === '5550001111' ? [buildRecord(9, { phone_number: '5550001111' })] : []);
     });
     expect(await screen.findByText(S.empty)).toBeTruthy();
@@ -237,7 +239,7 @@ describe('ScreeningPage', { timeout: 20_000 }, () => {
     const existing = buildRecord(3, { phone_number: '5551234567', comments_count: 2 });
     render((call) => {
       if (call.method === 'POST') return jsonResponse({ data: existing, meta: { existing: true } });
-      return call.search.get('filters[phone_number][$startsWith]') === '5551234567'
+      return call.search.get('filters[phone_number][$contains]') === '5551234567'
         ? page([existing])
         : page([buildRecord(7, { phone_number: '5557654321' })]);
     });

@@ -47,12 +47,12 @@ export const screeningKeys = {
 
 // ---- calls -------------------------------------------------------------------------------------
 
-/** A page of records, newest first; `digits` narrows to numbers starting with them. */
+/** A page of records, newest first; `digits` narrows to numbers holding them anywhere (`$contains`). */
 export function fetchHobbyists(digits: string, page: number, signal?: AbortSignal) {
   return apiGet<ApiList<CustomerHobbyistAttributes>>(
     '/customer-hobbyists',
     {
-      filters: digits ? { phone_number: { $startsWith: digits } } : undefined,
+      filters: digits ? { phone_number: { $contains: digits } } : undefined,
       pagination: { page, pageSize: SCREENING_LIMITS.pageSize },
       sort: 'id:desc',
     },

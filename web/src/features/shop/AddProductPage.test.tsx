@@ -87,24 +87,28 @@ describe('AddProductPage', { timeout: 20_000 }, () => {
     expect(calls.some((call) => call.method !== 'GET')).toBe(false);
   });
 
-  it("says 'Too Short!', 'Invalid price' for 12.5 and 'Please select a image' without a picture", async () => {
+  it("says 'Too Short!', 'Invalid price' for 12.505 and 'Please select a image' without a picture", async () => {
     const calls = addProductApi();
     renderAddProduct();
     await screen.findByRole('form', { name: F.addTitle });
     type(F.name, 'A');
     type(F.description, 'B');
-    type(F.price, '12.5');
+    type(F.price, '12.505');
     submit();
     await waitFor(() => expect(errorOf(F.name)).toBe('Too Short!'));
     expect(errorOf(F.description)).toBe('Too Short!');
     expect(errorOf(F.price)).toBe('Invalid price');
     expect(errorOf(F.image)).toBe('Please select a image');
-    for (const price of ['abc', '-3', '12345678901', '0']) {
+    for (const price of ['abc', '-3', '12345678901', '0', '0.00', '12,50']) {
       type(F.price, price);
       await waitFor(() => expect(errorOf(F.price)).toBe('Invalid price'));
     }
-    type(F.price, '12');
-    await waitFor(() => expect(errorOf(F.price)).toBeNull());
+    // Cents are a price: 12.50 and 12.5 alike.
+    for (const price of ['12', '12.50', '12.5']) {
+      type(F.price, price);
+      await waitFor(() => expect(errorOf(F.price)).toBeNull());
+    }
+    expect(screen.getByLabelText(F.price).getAttribute('inputmode')).toBe('decimal');
 
     // A valid form without a picture still waits for one.
     fillForm();

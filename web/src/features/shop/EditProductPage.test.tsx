@@ -77,14 +77,14 @@ describe('EditProductPage', { timeout: 20_000 }, () => {
     await screen.findByRole('form', { name: F.details });
     await waitFor(() => expect(value(F.name)).toBe('Massage Oil — Lavender'));
     type(F.name, 'Massage Oil — Rose');
-    type(F.price, '30');
+    type(F.price, '30.50');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Your Product are successfully updated')).toBeTruthy();
     expect(await screen.findByText('my products page')).toBeTruthy();
     const puts = calls.filter((call) => call.method === 'PUT');
     expect(puts.map((call) => call.path)).toEqual(['/products/9']);
     expect(puts[0]?.body).toEqual({
-      data: { name: 'Massage Oil — Rose', description: 'Calming blend', price: 30 },
+      data: { name: 'Massage Oil — Rose', description: 'Calming blend', price: 30.5 },
     });
   });
 
@@ -93,7 +93,7 @@ describe('EditProductPage', { timeout: 20_000 }, () => {
     renderEdit('/products/edit/9');
     await screen.findByRole('form', { name: F.details });
     await waitFor(() => expect(value(F.price)).toBe('25'));
-    type(F.price, '12.5');
+    type(F.price, '12.555');
     fireEvent.click(screen.getByRole('button', { name: F.save }));
     await waitFor(() => expect(errorOf(F.price)).toBe('Invalid price'));
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);

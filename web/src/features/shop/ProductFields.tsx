@@ -10,7 +10,7 @@ import { serverFieldErrors, useServerFieldErrors } from '../../ui/serverFieldErr
 
 const F = MESSAGES.productForm;
 
-/** The product form as typed (the price is text: 1-10 digits, spec 000 §5 "Product"). */
+/** The product form as typed (the price is text: dollars of 1-10 digits and cents if any, `12.50`). */
 export interface ProductFormValues {
   name: string;
   description: string;
@@ -87,8 +87,8 @@ export function ProductFields({ form, idPrefix }: { form: ProductForm; idPrefix:
         label={F.price}
         registration={register('price')}
         error={errors.price}
-        inputMode="numeric"
-        maxLength={SHOP_LIMITS.priceDigitsMax}
+        inputMode="decimal"
+        maxLength={SHOP_LIMITS.priceTextMax}
       />
     </>
   );

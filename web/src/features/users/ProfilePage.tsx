@@ -1,6 +1,6 @@
 import { Button, Card, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { MESSAGES } from '@app/domain';
+import { MESSAGES, userTypeLabel } from '@app/domain';
 import { useSession } from '../../app/session.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { useSignOutEverywhere } from '../auth/index.ts';
@@ -34,7 +34,7 @@ export default function ProfilePage() {
     [M.phoneNumber, user.phone_number],
     [M.email, user.email],
     [M.username, user.username],
-    [M.role, user.user_type],
+    [M.role, userTypeLabel(user.user_type)],
   ];
 
   return (

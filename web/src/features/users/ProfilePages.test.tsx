@@ -129,6 +129,16 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('link', { name: M.editLink }).getAttribute('href')).toBe('/profile/edit');
   });
 
+  it('shows a seller’s role, stored as Vender, as "Vendor"', async () => {
+    const vendor = { ...USER, user_type: 'Vender' };
+    mockApi((call) => (call.path === '/users/me' ? jsonResponse(vendor) : undefined));
+    signInAs(vendor);
+    renderAccount('/profile/view');
+    expect(await screen.findByRole('heading', { name: M.title })).toBeTruthy();
+    const term = screen.getByText(M.role, { selector: 'dt' });
+    expect(term.nextElementSibling?.textContent).toBe('Vendor');
+  });
+
   it('turns the new-message mails off and on with PUT /users/:id', async () => {
     let on = true;
     const calls = mockApi((call) => {

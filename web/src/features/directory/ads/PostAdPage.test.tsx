@@ -191,6 +191,9 @@ describe('PostAdPage: the form', { timeout: 20_000 }, () => {
     renderPostAd();
     await screen.findByRole('form', { name: F.createTitle });
     await fillDetails();
+    // Donations take cents.
+    type(F.donationHalfHour, '150.50');
+    type(F.donationHour, '250.5');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Heavy' }));
     pickFiles(F.images, [fileOf('a.jpg', 'image/jpeg'), fileOf('b.jpg', 'image/jpeg')]);
     pickFiles(F.video, [fileOf('clip.webm', 'video/webm')]);
@@ -215,6 +218,8 @@ describe('PostAdPage: the form', { timeout: 20_000 }, () => {
         state: 'CA',
         city: 'San Jose',
         age: 27,
+        donation_half_hour: 150.5,
+        donation_hour: 250.5,
         kissing: 'yes',
         kissing_types: ['Heavy'],
         images: [101, 102],
