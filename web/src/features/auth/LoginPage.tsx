@@ -1,13 +1,11 @@
-import { useId, useState, useTransition } from 'react';
+import { useId, useState } from 'react';
 import { Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { isTwoFactorChallenge, MESSAGES, ZLoginForm } from '@app/domain';
 import type { TLoginForm } from '@app/domain';
-import { toUserType } from '../../app/accountMenu.ts';
-import { getRedirectTarget } from '../../app/guards.tsx';
 import { ME_QUERY_KEY, useSession } from '../../app/session.tsx';
 import { TextField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
@@ -19,19 +17,6 @@ import { SIGN_IN_FAILURE } from './feedback.ts';
 import { TwoFactorSignInStep } from './TwoFactorSignInStep.tsx';
 
 const M = MESSAGES.login;
-
-/** A provider's home: Provider Details (spec 001 §2 "Provider area"). */
-export const PROVIDER_HOME = '/provider';
-
-/**
- * Where a successful login goes: the page the visitor was sent here from (see RequireAuth), else a
- * provider's home, else the listing.
- */
-export function getLoginTarget(state: unknown, userType: unknown): string {
-  const remembered = getRedirectTarget(state);
-  if (remembered !== '/' || toUserType(userType) !== 'Provider') return remembered;
-  return PROVIDER_HOME;
-}
 
 /** Remember Me and the link to reset a forgotten password, under the password. */
 function RememberAndForgot() {
@@ -45,24 +30,20 @@ function RememberAndForgot() {
   );
 }
 
-/** Signs the session in with an answer and goes on to the remembered page (or the user's own start). */
+/**
+ * Signs the session in with an answer. The session is stored at once, outside any transition, so the
+ * header shows the account menu in the same render: a transition would keep the whole page, header
+ * included, as it was (Login, Register) until the next page's code had loaded. The guest guard then
+ * sends the signed-in user on (`GuestOnly`, `getLoginTarget`).
+ */
 function useFinishSignIn() {
-  const location = useLocation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { login } = useSession();
-  const [, startTransition] = useTransition();
 
   return (auth: AuthResponse) => {
-    const target = getLoginTarget(location.state, auth.user.user_type);
     // The session refetches the user when the id changes; it already has the fresh one.
     queryClient.setQueryData([...ME_QUERY_KEY, auth.user.id], auth.user);
-    // The session and the navigation commit in one render, so the guest guard (which sends a
-    // signed-in user on to the remembered page or '/') never sees the user still on /login.
-    startTransition(async () => {
-      login(auth.jwt, auth.user);
-      await navigate(target, { replace: true });
-    });
+    login(auth.jwt, auth.user);
   };
 }
 
