@@ -36,6 +36,7 @@ export * from './messages/limits.ts';
 export * from './messages/schemas.ts';
 export * from './billing/limits.ts';
 export * from './billing/tips.ts';
+export * from './billing/my-payments.ts';
 export * from './random.ts';
 export * from './directory/ad-form.ts';
 export * from './places/kinds.ts';

@@ -52,6 +52,7 @@ export const MESSAGES = {
     screenHobbyists: 'Screen Hobbyists',
     reviewMail: 'Review Mail',
     myOrders: 'My Orders',
+    myPayments: 'My Payments',
     myProducts: 'My Products',
     mySales: 'My Sales',
     wishlist: 'Wishlist',

@@ -913,6 +913,8 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
     expect: adminOnly(),
   },
   'GET /api/wallet': { expect: signedIn(200) },
+  // A hobbyist's own tips and paid orders (whose: the token's); the admin reads their own (none).
+  'GET /api/my-payments': { expect: only(['hobbyist', 'other', 'admin'], 200, 403) },
 
   // Subscriptions: providers buy packages; the admin checks payments and grants extra ads.
   'GET /api/subscriptions': { expect: signedIn(200) },

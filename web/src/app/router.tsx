@@ -30,6 +30,7 @@ const MessagesPage = lazy(() => import('../features/messages/MessagesPage.tsx'))
 const ConversationPage = lazy(() => import('../features/messages/ConversationPage.tsx'));
 const SubscriptionPage = lazy(() => import('../features/billing/SubscriptionPage.tsx'));
 const WalletPage = lazy(() => import('../features/billing/WalletPage.tsx'));
+const MyPaymentsPage = lazy(() => import('../features/billing/MyPaymentsPage.tsx'));
 const PostAdPage = lazy(() => import('../features/directory/ads/PostAdPage.tsx'));
 const MyAdsPage = lazy(() => import('../features/directory/ads/MyAdsPage.tsx'));
 const EditAdPage = lazy(() => import('../features/directory/ads/EditAdPage.tsx'));
@@ -157,6 +158,11 @@ const protectedRoutes: RouteObject[] = [
       // Buyers' pages: hobbyists and vendors (spec 000 §6), and providers who bought.
       { path: 'orders/view', element: <MyOrdersPage /> },
       { path: 'wishlist', element: <WishlistPage /> },
+      {
+        // A hobbyist's tips and paid orders with their payments' states.
+        element: <RequireAccountType type="Hobbyist" note={MESSAGES.myPayments.hobbyistsOnly} />,
+        children: [{ path: 'payments/view', element: <MyPaymentsPage /> }],
+      },
       {
         // A hobbyist's saved providers.
         element: <RequireAccountType type="Hobbyist" note={MESSAGES.savedProviders.hobbyistsOnly} />,

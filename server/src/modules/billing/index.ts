@@ -16,5 +16,13 @@ export {
   TIPS_PER_HOUR_KEY,
 } from './billing.settings.ts';
 export { insertPaymentReference, insertTransaction, releasePaymentReference } from './billing.queries.ts';
+export {
+  findOwnPayments,
+  orderIsPayment,
+  paymentRowOf,
+  paymentsTable,
+  type PaymentColumns,
+  type PaymentsOf,
+} from './billing.payments.queries.ts';
 export { walletBalanceCents, withPaymentRegister } from './billing.service.ts';
 export { paymentKey, transactionKey } from '@app/domain/payment-key';
