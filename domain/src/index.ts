@@ -24,6 +24,7 @@ export * from './directory/responses.ts';
 export * from './directory/schemas.ts';
 export * from './directory/comment-time.ts';
 export * from './content/schemas.ts';
+export * from './content/social-links.ts';
 export * from './billing/pricing.ts';
 export * from './billing/subscriptions.ts';
 export * from './billing/transaction-id.ts';

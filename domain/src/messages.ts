@@ -65,7 +65,7 @@ export const MESSAGES = {
     privacy: 'Privacy Policy',
     reportTrafficking: 'Report Trafficking',
     contactUs: 'Contact Us',
-    twitter: 'Twitter',
+    twitter: 'X (Twitter)',
     facebook: 'Facebook',
     instagram: 'Instagram',
     social: 'Follow us',

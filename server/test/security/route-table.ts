@@ -496,6 +496,7 @@ const SETTINGS_ROUTES: Record<string, RouteCase> = {
     () => ({ type: `t-${unique()}`, name: 'Type' }),
     () => ({ name: 'Renamed' }),
   ),
+  'GET /api/public-settings': { expect: all(200) },
   'GET /api/admin/settings': { expect: adminOnly() },
   'PUT /api/admin/settings': {
     setup: async () => ({ body: { data: { document_retention_days: 30 } } }),

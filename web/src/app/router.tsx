@@ -6,6 +6,7 @@ import { homeHandle, HomePage } from '../features/directory/HomePage.tsx';
 import { GuestOnly, RequireAccountType, RequireAuth } from './guards.tsx';
 import { Layout } from './Layout.tsx';
 import type { RouteHandle } from './prefetch.ts';
+import { prefetchPublicSettings } from './publicSettings.ts';
 import { RouteError } from './RouteError.tsx';
 
 // Every page but the home listing is loaded on demand, so the first load stays small.
@@ -84,6 +85,11 @@ const shopHandle: RouteHandle = {
 /** A product's page: the product, fetched before the server renders it. */
 const productHandle: RouteHandle = {
   prefetch: (args) => import('../features/shop/api.ts').then((m) => m.prefetchProductPage(args)),
+};
+
+/** Every page's frame: its footer's social links, fetched before the server renders any page. */
+const layoutHandle: RouteHandle = {
+  prefetch: ({ queryClient }) => prefetchPublicSettings(queryClient),
 };
 
 /** Public pages (spec 000 §2 route table). */
@@ -208,6 +214,7 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteError />,
+    handle: layoutHandle,
     children: [
       {
         // Errors of a page render inside the layout, so the header and footer stay usable.

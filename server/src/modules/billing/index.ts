@@ -15,7 +15,12 @@ export {
   TIP_MAX_AMOUNT_KEY,
   TIPS_PER_HOUR_KEY,
 } from './billing.settings.ts';
-export { insertPaymentReference, insertTransaction, releasePaymentReference } from './billing.queries.ts';
+export {
+  insertPaymentReference,
+  insertTransaction,
+  readSetting,
+  releasePaymentReference,
+} from './billing.queries.ts';
 export {
   findOwnPayments,
   orderIsPayment,
