@@ -555,6 +555,9 @@ describe('operator settings', () => {
       tip_max_amount: 1000,
       tips_per_hour: 20,
       screening_reads_per_day: 500,
+      twitter_url: '',
+      facebook_url: '',
+      instagram_url: '',
     });
   });
 
@@ -576,6 +579,9 @@ describe('operator settings', () => {
       tip_max_amount: 250.5,
       tips_per_hour: 3,
       screening_reads_per_day: 200,
+      twitter_url: '',
+      facebook_url: '',
+      instagram_url: '',
     });
     expect(await readDocumentRetentionDays(db())).toBe(14);
     expect(await readMessageRetentionDays(db())).toBe(45);
@@ -632,6 +638,79 @@ describe('operator settings', () => {
     const empty = await as(admin, 'PUT', '/api/admin/settings', { data: {} });
     expect(empty.statusCode).toBe(400);
     expect(errorsOf(empty)[0]?.message).toBe(M.nothingToChange);
+  });
+});
+
+describe("the footer's social links", () => {
+  const publicLinks = async (user: TestUser | null = null) => {
+    const res = await as(user, 'GET', '/api/public-settings');
+    expect(res.statusCode).toBe(200);
+    return res.json().data.social_links as { network: string; url: string }[];
+  };
+
+  it('are none until the admin sets some: the public answer lists no placeholder', async () => {
+    expect(await publicLinks()).toEqual([]);
+  });
+
+  it('the admin sets them (trimmed, audited); everyone reads those set, in the footer order', async () => {
+    const { data } = await okAs(admin, 'PUT', '/api/admin/settings', {
+      data: {
+        instagram_url: '  https://www.instagram.com/livethefantasy/  ',
+        twitter_url: 'https://x.com/livethefantasy',
+      },
+    });
+    expect(data).toMatchObject({
+      twitter_url: 'https://x.com/livethefantasy',
+      facebook_url: '',
+      instagram_url: 'https://www.instagram.com/livethefantasy/',
+    });
+    const expected = [
+      { network: 'twitter', url: 'https://x.com/livethefantasy' },
+      { network: 'instagram', url: 'https://www.instagram.com/livethefantasy/' },
+    ];
+    expect(await publicLinks()).toEqual(expected);
+    for (const [, user] of others) expect(await publicLinks(user)).toEqual(expected);
+    expect(change(await lastEntry('setting:social_twitter_url'))).toEqual({
+      before: '',
+      after: 'https://x.com/livethefantasy',
+    });
+
+    // An address emptied hides that network's link.
+    await okAs(admin, 'PUT', '/api/admin/settings', { data: { twitter_url: '' } });
+    expect(await publicLinks()).toEqual([expected[1]]);
+  });
+
+  it('nobody but the admin sets them', async () => {
+    const body = { data: { facebook_url: 'https://www.facebook.com/somebody' } };
+    expect((await as(null, 'PUT', '/api/admin/settings', body)).statusCode).toBe(401);
+    for (const [role, user] of others)
+      expect((await as(user, 'PUT', '/api/admin/settings', body)).statusCode, role).toBe(403);
+    expect((await publicLinks()).some((link) => link.network === 'facebook')).toBe(false);
+  });
+
+  it('take https:// addresses only (400 at the field), and show none that is not one', async () => {
+    const bad: [string, string][] = [
+      ['http://x.com/livethefantasy', M.socialUrlInvalid],
+      ['javascript:alert(1)', M.socialUrlInvalid],
+      ['x.com/livethefantasy', M.socialUrlInvalid],
+      ['https://', M.socialUrlInvalid],
+      ['https://user:secret@x.com/', M.socialUrlInvalid],
+      ['https://x.com/live the fantasy', M.socialUrlInvalid],
+      [`https://x.com/${'a'.repeat(300)}`, M.socialUrlTooLong],
+    ];
+    for (const [url, message] of bad) {
+      const res = await as(admin, 'PUT', '/api/admin/settings', { data: { facebook_url: url } });
+      expect(res.statusCode, url).toBe(400);
+      expect(errorsOf(res), url).toEqual([{ path: 'data.facebook_url', message }]);
+    }
+    // A value stored some other way that is no https:// address is not shown either.
+    await db()
+      .insertInto('settings')
+      .values({ key: 'social_facebook_url', value: 'javascript:alert(1)' })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: 'javascript:alert(1)' }))
+      .execute();
+    expect((await publicLinks()).some((link) => link.network === 'facebook')).toBe(false);
+    expect((await okAs(admin, 'GET', '/api/admin/settings')).data.facebook_url).toBe('');
   });
 });
 

@@ -7,6 +7,8 @@ import type { PageRenderer } from '../src/http/plugins/server-render.ts';
 import { newAddress } from './directory-helpers.ts';
 import { buildProviderAd } from './factories.ts';
 import {
+  apiCalls,
+  buildAdmin,
   buildHobbyist,
   buildProvider,
   buildVendor,
@@ -241,5 +243,46 @@ describe('record pages rendered on the server', () => {
     const res = await get('/profile');
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).toContain('<meta name="robots" content="noindex" />');
+  });
+});
+
+describe("the footer's social links in the rendered page", () => {
+  /** The footer's markup in a page's root. */
+  const footer = (html: string) => /<footer[^>]*>(.*?)<\/footer>/s.exec(root(html))?.[1] ?? '';
+  const settingsCarried = (html: string) =>
+    carried(html).queries.find((q) => q.queryKey[0] === 'public-settings')?.state.data;
+
+  it('has none while none is set, and no placeholder to a network', async () => {
+    await buildHobbyist(ctx); // a write: no page is kept from before
+    const html = (await get('/')).body;
+    expect(footer(html)).toContain(MESSAGES.footer.terms);
+    expect(footer(html)).not.toContain(MESSAGES.footer.social);
+    expect(footer(html)).not.toMatch(/twitter\.com|facebook\.com|instagram\.com/);
+    // The answer the footer was drawn from travels with the page, for the browser's hydration.
+    expect(settingsCarried(html)).toEqual({ social_links: [] });
+    expect(fetchRounds).toBe(0);
+  });
+
+  it("has those the admin set, in the HTML itself (no script needed) and in the page's answers", async () => {
+    const admin = await buildAdmin(ctx);
+    const res = await apiCalls(ctx).call('PUT', '/api/admin/settings', {
+      user: admin,
+      body: { data: { facebook_url: 'https://www.facebook.com/livethefantasy', instagram_url: '' } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    for (const url of ['/', adPath(ids.ad, { name: 'Ruby Rosé', city: 'San Jose' }), '/faq']) {
+      const html = (await get(url)).body;
+      expect(footer(html), url).toContain(`aria-label="${MESSAGES.footer.social}"`);
+      expect(footer(html), url).toContain(
+        `<a href="https://www.facebook.com/livethefantasy" aria-label="${MESSAGES.footer.facebook}" target="_blank" rel="noopener noreferrer">`,
+      );
+      expect(footer(html), url).not.toContain(MESSAGES.footer.instagram);
+      expect(settingsCarried(html), url).toEqual({
+        social_links: [{ network: 'facebook', url: 'https://www.facebook.com/livethefantasy' }],
+      });
+      // The layout's route fetched the settings before the render, with the page's own data (the
+      // FAQ has no data of its own to fetch first).
+      if (url !== '/faq') expect(fetchRounds, url).toBe(0);
+    }
   });
 });

@@ -14,6 +14,8 @@ export const ADMIN_SETTINGS_LIMITS = {
   /** Percent. */
   taxMax: 100,
   paymentAddressMax: 500,
+  /** A social network link's address (the footer's). */
+  socialUrlMax: 300,
   retentionDaysMin: 1,
   retentionDaysMax: 3_650,
   /** The largest tip setting, in dollars (TIP_LIMITS.maxTip). */

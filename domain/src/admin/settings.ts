@@ -9,6 +9,7 @@ import { countryField } from '../country-schema.ts';
 import { ZIdText } from '../ids.ts';
 import { CLIENT_AMOUNT_PATTERN, isWholeCents } from '../money.ts';
 import { MESSAGES } from '../messages.ts';
+import { ZSocialUrl } from '../content/social-links.ts';
 import { trimmedText } from '../text-schema.ts';
 import { ADMIN_SETTINGS_LIMITS as L } from './settings-limits.ts';
 
@@ -170,6 +171,10 @@ export interface AdminSettings {
   tips_per_hour: number;
   /** Screening rows (records, ratings, comments) one provider account may be answered a day. */
   screening_reads_per_day: number;
+  /** The footer's social links: an `https://` address, or '' for none. */
+  twitter_url: string;
+  facebook_url: string;
+  instagram_url: string;
 }
 
 /** `PUT /api/admin/settings` `data` (admin): any of the settings. */
@@ -181,6 +186,9 @@ export const ZAdminSettingsUpdate = z
     tip_max_amount: dollars(L.tipMaxMax, M.tipMaxRange, L.tipMaxMin),
     tips_per_hour: wholeNumber(1, L.tipsPerHourMax, M.tipsPerHourRange),
     screening_reads_per_day: wholeNumber(1, L.screeningReadsPerDayMax, M.screeningReadsRange),
+    twitter_url: ZSocialUrl,
+    facebook_url: ZSocialUrl,
+    instagram_url: ZSocialUrl,
   })
   .partial()
   .refine(someField, M.nothingToChange);

@@ -120,6 +120,29 @@ export const BILLING_MESSAGES = {
     /** `POST /api/transactions` from anyone but the admin: nobody writes credits to themselves. */
     adminOnly: 'Only an administrator can add wallet entries; wallet entries come from payments',
   },
+  /** A hobbyist's tips and paid orders with their payments' states (the account menu's My Payments). */
+  myPayments: {
+    title: 'My Payments',
+    intro: 'Your tips and the orders you paid, and whether an administrator has checked each payment.',
+    perPage: 'Payments per page',
+    pages: 'My Payments pages',
+    retry: 'Try again',
+    empty: 'No payments yet. The tips you send and the orders you pay show here.',
+    payment: 'Payment',
+    date: 'Date',
+    transactionId: 'Transaction ID',
+    amount: 'Amount',
+    status: 'Status',
+    /** Followed by the ad's name: 'Tip to Ruby'. */
+    tipTo: 'Tip to',
+    tipToDeletedAd: 'Tip to an ad that was deleted',
+    /** Followed by the order's number: 'Order #12'. */
+    order: 'Order',
+    /** After an order's number of products: '3 products'. */
+    products: 'product(s)',
+    /** `GET /api/my-payments` from an account that is not a hobbyist's (and the page's note). */
+    hobbyistsOnly: 'My Payments lists the tips and orders of hobbyist accounts',
+  },
   /** Every form and route that takes a transaction id (tips, packages, checkouts, wallet entries). */
   transactionIds: {
     /** A typed id with a character outside the plain set (docs/decisions/0014-transaction-id-plain-set.md). */

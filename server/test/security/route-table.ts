@@ -496,6 +496,7 @@ const SETTINGS_ROUTES: Record<string, RouteCase> = {
     () => ({ type: `t-${unique()}`, name: 'Type' }),
     () => ({ name: 'Renamed' }),
   ),
+  'GET /api/public-settings': { expect: all(200) },
   'GET /api/admin/settings': { expect: adminOnly() },
   'PUT /api/admin/settings': {
     setup: async () => ({ body: { data: { document_retention_days: 30 } } }),
@@ -914,6 +915,8 @@ export const ROUTE_TABLE: Record<string, RouteCase> = {
     expect: adminOnly(),
   },
   'GET /api/wallet': { expect: signedIn(200) },
+  // A hobbyist's own tips and paid orders (whose: the token's); the admin reads their own (none).
+  'GET /api/my-payments': { expect: only(['hobbyist', 'other', 'admin'], 200, 403) },
 
   // Subscriptions: providers buy packages; the admin checks payments and grants extra ads.
   'GET /api/subscriptions': { expect: signedIn(200) },

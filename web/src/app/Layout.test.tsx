@@ -81,13 +81,36 @@ describe('Layout', () => {
       expect(within(footer).getByRole('link', { name: text }).getAttribute('href')).toBe(path);
     }
     expect(within(footer).getByText(/© 2023 Live the Fantasy/)).toBeTruthy();
-    for (const name of [MESSAGES.footer.twitter, MESSAGES.footer.facebook, MESSAGES.footer.instagram]) {
-      const link = within(footer).getByRole('link', { name });
-      expect(link.getAttribute('rel')).toBe('noopener noreferrer');
-      expect(link.getAttribute('href')).toMatch(/^https:\/\//);
-    }
-    // A visitor has no session to refresh.
-    expect(fetchMock).not.toHaveBeenCalled();
+    // No social link is set (the settings' answer is not in yet): no list of them, no placeholder.
+    expect(within(footer).queryByRole('list', { name: MESSAGES.footer.social })).toBeNull();
+    // A visitor has no session to refresh: the footer's settings are all the layout asks for.
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/public-settings']);
+  });
+
+  it('links the footer to the networks the operator set, and to those only', async () => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+      String(input) === '/api/public-settings'
+        ? jsonResponse({
+            data: {
+              social_links: [
+                { network: 'twitter', url: 'https://x.com/livethefantasy' },
+                { network: 'instagram', url: 'https://www.instagram.com/livethefantasy/' },
+              ],
+            },
+          })
+        : jsonResponse({}, 404),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderLayout();
+    const footer = screen.getByRole('contentinfo');
+    const list = await within(footer).findByRole('list', { name: MESSAGES.footer.social });
+    const links = within(list).getAllByRole('link');
+    expect(links.map((link) => [link.getAttribute('aria-label'), link.getAttribute('href')])).toEqual([
+      [MESSAGES.footer.twitter, 'https://x.com/livethefantasy'],
+      [MESSAGES.footer.instagram, 'https://www.instagram.com/livethefantasy/'],
+    ]);
+    for (const link of links) expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(within(footer).queryByRole('link', { name: MESSAGES.footer.facebook })).toBeNull();
   });
 
   it('keeps the cart and its count outside the collapsed menu, so phones see them next to the toggler', () => {
@@ -175,8 +198,8 @@ describe('Layout', () => {
     expect(within(header).getByRole('link', { name: MESSAGES.nav.postAd })).toBeTruthy();
 
     // The session refreshes the user, and the processing costs it keeps (spec 000 §3); the header asks
-    // for the unread count.
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    // for the unread count, the footer for its links.
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(4));
     const calls = fetchMock.mock.calls as unknown as [string, RequestInit][];
     const [url, init] = calls.find(([u]) => u.startsWith('/api/users/me'))!;
     expect(url).toBe('/api/users/me?populate=*');

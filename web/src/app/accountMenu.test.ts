@@ -42,11 +42,12 @@ describe('account menu', () => {
     expect(items.filter((item) => item.exact).map((item) => item.to)).toEqual(['/provider']);
   });
 
-  it('gives hobbyists My Orders, Messages, Saved providers and the Wishlist, and vendors My Orders, My Products and My Sales', () => {
+  it('gives hobbyists My Orders, My Payments, Messages, Saved providers and the Wishlist, and vendors My Orders, My Products and My Sales', () => {
     expect(paths('Hobbyist')).toEqual([
       '/profile',
       '/profile/changepassword',
       '/orders/view',
+      '/payments/view',
       '/messages',
       '/saved',
       '/wishlist',

@@ -43,6 +43,7 @@ const PROVIDER_ITEMS: readonly AccountMenuItem[] = [
   menuItem('reviewMail', MESSAGES.nav.reviewMail, '/provider/reviewmail', 'bi-envelope-open'),
 ];
 const ORDERS = menuItem('orders', MESSAGES.nav.myOrders, '/orders/view', 'bi-bag');
+const PAYMENTS = menuItem('payments', MESSAGES.nav.myPayments, '/payments/view', 'bi-credit-card');
 const PRODUCTS = menuItem('products', MESSAGES.nav.myProducts, '/products/view', 'bi-box-seam');
 const SALES = menuItem('sales', MESSAGES.nav.mySales, '/sales/view', 'bi-receipt');
 const WISHLIST = menuItem('wishlist', MESSAGES.nav.wishlist, '/wishlist', 'bi-heart');
@@ -58,8 +59,8 @@ export function isAdminRole(role: unknown): boolean {
 
 /**
  * The account links for a signed-in user of this type, in display order. My Orders is for hobbyists
- * and vendors (spec 000 §6), and for a provider who has bought something (`hasOrders`); the
- * admin also gets the Admin console (`isAdmin`).
+ * and vendors (spec 000 §6), and for a provider who has bought something (`hasOrders`); a hobbyist
+ * also has My Payments (their tips and paid orders); the admin also gets the Admin console (`isAdmin`).
  */
 export function getAccountMenuItems(
   userType: UserType | null,
@@ -69,7 +70,7 @@ export function getAccountMenuItems(
   if (userType === 'Provider') items.push(...PROVIDER_ITEMS);
   if (userType === 'Hobbyist' || userType === 'Vender' || (userType === 'Provider' && hasOrders))
     items.push(ORDERS);
-  if (userType === 'Hobbyist') items.push(MESSAGES_ITEM, SAVED, WISHLIST);
+  if (userType === 'Hobbyist') items.push(PAYMENTS, MESSAGES_ITEM, SAVED, WISHLIST);
   if (userType === 'Vender') items.push(PRODUCTS, SALES);
   if (isAdmin) items.push(ADMIN_CONSOLE);
   return items;

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Alert } from 'react-bootstrap';
 import { MESSAGES } from '@app/domain';
 import type { UserType } from '@app/domain';
+import { toUserType } from '@app/domain';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { useSession } from './session.tsx';
@@ -41,6 +42,19 @@ export function getRedirectTarget(state: unknown): string {
   return from;
 }
 
+/** A provider's home: Provider Details (spec 001 §2 "Provider area"). */
+export const PROVIDER_HOME = '/provider';
+
+/**
+ * Where a signed-in user on a guest page goes (right after logging in, or opening /login signed in):
+ * the page they were sent to log in from (see RequireAuth), else a provider's home, else the listing.
+ */
+export function getLoginTarget(state: unknown, userType: unknown): string {
+  const remembered = getRedirectTarget(state);
+  if (remembered !== '/' || toUserType(userType) !== 'Provider') return remembered;
+  return PROVIDER_HOME;
+}
+
 /**
  * Login-required routes (spec 000 §2): a visitor who is not logged in goes to /login, and the wanted
  * path is kept in location state `from` so the login screen can return there.
@@ -56,14 +70,16 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
 }
 
 /**
- * Guests-only routes (/login, /register, /forgotPassword): a logged-in user is redirected to '/'.
- * If RequireAuth sent them here, they go to the remembered path instead, which also covers the
- * moment right after a successful login on this screen.
+ * Guests-only routes (/login, /register, /forgotPassword): a logged-in user goes on to the remembered
+ * path, else their own start (`getLoginTarget`); a session a registration started goes to its `startPath`. This is also how a successful login on this screen
+ * leaves it: the login stores the session, and the next render sends the user on.
  */
 export function GuestOnly({ children }: { children?: ReactNode }) {
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn, user, startPath } = useSession();
   const location = useLocation();
-  if (isLoggedIn) return <Navigate to={getRedirectTarget(location.state)} replace />;
+  if (isLoggedIn) {
+    return <Navigate to={startPath ?? getLoginTarget(location.state, user?.user_type)} replace />;
+  }
   return children ?? <Outlet />;
 }
 

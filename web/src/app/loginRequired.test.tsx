@@ -46,6 +46,7 @@ const LOGIN_REQUIRED = [
   '/products/view',
   '/products/edit/2',
   '/orders/view',
+  '/payments/view',
 ];
 
 const PROVIDER = { id: 7, first_name: 'Ava', last_name: 'Stone', user_type: 'Provider', subscriptions: [] };

@@ -6,6 +6,7 @@ import { homeHandle, HomePage } from '../features/directory/HomePage.tsx';
 import { GuestOnly, RequireAccountType, RequireAuth } from './guards.tsx';
 import { Layout } from './Layout.tsx';
 import type { RouteHandle } from './prefetch.ts';
+import { prefetchPublicSettings } from './publicSettings.ts';
 import { RouteError } from './RouteError.tsx';
 
 // Every page but the home listing is loaded on demand, so the first load stays small.
@@ -30,6 +31,7 @@ const MessagesPage = lazy(() => import('../features/messages/MessagesPage.tsx'))
 const ConversationPage = lazy(() => import('../features/messages/ConversationPage.tsx'));
 const SubscriptionPage = lazy(() => import('../features/billing/SubscriptionPage.tsx'));
 const WalletPage = lazy(() => import('../features/billing/WalletPage.tsx'));
+const MyPaymentsPage = lazy(() => import('../features/billing/MyPaymentsPage.tsx'));
 const PostAdPage = lazy(() => import('../features/directory/ads/PostAdPage.tsx'));
 const MyAdsPage = lazy(() => import('../features/directory/ads/MyAdsPage.tsx'));
 const EditAdPage = lazy(() => import('../features/directory/ads/EditAdPage.tsx'));
@@ -83,6 +85,11 @@ const shopHandle: RouteHandle = {
 /** A product's page: the product, fetched before the server renders it. */
 const productHandle: RouteHandle = {
   prefetch: (args) => import('../features/shop/api.ts').then((m) => m.prefetchProductPage(args)),
+};
+
+/** Every page's frame: its footer's social links, fetched before the server renders any page. */
+const layoutHandle: RouteHandle = {
+  prefetch: ({ queryClient }) => prefetchPublicSettings(queryClient),
 };
 
 /** Public pages (spec 000 §2 route table). */
@@ -158,6 +165,11 @@ const protectedRoutes: RouteObject[] = [
       { path: 'orders/view', element: <MyOrdersPage /> },
       { path: 'wishlist', element: <WishlistPage /> },
       {
+        // A hobbyist's tips and paid orders with their payments' states.
+        element: <RequireAccountType type="Hobbyist" note={MESSAGES.myPayments.hobbyistsOnly} />,
+        children: [{ path: 'payments/view', element: <MyPaymentsPage /> }],
+      },
+      {
         // A hobbyist's saved providers.
         element: <RequireAccountType type="Hobbyist" note={MESSAGES.savedProviders.hobbyistsOnly} />,
         children: [{ path: 'saved', element: <SavedProvidersPage /> }],
@@ -202,6 +214,7 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     errorElement: <RouteError />,
+    handle: layoutHandle,
     children: [
       {
         // Errors of a page render inside the layout, so the header and footer stay usable.

@@ -36,8 +36,16 @@ export interface Session {
   isLoggedIn: boolean;
   /** The user's account type, normalized (null when logged out or unknown). */
   userType: UserType | null;
-  /** Stores a fresh login: token, user, user id and the subscribed flag (see `isSubscribed`). */
-  login: (jwt: string, user: SessionUser) => void;
+  /**
+   * Where the guest pages send this session once it has started (`GuestOnly`): set by a registration,
+   * which goes on to its own first page; null after a sign-in, which goes where `getLoginTarget` says.
+   */
+  startPath: string | null;
+  /**
+   * Stores a fresh login: token, user, user id and the subscribed flag (see `isSubscribed`), and the page
+   * the guest pages send it on to (`startPath`).
+   */
+  login: (jwt: string, user: SessionUser, startPath?: string) => void;
   /** Forgets the session and clears all browser storage (spec 000 §4). */
   logout: () => void;
   /**
@@ -55,9 +63,16 @@ interface SessionState {
   user: SessionUser | null;
   userId: number | null;
   subscribed: boolean;
+  startPath: string | null;
 }
 
-const LOGGED_OUT: SessionState = { token: null, user: null, userId: null, subscribed: false };
+const LOGGED_OUT: SessionState = {
+  token: null,
+  user: null,
+  userId: null,
+  subscribed: false,
+  startPath: null,
+};
 
 /** How long Logout waits for the server to revoke the token before it ends the session anyway. */
 const SIGN_OUT_TIMEOUT_MS = 5000;
@@ -87,7 +102,7 @@ export function readStoredSession(): SessionState {
   const storedUser = readJson(STORAGE_KEYS.user);
   const user = isSessionUser(storedUser) ? storedUser : null;
   const userId = parseUserId(readItem(STORAGE_KEYS.userId)) ?? user?.id ?? null;
-  return { token, user, userId, subscribed: readJson(STORAGE_KEYS.subscribed) === true };
+  return { token, user, userId, subscribed: readJson(STORAGE_KEYS.subscribed) === true, startPath: null };
 }
 
 function isActiveFlag(entry: unknown): boolean | undefined {
@@ -118,13 +133,13 @@ type SetSessionState = Dispatch<SetStateAction<SessionState>>;
 function useSessionActions(setState: SetSessionState) {
   const queryClient = useQueryClient();
   const login = useCallback(
-    (jwt: string, user: SessionUser) => {
+    (jwt: string, user: SessionUser, startPath?: string) => {
       const subscribed = isSubscribed(user) ?? false;
       writeItem(STORAGE_KEYS.token, jwt);
       writeItem(STORAGE_KEYS.userId, String(user.id));
       writeJson(STORAGE_KEYS.user, user);
       writeJson(STORAGE_KEYS.subscribed, subscribed);
-      setState({ token: jwt, user, userId: user.id, subscribed });
+      setState({ token: jwt, user, userId: user.id, subscribed, startPath: startPath ?? null });
     },
     [setState],
   );

@@ -117,9 +117,9 @@ export interface TextFieldProps extends FieldProps {
   /** What `register(name)` returned. */
   registration: UseFormRegisterReturn;
   /** An `email` field brings the e-mail keyboard and autofill unless told otherwise. */
-  type?: 'text' | 'email' | 'password' | 'tel' | 'date';
+  type?: 'text' | 'email' | 'password' | 'tel' | 'date' | 'url';
   autoComplete?: string;
-  inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email';
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email' | 'url';
   placeholder?: string;
   maxLength?: number;
   /** For `type="date"`. */

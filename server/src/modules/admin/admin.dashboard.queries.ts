@@ -2,7 +2,7 @@ import type { TAdminPaymentState } from '@app/domain';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { shownProvider, type EB } from '../../access/index.ts';
 import type { DB } from '../../db/schema.ts';
-import { orderIsPayment } from './admin.payments.queries.ts';
+import { orderIsPayment } from '../billing/index.ts';
 
 /**
  * The console's dashboard, part of the console's read model (docs/architecture.md, "The admin console's read

@@ -1,43 +1,21 @@
-import { MESSAGES, type TAdminPaymentKind, type TAdminPaymentState } from '@app/domain';
-import {
-  sql,
-  type Expression,
-  type Kysely,
-  type RawBuilder,
-  type SelectQueryBuilder,
-  type SqlBool,
-  type Transaction,
-} from 'kysely';
+import { type TAdminPaymentKind, type TAdminPaymentState } from '@app/domain';
+import { sql, type Expression, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { EB } from '../../access/index.ts';
 import type { Engine } from '../../db/database.ts';
 import { engineOf, textMatch } from '../../db/dialect.ts';
 import type { DB } from '../../db/schema.ts';
+import { orderIsPayment, paymentRowOf, paymentsTable, type PaymentColumns } from '../billing/index.ts';
 
 /**
  * The console's payments queue, part of the console's read model (docs/architecture.md, "The admin console's
- * read model"): it reads, and only reads, the billing areas' tables (`subscriptions`, `orders` and
- * `order_lines`, `tips`) and the payers' accounts (`users`).
+ * read model"): the billing area's table of every payment (`paymentsTable`: `subscriptions`, `orders` and
+ * `order_lines`, `tips`), with the payers' accounts (`users`); it only reads.
  */
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-const S = MESSAGES.orderStatus;
-
-/** One payment row of the queue, before its payer and flags are attached. */
-export interface PaymentRow {
-  kind: TAdminPaymentKind;
-  id: number;
-  created_at: string;
-  user_id: number | null;
-  amount: number;
-  transaction_id: string | null;
-  /** The id's key (billing's `paymentKey`): look-alike ids share it. */
-  transaction_key: string | null;
-  status: TAdminPaymentState;
-  /** A package's name, or a tip's ad name. */
-  label: string | null;
-  /** An order's line count. */
-  lines: number;
+/** One payment row of the queue: the payment and its payer. */
+export interface PaymentRow extends PaymentColumns {
   username: string | null;
   email: string | null;
 }
@@ -51,92 +29,13 @@ export interface PaymentFilter {
 }
 
 /**
- * An order the buyer cancelled before its payment was checked paid for nothing: it is no payment to check
- * (and its id may pay another order). Every other order with a transaction id is one.
- */
-export const orderIsPayment = (eb: EB, a: string) =>
-  eb.and([
-    eb(eb.ref(`${a}.transaction_id`), 'is not', null),
-    eb.not(
-      eb.and([
-        eb(eb.ref(`${a}.status`), '=', S.cancelled),
-        eb(eb.ref(`${a}.payment_status`), '=', 'pending'),
-      ]),
-    ),
-  ]);
-
-/**
- * A payments branch's columns, typed alike in every branch (so they make one union): kind, id, created_at,
- * user_id, amount (cents), transaction_id, status, label, lines.
- */
-function paymentColumns(
-  kind: TAdminPaymentKind,
-  a: string,
-  amount: string,
-  label: RawBuilder<string | null>,
-  lines: RawBuilder<number>,
-) {
-  const col = <T>(column: string) => sql<T>`${sql.ref(`${a}.${column}`)}`;
-  return [
-    sql<TAdminPaymentKind>`${sql.lit(kind)}`.as('kind'),
-    col<number>('id').as('id'),
-    col<string>('created_at').as('created_at'),
-    col<number | null>('user_id').as('user_id'),
-    col<number>(amount).as('amount'),
-    col<string | null>('transaction_id').as('transaction_id'),
-    col<string | null>('transaction_key').as('transaction_key'),
-    col<TAdminPaymentState>('payment_status').as('status'),
-    label.as('label'),
-    lines.as('lines'),
-  ] as const;
-}
-
-/**
- * The payments of the asked kinds as one derived table: subscriptions and orders paid by a transaction id
- * (a purchase the wallet paid wholly has none: nothing to check), and every tip.
- */
-function paymentsTable(db: Db, f: PaymentFilter) {
-  const kinds: TAdminPaymentKind[] = f.kind ? [f.kind] : ['subscription', 'order', 'tip'];
-  const none = sql<string | null>`cast(null as text)`;
-  const branches = kinds.map((kind) => {
-    if (kind === 'subscription') {
-      return db
-        .selectFrom('subscriptions as s')
-        .select(paymentColumns(kind, 's', 'amount', sql`s.package_name`, sql`0`))
-        .where('s.transaction_id', 'is not', null)
-        .$if(!!f.status, (q) => q.where('s.payment_status', '=', f.status!));
-    }
-    if (kind === 'order') {
-      const lines = sql<number>`(select count(*) from order_lines ol where ol.order_id = o.id)`;
-      return db
-        .selectFrom('orders as o')
-        .select(paymentColumns(kind, 'o', 'amount', none, lines))
-        .where((eb) => orderIsPayment(eb as EB, 'o'))
-        .$if(!!f.status, (q) => q.where('o.payment_status', '=', f.status!));
-    }
-    return db
-      .selectFrom('tips as t')
-      .leftJoin('providers as tp', 'tp.id', 't.provider_id')
-      .select(paymentColumns(kind, 't', 'tip_amount', sql`tp.name`, sql`0`))
-      .$if(!!f.status, (q) => q.where('t.payment_status', '=', f.status!));
-  });
-  // The branches select the same columns (paymentColumns) from different tables: one builder type for them.
-  const [first, ...rest] = branches as unknown as SelectQueryBuilder<DB, 'tips', PaymentColumns>[];
-  let union = first!;
-  for (const branch of rest) union = union.unionAll(branch);
-  return union;
-}
-/** The columns of a payments branch. */
-type PaymentColumns = Omit<PaymentRow, 'username' | 'email'>;
-
-/**
  * The payments of the filter with their payers, the search applied (`q`: id, username, e-mail or number; an
  * id that looks like `q`, by `qKey`).
  */
 function paymentsQuery(db: Db, f: PaymentFilter) {
   const engine: Engine = engineOf(db as Kysely<unknown>);
   return db
-    .selectFrom(paymentsTable(db, f).as('p'))
+    .selectFrom(paymentsTable(db, { kinds: f.kind ? [f.kind] : undefined, status: f.status }).as('p'))
     .leftJoin('users as u', 'u.id', 'p.user_id')
     .$if(!!f.q, (q) =>
       q.where((eb) => {
@@ -187,16 +86,7 @@ export async function findPayments(
       .select(sql<number | string>`count(*)`.as('n'))
       .executeTakeFirst(),
   ]);
-  return {
-    rows: rows.map((r) => ({
-      ...r,
-      id: Number(r.id),
-      user_id: r.user_id === null ? null : Number(r.user_id),
-      amount: Number(r.amount),
-      lines: Number(r.lines ?? 0),
-    })),
-    total: Number(count?.n ?? 0),
-  };
+  return { rows: rows.map(paymentRowOf), total: Number(count?.n ?? 0) };
 }
 
 /**

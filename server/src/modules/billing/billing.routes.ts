@@ -2,7 +2,15 @@ import { MESSAGES, ZTipRequest, ZTipReview, ZTransactionRequest } from '@app/dom
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminOnly, adminOnlyWith, anyone, hobbyistOnly, signedIn, withAccess } from '../../access/index.ts';
+import {
+  accountTypesWith,
+  adminOnly,
+  adminOnlyWith,
+  anyone,
+  hobbyistOnly,
+  signedIn,
+  withAccess,
+} from '../../access/index.ts';
 import type { AppContext } from '../../context.ts';
 import { idParam } from '../../http/query.ts';
 import { registerScopedReadRoutes } from '../../http/read-routes.ts';
@@ -12,6 +20,7 @@ import {
   createTransaction,
   getPaymentInfo,
   getWallet,
+  listMyPayments,
   reviewTip,
   tipReads,
   transactionReads,
@@ -38,7 +47,8 @@ const dataBody = <T extends z.ZodType>(data: T) => ({ tags, body: z.object({ dat
 
 /**
  * Payment info (the tip modal's QR code; public), tips (a hobbyist sends one, the admin verifies or
- * rejects its payment), the wallet's transactions (the admin adds adjustments) and the wallet totals.
+ * rejects its payment), the wallet's transactions (the admin adds adjustments), the wallet totals and a
+ * hobbyist's own payments.
  */
 export async function billingRoutes(instance: FastifyInstance, { db }: AppContext) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -67,4 +77,11 @@ export async function billingRoutes(instance: FastifyInstance, { db }: AppContex
   );
 
   app.get('/api/wallet', signedInReads, async (req) => itemResponse(await getWallet(db, req.actor!)));
+
+  // A hobbyist's own tips and paid orders, with their payments' states (the account menu's My Payments).
+  app.get(
+    '/api/my-payments',
+    withAccess(accountTypesWith(MESSAGES.myPayments.hobbyistsOnly, 'Hobbyist'), { schema: { tags } }),
+    async (req) => listMyPayments(db, req.actor!, req.query as Record<string, unknown>),
+  );
 }

@@ -2,7 +2,11 @@ import {
   formatMoney,
   fromCents,
   MESSAGES,
+  MY_PAYMENT_KINDS,
+  MY_PAYMENTS_PAGING,
   toCents,
+  type ApiPagination,
+  type TMyPayment,
   type TTipRequest,
   type TTipReview,
   type TTransactionRequest,
@@ -15,6 +19,8 @@ import type { DB } from '../../db/schema.ts';
 import type { Actor } from '../../http/auth.ts';
 import { AppError, fieldError, notFound } from '../../http/errors.ts';
 import { getWrittenItem, scopedReads } from '../../http/items.ts';
+import { pagedList, pagingOf } from '../../http/paging.ts';
+import { onlyParams } from '../../http/query.ts';
 import type { Item } from '../../http/strapi/find.ts';
 import {
   decideTipPayment,
@@ -31,6 +37,7 @@ import {
   type PaymentKind,
   type WalletSum,
 } from './billing.queries.ts';
+import { findOwnPayments } from './billing.payments.queries.ts';
 import { tipResource, transactionResource } from './billing.resources.ts';
 import { readPaymentAddress, readTipMaxCents } from './billing.settings.ts';
 
@@ -326,4 +333,37 @@ export async function getWallet(db: Kysely<DB>, actor: Actor): Promise<WalletTot
     },
     months,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// My Payments
+
+/**
+ * `GET /api/my-payments?pagination[page]=&pagination[pageSize]=`: one page of the caller's own tips and
+ * the orders they paid by a transaction id, newest first, each with its payment's state (pending until
+ * an administrator checks it). Whose they are comes from the token alone; nothing in the query names an
+ * account.
+ */
+export async function listMyPayments(
+  db: Kysely<DB>,
+  actor: Actor,
+  query: Record<string, unknown>,
+): Promise<{ data: TMyPayment[]; meta: { pagination: ApiPagination } }> {
+  onlyParams(query, ['pagination']);
+  const paging = pagingOf(query, MY_PAYMENTS_PAGING);
+  const { rows, total } = await findOwnPayments(db, actor.id, MY_PAYMENT_KINDS, {
+    offset: (paging.page - 1) * paging.pageSize,
+    limit: paging.pageSize,
+  });
+  const data = rows.map((r): TMyPayment => ({
+    kind: r.kind === 'order' ? 'order' : 'tip',
+    id: r.id,
+    createdAt: r.created_at,
+    amount: fromCents(r.amount),
+    transaction_id: r.transaction_id,
+    payment_status: r.status,
+    ad_name: r.kind === 'tip' ? r.label : null,
+    lines: r.lines,
+  }));
+  return pagedList(data, paging, total);
 }

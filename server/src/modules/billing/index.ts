@@ -15,6 +15,19 @@ export {
   TIP_MAX_AMOUNT_KEY,
   TIPS_PER_HOUR_KEY,
 } from './billing.settings.ts';
-export { insertPaymentReference, insertTransaction, releasePaymentReference } from './billing.queries.ts';
+export {
+  insertPaymentReference,
+  insertTransaction,
+  readSetting,
+  releasePaymentReference,
+} from './billing.queries.ts';
+export {
+  findOwnPayments,
+  orderIsPayment,
+  paymentRowOf,
+  paymentsTable,
+  type PaymentColumns,
+  type PaymentsOf,
+} from './billing.payments.queries.ts';
 export { walletBalanceCents, withPaymentRegister } from './billing.service.ts';
 export { paymentKey, transactionKey } from '@app/domain/payment-key';

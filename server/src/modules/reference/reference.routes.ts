@@ -43,7 +43,7 @@ import {
   updatePackage,
   updateProcessingCost,
 } from './reference.service.ts';
-import { readAdminSettings, updateAdminSettings } from './reference.settings.ts';
+import { readAdminSettings, readPublicSettings, updateAdminSettings } from './reference.settings.ts';
 
 const tags = ['reference'];
 
@@ -111,6 +111,8 @@ export async function referenceRoutes(instance: FastifyInstance, { db }: AppCont
   lookupWrites('races', 'race', ZRaceWrite, ZRaceWrite);
   lookupWrites('vendor-types', 'vendorType', ZPlaceTypeCreate, ZPlaceTypeUpdate);
 
+  // What every page shows of the operator's settings (the footer's social links).
+  app.get('/api/public-settings', read, async () => ({ data: await readPublicSettings(db) }));
   app.get('/api/admin/settings', admin, async () => ({ data: await readAdminSettings(db) }));
   app.put('/api/admin/settings', body(ZAdminSettingsUpdate), async (req) => ({
     data: await updateAdminSettings(db, req.actor!, req.body.data),

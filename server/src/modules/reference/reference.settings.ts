@@ -1,10 +1,14 @@
 import {
   ADMIN_SETTINGS_LIMITS,
   fromCents,
+  isSocialUrl,
   RETENTION_DEFAULT_DAYS,
   SCREENING_LIMITS,
+  SOCIAL_NETWORKS,
   type AdminSettings,
   type TAdminSettingsUpdate,
+  type TPublicSettings,
+  type TSocialNetwork,
 } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { recordAudit } from '../../db/audit-log.ts';
@@ -14,6 +18,7 @@ import {
   PAYMENT_ADDRESS_KEY,
   readWholeNumberSetting,
   readPaymentAddress,
+  readSetting,
   readTipMaxCents,
   readTipsPerHour,
   TIP_MAX_AMOUNT_KEY,
@@ -59,6 +64,30 @@ export async function readMessageRetentionDays(db: Kysely<DB> | Transaction<DB>)
   );
 }
 
+/** The `settings` key of each network's address in the footer (none stored: no link). */
+const SOCIAL_LINK_KEYS: Record<TSocialNetwork, string> = {
+  twitter: 'social_twitter_url',
+  facebook: 'social_facebook_url',
+  instagram: 'social_instagram_url',
+};
+
+/** A network's address in force: the stored one when it is still a link the footer may show, else ''. */
+async function readSocialUrl(db: Kysely<DB> | Transaction<DB>, network: TSocialNetwork): Promise<string> {
+  const stored = (await readSetting(db, SOCIAL_LINK_KEYS[network]))?.trim() ?? '';
+  return isSocialUrl(stored) ? stored : '';
+}
+
+/**
+ * `GET /api/public-settings` (anyone): what every page shows of the operator's settings, the footer's
+ * social links (only the networks whose address is set).
+ */
+export async function readPublicSettings(db: Kysely<DB>): Promise<TPublicSettings> {
+  const urls = await Promise.all(SOCIAL_NETWORKS.map((network) => readSocialUrl(db, network)));
+  return {
+    social_links: SOCIAL_NETWORKS.flatMap((network, i) => (urls[i] ? [{ network, url: urls[i] }] : [])),
+  };
+}
+
 /** Each setting of the console's Settings page and the `settings` key it is stored under. */
 const KEYS = (): Record<keyof AdminSettings, string> => ({
   payment_address: PAYMENT_ADDRESS_KEY,
@@ -67,6 +96,9 @@ const KEYS = (): Record<keyof AdminSettings, string> => ({
   tip_max_amount: TIP_MAX_AMOUNT_KEY,
   tips_per_hour: TIPS_PER_HOUR_KEY,
   screening_reads_per_day: SCREENING_READS_PER_DAY_KEY,
+  twitter_url: SOCIAL_LINK_KEYS.twitter,
+  facebook_url: SOCIAL_LINK_KEYS.facebook,
+  instagram_url: SOCIAL_LINK_KEYS.instagram,
 });
 
 /**
@@ -88,12 +120,16 @@ const READERS = (): { [K in keyof AdminSettings]: (db: Kysely<DB>) => Promise<Ad
   tip_max_amount: (db) => readTipMaxCents(db).then(fromCents),
   tips_per_hour: readTipsPerHour,
   screening_reads_per_day: readScreeningReadsPerDay,
+  twitter_url: (db) => readSocialUrl(db, 'twitter'),
+  facebook_url: (db) => readSocialUrl(db, 'facebook'),
+  instagram_url: (db) => readSocialUrl(db, 'instagram'),
 });
 
 /**
  * `PUT /api/admin/settings` (admin): stores the settings sent; each one that changes is recorded in the
  * audit log (`setting.update`, subject `setting:<key>`, the value before and after), in the same
- * transaction; one sent as it was is not. They apply from the next purchase, tip or retention run on.
+ * transaction; one sent as it was is not. They apply from the next purchase, tip or retention run on;
+ * the footer's social links at once (every rendered page is dropped on a write).
  */
 export async function updateAdminSettings(
   db: Kysely<DB>,

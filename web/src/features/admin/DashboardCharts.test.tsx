@@ -7,6 +7,8 @@ import type { Dashboard } from './dashboardApi.ts';
 
 interface ChartProps {
   data: { labels: string[]; datasets: { label: string; data: number[]; stack?: string }[] };
+  options: { animation?: unknown };
+  updateMode?: string;
 }
 const charts: { kind: string; props: ChartProps }[] = [];
 
@@ -93,6 +95,42 @@ describe('DashboardCharts', () => {
         name: `${D.charts.publicAds} (${MESSAGES.adminConsole.dashboard.chartTable})`,
       }).textContent,
     ).toContain('7');
+  });
+
+  it('draws a new answer at once: no bar slides from its old month or week to its new one', () => {
+    charts.length = 0;
+    const { rerender } = render(<DashboardCharts dashboard={DASHBOARD} />);
+    // The next answer: a week later, every bar one slot to the left.
+    const later: Dashboard = {
+      ...DASHBOARD,
+      signups: [DASHBOARD.signups[1]!, { week: '2026-11-23', Hobbyist: 0, Provider: 0, Vender: 1 }],
+    };
+    rerender(<DashboardCharts dashboard={later} />);
+    expect(charts.length).toBeGreaterThanOrEqual(6);
+    for (const chart of charts) expect(chart.props.updateMode).toBe('none');
+    // Without a wish for less motion, the first drawing may still grow from zero.
+    for (const chart of charts) expect(chart.props.options.animation).not.toBe(false);
+  });
+
+  it('moves nothing at all for a viewer who asked for less motion', () => {
+    const original = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      matches: query === '(prefers-reduced-motion: reduce)',
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    })) as unknown as typeof window.matchMedia;
+    try {
+      charts.length = 0;
+      render(<DashboardCharts dashboard={DASHBOARD} />);
+      expect(charts).toHaveLength(3);
+      for (const chart of charts) {
+        expect(chart.props.options.animation).toBe(false);
+        expect(chart.props.updateMode).toBe('none');
+      }
+    } finally {
+      window.matchMedia = original;
+    }
   });
 
   it('writes a week as its Monday', () => {

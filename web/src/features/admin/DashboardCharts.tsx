@@ -9,11 +9,13 @@ import {
   Tooltip,
 } from 'chart.js';
 import type { ChartOptions } from 'chart.js';
+import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { Card, Col, Row } from 'react-bootstrap';
 import { Bar, Line } from 'react-chartjs-2';
 import { formatMoney, MESSAGES } from '@app/domain';
 import { formatMonth, formatWeek } from '../../lib/dates.ts';
+import { usePrefersReducedMotion } from '../../ui/usePrefersReducedMotion.ts';
 import type { Dashboard } from './dashboardApi.ts';
 
 const D = MESSAGES.dashboard;
@@ -37,6 +39,17 @@ const SOURCE_COLORS: Record<(typeof SOURCES)[number], { verified: string; pendin
   orders: { verified: '#2f9e6f', pending: '#97ceb7' },
   tips: { verified: '#7950f2', pending: '#bca8f8' },
 };
+
+/**
+ * How the charts move. A chart draws itself growing from zero once, unless the viewer asked for less
+ * motion (then nothing moves at all, hover included). A new answer (the Dashboard asks every minute)
+ * is drawn at once (`updateMode="none"` below): Chart.js would otherwise slide each bar from its old
+ * place to its new one, and when a week or a month begins every bar moves one slot over, showing for a
+ * moment the wrong period's numbers over each label.
+ */
+const MOTION = { animation: { duration: 400 } } as const;
+const STILL = { animation: false } as const;
+const UPDATE_MODE = 'none';
 
 const SIGNUP_OPTIONS: ChartOptions<'bar'> = {
   responsive: true,
@@ -128,6 +141,15 @@ function ChartCard({
  * per month by source with verified and pending stacked per source, and public ads per week (a line).
  */
 export default function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
+  const reduceMotion = usePrefersReducedMotion();
+  const options = useMemo(() => {
+    const motion = reduceMotion ? STILL : MOTION;
+    return {
+      signups: { ...SIGNUP_OPTIONS, ...motion },
+      revenue: { ...REVENUE_OPTIONS, ...motion },
+      line: { ...LINE_OPTIONS, ...motion },
+    };
+  }, [reduceMotion]);
   const { signups, revenue, public_ads: publicAds } = dashboard;
 
   const signupLabels = signups.map((week) => formatWeek(week.week));
@@ -170,7 +192,7 @@ export default function DashboardCharts({ dashboard }: { dashboard: Dashboard })
       <Col xl={6}>
         <ChartCard
           title={D.charts.signups}
-          chart={<Bar data={signupData} options={SIGNUP_OPTIONS} />}
+          chart={<Bar data={signupData} options={options.signups} updateMode={UPDATE_MODE} />}
           head={[D.week, ...ACCOUNT_TYPES.map((type) => D.series[type])]}
           rows={signups.map((week, index) => ({
             label: signupLabels[index] ?? week.week,
@@ -181,7 +203,7 @@ export default function DashboardCharts({ dashboard }: { dashboard: Dashboard })
       <Col xl={6}>
         <ChartCard
           title={D.charts.revenue}
-          chart={<Bar data={revenueData} options={REVENUE_OPTIONS} />}
+          chart={<Bar data={revenueData} options={options.revenue} updateMode={UPDATE_MODE} />}
           head={[D.month, ...revenueSeries.map((series) => series.label)]}
           rows={revenue.map((month, index) => ({
             label: monthLabels[index] ?? month.month,
@@ -192,7 +214,7 @@ export default function DashboardCharts({ dashboard }: { dashboard: Dashboard })
       <Col xl={6}>
         <ChartCard
           title={D.charts.publicAds}
-          chart={<Line data={adData} options={LINE_OPTIONS} />}
+          chart={<Line data={adData} options={options.line} updateMode={UPDATE_MODE} />}
           head={[D.week, D.series.publicAds]}
           rows={publicAds.map((week, index) => ({
             label: adLabels[index] ?? week.week,

@@ -40,6 +40,9 @@ const SETTINGS = {
   tip_max_amount: 1000,
   tips_per_hour: 20,
   screening_reads_per_day: 500,
+  twitter_url: 'https://x.com/livethefantasy',
+  facebook_url: '',
+  instagram_url: '',
 };
 
 function renderSettings(extra: (call: ApiCall) => Response | undefined = () => undefined) {
@@ -254,6 +257,36 @@ describe('SettingsPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(callsTo(calls, 'PUT', '/admin/settings')).toHaveLength(4));
     expect(callsTo(calls, 'PUT', '/admin/settings')[3]!.body).toEqual({
       data: { screening_reads_per_day: 300 },
+    });
+  });
+
+  it("saves the footer's social links: https:// addresses or empty, checked at the field", async () => {
+    const calls = renderSettings((call) =>
+      call.method === 'PUT' && call.path === '/admin/settings'
+        ? jsonResponse({ data: { ...SETTINGS, twitter_url: '', facebook_url: 'https://facebook.com/ltf' } })
+        : undefined,
+    );
+    const section = await screen.findByRole('region', { name: M.sections.social });
+    const twitter = within(section).getByLabelText(F.twitterUrl) as HTMLInputElement;
+    expect(twitter.value).toBe(SETTINGS.twitter_url);
+    expect(twitter.getAttribute('type')).toBe('url');
+    const facebook = within(section).getByLabelText(F.facebookUrl) as HTMLInputElement;
+    expect(within(section).getByText(M.hints.social)).toBeTruthy();
+
+    // Another network's page over http, or a script: refused at the field, nothing sent.
+    for (const bad of ['http://facebook.com/ltf', 'javascript:alert(1)']) {
+      fireEvent.change(facebook, { target: { value: bad } });
+      fireEvent.click(within(section).getByRole('button', { name: M.save }));
+      expect(await within(section).findByText(M.socialUrlInvalid)).toBeTruthy();
+    }
+    expect(callsTo(calls, 'PUT', '/admin/settings')).toHaveLength(0);
+
+    fireEvent.change(facebook, { target: { value: ' https://facebook.com/ltf ' } });
+    fireEvent.change(twitter, { target: { value: '' } });
+    fireEvent.click(within(section).getByRole('button', { name: M.save }));
+    await waitFor(() => expect(callsTo(calls, 'PUT', '/admin/settings')).toHaveLength(1));
+    expect(callsTo(calls, 'PUT', '/admin/settings')[0]!.body).toEqual({
+      data: { twitter_url: '', facebook_url: 'https://facebook.com/ltf', instagram_url: '' },
     });
   });
 

@@ -14,6 +14,7 @@ import type {
   TPlaceTypeCreate,
 } from '@app/domain';
 import { apiDelete, apiGet, apiPost, apiPut } from '../../api/client.ts';
+import { publicSettingsQuery } from '../../app/publicSettings.ts';
 import type { QueryParams } from '../../api/client.ts';
 import type { PackageAttributes, ProcessingCostAttributes } from '../billing/index.ts';
 import { PROCESSING_COSTS_QUERY_KEY } from '../billing/index.ts';
@@ -123,8 +124,9 @@ export function useSaveOperatorSettings() {
       apiPut<{ data: AdminSettings }>('/admin/settings', { data }).then((res) => res.data),
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKeys.operator, saved);
-      // The QR code and the tip limit every payment screen shows.
+      // The QR code and the tip limit every payment screen shows, and the footer's social links.
       void queryClient.invalidateQueries({ queryKey: ['card', 'payment-info'] });
+      void queryClient.invalidateQueries({ queryKey: publicSettingsQuery.queryKey });
     },
   });
 }

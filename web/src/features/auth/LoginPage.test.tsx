@@ -1,7 +1,10 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { lazy, Suspense } from 'react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Outlet } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@app/domain';
 import { GuestOnly, RequireAuth } from '../../app/guards.tsx';
+import { AccountLinks } from '../../app/HeaderNav.tsx';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { jsonResponse, renderRoutes } from '../../test/render.tsx';
 import LoginPage from './LoginPage.tsx';
@@ -234,5 +237,53 @@ describe('LoginPage', () => {
     expect(await screen.findByText('edit page')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(router.state.location.pathname).toBe('/profile/edit');
+  });
+
+  it('shows the account menu, not Login, as soon as the sign-in is answered', async () => {
+    mockApi((call) => {
+      if (call.path === '/auth/local') return jsonResponse({ jwt: 'jwt', user: { id: 5 } });
+      if (call.path === '/users/me')
+        return jsonResponse({ id: 5, first_name: 'Ava', last_name: 'Stone', subscriptions: [] });
+      return undefined;
+    });
+    // The next page's code takes its time to load, as it does over a real network.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const SlowHome = lazy(async () => {
+      await held;
+      return { default: () => <p>home page</p> };
+    });
+    renderRoutes(
+      [
+        {
+          element: (
+            <>
+              <AccountLinks />
+              <Suspense fallback={<p>page loading</p>}>
+                <Outlet />
+              </Suspense>
+            </>
+          ),
+          children: [
+            { path: '/', element: <SlowHome /> },
+            { element: <GuestOnly />, children: [{ path: '/login', element: <LoginPage /> }] },
+          ],
+        },
+      ],
+      ['/login'],
+    );
+    expect(screen.getByRole('link', { name: MESSAGES.nav.login })).toBeTruthy();
+    fill('ava@example.com', 'Secret-1');
+    signIn();
+    await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('jwt'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
+    // Signed in, while the next page still loads: the header already says so.
+    expect(screen.queryByRole('link', { name: MESSAGES.nav.login })).toBeNull();
+    expect(screen.queryByRole('link', { name: MESSAGES.nav.register })).toBeNull();
+    expect(await screen.findByText('Ava Stone')).toBeTruthy();
+    release();
+    expect(await screen.findByText('home page')).toBeTruthy();
   });
 });

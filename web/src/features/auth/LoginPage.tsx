@@ -3,10 +3,9 @@ import { Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useLocation } from 'react-router';
-import { isTwoFactorChallenge, MESSAGES, toUserType, ZLoginForm } from '@app/domain';
+import { Link } from 'react-router';
+import { isTwoFactorChallenge, MESSAGES, ZLoginForm } from '@app/domain';
 import type { TLoginForm } from '@app/domain';
-import { getRedirectTarget } from '../../app/guards.tsx';
 import { TextField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { signIn as requestSignIn } from './api.ts';
@@ -18,19 +17,6 @@ import { TwoFactorSignInStep } from './TwoFactorSignInStep.tsx';
 import { useStartSession } from './useStartSession.ts';
 
 const M = MESSAGES.login;
-
-/** A provider's home: Provider Details (spec 001 §2 "Provider area"). */
-export const PROVIDER_HOME = '/provider';
-
-/**
- * Where a successful login goes: the page the visitor was sent here from (see RequireAuth), else a
- * provider's home, else the listing.
- */
-export function getLoginTarget(state: unknown, userType: unknown): string {
-  const remembered = getRedirectTarget(state);
-  if (remembered !== '/' || toUserType(userType) !== 'Provider') return remembered;
-  return PROVIDER_HOME;
-}
 
 /** Remember Me and the link to reset a forgotten password, under the password. */
 function RememberAndForgot() {
@@ -44,20 +30,13 @@ function RememberAndForgot() {
   );
 }
 
-/** Signs the session in with an answer and goes on to the remembered page (or the user's own start). */
-function useFinishSignIn() {
-  const location = useLocation();
-  const startSession = useStartSession();
-  return (auth: AuthResponse) => startSession(auth, getLoginTarget(location.state, auth.user.user_type));
-}
-
 /**
  * /login (spec 000 §2): e-mail and password; once signed in, back to the remembered page, else a
  * provider to Provider Details and anyone else to the listing. An account with two-factor sign-in
  * is asked for its code in a second step first.
  */
 export default function LoginPage() {
-  const finishSignIn = useFinishSignIn();
+  const finishSignIn = useStartSession();
   const signIn = useMutation({
     mutationFn: ({ email, password }: TLoginForm) => requestSignIn(email, password),
   });

@@ -7,7 +7,7 @@ import { MESSAGES } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { focusFirstInvalidField } from '../../ui/focusFirstInvalidField.ts';
 import { serverFieldErrors, useServerFieldErrors } from '../../ui/serverFieldErrors.ts';
-import { toUserType } from '../../app/accountMenu.ts';
+import { toUserType } from '@app/domain';
 import { markWelcome } from '../../app/Welcome.tsx';
 import { useRegister, type DocumentUploads } from './api.ts';
 import { useStartSession } from './useStartSession.ts';

@@ -1,26 +1,21 @@
-import { useTransition } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { ME_QUERY_KEY, useSession } from '../../app/session.tsx';
 import type { AuthResponse } from './api.ts';
 
 /**
- * Signs the session in with a sign-in's (or a registration's) answer and goes on to `target`: the one way
- * a page starts a session. The session and the navigation commit in one render, so the guest guard of the
- * page left (which sends a signed-in user on to the remembered page or '/') never sees the user still there.
+ * Signs the session in with a sign-in's (or a registration's) answer: the one way a page starts a
+ * session. The session is stored at once, outside any transition, so the header shows the account menu
+ * in the same render (a transition would keep the whole page, header included, as it was until the next
+ * page's code had loaded). The guest guard of the page left then sends the user on: to `startPath` when
+ * given (a registration's first page), else where a sign-in goes (`GuestOnly`, `getLoginTarget`).
  */
 export function useStartSession() {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { login } = useSession();
-  const [, startTransition] = useTransition();
 
-  return (auth: AuthResponse, target: string) => {
+  return (auth: AuthResponse, startPath?: string) => {
     // The session refetches the user when the id changes; it already has the fresh one.
     queryClient.setQueryData([...ME_QUERY_KEY, auth.user.id], auth.user);
-    startTransition(async () => {
-      login(auth.jwt, auth.user);
-      await navigate(target, { replace: true });
-    });
+    login(auth.jwt, auth.user, startPath);
   };
 }

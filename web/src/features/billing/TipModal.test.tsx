@@ -58,7 +58,7 @@ describe('ProviderCard: tip', () => {
     return dialog;
   }
 
-  it('shows the QR code, address and five steps to a hobbyist, pays, toasts and resets', async () => {
+  it('shows the QR code, address and five steps to a hobbyist, pays, toasts, closes and resets', async () => {
     signInAs(HOBBYIST);
     const calls = tipApi(() => jsonResponse({ data: { id: 3, attributes: {} } }));
     renderCards([buildProvider(7)]);
@@ -93,8 +93,11 @@ describe('ProviderCard: tip', () => {
     expect(posts(calls).find((call) => call.path === '/tips')?.body).toEqual({
       data: { provider: 7, tip_amount: 25.5, transaction_id: 'TX-1' },
     });
-    await waitFor(() => expect(amount.value).toBe(''));
-    expect(transaction.value).toBe('');
+    // The tip is taken: the dialog closes, and opens again with an empty form.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const again = await openTip();
+    expect((within(again).getByLabelText(MESSAGES.tip.amount) as HTMLInputElement).value).toBe('');
+    expect((within(again).getByLabelText(MESSAGES.tip.transactionId) as HTMLInputElement).value).toBe('');
   });
 
   it("refuses an amount above the server's cap at the field, without posting", async () => {
@@ -125,5 +128,7 @@ describe('ProviderCard: tip', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: MESSAGES.tip.submit }));
     expect(await screen.findByText(text)).toBeTruthy();
+    // A refused tip leaves the dialog open, to try again.
+    expect(screen.getByRole('dialog')).toBe(dialog);
   });
 });

@@ -35,8 +35,12 @@ interface TipModalProps {
   providerName: string;
 }
 
-/** The tip form: the operator's cap, and a submit that posts the tip, toasts the outcome and resets. */
-function useTipForm(show: boolean, providerId: number) {
+/**
+ * The tip form: the operator's cap, and a submit that posts the tip, toasts the outcome and resets; a
+ * tip that was taken also closes the modal (`onPaid`): the toast says it is paid, and a form still open
+ * and empty would look as if nothing had happened. A refused one leaves it open to try again.
+ */
+function useTipForm(show: boolean, providerId: number, onPaid: () => void) {
   const payment = usePaymentInfo(show);
   const postTip = usePostTip(providerId);
   const {
@@ -60,6 +64,7 @@ function useTipForm(show: boolean, providerId: number) {
     try {
       await postTip.mutateAsync(values);
       toast.success(M.paid, TIP_TOAST);
+      onPaid();
     } catch (error) {
       toastTipFailure(error);
     } finally {
@@ -72,11 +77,12 @@ function useTipForm(show: boolean, providerId: number) {
 
 /**
  * The tip modal (spec 001 §2, §5, §8): the payment QR code and address, the five steps, and the
- * form (amount in dollars, transaction id) posted to `/api/tips`. The form resets after a submit.
+ * form (amount in dollars, transaction id) posted to `/api/tips`. The form resets after a submit, and
+ * the modal closes once the tip is taken (the hobbyist finds it in My Payments).
  */
 export default function TipModal({ show, onHide, providerId, providerName }: TipModalProps) {
   const id = useId();
-  const { register, errors, isSubmitting, maxTip, handleTip } = useTipForm(show, providerId);
+  const { register, errors, isSubmitting, maxTip, handleTip } = useTipForm(show, providerId, onHide);
   const field = (name: string) => `${id}-${name}`;
   return (
     <Modal show={show} onHide={onHide} centered scrollable aria-labelledby={field('title')}>

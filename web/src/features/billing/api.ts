@@ -1,5 +1,14 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { AdQuota, ApiItem, ApiList, RelationOne, TPaymentStatus, WalletTotals } from '@app/domain';
+import type {
+  AdQuota,
+  ApiItem,
+  ApiList,
+  ApiPagination,
+  RelationOne,
+  TMyPayment,
+  TPaymentStatus,
+  WalletTotals,
+} from '@app/domain';
 import { MESSAGES } from '@app/domain';
 import { ApiError, apiGet, apiPost } from '../../api/client.ts';
 
@@ -174,6 +183,32 @@ export function useTransactions(page: number, pageSize: number) {
         { signal },
       ),
     placeholderData: keepPreviousData,
+  });
+}
+
+// ---- My Payments ------------------------------------------------------------------------------
+
+export type { TMyPayment as MyPayment };
+export interface MyPaymentsPage {
+  data: TMyPayment[];
+  meta: { pagination: ApiPagination };
+}
+
+export const MY_PAYMENTS_QUERY_KEY = ['my-payments'] as const;
+
+/**
+ * One page of the signed-in hobbyist's tips and paid orders, newest first (`GET /api/my-payments`).
+ * Read afresh on each visit: a tip sent or an order paid a moment ago, or a payment an administrator
+ * has just checked, shows at once.
+ */
+export function useMyPayments(userId: number | null, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: [...MY_PAYMENTS_QUERY_KEY, userId, page, pageSize],
+    queryFn: ({ signal }) =>
+      apiGet<MyPaymentsPage>('/my-payments', { pagination: { page, pageSize } }, { signal }),
+    enabled: userId !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
   });
 }
 

@@ -93,6 +93,27 @@ const SECTIONS: readonly { id: string; title: string; fields: readonly OperatorF
     ],
   },
   {
+    id: 'settings-social',
+    title: M.sections.social,
+    fields: [
+      { name: 'twitter_url', label: F.twitterUrl, url: true, maxLength: ADMIN_SETTINGS_LIMITS.socialUrlMax },
+      {
+        name: 'facebook_url',
+        label: F.facebookUrl,
+        url: true,
+        maxLength: ADMIN_SETTINGS_LIMITS.socialUrlMax,
+      },
+      {
+        name: 'instagram_url',
+        label: F.instagramUrl,
+        url: true,
+        maxLength: ADMIN_SETTINGS_LIMITS.socialUrlMax,
+        help: M.hints.social,
+        helpBlock: true,
+      },
+    ],
+  },
+  {
     id: 'settings-screening',
     title: M.sections.screening,
     fields: [
@@ -134,8 +155,8 @@ function PaymentSection({ settings }: { settings: AdminSettings }) {
 
 /**
  * The operator settings (item 9): the payment address or instructions behind the QR code (with the
- * QR code payers see now), the days ID documents are kept after a decision, the tip limits and the
- * daily cap of screening reads per provider account.
+ * QR code payers see now), the days ID documents are kept after a decision, the tip limits, the
+ * footer's social links and the daily cap of screening reads per provider account.
  */
 export function OperatorSettingsSection() {
   const settings = useOperatorSettings();

@@ -70,6 +70,8 @@ export interface SettingsField<K extends string = string> {
   label: string;
   /** The number keyboard on phones. */
   numeric?: boolean;
+  /** A web address: the address keyboard on phones. */
+  url?: boolean;
   /** Read as a number (`valueAsNumber`) rather than as text. */
   asNumber?: boolean;
   help?: string;
@@ -97,7 +99,7 @@ export function SettingsFields<T extends FieldValues>({
   /** The last field without the space below it (the end of a modal's body). */
   flushLast?: boolean;
 }) {
-  return fields.map(({ name, label, numeric, asNumber, help, helpBlock, rows, maxLength }, index) => {
+  return fields.map(({ name, label, numeric, url, asNumber, help, helpBlock, rows, maxLength }, index) => {
     const props = {
       id: `${id}-${name}`,
       label,
@@ -113,8 +115,9 @@ export function SettingsFields<T extends FieldValues>({
     ) : (
       <TextField
         key={name}
-        inputMode={numeric ? 'numeric' : undefined}
-        autoComplete={autoComplete}
+        type={url ? 'url' : undefined}
+        inputMode={numeric ? 'numeric' : url ? 'url' : undefined}
+        autoComplete={url ? 'url' : autoComplete}
         {...props}
       />
     );
