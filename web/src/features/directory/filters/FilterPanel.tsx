@@ -46,7 +46,8 @@ function countOf(counts: FilterCounts | undefined, section: string, option: stri
   return counts?.[section]?.[String(option)];
 }
 
-const SUBTYPE_LABELS: Record<string, string> = {
+/** The sub-types shown by another name than their value. */
+export const SUBTYPE_LABELS: Record<string, string> = {
   Give: T.give,
   Receive: T.receive,
   Both: T.anilingusBoth,

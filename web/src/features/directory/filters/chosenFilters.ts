@@ -18,6 +18,7 @@ import {
   SUBTYPES,
 } from '@app/domain';
 import type { FilterSection, FilterState, ParentKey, Range } from '@app/domain';
+import { SUBTYPE_LABELS } from './FilterPanel.tsx';
 import type { FilterUpdate } from './FilterPanel.tsx';
 
 const T = MESSAGES.filters;
@@ -35,12 +36,6 @@ export interface LookupNames {
   language?: ReadonlyMap<number, string>;
   race?: ReadonlyMap<number, string>;
 }
-
-const SUBTYPE_LABELS: Record<string, string> = {
-  Give: T.give,
-  Receive: T.receive,
-  Both: T.anilingusBoth,
-};
 
 const CALL_LABELS: Record<string, string> = {
   Incall: T.incall,
