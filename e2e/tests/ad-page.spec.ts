@@ -1,5 +1,6 @@
 import { MESSAGES } from '@app/domain';
 import { expect, test } from './fixtures.ts';
+import { collectPageErrors } from './support/page-errors.ts';
 
 /**
  * An ad's own page on the demo site: reached from a card's title, at its one address (a wrong slug is
@@ -106,11 +107,7 @@ test.describe('[HYDRATION]', () => {
   test('[HYDRATION] a public page hydrates without asking again for what its HTML holds, and without an error', async ({
     page,
   }) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = collectPageErrors(page);
     const calls: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(request.url());

@@ -1,7 +1,8 @@
 import { DEMO_AD_PLACES } from '../../server/src/demo/demo-ad-places.ts';
-import { MESSAGES } from '@app/domain';
+import { fillTemplate, MESSAGES } from '@app/domain';
 import type { Locator, Page, Response } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { collectPageErrors } from './support/page-errors.ts';
 
 /**
  * The provider listing with a few hundred demo providers (`start.mjs --demo`): filters with counts,
@@ -218,5 +219,103 @@ test.describe('[DIRECTORY]', () => {
     await page.goto(filtered.replace(/\/\?/, `/ad/${lastPage}?`));
     await expect(nav.locator('[aria-current="page"]')).toHaveText(new RegExp(String(lastPage)));
     await expect(nav.getByText(P.next, { exact: true })).toHaveAttribute('aria-disabled', 'true');
+  });
+});
+
+/** Whether the page scrolls sideways (a defect on a phone). */
+function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+const chipName = (section: string, option: string) =>
+  fillTemplate(F.removeChip, { filter: fillTemplate(F.chip, { section, option }) });
+
+test.describe('[DIRECTORY][PHONE]', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('[DIRECTORY][PHONE] the filters open in a sheet, Show N results brings the listing, a chip removes its filter', async ({
+    page,
+  }) => {
+    const errors = collectPageErrors(page);
+    await openListing(page, DEMO_ONLY_LISTING);
+    const unfiltered = (await total(page).textContent()) ?? '';
+    expect(await scrollsSideways(page)).toBe(false);
+
+    const toggle = page.getByRole('button', { name: F.title, exact: true });
+    await toggle.click();
+    const sheet = page.getByRole('dialog', { name: F.title });
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByRole('button', { name: F.closeSheet })).toBeVisible();
+    // Nothing chosen yet: every section folded, so the sixteen fit on the screen.
+    for (const name of [F.language, F.race, F.call, F.age, F.kissing, F.massage, F.grooming]) {
+      await expect(sheet.getByRole('button', { name, exact: true })).toHaveAttribute(
+        'aria-expanded',
+        'false',
+      );
+    }
+    await expect(sheet.getByRole('button', { name: /^Show [\d,]+ results?$/ })).toBeVisible();
+
+    await sheet.getByRole('button', { name: F.massage, exact: true }).click();
+    const yes = sheet.getByRole('group', { name: F.massage, exact: true }).locator('label', {
+      hasText: /^Yes \(\d+\)$/,
+    });
+    await expect(yes).toBeVisible();
+    const count = await countIn(yes);
+    await yes.click();
+    await expect(page).toHaveURL(/filter\[massage\]=yes/);
+    const show = sheet.getByRole('button', {
+      name:
+        count === 1 ? F.showOneResult : fillTemplate(F.showResults, { count: count.toLocaleString('en-US') }),
+    });
+    await expect(show).toBeVisible();
+    await expect(sheet).toBeVisible();
+
+    await show.click();
+    await expect(sheet).toBeHidden();
+    await expect(total(page)).toHaveText(totalText(count));
+    const chips = page.getByRole('list', { name: F.chosenLabel });
+    const chip = chips.getByRole('button', { name: chipName(F.massage, F.yes) });
+    await expect(chip).toBeVisible();
+    // The listing starts on the first screen, its heading in view.
+    await expect(page.getByRole('heading', { level: 1, name: MESSAGES.directory.title })).toBeInViewport();
+    const cards = await page.getByRole('list', { name: MESSAGES.directory.listLabel }).boundingBox();
+    expect(cards!.y).toBeLessThan(844);
+    expect(await scrollsSideways(page)).toBe(false);
+
+    // Opened again, the sheet shows the chosen section open.
+    await toggle.click();
+    await expect(sheet.getByRole('button', { name: F.massage, exact: true })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expect(sheet.getByRole('button', { name: F.language, exact: true })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    await sheet.getByRole('button', { name: F.closeSheet }).click();
+    await expect(sheet).toBeHidden();
+
+    await chip.click();
+    await expect(page).not.toHaveURL(/filter\[massage\]/);
+    await expect(total(page)).toHaveText(unfiltered);
+    await expect(chips).toBeHidden();
+    expect(await scrollsSideways(page)).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('[DIRECTORY][PHONE] the server’s page shows the listing and the chosen filters, nothing sideways', async ({
+      page,
+    }) => {
+      await page.goto('/?filter[massage]=yes');
+      await expect(page.getByRole('heading', { level: 1, name: MESSAGES.directory.title })).toBeInViewport();
+      await expect(page.getByRole('button', { name: chipName(F.massage, F.yes) })).toBeVisible();
+      await expect(page.getByRole('article').first()).toBeVisible();
+      // The panel waits in its sheet, out of sight.
+      await expect(page.getByRole('group', { name: F.language, exact: true })).toBeHidden();
+      expect(await scrollsSideways(page)).toBe(false);
+    });
   });
 });

@@ -52,6 +52,19 @@ export const DIRECTORY_MESSAGES = {
     donationMax: 'Maximum per hour',
     rangeNa: 'N/A (any)',
     loading: 'Loading…',
+    /** The panel as a sheet on narrow screens: its close button and the button that shows the listing. */
+    closeSheet: 'Close categories',
+    /** `{count}` the listing's total for the chosen filters, as the listing writes it. */
+    showResults: 'Show {count} results',
+    showOneResult: 'Show 1 result',
+    /** The chosen filters above the listing, each a button that removes it. */
+    chosenLabel: 'Chosen filters',
+    /** A chosen option: `{section}` the section's name, `{option}` the option's. */
+    chip: '{section}: {option}',
+    /** A chosen range: `{min}` and `{max}` the values, with their unit. */
+    chipRange: '{min}–{max}',
+    /** The chip's name: `{filter}` its text. */
+    removeChip: 'Remove {filter}',
   },
   location: {
     choose: 'Choose location',

@@ -72,13 +72,16 @@ function providerList(page: number, total: number) {
 interface Options {
   total?: number;
   failProviders?: boolean;
+  /** The listing's total for a call's query, when it depends on the filters. */
+  totalOf?: (search: URLSearchParams) => number;
 }
 
 // Every section but Call has an N/A option.
 const NA_SECTIONS = FILTER_SECTIONS.filter((section) => section !== 'call');
 
-function mockDirectoryApi({ total = 23, failProviders = false }: Options = {}) {
+function mockDirectoryApi({ total: fixedTotal = 23, failProviders = false, totalOf }: Options = {}) {
   return mockApi((call: ApiCall) => {
+    const total = totalOf?.(call.search) ?? fixedTotal;
     switch (call.path) {
       case '/providers':
         if (failProviders) return errorResponse(500, 'Internal Server Error');
@@ -155,6 +158,20 @@ function renderDirectory(initial = '/') {
 
 const group = (name: string) => within(screen.getByRole('group', { name }));
 const isChecked = (element: HTMLElement) => (element as HTMLInputElement).checked;
+
+/** Makes `matchMedia` answer width queries as a screen `width` pixels wide would; returns the undo. */
+function mockScreenWidth(width: number): () => void {
+  const original = window.matchMedia;
+  window.matchMedia = ((query: string) => {
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    const min = /min-width:\s*([\d.]+)px/.exec(query);
+    const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
+    return { ...original(query), media: query, matches };
+  }) as typeof window.matchMedia;
+  return () => {
+    window.matchMedia = original;
+  };
+}
 
 /**
  * A click as the browser delivers it, outside act(): React renders the router's navigation later, as
@@ -481,24 +498,152 @@ describe('DirectoryPage', { timeout: 20_000 }, () => {
     expect(screen.getByRole('group', { name: F.language })).toBeTruthy();
   });
 
-  it('starts with the panel folded on a narrow screen, where the cards come first', async () => {
-    const original = window.matchMedia;
-    window.matchMedia = ((query: string) => ({
-      ...original(query),
-      matches: true,
-    })) as typeof window.matchMedia;
+  // The page, then the sheet's own panel, then a tick and its answers: the longest here.
+  it(
+    'on a narrow screen the panel is a sheet: folded sections but those chosen, and Show N results',
+    { timeout: 40_000 },
+    async () => {
+      const restore = mockScreenWidth(390);
+      try {
+        mockDirectoryApi({ totalOf: (search) => (search.has('filter[language][0]') ? 9 : 23) });
+        const { router } = renderDirectory('/?filter[massage]=yes');
+        await screen.findByText('23 providers');
+        const toggle = screen.getByRole('button', { name: F.title });
+        expect(toggle.getAttribute('aria-expanded')).toBe('false');
+        expect(screen.queryByRole('dialog')).toBeNull();
+
+        // As a click on it does in a browser (the sheet gives focus back to it when it closes).
+        toggle.focus();
+        fireEvent.click(toggle);
+        const sheet = await screen.findByRole('dialog', { name: F.title });
+        expect(toggle.getAttribute('aria-expanded')).toBe('true');
+        expect(within(sheet).getByRole('button', { name: F.closeSheet })).toBeTruthy();
+        // Only the section with a choice is open.
+        const sectionButton = (name: string) => within(sheet).getByRole('button', { name });
+        expect(sectionButton(F.massage).getAttribute('aria-expanded')).toBe('true');
+        for (const section of [F.language, F.race, F.call, F.age, F.kissing, F.grooming]) {
+          expect(sectionButton(section).getAttribute('aria-expanded')).toBe('false');
+        }
+        expect(within(sheet).getByRole('button', { name: 'Show 23 results' })).toBeTruthy();
+
+        fireEvent.click(sectionButton(F.language));
+        expect(sectionButton(F.language).getAttribute('aria-expanded')).toBe('true');
+        fireEvent.click(await within(sheet).findByLabelText('English (9)'));
+        await waitFor(() => expect(currentQuery(router).filters).toEqual({ language: [1], massage: 'yes' }));
+        // The count follows the filters; the sheet stays open.
+        const show = await within(sheet).findByRole('button', { name: 'Show 9 results' }, { timeout: 5000 });
+        expect(screen.getByRole('dialog', { name: F.title })).toBe(sheet);
+
+        fireEvent.click(show);
+        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+        expect(toggle.getAttribute('aria-expanded')).toBe('false');
+        // Focus goes to the listing's heading, above the chips of the chosen filters.
+        await waitFor(() =>
+          expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: D.title })),
+        );
+        const chips = screen.getByRole('list', { name: F.chosenLabel });
+        expect(within(chips).getByRole('button', { name: `Remove ${F.language}: English` })).toBeTruthy();
+        expect(within(chips).getByRole('button', { name: `Remove ${F.massage}: ${F.yes}` })).toBeTruthy();
+      } finally {
+        restore();
+      }
+    },
+  );
+
+  it('the sheet’s close button closes it and gives focus back to the Categories button', async () => {
+    const restore = mockScreenWidth(390);
     try {
       mockDirectoryApi();
       renderDirectory();
       await screen.findByText('23 providers');
       const toggle = screen.getByRole('button', { name: F.title });
-      expect(toggle.getAttribute('aria-expanded')).toBe('false');
-      expect(document.getElementById('filter-panel')!.hidden).toBe(true);
+      // As a click on it does in a browser (the sheet gives focus back to it when it closes).
+      toggle.focus();
       fireEvent.click(toggle);
-      expect(document.getElementById('filter-panel')!.hidden).toBe(false);
-      expect(await screen.findByLabelText('Incall (12)')).toBeTruthy();
+      const sheet = await screen.findByRole('dialog', { name: F.title });
+      // Nothing chosen: every section starts folded.
+      for (const section of [F.language, F.massage, F.grooming]) {
+        expect(within(sheet).getByRole('button', { name: section }).getAttribute('aria-expanded')).toBe(
+          'false',
+        );
+      }
+      fireEvent.click(within(sheet).getByRole('button', { name: F.closeSheet }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(toggle));
+      expect(screen.queryByRole('list', { name: F.chosenLabel })).toBeNull();
     } finally {
-      window.matchMedia = original;
+      restore();
+    }
+  });
+
+  it('chosen filters are chips that remove their filter; focus moves to the next chip, then the heading', async () => {
+    mockDirectoryApi();
+    const { router } = renderDirectory(
+      '/?filter[call][0]=Incall&filter[age][0]=25&filter[age][1]=40&filter[kissing]=yes&filter[kissing_types][0]=Light',
+    );
+    const chips = await screen.findByRole('list', { name: F.chosenLabel });
+    const names = () =>
+      within(chips)
+        .queryAllByRole('button')
+        .map((chip) => chip.getAttribute('aria-label'));
+    expect(names()).toEqual([
+      `Remove ${F.call}: ${F.incall}`,
+      `Remove ${F.age}: 25–40`,
+      `Remove ${F.kissing}: Light`,
+    ]);
+    // The chip's text is in its name.
+    expect(within(chips).getByRole('button', { name: `Remove ${F.age}: 25–40` }).textContent).toBe(
+      `${F.age}: 25–40`,
+    );
+
+    fireEvent.click(within(chips).getByRole('button', { name: `Remove ${F.kissing}: Light` }));
+    await waitFor(() => expect(currentQuery(router).filters).toEqual({ call: ['Incall'], age: [25, 40] }));
+    expect(names()).toEqual([`Remove ${F.call}: ${F.incall}`, `Remove ${F.age}: 25–40`]);
+    // The last chip went: focus on the one before it.
+    expect(document.activeElement?.getAttribute('aria-label')).toBe(`Remove ${F.age}: 25–40`);
+    // The panel shows the change too.
+    expect(isChecked(group(F.kissing).getByLabelText(/^N\/A/))).toBe(true);
+
+    fireEvent.click(within(chips).getByRole('button', { name: `Remove ${F.call}: ${F.incall}` }));
+    await waitFor(() => expect(currentQuery(router).filters).toEqual({ age: [25, 40] }));
+    expect(document.activeElement?.getAttribute('aria-label')).toBe(`Remove ${F.age}: 25–40`);
+
+    fireEvent.click(within(chips).getByRole('button', { name: `Remove ${F.age}: 25–40` }));
+    await waitFor(() => expect(currentQuery(router).filters).toEqual({}));
+    expect(screen.queryByRole('list', { name: F.chosenLabel })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: D.title }));
+  });
+
+  it('Clear all filters beside the chips keeps the location', async () => {
+    mockDirectoryApi();
+    const { router } = renderDirectory('/?filter[massage]=yes&filter[grooming][0]=Bare&state=TX&country=US');
+    await screen.findByRole('list', { name: F.chosenLabel });
+    fireEvent.click(screen.getByRole('link', { name: D.clearFilters }));
+    await waitFor(() => expect(currentQuery(router).filters).toEqual({}));
+    expect(currentQuery(router).location).toEqual({ country: 'US', state: 'TX' });
+    await waitFor(() => expect(screen.queryByRole('list', { name: F.chosenLabel })).toBeNull());
+  });
+
+  it('a filter change brings the listing’s heading into view when the visitor scrolled past it', async () => {
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      mockDirectoryApi();
+      renderDirectory();
+      const heading = await screen.findByRole('heading', { level: 1, name: D.title });
+      // In view: nothing moves.
+      fireEvent.click(await screen.findByLabelText('Incall (12)'));
+      await screen.findByRole('list', { name: F.chosenLabel });
+      expect(scrolled).toEqual([]);
+      // Scrolled down the panel: the heading is above the window.
+      heading.getBoundingClientRect = () => ({ top: -2000, bottom: -1970 }) as DOMRect;
+      fireEvent.click(screen.getByLabelText(/^Bare/));
+      expect(scrolled).toEqual([heading]);
+    } finally {
+      Element.prototype.scrollIntoView = original;
     }
   });
 

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { Col, Container, Row } from 'react-bootstrap';
 import { Link, useLocation, useParams } from 'react-router';
 import { fillTemplate, MESSAGES, toDirectorySearch } from '@app/domain';
@@ -6,7 +6,9 @@ import type { DirectoryQuery } from '@app/domain';
 import { usePageHead, type Crumb, type PageHead } from '../../app/head.tsx';
 import { useFilterCounts, useProviders } from './api.ts';
 import { firstPagePath, listingRequestOf, pagePath } from './filterUrl.ts';
+import { ChosenFilters } from './filters/ChosenFilters.tsx';
 import { FiltersColumn } from './filters/FiltersColumn.tsx';
+import { useFilterNavigation } from './filters/useFilterNavigation.ts';
 import { ListingResults } from './listing/ListingResults.tsx';
 import './directory.css';
 
@@ -58,9 +60,22 @@ export function listingHead(asked: DirectoryQuery, page: number): PageHead {
 }
 
 /**
- * The provider listing at `/` and `/ad/:page` (spec 001 §2): the Categories panel on the left, the
- * role-playing disclaimer, the cards and pagination in the centre, an empty right column. The filter
- * state and location live in the query string; any filter change goes back to page 1.
+ * Brings the listing's heading into view when it is not (the visitor scrolled down the panel, or
+ * past the cards), below the sticky header (its `scroll-margin-top`); `focus` moves focus to it.
+ */
+function revealHeading(heading: HTMLElement | null, focus: boolean): void {
+  if (!heading) return;
+  const margin = parseFloat(getComputedStyle(heading).scrollMarginTop) || 0;
+  const { top, bottom } = heading.getBoundingClientRect();
+  if (top < margin || bottom > window.innerHeight) heading.scrollIntoView?.({ block: 'start' });
+  if (focus) heading.focus({ preventScroll: true });
+}
+
+/**
+ * The provider listing at `/` and `/ad/:page` (spec 001 §2): the Categories panel on the left (a sheet
+ * on phones), the role-playing disclaimer, the chosen filters, the cards and pagination in the centre,
+ * an empty right column. The filter state and location live in the query string; any filter change
+ * goes back to page 1 and brings the listing's heading into view.
  */
 export function DirectoryPage() {
   const params = useParams();
@@ -74,11 +89,33 @@ export function DirectoryPage() {
   const providers = useProviders(query, search, page);
   const filterCounts = useFilterCounts(query, search);
   const total = providers.data?.meta.pagination.total ?? filterCounts.total;
+  const { shownFilters, handleFilterChange } = useFilterNavigation(query, search, page);
+  const clearedSearch = toDirectorySearch({ ...query, filters: {} });
+  const clearPath = clearedSearch === search ? undefined : firstPagePath(clearedSearch);
+
+  const heading = useRef<HTMLHeadingElement>(null);
+  const revealResults = useCallback((focus: boolean) => revealHeading(heading.current, focus), []);
+  const focusResults = useCallback(() => revealHeading(heading.current, true), []);
+  const handleChipChange = useCallback(
+    (update: Parameters<typeof handleFilterChange>[0]) => {
+      handleFilterChange(update);
+      revealHeading(heading.current, false);
+    },
+    [handleFilterChange],
+  );
 
   return (
     <Container fluid="xl" className="directory py-3 py-lg-4">
       <Row className="g-4">
-        <FiltersColumn query={query} search={search} page={page} counts={filterCounts} />
+        <FiltersColumn
+          filters={shownFilters}
+          onChange={handleFilterChange}
+          counts={filterCounts}
+          total={total}
+          totalPending={providers.isFetching || filterCounts.isFetching}
+          clearPath={clearPath}
+          onApplied={revealResults}
+        />
         <Col lg={6} className="directory__listing">
           <p className="role-play-disclaimer small text-center mb-3" role="note">
             <i className="bi bi-info-circle me-1" aria-hidden="true" />
@@ -98,7 +135,9 @@ export function DirectoryPage() {
             </p>
           )}
           <div className="d-flex align-items-baseline justify-content-between mb-2">
-            <h1 className="h4 mb-0">{T.title}</h1>
+            <h1 ref={heading} id="listing-title" className="listing-heading h4 mb-0" tabIndex={-1}>
+              {T.title}
+            </h1>
             {total !== undefined && !providers.isError && (
               <p
                 className="listing-total text-body-secondary mb-0"
@@ -109,6 +148,12 @@ export function DirectoryPage() {
               </p>
             )}
           </div>
+          <ChosenFilters
+            filters={shownFilters}
+            onChange={handleChipChange}
+            clearPath={firstPagePath(clearedSearch)}
+            onEmptied={focusResults}
+          />
           <ListingResults providers={providers} page={page} search={search} />
         </Col>
         <Col lg={3} className="directory__aside d-none d-lg-block" aria-hidden="true" />

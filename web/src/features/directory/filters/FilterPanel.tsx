@@ -33,6 +33,8 @@ export interface FilterPanelProps {
   /** Option counts from `GET /api/filterdata`; undefined while they load. */
   counts: FilterCounts | undefined;
   onChange: (update: FilterUpdate) => void;
+  /** The sections open when the panel appears; all of them when absent (spec 001 §2). */
+  openSections?: readonly FilterSection[];
 }
 
 /** "Incall (12)"; just the label while the count is unknown. */
@@ -44,7 +46,8 @@ function countOf(counts: FilterCounts | undefined, section: string, option: stri
   return counts?.[section]?.[String(option)];
 }
 
-const SUBTYPE_LABELS: Record<string, string> = {
+/** The sub-types shown by another name than their value. */
+export const SUBTYPE_LABELS: Record<string, string> = {
   Give: T.give,
   Receive: T.receive,
   Both: T.anilingusBoth,
@@ -371,12 +374,12 @@ function SectionBody({ section, ...props }: SectionProps & { section: FilterSect
 
 /**
  * The Categories panel (spec 001 §2, §4): the contract's sixteen sections in the spec's order, each
- * collapsible and open by default, every option with its count, every change through the domain's
- * linkage rules.
+ * collapsible and open by default (the phone's sheet opens those with a choice, decision 0032), every
+ * option with its count, every change through the domain's linkage rules.
  */
-export function FilterPanel({ filters, counts, onChange }: FilterPanelProps) {
+export function FilterPanel({ filters, counts, onChange, openSections = FILTER_SECTIONS }: FilterPanelProps) {
   return (
-    <Accordion alwaysOpen defaultActiveKey={[...FILTER_SECTIONS]} className="filter-panel">
+    <Accordion alwaysOpen defaultActiveKey={[...openSections]} className="filter-panel">
       {FILTER_SECTIONS.map((section) => (
         <Accordion.Item eventKey={section} key={section}>
           <Accordion.Header as="h3">{T[section]}</Accordion.Header>

@@ -1,16 +1,19 @@
-import { useState, useSyncExternalStore } from 'react';
-import { Button, Col } from 'react-bootstrap';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { Button, Col, Offcanvas, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { BREAKPOINTS, MESSAGES, toDirectorySearch } from '@app/domain';
-import type { DirectoryQuery } from '@app/domain';
+import { BREAKPOINTS, fillTemplate, MESSAGES } from '@app/domain';
+import type { FilterState } from '@app/domain';
 import type { FilterCounts } from '../api.ts';
-import { firstPagePath } from '../filterUrl.ts';
+import { sectionsWithChoice } from './chosenFilters.ts';
 import { FilterPanel } from './FilterPanel.tsx';
-import { useFilterNavigation } from './useFilterNavigation.ts';
+import type { FilterUpdate } from './FilterPanel.tsx';
 
-const T = MESSAGES.directory;
+const T = MESSAGES.filters;
 
-/** Below Bootstrap's lg breakpoint the panel would push the cards below the fold: it starts folded. */
+/**
+ * Below Bootstrap's lg breakpoint the listing is one column: the panel there is a sheet over the page
+ * (react-bootstrap's responsive offcanvas), from lg up the left column.
+ */
 const NARROW_SCREEN = `(max-width: ${BREAKPOINTS.lg - 0.02}px)`;
 
 function subscribeToWidth(onChange: () => void): () => void {
@@ -21,8 +24,8 @@ function subscribeToWidth(onChange: () => void): () => void {
 }
 
 /**
- * Whether the screen is wide enough for the panel to start open; true where the width is unknown (the
- * server's render; the HTML folds the panel on narrow screens with CSS until the visitor chooses).
+ * Whether the panel is the left column rather than a sheet; true where the width is unknown (the
+ * server's render; its HTML hides the panel on narrow screens with Bootstrap's offcanvas CSS).
  */
 export function useWideScreen(): boolean {
   return useSyncExternalStore(
@@ -32,28 +35,84 @@ export function useWideScreen(): boolean {
   );
 }
 
+/** "Show 23 results": the sheet's button with the listing's total for the chosen filters. */
+export function showResultsLabel(total: number | undefined): string {
+  if (total === undefined) return MESSAGES.search.submit;
+  if (total === 1) return T.showOneResult;
+  return fillTemplate(T.showResults, { count: total.toLocaleString('en-US') });
+}
+
+export interface FiltersColumnProps {
+  /** The filters the panel shows (those asked for, until the URL has them). */
+  filters: FilterState;
+  onChange: (update: FilterUpdate) => void;
+  counts: { counts: FilterCounts | undefined; isFetching: boolean };
+  /** The listing's total for the current filters, and whether a newer one is on its way. */
+  total: number | undefined;
+  totalPending: boolean;
+  /** The listing without filters, while any is set: the sheet's "Clear all filters". */
+  clearPath: string | undefined;
+  /**
+   * The listing should come into view: a filter changed in the column, or the sheet closed
+   * (`focusResults` when it closed with its "Show N results").
+   */
+  onApplied: (focusResults: boolean) => void;
+}
+
 /**
- * The listing's left column: the Categories button that folds the panel, "Clear filters" while any
- * filter is set, and the filter panel with its counts.
+ * The Categories panel: from lg up the listing's left column, with a button that folds it; below lg a
+ * button that opens it as a full-height sheet, its sections folded but those with a choice, its
+ * "Show N results" at the bottom.
  */
 export function FiltersColumn({
-  query,
-  search,
-  page,
+  filters,
+  onChange,
   counts,
-}: {
-  query: DirectoryQuery;
-  search: string;
-  page: number;
-  counts: { counts: FilterCounts | undefined; isFetching: boolean };
-}) {
+  total,
+  totalPending,
+  clearPath,
+  onApplied,
+}: FiltersColumnProps) {
   const wide = useWideScreen();
-  // Open or folded as the visitor chose; until then, as the screen's width says.
-  const [chosen, setChosen] = useState<boolean | undefined>(undefined);
-  const filtersOpen = chosen ?? wide;
-  const { shownFilters, handleFilterChange } = useFilterNavigation(query, search, page);
-  const clearedSearch = toDirectorySearch({ ...query, filters: {} });
-  const hasFilters = clearedSearch !== search;
+  const titleId = useId();
+  const [folded, setFolded] = useState(false);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  // From the sheet's opening until its closing animation ends: what it shows stays while it slides out.
+  const [inSheet, setInSheet] = useState(false);
+  const showResults = useRef(false);
+  // Set when the sheet has closed: the effect below runs after the offcanvas gave back the page's
+  // scrolling and focus.
+  const closed = useRef<{ focusResults: boolean } | undefined>(undefined);
+
+  useEffect(() => {
+    if (inSheet || !closed.current) return;
+    onApplied(closed.current.focusResults);
+    closed.current = undefined;
+  }, [inSheet, onApplied]);
+
+  const expanded = wide ? !folded : sheetOpen;
+  const handleToggle = () => {
+    if (wide) {
+      setFolded(!folded);
+      return;
+    }
+    setSheetOpen(true);
+    setInSheet(true);
+  };
+  const handleChange = (update: FilterUpdate) => {
+    onChange(update);
+    if (!inSheet) onApplied(false);
+  };
+  const handleShowResults = () => {
+    showResults.current = true;
+    setSheetOpen(false);
+  };
+  const handleExited = () => {
+    closed.current = { focusResults: showResults.current };
+    showResults.current = false;
+    setSheetOpen(false);
+    setInSheet(false);
+  };
 
   return (
     <Col lg={3} as="aside" aria-labelledby="filters-title" className="directory__filters">
@@ -61,30 +120,61 @@ export function FiltersColumn({
         <Button
           variant="outline-dark"
           className="filters-toggle w-100 d-flex justify-content-between align-items-center"
-          aria-expanded={filtersOpen}
+          aria-expanded={expanded}
           aria-controls="filter-panel"
-          onClick={() => setChosen(!filtersOpen)}
+          onClick={handleToggle}
         >
           <span>
             <i className="bi bi-funnel me-2" aria-hidden="true" />
-            {MESSAGES.filters.title}
+            {T.title}
           </span>
-          <i className={`bi ${filtersOpen ? 'bi-chevron-up' : 'bi-chevron-down'}`} aria-hidden="true" />
+          <i
+            className={`bi ${expanded ? 'bi-chevron-up' : 'bi-chevron-down'} d-none d-lg-inline-block`}
+            aria-hidden="true"
+          />
+          <i className="bi bi-sliders d-lg-none" aria-hidden="true" />
         </Button>
       </h2>
-      <div
+      <Offcanvas
         id="filter-panel"
-        hidden={!filtersOpen}
-        className={chosen === undefined ? 'filter-panel--by-width' : undefined}
+        responsive="lg"
+        placement="bottom"
+        show={sheetOpen}
+        onHide={() => setSheetOpen(false)}
+        onExited={handleExited}
+        restoreFocusOptions={{ preventScroll: true }}
+        aria-labelledby={titleId}
         aria-busy={counts.isFetching}
+        className="filter-sheet"
+        hidden={wide && folded ? true : undefined}
       >
-        {hasFilters && (
-          <Link to={firstPagePath(clearedSearch)} className="d-inline-block small mb-2">
-            {T.clearFilters}
-          </Link>
+        <Offcanvas.Header closeButton closeLabel={T.closeSheet}>
+          <Offcanvas.Title id={titleId} as="h2" className="h5">
+            {T.title}
+          </Offcanvas.Title>
+        </Offcanvas.Header>
+        <Offcanvas.Body>
+          <FilterPanel
+            filters={filters}
+            counts={counts.counts}
+            onChange={handleChange}
+            openSections={inSheet ? sectionsWithChoice(filters) : undefined}
+          />
+        </Offcanvas.Body>
+        {inSheet && (
+          <div className="filter-sheet__footer d-lg-none">
+            {clearPath !== undefined && (
+              <Link to={clearPath} preventScrollReset className="filter-sheet__clear small">
+                {MESSAGES.directory.clearFilters}
+              </Link>
+            )}
+            <Button variant="accent" className="filter-sheet__show flex-grow-1" onClick={handleShowResults}>
+              {totalPending && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+              {showResultsLabel(total)}
+            </Button>
+          </div>
         )}
-        <FilterPanel filters={shownFilters} counts={counts.counts} onChange={handleFilterChange} />
-      </div>
+      </Offcanvas>
     </Col>
   );
 }

@@ -40,7 +40,8 @@ export function useFilterNavigation(
       if (!same) asked.current = [...asked.current, { query: wanted, search: next }];
       startTransition(async () => {
         showFilters(wanted.filters);
-        await navigate(firstPagePath(next));
+        // The listing decides where the page scrolls (DirectoryPage's `revealResults`), not the router.
+        await navigate(firstPagePath(next), { preventScrollReset: true });
       });
     },
     [navigate, page, showFilters],
