@@ -32,14 +32,35 @@ export function getLoginTarget(state: unknown, userType: unknown): string {
   return PROVIDER_HOME;
 }
 
-/** Remember Me and the link to reset a forgotten password, under the password. */
-function RememberAndForgot() {
+/**
+ * Remember Me and the link to reset a forgotten password, under the password. Remember Me, off unless
+ * ticked, keeps the session past the browser's closing; left off, it ends with the browser (decision 0035).
+ */
+function RememberAndForgot({
+  remember,
+  onRemember,
+}: {
+  remember: boolean;
+  onRemember: (on: boolean) => void;
+}) {
   const rememberId = useId();
   return (
-    <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-4">
-      {/* The spec's Remember Me does nothing: the session always stays until Logout. */}
-      <Form.Check type="checkbox" id={rememberId} label={M.rememberMe} name="remember" defaultChecked />
-      <Link to="/forgotPassword">{M.forgotPassword}</Link>
+    <div className="mb-4">
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
+        <Form.Check
+          type="checkbox"
+          id={rememberId}
+          label={M.rememberMe}
+          name="remember"
+          checked={remember}
+          onChange={(event) => onRemember(event.currentTarget.checked)}
+          aria-describedby={`${rememberId}-help`}
+        />
+        <Link to="/forgotPassword">{M.forgotPassword}</Link>
+      </div>
+      <Form.Text id={`${rememberId}-help`} className="d-block">
+        {M.rememberMeHelp}
+      </Form.Text>
     </div>
   );
 }
@@ -52,14 +73,14 @@ function useFinishSignIn() {
   const { login } = useSession();
   const [, startTransition] = useTransition();
 
-  return (auth: AuthResponse) => {
+  return (auth: AuthResponse, remember: boolean) => {
     const target = getLoginTarget(location.state, auth.user.user_type);
     // The session refetches the user when the id changes; it already has the fresh one.
     queryClient.setQueryData([...ME_QUERY_KEY, auth.user.id], auth.user);
     // The session and the navigation commit in one render, so the guest guard (which sends a
     // signed-in user on to the remembered page or '/') never sees the user still on /login.
     startTransition(async () => {
-      login(auth.jwt, auth.user);
+      login(auth.jwt, auth.user, { remember });
       await navigate(target, { replace: true });
     });
   };
@@ -77,6 +98,8 @@ export default function LoginPage() {
   });
   /** The challenge of a right password for an account with two-factor sign-in: the code step. */
   const [challenge, setChallenge] = useState<string | null>(null);
+  /** Remember Me: off unless ticked. */
+  const [remember, setRemember] = useState(false);
   const {
     register,
     handleSubmit,
@@ -96,7 +119,7 @@ export default function LoginPage() {
       return;
     }
     if (isTwoFactorChallenge(answer)) setChallenge(answer.mfa_token);
-    else finishSignIn(answer);
+    else finishSignIn(answer, remember);
   });
 
   if (challenge !== null) {
@@ -104,7 +127,7 @@ export default function LoginPage() {
       <AuthCard title={MESSAGES.twoFactor.verifyTitle} intro={MESSAGES.twoFactor.verifyIntro}>
         <TwoFactorSignInStep
           mfaToken={challenge}
-          onSignedIn={finishSignIn}
+          onSignedIn={(auth) => finishSignIn(auth, remember)}
           onRestart={() => setChallenge(null)}
         />
       </AuthCard>
@@ -138,7 +161,7 @@ export default function LoginPage() {
             registration={register('password')}
             error={errors.password}
           />
-          <RememberAndForgot />
+          <RememberAndForgot remember={remember} onRemember={setRemember} />
           <SubmitButton submitting={signIn.isPending} className="w-100">
             {M.submit}
           </SubmitButton>
