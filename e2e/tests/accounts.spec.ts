@@ -1,10 +1,11 @@
-import { MESSAGES } from '@app/domain';
-import type { Page } from '@playwright/test';
+import { MESSAGES, userTypeLabel } from '@app/domain';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import {
   buildAccountData,
   createAccount,
   readSessionStorage,
+  readTabSession,
   signInAs,
   signInThroughApi,
 } from './support/accounts.ts';
@@ -23,6 +24,18 @@ const profileValue = (page: Page, label: string) =>
     .filter({ hasText: new RegExp(`^${label}$`) })
     .locator('+ dd');
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true });
+
+/**
+ * The browser closed and opened again: a new context with what a browser keeps on disk, its localStorage and
+ * its cookies but the session ones (no expiry), which a browser drops when it closes.
+ */
+async function reopenBrowser(browser: Browser, context: BrowserContext): Promise<Page> {
+  const state = await context.storageState();
+  const reopened = await browser.newContext({
+    storageState: { ...state, cookies: state.cookies.filter((cookie) => cookie.expires !== -1) },
+  });
+  return reopened.newPage();
+}
 
 /** The path of the current page, without origin. */
 function pathOf(page: Page): string {
@@ -225,21 +238,68 @@ test.describe('[ACCOUNTS][LOGIN]', () => {
     expect((await readSessionStorage(page)).token).toBeNull();
   });
 
-  test('[ACCOUNTS][LOGIN] signs in with the form and keeps the session', async ({ page, request }) => {
+  test('[ACCOUNTS][LOGIN] without Remember Me the session holds in every tab and ends with the browser', async ({
+    page,
+    request,
+    browser,
+  }) => {
     const account = await createAccount(request, 'Provider');
     await page.goto('/login');
+    await expect(page.getByLabel(L.rememberMe)).not.toBeChecked();
     await fillLoginForm(page, account.email, account.password);
     // A provider's home after sign-in is the Provider Details page.
     await expect(page).toHaveURL(/\/provider$/);
     await expect(accountMenu(page, account)).toBeVisible();
-    const stored = await readSessionStorage(page);
+    const stored = await readTabSession(page);
     expect(stored.token).toBeTruthy();
     expect(stored.userid).toBe(String(account.id));
     expect(JSON.parse(stored.user ?? '{}')).toMatchObject({ id: account.id, email: account.email });
     expect(stored.subscribed).toBe('false');
+    expect((await readSessionStorage(page)).token).toBeNull();
 
     await page.reload();
     await expect(accountMenu(page, account)).toBeVisible();
+    // A new tab of the same browser, opened at a login-required page, is signed in too.
+    const second = await page.context().newPage();
+    await second.goto('/profile');
+    await expect(heading(second, MESSAGES.profile.title)).toBeVisible();
+    await expect(accountMenu(second, account)).toBeVisible();
+
+    // The browser closed and opened again: signed out.
+    const reopened = await reopenBrowser(browser, page.context());
+    await reopened.goto('/profile');
+    await expect(reopened).toHaveURL(/\/login$/);
+    await reopened.context().close();
+
+    // Logout in one tab ends the session in the other.
+    await accountMenu(second, account).click();
+    await second.getByRole('button', { name: MESSAGES.nav.logout }).click();
+    await expect(second).toHaveURL(/\/$/);
+    await expect(accountMenu(page, account)).toHaveCount(0);
+    expect(await readTabSession(page)).toEqual({ token: null, userid: null, user: null, subscribed: null });
+  });
+
+  test('[ACCOUNTS][LOGIN] with Remember Me the session lasts past the browser', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const account = await createAccount(request, 'Hobbyist');
+    await page.goto('/login');
+    await page.getByLabel(L.rememberMe).check();
+    await fillLoginForm(page, account.email, account.password);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(accountMenu(page, account)).toBeVisible();
+    const stored = await readSessionStorage(page);
+    expect(stored.token).toBeTruthy();
+    expect(stored.userid).toBe(String(account.id));
+    expect((await readTabSession(page)).token).toBeNull();
+
+    const reopened = await reopenBrowser(browser, page.context());
+    await reopened.goto('/profile');
+    await expect(heading(reopened, MESSAGES.profile.title)).toBeVisible();
+    await expect(accountMenu(reopened, account)).toBeVisible();
+    await reopened.context().close();
   });
 
   test('[ACCOUNTS][LOGOUT] Logout in the named menu clears storage and goes to /', async ({
@@ -427,7 +487,8 @@ test.describe('[ACCOUNTS][PROFILE]', () => {
         [P.phoneNumber]: account.phone_number,
         [P.email]: account.email,
         [P.username]: account.username,
-        [P.role]: userType,
+        // A seller's type, stored as Vender, reads "Vendor".
+        [P.role]: userTypeLabel(userType),
       };
       for (const [label, value] of Object.entries(details)) {
         await expect(profileValue(page, label)).toHaveText(value);

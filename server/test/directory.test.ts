@@ -285,7 +285,10 @@ describe('POST /api/providers', () => {
 
   it('takes the country by name or code, in any case, and stores and answers the code', async () => {
     for (const country of ['United States', 'united states', 'USA', 'us']) {
-      const res = await call('POST', '/api/providers', { user: owner, body: await adBody(owner, { country }) });
+      const res = await call('POST', '/api/providers', {
+        user: owner,
+        body: await adBody(owner, { country }),
+      });
       expect(res.statusCode, country).toBe(200);
       const created = res.json().data;
       expect(created.attributes.country, country).toBe('US');

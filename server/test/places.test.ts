@@ -113,7 +113,14 @@ describe('/api/addresses', () => {
 
   it('POST and PUT take the country by name or code, in any case, and store and answer the code', async () => {
     const base = { location: '4 Pine St', city: 'San Jose', state: 'CA', postal_code: '95112' };
-    for (const country of ['United States', 'united states', 'UNITED STATES OF AMERICA', 'USA', 'us', ' US ']) {
+    for (const country of [
+      'United States',
+      'united states',
+      'UNITED STATES OF AMERICA',
+      'USA',
+      'us',
+      ' US ',
+    ]) {
       const res = await api.ok('POST', '/api/addresses', {
         user: provider,
         body: { data: { ...base, country } },

@@ -285,7 +285,8 @@ describe('records: phone numbers as digits', () => {
     expect(await found('771-55')).toEqual([a]);
     expect(await found('0-1000')).toEqual([b]);
     // LIKE's and GLOB's wildcards in a value without digits are looked for as they are: nothing has them.
-    for (const wildcard of ['%', '_', '*', '?', '[0-9]', '\\']) expect(await found(wildcard), wildcard).toEqual([]);
+    for (const wildcard of ['%', '_', '*', '?', '[0-9]', '\\'])
+      expect(await found(wildcard), wildcard).toEqual([]);
     // Typed among the digits, they are dropped with the other non-digits: 55%01 searches 5501.
     expect((await found('55%01')).filter((id) => [a, b, c].includes(id))).toEqual([c, b, a]);
   });

@@ -8,7 +8,10 @@ import { profileFields, ZContactMessage as ZContact, ZEmail, ZEmailAddress } fro
 const V = MESSAGES.validation;
 
 /** The messages a schema answers for a value (empty when it passes). */
-const messagesOf = (schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } }, v: unknown) => {
+const messagesOf = (
+  schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } },
+  v: unknown,
+) => {
   const r = schema.safeParse(v) as { success: boolean; error?: { issues: { message: string }[] } };
   return r.success ? [] : r.error!.issues.map((i) => i.message);
 };

@@ -94,10 +94,7 @@ export const profileFields = {
     .min(6, V.phoneTooShort)
     .max(14, V.phoneTooLong)
     .regex(/^[0-9-]+$/, V.phoneInvalid),
-  email: trimmed(V.emailRequired)
-    .min(6, V.emailTooShort)
-    .max(64, V.emailProfileTooLong)
-    .pipe(ZEmailAddress),
+  email: trimmed(V.emailRequired).min(6, V.emailTooShort).max(64, V.emailProfileTooLong).pipe(ZEmailAddress),
   dob: trimmed(V.dobRequired)
     .regex(/^\d{4}-\d{2}-\d{2}$/, V.dobInvalid)
     .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), V.dobInvalid)

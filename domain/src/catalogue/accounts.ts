@@ -15,6 +15,8 @@ export const ACCOUNT_MESSAGES = {
     password: 'Password',
     forgotPassword: 'Forgot Password ?',
     rememberMe: 'Remember Me',
+    /** Under Remember Me (decision 0035): what ticking it does. */
+    rememberMeHelp: 'Stay signed in after the browser closes. Leave it off on a shared computer.',
     submit: 'Sign In',
     noAccount: "Don't have an account?",
     registerLink: 'Register',

@@ -95,9 +95,7 @@ export type TQuoteRequest = z.infer<typeof ZQuoteRequest>;
 export const ZBillingDetails = z.object({
   first_name: required(C.firstNameRequired).min(2, V.tooShort).max(50, V.tooLong),
   last_name: required(C.lastNameRequired).min(2, V.tooShort).max(50, V.tooLong),
-  email_address: required(V.emailRequired)
-    .max(SHOP_LIMITS.email, V.emailTooLong)
-    .pipe(ZEmailAddress),
+  email_address: required(V.emailRequired).max(SHOP_LIMITS.email, V.emailTooLong).pipe(ZEmailAddress),
   phone: required(C.phoneRequired)
     .regex(/^\d+$/, C.phoneInvalid)
     .min(SHOP_LIMITS.phoneMin, C.phoneInvalid)

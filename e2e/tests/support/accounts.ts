@@ -144,7 +144,20 @@ export async function signInAs(
   return session;
 }
 
-/** The localStorage entries the session keeps (spec 000 §3). */
+/**
+ * The sessionStorage entries of a session signed in without Remember Me (it ends with the browser; the
+ * site's other tabs are handed it).
+ */
+export async function readTabSession(page: Page) {
+  return page.evaluate(() => ({
+    token: sessionStorage.getItem('token'),
+    userid: sessionStorage.getItem('userid'),
+    user: sessionStorage.getItem('user'),
+    subscribed: sessionStorage.getItem('subscribed'),
+  }));
+}
+
+/** The localStorage entries the session keeps (spec 000 §3): signed in with Remember Me, or through the API. */
 export async function readSessionStorage(page: Page) {
   return page.evaluate(() => ({
     token: localStorage.getItem('token'),

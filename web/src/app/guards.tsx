@@ -60,8 +60,10 @@ export function getLoginTarget(state: unknown, userType: unknown): string {
  * path is kept in location state `from` so the login screen can return there.
  */
 export function RequireAuth({ children }: { children?: ReactNode }) {
-  const { isLoggedIn } = useSession();
+  const { isLoggedIn, restoring } = useSession();
   const location = useLocation();
+  // A new tab asking the others for a session not remembered: a moment, not the login page yet.
+  if (!isLoggedIn && restoring) return null;
   if (!isLoggedIn) {
     const state: RedirectState = { from: `${location.pathname}${location.search}${location.hash}` };
     return <Navigate to="/login" replace state={state} />;

@@ -1,10 +1,39 @@
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toUserType, type TVerificationState, type UserType } from '@app/domain';
 import { apiGet, apiPost, isApiError } from '../api/client.ts';
 import { fetchProcessingCosts, PROCESSING_COSTS_QUERY_KEY } from '../features/billing/api.ts';
-import { clearStorage, readItem, readJson, STORAGE_KEYS, writeItem, writeJson } from '../lib/storage.ts';
+import {
+  clearStorage,
+  forgetTabSession,
+  isSessionRemembered,
+  readItem,
+  readJson,
+  readSessionEntries,
+  STORAGE_KEYS,
+  storeSession,
+  writeItem,
+  writeJson,
+} from '../lib/storage.ts';
+import type { SessionEntries } from '../lib/storage.ts';
+import {
+  ASK_TABS_MS,
+  markSessionInTabs,
+  openSessionTabs,
+  sessionMayBeInTabs,
+  type SessionTabs,
+  type TabMessage,
+} from './sessionTabs.ts';
 
 /** The signed-in user as the API returns it (spec 000 §3 "User"); relations only when populated. */
 export interface SessionUser {
@@ -28,6 +57,12 @@ export interface SessionUser {
   subscriptions?: unknown[] | null;
 }
 
+/** How `login` keeps a new session (see `Session.login`). */
+export interface LoginOptions {
+  remember?: boolean;
+  startPath?: string;
+}
+
 export interface Session {
   token: string | null;
   user: SessionUser | null;
@@ -42,11 +77,18 @@ export interface Session {
    */
   startPath: string | null;
   /**
-   * Stores a fresh login: token, user, user id and the subscribed flag (see `isSubscribed`), and the page
-   * the guest pages send it on to (`startPath`).
+   * True for a moment while a new tab asks the browser's other tabs for a session not remembered (see
+   * `sessionTabs.ts`): a login-required page waits instead of sending the visitor to /login.
    */
-  login: (jwt: string, user: SessionUser, startPath?: string) => void;
-  /** Forgets the session and clears all browser storage (spec 000 §4). */
+  restoring: boolean;
+  /**
+   * Stores a fresh login: token, user, user id and the subscribed flag (see `isSubscribed`). `remember`
+   * ("Remember Me"): true keeps it in localStorage, past the browser's closing; false in this tab's
+   * sessionStorage, shared with the other tabs, ending with the browser. Left out (a new token for the same
+   * session: a changed password), the session stays where it is. `startPath`: see above.
+   */
+  login: (jwt: string, user: SessionUser, options?: LoginOptions) => void;
+  /** Forgets the session and clears all browser storage, both stores, in every tab (spec 000 §4). */
   logout: () => void;
   /**
    * Logout: asks the server to revoke this session's token (`POST /api/auth/logout`), then forgets
@@ -128,27 +170,47 @@ export function isSubscribed(user: SessionUser): boolean | undefined {
 const SessionContext = createContext<Session | null>(null);
 
 type SetSessionState = Dispatch<SetStateAction<SessionState>>;
+/** Tells the browser's other tabs (a no-op where there is no channel). */
+type PostToTabs = (message: TabMessage) => void;
+
+/** The session's entries as another tab is told them, while this tab keeps it unremembered. */
+const unrememberedEntries = (): SessionEntries | null =>
+  isSessionRemembered() ? null : readSessionEntries();
 
 /** The session's ways to change: log in, log out (here, or asking the server first), a fresh user. */
-function useSessionActions(setState: SetSessionState) {
+function useSessionActions(setState: SetSessionState, postToTabs: PostToTabs) {
   const queryClient = useQueryClient();
   const login = useCallback(
-    (jwt: string, user: SessionUser, startPath?: string) => {
+    (jwt: string, user: SessionUser, { remember, startPath }: LoginOptions = {}) => {
       const subscribed = isSubscribed(user) ?? false;
-      writeItem(STORAGE_KEYS.token, jwt);
-      writeItem(STORAGE_KEYS.userId, String(user.id));
-      writeJson(STORAGE_KEYS.user, user);
-      writeJson(STORAGE_KEYS.subscribed, subscribed);
+      const entries: SessionEntries = {
+        token: jwt,
+        userid: String(user.id),
+        user: JSON.stringify(user),
+        subscribed: JSON.stringify(subscribed),
+      };
+      const lasts = remember ?? isSessionRemembered();
+      storeSession(entries, lasts);
+      markSessionInTabs(!lasts);
+      postToTabs({ type: 'login', entries: lasts ? null : entries });
       setState({ token: jwt, user, userId: user.id, subscribed, startPath: startPath ?? null });
     },
-    [setState],
+    [setState, postToTabs],
   );
 
   const logout = useCallback(() => {
     clearStorage();
+    markSessionInTabs(false);
+    postToTabs({ type: 'end' });
     queryClient.clear();
     setState(LOGGED_OUT);
-  }, [queryClient, setState]);
+  }, [queryClient, setState, postToTabs]);
+
+  /** Tells the other tabs holding this unremembered session its new user or flag (remembered: localStorage did). */
+  const shareUpdate = useCallback(() => {
+    const entries = unrememberedEntries();
+    if (entries) postToTabs({ type: 'update', entries });
+  }, [postToTabs]);
 
   const signOut = useCallback(async () => {
     if (readItem(STORAGE_KEYS.token)) {
@@ -169,21 +231,23 @@ function useSessionActions(setState: SetSessionState) {
       writeJson(STORAGE_KEYS.user, user);
       writeItem(STORAGE_KEYS.userId, String(user.id));
       if (subscribed !== undefined) writeJson(STORAGE_KEYS.subscribed, subscribed);
+      shareUpdate();
       setState((prev) =>
         prev.token === null
           ? prev
           : { ...prev, user, userId: user.id, subscribed: subscribed ?? prev.subscribed },
       );
     },
-    [setState],
+    [setState, shareUpdate],
   );
 
   const setSubscribed = useCallback(
     (subscribed: boolean) => {
       writeJson(STORAGE_KEYS.subscribed, subscribed);
+      shareUpdate();
       setState((prev) => ({ ...prev, subscribed }));
     },
-    [setState],
+    [setState, shareUpdate],
   );
   return { login, logout, signOut, setUser, setSubscribed };
 }
@@ -240,7 +304,7 @@ function useStoredProcessingCosts(isLoggedIn: boolean) {
   }, [costsData]);
 }
 
-/** Another tab logged in or out: follow it. */
+/** Another tab logged in or out: follow it, through localStorage (remembered) and the channel (not). */
 function useOtherTabs(setState: SetSessionState) {
   useEffect(() => {
     const handleStorage = (event: StorageEvent) => {
@@ -251,6 +315,68 @@ function useOtherTabs(setState: SetSessionState) {
     window.addEventListener('storage', handleStorage);
     return () => window.removeEventListener('storage', handleStorage);
   }, [setState]);
+}
+
+/** What this tab does with another tab's message (`sessionTabs.ts`). */
+function followTab(
+  message: TabMessage,
+  post: PostToTabs,
+  setState: SetSessionState,
+  stopRestoring: () => void,
+) {
+  switch (message.type) {
+    case 'ask': {
+      const entries = unrememberedEntries();
+      if (entries) post({ type: 'share', entries });
+      return;
+    }
+    case 'share':
+      // Taken only by a tab without a session: it is the one that asked (or one that missed the login).
+      if (readItem(STORAGE_KEYS.token) !== null) return;
+      storeSession(message.entries, false);
+      break;
+    case 'login':
+      if (message.entries) storeSession(message.entries, false);
+      else forgetTabSession();
+      break;
+    case 'update':
+      // Only the same session: an older token's update must not replace a newer one.
+      if (isSessionRemembered() || readItem(STORAGE_KEYS.token) !== message.entries.token) return;
+      storeSession(message.entries, false);
+      break;
+    case 'end':
+      forgetTabSession();
+      break;
+  }
+  setState(readStoredSession());
+  stopRestoring();
+}
+
+/**
+ * This tab's end of the channel to the browser's other tabs, and whether it is still waiting for a session
+ * it asked them for. A tab that starts without a session asks; it waits (`restoring`) only when a session
+ * cookie says a tab may hold one, at most `ASK_TABS_MS`. A page the server rendered is a public one: it
+ * does not wait (the answer, if any, signs it in a moment later).
+ */
+function useSessionTabs(setState: SetSessionState, hydrating: boolean) {
+  const tabs = useRef<SessionTabs | null>(null);
+  const [restoring, setRestoring] = useState(
+    () => !hydrating && readStoredSession().token === null && sessionMayBeInTabs(),
+  );
+  const post = useCallback<PostToTabs>((message) => tabs.current?.post(message), []);
+  useEffect(() => {
+    const stopRestoring = () => setRestoring(false);
+    const opened = openSessionTabs((message) => followTab(message, post, setState, stopRestoring));
+    tabs.current = opened;
+    if (opened && readStoredSession().token === null) opened.post({ type: 'ask' });
+    const timer = setTimeout(stopRestoring, opened ? ASK_TABS_MS : 0);
+    return () => {
+      clearTimeout(timer);
+      opened?.close();
+      tabs.current = null;
+    };
+  }, [post, setState]);
+  return { post, restoring };
 }
 
 /**
@@ -280,7 +406,8 @@ export function SessionProvider({
   const [state, setState] = useState<SessionState>(() => (hydrating ? LOGGED_OUT : readStoredSession()));
   useSessionAfterHydration(hydrating, setState);
   const isLoggedIn = state.token !== null;
-  const actions = useSessionActions(setState);
+  const tabs = useSessionTabs(setState, hydrating);
+  const actions = useSessionActions(setState, tabs.post);
   useMeRefresh(state.userId, isLoggedIn, actions);
   useStoredProcessingCosts(isLoggedIn);
   useOtherTabs(setState);
@@ -291,13 +418,14 @@ export function SessionProvider({
       ...state,
       isLoggedIn,
       userType: toUserType(state.user?.user_type),
+      restoring: tabs.restoring && !isLoggedIn,
       login,
       logout,
       signOut,
       setUser,
       setSubscribed,
     }),
-    [state, isLoggedIn, login, logout, signOut, setUser, setSubscribed],
+    [state, isLoggedIn, tabs.restoring, login, logout, signOut, setUser, setSubscribed],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

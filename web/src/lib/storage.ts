@@ -1,8 +1,12 @@
 /**
  * Browser storage (spec 000 §3 "Browser storage keys"). Every read and write goes through here so
- * that a blocked or full localStorage never breaks a screen, and so that components in this tab can
+ * that a blocked or full storage never breaks a screen, and so that components in this tab can
  * follow changes: the native `storage` event only fires in *other* tabs, so writes made here also
  * dispatch a local event.
+ *
+ * Everything is kept in localStorage but the signed-in session (`SESSION_KEYS`), which is kept together in
+ * one of two places: localStorage when "Remember Me" was ticked (it lasts), else this tab's
+ * sessionStorage (it ends with the browser; `app/sessionTabs.ts` hands it to the browser's other tabs).
  */
 export const STORAGE_KEYS = {
   token: 'token',
@@ -16,6 +20,20 @@ export const STORAGE_KEYS = {
   welcome: 'welcome',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+/** The signed-in session's keys: kept together, in localStorage or in this tab's sessionStorage. */
+export const SESSION_KEYS = [
+  STORAGE_KEYS.token,
+  STORAGE_KEYS.user,
+  STORAGE_KEYS.userId,
+  STORAGE_KEYS.subscribed,
+] as const;
+export type SessionKey = (typeof SESSION_KEYS)[number];
+/** A session's entries as stored (text), as one tab hands them to another. */
+export type SessionEntries = Partial<Record<SessionKey, string>>;
+
+const isSessionKey = (key: StorageKey): key is SessionKey =>
+  (SESSION_KEYS as readonly string[]).includes(key);
 
 const LOCAL_CHANGE_EVENT = 'ltf:storage';
 
@@ -32,6 +50,29 @@ function getStorage(): Storage | null {
   }
 }
 
+function getTabStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** This tab's sessionStorage when it holds the session (one not remembered), else null. */
+function tabSession(): Storage | null {
+  const tab = getTabStorage();
+  try {
+    return tab?.getItem(STORAGE_KEYS.token) ? tab : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Where `key` is kept: a session key where the session is, anything else in localStorage. */
+function storageOf(key: StorageKey): Storage | null {
+  return isSessionKey(key) ? (tabSession() ?? getStorage()) : getStorage();
+}
+
 function notify(key: StorageKey | null): void {
   if (typeof window === 'undefined') return;
   window.dispatchEvent(new CustomEvent<LocalChangeDetail>(LOCAL_CHANGE_EVENT, { detail: { key } }));
@@ -39,7 +80,7 @@ function notify(key: StorageKey | null): void {
 
 export function readItem(key: StorageKey): string | null {
   try {
-    return getStorage()?.getItem(key) ?? null;
+    return storageOf(key)?.getItem(key) ?? null;
   } catch {
     return null;
   }
@@ -47,7 +88,7 @@ export function readItem(key: StorageKey): string | null {
 
 export function writeItem(key: StorageKey, value: string): void {
   try {
-    getStorage()?.setItem(key, value);
+    storageOf(key)?.setItem(key, value);
   } catch {
     // Quota exceeded or storage disabled: the in-memory state still holds the value.
   }
@@ -56,7 +97,7 @@ export function writeItem(key: StorageKey, value: string): void {
 
 export function removeItem(key: StorageKey): void {
   try {
-    getStorage()?.removeItem(key);
+    storageOf(key)?.removeItem(key);
   } catch {
     // see writeItem
   }
@@ -78,7 +119,55 @@ export function writeJson(key: StorageKey, value: unknown): void {
   writeItem(key, JSON.stringify(value));
 }
 
-/** Clears what the site keeps in localStorage (spec 000 §4: logout clears browser storage), but the disclaimer acceptance. */
+/** Whether the stored session lasts past the browser: false while this tab keeps it in sessionStorage. */
+export function isSessionRemembered(): boolean {
+  return tabSession() === null;
+}
+
+/** The session's entries as stored, from wherever they are kept. */
+export function readSessionEntries(): SessionEntries {
+  const entries: SessionEntries = {};
+  for (const key of SESSION_KEYS) {
+    const value = readItem(key);
+    if (value !== null) entries[key] = value;
+  }
+  return entries;
+}
+
+/**
+ * Stores a session: `remember` in localStorage (it lasts), else in this tab's sessionStorage (it ends
+ * with the browser). The other place's session keys are removed, so the session is kept in one place.
+ */
+export function storeSession(entries: SessionEntries, remember: boolean): void {
+  const [keep, drop] = remember ? [getStorage(), getTabStorage()] : [getTabStorage(), getStorage()];
+  try {
+    for (const key of SESSION_KEYS) {
+      drop?.removeItem(key);
+      const value = entries[key];
+      if (value === undefined) keep?.removeItem(key);
+      else keep?.setItem(key, value);
+    }
+  } catch {
+    // see writeItem
+  }
+  for (const key of SESSION_KEYS) notify(key);
+}
+
+/** Forgets the session this tab keeps in sessionStorage (another tab ended it or signed in to be remembered). */
+export function forgetTabSession(): void {
+  try {
+    const tab = getTabStorage();
+    for (const key of SESSION_KEYS) tab?.removeItem(key);
+  } catch {
+    // see writeItem
+  }
+  for (const key of SESSION_KEYS) notify(key);
+}
+
+/**
+ * Clears what the site keeps in the browser (spec 000 §4: logout clears browser storage): localStorage but
+ * the disclaimer acceptance, and the session this tab keeps in sessionStorage.
+ */
 export function clearStorage(): void {
   try {
     const storage = getStorage();
@@ -87,6 +176,12 @@ export function clearStorage(): void {
     const accepted = storage?.getItem(STORAGE_KEYS.disclaimer) ?? null;
     storage?.clear();
     if (accepted !== null) storage?.setItem(STORAGE_KEYS.disclaimer, accepted);
+  } catch {
+    // see writeItem
+  }
+  try {
+    const tab = getTabStorage();
+    for (const key of SESSION_KEYS) tab?.removeItem(key);
   } catch {
     // see writeItem
   }

@@ -1,5 +1,6 @@
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { markSessionInTabs } from '../app/sessionTabs.ts';
 
 // `findBy…` and `waitFor` wait up to 3 s (the library's 1 s default): parts loaded on demand (a card's forms,
 // a dialog's) import their module first, which on a loaded CI machine took longer than a second.
@@ -18,4 +19,6 @@ if (typeof HTMLDialogElement.prototype.show !== 'function') {
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  window.sessionStorage.clear();
+  markSessionInTabs(false);
 });

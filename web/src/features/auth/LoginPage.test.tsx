@@ -45,7 +45,13 @@ describe('LoginPage', () => {
     expect(screen.getByRole('heading', { name: M.title })).toBeTruthy();
     expect(screen.getByLabelText(M.email)).toBeTruthy();
     expect(screen.getByLabelText(M.password)).toBeTruthy();
-    expect(screen.getByLabelText(M.rememberMe)).toBeTruthy();
+    // Remember Me is off unless ticked, and says what ticking it does.
+    const remember = screen.getByLabelText(M.rememberMe) as HTMLInputElement;
+    expect(remember.checked).toBe(false);
+    expect(remember.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(remember.getAttribute('aria-describedby')!)?.textContent).toBe(
+      M.rememberMeHelp,
+    );
     expect(screen.getByRole('link', { name: M.forgotPassword }).getAttribute('href')).toBe('/forgotPassword');
     expect(screen.getByRole('link', { name: M.registerLink }).getAttribute('href')).toBe('/Register');
   });
@@ -89,7 +95,30 @@ describe('LoginPage', () => {
     expect(await screen.findByText(MESSAGES.toast.genericWarning)).toBeTruthy();
   });
 
-  it('stores the session with the populated user and returns to the remembered page', async () => {
+  it('without Remember Me, keeps the session in this tab’s sessionStorage (it ends with the browser)', async () => {
+    const me = { id: 5, first_name: 'Ava', last_name: 'Stone', subscriptions: [{ id: 1 }] };
+    const calls = mockApi((call) => {
+      if (call.path === '/auth/local') return jsonResponse({ jwt: 'the-jwt', user: { id: 5 } });
+      if (call.path === '/users/me') return jsonResponse(me);
+      return undefined;
+    });
+    renderLogin('/profile/edit');
+    await screen.findByRole('heading', { name: M.title });
+    fill('ava@example.com', 'Secret-1');
+    signIn();
+
+    expect(await screen.findByText('edit page')).toBeTruthy();
+    expect(calls[1]?.authorization).toBe('Bearer the-jwt');
+    expect(window.sessionStorage.getItem(STORAGE_KEYS.token)).toBe('the-jwt');
+    expect(window.sessionStorage.getItem(STORAGE_KEYS.userId)).toBe('5');
+    await waitFor(() => expect(window.sessionStorage.getItem(STORAGE_KEYS.subscribed)).toBe('true'));
+    expect(JSON.parse(window.sessionStorage.getItem(STORAGE_KEYS.user) ?? '{}')).toMatchObject(me);
+    for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.userId, STORAGE_KEYS.user, STORAGE_KEYS.subscribed]) {
+      expect(window.localStorage.getItem(key), key).toBeNull();
+    }
+  });
+
+  it('with Remember Me ticked, stores the session in localStorage and returns to the remembered page', async () => {
     const me = { id: 5, first_name: 'Ava', last_name: 'Stone', subscriptions: [{ id: 1 }] };
     const calls = mockApi((call) => {
       if (call.path === '/auth/local') return jsonResponse({ jwt: 'the-jwt', user: { id: 5 } });
@@ -99,6 +128,7 @@ describe('LoginPage', () => {
     renderLogin('/profile/edit');
     await screen.findByRole('heading', { name: M.title });
     fill(' ava@example.com ', 'Secret-1');
+    fireEvent.click(screen.getByLabelText(M.rememberMe));
     signIn();
 
     expect(await screen.findByText('edit page')).toBeTruthy();
@@ -110,6 +140,7 @@ describe('LoginPage', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.userId)).toBe('5');
     expect(window.localStorage.getItem(STORAGE_KEYS.subscribed)).toBe('true');
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.user) ?? '{}')).toMatchObject(me);
+    expect(window.sessionStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
   it('goes home after signing in when no page was remembered; not subscribed without subscriptions', async () => {
@@ -122,7 +153,7 @@ describe('LoginPage', () => {
     fill('bo@example.com', 'Secret-1');
     signIn();
     expect(await screen.findByText('home page')).toBeTruthy();
-    await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.subscribed)).toBe('false'));
+    await waitFor(() => expect(window.sessionStorage.getItem(STORAGE_KEYS.subscribed)).toBe('false'));
   });
 
   it('takes a provider with no remembered page to Provider Details, their home', async () => {
@@ -162,6 +193,8 @@ describe('LoginPage', () => {
       renderLogin('/profile/edit');
       await screen.findByRole('heading', { name: M.title });
       fill('ava@example.com', 'Secret-1');
+      // Remember Me, ticked before the password, holds through the code step.
+      fireEvent.click(screen.getByLabelText(M.rememberMe));
       signIn();
       expect(await screen.findByRole('heading', { name: T.verifyTitle })).toBeTruthy();
       expect(screen.getByText(T.recoveryHint, { exact: false })).toBeTruthy();

@@ -9,7 +9,6 @@ import type { TLoginForm } from '@app/domain';
 import { TextField } from '../../ui/FormField.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { signIn as requestSignIn } from './api.ts';
-import type { AuthResponse } from './api.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { toastApiFailure } from '../../api/toastApiFailure.ts';
 import { SIGN_IN_FAILURE } from './feedback.ts';
@@ -18,14 +17,35 @@ import { useStartSession } from './useStartSession.ts';
 
 const M = MESSAGES.login;
 
-/** Remember Me and the link to reset a forgotten password, under the password. */
-function RememberAndForgot() {
+/**
+ * Remember Me and the link to reset a forgotten password, under the password. Remember Me, off unless
+ * ticked, keeps the session past the browser's closing; left off, it ends with the browser (decision 0035).
+ */
+function RememberAndForgot({
+  remember,
+  onRemember,
+}: {
+  remember: boolean;
+  onRemember: (on: boolean) => void;
+}) {
   const rememberId = useId();
   return (
-    <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-4">
-      {/* The spec's Remember Me does nothing: the session always stays until Logout. */}
-      <Form.Check type="checkbox" id={rememberId} label={M.rememberMe} name="remember" defaultChecked />
-      <Link to="/forgotPassword">{M.forgotPassword}</Link>
+    <div className="mb-4">
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2">
+        <Form.Check
+          type="checkbox"
+          id={rememberId}
+          label={M.rememberMe}
+          name="remember"
+          checked={remember}
+          onChange={(event) => onRemember(event.currentTarget.checked)}
+          aria-describedby={`${rememberId}-help`}
+        />
+        <Link to="/forgotPassword">{M.forgotPassword}</Link>
+      </div>
+      <Form.Text id={`${rememberId}-help`} className="d-block">
+        {M.rememberMeHelp}
+      </Form.Text>
     </div>
   );
 }
@@ -42,6 +62,8 @@ export default function LoginPage() {
   });
   /** The challenge of a right password for an account with two-factor sign-in: the code step. */
   const [challenge, setChallenge] = useState<string | null>(null);
+  /** Remember Me: off unless ticked. */
+  const [remember, setRemember] = useState(false);
   const {
     register,
     handleSubmit,
@@ -61,7 +83,7 @@ export default function LoginPage() {
       return;
     }
     if (isTwoFactorChallenge(answer)) setChallenge(answer.mfa_token);
-    else finishSignIn(answer);
+    else finishSignIn(answer, { remember });
   });
 
   if (challenge !== null) {
@@ -69,7 +91,7 @@ export default function LoginPage() {
       <AuthCard title={MESSAGES.twoFactor.verifyTitle} intro={MESSAGES.twoFactor.verifyIntro}>
         <TwoFactorSignInStep
           mfaToken={challenge}
-          onSignedIn={finishSignIn}
+          onSignedIn={(auth) => finishSignIn(auth, { remember })}
           onRestart={() => setChallenge(null)}
         />
       </AuthCard>
@@ -103,7 +125,7 @@ export default function LoginPage() {
             registration={register('password')}
             error={errors.password}
           />
-          <RememberAndForgot />
+          <RememberAndForgot remember={remember} onRemember={setRemember} />
           <SubmitButton submitting={signIn.isPending} className="w-100">
             {M.submit}
           </SubmitButton>

@@ -100,7 +100,7 @@ export function useRegisterForm() {
         // Signed in at once (decision 0030): a provider on to the packages, anyone else to the listing,
         // each with a welcome saying what to do next.
         markWelcome(auth.user.id);
-        startSession(auth, provider ? '/package' : '/');
+        startSession(auth, { startPath: provider ? '/package' : '/' });
       } else {
         void navigate(provider ? '/package' : '/login');
       }
