@@ -236,6 +236,7 @@ test.describe('[DIRECTORY][PHONE]', () => {
   test('[DIRECTORY][PHONE] the filters open in a sheet, Show N results brings the listing, a chip removes its filter', async ({
     page,
   }) => {
+    test.slow(); // a dozen steps, most waiting for the listing and its counts
     const errors = collectPageErrors(page);
     await openListing(page, DEMO_ONLY_LISTING);
     const unfiltered = (await total(page).textContent()) ?? '';

@@ -36,7 +36,7 @@ export function useWideScreen(): boolean {
 }
 
 /** "Show 23 results": the sheet's button with the listing's total for the chosen filters. */
-export function showResultsLabel(total: number | undefined): string {
+function showResultsLabel(total: number | undefined): string {
   if (total === undefined) return MESSAGES.search.submit;
   if (total === 1) return T.showOneResult;
   return fillTemplate(T.showResults, { count: total.toLocaleString('en-US') });
