@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { MESSAGES } from '@app/domain';
+import { fillTemplate, MESSAGES } from '@app/domain';
 import { DISCLAIMER_ACCEPTED, DISCLAIMER_KEY, expect, test } from './fixtures.ts';
-import { createAccount, signInAs, uniqueId, type TestAccount } from './support/accounts.ts';
+import { createAccount, signInAs, signInThroughApi, uniqueId, type TestAccount } from './support/accounts.ts';
 import { ADMIN, apiAs, uploadImages } from './support/business.ts';
 import { pngFile } from './support/png.ts';
 
@@ -109,13 +109,13 @@ test.describe('[SHOP][JOURNEY]', () => {
     await expect(card(shopper, first).getByText(S.size)).toBeVisible();
     await expect(shopper.getByRole('article')).toHaveCount(3);
 
-    await card(shopper, first).getByRole('link', { name: S.addToCart }).click();
+    await card(shopper, first).getByRole('link', { name: first }).click();
     await expect(shopper.getByRole('heading', { level: 1, name: first })).toBeVisible();
     await shopper.getByRole('button', { name: S.plus }).click();
     await shopper.getByRole('button', { name: D.addToCart }).click();
     await expect(shopper.getByText(D.added)).toBeVisible();
     await shopper.goBack();
-    await card(shopper, second).getByRole('button', { name: S.plus }).click();
+    await card(shopper, second).getByRole('button', { name: S.addToCart }).click();
     await expect(shopper.getByTestId('cart-count')).toContainText('2');
 
     // The heart saves a product to the wishlist, and is still filled after a reload.
@@ -285,5 +285,93 @@ test.describe('[SHOP][JOURNEY]', () => {
     await page.goto('/productdetails/999999');
     await expect(page.getByText(D.notFound)).toBeVisible();
     await expect(page.getByText('150')).toHaveCount(0);
+  });
+});
+
+test.describe('[SHOP][PHONE]', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('[SHOP][PHONE] two products a row; the card and the product page set the quantity in the cart; vendors are told they cannot', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.slow(); // two accounts, four products, the shop, a product page and the cart
+    const tag = uniqueId();
+    const vendor = await createAccount(request, 'Vender');
+    const buyer = await createAccount(request, 'Hobbyist');
+    const names = ['Amber', 'Birch', 'Cedar', 'Dune'].map((word) => `${word} oil ${tag}`);
+    const ids: number[] = [];
+    for (const [index, name] of names.entries())
+      ids.push(await addProduct(request, vendor, name, 10 + index));
+
+    await signInAs(page, buyer);
+    await page.goto(`/products?q=${tag}`);
+    await expect(page.getByRole('article')).toHaveCount(4);
+    const fit = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+    expect(fit.scrollWidth).toBeLessThanOrEqual(fit.innerWidth);
+    // Two a row: the first two side by side, the third under the first; each a little under half the width.
+    const boxes = await Promise.all([0, 1, 2].map((i) => page.getByRole('article').nth(i).boundingBox()));
+    const [one, two, three] = boxes.map((box) => box!);
+    expect(Math.abs(one!.y - two!.y)).toBeLessThan(1);
+    expect(two!.x).toBeGreaterThan(one!.x + one!.width);
+    expect(three!.y).toBeGreaterThan(one!.y + one!.height);
+    expect(Math.abs(three!.x - one!.x)).toBeLessThan(1);
+    expect(one!.width).toBeLessThan(195);
+    expect(two!.x + two!.width).toBeLessThanOrEqual(390);
+
+    // The newest product (Dune) comes first. Add to Cart puts one in the cart, then the card counts it.
+    const first = card(page, names[3]!);
+    await expect(first.locator('img')).toBeInViewport();
+    await first.getByRole('button', { name: S.addToCart }).click();
+    const inCart = first.getByRole('status', { name: `${S.inCart} ${names[3]}` });
+    await expect(inCart).toHaveText('1');
+    await expect(first.getByRole('button', { name: S.addToCart })).toHaveCount(0);
+    await first.getByRole('button', { name: S.plus }).click();
+    await expect(inCart).toHaveText('2');
+    await expect(page.getByTestId('cart-count')).toContainText('1');
+
+    // The product page says so, and its counter sets the cart's quantity instead of adding to it.
+    await first.getByRole('link', { name: names[3] }).click();
+    await expect(page.getByRole('heading', { level: 1, name: names[3] })).toBeVisible();
+    await expect(page.getByTestId('in-cart')).toHaveText(fillTemplate(D.inYourCart, { count: 2 }));
+    await expect(page.getByLabel(D.quantity)).toHaveValue('2');
+    await page.getByRole('button', { name: S.plus }).click();
+    await page.getByRole('button', { name: D.updateCart }).click();
+    await expect(page.getByText(D.updated)).toBeVisible();
+    await expect(page.getByTestId('in-cart')).toHaveText(fillTemplate(D.inYourCart, { count: 3 }));
+    const productFit = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    expect(productFit).toBe(true);
+    await page.goto('/Cart');
+    await expect(page.getByRole('group', { name: names[3] }).getByRole('status')).toHaveText('3');
+    await expect(page.getByTestId('cart-total')).toHaveText('$39.00'); // 3 × $13
+
+    // A vendor sees the shop and the product without a cart control, and reads why; the server refuses too.
+    const vendorContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const seller = await vendorContext.newPage();
+    await seller.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+      DISCLAIMER_KEY,
+      DISCLAIMER_ACCEPTED,
+    ] as const);
+    await signInAs(seller, vendor);
+    await seller.goto(`/products?q=${tag}`);
+    await expect(seller.getByRole('article')).toHaveCount(4);
+    await expect(seller.getByText(MESSAGES.shopErrors.cartHobbyistsOnly)).toBeVisible();
+    await expect(seller.getByRole('button', { name: S.addToCart })).toHaveCount(0);
+    await expect(seller.getByRole('button', { name: S.plus })).toHaveCount(0);
+    await seller.goto(`/productdetails/${ids[0]}`);
+    await expect(seller.getByRole('heading', { level: 1, name: names[0] })).toBeVisible();
+    await expect(seller.getByText(MESSAGES.shopErrors.cartHobbyistsOnly)).toBeVisible();
+    await expect(seller.getByRole('button', { name: D.addToCart })).toHaveCount(0);
+    const { jwt } = await signInThroughApi(request, vendor);
+    const refused = await request.post('/api/carts', {
+      headers: { authorization: `Bearer ${jwt}` },
+      data: { data: { product: ids[0], quantity: 1 } },
+    });
+    expect(refused.status()).toBe(403);
+    await vendorContext.close();
   });
 });

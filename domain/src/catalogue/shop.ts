@@ -10,7 +10,7 @@ export const SHOP_MESSAGES = {
     /** Followed by the count. */
     productsCount: 'products',
     size: 'SIZE: Normal',
-    /** The grid's link to the detail page. */
+    /** The grid's button that puts one in the cart (then the card shows minus, the quantity and plus). */
     addToCart: 'Add to Cart',
     search: 'Search products',
     searchButton: 'Search',
@@ -34,6 +34,11 @@ export const SHOP_MESSAGES = {
     notFound: 'This product could not be found.',
     backToShop: 'Back to the shop',
     added: 'Product added to cart successfully!!!',
+    /** How many of the product the cart holds (`{count}`); the counter then sets that number. */
+    inYourCart: '{count} in your cart',
+    /** The button once the product is in the cart: the counter's number replaces the cart's. */
+    updateCart: 'Update cart',
+    updated: 'Cart updated',
     quantityZero: 'Quantity can not be zero!!',
     soldBy: 'Sold by',
     /** A failed load (not a missing product). */

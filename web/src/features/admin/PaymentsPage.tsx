@@ -13,6 +13,7 @@ import { useDecidePayment } from './paymentsApi.ts';
 import type { PaymentDecision } from './paymentsApi.ts';
 import './admin-pages.css';
 import { formatDay } from '../../lib/dates.ts';
+import { CardsOnPhone } from '../../ui/ColumnsTable.tsx';
 
 const M = MESSAGES.payments;
 const C = M.columns;
@@ -234,7 +235,7 @@ export default function PaymentsPage() {
       <p className="small text-body-secondary">{M.intro}</p>
       <ListFilters fields={FILTERS} filters={filters} onChange={setFilter} />
 
-      <div className="admin-stack">
+      <CardsOnPhone>
         <AdminTable
           query={query}
           paging={paging}
@@ -251,7 +252,7 @@ export default function PaymentsPage() {
             />
           )}
         />
-      </div>
+      </CardsOnPhone>
 
       <ConfirmDialog
         show={asking !== null}

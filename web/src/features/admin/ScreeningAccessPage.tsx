@@ -12,6 +12,7 @@ import type { ListFilter } from './filteredList.tsx';
 import { AdminPageHeader, AdminTable, StatusBadge } from './parts.tsx';
 import { VerificationBadge } from './UsersPage.tsx';
 import './admin-pages.css';
+import { CardsOnPhone } from '../../ui/ColumnsTable.tsx';
 
 const A = MESSAGES.adminScreening;
 
@@ -130,7 +131,7 @@ export default function ScreeningAccessPage() {
       )}
       <ListFilters fields={FILTERS} filters={filters} onChange={setFilter} />
 
-      <div className="admin-stack">
+      <CardsOnPhone>
         <AdminTable
           query={query}
           paging={paging}
@@ -149,7 +150,7 @@ export default function ScreeningAccessPage() {
             />
           )}
         />
-      </div>
+      </CardsOnPhone>
 
       <ConfirmDialog
         show={suspending !== null}

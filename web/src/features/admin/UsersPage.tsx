@@ -6,6 +6,7 @@ import type { ListFilter } from './filteredList.tsx';
 import { AdminPageHeader, AdminTable, StatusBadge } from './parts.tsx';
 import './admin-pages.css';
 import { formatDay } from '../../lib/dates.ts';
+import { CardsOnPhone } from '../../ui/ColumnsTable.tsx';
 
 const U = MESSAGES.adminUsers;
 const V = MESSAGES.verification;
@@ -107,7 +108,7 @@ export default function UsersPage() {
       <AdminPageHeader title={MESSAGES.adminConsole.titles.users} />
       <ListFilters fields={FILTERS} filters={filters} onChange={setFilter} />
 
-      <div className="admin-stack">
+      <CardsOnPhone>
         <AdminTable
           query={query}
           paging={paging}
@@ -118,7 +119,7 @@ export default function UsersPage() {
           headers={HEADERS}
           row={(user) => <UserRow key={user.id} user={user} />}
         />
-      </div>
+      </CardsOnPhone>
     </section>
   );
 }

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { MESSAGES } from '@app/domain';
 import { ColumnsTable } from '../../ui/ColumnsTable.tsx';
@@ -11,8 +10,8 @@ const T = MESSAGES.pager;
 
 /**
  * The wallet's and the subscription's paged tables (`PagedList`), each a section under its heading:
- * the table of `columns` with a row per item of the loaded page (`children`), then the page buttons
- * (shown for one page too) beside "Rows per page".
+ * the table of `columns` (`ColumnsTable`, cards on a phone) with a row per item of the loaded page,
+ * then the page buttons (shown for one page too) beside "Rows per page".
  */
 export function PagedTable<P extends ListPage>({
   titleId,
@@ -21,15 +20,15 @@ export function PagedTable<P extends ListPage>({
   paging,
   empty,
   columns,
-  children,
+  rowKey,
 }: {
   titleId: string;
   title: string;
   query: UseQueryResult<P>;
   paging: Paging;
   empty: string;
-  columns: readonly TableColumn[];
-  children: (item: P['data'][number]) => ReactNode;
+  columns: readonly TableColumn<P['data'][number]>[];
+  rowKey: (item: P['data'][number]) => string | number;
 }) {
   return (
     <section aria-labelledby={titleId}>
@@ -59,9 +58,14 @@ export function PagedTable<P extends ListPage>({
         )}
       >
         {(page) => (
-          <ColumnsTable columns={columns} hover size="sm" className="billing-table align-middle mb-0">
-            {page.data.map(children)}
-          </ColumnsTable>
+          <ColumnsTable
+            columns={columns}
+            rows={page.data}
+            rowKey={rowKey}
+            hover
+            size="sm"
+            className="billing-table mb-0"
+          />
         )}
       </PagedList>
     </section>

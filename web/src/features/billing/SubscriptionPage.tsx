@@ -121,29 +121,15 @@ function SubscriptionHistory() {
       query={list}
       paging={paging}
       empty={T.historyEmpty}
+      rowKey={(item) => item.id}
       columns={[
-        T.packageName,
-        T.startDate,
-        T.endDate,
-        { label: T.price, className: 'text-end' },
-        T.paymentState,
-        T.status,
+        { label: T.packageName, cell: ({ attributes: s }) => packageName(s) },
+        { label: T.startDate, cell: ({ attributes: s }) => formatDay(s.start_date) },
+        { label: T.endDate, cell: ({ attributes: s }) => formatDay(s.end_date) },
+        { label: T.price, className: 'text-end', cell: ({ attributes: s }) => formatMoney(s.price) },
+        { label: T.paymentState, cell: ({ attributes: s }) => <PaymentBadge status={s.payment_status} /> },
+        { label: T.status, cell: ({ attributes: s }) => <StatusBadge status={statusOf(s)} /> },
       ]}
-    >
-      {({ id, attributes: s }) => (
-        <tr key={id}>
-          <td>{packageName(s)}</td>
-          <td>{formatDay(s.start_date)}</td>
-          <td>{formatDay(s.end_date)}</td>
-          <td className="text-end">{formatMoney(s.price)}</td>
-          <td>
-            <PaymentBadge status={s.payment_status} />
-          </td>
-          <td>
-            <StatusBadge status={statusOf(s)} />
-          </td>
-        </tr>
-      )}
-    </PagedTable>
+    />
   );
 }

@@ -120,27 +120,32 @@ function Transactions() {
       query={list}
       paging={paging}
       empty={T.empty}
-      columns={[T.date, T.type, T.for, { label: T.amount, className: 'text-end' }, T.paymentState]}
-    >
-      {({ id, attributes: t }) => {
-        const credit = t.transaction_type === 'credit';
-        return (
-          <tr key={id}>
-            <td>{formatDay(t.createdAt)}</td>
-            <td>
-              <Badge bg={credit ? 'success' : 'secondary'}>{credit ? T.credit : T.debit}</Badge>
-            </td>
-            <td>{describeTransaction(t)}</td>
-            <td className={`text-end ${credit ? 'text-success' : ''}`}>
-              {credit ? '+' : '−'}
-              {formatMoney(t.transaction_amount)}
-            </td>
-            <td>
-              <PaymentBadge status={t.payment_status} />
-            </td>
-          </tr>
-        );
-      }}
-    </PagedTable>
+      rowKey={(item) => item.id}
+      columns={[
+        { label: T.date, cell: ({ attributes: t }) => formatDay(t.createdAt) },
+        {
+          label: T.type,
+          cell: ({ attributes: t }) => {
+            const credit = t.transaction_type === 'credit';
+            return <Badge bg={credit ? 'success' : 'secondary'}>{credit ? T.credit : T.debit}</Badge>;
+          },
+        },
+        { label: T.for, cell: ({ attributes: t }) => describeTransaction(t) },
+        {
+          label: T.amount,
+          className: 'text-end',
+          cell: ({ attributes: t }) => {
+            const credit = t.transaction_type === 'credit';
+            return (
+              <span className={credit ? 'text-success' : undefined}>
+                {credit ? '+' : '−'}
+                {formatMoney(t.transaction_amount)}
+              </span>
+            );
+          },
+        },
+        { label: T.paymentState, cell: ({ attributes: t }) => <PaymentBadge status={t.payment_status} /> },
+      ]}
+    />
   );
 }

@@ -8,6 +8,7 @@ import { isApiError } from '../../api/client.ts';
 import { useSession } from '../../app/session.tsx';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog.tsx';
 import { ColumnsTable } from '../../ui/ColumnsTable.tsx';
+import type { TableColumn } from '../../ui/ColumnsTable.tsx';
 import { PagedListPage, usePaging } from '../../ui/PagedListPage.tsx';
 import { useCancelOrder, useMarkDelivered, useMyOrders } from './api.ts';
 import type { MyOrder, MyOrderLine } from './api.ts';
@@ -61,82 +62,101 @@ function OrderAction({
   return null;
 }
 
-/**
- * The rows of one order: a row per line (an order without lines still has its row), the first with
- * the order's date, total and action.
- */
-function OrderRows({
-  order,
-  busy,
-  onCancel,
-  onDelivered,
-}: {
+/** One row of the table: a line of an order (an order without lines still has its row). */
+interface OrderRow {
   order: MyOrder;
-  busy: boolean;
-  onCancel: () => void;
-  onDelivered: () => void;
-}) {
-  const o = order.attributes;
-  const lines: (MyOrderLine | undefined)[] = o.order_lists.data?.length ? o.order_lists.data : [undefined];
-  return lines.map((line, index) => {
-    const first = index === 0;
-    const a = line?.attributes;
-    const picture = a?.picture?.data?.attributes;
-    const thumb = picture?.formats?.thumbnail?.url ?? picture?.url ?? null;
-    const hasAction = first && (o.status === S.awaitingPayment || o.status === S.shipped);
-    return (
-      <tr key={line?.id ?? `order-${order.id}`} className={first ? 'order-group-start' : undefined}>
-        <td data-label={M.orderId}>
-          <div>
-            <span className="fw-semibold">#{order.id}</span>
-            {first && (
-              <div className="small text-body-secondary">
-                {o.createdAt && (
-                  <div className="text-nowrap">
-                    {M.placedOn} {formatDay(o.createdAt)}
-                  </div>
-                )}
-                <div data-testid="order-total" className="text-nowrap">
-                  {M.total} {formatMoney(o.amount)}
+  line: MyOrderLine | undefined;
+  /** The order's first row, which holds its date, total and action. */
+  first: boolean;
+}
+
+/** The rows of a page of orders: a row per line, in order. */
+function orderRows(orders: readonly MyOrder[]): OrderRow[] {
+  return orders.flatMap((order): OrderRow[] => {
+    const lines = order.attributes.order_lists.data;
+    return lines?.length
+      ? lines.map((line, index) => ({ order, line, first: index === 0 }))
+      : [{ order, line: undefined, first: true }];
+  });
+}
+
+/** Whether the order's first row shows an action (Cancel order, Mark delivered). */
+function hasAction({ order, first }: OrderRow): boolean {
+  const status = order.attributes.status;
+  return first && (status === S.awaitingPayment || status === S.shipped);
+}
+
+/**
+ * The columns of My Orders: #OrderID (the first row with the date and the order's total), product
+ * image, name, quantity, price, status, and the order's action on its first row.
+ */
+function orderColumns(
+  busyWith: (orderId: number) => boolean,
+  onCancel: (orderId: number) => void,
+  onDelivered: (orderId: number) => void,
+): TableColumn<OrderRow>[] {
+  return [
+    {
+      label: M.orderId,
+      cell: ({ order, first }) => (
+        <>
+          <span className="fw-semibold">#{order.id}</span>
+          {first && (
+            <div className="small text-body-secondary">
+              {order.attributes.createdAt && (
+                <div className="text-nowrap">
+                  {M.placedOn} {formatDay(order.attributes.createdAt)}
                 </div>
-              </div>
-            )}
-          </div>
-        </td>
-        <td data-label={M.image} className={a ? undefined : 'orders-table__empty-cell'}>
-          <span>{a && <OrderThumb src={thumb} name={a.product_name} />}</span>
-        </td>
-        <td data-label={M.name} className="orders-table__text">
-          <span>{a?.product_name ?? '—'}</span>
-        </td>
-        <td data-label={M.quantity} className={a ? undefined : 'orders-table__empty-cell'}>
-          <span>{a?.quantity}</span>
-        </td>
-        <td data-label={M.price} className={a ? undefined : 'orders-table__empty-cell'}>
-          {a && (
-            <div>
-              <span className="fw-semibold">{formatMoney(a.total)}</span>
-              <div className="small text-body-secondary text-nowrap">
-                {formatMoney(a.price)} × {a.quantity}
+              )}
+              <div data-testid="order-total" className="text-nowrap">
+                {M.total} {formatMoney(order.attributes.amount)}
               </div>
             </div>
           )}
-        </td>
-        <td data-label={M.status}>
-          <span>
-            <OrderStatusBadge status={lineStatus(order, line)} />
-          </span>
-        </td>
-        <td data-label={M.action} className={hasAction ? undefined : 'orders-table__empty-cell'}>
-          <span>
-            {hasAction && (
-              <OrderAction order={order} busy={busy} onCancel={onCancel} onDelivered={onDelivered} />
-            )}
-          </span>
-        </td>
-      </tr>
-    );
-  });
+        </>
+      ),
+    },
+    {
+      label: M.image,
+      cell: ({ line }) => {
+        if (!line) return null;
+        const picture = line.attributes.picture?.data?.attributes;
+        const thumb = picture?.formats?.thumbnail?.url ?? picture?.url ?? null;
+        return <OrderThumb src={thumb} name={line.attributes.product_name} />;
+      },
+    },
+    {
+      label: M.name,
+      className: 'orders-table__text',
+      cell: ({ line }) => line?.attributes.product_name ?? '—',
+    },
+    { label: M.quantity, cell: ({ line }) => line?.attributes.quantity },
+    {
+      label: M.price,
+      cell: ({ line }) =>
+        line && (
+          <>
+            <span className="fw-semibold">{formatMoney(line.attributes.total)}</span>
+            <div className="small text-body-secondary text-nowrap">
+              {formatMoney(line.attributes.price)} × {line.attributes.quantity}
+            </div>
+          </>
+        ),
+    },
+    { label: M.status, cell: ({ order, line }) => <OrderStatusBadge status={lineStatus(order, line)} /> },
+    {
+      label: M.action,
+      cell: (row) =>
+        hasAction(row) && (
+          <OrderAction
+            order={row.order}
+            busy={busyWith(row.order.id)}
+            onCancel={() => onCancel(row.order.id)}
+            onDelivered={() => onDelivered(row.order.id)}
+          />
+        ),
+    },
+  ];
 }
 
 /**
@@ -224,20 +244,13 @@ export default function MyOrdersPage() {
     >
       {(page) => (
         <ColumnsTable
-          columns={[M.orderId, M.image, M.name, M.quantity, M.price, M.status, M.action]}
-          className="orders-table align-middle"
+          columns={orderColumns(busyWith, setCancelling, (id) => void markDelivered(id))}
+          rows={orderRows(page.data)}
+          rowKey={({ order, line }) => line?.id ?? `order-${order.id}`}
+          rowAttributes={({ first }) => (first ? { className: 'order-group-start' } : undefined)}
+          className="orders-table"
           aria-busy={orders.isFetching}
-        >
-          {page.data.map((order) => (
-            <OrderRows
-              key={order.id}
-              order={order}
-              busy={busyWith(order.id)}
-              onCancel={() => setCancelling(order.id)}
-              onDelivered={() => void markDelivered(order.id)}
-            />
-          ))}
-        </ColumnsTable>
+        />
       )}
     </PagedListPage>
   );

@@ -4,6 +4,7 @@ import { formatMoney, MESSAGES, SHOP_LIMITS } from '@app/domain';
 import type { TSaleLine } from '@app/domain';
 import { isApiError } from '../../api/client.ts';
 import { ColumnsTable } from '../../ui/ColumnsTable.tsx';
+import type { TableColumn } from '../../ui/ColumnsTable.tsx';
 import { PagedListPage, usePaging } from '../../ui/PagedListPage.tsx';
 import { useMarkShipped, useSales } from './api.ts';
 import { OrderStatusBadge, OrderThumb } from './OrderParts.tsx';
@@ -33,37 +34,48 @@ function ShipTo({ shipping }: { shipping: NonNullable<TSaleLine['shipping']> }) 
   );
 }
 
-/** One sold line: order, date, product, quantity, total, state (Mark shipped once paid) and where to ship. */
-function SaleRow({ line, shipping, onShip }: { line: TSaleLine; shipping: boolean; onShip: () => void }) {
-  return (
-    <tr data-testid="sale-row">
-      <td data-label={M.orderId}>
-        <span className="fw-semibold text-nowrap">#{line.order}</span>
-      </td>
-      <td data-label={M.date}>
-        <span className="small text-nowrap">{formatDay(line.createdAt)}</span>
-      </td>
-      <td data-label={M.product}>
-        <span className="d-flex align-items-center gap-2 orders-table__text">
+/**
+ * The columns of My Sales: order, date, product, quantity, total, state (Mark shipped once paid) and
+ * where to ship.
+ */
+function saleColumns(
+  shipping: (lineId: number) => boolean,
+  onShip: (lineId: number) => void,
+): TableColumn<TSaleLine>[] {
+  return [
+    {
+      label: M.orderId,
+      cell: (line) => <span className="fw-semibold text-nowrap">#{line.order}</span>,
+    },
+    { label: M.date, cell: (line) => <span className="small text-nowrap">{formatDay(line.createdAt)}</span> },
+    {
+      label: M.product,
+      className: 'orders-table__text',
+      cell: (line) => (
+        <span className="d-flex align-items-center gap-2">
           <OrderThumb
             src={line.product.picture?.thumbnail ?? line.product.picture?.url}
             name={line.product.name}
           />
           {line.product.name}
         </span>
-      </td>
-      <td data-label={M.quantity}>
-        <span>{line.quantity}</span>
-      </td>
-      <td data-label={M.total}>
-        <div>
+      ),
+    },
+    { label: M.quantity, cell: (line) => line.quantity },
+    {
+      label: M.total,
+      cell: (line) => (
+        <>
           <span className="fw-semibold">{formatMoney(line.total)}</span>
           <div className="small text-body-secondary text-nowrap">
             {formatMoney(line.price)} × {line.quantity}
           </div>
-        </div>
-      </td>
-      <td data-label={M.status}>
+        </>
+      ),
+    },
+    {
+      label: M.status,
+      cell: (line) => (
         <div className="d-flex flex-column align-items-start gap-2">
           <OrderStatusBadge status={line.status} />
           {line.status === MESSAGES.orderStatus.paid && (
@@ -71,25 +83,28 @@ function SaleRow({ line, shipping, onShip }: { line: TSaleLine; shipping: boolea
               size="sm"
               variant="outline-primary"
               className="text-nowrap"
-              disabled={shipping}
-              onClick={onShip}
+              disabled={shipping(line.id)}
+              onClick={() => onShip(line.id)}
             >
               {M.markShipped}
             </Button>
           )}
         </div>
-      </td>
-      <td data-label={M.shipTo} className="orders-table__ship-to">
-        {line.shipping ? (
+      ),
+    },
+    {
+      label: M.shipTo,
+      className: 'orders-table__ship-to',
+      cell: (line) =>
+        line.shipping ? (
           <ShipTo shipping={line.shipping} />
         ) : line.status === MESSAGES.orderStatus.cancelled ? (
           <span className="text-body-secondary">—</span>
         ) : (
           <span className="small text-body-secondary">{M.notPaidYet}</span>
-        )}
-      </td>
-    </tr>
-  );
+        ),
+    },
+  ];
 }
 
 /**
@@ -127,19 +142,16 @@ export default function MySalesPage() {
     >
       {({ data: rows }) => (
         <ColumnsTable
-          columns={[M.orderId, M.date, M.product, M.quantity, M.total, M.status, M.shipTo]}
-          className="orders-table align-middle"
+          columns={saleColumns(
+            (id) => ship.isPending && ship.variables === id,
+            (id) => void markShipped(id),
+          )}
+          rows={rows}
+          rowKey={(line) => line.id}
+          rowAttributes={() => ({ 'data-testid': 'sale-row' })}
+          className="orders-table"
           aria-busy={sales.isFetching}
-        >
-          {rows.map((line) => (
-            <SaleRow
-              key={line.id}
-              line={line}
-              shipping={ship.isPending && ship.variables === line.id}
-              onShip={() => void markShipped(line.id)}
-            />
-          ))}
-        </ColumnsTable>
+        />
       )}
     </PagedListPage>
   );

@@ -77,6 +77,21 @@ describe('the cart (spec 000 §4)', () => {
     expect(readCart()).toEqual([]);
   });
 
+  it("sets a product's quantity from its page: put in when absent, the latest price and name kept, never added to", () => {
+    setCartQuantity(4, 3, { price: 9, product: OIL });
+    expect(readCart()).toEqual([{ id: 4, attributes: { price: 9, quantiy: 3, product: OIL } }]);
+    // Set, not added: 2 after 3 is 2.
+    setCartQuantity(4, 2, { price: 9.5, product: CANDLE });
+    expect(readCart()).toEqual([{ id: 4, attributes: { price: 9.5, quantiy: 2, product: CANDLE } }]);
+    setCartQuantity(4, 500, { price: 9.5, product: CANDLE });
+    expect(cartQuantityOf(readCart(), 4)).toBe(CART_QUANTITY_MAX);
+    // 0 for a product not in the cart puts nothing in it; 0 for one there takes it out.
+    setCartQuantity(5, 0, { price: 1, product: OIL });
+    expect(readCart().map((i) => i.id)).toEqual([4]);
+    setCartQuantity(4, 0, { price: 9.5, product: CANDLE });
+    expect(readCart()).toEqual([]);
+  });
+
   it('counts items, not quantities, and totals price × quantity exactly to the cent', () => {
     addToCart(1, 3, 0.1, OIL);
     addToCart(2, 3, 0.2, CANDLE);

@@ -125,16 +125,28 @@ export function addToCart(
   );
 }
 
-/** Sets an item's quantity (whole, at most CART_QUANTITY_MAX); 0 or less removes it. Not a number: no change. */
-export function setCartQuantity(id: number, quantity: number): void {
+/** What the cart keeps of a product besides its quantity: the unit price and the product last seen. */
+export type CartLine = Pick<CartItem['attributes'], 'price' | 'product'>;
+
+/**
+ * Sets a product's quantity in the cart (whole, at most CART_QUANTITY_MAX); 0 or less removes it. With
+ * `line` (the product's page), a product not in the cart yet is put in it, and one already there takes
+ * the latest price and name; without it only a product already in the cart changes. Not a number: no change.
+ */
+export function setCartQuantity(id: number, quantity: number, line?: CartLine): void {
   if (Number.isNaN(quantity)) return;
   const items = readCart();
-  if (!items.some((i) => i.id === id)) return;
   const next = clampQuantity(quantity);
+  if (!items.some((i) => i.id === id)) {
+    if (line && next >= 1) save([...items, { id, attributes: { ...line, quantiy: next } }]);
+    return;
+  }
   save(
     next < 1
       ? items.filter((i) => i.id !== id)
-      : items.map((i) => (i.id === id ? { ...i, attributes: { ...i.attributes, quantiy: next } } : i)),
+      : items.map((i) =>
+          i.id === id ? { ...i, attributes: { ...i.attributes, ...line, quantiy: next } } : i,
+        ),
   );
 }
 

@@ -1,7 +1,6 @@
 /** The cart (kept in the browser until checkout) and the quote of an order, for the shop's pages. */
 export { fetchQuote } from './api.ts';
 export {
-  addToCart,
   CART_QUANTITY_MAX,
   cartQuantityOf,
   cartTotal,
@@ -9,6 +8,7 @@ export {
   incrementCart,
   readCart,
   removeFromCart,
+  setCartQuantity,
   updateCartPrices,
   useCart,
 } from './cart.ts';

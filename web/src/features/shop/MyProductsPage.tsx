@@ -1,8 +1,10 @@
-import { Button, Table } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { formatMoney, MESSAGES, SHOP_LIMITS } from '@app/domain';
 import { useSession } from '../../app/session.tsx';
+import { ColumnsTable } from '../../ui/ColumnsTable.tsx';
+import type { TableColumn } from '../../ui/ColumnsTable.tsx';
 import { PagedListPage, usePaging } from '../../ui/PagedListPage.tsx';
 import { OwnListDeleteDialog, useOwnListDelete } from '../../ui/useOwnListDelete.tsx';
 import type { Product } from './api.ts';
@@ -16,72 +18,35 @@ const F = MESSAGES.productForm;
 
 const toastNetworkError = () => toast.error(MESSAGES.toast.networkError);
 
-/** The table # / image / Name / Description / Price / Action of one page. */
-function ProductsTable({
-  rows,
-  firstNumber,
-  busy,
-  onDelete,
-}: {
-  rows: readonly Product[];
-  firstNumber: number;
-  busy: boolean;
-  onDelete: (product: Product) => void;
-}) {
-  return (
-    <Table
-      responsive
-      hover
-      className="my-products align-middle mb-3"
-      aria-labelledby="my-products-title"
-      aria-busy={busy}
-    >
-      <thead>
-        <tr>
-          <th scope="col">{M.number}</th>
-          <th scope="col">{M.image}</th>
-          <th scope="col">{M.name}</th>
-          <th scope="col">{M.description}</th>
-          <th scope="col">{M.price}</th>
-          <th scope="col">{M.action}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((product, index) => (
-          <ProductRow
-            key={product.id}
-            number={firstNumber + index}
-            product={product}
-            onDelete={() => onDelete(product)}
-          />
-        ))}
-      </tbody>
-    </Table>
-  );
-}
-
-/** One product's row: its number, picture, name, description, price, and Edit and Delete. */
-function ProductRow({
-  number,
-  product,
-  onDelete,
-}: {
-  number: number;
-  product: Product;
-  onDelete: () => void;
-}) {
-  return (
-    <tr>
-      <td className="my-products__number">{number}</td>
-      <td className="my-products__image">
-        <ProductPicture product={product.attributes} size="thumbnail" />
-      </td>
-      <th scope="row" className="my-products__name fw-semibold">
-        {product.attributes.name}
-      </th>
-      <td className="my-products__description">{product.attributes.description}</td>
-      <td className="my-products__price">{formatMoney(product.attributes.price)}</td>
-      <td className="my-products__action">
+/** The columns # / image / Name / Description / Price / Action of a page whose first row is `firstNumber`. */
+function productColumns(firstNumber: number, onDelete: (product: Product) => void): TableColumn<Product>[] {
+  return [
+    { label: M.number, className: 'my-products__number', cell: (_, index) => firstNumber + index },
+    {
+      label: M.image,
+      className: 'my-products__image',
+      cell: (product) => <ProductPicture product={product.attributes} size="thumbnail" />,
+    },
+    {
+      label: M.name,
+      className: 'my-products__name fw-semibold',
+      rowHeader: true,
+      cell: (product) => product.attributes.name,
+    },
+    {
+      label: M.description,
+      className: 'my-products__description',
+      cell: (product) => product.attributes.description,
+    },
+    {
+      label: M.price,
+      className: 'my-products__price',
+      cell: (product) => formatMoney(product.attributes.price),
+    },
+    {
+      label: M.action,
+      className: 'my-products__action',
+      cell: (product) => (
         <div className="d-flex gap-2">
           <Link
             to={`/products/edit/${product.id}`}
@@ -95,15 +60,15 @@ function ProductRow({
             size="sm"
             variant="outline-danger"
             aria-label={`${M.delete} ${product.attributes.name}`}
-            onClick={onDelete}
+            onClick={() => onDelete(product)}
           >
             <i className="bi bi-trash me-1" aria-hidden="true" />
             {M.delete}
           </Button>
         </div>
-      </td>
-    </tr>
-  );
+      ),
+    },
+  ];
 }
 
 /**
@@ -156,11 +121,14 @@ export default function MyProductsPage() {
       }
     >
       {({ data }) => (
-        <ProductsTable
+        <ColumnsTable
+          columns={productColumns(firstNumber, (product) => removal.ask(product))}
           rows={data}
-          firstNumber={firstNumber}
-          busy={products.isFetching}
-          onDelete={(product) => removal.ask(product)}
+          rowKey={(product) => product.id}
+          hover
+          className="my-products mb-3"
+          aria-labelledby="my-products-title"
+          aria-busy={products.isFetching}
         />
       )}
     </PagedListPage>

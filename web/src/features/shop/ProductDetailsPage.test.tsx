@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@app/domain';
+import { fillTemplate, MESSAGES } from '@app/domain';
 import { jsonResponse } from '../../test/render.tsx';
 import { errorResponse } from '../../test/api.ts';
 import type { ApiCall } from '../../test/api.ts';
@@ -88,11 +88,12 @@ describe('ProductDetailsPage', () => {
     expect(storedCart()).toEqual([]);
   });
 
-  it('adds the quantity with the price, name and picture, and says so', async () => {
-    storeCart([cartItem(7, 40, 1), cartItem(3, 5, 2)]);
+  it('puts the quantity in the cart with the price, name and picture, and says so', async () => {
+    storeCart([cartItem(3, 5, 2)]);
     shopApi(answerProduct(), HOBBYIST);
     renderShop('/productdetails/7', HOBBYIST);
     await screen.findByRole('heading', { level: 1, name: 'Massage Oil 7' });
+    expect(screen.getByTestId('in-cart').textContent).toBe('');
     fireEvent.click(screen.getByRole('button', { name: S.plus }));
     fireEvent.click(screen.getByRole('button', { name: S.plus }));
     expect(quantityBox().value).toBe('3');
@@ -100,41 +101,71 @@ describe('ProductDetailsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: D.addToCart }));
     expect(await screen.findByText(D.added)).toBeTruthy();
     expect(storedCart()).toEqual([
+      cartItem(3, 5, 2),
       {
         id: 7,
         attributes: {
           price: 49.9,
-          quantiy: 5,
+          quantiy: 4,
           product: { name: 'Massage Oil 7', picture: '/uploads/thumbnail_oil7.jpg' },
         },
       },
-      cartItem(3, 5, 2),
     ]);
+    // Now the page says how many the cart holds, and the button changes it.
+    expect(screen.getByTestId('in-cart').textContent).toBe(fillTemplate(D.inYourCart, { count: 4 }));
+    expect(screen.getByRole('button', { name: D.updateCart })).toBeTruthy();
   });
 
-  it('adds only up to 99 of a product and says so; a full line adds nothing', async () => {
-    const TOO_HIGH = MESSAGES.shopErrors.quantityTooHigh;
-    expect(TOO_HIGH).toBe('Quantity can be at most 99');
+  it('says how many are in the cart, starts the counter there and sets the cart to the counter, never adds to it', async () => {
+    expect(fillTemplate(D.inYourCart, { count: 2 })).toBe('2 in your cart');
+    storeCart([cartItem(7, 40, 2)]);
+    shopApi(answerProduct(), HOBBYIST);
+    renderShop('/productdetails/7', HOBBYIST);
+    await screen.findByRole('heading', { level: 1, name: 'Massage Oil 7' });
+    expect(screen.getByTestId('in-cart').textContent).toBe('2 in your cart');
+    expect(quantityBox().value).toBe('2');
+    expect(screen.queryByRole('button', { name: D.addToCart })).toBeNull();
+    // Nothing to change yet.
+    expect(screen.getByRole('button', { name: D.updateCart }).hasAttribute('disabled')).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: S.plus }));
+    expect(quantityBox().value).toBe('3');
+    fireEvent.click(screen.getByRole('button', { name: D.updateCart }));
+    expect(await screen.findByText(D.updated)).toBeTruthy();
+    expect(storedCart().map((i) => [i.id, i.attributes.quantiy, i.attributes.price])).toEqual([[7, 3, 49.9]]);
+    expect(screen.getByTestId('in-cart').textContent).toBe('3 in your cart');
+
+    // Fewer works the same way: the cart holds what the counter says.
+    fireEvent.change(quantityBox(), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: D.updateCart }));
+    expect(storedCart().map((i) => i.attributes.quantiy)).toEqual([1]);
+    expect(screen.getByTestId('in-cart').textContent).toBe('1 in your cart');
+    expect(quantityBox().value).toBe('1');
+  });
+
+  it('follows the cart while the counter is untouched (the grid, another tab)', async () => {
+    storeCart([cartItem(7, 40, 2)]);
+    shopApi(answerProduct(), HOBBYIST);
+    renderShop('/productdetails/7', HOBBYIST);
+    await screen.findByRole('heading', { level: 1, name: 'Massage Oil 7' });
+    act(() => {
+      storeCart([cartItem(7, 40, 5)]);
+      window.dispatchEvent(new StorageEvent('storage', { key: 'cart' }));
+    });
+    expect(screen.getByTestId('in-cart').textContent).toBe('5 in your cart');
+    expect(quantityBox().value).toBe('5');
+  });
+
+  it('sets at most 99 (the counter stops there)', async () => {
     storeCart([cartItem(7, 40, 98)]);
     shopApi(answerProduct(), HOBBYIST);
     renderShop('/productdetails/7', HOBBYIST);
     await screen.findByRole('heading', { level: 1, name: 'Massage Oil 7' });
-    fireEvent.change(quantityBox(), { target: { value: '5' } });
-    fireEvent.click(screen.getByRole('button', { name: D.addToCart }));
-    expect(await screen.findByText(TOO_HIGH)).toBeTruthy();
-    expect(screen.getByText(D.added)).toBeTruthy();
+    fireEvent.change(quantityBox(), { target: { value: '500' } });
+    expect(quantityBox().value).toBe('99');
+    fireEvent.click(screen.getByRole('button', { name: D.updateCart }));
+    expect(await screen.findByText(D.updated)).toBeTruthy();
     expect(storedCart().map((i) => i.attributes.quantiy)).toEqual([99]);
-  });
-
-  it('adds nothing to a full line (99) and says why', async () => {
-    storeCart([cartItem(7, 40, 99)]);
-    shopApi(answerProduct(), HOBBYIST);
-    renderShop('/productdetails/7', HOBBYIST);
-    await screen.findByRole('heading', { level: 1, name: 'Massage Oil 7' });
-    fireEvent.click(screen.getByRole('button', { name: D.addToCart }));
-    expect(await screen.findByText(MESSAGES.shopErrors.quantityTooHigh)).toBeTruthy();
-    expect(screen.queryByText(D.added)).toBeNull();
-    expect(storedCart()).toEqual([cartItem(7, 40, 99)]);
   });
 
   it('clamps a typed quantity over 99 and says so', async () => {
@@ -155,16 +186,17 @@ describe('ProductDetailsPage', () => {
     expect(status().textContent).toBe('');
   });
 
-  it('lets vendors and providers add to the cart here, without the heart', async () => {
+  it('gives vendors and providers no counter, no Add To Cart and no heart, and says why', async () => {
     for (const user of [VENDOR_USER, PROVIDER_USER]) {
       const product = buildProduct(7, { user: { data: { id: 99, attributes: { username: 'other' } } } });
       shopApi(answerProduct(product), user);
       const view = renderShop('/productdetails/7', user);
       await screen.findByRole('heading', { level: 1, name: 'Massage Oil 7' });
       expect(screen.queryByRole('button', { name: W.add })).toBeNull();
-      fireEvent.click(screen.getByRole('button', { name: D.addToCart }));
-      expect(await screen.findByText(D.added)).toBeTruthy();
-      expect(storedCart().map((i) => i.id)).toEqual([7]);
+      expect(screen.queryByRole('button', { name: D.addToCart })).toBeNull();
+      expect(screen.queryByLabelText(D.quantity)).toBeNull();
+      expect(screen.getByText(MESSAGES.shopErrors.cartHobbyistsOnly)).toBeTruthy();
+      expect(storedCart()).toEqual([]);
       view.unmount();
       window.localStorage.clear();
     }

@@ -8,11 +8,12 @@ import { useNeedLogin } from '../../app/guards.tsx';
 import { usePageHead, type PageHead } from '../../app/head.tsx';
 import { useSession } from '../../app/session.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
-import { addToCart, CART_QUANTITY_MAX, cartQuantityOf, readCart } from '../orders/index.ts';
+import { CART_QUANTITY_MAX, cartQuantityOf, setCartQuantity, useCart } from '../orders/index.ts';
 import { routeId } from '../../lib/ids.ts';
 import { PRODUCT_ID_DIGITS, useProduct } from './api.ts';
 import type { Product } from './api.ts';
 import {
+  CartHobbyistsOnly,
   cartProductOf,
   ProductNotFound,
   ProductPicture,
@@ -82,15 +83,20 @@ function QuantityField({ value, onChange }: { value: number; onChange: (value: n
   );
 }
 
-/** The quantity counter and Add To Cart. */
-function AddToCart({ product }: { product: Product }) {
+/**
+ * How many the cart holds ("N in your cart"), the counter and its button: the counter starts at the
+ * cart's quantity (1 when the product is not in the cart) and the button sets the cart's quantity to it
+ * (Add To Cart, then Update cart); it never adds to what is there. Login first, and a quantity above zero.
+ */
+function CartQuantity({ product }: { product: Product }) {
   const { isLoggedIn } = useSession();
   const needLogin = useNeedLogin();
-  const [quantity, setQuantity] = useState(1);
+  const inCart = cartQuantityOf(useCart(), product.id);
+  // What the shopper chose; untouched, the counter follows the cart (another tab, the grid).
+  const [chosen, setChosen] = useState<number | null>(null);
+  const quantity = chosen ?? (inCart || 1);
 
-  // Login first, then a quantity above zero. A cart line holds at most
-  // CART_QUANTITY_MAX: what fits is added and the shopper is told the most; a full line adds nothing.
-  const add = () => {
+  const save = () => {
     if (!isLoggedIn) {
       needLogin();
       return;
@@ -99,22 +105,28 @@ function AddToCart({ product }: { product: Product }) {
       toast.error(D.quantityZero, { toastId: 'product-quantity-zero' });
       return;
     }
-    const room = CART_QUANTITY_MAX - cartQuantityOf(readCart(), product.id);
-    if (room <= 0) {
-      toast.error(TOO_HIGH, { toastId: 'product-quantity-max' });
-      return;
-    }
-    addToCart(product.id, Math.min(quantity, room), product.attributes.price, cartProductOf(product));
-    toast.success(D.added);
-    if (quantity > room) toast.warning(TOO_HIGH, { toastId: 'product-quantity-max' });
+    setCartQuantity(product.id, quantity, {
+      price: product.attributes.price,
+      product: cartProductOf(product),
+    });
+    toast.success(inCart ? D.updated : D.added);
+    setChosen(null);
   };
 
   return (
     <>
-      <QuantityField value={quantity} onChange={setQuantity} />
-      <Button variant="accent" size="lg" onClick={add}>
-        <i className="bi bi-cart-plus me-2" aria-hidden="true" />
-        {D.addToCart}
+      <p className="fw-semibold mb-2" aria-live="polite" data-testid="in-cart">
+        {inCart > 0 && (
+          <>
+            <i className="bi bi-cart-check me-1" aria-hidden="true" />
+            {fillTemplate(D.inYourCart, { count: inCart })}
+          </>
+        )}
+      </p>
+      <QuantityField value={quantity} onChange={setChosen} />
+      <Button variant="accent" size="lg" disabled={inCart > 0 && quantity === inCart} onClick={save}>
+        <i className={`bi ${inCart ? 'bi-cart-check' : 'bi-cart-plus'} me-2`} aria-hidden="true" />
+        {inCart ? D.updateCart : D.addToCart}
       </Button>
     </>
   );
@@ -122,8 +134,8 @@ function AddToCart({ product }: { product: Product }) {
 
 function ProductDetails({ product }: { product: Product }) {
   const { isLoggedIn, userId, userType } = useSession();
-  const showHeart = seesShopButtons(userType);
-  const hearts = useWishlistHearts(showHeart);
+  const shopper = seesShopButtons(userType);
+  const hearts = useWishlistHearts(shopper);
   const a = product.attributes;
   const vendor = a.user?.data;
   const ownProduct = isLoggedIn && vendor !== null && vendor !== undefined && vendor.id === userId;
@@ -145,7 +157,7 @@ function ProductDetails({ product }: { product: Product }) {
             <h1 id="product-title" className="h3 text-break me-auto mb-1">
               {a.name}
             </h1>
-            {showHeart && (
+            {shopper && (
               <WishlistHeart
                 saved={hearts.saved.has(product.id)}
                 busy={hearts.busyId === product.id}
@@ -172,8 +184,10 @@ function ProductDetails({ product }: { product: Product }) {
             <Alert variant="info" className="mb-0">
               {MESSAGES.shopErrors.ownProduct}
             </Alert>
+          ) : shopper ? (
+            <CartQuantity product={product} />
           ) : (
-            <AddToCart product={product} />
+            <CartHobbyistsOnly />
           )}
         </Col>
       </Row>
@@ -215,8 +229,8 @@ function productHead(product: Product): PageHead {
 
 /**
  * `/productdetails/:id`: the picture, name, vendor,
- * description, price, the quantity counter and Add To Cart (needs login and a quantity above zero),
- * and the heart. A missing product, or an id that is not one, is a Not Found card, never made-up values.
+ * description, price, how many the cart holds, the quantity counter that sets it (needs login and a
+ * quantity above zero; not for vendors and providers, who are told so), and the heart. A missing product, or an id that is not one, is a Not Found card, never made-up values.
  */
 export default function ProductDetailsPage() {
   const id = routeId(useParams().id, PRODUCT_ID_DIGITS);

@@ -49,9 +49,7 @@ describe('ShopPage: the grid', () => {
     expect(within(card).getByText('$1,234.50')).toBeTruthy();
     expect(within(card).getByText(S.size)).toBeTruthy();
     expect(within(card).getByRole('img', { hidden: true }).getAttribute('src')).toBe('/uploads/oil2.jpg');
-    expect(within(card).getByRole('link', { name: S.addToCart }).getAttribute('href')).toBe(
-      '/productdetails/2',
-    );
+    expect(within(card).getByRole('button', { name: S.addToCart })).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'Massage Oil 2' }).getAttribute('href')).toBe(
       '/productdetails/2',
     );
@@ -93,32 +91,54 @@ describe('ShopPage: the grid', () => {
     expect(screen.queryByRole('article')).toBeNull();
   });
 
-  it('hides minus, plus and the heart from vendors and providers, but keeps Add to Cart', async () => {
+  it('shows two products a row on a phone, three from md, four from lg', async () => {
+    shopApi(answerShop());
+    renderShop('/products');
+    await screen.findByRole('article', { name: 'Massage Oil 2' });
+    const grid = screen.getAllByRole('list').find((list) => list.classList.contains('shop-grid'))!;
+    expect([...grid.classList]).toEqual(
+      expect.arrayContaining(['row-cols-2', 'row-cols-md-3', 'row-cols-lg-4']),
+    );
+    expect(grid.className).not.toMatch(/row-cols-1\b/);
+  });
+
+  it('gives vendors and providers no cart control and no heart, and says why once', async () => {
     for (const user of [VENDOR_USER, PROVIDER_USER]) {
       const calls = shopApi(answerShop(), user);
       const view = renderShop('/products', user);
       const card = await screen.findByRole('article', { name: 'Massage Oil 2' });
-      expect(within(card).getByRole('link', { name: S.addToCart })).toBeTruthy();
+      expect(within(card).queryByRole('button', { name: S.addToCart })).toBeNull();
+      expect(within(card).queryByRole('link', { name: S.addToCart })).toBeNull();
       expect(within(card).queryByRole('button', { name: S.plus })).toBeNull();
       expect(within(card).queryByRole('button', { name: S.minus })).toBeNull();
       expect(within(card).queryByRole('button', { name: W.add })).toBeNull();
+      expect(screen.getAllByText(MESSAGES.shopErrors.cartHobbyistsOnly)).toHaveLength(1);
       expect(callsTo(calls, 'GET', '/wishlist/ids')).toHaveLength(0);
       view.unmount();
       window.localStorage.clear();
     }
   });
+
+  it('says nothing of the kind to a hobbyist or a visitor', async () => {
+    shopApi(answerShop(), HOBBYIST);
+    renderShop('/products', HOBBYIST);
+    await screen.findByRole('article', { name: 'Massage Oil 2' });
+    expect(screen.queryByText(MESSAGES.shopErrors.cartHobbyistsOnly)).toBeNull();
+  });
 });
 
-describe('ShopPage: cart buttons', () => {
-  it('plus adds the product to the stored cart; minus takes one and removes it at 1', async () => {
+describe('ShopPage: the cart control (one meaning: the quantity in the cart)', () => {
+  const stepper = (card: HTMLElement) => within(card).queryByRole('group', { name: 'Massage Oil 2' });
+  const count = (card: HTMLElement) =>
+    within(card).getByRole('status', { name: `${S.inCart} Massage Oil 2` }).textContent;
+
+  it('Add to Cart puts one in the cart and becomes minus, the quantity and plus; minus at 1 brings it back', async () => {
     shopApi(answerShop(), HOBBYIST);
     renderShop('/products', HOBBYIST);
     const card = await screen.findByRole('article', { name: 'Massage Oil 2' });
-    const count = () => within(card).getByRole('status', { name: `${S.inCart} Massage Oil 2` }).textContent;
-    expect(count()).toBe('0');
-    expect(within(card).getByRole('button', { name: S.minus }).hasAttribute('disabled')).toBe(true);
+    expect(stepper(card)).toBeNull();
 
-    fireEvent.click(within(card).getByRole('button', { name: S.plus }));
+    fireEvent.click(within(card).getByRole('button', { name: S.addToCart }));
     expect(storedCart()).toEqual([
       {
         id: 2,
@@ -129,31 +149,42 @@ describe('ShopPage: cart buttons', () => {
         },
       },
     ]);
-    expect(count()).toBe('1');
+    expect(within(card).queryByRole('button', { name: S.addToCart })).toBeNull();
+    expect(count(card)).toBe('1');
+    // Focus follows to plus, so a keyboard user's next press adds one more.
+    expect(document.activeElement).toBe(within(card).getByRole('button', { name: S.plus }));
+
     fireEvent.click(within(card).getByRole('button', { name: S.plus }));
     expect(storedCart()[0]!.attributes.quantiy).toBe(2);
-    expect(count()).toBe('2');
+    expect(count(card)).toBe('2');
 
     fireEvent.click(within(card).getByRole('button', { name: S.minus }));
     expect(storedCart()[0]!.attributes.quantiy).toBe(1);
     fireEvent.click(within(card).getByRole('button', { name: S.minus }));
     expect(storedCart()).toEqual([]);
-    expect(count()).toBe('0');
+    expect(stepper(card)).toBeNull();
+    expect(document.activeElement).toBe(within(card).getByRole('button', { name: S.addToCart }));
+    // The other card was never touched.
+    const other = screen.getByRole('article', { name: 'Massage Oil 1' });
+    expect(within(other).getByRole('button', { name: S.addToCart })).toBeTruthy();
   });
 
-  it('shows what the cart already holds', async () => {
-    storeCart([cartItem(2, 12, 3)]);
+  it('shows what the cart already holds as the stepper, and plus stops at 99', async () => {
+    storeCart([cartItem(2, 12, 3), cartItem(1, 11, 99)]);
     shopApi(answerShop(), HOBBYIST);
     renderShop('/products', HOBBYIST);
     const card = await screen.findByRole('article', { name: 'Massage Oil 2' });
-    expect(within(card).getByRole('status', { name: `${S.inCart} Massage Oil 2` }).textContent).toBe('3');
+    expect(count(card)).toBe('3');
+    expect(within(card).queryByRole('button', { name: S.addToCart })).toBeNull();
+    const full = screen.getByRole('article', { name: 'Massage Oil 1' });
+    expect(within(full).getByRole('button', { name: S.plus }).hasAttribute('disabled')).toBe(true);
   });
 
-  it('asks a visitor to log in on plus, remembering the page', async () => {
+  it('asks a visitor to log in on Add to Cart, remembering the page', async () => {
     shopApi(answerShop());
     const { router } = renderShop('/products?q=oil');
     const card = await screen.findByRole('article', { name: 'Massage Oil 2' });
-    fireEvent.click(within(card).getByRole('button', { name: S.plus }));
+    fireEvent.click(within(card).getByRole('button', { name: S.addToCart }));
     expect(await screen.findByText('login page')).toBeTruthy();
     expect(router.state.location.state).toEqual({ from: '/products?q=oil' });
     expect(await screen.findByText(MESSAGES.toast.needLogin)).toBeTruthy();

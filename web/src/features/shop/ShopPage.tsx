@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button, Card, Col, Form, Row } from 'react-bootstrap';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { CART_QUANTITY_MAX, cartQuantityOf, decrementCart, incrementCart, useCar
 import { parseShopSearch, shopSearch, useProducts, useShopVendors } from './api.ts';
 import type { Product } from './api.ts';
 import {
+  CartHobbyistsOnly,
   cartProductOf,
   ProductPicture,
   QuantityStepper,
@@ -25,22 +26,54 @@ import { sectionHead, usePageHead } from '../../app/head.tsx';
 
 const S = MESSAGES.shop;
 
-/** A card's minus and plus: the quantity of the product in the cart between them. */
-function CardCartButtons({ product }: { product: Product }) {
+/**
+ * A card's cart control, which always acts on the product's quantity in the cart: Add to Cart while
+ * the cart has none (puts one in), then minus, the quantity and plus (minus at 1 takes it out, and Add
+ * to Cart is back). Focus moves to what replaced the button clicked (plus, or Add to Cart). A visitor is asked to log in.
+ */
+export function CardCartControl({ product }: { product: Product }) {
   const { isLoggedIn } = useSession();
   const needLogin = useNeedLogin();
   const quantity = cartQuantityOf(useCart(), product.id);
+  const box = useRef<HTMLDivElement>(null);
+  const refocus = useRef(false);
+  const shown = quantity > 0;
+
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    const buttons = box.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)');
+    buttons?.[buttons.length - 1]?.focus();
+  }, [shown]);
+
+  /** Plus and Add to Cart: one more (1 for a product not in the cart); minus: one fewer, out at 1. */
+  const change = (more: boolean) => {
+    if (!isLoggedIn) {
+      needLogin();
+      return;
+    }
+    refocus.current = more ? !shown : quantity === 1;
+    if (more) incrementCart(product.id, product.attributes.price, cartProductOf(product));
+    else decrementCart(product.id);
+  };
+
   return (
-    <QuantityStepper
-      name={product.attributes.name}
-      quantity={quantity}
-      minusDisabled={isLoggedIn && quantity === 0}
-      plusDisabled={isLoggedIn && quantity >= CART_QUANTITY_MAX}
-      onMinus={() => (isLoggedIn ? decrementCart(product.id) : needLogin())}
-      onPlus={() =>
-        isLoggedIn ? incrementCart(product.id, product.attributes.price, cartProductOf(product)) : needLogin()
-      }
-    />
+    <div ref={box} className="shop-card__cart">
+      {shown ? (
+        <QuantityStepper
+          name={product.attributes.name}
+          quantity={quantity}
+          plusDisabled={isLoggedIn && quantity >= CART_QUANTITY_MAX}
+          onMinus={() => change(false)}
+          onPlus={() => change(true)}
+        />
+      ) : (
+        <Button size="sm" variant="accent" className="w-100 text-nowrap" onClick={() => change(true)}>
+          <i className="bi bi-cart-plus me-1" aria-hidden="true" />
+          {S.addToCart}
+        </Button>
+      )}
+    </div>
   );
 }
 
@@ -81,13 +114,11 @@ function ProductCard({
         </h2>
         <p className="shop-card__price fw-semibold mb-1">{formatMoney(a.price)}</p>
         <p className="small text-body-secondary mb-2">{S.size}</p>
-        <div className="mt-auto d-flex flex-wrap align-items-center justify-content-between gap-2">
-          {buttons && <CardCartButtons product={product} />}
-          <Link to={to} className="btn btn-sm btn-accent shop-card__add">
-            <i className="bi bi-cart-plus me-1" aria-hidden="true" />
-            {S.addToCart}
-          </Link>
-        </div>
+        {buttons && (
+          <div className="mt-auto">
+            <CardCartControl product={product} />
+          </div>
+        )}
       </Card.Body>
     </Card>
   );
@@ -159,9 +190,9 @@ function ShopFilters({ query, onChange }: { query: TShopQuery; onChange: (next: 
 
 /**
  * The shop, `/products` and `/productsList` (spec 000 §2 "Shop"): 'Shop Merchant'
- * with the count, a search and a vendor filter kept in the URL, a grid of products (4 a row on large
- * screens) with minus, plus and the heart for everyone but vendors and providers, the page size and
- * the pages. A failed load shows the empty shop (spec 000 §8: shop lists ignore failures).
+ * with the count, a search and a vendor filter kept in the URL, a grid of products (2 a row on a
+ * phone, 4 on large screens) with the cart control (`CardCartControl`) and the heart for everyone but
+ * vendors and providers (told why once, above the grid), the page size and the pages. A failed load shows the empty shop (spec 000 §8: shop lists ignore failures).
  */
 export default function ShopPage() {
   usePageHead(sectionHead(MESSAGES.nav.onlineStore, MESSAGES.pageHead.shopDescription, '/products'));
@@ -210,6 +241,7 @@ export default function ShopPage() {
 
       {/* Remounted when the URL's search changes (back, forward, a link), so the box follows it. */}
       <ShopFilters key={query.q} query={query} onChange={go} />
+      {!buttons && <CartHobbyistsOnly className="mb-3" />}
 
       {products.isPending || pastEnd ? (
         <PageSpinner />
@@ -219,10 +251,10 @@ export default function ShopPage() {
         <>
           <Row
             as="ul"
-            xs={1}
-            sm={2}
+            xs={2}
+            md={3}
             lg={4}
-            className="list-unstyled g-3 mb-3 shop-grid"
+            className="list-unstyled g-2 g-sm-3 mb-3 shop-grid"
             aria-busy={products.isFetching}
           >
             {items.map((product, index) => (

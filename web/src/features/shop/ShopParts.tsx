@@ -15,11 +15,22 @@ const S = MESSAGES.shop;
 const W = MESSAGES.wishlist;
 
 /**
- * Whether an account type sees the shop's cart buttons (minus, plus) and the heart: everyone but
- * vendors and providers (spec 000 §2 "Shop"), visitors included (they are asked to log in).
+ * Whether an account type sees the shop's cart controls (Add to Cart, minus, plus, the product's
+ * counter) and the heart: everyone but vendors and providers (spec 000 §2 "Shop", §6 "Add shop items
+ * to cart"), visitors included (they are asked to log in). The server refuses their cart records too.
  */
 export function seesShopButtons(userType: UserType | null): boolean {
   return userType !== 'Vender' && userType !== 'Provider';
+}
+
+/** What a vendor or a provider reads where the cart controls would be. */
+export function CartHobbyistsOnly({ className = '' }: { className?: string }) {
+  return (
+    <p className={`small text-body-secondary mb-0 ${className}`.trim()} data-testid="cart-hobbyists-only">
+      <i className="bi bi-info-circle me-1" aria-hidden="true" />
+      {MESSAGES.shopErrors.cartHobbyistsOnly}
+    </p>
+  );
 }
 
 /** What the cart keeps of a product: its name and its small picture. */

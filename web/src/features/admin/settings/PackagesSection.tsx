@@ -11,6 +11,7 @@ import type { AdminPackage } from '../settingsApi.ts';
 import { showWriteFailure } from './feedback.ts';
 import { SettingsFields, SettingsFormDialog, useSettingsForm } from './forms.tsx';
 import type { SettingsField } from './forms.tsx';
+import { CardsOnPhone } from '../../../ui/ColumnsTable.tsx';
 
 const M = MESSAGES.adminSettings;
 const F = M.fields;
@@ -195,7 +196,7 @@ function PackagesTable({
   onEdit: (pkg: AdminPackage) => void;
 }) {
   return (
-    <div className="admin-stack">
+    <CardsOnPhone>
       <Table responsive size="sm" className="align-middle admin-table">
         <thead>
           <tr>
@@ -212,7 +213,7 @@ function PackagesTable({
           ))}
         </tbody>
       </Table>
-    </div>
+    </CardsOnPhone>
   );
 }
 
