@@ -69,7 +69,7 @@ const accountMenu = (page: Page, account: Pick<AccountData, 'first_name' | 'last
 
 test.describe('[ACCOUNTS][REGISTER]', () => {
   for (const userType of ['Hobbyist', 'Vender'] as const) {
-    test(`[ACCOUNTS][REGISTER] a ${userType} registers and is sent to /login, not signed in`, async ({
+    test(`[ACCOUNTS][REGISTER] a ${userType} registers and lands on the listing signed in, welcomed`, async ({
       page,
     }) => {
       const data = buildAccountData(userType);
@@ -81,18 +81,26 @@ test.describe('[ACCOUNTS][REGISTER]', () => {
       await expect(page.getByLabel(R.docs)).toHaveCount(0);
       await page.getByRole('button', { name: R.submit }).click();
 
-      await expect(page).toHaveURL(/\/login$/);
-      await expect(heading(page, L.title)).toBeVisible();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(toast(page, R.created)).toBeVisible();
+      await expect(accountMenu(page, data)).toBeVisible();
       const stored = await readSessionStorage(page);
-      expect(stored.token).toBeNull();
-      expect(Number(stored.userid)).toBeGreaterThan(0);
+      expect(stored.token).toBeTruthy();
+      // The welcome says what to do next for the account's type, once: closed, it stays closed.
+      const welcome = page.getByRole('region', { name: MESSAGES.welcome.title });
+      await expect(welcome).toContainText(MESSAGES.welcome[userType].intro);
+      await welcome.getByRole('button', { name: MESSAGES.welcome.dismiss }).click();
+      await expect(welcome).toHaveCount(0);
+      await page.reload();
+      await expect(accountMenu(page, data)).toBeVisible();
+      await expect(welcome).toHaveCount(0);
       // The account works.
       const { user } = await signInThroughApi(page.request, data);
       expect(user).toMatchObject({ id: Number(stored.userid), user_type: userType, email: data.email });
     });
   }
 
-  test('[ACCOUNTS][REGISTER] a Provider registers with an ID document image and goes to /package', async ({
+  test('[ACCOUNTS][REGISTER] a Provider registers with an ID document image and goes to /package signed in', async ({
     page,
   }) => {
     const data = buildAccountData('Provider');
@@ -115,16 +123,51 @@ test.describe('[ACCOUNTS][REGISTER]', () => {
 
     await expect(page).toHaveURL(/\/package$/);
     await expect(heading(page, MESSAGES.packages.title)).toBeVisible();
-    await expect(page.getByRole('button', { name: MESSAGES.packages.select }).first()).toBeVisible();
-    // Skip (shown when not logged in) goes to the listing.
-    await page.getByRole('button', { name: MESSAGES.packages.skip }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(toast(page, R.created)).toBeVisible();
+    await expect(accountMenu(page, data)).toBeVisible();
+    // Signed in: no Skip (it is for visitors), and Select opens the purchase form, not the login.
+    await expect(page.getByRole('button', { name: MESSAGES.packages.skip })).toHaveCount(0);
+    await page.getByRole('link', { name: MESSAGES.packages.select }).first().click();
+    await expect(
+      page.getByRole('form', { name: new RegExp(`^${MESSAGES.packages.selected}: `) }),
+    ).toBeVisible();
     const { jwt, user } = await signInThroughApi(page.request, data);
     expect(user.user_type).toBe('Provider');
     const me = await page.request.get('/api/users/me?populate=docs', {
       headers: { Authorization: `Bearer ${jwt}` },
     });
     expect(((await me.json()) as { docs: unknown[] }).docs).toHaveLength(2);
+  });
+
+  test('[ACCOUNTS][REGISTER] on a phone, a new provider lands on /package signed in, welcomed, and Select opens the purchase form', async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const data = buildAccountData('Provider');
+    await page.goto('/register');
+    await fillRegisterForm(page, data);
+    await page.getByLabel(R.docs).setInputFiles([pngFile('licence.png')]);
+    await page.getByRole('button', { name: R.submit }).click();
+
+    await expect(page).toHaveURL(/\/package$/);
+    await expect(toast(page, R.created)).toBeVisible();
+    expect((await readSessionStorage(page)).token).toBeTruthy();
+    const welcome = page.getByRole('region', { name: MESSAGES.welcome.title });
+    await expect(welcome).toContainText(MESSAGES.welcome.Provider.intro);
+    await expect(
+      welcome.getByRole('link', { name: MESSAGES.welcome.Provider.steps.postAd.link }),
+    ).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: testInfo.outputPath('package-welcome-390.png') });
+
+    const P = MESSAGES.packages;
+    await page.getByRole('link', { name: P.select }).first().click();
+    const panel = page.getByRole('form', { name: new RegExp(`^${P.selected}: `) });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByLabel(P.transactionId)).toBeVisible();
+    expect(pathOf(page)).toMatch(/^\/package\?package=\d+$/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await panel.screenshot({ path: testInfo.outputPath('package-panel-390.png') });
   });
 
   test('[ACCOUNTS][REGISTER] a Provider whose username is taken tries again without uploading the documents twice', async ({

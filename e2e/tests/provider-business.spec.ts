@@ -52,7 +52,7 @@ async function ownAds(request: APIRequestContext, account: TestAccount): Promise
 /** Picks a package card and opens its purchase panel. */
 async function selectPackage(page: Page, name: string) {
   const card = page.locator('.card').filter({ has: page.getByRole('heading', { name, exact: true }) });
-  await card.getByRole('button', { name: P.select }).click();
+  await card.getByRole('link', { name: P.select }).click();
   return page.getByRole('form', { name: `${P.selected}: ${name}` });
 }
 
@@ -284,7 +284,7 @@ test.describe('[PROVIDER][PACKAGE]', () => {
     const card = page
       .locator('.card')
       .filter({ has: page.getByRole('heading', { name: 'Premium', exact: true }) });
-    await card.getByRole('button', { name: P.select }).click();
+    await card.getByRole('link', { name: P.select }).click();
     await expect(page).toHaveURL(/\/login/);
     await page.getByLabel(MESSAGES.login.email).fill(provider.email);
     await page.getByLabel(MESSAGES.login.password).fill(provider.password);
@@ -297,6 +297,35 @@ test.describe('[PROVIDER][PACKAGE]', () => {
     await page.getByRole('button', { name: P.skip }).click();
     await expect(page).toHaveURL(/\/$/);
     expect(await page.evaluate(() => localStorage.getItem('subscribed'))).toBe('false');
+  });
+});
+
+test.describe('[PROVIDER][PACKAGE] before the script', () => {
+  test("[PROVIDER][PACKAGE] a provider's Select chooses the package even when tapped before the page's script has run", async ({
+    context,
+    request,
+  }) => {
+    const provider = await createAccount(request, 'Provider');
+    // A page of its own, not the fixture's: its `goto` waits for the app, and this test must not.
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInAs(page, provider);
+    // The app's code is held back: the page is the server's HTML, as on a phone on a slow network.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/package', { waitUntil: 'commit' });
+    const card = page
+      .locator('.card')
+      .filter({ has: page.getByRole('heading', { name: 'Standard', exact: true }) });
+    await card.getByRole('link', { name: P.select }).click();
+    await expect(page).toHaveURL(/\/package\?package=\d+$/);
+    release();
+    await expect(page.getByRole('form', { name: `${P.selected}: Standard` })).toBeVisible();
+    await expect(page.getByRole('form').getByLabel(P.transactionId)).toBeVisible();
   });
 });
 

@@ -45,7 +45,7 @@ const purchases = (calls: ApiCall[]) =>
 
 async function selectPremium() {
   const premium = (await screen.findByRole('heading', { name: 'Premium' })).closest('.card') as HTMLElement;
-  fireEvent.click(within(premium).getByRole('button', { name: T.select }));
+  fireEvent.click(within(premium).getByRole('link', { name: T.select }));
   const panel = await screen.findByRole('form', { name: `${T.selected}: Premium` });
   // The wallet's balance has arrived once the checkbox shows.
   await within(panel).findByLabelText(new RegExp(T.useWallet));
@@ -66,7 +66,7 @@ describe('PackagesPage', () => {
     const premium = screen.getByRole('heading', { name: 'Premium' }).closest('.card') as HTMLElement;
     expect(within(premium).getByText('$272.50')).toBeTruthy();
 
-    fireEvent.click(within(premium).getByRole('button', { name: T.select }));
+    fireEvent.click(within(premium).getByRole('link', { name: T.select }));
     expect(await screen.findByText('login page, back to /ads/packages?package=2')).toBeTruthy();
   });
 
@@ -77,6 +77,43 @@ describe('PackagesPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: T.skip }));
     expect(await screen.findByText('home page')).toBeTruthy();
     expect(window.localStorage.getItem(STORAGE_KEYS.subscribed)).toBe('false');
+  });
+
+  it('makes each Select a link to the page with its package chosen, so a click before the script runs still chooses', async () => {
+    // The page comes rendered by the server: what the HTML holds must work without the app's handlers.
+    providerApi(0);
+    const { router } = renderPackages('/ads/packages');
+    const links = await screen.findAllByRole('link', { name: T.select });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/ads/packages?package=1',
+      '/ads/packages?package=2',
+    ]);
+    expect(links.some((link) => link.hasAttribute('aria-current'))).toBe(false);
+    // With the app running, a provider's click chooses in place (no page load), replacing the entry.
+    fireEvent.click(links[1]!);
+    expect(await screen.findByRole('form', { name: `${T.selected}: Premium` })).toBeTruthy();
+    expect(router.state.location.search).toBe('?package=2');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.getAllByRole('link', { name: T.select })[1]!.getAttribute('aria-current')).toBe('true');
+  });
+
+  it('opens the panel for a provider who clicks Select while the session is still loading', async () => {
+    // The stored session is read at once; the user's refresh (GET /users/me) arrives after the click.
+    let answerMe: (() => void) | undefined;
+    signInAs(PROVIDER);
+    mockApi(async (call) => {
+      if (call.path === '/users/me') {
+        await new Promise<void>((resolve) => (answerMe = resolve));
+        return jsonResponse(PROVIDER);
+      }
+      if (call.path === '/wallet') return jsonResponse({ data: wallet({ totalWalletBalance: 0 }) });
+      return answerCommon(call, PROVIDER);
+    });
+    renderPackages();
+    fireEvent.click((await screen.findAllByRole('link', { name: T.select }))[0]!);
+    expect(await screen.findByRole('form', { name: `${T.selected}: Basic` })).toBeTruthy();
+    answerMe?.();
+    await waitFor(() => expect(screen.getByRole('form', { name: `${T.selected}: Basic` })).toBeTruthy());
   });
 
   it('comes back with the chosen package selected and no Skip for a signed-in provider', async () => {

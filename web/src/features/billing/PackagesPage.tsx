@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { MouseEvent } from 'react';
 import { Alert, Button, Card, Col, Container, Row } from 'react-bootstrap';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { ApiItem } from '@app/domain';
@@ -35,7 +36,7 @@ export default function PackagesPage() {
   const { isLoggedIn, setSubscribed } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const selectedId = readPackageId(searchParams.get(PACKAGE_PARAM));
   const panelRef = useRef<HTMLDivElement>(null);
 
@@ -60,12 +61,11 @@ export default function PackagesPage() {
     from: `${location.pathname}?${PACKAGE_PARAM}=${id}`,
   });
 
-  const handleSelect = (id: number) => {
-    if (!isLoggedIn) {
-      void navigate('/login', { state: loginState(id) });
-      return;
-    }
-    setSearchParams({ [PACKAGE_PARAM]: String(id) }, { replace: true });
+  // A visitor is sent to log in first; anyone else follows the card's link to the page with it chosen.
+  const handleSelect = (id: number, event: MouseEvent) => {
+    if (isLoggedIn) return;
+    event.preventDefault();
+    void navigate('/login', { state: loginState(id) });
   };
 
   const handleSkip = () => {
@@ -85,7 +85,7 @@ export default function PackagesPage() {
               pkg={p}
               costs={costs.data}
               selected={p.id === selectedId}
-              onSelect={() => handleSelect(p.id)}
+              onSelect={(event) => handleSelect(p.id, event)}
             />
           </Col>
         ))}
@@ -160,7 +160,7 @@ interface PackageCardProps {
   pkg: ApiItem<PackageAttributes>;
   costs: ProcessingCostAttributes;
   selected: boolean;
-  onSelect: () => void;
+  onSelect: (event: MouseEvent) => void;
 }
 
 function PackageCard({ pkg, costs, selected, onSelect }: PackageCardProps) {
@@ -182,15 +182,19 @@ function PackageCard({ pkg, costs, selected, onSelect }: PackageCardProps) {
           <dt>{T.pricePerDay}</dt>
           <dd>{formatMoney(p.price_per_day)}</dd>
         </dl>
-        <Button
-          className="mt-auto"
-          variant={selected ? 'accent' : 'outline-secondary'}
-          aria-pressed={selected}
+        {/* A link to this page with the package chosen, not a button: the page comes rendered by the
+            server, and a click before its script has run (a phone on a slow network) still chooses. */}
+        <Link
+          to={{ search: `?${PACKAGE_PARAM}=${pkg.id}` }}
+          replace
+          preventScrollReset
+          className={`btn mt-auto ${selected ? 'btn-accent' : 'btn-outline-secondary'}`}
+          aria-current={selected ? 'true' : undefined}
           onClick={onSelect}
         >
           {selected && <i className="bi bi-check-lg me-1" aria-hidden="true" />}
           {T.select}
-        </Button>
+        </Link>
       </Card.Body>
     </Card>
   );
