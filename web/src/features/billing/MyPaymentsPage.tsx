@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, MESSAGES } from '@app/domain';
 import { useSession } from '../../app/session.tsx';
 import { formatDay } from '../../lib/dates.ts';
 import { ColumnsTable } from '../../ui/ColumnsTable.tsx';
+import type { TableColumn } from '../../ui/ColumnsTable.tsx';
 import { PagedListPage, usePaging } from '../../ui/PagedListPage.tsx';
 import { useMyPayments } from './api.ts';
 import type { MyPayment } from './api.ts';
@@ -36,7 +36,7 @@ function PaidFor({ payment }: { payment: MyPayment }) {
 }
 
 /** The table's columns: each one's heading and what a payment shows under it. */
-const COLUMNS: readonly { label: string; cell: (payment: MyPayment) => ReactNode; className?: string }[] = [
+const COLUMNS: readonly TableColumn<MyPayment>[] = [
   { label: M.payment, cell: (payment) => <PaidFor payment={payment} /> },
   { label: M.date, cell: (payment) => <span className="text-nowrap">{formatDay(payment.createdAt)}</span> },
   {
@@ -77,22 +77,13 @@ export default function MyPaymentsPage() {
     >
       {(page) => (
         <ColumnsTable
-          columns={COLUMNS.map((column) =>
-            column.className ? { label: column.label, className: column.className } : column.label,
-          )}
-          className="my-payments-table align-middle"
+          columns={COLUMNS}
+          rows={page.data}
+          rowKey={(payment) => `${payment.kind}-${payment.id}`}
+          rowAttributes={() => ({ 'data-testid': 'my-payment' })}
+          className="my-payments-table"
           aria-busy={payments.isFetching}
-        >
-          {page.data.map((payment) => (
-            <tr key={`${payment.kind}-${payment.id}`} data-testid="my-payment">
-              {COLUMNS.map((column) => (
-                <td key={column.label} data-label={column.label} className={column.className}>
-                  {column.cell(payment)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </ColumnsTable>
+        />
       )}
     </PagedListPage>
   );
