@@ -88,7 +88,18 @@ describe('AccountLayout', () => {
         'Review Mail',
       ],
     ],
-    ['Hobbyist', ['My Profile', 'Change Password', 'My Orders', 'Messages', 'Saved providers', 'Wishlist']],
+    [
+      'Hobbyist',
+      [
+        'My Profile',
+        'Change Password',
+        'My Orders',
+        'My Payments',
+        'Messages',
+        'Saved providers',
+        'Wishlist',
+      ],
+    ],
     ['Vender', ['My Profile', 'Change Password', 'My Orders', 'My Products', 'My Sales']],
   ])('shows a %s the links of the role', async (userType, labels) => {
     const user = { ...USER, user_type: userType };
