@@ -321,7 +321,8 @@ test.describe('[PROVIDER][PACKAGE] before the script', () => {
     const card = page
       .locator('.card')
       .filter({ has: page.getByRole('heading', { name: 'Standard', exact: true }) });
-    await card.getByRole('link', { name: P.select }).click();
+    // Whatever the control is, a tap on it must choose.
+    await card.getByText(P.select, { exact: true }).click();
     await expect(page).toHaveURL(/\/package\?package=\d+$/);
     release();
     await expect(page.getByRole('form', { name: `${P.selected}: Standard` })).toBeVisible();
