@@ -286,6 +286,7 @@ test.describe('[ACCOUNTS][LOGIN]', () => {
     request,
     browser,
   }) => {
+    test.slow(); // two tabs, then a second browser
     const account = await createAccount(request, 'Provider');
     await page.goto('/login');
     await expect(page.getByLabel(L.rememberMe)).not.toBeChecked();
@@ -497,6 +498,7 @@ test.describe('[ACCOUNTS][PROFILE]', () => {
         N.myProfile,
         N.changePassword,
         N.myOrders,
+        N.myPayments,
         MESSAGES.conversations.title,
         MESSAGES.savedProviders.title,
         N.wishlist,

@@ -326,9 +326,10 @@ test.describe('[DIRECTORY][CARD]', () => {
     await expect(page.getByRole('list', { name: MESSAGES.conversations.title })).toContainText(text);
   });
 
-  test('[DIRECTORY][CARD] a hobbyist tips: the toast confirms, the form resets and the server has it', async ({
+  test('[DIRECTORY][CARD] a hobbyist tips: the toast confirms, the dialog closes, My Payments and the server have it', async ({
     page,
   }) => {
+    test.slow(); // the tip, the dialog again, My Payments and the API
     const hobbyist = await signInHobbyist(page);
     const card = await openCard(page);
     await card.getByRole('button', { name: A.tip }).click();
@@ -345,8 +346,19 @@ test.describe('[DIRECTORY][CARD]', () => {
     await dialog.getByRole('button', { name: MESSAGES.tip.submit }).click();
 
     await expect(page.getByText(MESSAGES.tip.paid)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    // Tipping again opens an empty form.
+    await card.getByRole('button', { name: A.tip }).click();
     await expect(dialog.getByLabel(MESSAGES.tip.amount)).toHaveValue('');
     await expect(dialog.getByLabel(MESSAGES.tip.transactionId)).toHaveValue('');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // The tip waits for its check in the hobbyist's My Payments.
+    await page.goto('/payments/view');
+    const row = page.getByRole('row').filter({ hasText: transactionId });
+    await expect(row).toContainText('$12.50');
+    await expect(row).toContainText(MESSAGES.subscription.paymentStates.pending);
 
     const { jwt } = await signInThroughApi(page.request, hobbyist);
     const tips = await page.request.get(`/api/tips?filters[provider][id][$eq]=${provider.id}`, {

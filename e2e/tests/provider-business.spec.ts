@@ -4,7 +4,14 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatMoney, MESSAGES } from '@app/domain';
 import { expect, test } from './fixtures.ts';
-import { createAccount, signInAs, signInThroughApi, uniqueId, type TestAccount } from './support/accounts.ts';
+import {
+  createAccount,
+  readTabSession,
+  signInAs,
+  signInThroughApi,
+  uniqueId,
+  type TestAccount,
+} from './support/accounts.ts';
 import {
   ADMIN,
   apiAs,
@@ -83,7 +90,8 @@ test.describe('[PROVIDER][JOURNEY]', () => {
     await panel.getByRole('button', { name: P.submit }).click();
     await expect(page.getByText(P.added)).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
-    expect(await page.evaluate(() => localStorage.getItem('subscribed'))).toBe('true');
+    // Signed in without Remember Me: the session, and its flag, are kept in the tab.
+    expect((await readTabSession(page)).subscribed).toBe('true');
 
     // The header's Post Ad opens the form.
     await page.getByRole('link', { name: MESSAGES.nav.postAd }).click();
@@ -292,7 +300,11 @@ test.describe('[PROVIDER][PACKAGE]', () => {
     await expect(page.getByRole('form', { name: `${P.selected}: Premium` })).toBeVisible();
     expect(await packageId(request, 'Premium')).toBeGreaterThan(0);
 
-    await page.evaluate(() => localStorage.clear());
+    // Signed out (the session was kept in the tab, without Remember Me), the visitor may skip.
+    await page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
     await page.goto('/ads/packages');
     await page.getByRole('button', { name: P.skip }).click();
     await expect(page).toHaveURL(/\/$/);

@@ -77,7 +77,7 @@ test.describe('[SHOP][JOURNEY]', () => {
     });
     await form.getByLabel(F.name).fill(first);
     await form.getByLabel(F.description).fill('A soy candle in a tin.');
-    await form.getByLabel(F.price).fill('12.5');
+    await form.getByLabel(F.price).fill('12.505');
     await form.getByRole('button', { name: F.submit }).click();
     await expect(form.getByText(F.priceInvalid)).toBeVisible();
     await form.getByLabel(F.price).fill('12');
@@ -362,8 +362,15 @@ test.describe('[SHOP][PHONE]', () => {
     await expect(seller.getByText(MESSAGES.shopErrors.cartHobbyistsOnly)).toBeVisible();
     await expect(seller.getByRole('button', { name: S.addToCart })).toHaveCount(0);
     await expect(seller.getByRole('button', { name: S.plus })).toHaveCount(0);
+    // Their own product's page says they cannot buy it; another vendor's says why there is no cart.
     await seller.goto(`/productdetails/${ids[0]}`);
     await expect(seller.getByRole('heading', { level: 1, name: names[0] })).toBeVisible();
+    await expect(seller.getByText(MESSAGES.shopErrors.ownProduct)).toBeVisible();
+    await expect(seller.getByRole('button', { name: D.addToCart })).toHaveCount(0);
+    const otherVendor = await createAccount(request, 'Vender');
+    const otherName = `Elm oil ${tag}`;
+    await seller.goto(`/productdetails/${await addProduct(request, otherVendor, otherName, 15)}`);
+    await expect(seller.getByRole('heading', { level: 1, name: otherName })).toBeVisible();
     await expect(seller.getByText(MESSAGES.shopErrors.cartHobbyistsOnly)).toBeVisible();
     await expect(seller.getByRole('button', { name: D.addToCart })).toHaveCount(0);
     const { jwt } = await signInThroughApi(request, vendor);

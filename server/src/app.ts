@@ -193,7 +193,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   installWriteListeners(app, ctx.afterWrite);
 
   await app.register(securityHeaders, { config });
-  await app.register(rateLimits, { shared });
+  await app.register(rateLimits, { shared, max: config.apiRateLimit });
   // JSON answers over 1 KB compressed for clients that accept it (the page's listing data), Brotli at a
   // cheap quality. The web app's files keep the build's own Brotli/gzip copies (their content-encoding
   // is already set, so they pass through); photos and videos are not compressible types.

@@ -214,6 +214,11 @@ export interface Config {
   webDist: string | undefined;
   /** Tests only (no variable): other limits for the failed sign-in throttle (modules/auth/auth.throttle.ts). */
   loginThrottle?: Partial<Record<'slowAccountAfter' | 'slowdownMs', number>>;
+  /**
+   * Tests only (no variable): another global limit on `/api` per address and minute than
+   * `GLOBAL_RATE_LIMIT` (http/plugins/rate-limits.ts), for a test that walks the whole site from one address.
+   */
+  apiRateLimit?: number;
 }
 
 export class ConfigError extends Error {}

@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { check, LinkState } from 'linkinator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GLOBAL_RATE_LIMIT } from '../src/http/plugins/rate-limits.ts';
 import { buildProviderAd } from './factories.ts';
 import { buildProvider, buildVendor, createTestApp, type TestContext } from './helpers.ts';
 import { makeProduct } from './orders-helpers.ts';
@@ -12,8 +13,8 @@ import { RENDER_SHELL, webDistWith, webRenderer } from './web-render.ts';
 /**
  * The site as search engines crawl it, over HTTP: a real link checker (linkinator) follows every link from
  * `/`, every URL the sitemaps name is a 200 page with its own title and its content in the HTML, and an
- * unknown path is a 404. A small site (a few ads, places and products) keeps the crawl within the API's
- * limit per address, which the pages' renders count against.
+ * unknown path is a 404. The pages' renders count against the API's limit per address, so the app here
+ * allows one address more than a visitor's limit.
  */
 
 let ctx: TestContext;
@@ -35,7 +36,12 @@ beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   webDist = webDistWith(RENDER_SHELL);
-  ctx = await createTestApp({ config: { webDist, publicUrl: base }, pageRenderer: await webRenderer() });
+  ctx = await createTestApp({
+    // The crawl walks every page from one address within a minute, and each render's API calls count
+    // against that address: a higher limit than a visitor's keeps every page rendered.
+    config: { webDist, publicUrl: base, apiRateLimit: 10 * GLOBAL_RATE_LIMIT },
+    pageRenderer: await webRenderer(),
+  });
   const one = await buildProvider(ctx);
   const other = await buildProvider(ctx);
   await buildProviderAd(ctx, one, { name: 'Ruby', city: 'Fresno', state: 'CA' });

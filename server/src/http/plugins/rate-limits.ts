@@ -59,12 +59,15 @@ export const GLOBAL_RATE_LIMIT = 600;
  * process counts together; while Redis is away requests are let through uncounted (`skipOnError`)
  * rather than refused.
  */
-async function rateLimits(app: FastifyInstance, { shared }: { shared?: SharedState | undefined }) {
+async function rateLimits(
+  app: FastifyInstance,
+  { shared, max = GLOBAL_RATE_LIMIT }: { shared?: SharedState | undefined; max?: number | undefined },
+) {
   const before = headSharesGetLimit(app);
   await app.register(rateLimit, {
     ...(shared ? { redis: shared.redis, nameSpace: `${shared.prefix}rate-limit:`, skipOnError: true } : {}),
     global: true,
-    max: GLOBAL_RATE_LIMIT,
+    max,
     timeWindow: '1 minute',
     allowList: (req) => !isApiRoute(req),
     errorResponseBuilder: (_req, ctx) =>
