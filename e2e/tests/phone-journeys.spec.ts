@@ -4,12 +4,12 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoProviderEmail } from '../../server/sr
 import { expect, test } from './fixtures.ts';
 import { signInAs } from './support/accounts.ts';
 import { ADMIN, apiAs } from './support/business.ts';
-import { DESKTOP, PHONE, pageChecker, type PageChecker } from './support/phone-check.ts';
+import { DESKTOP, JOURNEY_SCREENSHOTS, PHONE, pageChecker, type PageChecker } from './support/phone-check.ts';
 
 /**
- * Each role's pages on a phone (390 × 844) and once at 1280 × 800: none scrolls sideways, no table is
- * wider than its box, no console error; each page is kept as a screenshot (test-results/journeys and
- * journeys-desktop) to look at. The accounts are the demo ones the e2e server seeds (`--demo`), which
+ * Each role's pages on a phone (390 × 844): none scrolls sideways, no table is wider than its box, no
+ * console error. `npm run journeys` walks them at 1280 × 800 too and keeps each page as a screenshot
+ * (e2e/test-results/journeys and journeys-desktop) to look at. The accounts are the demo ones the e2e server seeds (`--demo`), which
  * have something on every page. The account's pages are the ones its menu links (read from the page,
  * web/src/app/accountMenu.ts), and the console's the ones its sidebar links, each opened by its link.
  */
@@ -101,7 +101,7 @@ async function firstLink(page: Page, pattern: RegExp): Promise<string> {
 const AD = /^\/ads\/\d+\//;
 const PRODUCT = /^\/productdetails\/\d+$/;
 
-for (const viewport of [PHONE, DESKTOP]) {
+for (const viewport of JOURNEY_SCREENSHOTS ? [PHONE, DESKTOP] : [PHONE]) {
   const at = viewport === PHONE ? 'PHONE' : 'DESKTOP';
 
   test.describe(`[JOURNEYS][${at}]`, () => {

@@ -6,9 +6,12 @@ import { collectPageErrors } from './page-errors.ts';
 
 /**
  * How a page fits its window, and the one check of it the journeys make at any width: the page never
- * scrolls sideways, no table is wider than its box, no console error happened; each page checked is
- * kept as a full-page screenshot to look at.
+ * scrolls sideways, no table is wider than its box, no console error happened. With
+ * `JOURNEY_SCREENSHOTS=1` (`npm run journeys`) each page checked is also kept as a full-page screenshot
+ * to look at; `npm test` leaves them out, they take a good part of the journeys' time.
  */
+
+export const JOURNEY_SCREENSHOTS = process.env.JOURNEY_SCREENSHOTS === '1';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
@@ -113,6 +116,7 @@ export function pageChecker(page: Page, role: string): PageChecker {
       expect.soft(fit.tooWide, `${what}: a table wider than its container`).toEqual([]);
       expect.soft(errors, `${what}: console errors`).toEqual([]);
       errors.length = 0;
+      if (!JOURNEY_SCREENSHOTS) return;
       // From the top: a page scrolled to a focused field would draw the sticky header mid-page.
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
