@@ -22,6 +22,7 @@ import { nowIso } from '../db/dialect.ts';
 import type { DB, ProvidersTable } from '../db/schema.ts';
 import { placeholderImage } from './placeholder-images.ts';
 import { DEMO_AD_PLACES } from './demo-ad-places.ts';
+import { demoHobbyistEmail, demoProviderEmail } from './demo-accounts.ts';
 import { storageFor } from '../storage/index.ts';
 
 /**
@@ -41,8 +42,7 @@ const VIDEO_SEED_KEY = 'demo-videos:v1';
 export const DEMO_VIDEO_EVERY = 40;
 
 const pad = (n: number) => String(n).padStart(2, '0');
-export const demoProviderEmail = (n: number) => `provider${pad(n)}@demo.test`;
-export const demoHobbyistEmail = (n: number) => `hobbyist${pad(n)}@demo.test`;
+export { demoHobbyistEmail, demoProviderEmail };
 
 const STAGE_NAMES = [
   'Aria',

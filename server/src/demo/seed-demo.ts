@@ -18,32 +18,9 @@ import { DEMO_SECOND_SELLER, seedDemoShop } from './seed-demo-shop.ts';
 import { seedDemoOrders } from './seed-demo-orders.ts';
 import { DEMO_ADS, demoHobbyistEmail, demoProviderEmail, seedDemoProviders } from './seed-demo-providers.ts';
 import { storageFor } from '../storage/index.ts';
+import { DEMO_ACCOUNTS, DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './demo-accounts.ts';
 
-export const DEMO_PASSWORD = 'Demo-pass-1';
-export const DEMO_ACCOUNTS = [
-  {
-    email: 'hobbyist@demo.test',
-    username: 'demo_hobbyist',
-    user_type: 'Hobbyist',
-    first_name: 'Harper',
-    last_name: 'Demo',
-  },
-  {
-    email: 'provider@demo.test',
-    username: 'demo_provider',
-    user_type: 'Provider',
-    first_name: 'Paige',
-    last_name: 'Demo',
-  },
-  {
-    email: 'vendor@demo.test',
-    username: 'demo_vendor',
-    user_type: 'Vender',
-    first_name: 'Victor',
-    last_name: 'Demo',
-  },
-] as const;
-export const DEMO_ADMIN_EMAIL = 'admin@demo.test';
+export { DEMO_ACCOUNTS, DEMO_ADMIN_EMAIL, DEMO_PASSWORD };
 
 /**
  * Demo content for `npm run demo`: one account per role with a generated placeholder avatar (their

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ToastContainer } from 'react-toastify';
 import { isApiError } from '../api/client.ts';
-import { SessionProvider } from './session.tsx';
+import { SessionProvider, usePageHydrated } from './session.tsx';
 
 /** Query defaults: a client error (4xx) is an answer, not a hiccup, so only other failures retry. */
 export function createQueryClient(): QueryClient {
@@ -56,11 +56,13 @@ export function markAppReady(): void {
 }
 
 /**
- * Rendered beside a page inside its Suspense boundary: its effect runs once the page has hydrated (a boundary
+ * Rendered beside a page inside its Suspense boundary: its effects run once the page has hydrated (a boundary
  * hydrates all together, when the page's code has loaded), so the mark never comes before the page's own
- * handlers.
+ * handlers, and the stored session is read only then (session.tsx, `useSessionAfterHydration`).
  */
 export function ReadyMark(): null {
+  const pageHydrated = usePageHydrated();
+  useLayoutEffect(() => pageHydrated(), [pageHydrated]);
   useEffect(() => markAppReady(), []);
   return null;
 }

@@ -1,13 +1,4 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { Dispatch, ReactNode, SetStateAction } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toUserType, type TVerificationState, type UserType } from '@app/domain';
@@ -381,19 +372,33 @@ function useSessionTabs(setState: SetSessionState, hydrating: boolean) {
 
 /**
  * A page the server rendered was rendered for an anonymous visitor: its hydration starts signed out,
- * as the HTML is, and the stored session is read right after, before the browser paints. The answers
- * that came with the page were the anonymous visitor's: those that differ by reader (`meta.perViewer`:
- * an owner sees their changes waiting for review) are asked again.
+ * as the HTML is, and the stored session is read once the page itself has hydrated (`usePageHydrated`,
+ * called by the layout's `ReadyMark` in the commit that hydrates the page, before the browser paints).
+ * Not earlier: the page's code may still be loading when the frame above it hydrates, and a session
+ * read then would reach the page's boundary before it hydrates, which then no longer matches the
+ * server's HTML (a hydration error, and the page drawn again). The answers that came with the page
+ * were the anonymous visitor's: those that differ by reader (`meta.perViewer`: an owner sees their
+ * changes waiting for review) are asked again.
  */
-function useSessionAfterHydration(hydrating: boolean, setState: SetSessionState) {
+function useSessionAfterHydration(hydrating: boolean, setState: SetSessionState): () => void {
   const queryClient = useQueryClient();
-  useLayoutEffect(() => {
-    if (!hydrating) return;
+  const pending = useRef(hydrating);
+  return useCallback(() => {
+    if (!pending.current) return;
+    pending.current = false;
     const stored = readStoredSession();
     if (stored.token === null) return;
     setState(stored);
     void queryClient.invalidateQueries({ predicate: (query) => query.meta?.perViewer === true });
-  }, [hydrating, queryClient, setState]);
+  }, [queryClient, setState]);
+}
+
+/** What the page calls once it has hydrated (see `useSessionAfterHydration`); nothing outside a hydration. */
+const PageHydratedContext = createContext<() => void>(() => {});
+
+/** The call that tells the session the page has hydrated: the stored session is read then. */
+export function usePageHydrated(): () => void {
+  return useContext(PageHydratedContext);
 }
 
 export function SessionProvider({
@@ -404,7 +409,7 @@ export function SessionProvider({
   hydrating?: boolean;
 }) {
   const [state, setState] = useState<SessionState>(() => (hydrating ? LOGGED_OUT : readStoredSession()));
-  useSessionAfterHydration(hydrating, setState);
+  const pageHydrated = useSessionAfterHydration(hydrating, setState);
   const isLoggedIn = state.token !== null;
   const tabs = useSessionTabs(setState, hydrating);
   const actions = useSessionActions(setState, tabs.post);
@@ -427,7 +432,11 @@ export function SessionProvider({
     }),
     [state, isLoggedIn, tabs.restoring, login, logout, signOut, setUser, setSubscribed],
   );
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return (
+    <PageHydratedContext.Provider value={pageHydrated}>
+      <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
+    </PageHydratedContext.Provider>
+  );
 }
 
 export function useSession(): Session {

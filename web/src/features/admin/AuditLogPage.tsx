@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { adPath, MESSAGES } from '@app/domain';
 import type { TAdminUserItem } from '@app/domain';
+import { CardsOnPhone } from '../../ui/ColumnsTable.tsx';
 import { SubmitButton } from '../../ui/SubmitButton.tsx';
 import { ADMIN_PAGE_SIZE, adminErrorMessage } from './adminApi.ts';
 import type { Paging } from '../../ui/PagedListPage.tsx';
@@ -273,8 +274,10 @@ function AuditRow({
   return (
     <>
       <tr data-testid="audit-row">
-        <td className="small text-nowrap">{formatMoment(a.createdAt)}</td>
-        <td>
+        <td data-label={C.when} className="small text-nowrap">
+          {formatMoment(a.createdAt)}
+        </td>
+        <td data-label={C.actor}>
           {actor ? (
             <>
               <Link to={`/admin/users/${actor.id}`}>{actor.attributes.username}</Link>
@@ -286,17 +289,23 @@ function AuditRow({
             <span className="text-body-secondary">{M.system}</span>
           )}
         </td>
-        <td title={a.action}>{auditActionLabel(a.action)}</td>
-        <td className="text-break">
+        <td data-label={C.action} title={a.action}>
+          {auditActionLabel(a.action)}
+        </td>
+        <td data-label={C.subject} className="text-break">
           <AuditSubject subject={a.subject} />
         </td>
-        <td className="small text-nowrap">{a.ip ?? '—'}</td>
-        <td className="small text-break">{a.details == null ? '—' : show(a.details)}</td>
-        <td>
+        <td data-label={C.ip} className="small text-nowrap">
+          {a.ip ?? '—'}
+        </td>
+        <td data-label={C.details} className="small text-break">
+          {a.details == null ? '—' : show(a.details)}
+        </td>
+        <td data-label={P.changes}>
           <Button
             size="sm"
             variant="link"
-            className="p-0 text-nowrap"
+            className="p-0 text-nowrap text-start"
             aria-expanded={expanded}
             aria-controls={expanded ? rowId : undefined}
             onClick={onToggle}
@@ -342,34 +351,36 @@ export default function AuditLogPage() {
         {M.intro} {M.exportLimit}
       </p>
       <AuditFiltersForm applied={filters} onApply={apply} />
-      <AdminTable query={log} paging={paging} empty={M.empty} loadFailed={M.loadFailed}>
-        {(entries) => (
-          <Table responsive size="sm" className="align-middle admin-audit">
-            <caption className="visually-hidden">{M.title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{C.when}</th>
-                <th scope="col">{C.actor}</th>
-                <th scope="col">{C.action}</th>
-                <th scope="col">{C.subject}</th>
-                <th scope="col">{C.ip}</th>
-                <th scope="col">{C.details}</th>
-                <th scope="col">{P.changes}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <AuditRow
-                  key={entry.id}
-                  entry={entry}
-                  expanded={open.has(entry.id)}
-                  onToggle={() => toggle(entry.id)}
-                />
-              ))}
-            </tbody>
-          </Table>
-        )}
-      </AdminTable>
+      <CardsOnPhone>
+        <AdminTable query={log} paging={paging} empty={M.empty} loadFailed={M.loadFailed}>
+          {(entries) => (
+            <Table responsive size="sm" className="align-middle admin-audit">
+              <caption className="visually-hidden">{M.title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{C.when}</th>
+                  <th scope="col">{C.actor}</th>
+                  <th scope="col">{C.action}</th>
+                  <th scope="col">{C.subject}</th>
+                  <th scope="col">{C.ip}</th>
+                  <th scope="col">{C.details}</th>
+                  <th scope="col">{P.changes}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {entries.map((entry) => (
+                  <AuditRow
+                    key={entry.id}
+                    entry={entry}
+                    expanded={open.has(entry.id)}
+                    onToggle={() => toggle(entry.id)}
+                  />
+                ))}
+              </tbody>
+            </Table>
+          )}
+        </AdminTable>
+      </CardsOnPhone>
     </section>
   );
 }

@@ -52,7 +52,7 @@ export function VerificationBadge({ state }: { state: TAdminUserItem['verificati
 function UserRow({ user }: { user: TAdminUserItem }) {
   return (
     <tr data-testid="user-row">
-      <td data-label={U.username}>
+      <td data-label={U.username} className="admin-username">
         <Link to={`/admin/users/${user.id}`} className="fw-semibold">
           {user.username}
         </Link>

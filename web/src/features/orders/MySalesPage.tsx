@@ -50,7 +50,7 @@ function saleColumns(
     { label: M.date, cell: (line) => <span className="small text-nowrap">{formatDay(line.createdAt)}</span> },
     {
       label: M.product,
-      className: 'orders-table__text',
+      className: 'orders-table__text orders-table__product',
       cell: (line) => (
         <span className="d-flex align-items-center gap-2">
           <OrderThumb

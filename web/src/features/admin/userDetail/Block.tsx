@@ -1,42 +1,43 @@
 import { useId } from 'react';
-import type { ReactNode } from 'react';
-import { Table } from 'react-bootstrap';
+import { ColumnsTable } from '../../../ui/ColumnsTable.tsx';
+import type { RowAttributes, TableColumn } from '../../../ui/ColumnsTable.tsx';
 
-/** A titled block of an account's page: its table, or the muted "none" text. */
-export function Block({
+/**
+ * A titled block of an account's page: its rows as the one table of a list (`ColumnsTable`: cards on a
+ * phone), or the muted "none" text.
+ */
+export function Block<Row>({
   title,
   empty,
-  count,
-  headers,
-  children,
+  columns,
+  rows,
+  rowKey,
+  rowAttributes,
 }: {
   title: string;
   empty: string;
-  count: number;
-  headers: readonly string[];
-  children: ReactNode;
+  columns: readonly TableColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  rowAttributes?: (row: Row) => RowAttributes | undefined;
 }) {
   const id = useId();
   return (
     <section aria-labelledby={id} className="mb-4">
       <h2 id={id} className="h5">
-        {title} <span className="text-body-secondary small">({count})</span>
+        {title} <span className="text-body-secondary small">({rows.length})</span>
       </h2>
-      {count === 0 ? (
+      {rows.length === 0 ? (
         <p className="text-body-secondary small">{empty}</p>
       ) : (
-        <Table responsive size="sm" className="align-middle admin-table">
-          <thead>
-            <tr>
-              {headers.map((heading) => (
-                <th key={heading} scope="col">
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>{children}</tbody>
-        </Table>
+        <ColumnsTable
+          size="sm"
+          className="admin-table"
+          columns={columns}
+          rows={rows}
+          rowKey={rowKey}
+          rowAttributes={rowAttributes}
+        />
       )}
     </section>
   );

@@ -14,6 +14,9 @@ const PAY = MESSAGES.payments;
 const R = MESSAGES.adminReports;
 const A = MESSAGES.auditLog.columns;
 
+/** A date cell's class: small, on one line. */
+const DATE = 'small text-nowrap';
+
 /**
  * The account's ads: each links to its own page, a pending one also to the moderation queue; shown or
  * hidden (all hidden while blocked).
@@ -23,24 +26,24 @@ export function AdsBlock({ detail: d }: { detail: TAdminUserDetail }) {
     <Block
       title={U.ads}
       empty={U.noAds}
-      count={d.ads.length}
-      headers={[A.id, U.name, U.city, P.review, P.shown, PAY.columns.date]}
-    >
-      {d.ads.map((ad) => (
-        <tr key={ad.id}>
-          <td>
-            <Link to={adPath(ad.id, ad)}>#{ad.id}</Link>
-          </td>
-          <td>{ad.review === 'pending' ? <Link to="/admin/moderation?type=ad">{ad.name}</Link> : ad.name}</td>
-          <td>{ad.city}</td>
-          <td>
-            <StatusBadge status={ad.review} />
-          </td>
-          <td>{d.user.is_active ? (ad.isShowed ? P.yes : P.no) : P.hiddenBlocked}</td>
-          <td className="small text-nowrap">{formatDay(ad.createdAt)}</td>
-        </tr>
-      ))}
-    </Block>
+      rows={d.ads}
+      rowKey={(ad) => ad.id}
+      columns={[
+        { label: A.id, cell: (ad) => <Link to={adPath(ad.id, ad)}>#{ad.id}</Link> },
+        {
+          label: U.name,
+          cell: (ad) =>
+            ad.review === 'pending' ? <Link to="/admin/moderation?type=ad">{ad.name}</Link> : ad.name,
+        },
+        { label: U.city, cell: (ad) => ad.city },
+        { label: P.review, cell: (ad) => <StatusBadge status={ad.review} /> },
+        {
+          label: P.shown,
+          cell: (ad) => (d.user.is_active ? (ad.isShowed ? P.yes : P.no) : P.hiddenBlocked),
+        },
+        { label: PAY.columns.date, cell: (ad) => formatDay(ad.createdAt), className: DATE },
+      ]}
+    />
   );
 }
 
@@ -50,26 +53,23 @@ export function PlacesBlock({ detail: d }: { detail: TAdminUserDetail }) {
     <Block
       title={U.places}
       empty={U.noPlaces}
-      count={d.places.length}
-      headers={[A.id, U.name, P.review, PAY.columns.date]}
-    >
-      {d.places.map((place) => (
-        <tr key={place.id}>
-          <td>#{place.id}</td>
-          <td>
-            {place.review === 'pending' ? (
+      rows={d.places}
+      rowKey={(place) => place.id}
+      columns={[
+        { label: A.id, cell: (place) => `#${place.id}` },
+        {
+          label: U.name,
+          cell: (place) =>
+            place.review === 'pending' ? (
               <Link to="/admin/moderation?type=place">{place.name}</Link>
             ) : (
               place.name
-            )}
-          </td>
-          <td>
-            <StatusBadge status={place.review} />
-          </td>
-          <td className="small text-nowrap">{formatDay(place.createdAt)}</td>
-        </tr>
-      ))}
-    </Block>
+            ),
+        },
+        { label: P.review, cell: (place) => <StatusBadge status={place.review} /> },
+        { label: PAY.columns.date, cell: (place) => formatDay(place.createdAt), className: DATE },
+      ]}
+    />
   );
 }
 
@@ -79,20 +79,21 @@ export function ProductsBlock({ detail: d }: { detail: TAdminUserDetail }) {
     <Block
       title={U.products}
       empty={U.noProducts}
-      count={d.products.length}
-      headers={[A.id, U.name, P.price, U.status]}
-    >
-      {d.products.map((product) => (
-        <tr key={product.id}>
-          <td>#{product.id}</td>
-          <td>
-            <Link to={`/productdetails/${product.id}`}>{product.name}</Link>
-          </td>
-          <td>{formatMoney(product.price)}</td>
-          <td>{product.archived ? <Badge bg="secondary">{U.archived}</Badge> : '—'}</td>
-        </tr>
-      ))}
-    </Block>
+      rows={d.products}
+      rowKey={(product) => product.id}
+      columns={[
+        { label: A.id, cell: (product) => `#${product.id}` },
+        {
+          label: U.name,
+          cell: (product) => <Link to={`/productdetails/${product.id}`}>{product.name}</Link>,
+        },
+        { label: P.price, cell: (product) => formatMoney(product.price) },
+        {
+          label: U.status,
+          cell: (product) => (product.archived ? <Badge bg="secondary">{U.archived}</Badge> : '—'),
+        },
+      ]}
+    />
   );
 }
 
@@ -102,21 +103,16 @@ export function OrdersBlock({ detail: d }: { detail: TAdminUserDetail }) {
     <Block
       title={U.orders}
       empty={U.noOrders}
-      count={d.orders.length}
-      headers={[A.id, U.status, P.payment, P.total, PAY.columns.date]}
-    >
-      {d.orders.map((order) => (
-        <tr key={order.id}>
-          <td>#{order.id}</td>
-          <td>{order.status}</td>
-          <td>
-            <StatusBadge status={order.payment_status} />
-          </td>
-          <td>{formatMoney(order.total)}</td>
-          <td className="small text-nowrap">{formatDay(order.createdAt)}</td>
-        </tr>
-      ))}
-    </Block>
+      rows={d.orders}
+      rowKey={(order) => order.id}
+      columns={[
+        { label: A.id, cell: (order) => `#${order.id}` },
+        { label: U.status, cell: (order) => order.status },
+        { label: P.payment, cell: (order) => <StatusBadge status={order.payment_status} /> },
+        { label: P.total, cell: (order) => formatMoney(order.total) },
+        { label: PAY.columns.date, cell: (order) => formatDay(order.createdAt), className: DATE },
+      ]}
+    />
   );
 }
 
@@ -126,35 +122,25 @@ export function PaymentsBlock({ detail: d }: { detail: TAdminUserDetail }) {
     <Block
       title={U.payments}
       empty={U.noPayments}
-      count={d.payments.length}
-      headers={[
-        PAY.columns.kind,
-        PAY.columns.description,
-        PAY.columns.amount,
-        PAY.columns.transactionId,
-        U.status,
-        PAY.columns.date,
-      ]}
-    >
-      {d.payments.map((payment) => (
-        <tr key={`${payment.kind}-${payment.id}`}>
-          <td>{PAY.kinds[payment.kind]}</td>
-          <td>{payment.description}</td>
-          <td>{formatMoney(payment.amount)}</td>
-          <td>
-            {payment.transaction_id ? (
+      rows={d.payments}
+      rowKey={(payment) => `${payment.kind}-${payment.id}`}
+      columns={[
+        { label: PAY.columns.kind, cell: (payment) => PAY.kinds[payment.kind] },
+        { label: PAY.columns.description, cell: (payment) => payment.description },
+        { label: PAY.columns.amount, cell: (payment) => formatMoney(payment.amount) },
+        {
+          label: PAY.columns.transactionId,
+          cell: (payment) =>
+            payment.transaction_id ? (
               <code className="text-break">{payment.transaction_id}</code>
             ) : (
               PAY.noTransactionId
-            )}
-          </td>
-          <td>
-            <StatusBadge status={payment.status} />
-          </td>
-          <td className="small text-nowrap">{formatDay(payment.createdAt)}</td>
-        </tr>
-      ))}
-    </Block>
+            ),
+        },
+        { label: U.status, cell: (payment) => <StatusBadge status={payment.status} /> },
+        { label: PAY.columns.date, cell: (payment) => formatDay(payment.createdAt), className: DATE },
+      ]}
+    />
   );
 }
 
@@ -164,23 +150,20 @@ export function ReportsBlock({ detail: d }: { detail: TAdminUserDetail }) {
     <Block
       title={U.reports}
       empty={U.noReports}
-      count={d.reports.length}
-      headers={[U.reasonLabel, R.columns.details, P.item, U.status, PAY.columns.date]}
-    >
-      {d.reports.map((report) => (
-        <tr key={report.id}>
-          <td>
-            <Link to="/admin/reports">{report.reason}</Link>
-          </td>
-          <td className="small">{report.details}</td>
-          <td className="small text-break">{report.subject ?? report.listing ?? '—'}</td>
-          <td>
-            <StatusBadge status={report.status} />
-          </td>
-          <td className="small text-nowrap">{formatDay(report.createdAt)}</td>
-        </tr>
-      ))}
-    </Block>
+      rows={d.reports}
+      rowKey={(report) => report.id}
+      columns={[
+        { label: U.reasonLabel, cell: (report) => <Link to="/admin/reports">{report.reason}</Link> },
+        { label: R.columns.details, cell: (report) => report.details, className: 'small' },
+        {
+          label: P.item,
+          cell: (report) => report.subject ?? report.listing ?? '—',
+          className: 'small text-break',
+        },
+        { label: U.status, cell: (report) => <StatusBadge status={report.status} /> },
+        { label: PAY.columns.date, cell: (report) => formatDay(report.createdAt), className: DATE },
+      ]}
+    />
   );
 }
 
@@ -190,26 +173,23 @@ export function AuditBlock({ detail: d }: { detail: TAdminUserDetail }) {
     <Block
       title={U.audit}
       empty={U.noAudit}
-      count={d.audit.length}
-      headers={[A.when, A.actor, A.action, A.subject, A.details]}
-    >
-      {d.audit.map((entry) => (
-        <tr key={entry.id}>
-          <td className="small text-nowrap">{formatMoment(entry.createdAt)}</td>
-          <td>
-            {entry.actor ? (
+      rows={d.audit}
+      rowKey={(entry) => entry.id}
+      columns={[
+        { label: A.when, cell: (entry) => formatMoment(entry.createdAt), className: DATE },
+        {
+          label: A.actor,
+          cell: (entry) =>
+            entry.actor ? (
               <Link to={`/admin/users/${entry.actor.id}`}>{entry.actor.username}</Link>
             ) : (
               MESSAGES.auditLog.system
-            )}
-          </td>
-          <td>
-            <code>{entry.action}</code>
-          </td>
-          <td className="text-break">{entry.subject}</td>
-          <td className="small text-break">{entry.details}</td>
-        </tr>
-      ))}
-    </Block>
+            ),
+        },
+        { label: A.action, cell: (entry) => <code>{entry.action}</code> },
+        { label: A.subject, cell: (entry) => entry.subject, className: 'text-break' },
+        { label: A.details, cell: (entry) => entry.details, className: 'small text-break' },
+      ]}
+    />
   );
 }

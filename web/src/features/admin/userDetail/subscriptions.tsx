@@ -123,25 +123,39 @@ export function SubscriptionsBlock({
     <Block
       title={U.subscriptions}
       empty={U.noSubscriptions}
-      count={subscriptions.length}
-      headers={[P.period, P.package, P.start, P.end, P.payment, U.extraAds]}
-    >
-      {orderSubscriptions(subscriptions).map(({ subscription, period }) => (
-        <tr key={subscription.id} data-testid="subscription-row">
-          <td>
+      rows={orderSubscriptions(subscriptions)}
+      rowKey={({ subscription }) => subscription.id}
+      rowAttributes={() => ({ 'data-testid': 'subscription-row' })}
+      columns={[
+        {
+          label: P.period,
+          cell: ({ period }) => (
             <Badge bg={PERIOD_BADGES[period]} text={period === 'upcoming' ? 'dark' : undefined}>
               {P.periods[period]}
             </Badge>
-          </td>
-          <td>{subscription.package}</td>
-          <td className="small text-nowrap">{formatDay(subscription.start_date)}</td>
-          <td className="small text-nowrap">{formatDay(subscription.end_date)}</td>
-          <td>
-            <StatusBadge status={subscription.payment_status} />
-          </td>
-          <td>{editable ? <ExtraAdsForm subscription={subscription} /> : subscription.extra_ads}</td>
-        </tr>
-      ))}
-    </Block>
+          ),
+        },
+        { label: P.package, cell: ({ subscription }) => subscription.package },
+        {
+          label: P.start,
+          cell: ({ subscription }) => formatDay(subscription.start_date),
+          className: 'small text-nowrap',
+        },
+        {
+          label: P.end,
+          cell: ({ subscription }) => formatDay(subscription.end_date),
+          className: 'small text-nowrap',
+        },
+        {
+          label: P.payment,
+          cell: ({ subscription }) => <StatusBadge status={subscription.payment_status} />,
+        },
+        {
+          label: U.extraAds,
+          cell: ({ subscription }) =>
+            editable ? <ExtraAdsForm subscription={subscription} /> : subscription.extra_ads,
+        },
+      ]}
+    />
   );
 }
