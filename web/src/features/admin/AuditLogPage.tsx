@@ -20,6 +20,7 @@ import type { AuditEntry, AuditFilters } from './auditLogApi.ts';
 import { AdminPageHeader, AdminTable, useAdminList } from './parts.tsx';
 import './admin-pages.css';
 import { formatMoment } from '../../lib/dates.ts';
+import { ScrollingTable } from '../../ui/ScrollingTable.tsx';
 
 const M = MESSAGES.auditLog;
 const C = M.columns;
@@ -344,7 +345,7 @@ export default function AuditLogPage() {
       <AuditFiltersForm applied={filters} onApply={apply} />
       <AdminTable query={log} paging={paging} empty={M.empty} loadFailed={M.loadFailed}>
         {(entries) => (
-          <Table responsive size="sm" className="align-middle admin-audit">
+          <ScrollingTable label={M.title} size="sm" className="align-middle admin-audit">
             <caption className="visually-hidden">{M.title}</caption>
             <thead>
               <tr>
@@ -367,7 +368,7 @@ export default function AuditLogPage() {
                 />
               ))}
             </tbody>
-          </Table>
+          </ScrollingTable>
         )}
       </AdminTable>
     </section>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { Table } from 'react-bootstrap';
+import { ScrollingTable } from '../../../ui/ScrollingTable.tsx';
 
 /** A titled block of an account's page: its table, or the muted "none" text. */
 export function Block({
@@ -25,7 +25,7 @@ export function Block({
       {count === 0 ? (
         <p className="text-body-secondary small">{empty}</p>
       ) : (
-        <Table responsive size="sm" className="align-middle admin-table">
+        <ScrollingTable label={title} size="sm" className="align-middle admin-table">
           <thead>
             <tr>
               {headers.map((heading) => (
@@ -36,7 +36,7 @@ export function Block({
             </tr>
           </thead>
           <tbody>{children}</tbody>
-        </Table>
+        </ScrollingTable>
       )}
     </section>
   );
