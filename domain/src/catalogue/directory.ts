@@ -18,6 +18,8 @@ export const DIRECTORY_MESSAGES = {
   /** The header's search of the directory (domain/src/directory/search.ts). */
   search: {
     label: 'Search',
+    /** The header's search form as a landmark, apart from a page's own searches. */
+    landmark: 'Search providers',
     placeholder: 'Name, city or phone',
     submit: 'Show results',
     /** Above the listing while a term is set: `{term}` the term. */

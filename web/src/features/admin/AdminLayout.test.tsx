@@ -5,7 +5,8 @@ import { MESSAGES } from '@app/domain';
 import { getRedirectTarget } from '../../app/guards.tsx';
 import { STORAGE_KEYS } from '../../lib/storage.ts';
 import { renderRoutes } from '../../test/render.tsx';
-import AdminLayout, { ADMIN_SECTIONS } from './AdminLayout.tsx';
+import AdminLayout from './AdminLayout.tsx';
+import { ADMIN_SECTIONS } from './sections.ts';
 import { callsTo, errorResponse, jsonResponse, mockAdminApi, signInAs } from './testAdmin.tsx';
 
 const T = MESSAGES.adminConsole;

@@ -10,22 +10,10 @@ import { useSession } from '../../app/session.tsx';
 import { PageSpinner } from '../../ui/PageSpinner.tsx';
 import { fetchTwoFactorStatus, TWO_FACTOR_STATUS_QUERY_KEY } from './adminApi.ts';
 import { QueryState } from './parts.tsx';
+import { ADMIN_SECTIONS } from './sections.ts';
 import './admin.css';
 
 const T = MESSAGES.adminConsole;
-
-/** The sidebar's sections in display order (Dashboard is the console's index, `/admin`). */
-export const ADMIN_SECTIONS = [
-  { key: 'dashboard', label: T.nav.dashboard, to: '/admin', icon: 'bi-speedometer2', end: true },
-  { key: 'moderation', label: T.nav.moderation, to: '/admin/moderation', icon: 'bi-check2-square' },
-  { key: 'verifications', label: T.nav.verifications, to: '/admin/verifications', icon: 'bi-person-vcard' },
-  { key: 'payments', label: T.nav.payments, to: '/admin/payments', icon: 'bi-cash-coin' },
-  { key: 'reports', label: T.nav.reports, to: '/admin/reports', icon: 'bi-flag' },
-  { key: 'users', label: T.nav.users, to: '/admin/users', icon: 'bi-people' },
-  { key: 'screening', label: T.nav.screening, to: '/admin/screening', icon: 'bi-shield-lock' },
-  { key: 'settings', label: T.nav.settings, to: '/admin/settings', icon: 'bi-gear' },
-  { key: 'auditLog', label: T.nav.auditLog, to: '/admin/audit-log', icon: 'bi-journal-text' },
-] as const;
 
 /** Where signing in again comes back to: the console. */
 const BACK_TO_CONSOLE: RedirectState = { from: '/admin' };

@@ -21,6 +21,7 @@ import type { AuditEntry, AuditFilters } from './auditLogApi.ts';
 import { AdminPageHeader, AdminTable, useAdminList } from './parts.tsx';
 import './admin-pages.css';
 import { formatMoment } from '../../lib/dates.ts';
+import { ScrollingTable } from '../../ui/ScrollingTable.tsx';
 
 const M = MESSAGES.auditLog;
 const C = M.columns;
@@ -354,7 +355,7 @@ export default function AuditLogPage() {
       <CardsOnPhone>
         <AdminTable query={log} paging={paging} empty={M.empty} loadFailed={M.loadFailed}>
           {(entries) => (
-            <Table responsive size="sm" className="align-middle admin-audit">
+            <ScrollingTable label={M.title} size="sm" className="align-middle admin-audit">
               <caption className="visually-hidden">{M.title}</caption>
               <thead>
                 <tr>
@@ -377,7 +378,7 @@ export default function AuditLogPage() {
                   />
                 ))}
               </tbody>
-            </Table>
+            </ScrollingTable>
           )}
         </AdminTable>
       </CardsOnPhone>

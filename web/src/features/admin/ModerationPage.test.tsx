@@ -75,7 +75,7 @@ describe('ModerationPage', () => {
     const item = await article(7, 'Ava 7');
     // The public card (its title) and every photo at its full-size URL.
     expect(within(item).getByRole('heading', { name: 'Ad title 7' })).toBeTruthy();
-    const photos = within(item).getByRole('region', { name: M.photos });
+    const photos = within(item).getByRole('group', { name: M.photos });
     expect(
       within(photos)
         .getAllByRole('img')
@@ -83,7 +83,7 @@ describe('ModerationPage', () => {
     ).toEqual(['/uploads/a.jpg', '/uploads/b.jpg']);
     expect(within(photos).getByAltText(fillTemplate(P.photoAlt, { n: 1, name: 'Ava 7' }))).toBeTruthy();
 
-    const owner = within(item).getByRole('region', { name: M.owner });
+    const owner = within(item).getByRole('group', { name: M.owner });
     expect(within(owner).getByText('pro@example.test')).toBeTruthy();
     expect(within(owner).getByText(MESSAGES.verification.states.verified)).toBeTruthy();
     expect(within(owner).getByRole('link', { name: P.openAccount }).getAttribute('href')).toBe(
@@ -91,7 +91,7 @@ describe('ModerationPage', () => {
     );
     expect(within(owner).getByText(/Older ad/)).toBeTruthy();
 
-    const signals = within(within(item).getByRole('region', { name: M.riskSignals }));
+    const signals = within(within(item).getByRole('group', { name: M.riskSignals }));
     const rows = signals.getAllByRole('listitem');
     expect(rows[0]?.textContent).toContain(R.labels.shared_photo);
     expect(rows[0]?.textContent).toContain('4');
@@ -201,7 +201,7 @@ describe('ModerationPage', () => {
     const item = await article(12, 'Venue 12');
     expect(within(item).getByRole('link', { name: 'Venue 12' }).getAttribute('href')).toBe('/eroticbody/12');
     expect(within(item).getByText(R.none)).toBeTruthy();
-    const photos = within(item).getByRole('region', { name: M.photos });
+    const photos = within(item).getByRole('group', { name: M.photos });
     expect(within(photos).getByRole('img').getAttribute('src')).toBe('/uploads/p12.jpg');
     expect(callsTo(calls, 'GET', '/admin/moderation')[0]?.search.get('type')).toBe('place');
 
@@ -278,13 +278,13 @@ describe('ModerationPage', () => {
     const item = await article(7, 'Ava 7');
     expect(callsTo(calls, 'GET', '/admin/moderation')[0]?.search.get('queue')).toBe('changes');
 
-    const diff = within(within(item).getByRole('region', { name: V.diffTitle }));
+    const diff = within(within(item).getByRole('group', { name: V.diffTitle }));
     const title = diff.getByRole('row', { name: /title/ });
     expect(within(title).getByText('Ad title 7')).toBeTruthy();
     expect(within(title).getByText('Teen model')).toBeTruthy();
     expect(diff.getByText('Dominant, Submissive')).toBeTruthy();
     expect(diff.getByText('Oakland, CA')).toBeTruthy();
-    expect(within(item).getByRole('region', { name: V.signalsOnNew })).toBeTruthy();
+    expect(within(item).getByRole('group', { name: V.signalsOnNew })).toBeTruthy();
 
     fireEvent.click(within(item).getByRole('button', { name: M.approve }));
     const dialog = await screen.findByRole('dialog');

@@ -53,10 +53,7 @@ function saleColumns(
       className: 'orders-table__text orders-table__product',
       cell: (line) => (
         <span className="d-flex align-items-center gap-2">
-          <OrderThumb
-            src={line.product.picture?.thumbnail ?? line.product.picture?.url}
-            name={line.product.name}
-          />
+          <OrderThumb src={line.product.picture?.thumbnail ?? line.product.picture?.url} name={null} />
           {line.product.name}
         </span>
       ),

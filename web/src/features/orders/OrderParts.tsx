@@ -22,14 +22,20 @@ export function OrderStatusBadge({ status }: { status: TOrderStatus }) {
   );
 }
 
-/** A bought product's picture (copied at order time), or the shop's placeholder when it has none. */
-export function OrderThumb({ src, name }: { src: string | null | undefined; name: string }) {
-  if (src) return <img src={src} alt={name} className="order-thumb" loading="lazy" width={56} height={56} />;
+/**
+ * A bought product's picture (copied at order time), or the shop's placeholder when it has none. `name`
+ * null: the product's name is written beside it, so the picture is decoration (its name twice would be
+ * read twice).
+ */
+export function OrderThumb({ src, name }: { src: string | null | undefined; name: string | null }) {
+  if (src)
+    return <img src={src} alt={name ?? ''} className="order-thumb" loading="lazy" width={56} height={56} />;
   return (
     <span
       className="order-thumb order-thumb--placeholder"
-      role="img"
-      aria-label={MESSAGES.shop.placeholderAlt}
+      {...(name === null
+        ? { 'aria-hidden': true }
+        : { role: 'img', 'aria-label': MESSAGES.shop.placeholderAlt })}
     >
       <i className="bi bi-box-seam" aria-hidden="true" />
     </span>

@@ -37,7 +37,7 @@ function PlaceCard({
       <PlaceImage place={place.attributes} className="card-img-top my-place__image" />
       <Card.Body className="d-flex flex-column">
         <h2 className="h6 mb-1 text-break">{name}</h2>
-        {type && <p className="small text-accent fw-semibold mb-1">{type}</p>}
+        {type && <p className="small text-accent-dark fw-semibold mb-1">{type}</p>}
         {address && (
           <p className="small text-body-secondary mb-2">
             <i className="bi bi-geo-alt me-1" aria-hidden="true" />

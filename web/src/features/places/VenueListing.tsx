@@ -69,10 +69,10 @@ export function VenueCard({
               {a.name}
             </Link>
             {a.has_video === 1 && (
-              <i className="bi bi-camera-video ms-2 text-accent" role="img" aria-label={V.hasVideo} />
+              <i className="bi bi-camera-video ms-2 text-accent-dark" role="img" aria-label={V.hasVideo} />
             )}
           </h2>
-          <p className="small mb-1 text-accent fw-semibold">{placeTypeName(a)}</p>
+          <p className="small mb-1 text-accent-dark fw-semibold">{placeTypeName(a)}</p>
           <div className="d-flex flex-wrap align-items-center gap-2 small mb-1">
             <Stars rating={a.rating} />
             <span>{reviewCountText(a.review_count)}</span>

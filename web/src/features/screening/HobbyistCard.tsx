@@ -32,21 +32,20 @@ function CounterButton({
   className?: string;
 }) {
   const id = useId();
+  // Named by its visible label, the count its description: the count is left out of the name, so the
+  // name is the label as read ("Like"), and the count is still read after it.
   return (
     <button
       type="button"
       className={`btn btn-sm screening-card__action ${className}`}
-      aria-label={label}
       aria-pressed={pressed}
       aria-describedby={`${id}-count`}
       title={label}
       onClick={onClick}
     >
       <i className={`bi ${icon}`} aria-hidden="true" />
-      <span className="screening-card__label" aria-hidden="true">
-        {label}
-      </span>
-      <span id={`${id}-count`} className="screening-card__count">
+      <span className="screening-card__label">{label}</span>
+      <span id={`${id}-count`} className="screening-card__count" aria-hidden="true">
         {count}
       </span>
     </button>

@@ -84,7 +84,7 @@ function OwnerPanel({ item, onPage }: { item: TModerationItem; onPage: ReadonlyS
   const owner = item.owner;
   const others = item.other_ads;
   return (
-    <section className="mb-3" aria-label={M.owner}>
+    <section role="group" className="mb-3" aria-label={M.owner}>
       <h3 className="h6">{M.owner}</h3>
       {owner ? (
         <dl className="row small mb-2">
@@ -144,10 +144,13 @@ function OwnerPanel({ item, onPage }: { item: TModerationItem; onPage: ReadonlyS
   );
 }
 
-/** Every photo of the record full size, each opening in a new tab. */
+/**
+ * Every photo of the record full size, each opening in a new tab. The parts of a queue item are named
+ * groups rather than regions: each item of the page has the same ones, and landmarks are told apart by name.
+ */
 function PhotosSection({ photos, name }: { photos: string[]; name: string }) {
   return (
-    <section className="mt-4" aria-label={M.photos}>
+    <section role="group" className="mt-4" aria-label={M.photos}>
       <h3 className="h6">{M.photos}</h3>
       {photos.length === 0 ? (
         <p className="small text-body-secondary">{P.noPhotos}</p>
@@ -262,7 +265,11 @@ export function QueueItem({
           </Col>
           <Col lg={6} xxl={7}>
             {item.revision && <RevisionDiff revision={item.revision} />}
-            <section className="mb-3" aria-label={item.revision ? V.signalsOnNew : M.riskSignals}>
+            <section
+              role="group"
+              className="mb-3"
+              aria-label={item.revision ? V.signalsOnNew : M.riskSignals}
+            >
               <h3 className="h6">{item.revision ? V.signalsOnNew : M.riskSignals}</h3>
               <RiskSignalList signals={item.signals} />
             </section>

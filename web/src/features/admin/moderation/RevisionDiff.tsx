@@ -1,5 +1,6 @@
 import { MESSAGES } from '@app/domain';
 import type { TRevisionDiff, TRevisionFile } from '@app/domain';
+import { ScrollingTable } from '../../../ui/ScrollingTable.tsx';
 
 const V = MESSAGES.revisions;
 
@@ -39,46 +40,44 @@ function DiffFiles({ value, files }: { value: unknown; files: TRevisionFile[] })
 /** A pending revision field by field: the value the public sees now and the proposed one. */
 export function RevisionDiff({ revision }: { revision: TRevisionDiff }) {
   return (
-    <section className="mb-3" aria-label={V.diffTitle}>
+    <section role="group" className="mb-3" aria-label={V.diffTitle}>
       <h3 className="h6">{V.diffTitle}</h3>
-      <div className="table-responsive">
-        <table className="table table-sm align-top small mb-0 admin-revision-diff">
-          <thead>
-            <tr>
-              <th scope="col">{V.field}</th>
-              <th scope="col">{V.before}</th>
-              <th scope="col">{V.after}</th>
+      <ScrollingTable label={V.diffTitle} size="sm" className="align-top small mb-0 admin-revision-diff">
+        <thead>
+          <tr>
+            <th scope="col">{V.field}</th>
+            <th scope="col">{V.before}</th>
+            <th scope="col">{V.after}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {revision.changes.map((change) => (
+            <tr key={change.field}>
+              <th scope="row" className="fw-semibold">
+                {change.field}
+              </th>
+              <td className="text-break">
+                <del className="text-body-secondary">
+                  {change.files ? (
+                    <DiffFiles value={change.before} files={change.files} />
+                  ) : (
+                    diffValue(change.before)
+                  )}
+                </del>
+              </td>
+              <td className="text-break">
+                <ins className="text-decoration-none fw-semibold">
+                  {change.files ? (
+                    <DiffFiles value={change.after} files={change.files} />
+                  ) : (
+                    diffValue(change.after)
+                  )}
+                </ins>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {revision.changes.map((change) => (
-              <tr key={change.field}>
-                <th scope="row" className="fw-semibold">
-                  {change.field}
-                </th>
-                <td className="text-break">
-                  <del className="text-body-secondary">
-                    {change.files ? (
-                      <DiffFiles value={change.before} files={change.files} />
-                    ) : (
-                      diffValue(change.before)
-                    )}
-                  </del>
-                </td>
-                <td className="text-break">
-                  <ins className="text-decoration-none fw-semibold">
-                    {change.files ? (
-                      <DiffFiles value={change.after} files={change.files} />
-                    ) : (
-                      diffValue(change.after)
-                    )}
-                  </ins>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </ScrollingTable>
     </section>
   );
 }

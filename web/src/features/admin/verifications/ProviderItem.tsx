@@ -1,9 +1,10 @@
-import { Button, Card, Col, Row, Table } from 'react-bootstrap';
+import { Button, Card, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { ageOrNull, MESSAGES, fillTemplate } from '@app/domain';
 import type { TVerificationDocument, TVerificationItem } from '@app/domain';
 import { StatusBadge } from '../parts.tsx';
 import { formatDay } from '../../../lib/dates.ts';
+import { ScrollingTable } from '../../../ui/ScrollingTable.tsx';
 
 /* One provider of the verification queue: who they are, their ID documents, past decisions, the actions. */
 
@@ -81,7 +82,7 @@ function ProviderDocuments({
   onView: (document: TVerificationDocument) => void;
 }) {
   return (
-    <section aria-label={U.documents}>
+    <section role="group" aria-label={U.documents}>
       <h3 className="h6">{U.documents}</h3>
       {item.documents_hold_until && (
         <p className="small fw-semibold mb-2">
@@ -122,9 +123,9 @@ function ProviderDocuments({
 /** The past decisions: when, which, why, on which documents, by whom, and whether the documents were deleted. */
 function VerificationDecisions({ decisions }: { decisions: TVerificationItem['decisions'] }) {
   return (
-    <section className="mt-3" aria-label={U.decisions}>
+    <section role="group" className="mt-3" aria-label={U.decisions}>
       <h3 className="h6">{U.decisions}</h3>
-      <Table responsive size="sm" className="small mb-0">
+      <ScrollingTable label={U.decisions} size="sm" className="small mb-0">
         <thead>
           <tr>
             <th scope="col">{U.decidedAt}</th>
@@ -151,7 +152,7 @@ function VerificationDecisions({ decisions }: { decisions: TVerificationItem['de
             </tr>
           ))}
         </tbody>
-      </Table>
+      </ScrollingTable>
     </section>
   );
 }

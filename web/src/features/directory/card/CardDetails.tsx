@@ -6,7 +6,10 @@ import { buildDetailRows, formatPriceLine } from './details.ts';
 
 const C = MESSAGES.card;
 
-/** The details panel (spec 001 §2): the provider's answers and the price line, closable with a cross. */
+/**
+ * The details panel (spec 001 §2): the provider's answers and the price line, closable with a cross. A
+ * named group rather than a region: every card of a listing has one, and landmarks are told apart by name.
+ */
 export function CardDetails({ attributes, id }: { attributes: ProviderAttributes; id: string }) {
   const [open, setOpen] = useState(true);
   const price = formatPriceLine(attributes);
@@ -27,7 +30,7 @@ export function CardDetails({ attributes, id }: { attributes: ProviderAttributes
   }
 
   return (
-    <section id={id} className="provider-card__details" aria-label={C.details}>
+    <section role="group" id={id} className="provider-card__details" aria-label={C.details}>
       <CloseButton
         className="provider-card__details-close"
         aria-label={C.closeDetails}

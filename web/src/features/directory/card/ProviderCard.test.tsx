@@ -31,7 +31,7 @@ describe('ProviderCard: photos and details', () => {
     const photos = screen.getAllByRole('img', { name: /Photo of Ava/ });
     expect(photos.map((img) => img.getAttribute('src'))).toEqual(['/uploads/small_a.jpg', '/uploads/b.jpg']);
 
-    const details = screen.getByRole('region', { name: C.details });
+    const details = screen.getByRole('group', { name: C.details });
     const labels = within(details)
       .getAllByRole('term')
       .map((dt) => dt.textContent);
@@ -205,9 +205,9 @@ describe('ProviderCard: photos and details', () => {
     mockApi(() => undefined);
     renderCards([buildProvider()]);
     fireEvent.click(button(C.closeDetails));
-    expect(screen.queryByRole('region', { name: C.details })).toBeNull();
+    expect(screen.queryByRole('group', { name: C.details })).toBeNull();
     fireEvent.click(button(C.showDetails));
-    expect(screen.getByRole('region', { name: C.details })).toBeTruthy();
+    expect(screen.getByRole('group', { name: C.details })).toBeTruthy();
   });
 
   it('shows a placeholder without photos, one photo without arrows, and Play only with a video', () => {

@@ -40,6 +40,7 @@ export function SearchBox() {
   return (
     <form
       role="search"
+      aria-label={T.landmark}
       action="/"
       method="get"
       className="site-search input-group input-group-sm"
