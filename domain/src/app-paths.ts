@@ -98,6 +98,7 @@ export const INDEXED_PAGES = [
 export const PRIVATE_PAGES = [
   '/admin',
   '/profile',
+  '/messages',
   '/provider',
   '/ads/submit',
   '/ads/view',

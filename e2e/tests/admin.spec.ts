@@ -22,6 +22,7 @@ import {
   openSection,
   toast,
 } from './support/console.ts';
+import { expectFits } from './support/phone-check.ts';
 
 /**
  * The admin console: an admin enrols in two-factor sign-in and signs in with a
@@ -549,15 +550,7 @@ test.describe('[ADMIN][PHONE]', () => {
       await expect(consoleNav(page)).toBeVisible();
       await openSection(page, label, title);
       await expect(consoleNav(page)).toBeHidden();
-      // Wait for the section's data, then measure.
-      await expect(page.locator('.spinner-border')).toHaveCount(0);
-      const overflow = await page.evaluate(() => ({
-        scrollWidth: document.documentElement.scrollWidth,
-        innerWidth: window.innerWidth,
-      }));
-      expect(overflow.scrollWidth, `${title} is wider than the phone`).toBeLessThanOrEqual(
-        overflow.innerWidth,
-      );
+      await expectFits(page, title);
     }
   });
 });

@@ -3,6 +3,7 @@ import { MESSAGES } from '@app/domain';
 import { expect, test } from './fixtures.ts';
 import { createAccount, signInAs, uniqueId } from './support/accounts.ts';
 import { ADMIN, apiAs, approveAd, buyPackage, postAd, uploadImages } from './support/business.ts';
+import { DESKTOP, expectFits, PHONE } from './support/phone-check.ts';
 
 /**
  * The account's lists on a phone (390 × 844): My Wallet, My Subscription, Review Mail, My Orders, My
@@ -10,50 +11,11 @@ import { ADMIN, apiAs, approveAd, buyPackage, postAd, uploadImages } from './sup
  * are cards naming every value by its column, with the actions in reach. From 1280 px they are tables.
  */
 
-const PHONE = { width: 390, height: 844 };
 /** A page's first data: more than the default wait, as each test sets up a lot before it looks. */
 const LOADED = { timeout: 20_000 };
-const DESKTOP = { width: 1280, height: 800 };
 
 /** Long words that do not break by themselves, as real names and addresses sometimes are. */
 const LONG = 'Extraordinarilylongproductnamewithoutanyspaces';
-
-interface Fit {
-  scrollWidth: number;
-  innerWidth: number;
-  /** Tables (or their scrolling boxes) wider than the element that holds them. */
-  tooWide: string[];
-}
-
-/** How the page fits: the document's width against the window's, and each table against its box. */
-async function measure(page: Page): Promise<Fit> {
-  return page.evaluate(() => {
-    const tooWide: string[] = [];
-    for (const table of document.querySelectorAll('table')) {
-      if (table.closest('.visually-hidden')) continue;
-      const box = table.parentElement!;
-      const outer = box.parentElement!;
-      const name = table.className || 'table';
-      if (table.getBoundingClientRect().width > box.clientWidth + 0.5) tooWide.push(`${name} > its box`);
-      if (table.scrollWidth > table.clientWidth + 0.5) tooWide.push(`${name} overflows itself`);
-      if (box.scrollWidth > box.clientWidth + 0.5) tooWide.push(`${name}'s box scrolls`);
-      if (box.getBoundingClientRect().width > outer.clientWidth + 0.5)
-        tooWide.push(`${name}'s box > its container`);
-    }
-    return {
-      scrollWidth: document.documentElement.scrollWidth,
-      innerWidth: window.innerWidth,
-      tooWide,
-    };
-  });
-}
-
-async function expectFits(page: Page, what: string): Promise<void> {
-  await expect(page.locator('.spinner-border')).toHaveCount(0);
-  const fit = await measure(page);
-  expect(fit.scrollWidth, `${what} scrolls sideways`).toBeLessThanOrEqual(fit.innerWidth);
-  expect(fit.tooWide, `${what}: a table wider than its container`).toEqual([]);
-}
 
 /**
  * On a phone the table's rows are cards: no header row, each cell shows its column's name (the

@@ -53,6 +53,7 @@ describe('the status of a page', () => {
     for (const url of [
       '/profile',
       '/admin/users/3',
+      '/messages/4',
       '/Cart',
       '/checkout',
       '/login?next=%2Fwishlist',

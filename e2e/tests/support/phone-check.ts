@@ -84,6 +84,23 @@ export async function measureFit(page: Page): Promise<Fit> {
   });
 }
 
+/**
+ * Fails (or, `soft`, records a failure and goes on) when the page, its data loaded, scrolls sideways or
+ * has a table wider than its box; `what` names the page in the message.
+ */
+export async function expectFits(page: Page, what: string, { soft = false } = {}): Promise<void> {
+  await expect(page.locator('.spinner-border'), `${what}: still loading`).toHaveCount(0, {
+    timeout: 15_000,
+  });
+  const fit = await measureFit(page);
+  const check = soft ? expect.soft : expect;
+  check(
+    fit.scrollWidth,
+    `${what} scrolls sideways; sticking out: ${fit.stickingOut.join('; ')}`,
+  ).toBeLessThanOrEqual(fit.innerWidth);
+  check(fit.tooWide, `${what}: a table wider than its container`).toEqual([]);
+}
+
 /** The checks of one journey's pages: the console errors of its page and where its screenshots go. */
 export interface PageChecker {
   /** Waits for the page's data, then checks it (soft: the journey goes on and reports every page). */
@@ -103,17 +120,10 @@ export function pageChecker(page: Page, role: string): PageChecker {
       const what = `${role} ${name} at ${page.viewportSize()?.width} px`;
 
       await expect(page.locator('h1').first(), `${what}: its heading`).toBeVisible({ timeout: 15_000 });
-      await expect(page.locator('.spinner-border'), `${what}: still loading`).toHaveCount(0, {
-        timeout: 15_000,
-      });
       // Pictures take their height once loaded, and fonts their width.
       await page.waitForLoadState('networkidle');
       await page.evaluate(() => document.fonts.ready);
-      const fit = await measureFit(page);
-      expect
-        .soft(fit.scrollWidth, `${what} scrolls sideways; sticking out: ${fit.stickingOut.join('; ')}`)
-        .toBeLessThanOrEqual(fit.innerWidth);
-      expect.soft(fit.tooWide, `${what}: a table wider than its container`).toEqual([]);
+      await expectFits(page, what, { soft: true });
       expect.soft(errors, `${what}: console errors`).toEqual([]);
       errors.length = 0;
       if (!JOURNEY_SCREENSHOTS) return;
