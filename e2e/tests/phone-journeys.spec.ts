@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { MESSAGES } from '@app/domain';
+import { INDEXED_PAGES, MESSAGES } from '@app/domain';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoProviderEmail } from '../../server/src/demo/demo-accounts.ts';
 import { expect, test } from './fixtures.ts';
 import { signInAs } from './support/accounts.ts';
@@ -100,6 +100,14 @@ async function firstLink(page: Page, pattern: RegExp): Promise<string> {
 
 const AD = /^\/ads\/\d+\//;
 const PRODUCT = /^\/productdetails\/\d+$/;
+/** The screenshots' names of the visitor's pages whose path says little. */
+const VISITOR_PAGE_NAMES: Partial<Record<string, string>> = { '/': 'directory', '/products': 'shop' };
+/** The listings the visitor opens a record from: the record's link and its screenshot's name. */
+const RECORD_LINKS: Partial<Record<string, { link: RegExp; name: string }>> = {
+  '/': { link: AD, name: 'ad' },
+  '/eroticbody': { link: /^\/eroticbody\/\d+$/, name: 'place' },
+  '/products': { link: PRODUCT, name: 'product' },
+};
 
 for (const viewport of JOURNEY_SCREENSHOTS ? [PHONE, DESKTOP] : [PHONE]) {
   const at = viewport === PHONE ? 'PHONE' : 'DESKTOP';
@@ -110,27 +118,14 @@ for (const viewport of JOURNEY_SCREENSHOTS ? [PHONE, DESKTOP] : [PHONE]) {
     test(`[JOURNEYS][${at}] a visitor's pages fit, without console errors`, async ({ page }) => {
       test.setTimeout(150_000);
       const journey = new Journey(page, 'visitor');
-      await journey.visit('/', 'directory');
-      await journey.visit(await firstLink(page, AD), 'ad');
-      for (const kind of ['eroticbody', 'sextoy', 'stripclub']) await journey.visit(`/${kind}`);
-      await page.goto('/eroticbody');
-      await journey.visit(await firstLink(page, /^\/eroticbody\/\d+$/), 'place');
-      await journey.visit('/products', 'shop');
-      await journey.visit(await firstLink(page, PRODUCT), 'product');
-      for (const path of [
-        '/Cart',
-        '/package',
-        '/termsofservice',
-        '/privacypolicy',
-        '/reporttrafficking',
-        '/faq',
-        '/contactus',
-        '/screening-review',
-        '/login',
-        '/register',
-        '/forgotPassword',
-      ])
-        await journey.visit(path);
+      // Every page search engines list, a record's page from the listings that have them, then the
+      // cart and the sign-in pages.
+      for (const path of INDEXED_PAGES) {
+        await journey.visit(path, VISITOR_PAGE_NAMES[path]);
+        const record = RECORD_LINKS[path];
+        if (record) await journey.visit(await firstLink(page, record.link), record.name);
+      }
+      for (const path of ['/Cart', '/login', '/register', '/forgotPassword']) await journey.visit(path);
     });
 
     test(`[JOURNEYS][${at}] a hobbyist's pages fit, without console errors`, async ({ page, request }) => {
