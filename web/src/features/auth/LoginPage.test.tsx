@@ -310,7 +310,8 @@ describe('LoginPage', () => {
     expect(screen.getByRole('link', { name: MESSAGES.nav.login })).toBeTruthy();
     fill('ava@example.com', 'Secret-1');
     signIn();
-    await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('jwt'));
+    // Without Remember Me, the session is kept in the tab.
+    await waitFor(() => expect(window.sessionStorage.getItem(STORAGE_KEYS.token)).toBe('jwt'));
     await act(() => new Promise((resolve) => setTimeout(resolve, 30)));
     // Signed in, while the next page still loads: the header already says so.
     expect(screen.queryByRole('link', { name: MESSAGES.nav.login })).toBeNull();
