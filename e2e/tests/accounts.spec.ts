@@ -103,6 +103,7 @@ test.describe('[ACCOUNTS][REGISTER]', () => {
   test('[ACCOUNTS][REGISTER] a Provider registers with an ID document image and goes to /package signed in', async ({
     page,
   }) => {
+    test.slow(); // two tries of the form, two uploads, the registration and its sign-in
     const data = buildAccountData('Provider');
     await page.goto('/register');
     await fillRegisterForm(page, data);
@@ -328,6 +329,7 @@ test.describe('[ACCOUNTS][LOGIN]', () => {
     request,
     browser,
   }) => {
+    test.slow(); // two tabs, then a second browser
     const account = await createAccount(request, 'Hobbyist');
     await page.goto('/login');
     await page.getByLabel(L.rememberMe).check();
